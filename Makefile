@@ -1,0 +1,104 @@
+# slaudit — one non-recursive Makefile. Quiet unless V=1; objects in build/.
+VERSION   := 0.1.0
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+BUILD     ?= build
+CC        ?= cc
+PKGS      := sqlite3 libpcre2-8 xlsxwriter libmd
+
+WARN      := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+             -Wformat=2 -Wvla -Wpointer-arith -Wcast-qual -Wundef
+ifeq ($(CI),true)
+WARN      += -Werror
+endif
+OPT       ?= -O2 -g
+CFLAGS    ?= $(OPT)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DSLAUDIT_VERSION='"$(VERSION)"' $(WARN) $(CFLAGS) \
+             -I. $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LIBS       = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lm -lpthread
+TEST_LIBS  = $(shell pkg-config --libs criterion 2>/dev/null)
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+LIB_SRC   := $(wildcard engine/*.c parsers/*.c reports/*.c)
+CLI_SRC   := $(wildcard cli/*.c)
+TEST_SRC  := $(wildcard tests/*/*.c)
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
+TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
+DEPS_OK   := $(BUILD)/.deps-ok
+
+.PHONY: all test unit cli-test demo asan ubsan lint format install clean deps sample-data
+all: $(BUILD)/slaudit
+
+deps: $(DEPS_OK)
+$(DEPS_OK): scripts/deps.sh
+	$(Q)./scripts/deps.sh
+	$(Q)mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/%.o: %.c | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libslaudit.a: $(LIB_OBJ)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/slaudit: $(CLI_OBJ) $(BUILD)/libslaudit.a
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libslaudit.a $(LIBS)
+
+$(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libslaudit.a
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libslaudit.a $(LIBS) $(TEST_LIBS)
+
+$(BUILD)/gen-sample: sample-data/generate.c | $(DEPS_OK)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< -lm
+
+# The larger sample files are written by a deterministic generator.
+sample-data: $(BUILD)/gen-sample
+	$(Q)$(BUILD)/gen-sample sample-data/generated
+
+unit: $(BUILD)/unit-tests
+	$(Q)cd tests && ../$(BUILD)/unit-tests --jobs 2
+
+cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
+	$(Q)BUILD=$(BUILD) sh tests/cli/run.sh
+
+test: unit cli-test
+
+DEMO_DB := out/demo.db
+demo: $(BUILD)/slaudit sample-data
+	$(Q)mkdir -p out && rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
+	$(Q)$(BUILD)/slaudit --db $(DEMO_DB) ingest sample-data/*.csv sample-data/generated/*.csv
+	$(Q)$(BUILD)/slaudit --db $(DEMO_DB) report -o out/
+
+asan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build/asan \
+	    CFLAGS="-O1 -g -fsanitize=address -fno-omit-frame-pointer" LDFLAGS= test
+ubsan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build/ubsan \
+	    CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" test
+
+lint:
+	$(Q)clang-format --dry-run --Werror $(LIB_SRC) $(CLI_SRC) $(TEST_SRC) $(wildcard */*.h)
+	$(Q)! git grep -nE '\b(strcpy|strcat|sprintf|vsprintf|strtok|atoi|atol|gets)\s*\(' -- '*.c' '*.h'
+
+format:
+	$(Q)clang-format -i $(LIB_SRC) $(CLI_SRC) $(TEST_SRC) $(wildcard */*.h)
+
+install: $(BUILD)/slaudit
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BUILD)/slaudit $(DESTDIR)$(PREFIX)/bin/slaudit
+	install -m 644 man/slaudit.1 $(DESTDIR)$(PREFIX)/share/man/man1/slaudit.1
+
+clean:
+	rm -rf build out sample-data/generated
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

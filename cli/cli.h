@@ -1,0 +1,50 @@
+/* cli.h — what every subcommand receives: the global options, and the
+ * helpers they share to open the store and read dates. */
+#ifndef SLAUDIT_CLI_H
+#define SLAUDIT_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/eval.h"
+#include "engine/window.h"
+
+struct store;
+
+struct cli {
+    const char *db;   /* --db, $SLAUDIT_DB, or slaudit.db */
+    const char *zone; /* --tz, or NULL for UTC */
+    bool json;        /* --json */
+    const char *command_line;
+};
+
+struct command {
+    const char *name;
+    const char *summary;
+    int (*run)(struct cli *cli, int argc, char **argv);
+};
+
+extern const struct command commands[];
+
+/* Opens the store at cli->db; on failure prints the error and returns the exit
+ * code (non-zero). */
+int cli_open_store(const struct cli *cli, struct store **out);
+/* Reads a date (YYYY-MM-DD) or timestamp in cli->zone for --from/--to. */
+int cli_parse_when(const struct cli *cli, const char *command, const char *option,
+                   const char *text, int64_t *out);
+/* The last calendar month (in cli->zone) that the stored data covers to its
+ * end; prints an error and returns non-zero when the store is empty. */
+int cli_last_complete_month(const struct cli *cli, struct store *st, struct window *out);
+/* Prints evaluation rows as a table: the entity rows only when entities_only,
+ * the rows of one window only when window is not NULL. */
+void cli_print_eval_table(const struct eval_result *r, bool entities_only,
+                          const struct window *window);
+/* Prints text (a command's --help) on stdout and returns 0. */
+int cli_help(const char *text);
+
+int cmd_ingest(struct cli *cli, int argc, char **argv);
+int cmd_formats(struct cli *cli, int argc, char **argv);
+int cmd_eval(struct cli *cli, int argc, char **argv);
+int cmd_report(struct cli *cli, int argc, char **argv);
+
+#endif

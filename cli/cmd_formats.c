@@ -1,0 +1,52 @@
+/* cmd_formats.c — `slaudit formats`: the parser registry, for people and tools. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/msg.h"
+#include "engine/jsonw.h"
+#include "parsers/registry.h"
+
+static const char formats_help[] =
+    "usage: slaudit formats [--json]\n"
+    "\n"
+    "Lists the input formats slaudit reads, what each holds, and how 'slaudit\n"
+    "ingest' recognises it from the first bytes of a file.\n"
+    "\n"
+    "Example:\n"
+    "  slaudit formats --json\n";
+
+int
+cmd_formats(struct cli *cli, int argc, char **argv)
+{
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+        return cli_help(formats_help);
+    if (argc > 1)
+        return msg_usage("formats", "unexpected argument '%s'", argv[1]);
+    struct strbuf sb = STRBUF_INIT;
+    if (cli->json)
+        strbuf_addch(&sb, '[');
+    for (size_t i = 0; parser_table[i]; i++) {
+        const struct parser *p = parser_table[i];
+        if (cli->json) {
+            strbuf_addstr(&sb, i ? ",{" : "{");
+            jsonw_key(&sb, "name");
+            jsonw_str(&sb, p->name);
+            strbuf_addch(&sb, ',');
+            jsonw_key(&sb, "reads");
+            jsonw_str(&sb, p->reads);
+            strbuf_addch(&sb, ',');
+            jsonw_key(&sb, "detects");
+            jsonw_str(&sb, p->detects);
+            strbuf_addch(&sb, '}');
+        } else {
+            strbuf_addf(&sb, "%s\n  reads:   %s\n  detects: %s\n", p->name, p->reads,
+                        p->detects);
+        }
+    }
+    if (cli->json)
+        strbuf_addstr(&sb, "]\n");
+    fputs(sb.buf, stdout);
+    strbuf_release(&sb);
+    return 0;
+}

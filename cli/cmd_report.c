@@ -1,0 +1,141 @@
+/* cmd_report.c — `slaudit report`: the monthly operations workbook. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "cli/msg.h"
+#include "engine/eval.h"
+#include "engine/sltime.h"
+#include "engine/store.h"
+#include "reports/report.h"
+
+static const char help[] =
+    "usage: slaudit report [--month YYYY-MM] [-o FILE.xlsx|DIR/]\n"
+    "\n"
+    "Writes the monthly operations workbook: Summary (per entity: availability\n"
+    "against 99.9 %/99.0 % bands, incidents by severity, MTTA and MTTR with their\n"
+    "medians), Availability (service x month, the last 12 months), Incidents (every\n"
+    "incident of the month with its durations) and Definitions (every formula and\n"
+    "setting used). Months are calendar months in --tz (default UTC). Without\n"
+    "--month: the last complete month of the stored data. The file is written under\n"
+    "a temporary name and renamed, so a failed run leaves no partial workbook; the\n"
+    "same store and command give a byte-identical file. A summary table is printed\n"
+    "unless -q.\n"
+    "\n"
+    "  --month M       the report month, YYYY-MM\n"
+    "  -o PATH         the workbook, or a directory (ending in /) to write\n"
+    "                  ops-report-YYYY-MM.xlsx into; default ./ops-report-YYYY-MM.xlsx\n"
+    "\n"
+    "Example:\n"
+    "  slaudit report --month 2026-10 -o out/\n";
+
+/* The path to write: PATH itself, or DIR/ops-report-YYYY-MM.xlsx. */
+static int
+output_path(const char *arg, const struct window *month, char *out, size_t size)
+{
+    char name[64];
+    snprintf(name, sizeof name, "ops-report-%04d-%02d.xlsx", month->year, month->month);
+    struct stat sb;
+    size_t n = arg ? strlen(arg) : 0;
+    bool dir = arg && ((n && arg[n - 1] == '/') || (!stat(arg, &sb) && S_ISDIR(sb.st_mode)));
+    if (!arg)
+        snprintf(out, size, "%s", name);
+    else if (!dir)
+        snprintf(out, size, "%s", arg);
+    else {
+        if (mkdir(arg, 0777) && errno != EEXIST)
+            return msg_error(SL_EXIT_REPORT, arg, 0, "cannot create the directory: %s",
+                             strerror(errno));
+        snprintf(out, size, "%s%s%s", arg, arg[n - 1] == '/' ? "" : "/", name);
+    }
+    return 0;
+}
+
+int
+cmd_report(struct cli *cli, int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"month", required_argument, NULL, 'm'},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *month = NULL, *output = NULL;
+    int c, rc, year, mon;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'm':
+            month = optarg;
+            break;
+        case 'o':
+            output = optarg;
+            break;
+        case 'h':
+            return cli_help(help);
+        default:
+            return msg_usage("report", "unknown option or missing value '%s'",
+                             argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return msg_usage("report", "unexpected argument '%s'", argv[optind]);
+    if (month && window_parse_month(month, &year, &mon))
+        return msg_usage("report", "--month '%s' is not YYYY-MM", month);
+
+    struct store *st;
+    if ((rc = cli_open_store(cli, &st)))
+        return rc;
+    struct window w;
+    if (month)
+        w = window_month(year, mon, cli->zone);
+    else if ((rc = cli_last_complete_month(cli, st, &w)))
+        goto out;
+
+    /* Up to twelve months ending at the report month, for the trend columns;
+     * months before the data begins say nothing and are left out. */
+    struct window first = w;
+    int64_t data_first, data_last;
+    struct sl_diag diag = {0};
+    enum sl_status s = store_data_span(st, &data_first, &data_last, &diag);
+    if (s) {
+        rc = msg_diag(s, &diag);
+        goto out;
+    }
+    for (int i = 0; i < 11 && data_first != SLTIME_NONE && first.start > data_first; i++)
+        first = window_month_prev(&first, cli->zone);
+    struct eval_params p;
+    eval_default_params(&p);
+    p.zone = cli->zone;
+    p.from = first.start;
+    p.to = w.end;
+    p.list_incidents = true;
+    p.list_from = w.start;
+    p.list_to = w.end;
+
+    char path[4096];
+    if ((rc = output_path(output, &w, path, sizeof path)))
+        goto out;
+    struct eval_result r;
+    s = eval_run(st, &p, &r, &diag);
+    if (s) {
+        rc = msg_diag(s, &diag);
+        goto out;
+    }
+    struct report_info info = {SLAUDIT_VERSION, cli->command_line, cli->zone, w};
+    s = report_monthly_write(path, &r, &info, &diag);
+    if (s) {
+        rc = msg_diag(s, &diag);
+    } else if (!msg_quiet()) {
+        cli_print_eval_table(&r, true, &w);
+        printf("\nwrote %s\n", path);
+    }
+    eval_result_release(&r);
+out:
+    store_close(st);
+    return rc;
+}

@@ -1,0 +1,54 @@
+/* common.c — helpers the subcommands share. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/msg.h"
+#include "engine/sltime.h"
+#include "engine/store.h"
+
+int
+cli_open_store(const struct cli *cli, struct store **out)
+{
+    struct sl_diag diag = {0};
+    enum sl_status rc = store_open(cli->db, out, &diag);
+    return rc ? msg_diag(rc, &diag) : 0;
+}
+
+int
+cli_parse_when(const struct cli *cli, const char *command, const char *option, const char *text,
+               int64_t *out)
+{
+    bool had_offset;
+    const char *why = "not a date";
+    if (sltime_parse(text, strlen(text), cli->zone, out, &had_offset, &why) == SL_OK &&
+        *out != SLTIME_NONE)
+        return 0;
+    return msg_usage(command, "%s '%s': %s (expected YYYY-MM-DD)", option, text, why);
+}
+
+int
+cli_help(const char *text)
+{
+    fputs(text, stdout);
+    return 0;
+}
+
+int
+cli_last_complete_month(const struct cli *cli, struct store *st, struct window *out)
+{
+    struct sl_diag diag = {0};
+    int64_t first, last;
+    enum sl_status rc = store_data_span(st, &first, &last, &diag);
+    if (rc)
+        return msg_diag(rc, &diag);
+    if (last == SLTIME_NONE)
+        return msg_error(SL_EXIT_INPUT, cli->db, 0, "the store holds no data: run 'slaudit ingest' first");
+    struct window w = window_month_of(last - 1, cli->zone);
+    if (w.end > last)
+        w = window_month_prev(&w, cli->zone);
+    if (w.end <= first)
+        w = window_month_of(first, cli->zone);
+    *out = w;
+    return 0;
+}

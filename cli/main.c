@@ -1,0 +1,151 @@
+/* main.c — global options and the command table of slaudit. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/msg.h"
+#include "engine/sltime.h"
+#include "engine/status.h"
+#include "engine/strbuf.h"
+
+const struct command commands[] = {
+    {"ingest", "parse files into the store; the format is detected from the content",
+     cmd_ingest},
+    {"formats", "list the input formats, what each reads and how it is detected", cmd_formats},
+    {"eval", "availability and incident statistics per entity, service and month", cmd_eval},
+    {"report", "write the monthly operations workbook (.xlsx)", cmd_report},
+    {NULL, NULL, NULL},
+};
+
+static const char usage[] =
+    "usage: slaudit [--db FILE] [--tz ZONE] [--json] [-q] COMMAND [ARGS]\n"
+    "\n"
+    "SLA and operations-quality evaluation for GPU clusters: ingest incident logs,\n"
+    "probe results and maintenance windows, measure availability, MTTA and MTTR,\n"
+    "and write reports an auditor can open.\n"
+    "\n"
+    "Commands:\n";
+
+static const char usage_tail[] =
+    "\n"
+    "Global options (before or after the command):\n"
+    "  --db FILE    the store (default $SLAUDIT_DB, else slaudit.db)\n"
+    "  --tz ZONE    zone for timestamps without an offset and for calendar months\n"
+    "               (an IANA name such as Europe/Berlin; default UTC)\n"
+    "  --json       machine-readable output\n"
+    "  -q           no notes, only errors\n"
+    "  --version    print the version\n"
+    "\n"
+    "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage, 3 bad input,\n"
+    "4 database, 5 report could not be written.\n"
+    "\n"
+    "Example:\n"
+    "  slaudit ingest sample-data/*.csv && slaudit report --month 2026-10\n"
+    "Each command has --help with an example.\n";
+
+static void
+print_usage(FILE *out)
+{
+    fputs(usage, out);
+    for (const struct command *c = commands; c->name; c++)
+        fprintf(out, "  %-9s %s\n", c->name, c->summary);
+    fputs(usage_tail, out);
+}
+
+/* Takes the global options out of argv wherever they stand, so that
+ * `slaudit --db x ingest f` and `slaudit ingest f --db x` mean the same. */
+static int
+take_global_options(struct cli *cli, int *argc, char **argv)
+{
+    int out = 1;
+    bool rest = false;
+    for (int i = 1; i < *argc; i++) {
+        const char *a = argv[i];
+        const char **value = NULL;
+        if (rest || a[0] != '-') {
+            argv[out++] = argv[i];
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            rest = true;
+            argv[out++] = argv[i];
+        } else if (!strcmp(a, "--json")) {
+            cli->json = true;
+        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+            msg_set_quiet(true);
+        } else if (!strcmp(a, "--version")) {
+            printf("slaudit %s\n", SLAUDIT_VERSION);
+            exit(SL_EXIT_OK);
+        } else if (!strcmp(a, "--db") || !strncmp(a, "--db=", 5)) {
+            value = &cli->db;
+        } else if (!strcmp(a, "--tz") || !strncmp(a, "--tz=", 5)) {
+            value = &cli->zone;
+        } else {
+            argv[out++] = argv[i];
+        }
+        if (!value)
+            continue;
+        if (a[4] == '=') {
+            *value = a + 5;
+        } else if (i + 1 < *argc) {
+            *value = argv[++i];
+        } else {
+            return msg_usage(NULL, "option '%s' needs a value", a);
+        }
+    }
+    argv[out] = NULL;
+    *argc = out;
+    return 0;
+}
+
+static char *
+join_arguments(int argc, char **argv)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (int i = 0; i < argc; i++) {
+        if (i)
+            strbuf_addch(&sb, ' ');
+        strbuf_addstr(&sb, argv[i]);
+    }
+    return strbuf_detach(&sb);
+}
+
+int
+main(int argc, char **argv)
+{
+    struct cli cli = {0};
+    char *command_line = join_arguments(argc, argv);
+    cli.command_line = command_line;
+    int rc = take_global_options(&cli, &argc, argv);
+    if (rc)
+        goto out;
+    if (!cli.db)
+        cli.db = getenv("SLAUDIT_DB");
+    if (!cli.db || !*cli.db)
+        cli.db = "slaudit.db";
+    if (cli.zone && !sltime_zone_valid(cli.zone)) {
+        rc = msg_usage(NULL, "unknown time zone '%s' (use an IANA name such as Europe/Berlin)",
+                       cli.zone);
+        goto out;
+    }
+    if (argc < 2) {
+        print_usage(stderr);
+        rc = SL_EXIT_USAGE;
+        goto out;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        print_usage(stdout);
+        goto out;
+    }
+    for (const struct command *c = commands; c->name; c++) {
+        if (!strcmp(argv[1], c->name)) {
+            rc = c->run(&cli, argc - 1, argv + 1);
+            goto out;
+        }
+    }
+    rc = msg_usage(NULL, "unknown command '%s'", argv[1]);
+out:
+    free(command_line);
+    return rc;
+}

@@ -1,0 +1,25 @@
+/* msg.h — the one reporter of messages to the user. Every message goes to
+ * stderr as `slaudit: FILE:LINE: what is wrong` (file and line when known),
+ * lowercase, no final period. Only cli/ prints. */
+#ifndef SLAUDIT_MSG_H
+#define SLAUDIT_MSG_H
+
+#include <stdbool.h>
+
+#include "engine/status.h"
+
+void msg_set_quiet(bool quiet);
+bool msg_quiet(void);
+
+/* Prints the error and returns code, for `return msg_error(...)`. */
+int msg_error(int code, const char *file, long line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Prints a library diagnostic and returns the exit code its status maps to. */
+int msg_diag(enum sl_status status, const struct sl_diag *diag);
+/* A note: printed unless -q. */
+void msg_note(const char *file, long line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A usage error: the message, a pointer to --help, and SL_EXIT_USAGE. */
+int msg_usage(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,144 @@
+/* ingest.c — counts, rejects and probe folding between parsers and the store. */
+#include "engine/ingest.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/sltime.h"
+#include "engine/strbuf.h"
+
+void
+ingest_init(struct ingest *ing, struct store *st, const char *path, struct sl_diag *diag)
+{
+    memset(ing, 0, sizeof *ing);
+    ing->store = st;
+    ing->path = path;
+    ing->diag = diag;
+}
+
+void
+ingest_release(struct ingest *ing)
+{
+    probes_free(ing->probes);
+    ing->probes = NULL;
+}
+
+enum sl_status
+ingest_time(struct ingest *ing, const char *text, size_t len, int64_t *out, const char **why)
+{
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    if (i == len) {
+        *out = SLTIME_NONE;
+        return SL_OK;
+    }
+    bool had_offset;
+    enum sl_status rc = sltime_parse(text, len, ing->zone, out, &had_offset, why);
+    if (!rc && !had_offset)
+        ing->naive_timestamps++;
+    return rc;
+}
+
+enum sl_status
+ingest_reject(struct ingest *ing, long line, const char *reason, const char *raw, size_t raw_len)
+{
+    if (ing->counts.rejected < INGEST_SHOWN_REJECTS) {
+        struct ingest_reject_note *note = &ing->shown[ing->counts.rejected];
+        note->line = line;
+        snprintf(note->reason, sizeof note->reason, "%s", reason);
+    }
+    ing->counts.read++;
+    ing->counts.rejected++;
+    struct strbuf sb = STRBUF_INIT;
+    /* Keep a bounded, printable copy: the raw text is evidence, not data. */
+    size_t n = raw_len < INGEST_REJECT_RAW_MAX ? raw_len : INGEST_REJECT_RAW_MAX;
+    enum sl_status rc = SL_OK;
+    for (size_t i = 0; i < n && !rc; i++)
+        rc = strbuf_addch(&sb, raw[i] ? raw[i] : ' ');
+    if (!rc)
+        rc = store_add_reject(ing->store, line, reason, sb.buf, ing->diag);
+    strbuf_release(&sb);
+    return rc;
+}
+
+enum sl_status
+ingest_incident(struct ingest *ing, const struct incident *inc)
+{
+    bool updated;
+    ing->counts.read++;
+    enum sl_status rc = store_add_incident(ing->store, inc, &updated, ing->diag);
+    if (rc)
+        return rc;
+    if (updated)
+        ing->counts.duplicates++;
+    else
+        ing->counts.stored++;
+    return SL_OK;
+}
+
+enum sl_status
+ingest_interval(struct ingest *ing, const struct interval *iv)
+{
+    ing->counts.read++;
+    enum sl_status rc = store_add_interval(ing->store, iv, ing->diag);
+    if (!rc) {
+        ing->counts.stored++;
+        ing->intervals++;
+    }
+    return rc;
+}
+
+enum sl_status
+ingest_maintenance(struct ingest *ing, const struct maintenance *m)
+{
+    ing->counts.read++;
+    enum sl_status rc = store_add_maintenance(ing->store, m, ing->diag);
+    if (!rc)
+        ing->counts.stored++;
+    return rc;
+}
+
+enum sl_status
+ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_t t,
+             enum svc_status status, long line, const char *raw, size_t raw_len)
+{
+    if (!ing->probes && !(ing->probes = probes_new()))
+        return diag_set(ing->diag, SL_ERR_NOMEM, ing->path, line, "out of memory");
+    enum probe_outcome outcome;
+    enum sl_status rc = probes_add(ing->probes, entity, service, t, status, &outcome);
+    if (rc)
+        return diag_set(ing->diag, rc, ing->path, line, "out of memory");
+    switch (outcome) {
+    case PROBE_TAKEN:
+        ing->counts.read++;
+        ing->counts.stored++;
+        return SL_OK;
+    case PROBE_DUPLICATE:
+        ing->counts.read++;
+        ing->counts.duplicates++;
+        return SL_OK;
+    case PROBE_OUT_OF_ORDER:
+        return ingest_reject(ing, line, "probe earlier than the one before it for its service",
+                             raw, raw_len);
+    }
+    return SL_OK;
+}
+
+static enum sl_status
+store_folded(void *ctx, const struct interval *iv)
+{
+    struct ingest *ing = ctx;
+    return store_add_interval(ing->store, iv, ing->diag);
+}
+
+enum sl_status
+ingest_finish(struct ingest *ing)
+{
+    if (!ing->probes)
+        return SL_OK;
+    long emitted = 0;
+    enum sl_status rc = probes_finish(ing->probes, store_folded, ing, &emitted);
+    ing->intervals += emitted;
+    return rc;
+}

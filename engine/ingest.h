@@ -1,0 +1,65 @@
+/* ingest.h — what a parser hands its records to. One struct ingest lives for
+ * one input file: it owns the file's transaction in the store (opened by the
+ * caller with store_source_begin), counts what was read, stored, rejected and
+ * seen again, and turns probe results into intervals.
+ *
+ * Every ingest_* call counts one record read. A record that cannot be used is
+ * passed to ingest_reject() with its line and reason; it is kept in the
+ * store's rejects table, never dropped. The functions return non-OK only for
+ * failures that must end the file (the store failed, memory ran out). */
+#ifndef SLAUDIT_INGEST_H
+#define SLAUDIT_INGEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/model.h"
+#include "engine/probes.h"
+#include "engine/status.h"
+#include "engine/store.h"
+
+/* The longest raw text kept with a rejected record. */
+#define INGEST_REJECT_RAW_MAX 4096
+/* How many rejects an ingest remembers to show the user at once. */
+#define INGEST_SHOWN_REJECTS 5
+
+struct ingest_reject_note {
+    long line;
+    char reason[200];
+};
+
+struct ingest {
+    struct store *store;
+    const char *path;    /* the file as named by the user, for messages */
+    const char *entity;  /* --entity: used when a record names none; may be NULL */
+    const char *service; /* --service: likewise */
+    const char *zone;    /* zone for timestamps without an offset; NULL = UTC */
+    struct source_counts counts;
+    long naive_timestamps; /* timestamps read in `zone` because they had no offset */
+    long intervals;        /* status intervals stored */
+    struct probes *probes; /* created on the first probe */
+    struct ingest_reject_note shown[INGEST_SHOWN_REJECTS]; /* the first rejects */
+    struct sl_diag *diag;
+};
+
+void ingest_init(struct ingest *ing, struct store *st, const char *path, struct sl_diag *diag);
+void ingest_release(struct ingest *ing);
+
+/* Parses a timestamp field; empty text gives SLTIME_NONE and SL_OK. */
+enum sl_status ingest_time(struct ingest *ing, const char *text, size_t len, int64_t *out,
+                           const char **why);
+
+enum sl_status ingest_incident(struct ingest *ing, const struct incident *inc);
+enum sl_status ingest_interval(struct ingest *ing, const struct interval *iv);
+enum sl_status ingest_maintenance(struct ingest *ing, const struct maintenance *m);
+enum sl_status ingest_probe(struct ingest *ing, const char *entity, const char *service,
+                            int64_t t, enum svc_status status, long line, const char *raw,
+                            size_t raw_len);
+enum sl_status ingest_reject(struct ingest *ing, long line, const char *reason, const char *raw,
+                             size_t raw_len);
+
+/* Writes what is still buffered (the intervals of probe files). */
+enum sl_status ingest_finish(struct ingest *ing);
+
+#endif

@@ -1,0 +1,10 @@
+/* schema.h — the store's schema as an ordered list of migrations. Migration i
+ * (counting from 1) takes PRAGMA user_version from i-1 to i. Append only: a
+ * released migration is never edited. */
+#ifndef SLAUDIT_SCHEMA_H
+#define SLAUDIT_SCHEMA_H
+
+extern const char *const schema_migrations[];
+extern const int schema_version;
+
+#endif

@@ -1,0 +1,545 @@
+/* store.c — SQLite behind the store API; the only file that includes sqlite3.h. */
+#include "engine/store.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/schema.h"
+#include "engine/sltime.h"
+
+enum stmt_id {
+    S_SOURCE_FIND,
+    S_SOURCE_INSERT,
+    S_SOURCE_COUNTS,
+    S_INCIDENT_FIND,
+    S_INCIDENT_INSERT,
+    S_INCIDENT_UPDATE,
+    S_INTERVAL_INSERT,
+    S_MAINT_INSERT,
+    S_REJECT_INSERT,
+    S_COUNT
+};
+
+static const char *const stmt_sql[S_COUNT] = {
+    [S_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256 = ?1",
+    [S_SOURCE_INSERT] = "INSERT INTO sources (path, sha256, format, bytes, ingested_at) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5)",
+    [S_SOURCE_COUNTS] = "UPDATE sources SET read = ?2, stored = ?3, rejected = ?4, "
+                        "duplicates = ?5 WHERE id = ?1",
+    [S_INCIDENT_FIND] = "SELECT id FROM incidents WHERE entity = ?1 AND key = ?2",
+    [S_INCIDENT_INSERT] =
+        "INSERT INTO incidents (source_id, line, entity, key, service, severity, "
+        "severity_label, title, state, postmortem, started, detected, acknowledged, "
+        "mitigated, resolved, extra) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,"
+        "?15,?16)",
+    [S_INCIDENT_UPDATE] =
+        "UPDATE incidents SET source_id = ?1, line = ?2, service = ?5, severity = ?6, "
+        "severity_label = ?7, title = ?8, state = ?9, postmortem = ?10, started = ?11, "
+        "detected = ?12, acknowledged = ?13, mitigated = ?14, resolved = ?15, extra = ?16 "
+        "WHERE entity = ?3 AND key = ?4",
+    [S_INTERVAL_INSERT] = "INSERT INTO intervals (source_id, entity, service, start, end, status) "
+                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    [S_MAINT_INSERT] = "INSERT INTO maintenance (source_id, line, entity, service, key, start, "
+                       "end, announced) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    [S_REJECT_INSERT] = "INSERT INTO rejects (source_id, line, reason, raw) VALUES (?1,?2,?3,?4)",
+};
+
+struct store {
+    sqlite3 *db;
+    char *path;
+    sqlite3_stmt *stmt[S_COUNT];
+    sqlite3_int64 source_id; /* the open source transaction, 0 when none */
+};
+
+static enum sl_status
+db_error(struct store *st, struct sl_diag *diag, const char *what)
+{
+    return diag_set(diag, SL_ERR_DB, st->path, 0, "%s: %s", what, sqlite3_errmsg(st->db));
+}
+
+static enum sl_status
+exec(struct store *st, const char *sql, struct sl_diag *diag)
+{
+    char *err = NULL;
+    if (sqlite3_exec(st->db, sql, NULL, NULL, &err) != SQLITE_OK) {
+        enum sl_status s = diag_set(diag, SL_ERR_DB, st->path, 0, "%s", err ? err : "failed");
+        sqlite3_free(err);
+        return s;
+    }
+    return SL_OK;
+}
+
+static sqlite3_stmt *
+prepared(struct store *st, enum stmt_id id)
+{
+    sqlite3_stmt *s = st->stmt[id];
+    if (!s && sqlite3_prepare_v3(st->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT, &st->stmt[id],
+                                 NULL) != SQLITE_OK)
+        return NULL;
+    s = st->stmt[id];
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return s;
+}
+
+int
+store_schema_version(struct store *st)
+{
+    sqlite3_stmt *s;
+    int v = -1;
+    if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_step(s) == SQLITE_ROW)
+        v = sqlite3_column_int(s, 0);
+    sqlite3_finalize(s);
+    return v;
+}
+
+static enum sl_status
+migrate(struct store *st, struct sl_diag *diag)
+{
+    int version = store_schema_version(st);
+    if (version < 0)
+        return db_error(st, diag, "cannot read the schema version");
+    if (version > schema_version)
+        return diag_set(diag, SL_ERR_DB, st->path, 0,
+                        "schema version %d is newer than this slaudit (%d)", version,
+                        schema_version);
+    for (int v = version; v < schema_version; v++) {
+        char pragma[64];
+        enum sl_status s = exec(st, "BEGIN IMMEDIATE", diag);
+        if (s)
+            return s;
+        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v + 1);
+        if ((s = exec(st, schema_migrations[v], diag)) || (s = exec(st, pragma, diag)) ||
+            (s = exec(st, "COMMIT", diag))) {
+            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+            return s;
+        }
+    }
+    return SL_OK;
+}
+
+enum sl_status
+store_open(const char *path, struct store **out, struct sl_diag *diag)
+{
+    struct store *st = calloc(1, sizeof *st);
+    enum sl_status s = SL_ERR_NOMEM;
+    if (!st || !(st->path = strdup(path)))
+        goto fail;
+    if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+        SQLITE_OK) {
+        s = st->db ? db_error(st, diag, "cannot open the database")
+                   : diag_set(diag, SL_ERR_DB, path, 0, "cannot open the database");
+        goto fail;
+    }
+    sqlite3_busy_timeout(st->db, 10000);
+    sqlite3_extended_result_codes(st->db, 1);
+    if ((s = exec(st, "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;"
+                      "PRAGMA synchronous = NORMAL;",
+                  diag)))
+        goto fail;
+    if ((s = migrate(st, diag)))
+        goto fail;
+    *out = st;
+    return SL_OK;
+fail:
+    store_close(st);
+    if (s == SL_ERR_NOMEM)
+        diag_set(diag, s, path, 0, "out of memory");
+    return s;
+}
+
+void
+store_close(struct store *st)
+{
+    if (!st)
+        return;
+    for (int i = 0; i < S_COUNT; i++)
+        sqlite3_finalize(st->stmt[i]);
+    sqlite3_close(st->db);
+    free(st->path);
+    free(st);
+}
+
+static void
+bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+    if (v)
+        sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(s, i);
+}
+
+static void
+bind_time(sqlite3_stmt *s, int i, int64_t t)
+{
+    if (t == SLTIME_NONE)
+        sqlite3_bind_null(s, i);
+    else
+        sqlite3_bind_int64(s, i, t);
+}
+
+static int64_t
+column_time(sqlite3_stmt *s, int i)
+{
+    return sqlite3_column_type(s, i) == SQLITE_NULL ? SLTIME_NONE : sqlite3_column_int64(s, i);
+}
+
+static const char *
+column_text(sqlite3_stmt *s, int i)
+{
+    return (const char *)sqlite3_column_text(s, i);
+}
+
+static enum sl_status
+step_done(struct store *st, sqlite3_stmt *s, struct sl_diag *diag, const char *what)
+{
+    if (!s)
+        return db_error(st, diag, what);
+    int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? SL_OK : db_error(st, diag, what);
+}
+
+enum sl_status
+store_source_begin(struct store *st, const char *path, const char *sha256, const char *format,
+                   long long bytes, bool *already, struct sl_diag *diag)
+{
+    enum sl_status rc = exec(st, "BEGIN IMMEDIATE", diag);
+    if (rc)
+        return rc;
+    sqlite3_stmt *s = prepared(st, S_SOURCE_FIND);
+    if (!s)
+        goto db_fail;
+    sqlite3_bind_text(s, 1, sha256, -1, SQLITE_STATIC);
+    int found = sqlite3_step(s);
+    sqlite3_reset(s);
+    if (found == SQLITE_ROW) {
+        *already = true;
+        exec(st, "ROLLBACK", NULL);
+        return SL_OK;
+    }
+    if (found != SQLITE_DONE)
+        goto db_fail;
+    *already = false;
+    if (!(s = prepared(st, S_SOURCE_INSERT)))
+        goto db_fail;
+    bind_text(s, 1, path);
+    bind_text(s, 2, sha256);
+    bind_text(s, 3, format);
+    sqlite3_bind_int64(s, 4, bytes);
+    sqlite3_bind_int64(s, 5, (sqlite3_int64)time(NULL));
+    if ((rc = step_done(st, s, diag, "cannot record the source")))
+        goto fail;
+    st->source_id = sqlite3_last_insert_rowid(st->db);
+    return SL_OK;
+db_fail:
+    rc = db_error(st, diag, "cannot start the ingest");
+fail:
+    exec(st, "ROLLBACK", NULL);
+    return rc;
+}
+
+enum sl_status
+store_source_finish(struct store *st, const struct source_counts *c, struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_SOURCE_COUNTS);
+    enum sl_status rc = SL_ERR_DB;
+    if (s) {
+        sqlite3_bind_int64(s, 1, st->source_id);
+        sqlite3_bind_int64(s, 2, c->read);
+        sqlite3_bind_int64(s, 3, c->stored);
+        sqlite3_bind_int64(s, 4, c->rejected);
+        sqlite3_bind_int64(s, 5, c->duplicates);
+        rc = step_done(st, s, diag, "cannot record the counts");
+    } else {
+        rc = db_error(st, diag, "cannot record the counts");
+    }
+    if (!rc)
+        rc = exec(st, "COMMIT", diag);
+    if (rc)
+        exec(st, "ROLLBACK", NULL);
+    st->source_id = 0;
+    return rc;
+}
+
+void
+store_source_abort(struct store *st)
+{
+    if (!sqlite3_get_autocommit(st->db))
+        exec(st, "ROLLBACK", NULL);
+    st->source_id = 0;
+}
+
+static void
+bind_incident(sqlite3_stmt *s, sqlite3_int64 source_id, const struct incident *inc)
+{
+    sqlite3_bind_int64(s, 1, source_id);
+    sqlite3_bind_int64(s, 2, inc->line);
+    bind_text(s, 3, inc->entity);
+    bind_text(s, 4, inc->key);
+    bind_text(s, 5, inc->service);
+    bind_text(s, 6, inc->severity);
+    bind_text(s, 7, inc->severity_label);
+    bind_text(s, 8, inc->title);
+    bind_text(s, 9, inc->state);
+    bind_text(s, 10, inc->postmortem);
+    bind_time(s, 11, inc->started);
+    bind_time(s, 12, inc->detected);
+    bind_time(s, 13, inc->acknowledged);
+    bind_time(s, 14, inc->mitigated);
+    bind_time(s, 15, inc->resolved);
+    bind_text(s, 16, inc->extra_json);
+}
+
+enum sl_status
+store_add_incident(struct store *st, const struct incident *inc, bool *updated,
+                   struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_INCIDENT_FIND);
+    if (!s)
+        return db_error(st, diag, "cannot look up the incident");
+    bind_text(s, 1, inc->entity);
+    bind_text(s, 2, inc->key);
+    int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return db_error(st, diag, "cannot look up the incident");
+    *updated = rc == SQLITE_ROW;
+    s = prepared(st, *updated ? S_INCIDENT_UPDATE : S_INCIDENT_INSERT);
+    if (!s)
+        return db_error(st, diag, "cannot store the incident");
+    bind_incident(s, st->source_id, inc);
+    return step_done(st, s, diag, "cannot store the incident");
+}
+
+enum sl_status
+store_add_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_INTERVAL_INSERT);
+    if (!s)
+        return db_error(st, diag, "cannot store the interval");
+    sqlite3_bind_int64(s, 1, st->source_id);
+    bind_text(s, 2, iv->entity);
+    bind_text(s, 3, iv->service);
+    sqlite3_bind_int64(s, 4, iv->start);
+    sqlite3_bind_int64(s, 5, iv->end);
+    bind_text(s, 6, svc_status_name(iv->status));
+    return step_done(st, s, diag, "cannot store the interval");
+}
+
+enum sl_status
+store_add_maintenance(struct store *st, const struct maintenance *m, struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_MAINT_INSERT);
+    if (!s)
+        return db_error(st, diag, "cannot store the maintenance window");
+    sqlite3_bind_int64(s, 1, st->source_id);
+    sqlite3_bind_int64(s, 2, m->line);
+    bind_text(s, 3, m->entity);
+    bind_text(s, 4, m->service);
+    bind_text(s, 5, m->key);
+    sqlite3_bind_int64(s, 6, m->start);
+    sqlite3_bind_int64(s, 7, m->end);
+    bind_time(s, 8, m->announced);
+    return step_done(st, s, diag, "cannot store the maintenance window");
+}
+
+enum sl_status
+store_add_reject(struct store *st, long line, const char *reason, const char *raw,
+                 struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_REJECT_INSERT);
+    if (!s)
+        return db_error(st, diag, "cannot store the rejected record");
+    sqlite3_bind_int64(s, 1, st->source_id);
+    sqlite3_bind_int64(s, 2, line);
+    bind_text(s, 3, reason);
+    bind_text(s, 4, raw);
+    return step_done(st, s, diag, "cannot store the rejected record");
+}
+
+/* Runs a read query: binds text and integer parameters from a small list,
+ * steps every row into row_fn. */
+struct param {
+    const char *text;
+    int64_t num;
+    bool is_text;
+};
+
+typedef int (*row_fn)(sqlite3_stmt *s, void *fn, void *ctx);
+
+static enum sl_status
+query(struct store *st, const char *sql, const struct param *params, int nparams, row_fn row,
+      void *fn, void *ctx, struct sl_diag *diag)
+{
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+        return db_error(st, diag, "cannot read the store");
+    for (int i = 0; i < nparams; i++) {
+        if (params[i].is_text)
+            bind_text(s, i + 1, params[i].text);
+        else
+            sqlite3_bind_int64(s, i + 1, params[i].num);
+    }
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+        if (row(s, fn, ctx))
+            break;
+    enum sl_status status = SL_OK;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        status = db_error(st, diag, "cannot read the store");
+    sqlite3_finalize(s);
+    return status;
+}
+
+static int
+series_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    return ((store_series_fn)fn)(ctx, column_text(s, 0), column_text(s, 1));
+}
+
+enum sl_status
+store_each_series(struct store *st, const char *entity, store_series_fn fn, void *ctx,
+                  struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT entity, service FROM intervals WHERE ?1 IS NULL OR entity = ?1 "
+        "UNION SELECT entity, service FROM maintenance WHERE ?1 IS NULL OR entity = ?1 "
+        "UNION SELECT entity, service FROM incidents "
+        " WHERE service IS NOT NULL AND (?1 IS NULL OR entity = ?1) "
+        "ORDER BY 1, 2";
+    struct param p[] = {{entity, 0, true}};
+    return query(st, sql, p, 1, series_row, (void *)fn, ctx, diag);
+}
+
+static int
+interval_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct interval iv = {column_text(s, 0), column_text(s, 1), sqlite3_column_int64(s, 2),
+                          sqlite3_column_int64(s, 3), SVC_UNKNOWN, 0};
+    svc_status_parse(column_text(s, 4), &iv.status);
+    return ((store_interval_fn)fn)(ctx, &iv);
+}
+
+enum sl_status
+store_each_interval(struct store *st, const char *entity, const char *service, int64_t from,
+                    int64_t to, store_interval_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] = "SELECT entity, service, start, end, status FROM intervals "
+                              "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
+                              "ORDER BY start, end";
+    struct param p[] = {{entity, 0, true}, {service, 0, true}, {NULL, from, false},
+                        {NULL, to, false}};
+    return query(st, sql, p, 4, interval_row, (void *)fn, ctx, diag);
+}
+
+static int
+maintenance_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct maintenance m = {column_text(s, 0),          column_text(s, 1),
+                            column_text(s, 2),          sqlite3_column_int64(s, 3),
+                            sqlite3_column_int64(s, 4), column_time(s, 5),
+                            sqlite3_column_int(s, 6)};
+    return ((store_maintenance_fn)fn)(ctx, &m);
+}
+
+enum sl_status
+store_each_maintenance(struct store *st, const char *entity, const char *service, int64_t from,
+                       int64_t to, store_maintenance_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] = "SELECT entity, service, key, start, end, announced, line "
+                              "FROM maintenance "
+                              "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
+                              "ORDER BY start, end";
+    struct param p[] = {{entity, 0, true}, {service, 0, true}, {NULL, from, false},
+                        {NULL, to, false}};
+    return query(st, sql, p, 4, maintenance_row, (void *)fn, ctx, diag);
+}
+
+static int
+incident_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct incident inc = {
+        .key = column_text(s, 0),
+        .entity = column_text(s, 1),
+        .service = column_text(s, 2),
+        .severity = column_text(s, 3),
+        .severity_label = column_text(s, 4),
+        .title = column_text(s, 5),
+        .state = column_text(s, 6),
+        .postmortem = column_text(s, 7),
+        .started = column_time(s, 8),
+        .detected = column_time(s, 9),
+        .acknowledged = column_time(s, 10),
+        .mitigated = column_time(s, 11),
+        .resolved = column_time(s, 12),
+        .extra_json = column_text(s, 13),
+        .line = sqlite3_column_int(s, 14),
+    };
+    return ((store_incident_fn)fn)(ctx, &inc);
+}
+
+enum sl_status
+store_each_incident(struct store *st, const char *entity, int64_t from, int64_t to,
+                    store_incident_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT key, entity, service, severity, severity_label, title, state, postmortem, "
+        "started, detected, acknowledged, mitigated, resolved, extra, line FROM incidents "
+        "WHERE (?1 IS NULL OR entity = ?1) AND coalesce(started, detected) >= ?2 "
+        "AND coalesce(started, detected) < ?3 "
+        "ORDER BY coalesce(started, detected), entity, key";
+    struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query(st, sql, p, 3, incident_row, (void *)fn, ctx, diag);
+}
+
+static int
+source_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct source_info src = {column_text(s, 0),
+                              column_text(s, 1),
+                              column_text(s, 2),
+                              sqlite3_column_int64(s, 3),
+                              {sqlite3_column_int(s, 4), sqlite3_column_int(s, 5),
+                               sqlite3_column_int(s, 6), sqlite3_column_int(s, 7)}};
+    return ((store_source_fn)fn)(ctx, &src);
+}
+
+enum sl_status
+store_each_source(struct store *st, store_source_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] = "SELECT path, sha256, format, bytes, read, stored, rejected, "
+                              "duplicates FROM sources ORDER BY id";
+    return query(st, sql, NULL, 0, source_row, (void *)fn, ctx, diag);
+}
+
+static int
+span_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    (void)fn;
+    int64_t *span = ctx;
+    span[0] = column_time(s, 0);
+    span[1] = column_time(s, 1);
+    return 1;
+}
+
+enum sl_status
+store_data_span(struct store *st, int64_t *first, int64_t *last, struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT min(lo), max(hi) FROM ("
+        " SELECT min(start) AS lo, max(end) AS hi FROM intervals"
+        " UNION ALL SELECT min(start), max(end) FROM maintenance"
+        " UNION ALL SELECT min(coalesce(started, detected)),"
+        "  max(max(coalesce(resolved, 0), coalesce(started, detected))) FROM incidents)";
+    int64_t span[2] = {SLTIME_NONE, SLTIME_NONE};
+    enum sl_status rc = query(st, sql, NULL, 0, span_row, NULL, span, diag);
+    *first = span[0];
+    *last = span[1];
+    return rc;
+}

@@ -1,0 +1,91 @@
+/* store.h — the SQLite store, the only module that includes sqlite3.h.
+ *
+ * One file holds everything (default slaudit.db). Opening applies any pending
+ * migrations (PRAGMA user_version), turns on WAL and foreign keys and sets a
+ * busy timeout. Every statement binds its parameters.
+ *
+ * Ingest is one transaction per input file: store_source_begin() opens it and
+ * records the file's SHA-256; store_source_finish() commits it with the
+ * counts; store_source_abort() rolls everything back. A file whose SHA-256 is
+ * already recorded is reported as already ingested and changes nothing.
+ *
+ * Errors come back as SL_ERR_DB with sqlite's message in the diagnostic. */
+#ifndef SLAUDIT_STORE_H
+#define SLAUDIT_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/model.h"
+#include "engine/status.h"
+
+struct store;
+
+struct source_counts {
+    long read, stored, rejected, duplicates;
+};
+
+/* A source file as recorded in the store. */
+struct source_info {
+    const char *path, *sha256, *format;
+    long long bytes;
+    struct source_counts counts;
+};
+
+enum sl_status store_open(const char *path, struct store **out, struct sl_diag *diag);
+void store_close(struct store *st);
+int store_schema_version(struct store *st);
+
+/* Starts the transaction for one file. When the SHA-256 is already known,
+ * *already is set, nothing is opened, and SL_OK is returned. */
+enum sl_status store_source_begin(struct store *st, const char *path, const char *sha256,
+                                  const char *format, long long bytes, bool *already,
+                                  struct sl_diag *diag);
+enum sl_status store_source_finish(struct store *st, const struct source_counts *counts,
+                                   struct sl_diag *diag);
+void store_source_abort(struct store *st);
+
+/* Within an open source transaction. An incident whose (entity, key) is already
+ * stored updates that record and sets *updated. */
+enum sl_status store_add_incident(struct store *st, const struct incident *inc, bool *updated,
+                                  struct sl_diag *diag);
+enum sl_status store_add_interval(struct store *st, const struct interval *iv,
+                                  struct sl_diag *diag);
+enum sl_status store_add_maintenance(struct store *st, const struct maintenance *m,
+                                     struct sl_diag *diag);
+enum sl_status store_add_reject(struct store *st, long line, const char *reason, const char *raw,
+                                struct sl_diag *diag);
+
+/* Readers. Each callback returns 0 to go on, non-zero to stop (the reader then
+ * returns SL_OK). Strings passed to callbacks live until the callback returns. */
+typedef int (*store_series_fn)(void *ctx, const char *entity, const char *service);
+typedef int (*store_interval_fn)(void *ctx, const struct interval *iv);
+typedef int (*store_maintenance_fn)(void *ctx, const struct maintenance *m);
+typedef int (*store_incident_fn)(void *ctx, const struct incident *inc);
+typedef int (*store_source_fn)(void *ctx, const struct source_info *src);
+
+/* Every (entity, service) pair that has intervals, maintenance or incidents,
+ * sorted; entity filters when not NULL. */
+enum sl_status store_each_series(struct store *st, const char *entity, store_series_fn fn,
+                                 void *ctx, struct sl_diag *diag);
+/* Intervals of one series overlapping [from, to), by start. */
+enum sl_status store_each_interval(struct store *st, const char *entity, const char *service,
+                                   int64_t from, int64_t to, store_interval_fn fn, void *ctx,
+                                   struct sl_diag *diag);
+enum sl_status store_each_maintenance(struct store *st, const char *entity, const char *service,
+                                      int64_t from, int64_t to, store_maintenance_fn fn,
+                                      void *ctx, struct sl_diag *diag);
+/* Incidents whose start (started, else detected) falls in [from, to), by start
+ * then key; entity filters when not NULL. */
+enum sl_status store_each_incident(struct store *st, const char *entity, int64_t from,
+                                   int64_t to, store_incident_fn fn, void *ctx,
+                                   struct sl_diag *diag);
+enum sl_status store_each_source(struct store *st, store_source_fn fn, void *ctx,
+                                 struct sl_diag *diag);
+
+/* Earliest start and latest end of everything stored (intervals, maintenance,
+ * incidents); both SLTIME_NONE when the store is empty. */
+enum sl_status store_data_span(struct store *st, int64_t *first, int64_t *last,
+                               struct sl_diag *diag);
+
+#endif

@@ -1,0 +1,36 @@
+/* registry.c — the table of parsers and format detection. */
+#include "parsers/registry.h"
+
+#include <string.h>
+
+const struct parser *const parser_table[] = {
+    &parser_incident_csv,
+    &parser_pagerduty_csv,
+    &parser_probe_csv,
+    &parser_maintenance_csv,
+    NULL,
+};
+
+const struct parser *
+parser_by_name(const char *name)
+{
+    for (size_t i = 0; parser_table[i]; i++)
+        if (!strcmp(parser_table[i]->name, name))
+            return parser_table[i];
+    return NULL;
+}
+
+const struct parser *
+parser_detect(const char *head, size_t len)
+{
+    const struct parser *best = NULL;
+    int best_score = 0;
+    for (size_t i = 0; parser_table[i]; i++) {
+        int score = parser_table[i]->sniff(head, len);
+        if (score > best_score) {
+            best = parser_table[i];
+            best_score = score;
+        }
+    }
+    return best;
+}

@@ -1,0 +1,51 @@
+/* monthly.c — the monthly operations workbook: Summary, Availability, Incidents
+ * and Definitions, written whole or not at all. */
+#include <stdio.h>
+
+#include "reports/report.h"
+#include "reports/sheet.h"
+#include "reports/xlsx.h"
+
+/* The sheets, in workbook order. */
+static const struct {
+    enum sl_status (*write)(struct xlsx_book *, const struct eval_result *,
+                            const struct report_info *, struct sl_diag *);
+} monthly_sheets[] = {
+    {sheet_summary_write},
+    {sheet_availability_write},
+    {sheet_incidents_write},
+    {sheet_definitions_write},
+    {NULL},
+};
+
+enum sl_status
+report_monthly_write(const char *path, const struct eval_result *r, const struct report_info *info,
+                     struct sl_diag *diag)
+{
+    struct xlsx_book *book = NULL;
+    enum sl_status st;
+    if (!r || !info || info->month.end <= info->month.start)
+        return diag_set(diag, SL_ERR_REPORT, path, 0, "no evaluation or report month to write");
+
+    char month[48], title[96], subject[160];
+    window_label(&info->month, month);
+    snprintf(title, sizeof title, "slaudit monthly operations report %s", month);
+    snprintf(subject, sizeof subject, "Availability, incidents, MTTA and MTTR for %s (%s)", month,
+             info->zone ? info->zone : "UTC");
+    struct xlsx_props props = {
+        .title = title,
+        .subject = subject,
+        .comments = info->version,
+        .created = info->month.end, /* never the clock: same inputs, same bytes */
+    };
+    if ((st = xlsx_open(&book, path, &props, diag)) != SL_OK)
+        goto out;
+    for (size_t i = 0; monthly_sheets[i].write; i++)
+        if ((st = monthly_sheets[i].write(book, r, info, diag)) != SL_OK)
+            goto out;
+    st = xlsx_close(book, diag);
+    book = NULL;
+out:
+    xlsx_abandon(book);
+    return st;
+}

@@ -1,0 +1,84 @@
+/* sheet_incidents.c — the Incidents sheet: every incident of the report month
+ * with its times in the report's zone and its TTD/TTA/TTM/TTR in minutes. */
+#include "reports/sheet.h"
+
+#define HEADER_ROW 0
+
+enum {
+    COL_ENTITY,
+    COL_SERVICE,
+    COL_ID,
+    COL_SEVERITY,
+    COL_LABEL,
+    COL_TITLE,
+    COL_STATE,
+    COL_STARTED,
+    COL_DETECTED,
+    COL_ACKNOWLEDGED,
+    COL_MITIGATED,
+    COL_RESOLVED,
+    COL_TTD, /* COL_TTD + m for enum incident_measure m */
+    COL_POSTMORTEM = COL_TTD + MEASURE_COUNT,
+    COL_MERGED,
+};
+
+static const struct xlsx_column incident_columns[] = {
+    [COL_ENTITY] = {"Entity", 22},
+    [COL_SERVICE] = {"Service", 20},
+    [COL_ID] = {"ID", 14},
+    [COL_SEVERITY] = {"Severity", 9},
+    [COL_LABEL] = {"Source severity", 10},
+    [COL_TITLE] = {"Title", 50},
+    [COL_STATE] = {"State", 11},
+    [COL_STARTED] = {"Started", 17},
+    [COL_DETECTED] = {"Detected", 17},
+    [COL_ACKNOWLEDGED] = {"Acknowledged", 17},
+    [COL_MITIGATED] = {"Mitigated", 17},
+    [COL_RESOLVED] = {"Resolved", 17},
+    [COL_TTD + MEASURE_TTD] = {"TTD (min)", 9},
+    [COL_TTD + MEASURE_TTA] = {"TTA (min)", 9},
+    [COL_TTD + MEASURE_TTM] = {"TTM (min)", 9},
+    [COL_TTD + MEASURE_TTR] = {"TTR (min)", 9},
+    [COL_POSTMORTEM] = {"Postmortem", 30},
+    [COL_MERGED] = {"Merged", 8},
+    {NULL, 0},
+};
+
+static void
+write_incident(struct xlsx_sheet *sh, uint32_t row, const struct eval_incident *inc,
+               const char *zone)
+{
+    xlsx_text(sh, row, COL_ENTITY, inc->entity, XLSX_PLAIN);
+    xlsx_text(sh, row, COL_SERVICE, inc->service, XLSX_PLAIN);
+    xlsx_text(sh, row, COL_ID, inc->key, XLSX_PLAIN);
+    xlsx_text(sh, row, COL_SEVERITY, inc->severity, XLSX_PLAIN);
+    xlsx_text(sh, row, COL_LABEL, inc->severity_label, XLSX_PLAIN);
+    xlsx_text(sh, row, COL_TITLE, inc->title, XLSX_PLAIN);
+    xlsx_text(sh, row, COL_STATE, inc->state, XLSX_PLAIN);
+    xlsx_instant(sh, row, COL_STARTED, inc->started, zone);
+    xlsx_instant(sh, row, COL_DETECTED, inc->detected, zone);
+    xlsx_instant(sh, row, COL_ACKNOWLEDGED, inc->acknowledged, zone);
+    xlsx_instant(sh, row, COL_MITIGATED, inc->mitigated, zone);
+    xlsx_instant(sh, row, COL_RESOLVED, inc->resolved, zone);
+    for (int m = 0; m < MEASURE_COUNT; m++) {
+        int64_t s = inc->times.seconds[m];
+        if (s != INCIDENT_NO_DURATION)
+            xlsx_number(sh, row, (uint16_t)(COL_TTD + m), (double)s / 60.0, XLSX_DECIMAL1);
+    }
+    xlsx_text(sh, row, COL_POSTMORTEM, inc->postmortem, XLSX_PLAIN);
+    xlsx_text(sh, row, COL_MERGED, inc->merged ? "yes" : "no", XLSX_PLAIN);
+}
+
+enum sl_status
+sheet_incidents_write(struct xlsx_book *book, const struct eval_result *r,
+                      const struct report_info *info, struct sl_diag *diag)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Incidents");
+    if (r->nincidents > XLSX_MAX_ROW - HEADER_ROW)
+        return diag_set(diag, SL_ERR_LIMIT, "", 0, "%zu incidents are more rows than Excel holds",
+                        r->nincidents);
+    xlsx_header(sh, HEADER_ROW, incident_columns, (uint32_t)r->nincidents);
+    for (size_t i = 0; i < r->nincidents; i++)
+        write_incident(sh, HEADER_ROW + 1 + (uint32_t)i, &r->incidents[i], info->zone);
+    return xlsx_status(book, diag);
+}

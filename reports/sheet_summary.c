@@ -1,0 +1,171 @@
+/* sheet_summary.c — the Summary sheet: one line per entity for the report month,
+ * its pooled availability in red/amber/green, coverage, incidents, MTTA, MTTR. */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/stats.h"
+#include "reports/sheet.h"
+
+enum {
+    COL_ENTITY,
+    COL_SERVICES,
+    COL_AVAIL,
+    COL_DOWNTIME,
+    COL_UNKNOWN,
+    COL_COVERAGE,
+    COL_MAINT,
+    COL_INCIDENTS,
+    COL_SEV1, /* ... COL_SEV1 + 4 is sev5 */
+    COL_NOSEV = COL_SEV1 + 5,
+    COL_OPEN,
+    COL_MERGED,
+    COL_MTTA_MEAN,
+    COL_MTTA_MEDIAN,
+    COL_MTTR_MEAN,
+    COL_MTTR_MEDIAN,
+    COL_NOTE,
+};
+
+static const struct xlsx_column summary_columns[] = {
+    [COL_ENTITY] = {"Entity", 26},
+    [COL_SERVICES] = {"Services", 9},
+    [COL_AVAIL] = {"Availability", 12},
+    [COL_DOWNTIME] = {"Downtime (min)", 11},
+    [COL_UNKNOWN] = {"Unmonitored (h)", 12},
+    [COL_COVERAGE] = {"Monitoring coverage", 12},
+    [COL_MAINT] = {"Eligible maintenance (h)", 13},
+    [COL_INCIDENTS] = {"Incidents", 10},
+    [COL_SEV1] = {"Sev1", 6},
+    [COL_SEV1 + 1] = {"Sev2", 6},
+    [COL_SEV1 + 2] = {"Sev3", 6},
+    [COL_SEV1 + 3] = {"Sev4", 6},
+    [COL_SEV1 + 4] = {"Sev5", 6},
+    [COL_NOSEV] = {"No severity", 9},
+    [COL_OPEN] = {"Open", 6},
+    [COL_MERGED] = {"Merged (left out)", 10},
+    [COL_MTTA_MEAN] = {"MTTA mean (min)", 11},
+    [COL_MTTA_MEDIAN] = {"MTTA median (min)", 11},
+    [COL_MTTR_MEAN] = {"MTTR mean (min)", 11},
+    [COL_MTTR_MEDIAN] = {"MTTR median (min)", 11},
+    [COL_NOTE] = {"Note", 44},
+    {NULL, 0},
+};
+
+/* Green at or above 99.9 %, amber at or above 99.0 %, red below. */
+static enum xlsx_style
+rag_style(double availability)
+{
+    if (availability >= SHEET_GREEN_AT)
+        return XLSX_PERCENT_GREEN;
+    if (availability >= SHEET_AMBER_AT)
+        return XLSX_PERCENT_AMBER;
+    return XLSX_PERCENT_RED;
+}
+
+/* An entity row of the report month: service NULL, window the month. */
+static int
+is_entity_row(const struct eval_row *row, const struct report_info *info)
+{
+    return row->service == NULL && sheet_same_window(&row->window, &info->month);
+}
+
+static long
+count_services(const struct eval_result *r, const char *entity, const struct report_info *info)
+{
+    long n = 0;
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        if (row->service && strcmp(row->entity, entity) == 0 &&
+            sheet_same_window(&row->window, &info->month))
+            n++;
+    }
+    return n;
+}
+
+/* Mean and median of one measure in minutes; blanks when nothing was measured. */
+static void
+write_minutes(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const struct duration_stats *s)
+{
+    if (s->n <= 0)
+        return;
+    xlsx_number(sh, row, col, s->mean / 60.0, XLSX_DECIMAL1);
+    xlsx_number(sh, row, (uint16_t)(col + 1), s->median / 60.0, XLSX_DECIMAL1);
+}
+
+/* The note column: what a reader must know before trusting the line. */
+static void
+write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_row *er)
+{
+    const struct duration_stats *tta = &er->incidents.measure[MEASURE_TTA];
+    const struct duration_stats *ttr = &er->incidents.measure[MEASURE_TTR];
+    char note[256];
+    size_t len = 0;
+    note[0] = '\0';
+    if (!er->avail.known)
+        len += (size_t)snprintf(note + len, sizeof note - len,
+                                "no monitored time: availability unknown");
+    if (tta->low_sample || ttr->low_sample)
+        snprintf(note + len, sizeof note - len,
+                 "%stoo few to judge: MTTA from %ld, MTTR from %ld incidents (fewer than %d)",
+                 len ? "; " : "", tta->n, ttr->n, STATS_LOW_SAMPLE);
+    xlsx_text(sh, row, COL_NOTE, note, XLSX_MUTED);
+}
+
+static void
+write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
+             const struct eval_row *er, const struct report_info *info)
+{
+    const struct avail_result *a = &er->avail;
+    const struct incident_summary *inc = &er->incidents;
+
+    xlsx_text(sh, row, COL_ENTITY, er->entity, XLSX_BOLD);
+    xlsx_number(sh, row, COL_SERVICES, (double)count_services(r, er->entity, info), XLSX_INTEGER);
+    if (a->known)
+        xlsx_number(sh, row, COL_AVAIL, a->availability, rag_style(a->availability));
+    else
+        xlsx_text(sh, row, COL_AVAIL, "unknown", XLSX_MUTED);
+    xlsx_number(sh, row, COL_DOWNTIME, a->downtime_seconds / 60.0, XLSX_DECIMAL1);
+    xlsx_number(sh, row, COL_UNKNOWN, (double)a->unknown_seconds / 3600.0, XLSX_DECIMAL1);
+    if (a->window_seconds > 0)
+        xlsx_number(sh, row, COL_COVERAGE,
+                    1.0 - (double)a->unknown_seconds / (double)a->window_seconds, XLSX_PERCENT);
+    xlsx_number(sh, row, COL_MAINT, (double)a->maintenance_seconds / 3600.0, XLSX_DECIMAL1);
+
+    xlsx_number(sh, row, COL_INCIDENTS, (double)inc->total, XLSX_INTEGER);
+    for (int s = 1; s <= 5; s++)
+        xlsx_number(sh, row, (uint16_t)(COL_SEV1 + s - 1), (double)inc->by_severity[s],
+                    XLSX_INTEGER);
+    xlsx_number(sh, row, COL_NOSEV, (double)inc->by_severity[0], XLSX_INTEGER);
+    xlsx_number(sh, row, COL_OPEN, (double)inc->open, XLSX_INTEGER);
+    xlsx_number(sh, row, COL_MERGED, (double)inc->merged, XLSX_INTEGER);
+    write_minutes(sh, row, COL_MTTA_MEAN, &inc->measure[MEASURE_TTA]);
+    write_minutes(sh, row, COL_MTTR_MEAN, &inc->measure[MEASURE_TTR]);
+    write_note(sh, row, er);
+}
+
+enum sl_status
+sheet_summary_write(struct xlsx_book *book, const struct eval_result *r,
+                    const struct report_info *info, struct sl_diag *diag)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Summary");
+    char month[48];
+    window_label(&info->month, month);
+
+    uint32_t n = 0;
+    for (size_t i = 0; i < r->nrows; i++)
+        n += is_entity_row(&r->rows[i], info) ? 1 : 0;
+
+    char title[96];
+    snprintf(title, sizeof title, "Operations summary %s (%s)", month,
+             info->zone ? info->zone : "UTC");
+    xlsx_text(sh, 0, 0, title, XLSX_BOLD);
+    xlsx_header(sh, 2, summary_columns, n);
+
+    uint32_t row = 3;
+    for (size_t i = 0; i < r->nrows; i++)
+        if (is_entity_row(&r->rows[i], info))
+            write_entity(sh, row++, r, &r->rows[i], info);
+    if (n == 0)
+        xlsx_text(sh, row, COL_ENTITY, "no entity has results for this month", XLSX_MUTED);
+    return xlsx_status(book, diag);
+}

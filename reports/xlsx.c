@@ -1,0 +1,474 @@
+/* xlsx.c — the workbook writer over libxlsxwriter: temporary file and rename,
+ * fixed properties, shared formats, sticky errors, cells that are always data. */
+#include "reports/xlsx.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <xlsxwriter.h>
+
+#include "engine/sltime.h"
+#include "engine/strbuf.h"
+#include "reports/xltext.h"
+
+#define CREATED_FALLBACK 315532800 /* 1980-01-01: libxlsxwriter reads 0 as "now" */
+
+struct xlsx_sheet {
+    struct xlsx_book *book;
+    lxw_worksheet *ws;
+    char name[XLTEXT_SHEET_NAME_SIZE];
+};
+
+struct xlsx_book {
+    lxw_workbook *wb;
+    char *path, *tmp;
+    lxw_format *style[XLSX_STYLE_COUNT]; /* [XLSX_PLAIN] stays NULL */
+    lxw_format *fill[XLSX_FILL_COUNT];   /* for conditional formats */
+    struct xlsx_sheet **sheets;
+    size_t nsheets;
+    enum sl_status status; /* the first failure */
+    struct sl_diag diag;
+};
+
+/* The shared formats, as data. Colours are Excel's own good/neutral/bad. */
+static const struct {
+    bool bold, italic, wrap, border;
+    const char *num_format;
+    lxw_color_t font, fill; /* 0 = none */
+} style_table[XLSX_STYLE_COUNT] = {
+    [XLSX_PLAIN] = {0},
+    [XLSX_HEADER] = {.bold = true, .wrap = true, .border = true},
+    [XLSX_BOLD] = {.bold = true},
+    [XLSX_MUTED] = {.italic = true, .font = 0x808080},
+    [XLSX_WRAP] = {.wrap = true},
+    [XLSX_INTEGER] = {.num_format = "0"},
+    [XLSX_DECIMAL1] = {.num_format = "0.0"},
+    [XLSX_PERCENT] = {.num_format = "0.000%"},
+    [XLSX_PERCENT_BOLD] = {.bold = true, .num_format = "0.000%"},
+    [XLSX_PERCENT_RED] = {.num_format = "0.000%", .font = 0x9C0006, .fill = 0xFFC7CE},
+    [XLSX_PERCENT_AMBER] = {.num_format = "0.000%", .font = 0x9C5700, .fill = 0xFFEB9C},
+    [XLSX_PERCENT_GREEN] = {.num_format = "0.000%", .font = 0x006100, .fill = 0xC6EFCE},
+    [XLSX_DATETIME] = {.num_format = "yyyy-mm-dd hh:mm"},
+};
+
+static const struct {
+    lxw_color_t font, fill;
+} fill_table[XLSX_FILL_COUNT] = {
+    [XLSX_FILL_RED] = {0x9C0006, 0xFFC7CE},
+    [XLSX_FILL_AMBER] = {0x9C5700, 0xFFEB9C},
+    [XLSX_FILL_GREEN] = {0x006100, 0xC6EFCE},
+};
+
+static void fail(struct xlsx_book *b, enum sl_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+fail(struct xlsx_book *b, enum sl_status st, const char *fmt, ...)
+{
+    if (b->status != SL_OK)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    b->status = diag_vset(&b->diag, st, b->path, 0, fmt, ap);
+    va_end(ap);
+}
+
+static bool
+sheet_name_taken(const struct xlsx_book *b, const char *name)
+{
+    for (size_t i = 0; i < b->nsheets; i++)
+        if (xltext_casecmp(b->sheets[i]->name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Makes name unique among the book's sheets, in place. */
+static bool
+unique_sheet_name(const struct xlsx_book *b, char name[XLTEXT_SHEET_NAME_SIZE])
+{
+    char base[XLTEXT_SHEET_NAME_SIZE];
+    snprintf(base, sizeof base, "%s", name);
+    for (int k = 2; sheet_name_taken(b, name); k++) {
+        if (k > 9999)
+            return false;
+        char suffix[16];
+        int slen = snprintf(suffix, sizeof suffix, " (%d)", k);
+        snprintf(name, XLTEXT_SHEET_NAME_SIZE, "%s", base);
+        xltext_cut(name, XLTEXT_SHEET_NAME_MAX - (size_t)slen);
+        size_t len = strlen(name);
+        snprintf(name + len, XLTEXT_SHEET_NAME_SIZE - len, "%s", suffix);
+    }
+    return true;
+}
+
+static void
+add_formats(struct xlsx_book *b)
+{
+    for (int i = XLSX_PLAIN + 1; i < XLSX_STYLE_COUNT; i++) {
+        lxw_format *f = b->style[i] = workbook_add_format(b->wb);
+        if (!f) {
+            fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
+            return;
+        }
+        if (style_table[i].bold)
+            format_set_bold(f);
+        if (style_table[i].italic)
+            format_set_italic(f);
+        if (style_table[i].wrap) {
+            format_set_text_wrap(f);
+            format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
+        }
+        if (style_table[i].border)
+            format_set_bottom(f, LXW_BORDER_THIN);
+        if (style_table[i].num_format)
+            format_set_num_format(f, style_table[i].num_format);
+        if (style_table[i].font)
+            format_set_font_color(f, style_table[i].font);
+        if (style_table[i].fill) {
+            format_set_pattern(f, LXW_PATTERN_SOLID);
+            format_set_bg_color(f, style_table[i].fill);
+        }
+    }
+    for (int i = 0; i < XLSX_FILL_COUNT; i++) {
+        lxw_format *f = b->fill[i] = workbook_add_format(b->wb);
+        if (!f) {
+            fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
+            return;
+        }
+        format_set_font_color(f, fill_table[i].font);
+        format_set_bg_color(f, fill_table[i].fill);
+    }
+}
+
+/* Creates the temporary file beside path with O_EXCL, so it is ours alone and
+ * gets the usual permissions (0666 less the umask). */
+static enum sl_status
+create_temp(struct xlsx_book *b, struct sl_diag *diag)
+{
+    static unsigned counter;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts); /* only to vary the name; never written */
+    size_t size = strlen(b->path) + sizeof ".tmp-12345678";
+    b->tmp = malloc(size);
+    if (!b->tmp)
+        return diag_set(diag, SL_ERR_NOMEM, b->path, 0, "out of memory");
+    unsigned seed = (unsigned)getpid() * 2654435761u ^ (unsigned)ts.tv_nsec;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        unsigned tag = seed + (counter++) * 0x9E3779B9u;
+        snprintf(b->tmp, size, "%s.tmp-%08x", b->path, tag);
+        int fd = open(b->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            close(fd);
+            return SL_OK;
+        }
+        if (errno != EEXIST)
+            break;
+    }
+    enum sl_status st =
+        diag_set(diag, SL_ERR_REPORT, b->path, 0, "cannot create %s: %s", b->tmp, strerror(errno));
+    free(b->tmp);
+    b->tmp = NULL;
+    return st;
+}
+
+static void
+book_free(struct xlsx_book *b)
+{
+    if (b->wb)
+        lxw_workbook_free(b->wb);
+    if (b->tmp)
+        unlink(b->tmp);
+    for (size_t i = 0; i < b->nsheets; i++)
+        free(b->sheets[i]);
+    free(b->sheets);
+    free(b->tmp);
+    free(b->path);
+    free(b);
+}
+
+enum sl_status
+xlsx_open(struct xlsx_book **out, const char *path, const struct xlsx_props *props,
+          struct sl_diag *diag)
+{
+    enum sl_status st = SL_OK;
+    char *title = NULL, *subject = NULL, *comments = NULL;
+    struct xlsx_book *b = NULL;
+    *out = NULL;
+    if (!path || !*path)
+        return diag_set(diag, SL_ERR_REPORT, "", 0, "no path given for the workbook");
+    b = calloc(1, sizeof *b);
+    if (!b || !(b->path = strdup(path))) {
+        st = diag_set(diag, SL_ERR_NOMEM, path, 0, "out of memory");
+        goto out;
+    }
+    if ((st = create_temp(b, diag)) != SL_OK)
+        goto out;
+    lxw_workbook_options opt = {.constant_memory = LXW_FALSE, .tmpdir = NULL};
+    b->wb = workbook_new_opt(b->tmp, &opt);
+    if (!b->wb) {
+        st = diag_set(diag, SL_ERR_NOMEM, path, 0, "cannot start a workbook: out of memory");
+        goto out;
+    }
+    /* lxw_doc_properties holds char *; the library copies what it is given. */
+    title = strdup(props && props->title ? props->title : "");
+    subject = strdup(props && props->subject ? props->subject : "");
+    comments = strdup(props && props->comments ? props->comments : "");
+    if (!title || !subject || !comments) {
+        st = diag_set(diag, SL_ERR_NOMEM, path, 0, "out of memory");
+        goto out;
+    }
+    int64_t created = props && props->created > 0 ? props->created : CREATED_FALLBACK;
+    lxw_doc_properties dp = {
+        .title = title,
+        .subject = subject,
+        .author = "slaudit",
+        .company = "slaudit",
+        .comments = *comments ? comments : NULL,
+        .created = (time_t)created,
+    };
+    lxw_error err = workbook_set_properties(b->wb, &dp);
+    if (err != LXW_NO_ERROR) {
+        st = diag_set(diag, SL_ERR_REPORT, path, 0, "workbook properties: %s", lxw_strerror(err));
+        goto out;
+    }
+    add_formats(b);
+    if ((st = xlsx_status(b, diag)) != SL_OK)
+        goto out;
+    *out = b;
+    b = NULL;
+out:
+    if (b)
+        book_free(b);
+    free(title);
+    free(subject);
+    free(comments);
+    return st;
+}
+
+void
+xlsx_abandon(struct xlsx_book *book)
+{
+    if (book)
+        book_free(book);
+}
+
+enum sl_status
+xlsx_status(const struct xlsx_book *book, struct sl_diag *diag)
+{
+    if (book->status != SL_OK && diag)
+        *diag = book->diag;
+    return book->status;
+}
+
+enum sl_status
+xlsx_close(struct xlsx_book *book, struct sl_diag *diag)
+{
+    struct xlsx_book *b = book;
+    enum sl_status st = xlsx_status(b, diag);
+    if (st != SL_OK)
+        goto out;
+    lxw_error err = workbook_close(b->wb); /* frees the workbook, whatever happens */
+    b->wb = NULL;
+    if (err != LXW_NO_ERROR) {
+        st = diag_set(diag, SL_ERR_REPORT, b->path, 0, "cannot write the workbook: %s",
+                      lxw_strerror(err));
+        goto out;
+    }
+    int fd = open(b->tmp, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || fsync(fd) != 0) {
+        st = diag_set(diag, SL_ERR_REPORT, b->path, 0, "cannot flush %s: %s", b->tmp,
+                      strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        goto out;
+    }
+    close(fd);
+    if (rename(b->tmp, b->path) != 0) {
+        st = diag_set(diag, SL_ERR_REPORT, b->path, 0, "cannot rename %s onto it: %s", b->tmp,
+                      strerror(errno));
+        goto out;
+    }
+    free(b->tmp);
+    b->tmp = NULL; /* it is the workbook now: book_free must not remove it */
+out:
+    book_free(b);
+    return st;
+}
+
+struct xlsx_sheet *
+xlsx_add_sheet(struct xlsx_book *book, const char *name)
+{
+    struct xlsx_book *b = book;
+    struct xlsx_sheet *sh = NULL;
+    if (b->status != SL_OK)
+        return NULL;
+    struct xlsx_sheet **grown = realloc(b->sheets, (b->nsheets + 1) * sizeof *grown);
+    if (grown)
+        b->sheets = grown;
+    if (!grown || !(sh = calloc(1, sizeof *sh))) {
+        fail(b, SL_ERR_NOMEM, "out of memory for a sheet");
+        return NULL;
+    }
+    sh->book = b;
+    xltext_sheet_name(name, sh->name);
+    if (!unique_sheet_name(b, sh->name)) {
+        fail(b, SL_ERR_REPORT, "too many sheets named '%s'", sh->name);
+        free(sh);
+        return NULL;
+    }
+    sh->ws = workbook_add_worksheet(b->wb, sh->name);
+    if (!sh->ws) {
+        fail(b, SL_ERR_REPORT, "cannot add sheet '%s'", sh->name);
+        free(sh);
+        return NULL;
+    }
+    b->sheets[b->nsheets++] = sh;
+    return sh;
+}
+
+/* True when a write at row, col may go ahead. */
+static bool
+writable(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
+{
+    if (!sh || sh->book->status != SL_OK)
+        return false;
+    if (row > XLSX_MAX_ROW || col > XLSX_MAX_COL) {
+        fail(sh->book, SL_ERR_LIMIT, "sheet '%s': row %lu, column %u is beyond Excel's grid",
+             sh->name, (unsigned long)row + 1, (unsigned)col + 1);
+        return false;
+    }
+    return true;
+}
+
+static void
+check(struct xlsx_sheet *sh, lxw_error err, uint32_t row, uint16_t col)
+{
+    if (err == LXW_NO_ERROR)
+        return;
+    char cell[LXW_MAX_CELL_NAME_LENGTH];
+    lxw_rowcol_to_cell(cell, row, col);
+    fail(sh->book, SL_ERR_REPORT, "sheet '%s' cell %s: %s", sh->name, cell, lxw_strerror(err));
+}
+
+void
+xlsx_blank(struct xlsx_sheet *sh, uint32_t row, uint16_t col, enum xlsx_style style)
+{
+    if (!writable(sh, row, col) || style == XLSX_PLAIN)
+        return; /* an unstyled blank is no cell at all */
+    assert((unsigned)style < XLSX_STYLE_COUNT);
+    check(sh, worksheet_write_blank(sh->ws, row, col, sh->book->style[style]), row, col);
+}
+
+void
+xlsx_text(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
+          enum xlsx_style style)
+{
+    if (!text || !*text) {
+        xlsx_blank(sh, row, col, style);
+        return;
+    }
+    if (!writable(sh, row, col))
+        return;
+    assert((unsigned)style < XLSX_STYLE_COUNT);
+    struct strbuf sb = STRBUF_INIT;
+    const char *fitted;
+    enum sl_status st = xltext_fit_cell(text, &sb, &fitted);
+    if (st != SL_OK)
+        fail(sh->book, st, "sheet '%s': no memory for a cell's text", sh->name);
+    else /* write_string, never write_formula: text stays text */
+        check(sh, worksheet_write_string(sh->ws, row, col, fitted, sh->book->style[style]), row,
+              col);
+    strbuf_release(&sb);
+}
+
+void
+xlsx_number(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double value, enum xlsx_style style)
+{
+    if (!isfinite(value)) {
+        xlsx_blank(sh, row, col, style);
+        return;
+    }
+    if (!writable(sh, row, col))
+        return;
+    assert((unsigned)style < XLSX_STYLE_COUNT);
+    check(sh, worksheet_write_number(sh->ws, row, col, value, sh->book->style[style]), row, col);
+}
+
+void
+xlsx_percent(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double fraction)
+{
+    xlsx_number(sh, row, col, fraction, XLSX_PERCENT);
+}
+
+void
+xlsx_instant(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone)
+{
+    if (t == SLTIME_NONE || !writable(sh, row, col))
+        return;
+    struct sl_civil c;
+    sltime_to_civil(t, zone, &c, NULL);
+    if (c.year < 1900 || c.year > 9999) { /* beyond Excel's dates: keep it readable */
+        char text[40];
+        sltime_format(t, zone, text);
+        xlsx_text(sh, row, col, text, XLSX_PLAIN);
+        return;
+    }
+    lxw_datetime dt = {c.year, c.month, c.day, c.hour, c.minute, (double)c.second};
+    check(sh, worksheet_write_datetime(sh->ws, row, col, &dt, sh->book->style[XLSX_DATETIME]), row,
+          col);
+}
+
+void
+xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, double width)
+{
+    if (!writable(sh, 0, last))
+        return;
+    check(sh, worksheet_set_column(sh->ws, first, last, width, NULL), 0, first);
+}
+
+uint16_t
+xlsx_header(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns, uint32_t ndata)
+{
+    uint16_t n = 0;
+    for (; columns[n].title; n++) {
+        xlsx_text(sh, row, n, columns[n].title, XLSX_HEADER);
+        xlsx_column_width(sh, n, n, columns[n].width);
+    }
+    if (n == 0 || !writable(sh, row, n - 1))
+        return n;
+    if (ndata > XLSX_MAX_ROW - row) {
+        fail(sh->book, SL_ERR_LIMIT, "sheet '%s': %lu rows are more than Excel holds", sh->name,
+             (unsigned long)ndata);
+        return n;
+    }
+    worksheet_freeze_panes(sh->ws, row + 1, 0);
+    check(sh, worksheet_autofilter(sh->ws, row, 0, row + ndata, n - 1), row, 0);
+    return n;
+}
+
+void
+xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, uint32_t last_row,
+                uint16_t last_col, double threshold, enum xlsx_fill fill)
+{
+    if (!writable(sh, first_row, first_col) || !writable(sh, last_row, last_col))
+        return;
+    assert((unsigned)fill < XLSX_FILL_COUNT);
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_CELL;
+    cf.criteria = LXW_CONDITIONAL_CRITERIA_LESS_THAN;
+    cf.value = threshold;
+    cf.format = sh->book->fill[fill];
+    check(sh,
+          worksheet_conditional_format_range(sh->ws, first_row, first_col, last_row, last_col, &cf),
+          first_row, first_col);
+}

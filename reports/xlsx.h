@@ -1,0 +1,130 @@
+/* xlsx.h — the workbook writer: the one wrapper around libxlsxwriter, so no other
+ * file includes xlsxwriter.h and every library error becomes an sl_status.
+ *
+ * A workbook is written to a temporary file beside its final path and renamed
+ * onto that path only once it is complete, so a half-written workbook never
+ * carries the final name; on any failure the temporary file is removed.
+ *
+ * Writes are sticky, like stdio's error flag: the first failure is kept in the
+ * book with its message, later writes do nothing, and xlsx_close() reports the
+ * failure and leaves no file. So sheet code writes a whole table, then asks
+ * xlsx_status() once.
+ *
+ * Text is always written as text, never as a formula, whatever it starts with
+ * ('=', '+', '-', '@'). Text that is not valid UTF-8 has the bad bytes replaced
+ * by U+FFFD; text longer than Excel's cell limit (32,767 UTF-16 units) is cut
+ * and ends with a visible "… [truncated]".
+ *
+ * The document properties are fixed, including the creation time the caller
+ * gives, so the same inputs give a byte-identical file. Strings passed in are
+ * borrowed for the duration of the call. */
+#ifndef SLAUDIT_REPORTS_XLSX_H
+#define SLAUDIT_REPORTS_XLSX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/status.h"
+
+#define XLSX_SHEET_NAME_MAX 31   /* characters, Excel's limit */
+#define XLSX_SHEET_NAME_SIZE 128 /* bytes enough for 31 UTF-8 characters and the NUL */
+#define XLSX_CELL_MAX 32767      /* UTF-16 units in one cell */
+#define XLSX_MAX_ROW 1048575u    /* last row index (0-based) */
+#define XLSX_MAX_COL 16383u      /* last column index (0-based) */
+
+struct xlsx_book;  /* opaque; owns its sheets */
+struct xlsx_sheet; /* opaque; lives as long as its book */
+
+/* The cell styles every sheet shares. */
+enum xlsx_style {
+    XLSX_PLAIN = 0,
+    XLSX_HEADER, /* bold, wrapped, bottom border */
+    XLSX_BOLD,
+    XLSX_MUTED,    /* grey italic text, for "unknown" and notes */
+    XLSX_WRAP,     /* wrapped text, top aligned */
+    XLSX_INTEGER,  /* 0 */
+    XLSX_DECIMAL1, /* 0.0 */
+    XLSX_PERCENT,  /* 0.000% — 99.95 % and 99.9 % must differ */
+    XLSX_PERCENT_BOLD,
+    XLSX_PERCENT_RED,   /* percent on a red fill */
+    XLSX_PERCENT_AMBER, /* percent on an amber fill */
+    XLSX_PERCENT_GREEN, /* percent on a green fill */
+    XLSX_DATETIME,      /* yyyy-mm-dd hh:mm */
+    XLSX_STYLE_COUNT
+};
+
+/* Fills for conditional formats. */
+enum xlsx_fill { XLSX_FILL_RED, XLSX_FILL_AMBER, XLSX_FILL_GREEN, XLSX_FILL_COUNT };
+
+struct xlsx_props {
+    const char *title;
+    const char *subject;
+    const char *comments; /* may be NULL */
+    int64_t created;      /* UTC epoch seconds; never the wall clock */
+};
+
+/* One column of a table: its header and width in characters. Column tables
+ * are static arrays ending with a {NULL, 0} sentinel. */
+struct xlsx_column {
+    const char *title;
+    double width;
+};
+
+/* Opens a workbook to be written at path (its directory must exist). Creates
+ * the temporary file at once, so an unwritable place fails here, with
+ * SL_ERR_REPORT, before any work is done. */
+enum sl_status xlsx_open(struct xlsx_book **out, const char *path, const struct xlsx_props *props,
+                         struct sl_diag *diag);
+
+/* Writes the workbook and renames it onto its path. Frees the book, whatever
+ * happens. Returns the first sticky failure if there was one (and writes
+ * nothing), SL_ERR_REPORT if the file could not be written. */
+enum sl_status xlsx_close(struct xlsx_book *book, struct sl_diag *diag);
+
+/* Frees the book without writing and removes the temporary file. NULL is a
+ * no-op. */
+void xlsx_abandon(struct xlsx_book *book);
+
+/* The first failure so far (SL_OK if none), copied into diag. */
+enum sl_status xlsx_status(const struct xlsx_book *book, struct sl_diag *diag);
+
+/* Adds a sheet named after name, made legal by xlsx_sheet_name() and, if the
+ * result is taken already, made unique with " (2)", " (3)"... Returns NULL
+ * after a failure (which sticks to the book); writers ignore a NULL sheet. */
+struct xlsx_sheet *xlsx_add_sheet(struct xlsx_book *book, const char *name);
+
+/* Makes a legal Excel sheet name of name in out: each of []:*?/\ and each
+ * control character becomes '_', a leading or trailing apostrophe becomes '_',
+ * the name is cut to 31 characters (never inside a UTF-8 sequence), and an
+ * empty name becomes "Sheet". Returns the length in bytes. */
+size_t xlsx_sheet_name(const char *name, char out[XLSX_SHEET_NAME_SIZE]);
+
+/* Cells. row and col are 0-based. */
+void xlsx_text(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
+               enum xlsx_style style);
+/* A non-finite value is written as a blank. */
+void xlsx_number(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double value,
+                 enum xlsx_style style);
+/* A fraction (0.99729) shown as a percent (99.729%) in XLSX_PERCENT. */
+void xlsx_percent(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double fraction);
+/* An instant as an Excel date-time in zone's local time (NULL = UTC);
+ * SLTIME_NONE writes a blank. */
+void xlsx_instant(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone);
+/* A missing value: an empty cell, styled when style is not XLSX_PLAIN. */
+void xlsx_blank(struct xlsx_sheet *sh, uint32_t row, uint16_t col, enum xlsx_style style);
+
+/* Writes the titles of columns (up to the sentinel) at row in XLSX_HEADER, sets
+ * the widths, freezes everything above and including row, and puts an
+ * autofilter over the header and the ndata rows below it. Returns the number
+ * of columns. */
+uint16_t xlsx_header(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns,
+                     uint32_t ndata);
+void xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, double width);
+/* Colours the cells of the range whose numeric value is below threshold.
+ * Earlier calls take priority over later ones on the same cells. Text and
+ * blank cells must not be in the range if they should stay uncoloured:
+ * Excel counts a blank as 0. */
+void xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col,
+                     uint32_t last_row, uint16_t last_col, double threshold, enum xlsx_fill fill);
+
+#endif
