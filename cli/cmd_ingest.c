@@ -1,10 +1,12 @@
 /* cmd_ingest.c — `slaudit ingest`: each file in one transaction, recorded by
  * its SHA-256 so the same file is never ingested twice. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/msg.h"
@@ -99,12 +101,18 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     struct stat sb;
     struct sl_diag diag = {0};
     int rc = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* Non-blocking, so that a FIFO is refused instead of waiting for a writer. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return msg_error(SL_EXIT_INPUT, path, 0, "cannot open: %s", strerror(errno));
-    if (fstat(fileno(f), &sb) || !S_ISREG(sb.st_mode)) {
-        fclose(f);
+    if (fstat(fd, &sb) || !S_ISREG(sb.st_mode)) {
+        close(fd);
         return msg_error(SL_EXIT_INPUT, path, 0, "not a regular file");
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return msg_error(SL_EXIT_INPUT, path, 0, "cannot open: %s", strerror(errno));
     }
     char sha[65], head[PARSER_SNIFF_BYTES];
     long long bytes;

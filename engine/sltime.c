@@ -82,6 +82,16 @@ sltime_zone_valid(const char *zone)
     return access(path, R_OK) == 0;
 }
 
+/* The zone's offset east of UTC at instant t (the zone already in use). */
+static long
+offset_at(int64_t t)
+{
+    time_t tt = (time_t)t;
+    struct tm tm;
+    localtime_r(&tt, &tm);
+    return tm.tm_gmtoff;
+}
+
 int64_t
 sltime_from_civil(const struct sl_civil *c, const char *zone)
 {
@@ -90,16 +100,18 @@ sltime_from_civil(const struct sl_civil *c, const char *zone)
     if (is_utc(zone))
         return utc;
     use_zone(zone);
-    struct tm tm = {0};
-    tm.tm_year = c->year - 1900;
-    tm.tm_mon = c->month - 1;
-    tm.tm_mday = c->day;
-    tm.tm_hour = c->hour;
-    tm.tm_min = c->minute;
-    tm.tm_sec = c->second;
-    tm.tm_isdst = -1;
-    time_t t = mktime(&tm);
-    return (int64_t)t;
+    /* Not mktime(): with tm_isdst = -1 glibc resolves a repeated hour by a guess
+     * left over from earlier calls, so one text could give two instants. A
+     * reading is real under an offset when that offset is in force at the
+     * instant it gives; the candidates are the offsets a day before and after. */
+    long before = offset_at(utc - 86400), after = offset_at(utc + 86400);
+    int64_t a = utc - before, b = utc - after;
+    bool a_real = offset_at(a) == before, b_real = offset_at(b) == after;
+    if (a_real && b_real)
+        return a < b ? a : b; /* repeated: the first reading */
+    if (b_real)
+        return b;
+    return a; /* real, or skipped: read with the offset before the gap, i.e. moved forward */
 }
 
 void

@@ -94,6 +94,10 @@ enum sl_status
 window_parse_month(const char *text, int *year, int *month)
 {
     int y, m, n = 0;
+    /* sscanf alone would take "2026- 1" and "2026-+1": require the digits. */
+    for (int i = 0; i < 7; i++)
+        if (i == 4 ? text[i] != '-' : (text[i] < '0' || text[i] > '9'))
+            return SL_ERR_USAGE;
     if (sscanf(text, "%4d-%2d%n", &y, &m, &n) != 2 || text[n] != '\0' || n != 7)
         return SL_ERR_USAGE;
     if (y < SLTIME_MIN_YEAR || y > SLTIME_MAX_YEAR || m < 1 || m > 12)
@@ -119,7 +123,7 @@ window_label(const struct window *w, char out[48])
     case WINDOW_ROLLING: {
         char end[16];
         sltime_format_date(w->end - 1, NULL, end);
-        snprintf(out, 48, "%lldd to %s", (long long)((w->end - w->start) / 86400), end);
+        snprintf(out, 48, "rolling %lldd to %s", (long long)((w->end - w->start) / 86400), end);
         return;
     }
     }

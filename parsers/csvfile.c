@@ -12,6 +12,9 @@
 #include "parsers/lines.h"
 
 #define CSV_MAX_RECORD LINES_MAX_LENGTH
+/* CSV_STRICT_FINI: without it csv_fini() closes a quote left open at the end
+ * of the file as if it were fine, and the record would read as good. */
+#define CSV_OPTIONS (CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)
 
 struct csvfile {
     struct csv_parser parser;
@@ -62,7 +65,7 @@ enum sl_status
 csvfile_open(FILE *f, struct csvfile **out)
 {
     struct csvfile *c = calloc(1, sizeof *c);
-    if (!c || csv_init(&c->parser, CSV_STRICT | CSV_APPEND_NULL) != 0) {
+    if (!c || csv_init(&c->parser, CSV_OPTIONS) != 0) {
         free(c);
         return SL_ERR_NOMEM;
     }
@@ -98,7 +101,7 @@ static void
 start_over(struct csvfile *c)
 {
     csv_free(&c->parser);
-    csv_init(&c->parser, CSV_STRICT | CSV_APPEND_NULL);
+    csv_init(&c->parser, CSV_OPTIONS);
     c->nfields = 0;
     c->record_done = false;
     strbuf_reset(&c->values);

@@ -38,18 +38,20 @@ read_header(struct csvrows *r)
     return rc;
 }
 
-/* A time given as seconds after created_at. */
+/* A time given as seconds after created_at, in column `which` (a C_*, not
+ * the file's column index: column_names is indexed by C_*). */
 static enum sl_status
-seconds_after(struct csvrows *r, const struct csv_record *rec, int col, int64_t created,
+seconds_after(struct csvrows *r, const struct csv_record *rec, enum col which, int64_t created,
               int64_t *out)
 {
-    const char *text = csvfile_field(rec, col);
+    const struct state *s = r->ctx;
+    const char *text = csvfile_field(rec, s->at[which]);
     if (!*text)
         return SL_OK;
     char *end;
     double v = strtod(text, &end);
     if (*end || v < 0 || v > 1e10) {
-        strbuf_addf(&r->reason, "bad %s '%.40s'", column_names[col], text);
+        strbuf_addf(&r->reason, "bad %s '%.40s'", column_names[which], text);
         return SL_ERR_INPUT;
     }
     *out = created + (int64_t)v;
@@ -102,9 +104,9 @@ read_row(struct csvrows *r, const struct csv_record *rec)
     inc.detected = inc.started;
     if (inc.started != SLTIME_NONE &&
         ((inc.acknowledged == SLTIME_NONE &&
-          seconds_after(r, rec, s->at[C_TO_ACK], inc.started, &inc.acknowledged)) ||
+          seconds_after(r, rec, C_TO_ACK, inc.started, &inc.acknowledged)) ||
          (inc.resolved == SLTIME_NONE &&
-          seconds_after(r, rec, s->at[C_TO_RESOLVE], inc.started, &inc.resolved))))
+          seconds_after(r, rec, C_TO_RESOLVE, inc.started, &inc.resolved))))
         return csvrows_reject(r, rec);
     const char *problem = incident_times_problem(&inc);
     if (problem) {

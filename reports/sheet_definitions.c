@@ -178,7 +178,7 @@ sheet_definitions_write(struct xlsx_book *book, const struct eval_result *r,
 {
     struct xlsx_sheet *sh = xlsx_add_sheet(book, "Definitions");
     uint32_t row = HEADER_ROW + 1;
-    xlsx_text(sh, 0, 0, "Definitions and settings of this workbook (DESIGN.md §4)", XLSX_BOLD);
+    xlsx_text(sh, 0, 0, "Definitions and settings behind every figure in this workbook", XLSX_BOLD);
     for (uint16_t c = 0; definition_columns[c].title; c++) { /* a list, not a table: no filter */
         xlsx_text(sh, HEADER_ROW, c, definition_columns[c].title, XLSX_HEADER);
         xlsx_column_width(sh, c, c, definition_columns[c].width);

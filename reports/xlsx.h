@@ -11,9 +11,10 @@
  * xlsx_status() once.
  *
  * Text is always written as text, never as a formula, whatever it starts with
- * ('=', '+', '-', '@'). Text that is not valid UTF-8 has the bad bytes replaced
- * by U+FFFD; text longer than Excel's cell limit (32,767 UTF-16 units) is cut
- * and ends with a visible "… [truncated]".
+ * ('=', '+', '-', '@'), and reads back as written: bytes that are not UTF-8
+ * become U+FFFD, text that looks like Excel's "_x0041_" escape stays literal,
+ * and text longer than Excel's cell limit (32,767 UTF-16 units) is cut and
+ * ends with a visible "… [truncated]" (reports/xltext.h).
  *
  * The document properties are fixed, including the creation time the caller
  * gives, so the same inputs give a byte-identical file. Strings passed in are
@@ -26,11 +27,8 @@
 
 #include "engine/status.h"
 
-#define XLSX_SHEET_NAME_MAX 31   /* characters, Excel's limit */
-#define XLSX_SHEET_NAME_SIZE 128 /* bytes enough for 31 UTF-8 characters and the NUL */
-#define XLSX_CELL_MAX 32767      /* UTF-16 units in one cell */
-#define XLSX_MAX_ROW 1048575u    /* last row index (0-based) */
-#define XLSX_MAX_COL 16383u      /* last column index (0-based) */
+#define XLSX_MAX_ROW 1048575u /* last row index (0-based) */
+#define XLSX_MAX_COL 16383u   /* last column index (0-based) */
 
 struct xlsx_book;  /* opaque; owns its sheets */
 struct xlsx_sheet; /* opaque; lives as long as its book */
@@ -88,16 +86,10 @@ void xlsx_abandon(struct xlsx_book *book);
 /* The first failure so far (SL_OK if none), copied into diag. */
 enum sl_status xlsx_status(const struct xlsx_book *book, struct sl_diag *diag);
 
-/* Adds a sheet named after name, made legal by xlsx_sheet_name() and, if the
+/* Adds a sheet named after name, made legal by xltext_sheet_name() and, if the
  * result is taken already, made unique with " (2)", " (3)"... Returns NULL
  * after a failure (which sticks to the book); writers ignore a NULL sheet. */
 struct xlsx_sheet *xlsx_add_sheet(struct xlsx_book *book, const char *name);
-
-/* Makes a legal Excel sheet name of name in out: each of []:*?/\ and each
- * control character becomes '_', a leading or trailing apostrophe becomes '_',
- * the name is cut to 31 characters (never inside a UTF-8 sequence), and an
- * empty name becomes "Sheet". Returns the length in bytes. */
-size_t xlsx_sheet_name(const char *name, char out[XLSX_SHEET_NAME_SIZE]);
 
 /* Cells. row and col are 0-based. */
 void xlsx_text(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
@@ -120,10 +112,10 @@ void xlsx_blank(struct xlsx_sheet *sh, uint32_t row, uint16_t col, enum xlsx_sty
 uint16_t xlsx_header(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns,
                      uint32_t ndata);
 void xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, double width);
-/* Colours the cells of the range whose numeric value is below threshold.
- * Earlier calls take priority over later ones on the same cells. Text and
- * blank cells must not be in the range if they should stay uncoloured:
- * Excel counts a blank as 0. */
+/* Colours the cells of the range whose value is a number below threshold.
+ * Earlier calls take priority over later ones on the same cells. Text is never
+ * below a number, but Excel reads a blank cell as 0: keep blanks that should
+ * stay uncoloured out of the range. */
 void xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col,
                      uint32_t last_row, uint16_t last_col, double threshold, enum xlsx_fill fill);
 

@@ -1,0 +1,140 @@
+#!/bin/sh
+# CLI tests: the real binary's stdout, stderr and exit codes, the store it
+# writes, and the workbook read back from the XML inside the zip.
+# Run from the top of the tree: BUILD=build sh tests/cli/run.sh
+set -u
+BUILD=${BUILD:-build}
+BIN=$(pwd)/$BUILD/slaudit
+GEN=$(pwd)/$BUILD/gen-sample
+DATA=$(pwd)/tests/cli/data
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+DB=$TMP/t.db
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $1" >&2; }
+
+# expect NAME RC CMD... : runs CMD, keeps stdout/stderr in $TMP/out, $TMP/err
+expect() {
+    name=$1 rc=$2
+    shift 2
+    "$@" >"$TMP/out" 2>"$TMP/err"
+    got=$?
+    if [ "$got" -eq "$rc" ]; then pass; else
+        fail "$name: exit $got, expected $rc"; sed 's/^/  | /' "$TMP/err" >&2
+    fi
+}
+# has NAME FILE PATTERN (grep -E)
+has() { if grep -Eq -- "$3" "$2"; then pass; else fail "$1: no /$3/ in $(basename "$2")"; fi; }
+hasnt() { if grep -Eq -- "$3" "$2"; then fail "$1: unexpected /$3/ in $(basename "$2")"; else pass; fi; }
+sql() { sqlite3 "$DB" "$1"; }
+same() { if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2', expected '$3'"; fi; }
+
+# --- help, version, usage errors ------------------------------------------
+expect "version" 0 "$BIN" --version
+has "version" "$TMP/out" '^slaudit [0-9]+\.[0-9]+'
+expect "help" 0 "$BIN" --help
+has "help lists ingest" "$TMP/out" 'ingest'
+for cmd in ingest formats eval report; do
+    expect "$cmd --help" 0 "$BIN" "$cmd" --help
+    has "$cmd --help has an example" "$TMP/out" '^Example'
+done
+expect "no command" 2 "$BIN"
+expect "unknown command" 2 "$BIN" frobnicate
+has "unknown command message" "$TMP/err" "^slaudit: unknown command 'frobnicate'"
+expect "bad zone" 2 "$BIN" --tz Mars/Olympus eval
+has "bad zone message" "$TMP/err" "unknown time zone 'Mars/Olympus'"
+expect "from without to" 2 "$BIN" --db "$DB" eval --from 2026-10-01
+expect "bad month" 2 "$BIN" --db "$DB" report --month 2026-13
+expect "ingest nothing" 2 "$BIN" --db "$DB" ingest
+expect "unknown format name" 2 "$BIN" --db "$DB" ingest --format nope x.csv
+
+# --- formats --------------------------------------------------------------
+expect "formats" 0 "$BIN" formats
+for f in incident-csv pagerduty-csv probe-csv maintenance-csv; do
+    has "formats lists $f" "$TMP/out" "^$f\$"
+done
+expect "formats json" 0 "$BIN" formats --json
+has "formats json" "$TMP/out" '^\[\{"name":"incident-csv"'
+
+# --- bad input: whole files ---------------------------------------------------
+expect "missing file" 3 "$BIN" --db "$DB" ingest "$TMP/nope.csv"
+has "missing file message" "$TMP/err" "^slaudit: $TMP/nope.csv: cannot open"
+expect "directory" 3 "$BIN" --db "$DB" ingest "$TMP"
+has "directory message" "$TMP/err" "not a regular file"
+mkfifo "$TMP/fifo"
+expect "fifo" 3 "$BIN" --db "$DB" ingest "$TMP/fifo"
+expect "unrecognised" 3 "$BIN" --db "$DB" ingest "$DATA/unknown.csv"
+has "unrecognised message" "$TMP/err" "unknown.csv:1: format not recognised"
+: >"$TMP/empty.csv"
+expect "empty file as incidents" 3 "$BIN" --db "$DB" ingest --format incident-csv "$TMP/empty.csv"
+has "empty file message" "$TMP/err" "empty file"
+same "failed files store nothing" "$(sql 'select count(*) from sources')" 0
+expect "unwritable db" 4 "$BIN" --db /proc/slaudit.db ingest "$DATA/bad-incidents.csv"
+
+# --- bad input: records ---------------------------------------------------------
+expect "rejects" 0 "$BIN" --db "$DB" ingest --json "$DATA/bad-incidents.csv"
+has "rejects json" "$TMP/out" '"read":6,"stored":3,"rejected":3,"duplicates":0'
+has "reject line 3" "$TMP/err" 'bad-incidents.csv:3: rejected: resolved before started'
+has "reject line 5" "$TMP/err" "bad-incidents.csv:5: rejected: bad started time '2026-02-30T10:00:00Z': day out of range for its month"
+has "reject line 6" "$TMP/err" "bad-incidents.csv:6: rejected: entity 'someone' is not provider:NAME or team:NAME"
+same "rejects kept with line and reason" "$(sql 'select line || ":" || reason from rejects order by line' | tr '\n' ' ')" \
+    "3:resolved before started 5:bad started time '2026-02-30T10:00:00Z': day out of range for its month 6:entity 'someone' is not provider:NAME or team:NAME "
+same "multi-line quoted title" "$(sql "select title from incidents where key='INC-6'")" 'Multi-line
+title with "quotes"'
+same "unknown column kept" "$(sql "select extra from incidents where key='INC-1'")" '{"ticket":"OPS-77"}'
+same "formula-looking title kept verbatim" "$(sql "select title from incidents where key='INC-3'")" '=HYPERLINK("http://evil.example")'
+expect "duplicate ingest" 0 "$BIN" --db "$DB" ingest --json "$DATA/bad-incidents.csv"
+has "duplicate ingest says so" "$TMP/out" '"already_ingested":true'
+same "duplicate ingest changes nothing" "$(sql 'select count(*) from incidents'):$(sql 'select count(*) from rejects')" "3:3"
+
+# --- time zones -------------------------------------------------------------------
+expect "naive times in a zone" 0 "$BIN" --db "$DB" --tz Europe/Berlin ingest "$DATA/naive-times.csv"
+has "naive times noted" "$TMP/err" 'note: .*naive-times.csv: 2 timestamps had no UTC offset and were read in Europe/Berlin'
+# 2026-10-01 00:00 in Berlin (CEST, UTC+2) is 2026-09-30T22:00:00Z.
+same "naive time converted" "$(sql "select min(start) from intervals where service='tz-check'")" 1790805600
+
+# --- the demo pipeline on the sample data ---------------------------------------------
+"$GEN" "$TMP/sample" >/dev/null
+DB=$TMP/demo.db
+expect "ingest sample" 0 "$BIN" --db "$DB" ingest sample-data/maintenance.csv "$TMP"/sample/*.csv
+has "probes folded" "$TMP/out" 'probe-csv: read 1324560, stored 1324560, rejected 0, duplicates 0 \([0-9]+ status intervals\)'
+same "intervals not probes" "$(sql 'select count(*) < 5000 from intervals')" 1
+expect "eval json" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity provider:nimbus --json
+# The hand calculation in sample-data/README.md: 1 - 7200 / 2656800.
+has "hand-checked availability" "$TMP/out" '"service":"inference-api","window":\{"kind":"month","start":"2026-10-01T00:00:00Z","end":"2026-11-01T00:00:00Z"\},"measure":"neutral","availability":0\.99728997289972[0-9]*,"downtime_seconds":7200,"eligible_seconds":2656800,"unknown_seconds":14400,"maintenance_seconds":7200,"ineligible_maintenance_seconds":2400'
+expect "empty window is unknown" 0 "$BIN" --db "$DB" eval --month 2025-01 --json
+hasnt "empty window has no 100 %" "$TMP/out" '"availability":1[,}]'
+expect "eval table" 0 "$BIN" --db "$DB" eval
+has "eval defaults to last complete month" "$TMP/out" 'provider:nimbus +inference-api +2026-10 +99\.729%'
+
+mkdir "$TMP/out1" "$TMP/out2"
+expect "report" 0 "$BIN" --db "$DB" report -o "$TMP/out1/"
+has "report wrote" "$TMP/out" "wrote $TMP/out1/ops-report-2026-10.xlsx"
+has "report summary" "$TMP/out" 'provider:coreline +\(all\) +2026-10'
+X=$TMP/out1/ops-report-2026-10.xlsx
+unzip -p "$X" xl/workbook.xml >"$TMP/workbook.xml"
+has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Availability" sheetId="2"[^>]*/><sheet name="Incidents" sheetId="3"[^>]*/><sheet name="Definitions" sheetId="4"'
+for n in 1 2 3 4; do
+    unzip -p "$X" "xl/worksheets/sheet$n.xml" >"$TMP/sheet$n.xml"
+    hasnt "no formula in sheet $n" "$TMP/sheet$n.xml" '<f>'
+done
+has "incidents header frozen" "$TMP/sheet3.xml" '<pane ySplit="1"'
+has "incidents autofilter" "$TMP/sheet3.xml" '<autoFilter ref="A1:'
+has "availability matrix holds the hand-checked value" "$TMP/sheet2.xml" '<v>0\.99728997289972[0-9]*</v>'
+cp "$X" "$TMP/out2/first.xlsx"
+expect "report again" 0 "$BIN" --db "$DB" report -o "$TMP/out1/"
+if cmp -s "$X" "$TMP/out2/first.xlsx"; then pass; else fail "report is not byte-identical across runs"; fi
+# September holds an incident titled '=SUM(A1) shown in alert text'.
+expect "report september" 0 "$BIN" --db "$DB" -q report --month 2026-09 -o "$TMP/sep.xlsx"
+unzip -p "$TMP/sep.xlsx" xl/sharedStrings.xml >"$TMP/strings.xml"
+has "hostile title is a string" "$TMP/strings.xml" '<t>=SUM\(A1\) shown in alert text</t>'
+unzip -p "$TMP/sep.xlsx" xl/worksheets/sheet3.xml >"$TMP/sep3.xml"
+hasnt "no formula in september incidents" "$TMP/sep3.xml" '<f>'
+expect "report to a missing directory" 5 "$BIN" --db "$DB" report -o "$TMP/no/such/dir/r.xlsx"
+if ls "$TMP/no/such/dir" >/dev/null 2>&1; then fail "report left something behind"; else pass; fi
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,501 @@
+/* test_monthly.c — the monthly workbook, read back from the zip: sheet order,
+ * hostile text kept as text, values and styles, determinism, failure modes. */
+#include <criterion/criterion.h>
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/availability.h"
+#include "engine/eval.h"
+#include "engine/sltime.h"
+#include "reports/report.h"
+#include "reports/xlsx.h"
+#include "reports/xltext.h"
+
+#define ZONE "Europe/Berlin"
+#define T_0510_1200Z 1791201600 /* 2026-10-05T12:00:00Z, 14:00 in Berlin */
+
+static char dir[64];
+static char long_title[40001];
+static struct eval_row rows[16];
+static struct eval_incident incidents[8];
+static struct eval_result result;
+static struct report_info info;
+
+/* ---- the evaluation, by hand ---- */
+
+static void
+add_row(char *entity, char *service, const struct window *w, int known, double a, long total)
+{
+    struct eval_row *r = &rows[result.nrows++];
+    r->entity = entity;
+    r->service = service;
+    r->window = *w;
+    r->avail.window_seconds = w->end - w->start;
+    r->avail.known = known;
+    r->avail.availability = known ? a : 0.0;
+    r->avail.eligible_seconds = known ? r->avail.window_seconds - 3600 : 0;
+    r->avail.unknown_seconds = known ? 1800 : r->avail.window_seconds;
+    r->avail.maintenance_seconds = known ? 1800 : 0;
+    r->avail.downtime_seconds = known ? (1.0 - a) * (double)r->avail.eligible_seconds : 0.0;
+    r->incidents.total = total;
+    r->incidents.by_severity[1] = total;
+    for (int m = 0; m < MEASURE_COUNT; m++) {
+        r->incidents.measure[m].n = total;
+        r->incidents.measure[m].mean = 600.0;
+        r->incidents.measure[m].median = 300.0;
+        r->incidents.measure[m].low_sample = total < 10;
+    }
+}
+
+static void
+add_incident(char *entity, char *service, char *key, char *sev, char *title, int open, int merged)
+{
+    struct eval_incident *inc = &incidents[result.nincidents++];
+    inc->entity = entity;
+    inc->service = service;
+    inc->key = key;
+    inc->severity = sev;
+    inc->severity_label = "P-label";
+    inc->title = title;
+    inc->state = merged ? "merged" : open ? "open" : "resolved";
+    inc->postmortem = open ? NULL : "https://wiki/pm";
+    inc->started = T_0510_1200Z;
+    inc->detected = inc->started + 300;
+    inc->acknowledged = inc->detected + 120;
+    inc->mitigated = inc->started + 1800;
+    inc->resolved = open ? SLTIME_NONE : inc->started + 3600;
+    inc->times.start = inc->started;
+    inc->times.seconds[MEASURE_TTD] = 300;
+    inc->times.seconds[MEASURE_TTA] = 120;
+    inc->times.seconds[MEASURE_TTM] = 1800;
+    inc->times.seconds[MEASURE_TTR] = open ? INCIDENT_NO_DURATION : 3600;
+    inc->merged = merged;
+}
+
+static void
+build_result(void)
+{
+    struct window sep = window_month(2026, 9, ZONE), oct = window_month(2026, 10, ZONE);
+    memset(&result, 0, sizeof result);
+    availability_default_params(&result.params.avail);
+    result.params.zone = ZONE;
+    result.rows = rows;
+    result.incidents = incidents;
+    /* Sorted as eval_run sorts: entity, its entity row first, then window. */
+    add_row("provider:acme", NULL, &sep, 1, 0.9995, 0);
+    add_row("provider:acme", NULL, &oct, 1, 0.99812, 3);
+    add_row("provider:acme", "gpu-a", &sep, 1, 0.9995, 0);
+    add_row("provider:acme", "gpu-a", &oct, 1, 0.99729, 2);
+    add_row("provider:acme", "gpu-b", &oct, 0, 0.0, 1); /* no monitoring at all */
+    add_row("provider:dark", NULL, &oct, 0, 0.0, 0);
+    add_row("team:platform", NULL, &oct, 1, 0.985, 2);
+    add_row("team:platform", "api", &sep, 1, 0.9999, 0);
+    add_row("team:platform", "api", &oct, 1, 0.985, 2);
+
+    memset(long_title, 'x', sizeof long_title - 1);
+    add_incident("provider:acme", "gpu-a", "INC-1", "sev1", "=HYPERLINK(\"http://x\")", 0, 0);
+    add_incident("provider:acme", "gpu-a", "INC-2", "sev2", "+1-2", 1, 0);
+    add_incident("provider:acme", "gpu-b", "INC-3", "sev3", "@cmd", 0, 0);
+    add_incident("team:platform", "api", "INC-4", "sev4", "-3", 0, 1);
+    add_incident("team:platform", "api", "INC-5", NULL, long_title, 0, 0);
+
+    info.version = "0.1.0-test";
+    info.command_line = "slaudit report --month 2026-10 -o =cmd.xlsx";
+    info.zone = ZONE;
+    info.month = oct;
+}
+
+static void
+setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/slaudit-monthly-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    build_result();
+}
+
+static void
+teardown(void)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[512];
+    while (d && (e = readdir(d))) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (remove(path) != 0)
+            rmdir(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+/* ---- reading the workbook back ---- */
+
+static char *
+zip_part(const char *xlsx, const char *part)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "unzip -p '%s' '%s' 2>/dev/null", xlsx, part);
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    size_t len = 0, cap = 1 << 16;
+    char *buf = malloc(cap);
+    for (size_t n; (n = fread(buf + len, 1, cap - len - 1, p)) > 0;) {
+        len += n;
+        if (cap - len < 2)
+            buf = realloc(buf, cap *= 2);
+    }
+    buf[len] = '\0';
+    cr_assert_eq(pclose(p), 0, "unzip %s %s failed", xlsx, part);
+    return buf;
+}
+
+/* The <c> element of cell ref ("D3"), or NULL when the sheet has none. */
+static char *
+cell(const char *sheet, const char *ref)
+{
+    char pat[32];
+    snprintf(pat, sizeof pat, "<c r=\"%s\"", ref);
+    const char *s = strstr(sheet, pat);
+    if (!s)
+        return NULL;
+    const char *e = strchr(s, '>');
+    if (e[-1] != '/')
+        e = strstr(s, "</c>") + 3;
+    return strndup(s, (size_t)(e - s + 1));
+}
+
+static long
+attr(const char *elem, const char *name)
+{
+    char pat[32];
+    snprintf(pat, sizeof pat, " %s=\"", name);
+    const char *s = strstr(elem, pat);
+    return s ? strtol(s + strlen(pat), NULL, 10) : -1;
+}
+
+static double
+value(const char *c)
+{
+    const char *v = strstr(c, "<v>");
+    cr_assert_not_null(v, "no value in %s", c);
+    return strtod(v + 3, NULL);
+}
+
+/* The text of shared string idx, entities decoded. */
+static char *
+shared(const char *sst, long idx)
+{
+    const char *s = sst;
+    for (long i = 0; i <= idx; i++) {
+        s = strstr(s, "<si>");
+        cr_assert_not_null(s, "no shared string %ld", idx);
+        s += 4;
+    }
+    s = strchr(strstr(s, "<t"), '>') + 1;
+    const char *e = strstr(s, "</t>");
+    char *out = strndup(s, (size_t)(e - s));
+    static const char *const ent[][2] = {
+        {"&quot;", "\""}, {"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}};
+    for (size_t k = 0; k < 4; k++) {
+        size_t len = strlen(ent[k][0]);
+        for (char *p; (p = strstr(out, ent[k][0]));) {
+            *p = ent[k][1][0];
+            memmove(p + 1, p + len, strlen(p + len) + 1);
+        }
+    }
+    return out;
+}
+
+static char *
+cell_text(const char *sheet, const char *sst, const char *ref)
+{
+    char *c = cell(sheet, ref);
+    cr_assert_not_null(c, "no cell %s", ref);
+    cr_assert(strstr(c, "t=\"s\""), "cell %s is not a string: %s", ref, c);
+    char *t = shared(sst, (long)value(c));
+    free(c);
+    return t;
+}
+
+/* The nth element named tag after section in xml. */
+static const char *
+nth(const char *xml, const char *section, const char *tag, long n)
+{
+    const char *s = strstr(xml, section);
+    cr_assert_not_null(s);
+    for (long i = 0; i <= n; i++) {
+        s = strstr(s + 1, tag);
+        cr_assert_not_null(s, "no %s %ld", tag, n);
+    }
+    return s;
+}
+
+/* The number format code and fill colour of a cell's style. */
+static void
+style_of(const char *styles, const char *c, char *numfmt, size_t size, char *fill)
+{
+    const char *xf = nth(styles, "<cellXfs", "<xf ", attr(c, "s"));
+    char pat[48];
+    snprintf(pat, sizeof pat, "<numFmt numFmtId=\"%ld\" formatCode=\"", attr(xf, "numFmtId"));
+    const char *f = strstr(styles, pat);
+    snprintf(numfmt, size, "%.*s", f ? (int)strcspn(f + strlen(pat), "\"") : 0,
+             f ? f + strlen(pat) : "");
+    const char *fl = nth(styles, "<fills", "<fill>", attr(xf, "fillId"));
+    const char *rgb = strstr(fl, "<fgColor rgb=\"");
+    snprintf(fill, 9, "%.8s", rgb && rgb < strstr(fl, "</fill>") ? rgb + 14 : "none");
+}
+
+static void
+write_book(const char *name, char *path, size_t size)
+{
+    struct sl_diag diag = {0};
+    snprintf(path, size, "%s/%s", dir, name);
+    enum sl_status st = report_monthly_write(path, &result, &info, &diag);
+    cr_assert_eq(st, SL_OK, "report_monthly_write: %s", diag.message);
+}
+
+/* ---- the tests ---- */
+
+TestSuite(monthly, .init = setup, .fini = teardown);
+
+Test(monthly, sheets_in_order)
+{
+    char path[512];
+    write_book("m.xlsx", path, sizeof path);
+    char *wb = zip_part(path, "xl/workbook.xml");
+    const char *s = strstr(wb, "<sheet name=\"Summary\"");
+    const char *a = strstr(wb, "<sheet name=\"Availability\"");
+    const char *i = strstr(wb, "<sheet name=\"Incidents\"");
+    const char *d = strstr(wb, "<sheet name=\"Definitions\"");
+    cr_assert(s && a && i && d, "%s", wb);
+    cr_assert(s < a && a < i && i < d);
+    free(wb);
+}
+
+Test(monthly, hostile_titles_stay_text)
+{
+    char path[512];
+    write_book("m.xlsx", path, sizeof path);
+    char *sheet = zip_part(path, "xl/worksheets/sheet3.xml");
+    char *sst = zip_part(path, "xl/sharedStrings.xml");
+    cr_assert_null(strstr(sheet, "<f>"));
+    cr_assert_null(strstr(sheet, "<f "));
+    static const char *const want[][2] = {
+        {"F2", "=HYPERLINK(\"http://x\")"}, {"F3", "+1-2"}, {"F4", "@cmd"}, {"F5", "-3"}};
+    for (size_t k = 0; k < 4; k++) {
+        char *t = cell_text(sheet, sst, want[k][0]);
+        cr_assert_str_eq(t, want[k][1]);
+        free(t);
+    }
+    free(sheet);
+    free(sst);
+}
+
+Test(monthly, long_title_truncated_visibly)
+{
+    char path[512];
+    write_book("m.xlsx", path, sizeof path);
+    char *sheet = zip_part(path, "xl/worksheets/sheet3.xml");
+    char *sst = zip_part(path, "xl/sharedStrings.xml");
+    char *t = cell_text(sheet, sst, "F6");
+    size_t n = strlen(t);
+    cr_assert_eq(n, 32767 - 13 + strlen(XLTEXT_TRUNCATED));
+    cr_assert_str_eq(t + n - strlen(XLTEXT_TRUNCATED), "\xe2\x80\xa6 [truncated]");
+    free(t);
+    free(sheet);
+    free(sst);
+}
+
+Test(monthly, availability_values_and_styles)
+{
+    char path[512], fmt[32], fill[9];
+    write_book("m.xlsx", path, sizeof path);
+    char *sheet = zip_part(path, "xl/worksheets/sheet2.xml");
+    char *sst = zip_part(path, "xl/sharedStrings.xml");
+    char *styles = zip_part(path, "xl/styles.xml");
+
+    char *c = cell(sheet, "D3"); /* provider:acme gpu-a, 2026-10 */
+    cr_assert_not_null(c);
+    cr_assert_null(strstr(c, "t=\""), "a number, not text: %s", c);
+    cr_assert_float_eq(value(c), 0.99729, 1e-12);
+    style_of(styles, c, fmt, sizeof fmt, fill);
+    cr_assert_str_eq(fmt, "0.000%");
+    free(c);
+
+    char *t = cell_text(sheet, sst, "D4"); /* gpu-b, 2026-10: no monitoring */
+    cr_assert_str_eq(t, "unknown");
+    free(t);
+    t = cell_text(sheet, sst, "C4"); /* gpu-b has no September row */
+    cr_assert_str_eq(t, "no data");
+    free(t);
+    t = cell_text(sheet, sst, "C1");
+    cr_assert_str_eq(t, "2026-09");
+    free(t);
+    t = cell_text(sheet, sst, "B2");
+    cr_assert_str_eq(t, "(all services)");
+    free(t);
+    cr_assert(strstr(sheet, "<conditionalFormatting sqref=\"C2:D7\">"), "%s", sheet);
+    cr_assert(strstr(sheet, "operator=\"lessThan\""));
+    cr_assert(strstr(sheet, "<formula>0.99</formula>"));
+    cr_assert(strstr(sheet, "<formula>0.999</formula>"));
+    free(sheet);
+    free(sst);
+    free(styles);
+}
+
+Test(monthly, summary_rag_unknown_and_note)
+{
+    char path[512], fmt[32], fill[9];
+    write_book("m.xlsx", path, sizeof path);
+    char *sheet = zip_part(path, "xl/worksheets/sheet1.xml");
+    char *sst = zip_part(path, "xl/sharedStrings.xml");
+    char *styles = zip_part(path, "xl/styles.xml");
+
+    char *c = cell(sheet, "C4"); /* provider:acme pooled, 99.812 %: amber */
+    cr_assert_float_eq(value(c), 0.99812, 1e-12);
+    style_of(styles, c, fmt, sizeof fmt, fill);
+    cr_assert_str_eq(fmt, "0.000%");
+    cr_assert_str_eq(fill, "FFFFEB9C");
+    free(c);
+    c = cell(sheet, "C6"); /* team:platform, 98.5 %: red */
+    style_of(styles, c, fmt, sizeof fmt, fill);
+    cr_assert_str_eq(fill, "FFFFC7CE");
+    free(c);
+
+    char *t = cell_text(sheet, sst, "A5");
+    cr_assert_str_eq(t, "provider:dark");
+    free(t);
+    t = cell_text(sheet, sst, "C5");
+    cr_assert_str_eq(t, "unknown");
+    free(t);
+    c = cell(sheet, "B4"); /* two services in October */
+    cr_assert_float_eq(value(c), 2.0, 1e-12);
+    free(c);
+    t = cell_text(sheet, sst, "U4");
+    cr_assert(strstr(t, "too few to judge"), "%s", t);
+    free(t);
+    c = cell(sheet, "Q4"); /* MTTA mean 600 s */
+    cr_assert_float_eq(value(c), 10.0, 1e-12);
+    free(c);
+    c = cell(sheet, "R4"); /* MTTA median 300 s */
+    cr_assert_float_eq(value(c), 5.0, 1e-12);
+    free(c);
+    free(sheet);
+    free(sst);
+    free(styles);
+}
+
+Test(monthly, incidents_times_filter_and_pane)
+{
+    char path[512];
+    write_book("m.xlsx", path, sizeof path);
+    char *sheet = zip_part(path, "xl/worksheets/sheet3.xml");
+    cr_assert(strstr(sheet, "state=\"frozen\""), "%s", sheet);
+    cr_assert(strstr(sheet, "ySplit=\"1\""));
+    cr_assert(strstr(sheet, "<autoFilter ref=\"A1:R6\"/>"), "%s", sheet);
+
+    char *c = cell(sheet, "H2"); /* started 12:00Z is 14:00 in Berlin */
+    cr_assert_float_eq(value(c), 46300.0 + 14.0 / 24.0, 1e-9);
+    free(c);
+    c = cell(sheet, "M2"); /* TTD 300 s */
+    cr_assert_float_eq(value(c), 5.0, 1e-12);
+    free(c);
+    cr_assert_null(cell(sheet, "P3"), "open incident: no TTR");
+    cr_assert_null(cell(sheet, "L3"), "open incident: no resolved time");
+    c = cell(sheet, "P2");
+    cr_assert_float_eq(value(c), 60.0, 1e-12);
+    free(c);
+    free(sheet);
+
+    char *wb = zip_part(path, "xl/workbook.xml");
+    cr_assert(strstr(wb, "_xlnm._FilterDatabase"));
+    free(wb);
+}
+
+Test(monthly, byte_identical_and_fixed_created)
+{
+    char a[512], b[512];
+    write_book("a.xlsx", a, sizeof a);
+    sleep(1); /* a wall clock leaking in would now differ */
+    write_book("b.xlsx", b, sizeof b);
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    cr_assert(fa && fb);
+    long n = 0;
+    for (int x, y;; n++) {
+        x = fgetc(fa);
+        y = fgetc(fb);
+        cr_assert_eq(x, y, "files differ at byte %ld", n);
+        if (x == EOF)
+            break;
+    }
+    cr_assert_gt(n, 1000);
+    fclose(fa);
+    fclose(fb);
+    char *core = zip_part(a, "docProps/core.xml");
+    /* The end of October in Berlin (CET) is 2026-10-31T23:00:00Z. */
+    cr_assert(strstr(core, ">2026-10-31T23:00:00Z</dcterms:created>"), "%s", core);
+    cr_assert(strstr(core, "<dc:creator>slaudit</dc:creator>"), "%s", core);
+    free(core);
+}
+
+static int
+count_entries(const char *path)
+{
+    DIR *d = opendir(path);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+Test(monthly, missing_directory_fails_and_leaves_nothing)
+{
+    char path[512];
+    struct sl_diag diag = {0};
+    snprintf(path, sizeof path, "%s/missing/out.xlsx", dir);
+    cr_assert_eq(report_monthly_write(path, &result, &info, &diag), SL_ERR_REPORT);
+    cr_assert_neq(diag.message[0], '\0');
+    cr_assert_neq(access(path, F_OK), 0);
+    cr_assert_eq(count_entries(dir), 0);
+}
+
+Test(monthly, failed_rename_removes_temporary)
+{
+    char path[512];
+    struct sl_diag diag = {0};
+    snprintf(path, sizeof path, "%s/taken.xlsx", dir);
+    cr_assert_eq(mkdir(path, 0700), 0);
+    cr_assert_eq(report_monthly_write(path, &result, &info, &diag), SL_ERR_REPORT);
+    cr_assert(strstr(diag.message, "rename"), "%s", diag.message);
+    cr_assert_eq(count_entries(dir), 1, "only the directory in the way is left");
+    cr_assert_eq(count_entries(path), 0);
+}
+
+Test(monthly, sheet_names_sanitised_and_unique)
+{
+    /* Through the writer: sanitised, and made unique when two collide. */
+    char path[512];
+    struct sl_diag diag = {0};
+    struct xlsx_book *book;
+    snprintf(path, sizeof path, "%s/names.xlsx", dir);
+    struct xlsx_props props = {"t", "s", NULL, 1790000000};
+    cr_assert_eq(xlsx_open(&book, path, &props, &diag), SL_OK, "%s", diag.message);
+    cr_assert_not_null(xlsx_add_sheet(book, "Q3/Q4: [draft]"));
+    cr_assert_not_null(xlsx_add_sheet(book, "q3\\q4: [draft]"));
+    cr_assert_eq(xlsx_close(book, &diag), SL_OK, "%s", diag.message);
+    char *wb = zip_part(path, "xl/workbook.xml");
+    cr_assert(strstr(wb, "<sheet name=\"Q3_Q4_ _draft_\""), "%s", wb);
+    cr_assert(strstr(wb, "<sheet name=\"q3_q4_ _draft_ (2)\""), "%s", wb);
+    free(wb);
+}
