@@ -1,5 +1,5 @@
 /* jsondoc.c — the jansson wrapper. */
-#include "parsers/jsondoc.h"
+#include "engine/jsondoc.h"
 
 #include <jansson.h>
 #include <stdint.h>
