@@ -1,0 +1,122 @@
+/* test_stats.c — duration statistics (engine/stats.c): linear-interpolation
+ * percentiles on small hand-computed sets, mean and max, the low-sample flag
+ * and the seeded bootstrap interval of the median. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "engine/stats.h"
+
+#define EPS 1e-9
+
+Test(stats, four_values)
+{
+    /* {1,2,3,4}: median at position 0.5×3 = 1.5 → 2.5;
+     * p90 at 0.9×3 = 2.7 → 3 + 0.7×(4−3) = 3.7; mean 10/4 = 2.5; max 4. */
+    double v[] = {4, 1, 3, 2};
+    struct duration_stats s;
+    cr_assert_eq(stats_describe(v, 4, &s), SL_OK);
+    cr_assert_eq(s.n, 4);
+    cr_assert_float_eq(s.median, 2.5, EPS);
+    cr_assert_float_eq(s.p90, 3.7, EPS);
+    cr_assert_float_eq(s.mean, 2.5, EPS);
+    cr_assert_float_eq(s.max, 4.0, EPS);
+    cr_assert(s.low_sample);
+    /* the values were sorted in place */
+    cr_assert_float_eq(v[0], 1.0, EPS);
+    cr_assert_float_eq(v[3], 4.0, EPS);
+}
+
+Test(stats, quantile_sorted_direct)
+{
+    const double v[] = {1, 2, 3, 4};
+    cr_assert_float_eq(stats_quantile_sorted(v, 4, 0.0), 1.0, EPS);
+    cr_assert_float_eq(stats_quantile_sorted(v, 4, 1.0), 4.0, EPS);
+    /* 0.25 × 3 = 0.75 → 1 + 0.75 = 1.75 */
+    cr_assert_float_eq(stats_quantile_sorted(v, 4, 0.25), 1.75, EPS);
+    const double w[] = {10, 20, 30};
+    /* odd count: the median is the middle value; p90 at 1.8 → 20 + 0.8×10 = 28 */
+    cr_assert_float_eq(stats_quantile_sorted(w, 3, 0.5), 20.0, EPS);
+    cr_assert_float_eq(stats_quantile_sorted(w, 3, 0.9), 28.0, EPS);
+}
+
+Test(stats, single_value)
+{
+    double v[] = {42};
+    struct duration_stats s;
+    cr_assert_eq(stats_describe(v, 1, &s), SL_OK);
+    cr_assert_eq(s.n, 1);
+    cr_assert_float_eq(s.median, 42.0, EPS);
+    cr_assert_float_eq(s.p90, 42.0, EPS);
+    cr_assert_float_eq(s.mean, 42.0, EPS);
+    cr_assert_float_eq(s.max, 42.0, EPS);
+    cr_assert_float_eq(s.median_ci[0], 42.0, EPS);
+    cr_assert_float_eq(s.median_ci[1], 42.0, EPS);
+    cr_assert(s.low_sample);
+}
+
+Test(stats, skewed_eleven_values)
+{
+    /* 10..100 step 10 plus 1000. Median at 0.5×10 = 5 → 60; p90 at 9 → 100;
+     * mean (550 + 1000)/11 = 140.909…; max 1000. The mean is pulled far
+     * above the median, which is why reports print both. */
+    double v[] = {1000, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100};
+    struct duration_stats s;
+    cr_assert_eq(stats_describe(v, 11, &s), SL_OK);
+    cr_assert_eq(s.n, 11);
+    cr_assert_float_eq(s.median, 60.0, EPS);
+    cr_assert_float_eq(s.p90, 100.0, EPS);
+    cr_assert_float_eq(s.mean, 1550.0 / 11.0, EPS);
+    cr_assert_float_eq(s.max, 1000.0, EPS);
+    cr_assert_not(s.low_sample);
+}
+
+Test(stats, low_sample_threshold)
+{
+    double v[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    struct duration_stats s;
+    cr_assert_eq(stats_describe(v, 9, &s), SL_OK);
+    cr_assert(s.low_sample, "9 values are too few");
+    cr_assert_eq(stats_describe(v, 10, &s), SL_OK);
+    cr_assert_not(s.low_sample, "10 values are enough");
+    cr_assert_eq(STATS_LOW_SAMPLE, 10);
+}
+
+Test(stats, bootstrap_is_deterministic)
+{
+    double a[] = {300, 120, 900, 60, 2400, 180, 600, 45, 3600, 240, 150, 720};
+    double b[sizeof a / sizeof a[0]];
+    memcpy(b, a, sizeof a);
+    struct duration_stats s1, s2;
+    cr_assert_eq(stats_describe(a, 12, &s1), SL_OK);
+    cr_assert_eq(stats_describe(b, 12, &s2), SL_OK);
+    /* bit for bit the same interval */
+    cr_assert_eq(memcmp(s1.median_ci, s2.median_ci, sizeof s1.median_ci), 0);
+    /* sorted: 45 60 120 150 180 240 300 600 720 900 2400 3600 → median (240+300)/2 */
+    cr_assert_float_eq(s1.median, 270.0, EPS);
+    cr_assert_leq(s1.median_ci[0], s1.median);
+    cr_assert_geq(s1.median_ci[1], s1.median);
+    /* a bootstrap median cannot leave the range of the data, and with this
+     * spread the interval has width */
+    cr_assert_geq(s1.median_ci[0], 45.0);
+    cr_assert_leq(s1.median_ci[1], 3600.0);
+    cr_assert_lt(s1.median_ci[0], s1.median_ci[1]);
+}
+
+Test(stats, bootstrap_of_identical_values)
+{
+    double v[] = {5, 5, 5, 5, 5};
+    struct duration_stats s;
+    cr_assert_eq(stats_describe(v, 5, &s), SL_OK);
+    cr_assert_float_eq(s.median_ci[0], 5.0, EPS);
+    cr_assert_float_eq(s.median_ci[1], 5.0, EPS);
+}
+
+Test(stats, empty_set)
+{
+    struct duration_stats s;
+    memset(&s, 0x55, sizeof s);
+    cr_assert_eq(stats_describe(NULL, 0, &s), SL_OK);
+    cr_assert_eq(s.n, 0);
+    cr_assert(s.low_sample);
+    cr_assert_float_eq(s.mean, 0.0, EPS);
+}
