@@ -58,6 +58,19 @@ const char *const schema_migrations[] = {
     "  line INTEGER,"
     "  reason TEXT NOT NULL,"
     "  raw TEXT);",
+    /* 2: commitments — a provider's SLA or a team's SLO, as terms in JSON,
+     * versioned by the date they take effect. */
+    "CREATE TABLE commitments ("
+    "  id INTEGER PRIMARY KEY,"
+    "  source_id INTEGER NOT NULL REFERENCES sources(id),"
+    "  entity TEXT NOT NULL,"
+    "  service TEXT,"
+    "  kind TEXT NOT NULL CHECK (kind IN ('sla','slo')),"
+    "  effective_from INTEGER,"
+    "  document TEXT,"
+    "  terms TEXT NOT NULL,"
+    "  imported_at INTEGER NOT NULL);"
+    "CREATE INDEX commitments_by_entity ON commitments (entity, kind, effective_from);",
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);

@@ -543,3 +543,75 @@ store_data_span(struct store *st, int64_t *first, int64_t *last, struct sl_diag 
     *last = span[1];
     return rc;
 }
+
+enum sl_status
+store_add_commitment(struct store *st, const struct commitment *c, bool *replaced,
+                     struct sl_diag *diag)
+{
+    static const char del_sql[] =
+        "DELETE FROM commitments WHERE entity = ?1 AND service IS ?2 AND kind = ?3 "
+        "AND effective_from IS ?4";
+    static const char ins_sql[] =
+        "INSERT INTO commitments (source_id, entity, service, kind, effective_from, document, "
+        "terms, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    sqlite3_stmt *s = NULL;
+    enum sl_status rc = SL_OK;
+    if (sqlite3_prepare_v2(st->db, del_sql, -1, &s, NULL) != SQLITE_OK)
+        goto fail;
+    bind_text(s, 1, c->entity);
+    bind_text(s, 2, c->service);
+    bind_text(s, 3, c->kind);
+    bind_time(s, 4, c->effective_from);
+    if (sqlite3_step(s) != SQLITE_DONE)
+        goto fail;
+    if (replaced)
+        *replaced = sqlite3_changes(st->db) > 0;
+    sqlite3_finalize(s);
+    s = NULL;
+    if (sqlite3_prepare_v2(st->db, ins_sql, -1, &s, NULL) != SQLITE_OK)
+        goto fail;
+    sqlite3_bind_int64(s, 1, st->source_id);
+    bind_text(s, 2, c->entity);
+    bind_text(s, 3, c->service);
+    bind_text(s, 4, c->kind);
+    bind_time(s, 5, c->effective_from);
+    bind_text(s, 6, c->document);
+    bind_text(s, 7, c->terms);
+    sqlite3_bind_int64(s, 8, (sqlite3_int64)time(NULL));
+    if (sqlite3_step(s) != SQLITE_DONE)
+        goto fail;
+    goto out;
+fail:
+    rc = db_error(st, diag, "cannot store the commitment");
+out:
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int
+commitment_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct commitment c = {
+        .id = sqlite3_column_int64(s, 0),
+        .entity = column_text(s, 1),
+        .service = column_text(s, 2),
+        .kind = column_text(s, 3),
+        .effective_from = column_time(s, 4),
+        .document = column_text(s, 5),
+        .terms = column_text(s, 6),
+        .imported_at = sqlite3_column_int64(s, 7),
+    };
+    return ((store_commitment_fn)fn)(ctx, &c);
+}
+
+enum sl_status
+store_each_commitment(struct store *st, const char *entity, const char *kind,
+                      store_commitment_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT id, entity, service, kind, effective_from, document, terms, imported_at "
+        "FROM commitments WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
+        "ORDER BY entity, service, kind, effective_from, id";
+    struct param p[] = {{entity, 0, true}, {kind, 0, true}};
+    return query(st, sql, p, 2, commitment_row, (void *)fn, ctx, diag);
+}

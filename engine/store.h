@@ -83,6 +83,33 @@ enum sl_status store_each_incident(struct store *st, const char *entity, int64_t
 enum sl_status store_each_source(struct store *st, store_source_fn fn, void *ctx,
                                  struct sl_diag *diag);
 
+/* A commitment: a provider's SLA (kind "sla") or an internal objective (kind
+ * "slo"), its terms kept as JSON (for an SLA, the object of DESIGN.md §5 that
+ * engine/sla_json.h reads and writes). Versioned by effective_from: the
+ * version in force at t is the one with the latest effective_from <= t. */
+struct commitment {
+    long long id;           /* set by the reader; ignored when adding */
+    const char *entity;     /* provider:x or team:y */
+    const char *service;    /* NULL: every service of the entity */
+    const char *kind;       /* "sla" or "slo" */
+    int64_t effective_from; /* SLTIME_NONE: in force since always */
+    const char *document;   /* the document's name or path; may be NULL */
+    const char *terms;      /* the terms as JSON text; never NULL */
+    int64_t imported_at;    /* set by the store (the clock) when adding */
+};
+
+typedef int (*store_commitment_fn)(void *ctx, const struct commitment *c);
+
+/* Within an open source transaction. A commitment with the same entity,
+ * service, kind and effective_from replaces the stored one (a corrected
+ * version) and sets *replaced (which may be NULL). */
+enum sl_status store_add_commitment(struct store *st, const struct commitment *c, bool *replaced,
+                                    struct sl_diag *diag);
+/* Commitments ordered by entity, service (NULL first), kind, effective_from
+ * (SLTIME_NONE first), id; entity and kind filter when not NULL. */
+enum sl_status store_each_commitment(struct store *st, const char *entity, const char *kind,
+                                     store_commitment_fn fn, void *ctx, struct sl_diag *diag);
+
 /* Earliest start and latest end of everything stored (intervals, maintenance,
  * incidents); both SLTIME_NONE when the store is empty. */
 enum sl_status store_data_span(struct store *st, int64_t *first, int64_t *last,
