@@ -81,11 +81,28 @@ enum sl_status
 ingest_interval(struct ingest *ing, const struct interval *iv)
 {
     ing->counts.read++;
-    enum sl_status rc = store_add_interval(ing->store, iv, ing->diag);
-    if (!rc) {
+    bool updated = false;
+    enum sl_status rc = iv->key ? store_put_interval(ing->store, iv, &updated, ing->diag)
+                                : store_add_interval(ing->store, iv, ing->diag);
+    if (!rc && updated)
+        ing->counts.duplicates++;
+    else if (!rc) {
         ing->counts.stored++;
         ing->intervals++;
     }
+    return rc;
+}
+
+enum sl_status
+ingest_gpu_event(struct ingest *ing, const struct gpu_event *ev)
+{
+    bool duplicate = false;
+    ing->counts.read++;
+    enum sl_status rc = store_add_gpu_event(ing->store, ev, &duplicate, ing->diag);
+    if (!rc && duplicate)
+        ing->counts.duplicates++;
+    else if (!rc)
+        ing->counts.stored++;
     return rc;
 }
 

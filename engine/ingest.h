@@ -53,6 +53,8 @@ enum sl_status ingest_time(struct ingest *ing, const char *text, size_t len, int
 enum sl_status ingest_incident(struct ingest *ing, const struct incident *inc);
 enum sl_status ingest_interval(struct ingest *ing, const struct interval *iv);
 enum sl_status ingest_maintenance(struct ingest *ing, const struct maintenance *m);
+/* One GPU fault event; the same event seen again counts as a duplicate. */
+enum sl_status ingest_gpu_event(struct ingest *ing, const struct gpu_event *ev);
 enum sl_status ingest_probe(struct ingest *ing, const char *entity, const char *service,
                             int64_t t, enum svc_status status, long line, const char *raw,
                             size_t raw_len);

@@ -55,6 +55,26 @@ struct interval {
     int64_t start, end; /* [start, end) */
     enum svc_status status;
     long line;
+    int units;             /* GPUs or nodes affected; 0 when the source does not say */
+    const char *unit_kind; /* "gpu" or "node" when units > 0, else NULL */
+    const char *key;       /* the source's own name for the interval, so a later export
+                              updates it; NULL: always added */
+};
+
+/* One GPU fault (NVIDIA Xid) from a kernel log. class and action come from
+ * the Xid table (engine/xid.h). */
+struct gpu_event {
+    const char *entity;
+    const char *service; /* the cluster; may be NULL */
+    int64_t time;
+    const char *host; /* may be NULL when the log does not name it */
+    const char *pci;  /* "0000:9b:00"; may be NULL */
+    const char *gpu;  /* the GPU's index or UUID when the log gives it; may be NULL */
+    int xid;
+    const char *xid_class; /* hardware, driver, application, thermal_power, unknown */
+    const char *action;    /* none, reset, drain, replace */
+    const char *message;
+    long line;
 };
 
 struct maintenance {

@@ -226,7 +226,7 @@ static enum sl_status
 emit_series(struct series *s, probes_emit_fn emit, void *ctx, long *emitted)
 {
     int64_t median = median_cadence(s);
-    struct interval pending = {s->entity, s->service, 0, 0, SVC_UNKNOWN, 0};
+    struct interval pending = {.entity = s->entity, .service = s->service, .status = SVC_UNKNOWN};
     bool have = false;
     for (size_t i = 0; i < s->nruns; i++) {
         const struct run *r = &s->runs[i];

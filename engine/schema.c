@@ -71,6 +71,48 @@ const char *const schema_migrations[] = {
     "  terms TEXT NOT NULL,"
     "  imported_at INTEGER NOT NULL);"
     "CREATE INDEX commitments_by_entity ON commitments (entity, kind, effective_from);",
+    /* 3: how many GPUs or nodes an interval affects (for capacity-weighted
+     * availability), an interval's own key so that a later export of the same
+     * source updates it instead of adding it again, and GPU fault events (Xid)
+     * read from kernel logs. host and pci are '' when unknown, so that the
+     * unique key catches a log line seen again in an overlapping log. */
+    "ALTER TABLE intervals ADD COLUMN units INTEGER CHECK (units IS NULL OR units > 0);"
+    "ALTER TABLE intervals ADD COLUMN unit_kind TEXT"
+    "  CHECK (unit_kind IS NULL OR unit_kind IN ('gpu','node'));"
+    "ALTER TABLE intervals ADD COLUMN key TEXT;"
+    "CREATE UNIQUE INDEX intervals_by_key ON intervals (entity, service, key)"
+    "  WHERE key IS NOT NULL;"
+    "CREATE TABLE gpu_events ("
+    "  id INTEGER PRIMARY KEY,"
+    "  source_id INTEGER NOT NULL REFERENCES sources(id),"
+    "  line INTEGER,"
+    "  entity TEXT NOT NULL,"
+    "  service TEXT,"
+    "  time INTEGER NOT NULL,"
+    "  host TEXT NOT NULL DEFAULT '',"
+    "  pci TEXT NOT NULL DEFAULT '',"
+    "  gpu TEXT,"
+    "  xid INTEGER NOT NULL,"
+    "  class TEXT CHECK (class IN ('hardware','driver','application','thermal_power',"
+    "    'unknown')),"
+    "  action TEXT CHECK (action IN ('none','reset','drain','replace')),"
+    "  message TEXT NOT NULL DEFAULT '',"
+    "  UNIQUE (entity, host, pci, time, xid, message));"
+    "CREATE INDEX gpu_events_by_time ON gpu_events (entity, time);",
+    /* 4: the records audits read beyond incidents and uptime — postmortems,
+     * action items, patches, on-call shifts, changes, notifications and entity
+     * profiles — one row per record, its typed fields as a JSON object
+     * (engine/auditrec.h). (kind, entity, key) is unique so that a later
+     * export of the same records updates them instead of adding them again. */
+    "CREATE TABLE audit_records ("
+    "  id INTEGER PRIMARY KEY,"
+    "  source_id INTEGER NOT NULL REFERENCES sources(id),"
+    "  line INTEGER,"
+    "  kind TEXT NOT NULL,"
+    "  entity TEXT NOT NULL,"
+    "  key TEXT NOT NULL,"
+    "  fields TEXT NOT NULL,"
+    "  UNIQUE (kind, entity, key));",
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);

@@ -18,6 +18,9 @@ enum stmt_id {
     S_INCIDENT_INSERT,
     S_INCIDENT_UPDATE,
     S_INTERVAL_INSERT,
+    S_INTERVAL_FIND,
+    S_INTERVAL_UPDATE,
+    S_GPU_EVENT_INSERT,
     S_MAINT_INSERT,
     S_REJECT_INSERT,
     S_COUNT
@@ -40,8 +43,16 @@ static const char *const stmt_sql[S_COUNT] = {
         "severity_label = ?7, title = ?8, state = ?9, postmortem = ?10, started = ?11, "
         "detected = ?12, acknowledged = ?13, mitigated = ?14, resolved = ?15, extra = ?16 "
         "WHERE entity = ?3 AND key = ?4",
-    [S_INTERVAL_INSERT] = "INSERT INTO intervals (source_id, entity, service, start, end, status) "
-                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    [S_INTERVAL_INSERT] = "INSERT INTO intervals (source_id, entity, service, start, end, status, "
+                          "units, unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    [S_INTERVAL_FIND] = "SELECT id FROM intervals WHERE entity = ?1 AND service = ?2 AND key = ?3",
+    [S_INTERVAL_UPDATE] = "UPDATE intervals SET source_id = ?1, start = ?4, end = ?5, status = ?6, "
+                          "units = ?7, unit_kind = ?8 "
+                          "WHERE entity = ?2 AND service = ?3 AND key = ?9",
+    [S_GPU_EVENT_INSERT] =
+        "INSERT OR IGNORE INTO gpu_events (source_id, line, entity, service, time, host, pci, "
+        "gpu, xid, class, action, message) VALUES (?1, ?2, ?3, ?4, ?5, coalesce(?6, ''), "
+        "coalesce(?7, ''), ?8, ?9, ?10, ?11, coalesce(?12, ''))",
     [S_MAINT_INSERT] = "INSERT INTO maintenance (source_id, line, entity, service, key, start, "
                        "end, announced) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     [S_REJECT_INSERT] = "INSERT INTO rejects (source_id, line, reason, raw) VALUES (?1,?2,?3,?4)",
@@ -317,19 +328,84 @@ store_add_incident(struct store *st, const struct incident *inc, bool *updated,
     return step_done(st, s, diag, "cannot store the incident");
 }
 
+/* Parameters 1-9 of the interval statements. */
+static void
+bind_interval(sqlite3_stmt *s, sqlite3_int64 source_id, const struct interval *iv)
+{
+    sqlite3_bind_int64(s, 1, source_id);
+    bind_text(s, 2, iv->entity);
+    bind_text(s, 3, iv->service);
+    sqlite3_bind_int64(s, 4, iv->start);
+    sqlite3_bind_int64(s, 5, iv->end);
+    bind_text(s, 6, svc_status_name(iv->status));
+    if (iv->units > 0) {
+        sqlite3_bind_int(s, 7, iv->units);
+        bind_text(s, 8, iv->unit_kind);
+    } else {
+        sqlite3_bind_null(s, 7);
+        sqlite3_bind_null(s, 8);
+    }
+    bind_text(s, 9, iv->key);
+}
+
 enum sl_status
 store_add_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
 {
     sqlite3_stmt *s = prepared(st, S_INTERVAL_INSERT);
     if (!s)
         return db_error(st, diag, "cannot store the interval");
-    sqlite3_bind_int64(s, 1, st->source_id);
-    bind_text(s, 2, iv->entity);
-    bind_text(s, 3, iv->service);
-    sqlite3_bind_int64(s, 4, iv->start);
-    sqlite3_bind_int64(s, 5, iv->end);
-    bind_text(s, 6, svc_status_name(iv->status));
+    bind_interval(s, st->source_id, iv);
     return step_done(st, s, diag, "cannot store the interval");
+}
+
+enum sl_status
+store_put_interval(struct store *st, const struct interval *iv, bool *updated,
+                   struct sl_diag *diag)
+{
+    *updated = false;
+    if (!iv->key)
+        return store_add_interval(st, iv, diag);
+    sqlite3_stmt *s = prepared(st, S_INTERVAL_FIND);
+    if (!s)
+        return db_error(st, diag, "cannot look up the interval");
+    bind_text(s, 1, iv->entity);
+    bind_text(s, 2, iv->service);
+    bind_text(s, 3, iv->key);
+    int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return db_error(st, diag, "cannot look up the interval");
+    if (rc == SQLITE_DONE)
+        return store_add_interval(st, iv, diag);
+    *updated = true;
+    if (!(s = prepared(st, S_INTERVAL_UPDATE)))
+        return db_error(st, diag, "cannot update the interval");
+    bind_interval(s, st->source_id, iv);
+    return step_done(st, s, diag, "cannot update the interval");
+}
+
+enum sl_status
+store_add_gpu_event(struct store *st, const struct gpu_event *ev, bool *duplicate,
+                    struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_GPU_EVENT_INSERT);
+    if (!s)
+        return db_error(st, diag, "cannot store the GPU event");
+    sqlite3_bind_int64(s, 1, st->source_id);
+    sqlite3_bind_int64(s, 2, ev->line);
+    bind_text(s, 3, ev->entity);
+    bind_text(s, 4, ev->service);
+    sqlite3_bind_int64(s, 5, ev->time);
+    bind_text(s, 6, ev->host);
+    bind_text(s, 7, ev->pci);
+    bind_text(s, 8, ev->gpu);
+    sqlite3_bind_int(s, 9, ev->xid);
+    bind_text(s, 10, ev->xid_class);
+    bind_text(s, 11, ev->action);
+    bind_text(s, 12, ev->message);
+    enum sl_status rc = step_done(st, s, diag, "cannot store the GPU event");
+    *duplicate = !rc && sqlite3_changes(st->db) == 0;
+    return rc;
 }
 
 enum sl_status
@@ -420,9 +496,15 @@ store_each_series(struct store *st, const char *entity, store_series_fn fn, void
 static int
 interval_row(sqlite3_stmt *s, void *fn, void *ctx)
 {
-    struct interval iv = {column_text(s, 0), column_text(s, 1), sqlite3_column_int64(s, 2),
-                          sqlite3_column_int64(s, 3), SVC_UNKNOWN, 0};
+    struct interval iv = {.entity = column_text(s, 0),
+                          .service = column_text(s, 1),
+                          .start = sqlite3_column_int64(s, 2),
+                          .end = sqlite3_column_int64(s, 3),
+                          .status = SVC_UNKNOWN};
     svc_status_parse(column_text(s, 4), &iv.status);
+    iv.units = sqlite3_column_int(s, 5);
+    iv.unit_kind = column_text(s, 6);
+    iv.key = column_text(s, 7);
     return ((store_interval_fn)fn)(ctx, &iv);
 }
 
@@ -430,7 +512,8 @@ enum sl_status
 store_each_interval(struct store *st, const char *entity, const char *service, int64_t from,
                     int64_t to, store_interval_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] = "SELECT entity, service, start, end, status FROM intervals "
+    static const char sql[] = "SELECT entity, service, start, end, status, units, unit_kind, key "
+                              "FROM intervals "
                               "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
                               "ORDER BY start, end";
     struct param p[] = {{entity, 0, true}, {service, 0, true}, {NULL, from, false},
@@ -496,6 +579,38 @@ store_each_incident(struct store *st, const char *entity, int64_t from, int64_t 
         "ORDER BY coalesce(started, detected), entity, key";
     struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
     return query(st, sql, p, 3, incident_row, (void *)fn, ctx, diag);
+}
+
+static int
+gpu_event_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    const char *host = column_text(s, 3), *pci = column_text(s, 4);
+    struct gpu_event ev = {
+        .entity = column_text(s, 0),
+        .service = column_text(s, 1),
+        .time = sqlite3_column_int64(s, 2),
+        .host = host && *host ? host : NULL,
+        .pci = pci && *pci ? pci : NULL,
+        .gpu = column_text(s, 5),
+        .xid = sqlite3_column_int(s, 6),
+        .xid_class = column_text(s, 7),
+        .action = column_text(s, 8),
+        .message = column_text(s, 9),
+        .line = sqlite3_column_int(s, 10),
+    };
+    return ((store_gpu_event_fn)fn)(ctx, &ev);
+}
+
+enum sl_status
+store_each_gpu_event(struct store *st, const char *entity, int64_t from, int64_t to,
+                     store_gpu_event_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT entity, service, time, host, pci, gpu, xid, class, action, message, line "
+        "FROM gpu_events WHERE (?1 IS NULL OR entity = ?1) AND time >= ?2 AND time < ?3 "
+        "ORDER BY time, host, pci, id";
+    struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query(st, sql, p, 3, gpu_event_row, (void *)fn, ctx, diag);
 }
 
 static int
@@ -614,4 +729,90 @@ store_each_commitment(struct store *st, const char *entity, const char *kind,
         "ORDER BY entity, service, kind, effective_from, id";
     struct param p[] = {{entity, 0, true}, {kind, 0, true}};
     return query(st, sql, p, 2, commitment_row, (void *)fn, ctx, diag);
+}
+
+enum sl_status
+store_add_audit_record(struct store *st, const struct audit_record *r, bool *updated,
+                       struct sl_diag *diag)
+{
+    static const char find_sql[] =
+        "SELECT 1 FROM audit_records WHERE kind = ?1 AND entity = ?2 AND key = ?3";
+    static const char put_sql[] =
+        "INSERT INTO audit_records (source_id, line, kind, entity, key, fields) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (kind, entity, key) DO UPDATE SET "
+        "source_id = excluded.source_id, line = excluded.line, fields = excluded.fields";
+    sqlite3_stmt *s = NULL;
+    enum sl_status rc = SL_OK;
+    if (sqlite3_prepare_v2(st->db, find_sql, -1, &s, NULL) != SQLITE_OK)
+        goto fail;
+    bind_text(s, 1, r->kind);
+    bind_text(s, 2, r->entity);
+    bind_text(s, 3, r->key);
+    int step = sqlite3_step(s);
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        goto fail;
+    *updated = step == SQLITE_ROW;
+    sqlite3_finalize(s);
+    s = NULL;
+    if (sqlite3_prepare_v2(st->db, put_sql, -1, &s, NULL) != SQLITE_OK)
+        goto fail;
+    sqlite3_bind_int64(s, 1, st->source_id);
+    sqlite3_bind_int64(s, 2, r->line);
+    bind_text(s, 3, r->kind);
+    bind_text(s, 4, r->entity);
+    bind_text(s, 5, r->key);
+    bind_text(s, 6, r->fields);
+    if (sqlite3_step(s) != SQLITE_DONE)
+        goto fail;
+    goto out;
+fail:
+    rc = db_error(st, diag, "cannot store the audit record");
+out:
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int
+audit_record_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct audit_record r = {
+        .kind = column_text(s, 0),
+        .entity = column_text(s, 1),
+        .key = column_text(s, 2),
+        .fields = column_text(s, 3),
+        .line = (long)sqlite3_column_int64(s, 4),
+        .source = column_text(s, 5),
+    };
+    return ((store_audit_record_fn)fn)(ctx, &r);
+}
+
+enum sl_status
+store_each_audit_record(struct store *st, const char *entity, const char *kind,
+                        store_audit_record_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT a.kind, a.entity, a.key, a.fields, a.line, s.path "
+        "FROM audit_records a JOIN sources s ON s.id = a.source_id "
+        "WHERE (?1 IS NULL OR a.entity = ?1) AND (?2 IS NULL OR a.kind = ?2) "
+        "ORDER BY a.kind, a.entity, a.key";
+    struct param p[] = {{entity, 0, true}, {kind, 0, true}};
+    return query(st, sql, p, 2, audit_record_row, (void *)fn, ctx, diag);
+}
+
+static int
+origin_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    return ((store_origin_fn)fn)(ctx, column_text(s, 0), column_text(s, 1),
+                                 (long)sqlite3_column_int64(s, 2));
+}
+
+enum sl_status
+store_each_incident_origin(struct store *st, const char *entity, store_origin_fn fn, void *ctx,
+                           struct sl_diag *diag)
+{
+    static const char sql[] = "SELECT i.key, s.path, i.line FROM incidents i "
+                              "JOIN sources s ON s.id = i.source_id "
+                              "WHERE ?1 IS NULL OR i.entity = ?1 ORDER BY i.key";
+    struct param p[] = {{entity, 0, true}};
+    return query(st, sql, p, 1, origin_row, (void *)fn, ctx, diag);
 }

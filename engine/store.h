@@ -51,6 +51,14 @@ enum sl_status store_add_incident(struct store *st, const struct incident *inc, 
                                   struct sl_diag *diag);
 enum sl_status store_add_interval(struct store *st, const struct interval *iv,
                                   struct sl_diag *diag);
+/* Like store_add_interval; an interval with a key already stored for its
+ * entity and service is updated in place and sets *updated. */
+enum sl_status store_put_interval(struct store *st, const struct interval *iv, bool *updated,
+                                  struct sl_diag *diag);
+/* Within an open source transaction. The same event (entity, host, pci, time,
+ * xid, message) seen again sets *duplicate and changes nothing. */
+enum sl_status store_add_gpu_event(struct store *st, const struct gpu_event *ev, bool *duplicate,
+                                   struct sl_diag *diag);
 enum sl_status store_add_maintenance(struct store *st, const struct maintenance *m,
                                      struct sl_diag *diag);
 enum sl_status store_add_reject(struct store *st, long line, const char *reason, const char *raw,
@@ -110,9 +118,43 @@ enum sl_status store_add_commitment(struct store *st, const struct commitment *c
 enum sl_status store_each_commitment(struct store *st, const char *entity, const char *kind,
                                      store_commitment_fn fn, void *ctx, struct sl_diag *diag);
 
+typedef int (*store_gpu_event_fn)(void *ctx, const struct gpu_event *ev);
+/* GPU fault events with time in [from, to), by time then host, pci; entity
+ * filters when not NULL. */
+enum sl_status store_each_gpu_event(struct store *st, const char *entity, int64_t from, int64_t to,
+                                    store_gpu_event_fn fn, void *ctx, struct sl_diag *diag);
+
 /* Earliest start and latest end of everything stored (intervals, maintenance,
  * incidents); both SLTIME_NONE when the store is empty. */
 enum sl_status store_data_span(struct store *st, int64_t *first, int64_t *last,
                                struct sl_diag *diag);
+
+/* An audit record (engine/auditrec.h): a postmortem, action item, patch,
+ * on-call shift, change, notification or entity profile. fields is a JSON
+ * object; source is the path of the file it came from (set by the reader,
+ * ignored when adding). */
+struct audit_record {
+    const char *kind, *entity, *key, *fields;
+    long line;
+    const char *source;
+};
+
+typedef int (*store_audit_record_fn)(void *ctx, const struct audit_record *r);
+
+/* Within an open source transaction. A record with the same kind, entity and
+ * key replaces the stored one and sets *updated. */
+enum sl_status store_add_audit_record(struct store *st, const struct audit_record *r,
+                                      bool *updated, struct sl_diag *diag);
+/* Audit records ordered by kind, entity, key; entity and kind filter when not
+ * NULL. */
+enum sl_status store_each_audit_record(struct store *st, const char *entity, const char *kind,
+                                       store_audit_record_fn fn, void *ctx,
+                                       struct sl_diag *diag);
+
+typedef int (*store_origin_fn)(void *ctx, const char *key, const char *path, long line);
+/* For each incident of entity: its key, the path of the file it was last read
+ * from and its line there, by key. Evidence cites these. */
+enum sl_status store_each_incident_origin(struct store *st, const char *entity,
+                                          store_origin_fn fn, void *ctx, struct sl_diag *diag);
 
 #endif

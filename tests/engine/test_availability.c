@@ -16,7 +16,11 @@
 static struct interval
 iv(int64_t from, int64_t to, enum svc_status status)
 {
-    struct interval i = {"provider:acme", "gpu-east", T + from, T + to, status, 0};
+    struct interval i = {.entity = "provider:acme",
+                         .service = "gpu-east",
+                         .start = T + from,
+                         .end = T + to,
+                         .status = status};
     return i;
 }
 
@@ -348,9 +352,21 @@ Test(availability, outage_spanning_two_months)
     struct window nov = window_month(2026, 11, NULL);
     int64_t down_from = nov.start - HOUR, down_to = nov.start + 2 * HOUR;
     struct interval ivs[] = {
-        {"provider:acme", "gpu-east", oct.start, down_from, SVC_UP, 0},
-        {"provider:acme", "gpu-east", down_from, down_to, SVC_DOWN, 0},
-        {"provider:acme", "gpu-east", down_to, nov.end, SVC_UP, 0},
+        {.entity = "provider:acme",
+         .service = "gpu-east",
+         .start = oct.start,
+         .end = down_from,
+         .status = SVC_UP},
+        {.entity = "provider:acme",
+         .service = "gpu-east",
+         .start = down_from,
+         .end = down_to,
+         .status = SVC_DOWN},
+        {.entity = "provider:acme",
+         .service = "gpu-east",
+         .start = down_to,
+         .end = nov.end,
+         .status = SVC_UP},
     };
     struct avail_params p;
     struct avail_result r;

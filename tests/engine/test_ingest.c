@@ -129,7 +129,12 @@ Test(ingest, incident_update_counts_duplicate)
 
 Test(ingest, interval_and_maintenance)
 {
-    struct interval iv = {"provider:acme", "gpu-east", T, T + 60, SVC_DOWN, 2};
+    struct interval iv = {.entity = "provider:acme",
+                          .service = "gpu-east",
+                          .start = T,
+                          .end = T + 60,
+                          .status = SVC_DOWN,
+                          .line = 2};
     struct maintenance m = {"provider:acme", "gpu-east", "MW", T, T + 60, SLTIME_NONE, 3};
     cr_assert_eq(ingest_interval(&ing, &iv), SL_OK, "%s", diag.message);
     cr_assert_eq(ingest_maintenance(&ing, &m), SL_OK, "%s", diag.message);
@@ -144,7 +149,12 @@ Test(ingest, interval_and_maintenance)
 Test(ingest, store_failure_is_reported)
 {
     /* end before start violates the schema: the store's error comes back */
-    struct interval iv = {"provider:acme", "gpu-east", T + 60, T, SVC_DOWN, 2};
+    struct interval iv = {.entity = "provider:acme",
+                          .service = "gpu-east",
+                          .start = T + 60,
+                          .end = T,
+                          .status = SVC_DOWN,
+                          .line = 2};
     cr_assert_eq(ingest_interval(&ing, &iv), SL_ERR_DB);
     cr_assert_eq(ing.counts.stored, 0);
     cr_assert_gt(strlen(diag.message), 0);

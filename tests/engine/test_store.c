@@ -56,7 +56,11 @@ static void
 add_interval(const char *service, int64_t from, int64_t to, enum svc_status s)
 {
     struct sl_diag d = {0};
-    struct interval iv = {"provider:acme", service, T + from, T + to, s, 0};
+    struct interval iv = {.entity = "provider:acme",
+                          .service = service,
+                          .start = T + from,
+                          .end = T + to,
+                          .status = s};
     cr_assert_eq(store_add_interval(fx.st, &iv, &d), SL_OK, "%s", d.message);
 }
 

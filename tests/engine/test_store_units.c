@@ -1,0 +1,140 @@
+/* test_store_units.c — migration 3 of the store: intervals that say how many
+ * GPUs or nodes they affect, keyed intervals updated by a later export, and
+ * GPU fault events with their duplicate check. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "engine/store.h"
+#include "tests/engine/fixture.h"
+
+#define T INT64_C(1790812800) /* 2026-10-01T00:00:00Z */
+
+static struct fixture fx;
+
+static void
+setup(void)
+{
+    fixture_open(&fx);
+}
+
+static void
+teardown(void)
+{
+    fixture_close(&fx);
+}
+
+TestSuite(store_units, .init = setup, .fini = teardown);
+
+static void
+begin(const char *sha)
+{
+    struct sl_diag d = {0};
+    bool already = true;
+    cr_assert_eq(store_source_begin(fx.st, "node.log", sha, "slurmctld", 1, &already, &d), SL_OK,
+                 "%s", d.message);
+}
+
+static void
+finish(void)
+{
+    struct sl_diag d = {0};
+    struct source_counts c = {0};
+    cr_assert_eq(store_source_finish(fx.st, &c, &d), SL_OK, "%s", d.message);
+}
+
+static int
+keep_interval(void *ctx, const struct interval *iv)
+{
+    struct interval *out = ctx;
+    out->start = iv->start;
+    out->end = iv->end;
+    out->units = iv->units;
+    out->status = iv->status;
+    out->line = iv->unit_kind && !strcmp(iv->unit_kind, "node");
+    return 0;
+}
+
+Test(store_units, keyed_interval_updates_and_keeps_units)
+{
+    struct sl_diag d = {0};
+    bool updated = true;
+    struct interval iv = {.entity = "team:hpc",
+                          .service = "cluster-a",
+                          .start = T,
+                          .end = T + 600,
+                          .status = SVC_DOWN,
+                          .units = 4,
+                          .unit_kind = "node",
+                          .key = "node[01-04]@1"};
+    begin("1111111111111111111111111111111111111111111111111111111111111111");
+    cr_assert_eq(store_put_interval(fx.st, &iv, &updated, &d), SL_OK, "%s", d.message);
+    cr_assert_not(updated);
+    finish();
+    /* a later export of the same interval, now longer */
+    iv.end = T + 1200;
+    begin("2222222222222222222222222222222222222222222222222222222222222222");
+    cr_assert_eq(store_put_interval(fx.st, &iv, &updated, &d), SL_OK, "%s", d.message);
+    cr_assert(updated);
+    finish();
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals"), 1);
+    struct interval got = {0};
+    cr_assert_eq(
+        store_each_interval(fx.st, "team:hpc", "cluster-a", 0, T + 86400, keep_interval, &got, &d),
+        SL_OK);
+    cr_assert_eq(got.end, T + 1200);
+    cr_assert_eq(got.units, 4);
+    cr_assert_eq(got.line, 1, "unit_kind node read back");
+}
+
+Test(store_units, units_must_be_positive_kind_known)
+{
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM pragma_table_info('intervals') "
+                                    "WHERE name IN ('units','unit_kind','key')"),
+                 3);
+    struct sl_diag d = {0};
+    struct interval iv = {.entity = "team:hpc",
+                          .service = "c",
+                          .start = T,
+                          .end = T + 1,
+                          .status = SVC_DOWN,
+                          .units = 2,
+                          .unit_kind = "rack"};
+    begin("3333333333333333333333333333333333333333333333333333333333333333");
+    cr_assert_eq(store_add_interval(fx.st, &iv, &d), SL_ERR_DB);
+    store_source_abort(fx.st);
+}
+
+static int
+count_event(void *ctx, const struct gpu_event *ev)
+{
+    int *n = ctx;
+    cr_assert_eq(ev->xid, 79);
+    cr_assert_str_eq(ev->pci, "0000:9b:00");
+    cr_assert_null(ev->host, "an unknown host reads back as NULL");
+    cr_assert_str_eq(ev->action, "replace");
+    (*n)++;
+    return 0;
+}
+
+Test(store_units, gpu_event_seen_twice_is_a_duplicate)
+{
+    struct sl_diag d = {0};
+    bool dup = true;
+    struct gpu_event ev = {.entity = "team:hpc",
+                           .time = T,
+                           .pci = "0000:9b:00",
+                           .xid = 79,
+                           .xid_class = "hardware",
+                           .action = "replace",
+                           .message = "GPU has fallen off the bus.",
+                           .line = 3};
+    begin("4444444444444444444444444444444444444444444444444444444444444444");
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    cr_assert_not(dup);
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    cr_assert(dup);
+    finish();
+    int n = 0;
+    cr_assert_eq(store_each_gpu_event(fx.st, NULL, 0, T + 1, count_event, &n, &d), SL_OK);
+    cr_assert_eq(n, 1);
+}
