@@ -8,6 +8,8 @@ const struct parser *const parser_table[] = {
     &parser_pagerduty_csv,
     &parser_probe_csv,
     &parser_maintenance_csv,
+    &parser_statuspage_json,
+    &parser_statuspage_feed,
     NULL,
 };
 

@@ -27,6 +27,8 @@ extern const struct parser parser_pagerduty_csv;
 extern const struct parser parser_probe_csv;
 extern const struct parser parser_maintenance_csv;
 
+extern const struct parser parser_statuspage_json;
+extern const struct parser parser_statuspage_feed;
 /* Every parser, ending with NULL. */
 extern const struct parser *const parser_table[];
 
