@@ -1,26 +1,39 @@
-/* sha256.c — file hashing with libmd's SHA-256. */
+/* sha256.c — file hashing with OpenSSL's libcrypto SHA-256, which uses the
+ * CPU's SHA instructions where they exist (several times libmd's speed: the
+ * hash reads every byte of every input before it is parsed). */
 #include "engine/sha256.h"
 
-#include <sha2.h>
+#include <openssl/evp.h>
 #include <stdint.h>
 
 enum sl_status
 sha256_stream(FILE *f, char hex[65], long long *bytes)
 {
-    SHA2_CTX ctx;
+    static const char digits[] = "0123456789abcdef";
     unsigned char buf[65536];
-    uint8_t digest[SHA256_DIGEST_LENGTH];
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
     size_t n;
+    enum sl_status rc = SL_ERR_NOMEM;
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
     *bytes = 0;
-    SHA256Init(&ctx);
+    if (!ctx || !EVP_DigestInit_ex(ctx, EVP_sha256(), NULL))
+        goto out;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        SHA256Update(&ctx, buf, n);
+        if (!EVP_DigestUpdate(ctx, buf, n))
+            goto out;
         *bytes += (long long)n;
     }
-    if (ferror(f))
-        return SL_ERR_IO;
-    SHA256Final(digest, &ctx);
-    for (int i = 0; i < SHA256_DIGEST_LENGTH; i++)
-        snprintf(hex + 2 * i, 3, "%02x", digest[i]);
-    return SL_OK;
+    rc = SL_ERR_IO;
+    if (ferror(f) || !EVP_DigestFinal_ex(ctx, digest, &len) || len != 32)
+        goto out;
+    for (unsigned int i = 0; i < len; i++) {
+        hex[2 * i] = digits[digest[i] >> 4];
+        hex[2 * i + 1] = digits[digest[i] & 15];
+    }
+    hex[64] = '\0';
+    rc = SL_OK;
+out:
+    EVP_MD_CTX_free(ctx);
+    return rc;
 }

@@ -1,6 +1,6 @@
-/* sha256.h — the SHA-256 of a file, through libmd (the only file that
- * includes its header). Sources are identified by it, so the same bytes are
- * never ingested twice. */
+/* sha256.h — the SHA-256 of a file, through OpenSSL's libcrypto (the only
+ * file that includes its headers). Sources are identified by it, so the same
+ * bytes are never ingested twice. */
 #ifndef SLAUDIT_SHA256_H
 #define SLAUDIT_SHA256_H
 
