@@ -24,7 +24,8 @@ incident_times_of(const struct incident *inc, struct incident_times *out)
     int64_t started = inc->started != SLTIME_NONE ? inc->started : inc->detected;
     int64_t detected = inc->detected != SLTIME_NONE ? inc->detected : inc->started;
     out->start = started;
-    out->seconds[MEASURE_TTD] = span(started, detected);
+    /* TTD needs both real timestamps: a fallback would make it zero. */
+    out->seconds[MEASURE_TTD] = span(inc->started, inc->detected);
     out->seconds[MEASURE_TTA] = span(detected, inc->acknowledged);
     out->seconds[MEASURE_TTM] = span(started, inc->mitigated);
     out->seconds[MEASURE_TTR] = span(started, inc->resolved);

@@ -2,7 +2,8 @@
  *   TTD = detected − started        TTA = acknowledged − detected
  *   TTM = mitigated − started       TTR = resolved − started
  * A missing `started` falls back to `detected`, and a missing `detected` to
- * `started`. A duration whose ends are missing, or that would be negative, is
+ * `started`, except for TTD, which needs both (a fallback would make it zero).
+ * A duration whose ends are missing, or that would be negative, is
  * INCIDENT_NO_DURATION. */
 #ifndef SLAUDIT_INCIDENT_TIMES_H
 #define SLAUDIT_INCIDENT_TIMES_H

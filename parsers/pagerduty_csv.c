@@ -1,8 +1,9 @@
 /* pagerduty_csv.c — PagerDuty's incident export and Analytics raw-incident
  * columns (id, incident_number, description, status, urgency, priority_name,
  * service_name, team_name, created_at, resolved_at, seconds_to_first_ack,
- * seconds_to_resolve, ...). PagerDuty has one creation time: it is both
- * started and detected. */
+ * seconds_to_resolve, ...). PagerDuty's one creation time is when the alert
+ * triggered: it is the detected time; started stays unknown and falls back to
+ * it for TTA, TTM and TTR, so no TTD is claimed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,20 +42,26 @@ read_header(struct csvrows *r)
 /* A time given as seconds after created_at, in column `which` (a C_*, not
  * the file's column index: column_names is indexed by C_*). */
 static enum sl_status
-seconds_after(struct csvrows *r, const struct csv_record *rec, enum col which, int64_t created,
+seconds_after(struct csvrows *r, const struct csv_record *rec, enum col col, int64_t created,
               int64_t *out)
 {
     const struct state *s = r->ctx;
-    const char *text = csvfile_field(rec, s->at[which]);
+    const char *text = csvfile_field(rec, s->at[col]);
     if (!*text)
         return SL_OK;
-    char *end;
-    double v = strtod(text, &end);
-    if (*end || v < 0 || v > 1e10) {
-        strbuf_addf(&r->reason, "bad %s '%.40s'", column_names[which], text);
+    /* Whole or decimal seconds, digits only: no signs, exponents, hex or nan. */
+    int64_t v = 0;
+    const char *p = text;
+    for (; *p >= '0' && *p <= '9' && v < 10000000000; p++)
+        v = v * 10 + (*p - '0');
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++)
+            ;
+    if (*p || p == text || v >= 10000000000) {
+        strbuf_addf(&r->reason, "bad %s '%.40s'", column_names[col], text);
         return SL_ERR_INPUT;
     }
-    *out = created + (int64_t)v;
+    *out = created + v;
     return SL_OK;
 }
 
@@ -97,16 +104,16 @@ read_row(struct csvrows *r, const struct csv_record *rec)
         inc.title = non_empty(csvfile_field(rec, s->at[C_DESCRIPTION]));
     inc.state = non_empty(csvfile_field(rec, s->at[C_STATUS]));
     inc.mitigated = SLTIME_NONE;
-    if (csvrows_time(r, rec, s->at[C_CREATED], "created_at", &inc.started) ||
+    inc.started = SLTIME_NONE;
+    if (csvrows_time(r, rec, s->at[C_CREATED], "created_at", &inc.detected) ||
         csvrows_time(r, rec, s->at[C_ACKNOWLEDGED], "acknowledged_at", &inc.acknowledged) ||
         csvrows_time(r, rec, s->at[C_RESOLVED], "resolved_at", &inc.resolved))
         return csvrows_reject(r, rec);
-    inc.detected = inc.started;
-    if (inc.started != SLTIME_NONE &&
+    if (inc.detected != SLTIME_NONE &&
         ((inc.acknowledged == SLTIME_NONE &&
-          seconds_after(r, rec, C_TO_ACK, inc.started, &inc.acknowledged)) ||
+          seconds_after(r, rec, C_TO_ACK, inc.detected, &inc.acknowledged)) ||
          (inc.resolved == SLTIME_NONE &&
-          seconds_after(r, rec, C_TO_RESOLVE, inc.started, &inc.resolved))))
+          seconds_after(r, rec, C_TO_RESOLVE, inc.detected, &inc.resolved))))
         return csvrows_reject(r, rec);
     const char *problem = incident_times_problem(&inc);
     if (problem) {

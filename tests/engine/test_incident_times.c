@@ -42,12 +42,12 @@ Test(incident_times, each_duration)
 
 Test(incident_times, started_missing_falls_back_to_detected)
 {
-    /* start = detected = T+100: TTD 0, TTA 60, TTM 300, TTR 900 */
+    /* start = detected = T+100: no TTD (it needs both), TTA 60, TTM 300, TTR 900 */
     struct incident inc = incident(NONE, T + 100, T + 160, T + 400, T + 1000);
     struct incident_times it;
     incident_times_of(&inc, &it);
     cr_assert_eq(it.start, T + 100);
-    cr_assert_eq(it.seconds[MEASURE_TTD], 0);
+    cr_assert_eq(it.seconds[MEASURE_TTD], INCIDENT_NO_DURATION);
     cr_assert_eq(it.seconds[MEASURE_TTA], 60);
     cr_assert_eq(it.seconds[MEASURE_TTM], 300);
     cr_assert_eq(it.seconds[MEASURE_TTR], 900);
@@ -56,12 +56,12 @@ Test(incident_times, started_missing_falls_back_to_detected)
 
 Test(incident_times, detected_missing_falls_back_to_started)
 {
-    /* detected = started = T: TTD 0, TTA = ack − started = 160 */
+    /* detected = started = T: no TTD, TTA = ack − started = 160 */
     struct incident inc = incident(T, NONE, T + 160, NONE, T + 1000);
     struct incident_times it;
     incident_times_of(&inc, &it);
     cr_assert_eq(it.start, T);
-    cr_assert_eq(it.seconds[MEASURE_TTD], 0);
+    cr_assert_eq(it.seconds[MEASURE_TTD], INCIDENT_NO_DURATION);
     cr_assert_eq(it.seconds[MEASURE_TTA], 160);
     cr_assert_eq(it.seconds[MEASURE_TTM], INCIDENT_NO_DURATION);
     cr_assert_eq(it.seconds[MEASURE_TTR], 1000);

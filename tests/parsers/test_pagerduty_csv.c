@@ -52,8 +52,8 @@ Test(pagerduty_csv, times_from_seconds_and_offsets)
     cr_assert_str_eq(a->state, "resolved");
     cr_assert_str_eq(a->severity, "sev1");
     cr_assert_str_eq(a->severity_label, "P1");
-    cr_assert_eq(a->started, c1);
-    cr_assert_eq(a->detected, c1, "one creation time: both started and detected");
+    cr_assert_eq(a->started, SLTIME_NONE, "PagerDuty knows when it was told, not when impact began");
+    cr_assert_eq(a->detected, c1);
     cr_assert_eq(a->acknowledged, c1 + 300);
     cr_assert_eq(a->resolved, c1 + 5400);
     cr_assert_eq(a->mitigated, SLTIME_NONE);
@@ -63,7 +63,7 @@ Test(pagerduty_csv, times_from_seconds_and_offsets)
     const struct incident *b = &got.v[1];
     int64_t c2 = OCT1 + 5 * DAY + 6 * 3600;
     cr_assert_str_eq(b->key, "PABC2");
-    cr_assert_eq(b->started, c2);
+    cr_assert_eq(b->detected, c2);
     cr_assert_eq(b->resolved, c2 + 7200);
     cr_assert_eq(b->acknowledged, SLTIME_NONE);
     cr_assert_str_eq(b->severity_label, "low");
