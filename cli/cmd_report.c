@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -31,6 +32,65 @@ static const char help[] =
     "\n"
     "Example:\n"
     "  slaudit report --month 2026-10 -o out/\n";
+
+/* The input files behind the report, copied out of the store for the Sources
+ * sheet (the store's strings live only as long as its callback). */
+struct sources {
+    struct report_source *v;
+    char *(*owned)[3]; /* the strings of v[i], as owned pointers */
+    size_t n, cap;
+    bool nomem;
+};
+
+static int
+collect_source(void *ctx, const struct source_info *src)
+{
+    struct sources *s = ctx;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        struct report_source *grown = realloc(s->v, cap * sizeof *grown);
+        if (grown)
+            s->v = grown;
+        char *(*owned)[3] = grown ? realloc(s->owned, cap * sizeof *owned) : NULL;
+        if (!owned) {
+            s->nomem = true;
+            return 1;
+        }
+        s->owned = owned;
+        s->cap = cap;
+    }
+    char **own = s->owned[s->n];
+    own[0] = strdup(src->path ? src->path : "");
+    own[1] = strdup(src->sha256 ? src->sha256 : "");
+    own[2] = strdup(src->format ? src->format : "");
+    struct report_source *d = &s->v[s->n];
+    *d = (struct report_source){
+        .path = own[0],
+        .sha256 = own[1],
+        .format = own[2],
+        .bytes = src->bytes,
+        .read = src->counts.read,
+        .stored = src->counts.stored,
+        .rejected = src->counts.rejected,
+        .duplicates = src->counts.duplicates,
+    };
+    s->n++;
+    if (!d->path || !d->sha256 || !d->format) {
+        s->nomem = true;
+        return 1;
+    }
+    return 0;
+}
+
+static void
+sources_release(struct sources *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        for (int k = 0; k < 3; k++)
+            free(s->owned[i][k]);
+    free(s->owned);
+    free(s->v);
+}
 
 /* The path to write: PATH itself, or DIR/ops-report-YYYY-MM.xlsx. */
 static int
@@ -88,6 +148,7 @@ cmd_report(struct cli *cli, int argc, char **argv)
         return msg_usage("report", "--month '%s' is not YYYY-MM", month);
 
     struct store *st;
+    struct sources sources = {0};
     if ((rc = cli_open_store(cli, &st)))
         return rc;
     struct window w;
@@ -120,13 +181,27 @@ cmd_report(struct cli *cli, int argc, char **argv)
     char path[4096];
     if ((rc = output_path(output, &w, path, sizeof path)))
         goto out;
+    s = store_each_source(st, collect_source, &sources, &diag);
+    if (!s && sources.nomem)
+        s = diag_set(&diag, SL_ERR_NOMEM, "", 0, "out of memory for the list of sources");
+    if (s) {
+        rc = msg_diag(s, &diag);
+        goto out;
+    }
     struct eval_result r;
     s = eval_run(st, &p, &r, &diag);
     if (s) {
         rc = msg_diag(s, &diag);
         goto out;
     }
-    struct report_info info = {SLAUDIT_VERSION, cli->command_line, cli->zone, w};
+    struct report_info info = {
+        .version = SLAUDIT_VERSION,
+        .command_line = cli->command_line,
+        .zone = cli->zone,
+        .month = w,
+        .sources = sources.v,
+        .nsources = sources.n,
+    };
     s = report_monthly_write(path, &r, &info, &diag);
     if (s) {
         rc = msg_diag(s, &diag);
@@ -136,6 +211,7 @@ cmd_report(struct cli *cli, int argc, char **argv)
     }
     eval_result_release(&r);
 out:
+    sources_release(&sources);
     store_close(st);
     return rc;
 }

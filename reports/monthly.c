@@ -1,10 +1,20 @@
-/* monthly.c — the monthly operations workbook: Summary, Availability, Incidents
- * and Definitions, written whole or not at all. */
+/* monthly.c — the monthly operations workbook: Summary, Charts, Availability,
+ * Incidents, Compare, Sources, Definitions and Chart data, written whole or
+ * not at all, in constant memory. */
 #include <stdio.h>
 
 #include "reports/report.h"
 #include "reports/sheet.h"
+#include "reports/sheet_sources.h"
 #include "reports/xlsx.h"
+
+static enum sl_status
+write_sources(struct xlsx_book *book, const struct eval_result *r, const struct report_info *info,
+              struct sl_diag *diag)
+{
+    (void)r;
+    return sheet_sources_write(book, info, diag);
+}
 
 /* The sheets, in workbook order. */
 static const struct {
@@ -12,9 +22,13 @@ static const struct {
                             const struct report_info *, struct sl_diag *);
 } monthly_sheets[] = {
     {sheet_summary_write},
+    {sheet_charts_write},
     {sheet_availability_write},
     {sheet_incidents_write},
+    {sheet_compare_write},
+    {write_sources},
     {sheet_definitions_write},
+    {sheet_chart_data_write}, /* last: the figures behind the Charts sheet */
     {NULL},
 };
 
@@ -37,6 +51,8 @@ report_monthly_write(const char *path, const struct eval_result *r, const struct
         .subject = subject,
         .comments = info->version,
         .created = info->month.end, /* never the clock: same inputs, same bytes */
+        .constant_memory = true,    /* the Incidents sheet may run to a million rows */
+        .rows_per_sheet = info->rows_per_sheet,
     };
     if ((st = xlsx_open(&book, path, &props, diag)) != SL_OK)
         goto out;

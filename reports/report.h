@@ -4,19 +4,37 @@
 #ifndef SLAUDIT_REPORTS_REPORT_H
 #define SLAUDIT_REPORTS_REPORT_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "engine/eval.h"
 #include "engine/status.h"
 #include "engine/window.h"
 
+/* One input file behind a report, as ingest recorded it. */
+struct report_source {
+    const char *path, *sha256, *format;
+    long long bytes;
+    long read, stored, rejected, duplicates;
+};
+
+/* What a report needs beyond the evaluation; assembled by the caller, every
+ * pointer borrowed for the duration of the call. */
 struct report_info {
     const char *version;      /* slaudit version */
     const char *command_line; /* as run, for the record */
     const char *zone;         /* calendar zone (NULL = UTC) */
     struct window month;      /* the report month */
+    const struct report_source *sources; /* the input files, in the store's order */
+    size_t nsources;
+    uint32_t rows_per_sheet; /* 0 = Excel's limit; smaller only in tests */
 };
 
-/* The monthly operations workbook (DESIGN.md §1): sheets Summary,
- * Availability, Incidents and Definitions, in that order.
+/* The monthly operations workbook (DESIGN.md §1): sheets Summary, Charts,
+ * Availability, Incidents (continued on "Incidents (2)"... past Excel's row
+ * limit), Compare (when there are two entities or more), Sources,
+ * Definitions and Chart data, in that order. Written in constant memory:
+ * each row leaves memory once the next is started.
  *
  * r holds rows for up to 12 months ending at info->month: the Availability
  * matrix shows every month present, the Summary only rows whose window is

@@ -1,12 +1,14 @@
 /* sheet_availability.c — the Availability sheet: a matrix of entity and service
- * rows by month columns, red below 99.0 %, amber below 99.9 %. */
+ * rows by month columns, each row coloured against its own target: amber
+ * below it, red below ten times its allowed downtime. */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "reports/sheet.h"
 
-#define FIRST_MONTH_COL 2
+#define TARGET_COL 2
+#define FIRST_MONTH_COL 3
 #define HEADER_ROW 0
 
 struct key {
@@ -124,6 +126,39 @@ write_cell(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const struct eval_
         xlsx_number(sh, row, col, er->avail.availability, bold ? XLSX_PERCENT_BOLD : XLSX_PERCENT);
 }
 
+/* The target of key k: that of its latest row. */
+static double
+key_target(const struct matrix *m, size_t k)
+{
+    for (size_t j = m->nmonths; j-- > 0;)
+        if (m->cells[k * m->nmonths + j])
+            return sheet_target(m->cells[k * m->nmonths + j]);
+    return SHEET_DEFAULT_TARGET;
+}
+
+/* Conditional formats over the month cells, one pair per run of rows with the
+ * same target. Text ("unknown", "no data") is never below a number, so only
+ * figures are coloured; red first, so it wins where both rules hold. */
+static void
+colour_rows(struct xlsx_sheet *sh, const struct matrix *m)
+{
+    if (m->nkeys == 0 || m->nmonths == 0)
+        return;
+    uint16_t last_col = (uint16_t)(FIRST_MONTH_COL + m->nmonths - 1);
+    for (size_t k = 0; k < m->nkeys;) {
+        double target = key_target(m, k);
+        size_t end = k + 1;
+        while (end < m->nkeys && key_target(m, end) == target)
+            end++;
+        uint32_t first_row = HEADER_ROW + 1 + (uint32_t)k, last_row = HEADER_ROW + (uint32_t)end;
+        xlsx_fill_below(sh, first_row, FIRST_MONTH_COL, last_row, last_col,
+                        sheet_amber_floor(target), XLSX_FILL_RED);
+        xlsx_fill_below(sh, first_row, FIRST_MONTH_COL, last_row, last_col, target,
+                        XLSX_FILL_AMBER);
+        k = end;
+    }
+}
+
 enum sl_status
 sheet_availability_write(struct xlsx_book *book, const struct eval_result *r,
                          const struct report_info *info, struct sl_diag *diag)
@@ -151,6 +186,7 @@ sheet_availability_write(struct xlsx_book *book, const struct eval_result *r,
     }
     columns[0] = (struct xlsx_column){"Entity", 26};
     columns[1] = (struct xlsx_column){"Service", 24};
+    columns[TARGET_COL] = (struct xlsx_column){"Target", 9};
     for (size_t j = 0; j < m.nmonths; j++) {
         window_label(&m.months[j], labels[j]);
         columns[FIRST_MONTH_COL + j] = (struct xlsx_column){labels[j], 11};
@@ -163,19 +199,11 @@ sheet_availability_write(struct xlsx_book *book, const struct eval_result *r,
         xlsx_text(sh, row, 0, m.keys[k].entity, bold ? XLSX_BOLD : XLSX_PLAIN);
         xlsx_text(sh, row, 1, bold ? "(all services)" : m.keys[k].service,
                   bold ? XLSX_BOLD : XLSX_PLAIN);
+        xlsx_number(sh, row, TARGET_COL, key_target(&m, k), XLSX_PERCENT);
         for (size_t j = 0; j < m.nmonths; j++)
             write_cell(sh, row, (uint16_t)(FIRST_MONTH_COL + j), m.cells[k * m.nmonths + j], bold);
     }
-    /* Text ("unknown", "no data") is never below a number, so only figures
-     * are coloured; red first, so it wins where both rules hold. */
-    if (m.nkeys > 0 && m.nmonths > 0) {
-        uint32_t last_row = HEADER_ROW + (uint32_t)m.nkeys;
-        uint16_t last_col = (uint16_t)(FIRST_MONTH_COL + m.nmonths - 1);
-        xlsx_fill_below(sh, HEADER_ROW + 1, FIRST_MONTH_COL, last_row, last_col, SHEET_AMBER_AT,
-                        XLSX_FILL_RED);
-        xlsx_fill_below(sh, HEADER_ROW + 1, FIRST_MONTH_COL, last_row, last_col, SHEET_GREEN_AT,
-                        XLSX_FILL_AMBER);
-    }
+    colour_rows(sh, &m);
     st = xlsx_status(book, diag);
 out:
     free(columns);

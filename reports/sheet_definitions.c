@@ -42,9 +42,16 @@ static const struct definition availability_rules[] = {
     {"Entity pooling", "Σ downtime / Σ W′",
      "The entity row (\"(all services)\") pools its services: downtime and eligible time are "
      "added over the services before dividing; it counts every incident of the entity."},
-    {"Red / amber / green", "99.9 % / 99.0 %",
-     "Green at or above 99.9 %, amber at or above 99.0 %, red below. Availability shows three "
+    {"Target", "99.9 % unless committed",
+     "Each row is judged against its own target: the availability its SLA or SLO commits to "
+     "where one applies, else 99.9 %. The Target column shows which."},
+    {"Red / amber / green", "target / 10 × budget",
+     "Green at or above the target; amber below it by less than ten times the downtime it "
+     "allows (99.0 % to 99.9 % for 99.9 %); red below that. Availability shows three "
      "decimals, so 99.95 % and 99.9 % differ."},
+    {"Error budget", "(1 − target) × W′",
+     "Allowed downtime is (1 − target) × eligible time; the Charts sheet sets each service's "
+     "downtime beside it."},
     {NULL, NULL, NULL},
 };
 

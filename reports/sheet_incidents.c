@@ -1,8 +1,7 @@
 /* sheet_incidents.c — the Incidents sheet: every incident of the report month
- * with its times in the report's zone and its TTD/TTA/TTM/TTR in minutes. */
+ * with its times in the report's zone and its TTD/TTA/TTM/TTR in minutes, in
+ * order, continued on "Incidents (2)"... past Excel's row limit. */
 #include "reports/sheet.h"
-
-#define HEADER_ROW 0
 
 enum {
     COL_ENTITY,
@@ -73,12 +72,14 @@ enum sl_status
 sheet_incidents_write(struct xlsx_book *book, const struct eval_result *r,
                       const struct report_info *info, struct sl_diag *diag)
 {
-    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Incidents");
-    if (r->nincidents > XLSX_MAX_ROW - HEADER_ROW)
-        return diag_set(diag, SL_ERR_LIMIT, "", 0, "%zu incidents are more rows than Excel holds",
-                        r->nincidents);
-    xlsx_header(sh, HEADER_ROW, incident_columns, (uint32_t)r->nincidents);
-    for (size_t i = 0; i < r->nincidents; i++)
-        write_incident(sh, HEADER_ROW + 1 + (uint32_t)i, &r->incidents[i], info->zone);
+    struct xlsx_table t;
+    uint32_t row;
+    xlsx_table_begin(&t, book, "Incidents", incident_columns, r->nincidents);
+    for (size_t i = 0; i < r->nincidents; i++) {
+        struct xlsx_sheet *sh = xlsx_table_row(&t, &row);
+        if (!sh)
+            break;
+        write_incident(sh, row, &r->incidents[i], info->zone);
+    }
     return xlsx_status(book, diag);
 }

@@ -1,5 +1,6 @@
 /* sheet_summary.c — the Summary sheet: one line per entity for the report month,
- * its pooled availability in red/amber/green, coverage, incidents, MTTA, MTTR. */
+ * its pooled availability in red/amber/green against its target, coverage,
+ * incidents, MTTA, MTTR. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@ enum {
     COL_ENTITY,
     COL_SERVICES,
     COL_AVAIL,
+    COL_TARGET,
     COL_DOWNTIME,
     COL_UNKNOWN,
     COL_COVERAGE,
@@ -30,6 +32,7 @@ static const struct xlsx_column summary_columns[] = {
     [COL_ENTITY] = {"Entity", 26},
     [COL_SERVICES] = {"Services", 9},
     [COL_AVAIL] = {"Availability", 12},
+    [COL_TARGET] = {"Target", 9},
     [COL_DOWNTIME] = {"Downtime (min)", 11},
     [COL_UNKNOWN] = {"Unmonitored (h)", 12},
     [COL_COVERAGE] = {"Monitoring coverage", 12},
@@ -50,17 +53,6 @@ static const struct xlsx_column summary_columns[] = {
     [COL_NOTE] = {"Note", 44},
     {NULL, 0},
 };
-
-/* Green at or above 99.9 %, amber at or above 99.0 %, red below. */
-static enum xlsx_style
-rag_style(double availability)
-{
-    if (availability >= SHEET_GREEN_AT)
-        return XLSX_PERCENT_GREEN;
-    if (availability >= SHEET_AMBER_AT)
-        return XLSX_PERCENT_AMBER;
-    return XLSX_PERCENT_RED;
-}
 
 /* An entity row of the report month: service NULL, window the month. */
 static int
@@ -120,10 +112,12 @@ write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
 
     xlsx_text(sh, row, COL_ENTITY, er->entity, XLSX_BOLD);
     xlsx_number(sh, row, COL_SERVICES, (double)count_services(r, er->entity, info), XLSX_INTEGER);
+    double target = sheet_target(er);
     if (a->known)
-        xlsx_number(sh, row, COL_AVAIL, a->availability, rag_style(a->availability));
+        xlsx_number(sh, row, COL_AVAIL, a->availability, sheet_rag_style(a->availability, target));
     else
         xlsx_text(sh, row, COL_AVAIL, "unknown", XLSX_MUTED);
+    xlsx_number(sh, row, COL_TARGET, target, XLSX_PERCENT);
     xlsx_number(sh, row, COL_DOWNTIME, a->downtime_seconds / 60.0, XLSX_DECIMAL1);
     xlsx_number(sh, row, COL_UNKNOWN, (double)a->unknown_seconds / 3600.0, XLSX_DECIMAL1);
     if (a->window_seconds > 0)
@@ -167,5 +161,6 @@ sheet_summary_write(struct xlsx_book *book, const struct eval_result *r,
             write_entity(sh, row++, r, &r->rows[i], info);
     if (n == 0)
         xlsx_text(sh, row, COL_ENTITY, "no entity has results for this month", XLSX_MUTED);
+    xlsx_print_fit(sh, true, 1);
     return xlsx_status(book, diag);
 }

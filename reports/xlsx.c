@@ -26,6 +26,14 @@ struct xlsx_sheet {
     struct xlsx_book *book;
     lxw_worksheet *ws;
     char name[XLTEXT_SHEET_NAME_SIZE];
+    uint32_t current_row; /* constant memory: rows above it are gone */
+};
+
+struct xlsx_chart {
+    struct xlsx_book *book;
+    lxw_chart *chart; /* owned by the workbook */
+    enum xlsx_chart_kind kind;
+    size_t nseries;
 };
 
 struct xlsx_book {
@@ -35,6 +43,10 @@ struct xlsx_book {
     lxw_format *fill[XLSX_FILL_COUNT];   /* for conditional formats */
     struct xlsx_sheet **sheets;
     size_t nsheets;
+    struct xlsx_chart **charts;
+    size_t ncharts;
+    bool constant_memory;
+    uint32_t rows_per_sheet;
     enum sl_status status; /* the first failure */
     struct sl_diag diag;
 };
@@ -190,6 +202,9 @@ book_free(struct xlsx_book *b)
     for (size_t i = 0; i < b->nsheets; i++)
         free(b->sheets[i]);
     free(b->sheets);
+    for (size_t i = 0; i < b->ncharts; i++)
+        free(b->charts[i]);
+    free(b->charts);
     free(b->tmp);
     free(b->path);
     free(b);
@@ -212,7 +227,14 @@ xlsx_open(struct xlsx_book **out, const char *path, const struct xlsx_props *pro
     }
     if ((st = create_temp(b, diag)) != SL_OK)
         goto out;
-    lxw_workbook_options opt = {.constant_memory = LXW_FALSE, .tmpdir = NULL};
+    b->constant_memory = props && props->constant_memory;
+    b->rows_per_sheet = props && props->rows_per_sheet >= 2 && props->rows_per_sheet <= XLSX_MAX_ROW
+                            ? props->rows_per_sheet
+                            : XLSX_MAX_ROW + 1;
+    lxw_workbook_options opt = {
+        .constant_memory = b->constant_memory ? LXW_TRUE : LXW_FALSE,
+        .tmpdir = NULL,
+    };
     b->wb = workbook_new_opt(b->tmp, &opt);
     if (!b->wb) {
         st = diag_set(diag, SL_ERR_NOMEM, path, 0, "cannot start a workbook: out of memory");
@@ -335,9 +357,15 @@ xlsx_add_sheet(struct xlsx_book *book, const char *name)
     return sh;
 }
 
-/* True when a write at row, col may go ahead. */
+const char *
+xlsx_sheet_name(const struct xlsx_sheet *sh)
+{
+    return sh ? sh->name : "";
+}
+
+/* True when row, col is on the grid and the book has not failed. */
 static bool
-writable(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
+in_grid(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
 {
     if (!sh || sh->book->status != SL_OK)
         return false;
@@ -345,6 +373,26 @@ writable(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
         fail(sh->book, SL_ERR_LIMIT, "sheet '%s': row %lu, column %u is beyond Excel's grid",
              sh->name, (unsigned long)row + 1, (unsigned)col + 1);
         return false;
+    }
+    return true;
+}
+
+/* True when a cell write at row, col may go ahead. In constant memory a row
+ * above the current one is already on disk: libxlsxwriter would drop the
+ * write, so it fails loudly here instead. */
+static bool
+writable(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
+{
+    if (!in_grid(sh, row, col))
+        return false;
+    if (sh->book->constant_memory) {
+        if (row < sh->current_row) {
+            fail(sh->book, SL_ERR_REPORT,
+                 "sheet '%s': row %lu written after row %lu (rows must come in order)", sh->name,
+                 (unsigned long)row + 1, (unsigned long)sh->current_row + 1);
+            return false;
+        }
+        sh->current_row = row;
     }
     return true;
 }
@@ -430,7 +478,7 @@ xlsx_instant(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const
 void
 xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, double width)
 {
-    if (!writable(sh, 0, last))
+    if (!in_grid(sh, 0, last))
         return;
     check(sh, worksheet_set_column(sh->ws, first, last, width, NULL), 0, first);
 }
@@ -439,11 +487,13 @@ uint16_t
 xlsx_header(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns, uint32_t ndata)
 {
     uint16_t n = 0;
+    if (in_grid(sh, row, 0)) /* two lines, for the titles that wrap */
+        check(sh, worksheet_set_row(sh->ws, row, 30, NULL), row, 0);
     for (; columns[n].title; n++) {
         xlsx_text(sh, row, n, columns[n].title, XLSX_HEADER);
         xlsx_column_width(sh, n, n, columns[n].width);
     }
-    if (n == 0 || !writable(sh, row, n - 1))
+    if (n == 0 || !in_grid(sh, row, n - 1))
         return n;
     if (ndata > XLSX_MAX_ROW - row) {
         fail(sh->book, SL_ERR_LIMIT, "sheet '%s': %lu rows are more than Excel holds", sh->name,
@@ -459,7 +509,7 @@ void
 xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, uint32_t last_row,
                 uint16_t last_col, double threshold, enum xlsx_fill fill)
 {
-    if (!writable(sh, first_row, first_col) || !writable(sh, last_row, last_col))
+    if (!in_grid(sh, first_row, first_col) || !in_grid(sh, last_row, last_col))
         return;
     assert((unsigned)fill < XLSX_FILL_COUNT);
     lxw_conditional_format cf;
@@ -471,4 +521,155 @@ xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, u
     check(sh,
           worksheet_conditional_format_range(sh->ws, first_row, first_col, last_row, last_col, &cf),
           first_row, first_col);
+}
+
+/* ---- long tables ---- */
+
+/* Starts the next part of t with as many rows as fit. */
+static void
+table_part(struct xlsx_table *t)
+{
+    uint32_t capacity = t->book->rows_per_sheet - 1; /* the header takes a row */
+    uint32_t n = t->remaining < capacity ? (uint32_t)t->remaining : capacity;
+    t->sheet = xlsx_add_sheet(t->book, t->name);
+    t->parts++;
+    if (!t->sheet)
+        return;
+    xlsx_header(t->sheet, 0, t->columns, n);
+    t->next_row = 1;
+    t->end_row = 1 + n;
+}
+
+void
+xlsx_table_begin(struct xlsx_table *t, struct xlsx_book *book, const char *name,
+                 const struct xlsx_column *columns, size_t nrows)
+{
+    *t = (struct xlsx_table){.book = book, .name = name, .columns = columns, .remaining = nrows};
+    table_part(t);
+}
+
+struct xlsx_sheet *
+xlsx_table_row(struct xlsx_table *t, uint32_t *row)
+{
+    if (!t->sheet || t->remaining == 0 || t->book->status != SL_OK)
+        return NULL;
+    if (t->next_row >= t->end_row) {
+        table_part(t);
+        if (!t->sheet)
+            return NULL;
+    }
+    t->remaining--;
+    *row = t->next_row++;
+    return t->sheet;
+}
+
+/* ---- page setup ---- */
+
+void
+xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide)
+{
+    if (!in_grid(sh, 0, 0))
+        return;
+    if (landscape)
+        worksheet_set_landscape(sh->ws);
+    worksheet_fit_to_pages(sh->ws, pages_wide, 0);
+}
+
+/* ---- charts ---- */
+
+static const uint8_t chart_types[XLSX_CHART_KIND_COUNT] = {
+    [XLSX_CHART_LINE] = LXW_CHART_LINE,
+    [XLSX_CHART_COLUMN] = LXW_CHART_COLUMN,
+    [XLSX_CHART_COLUMN_STACKED] = LXW_CHART_COLUMN_STACKED,
+};
+
+struct xlsx_chart *
+xlsx_chart_new(struct xlsx_book *book, const struct xlsx_chart_spec *spec)
+{
+    struct xlsx_book *b = book;
+    struct xlsx_chart *c = NULL;
+    if (b->status != SL_OK)
+        return NULL;
+    assert((unsigned)spec->kind < XLSX_CHART_KIND_COUNT);
+    struct xlsx_chart **grown = realloc(b->charts, (b->ncharts + 1) * sizeof *grown);
+    if (grown)
+        b->charts = grown;
+    if (!grown || !(c = calloc(1, sizeof *c))) {
+        fail(b, SL_ERR_NOMEM, "out of memory for a chart");
+        return NULL;
+    }
+    c->book = b;
+    c->kind = spec->kind;
+    c->chart = workbook_add_chart(b->wb, chart_types[spec->kind]);
+    if (!c->chart) {
+        fail(b, SL_ERR_NOMEM, "out of memory for chart '%s'", spec->title ? spec->title : "");
+        free(c);
+        return NULL;
+    }
+    b->charts[b->ncharts++] = c;
+    /* The library copies the strings it is given. */
+    if (spec->title)
+        chart_title_set_name(c->chart, spec->title);
+    if (spec->category_title)
+        chart_axis_set_name(c->chart->x_axis, spec->category_title);
+    if (spec->value_title)
+        chart_axis_set_name(c->chart->y_axis, spec->value_title);
+    if (spec->value_format)
+        chart_axis_set_num_format(c->chart->y_axis, spec->value_format);
+    if (isfinite(spec->value_min))
+        chart_axis_set_min(c->chart->y_axis, spec->value_min);
+    if (isfinite(spec->value_max))
+        chart_axis_set_max(c->chart->y_axis, spec->value_max);
+    chart_legend_set_position(c->chart, LXW_CHART_LEGEND_BOTTOM);
+    if (spec->kind == XLSX_CHART_COLUMN_STACKED)
+        chart_set_series_overlap(c->chart, 100);
+    chart_show_blanks_as(c->chart, LXW_CHART_BLANKS_AS_GAP); /* unknown is not zero */
+    return c;
+}
+
+void
+xlsx_chart_series(struct xlsx_chart *chart, const char *data_sheet, uint32_t name_row,
+                  uint32_t first_row, uint32_t last_row, uint16_t category_col, uint16_t value_col,
+                  uint32_t rgb)
+{
+    if (!chart || !data_sheet || chart->book->status != SL_OK)
+        return;
+    assert(first_row <= last_row && last_row <= XLSX_MAX_ROW && value_col <= XLSX_MAX_COL);
+    lxw_chart_series *s = chart_add_series(chart->chart, NULL, NULL);
+    if (!s) {
+        fail(chart->book, SL_ERR_NOMEM, "out of memory for a chart series");
+        return;
+    }
+    chart_series_set_categories(s, data_sheet, first_row, category_col, last_row, category_col);
+    chart_series_set_values(s, data_sheet, first_row, value_col, last_row, value_col);
+    chart_series_set_name_range(s, data_sheet, name_row, value_col);
+    if (rgb && chart->kind == XLSX_CHART_LINE) {
+        lxw_chart_line line = {.color = rgb, .width = 2.0f};
+        chart_series_set_line(s, &line);
+        chart_series_set_marker_type(s, LXW_CHART_MARKER_CIRCLE);
+        chart_series_set_marker_size(s, 5);
+        lxw_chart_fill fill = {.color = rgb};
+        chart_series_set_marker_fill(s, &fill);
+        lxw_chart_line edge = {.color = rgb};
+        chart_series_set_marker_line(s, &edge);
+    } else if (rgb) {
+        lxw_chart_fill fill = {.color = rgb};
+        chart_series_set_fill(s, &fill);
+    }
+    chart->nseries++;
+}
+
+void
+xlsx_chart_insert(struct xlsx_sheet *sh, uint32_t row, uint16_t col, struct xlsx_chart *chart,
+                  unsigned width, unsigned height)
+{
+    if (!chart || !in_grid(sh, row, col))
+        return;
+    if (chart->nseries == 0) /* Excel refuses a chart with nothing to draw */
+        return;
+    lxw_chart_options opt = {
+        .x_scale = width / 480.0, /* libxlsxwriter's default chart is 480 × 288 */
+        .y_scale = height / 288.0,
+    };
+    check(sh, worksheet_insert_chart_opt(sh->ws, row, col, chart->chart, &opt), row, col);
 }

@@ -22,6 +22,7 @@
 #ifndef SLAUDIT_REPORTS_XLSX_H
 #define SLAUDIT_REPORTS_XLSX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -59,6 +60,15 @@ struct xlsx_props {
     const char *subject;
     const char *comments; /* may be NULL */
     int64_t created;      /* UTC epoch seconds; never the wall clock */
+    /* Constant memory: each row goes to a temporary file as soon as a later
+     * row is started, so memory stays flat however long a sheet grows. Every
+     * sheet must then be written top to bottom (a write above the current row
+     * of its sheet fails), and text is stored in the cell rather than in the
+     * shared-string table. */
+    bool constant_memory;
+    /* Rows per sheet for xlsx_table (header included); 0 = Excel's 1,048,576.
+     * Smaller values exist so tests can reach the split cheaply. */
+    uint32_t rows_per_sheet;
 };
 
 /* One column of a table: its header and width in characters. Column tables
@@ -91,6 +101,9 @@ enum sl_status xlsx_status(const struct xlsx_book *book, struct sl_diag *diag);
  * after a failure (which sticks to the book); writers ignore a NULL sheet. */
 struct xlsx_sheet *xlsx_add_sheet(struct xlsx_book *book, const char *name);
 
+/* The name the sheet was given (sanitised and unique), for chart ranges. */
+const char *xlsx_sheet_name(const struct xlsx_sheet *sh);
+
 /* Cells. row and col are 0-based. */
 void xlsx_text(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
                enum xlsx_style style);
@@ -118,5 +131,78 @@ void xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, dou
  * stay uncoloured out of the range. */
 void xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col,
                      uint32_t last_row, uint16_t last_col, double threshold, enum xlsx_fill fill);
+
+
+/* ---- long tables ----
+ *
+ * A table that continues on "Name (2)", "Name (3)"... when it outgrows a
+ * sheet: each part has the header row, frozen and filtered over its own rows.
+ * Rows are handed out in order, so it suits constant memory. Fill the struct
+ * with xlsx_table_begin() and ask xlsx_table_row() for each data row. */
+struct xlsx_table {
+    struct xlsx_book *book;
+    const char *name;                 /* borrowed until the last row is written */
+    const struct xlsx_column *columns; /* ditto */
+    size_t remaining;                  /* data rows not yet handed out */
+    struct xlsx_sheet *sheet;          /* the current part */
+    uint32_t next_row, end_row;        /* within the current part */
+    unsigned parts;
+};
+
+/* Starts the table and its first part (a header and nothing else when nrows
+ * is 0). */
+void xlsx_table_begin(struct xlsx_table *t, struct xlsx_book *book, const char *name,
+                      const struct xlsx_column *columns, size_t nrows);
+/* The sheet and *row of the next data row, starting a new part when the
+ * current one is full. NULL after a failure or once nrows rows were given. */
+struct xlsx_sheet *xlsx_table_row(struct xlsx_table *t, uint32_t *row);
+
+/* ---- page setup ---- */
+
+/* Prints the sheet landscape, pages_wide pages across (0 = as many as it
+ * takes) and as many down as it takes. */
+void xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide);
+
+/* ---- charts ----
+ *
+ * A chart draws ranges of a data sheet; it is made with xlsx_chart_new(),
+ * given series, and placed on a sheet with xlsx_chart_insert(), which hands it
+ * to the book (a chart never placed is freed with the book). The value axis
+ * is the vertical one for every kind here. */
+enum xlsx_chart_kind {
+    XLSX_CHART_LINE,           /* one line per series over the categories */
+    XLSX_CHART_COLUMN,         /* clustered columns */
+    XLSX_CHART_COLUMN_STACKED, /* series stacked in one column per category */
+    XLSX_CHART_KIND_COUNT
+};
+
+struct xlsx_chart_spec {
+    enum xlsx_chart_kind kind;
+    const char *title;
+    const char *category_title; /* the horizontal axis; may be NULL */
+    const char *value_title;    /* the vertical axis; may be NULL */
+    const char *value_format;   /* number format of the value axis; NULL = general */
+    double value_min;           /* NAN: automatic */
+    double value_max;           /* NAN: automatic */
+};
+
+struct xlsx_chart; /* opaque; lives as long as its book */
+
+struct xlsx_chart *xlsx_chart_new(struct xlsx_book *book, const struct xlsx_chart_spec *spec);
+
+/* One series: values in column value_col of sheet data_sheet, rows
+ * first_row..last_row; categories in category_col of the same rows; its name
+ * is the text of cell (name_row, value_col). data_sheet is a sheet's name as
+ * xlsx_sheet_name() gives it; the sheet may be added after the chart, so a
+ * chart sheet can come before its data. rgb is the series colour, 0 for the
+ * automatic one. */
+void xlsx_chart_series(struct xlsx_chart *chart, const char *data_sheet, uint32_t name_row,
+                       uint32_t first_row, uint32_t last_row, uint16_t category_col,
+                       uint16_t value_col, uint32_t rgb);
+
+/* Places chart with its top-left corner in cell (row, col), width × height
+ * pixels. */
+void xlsx_chart_insert(struct xlsx_sheet *sh, uint32_t row, uint16_t col, struct xlsx_chart *chart,
+                       unsigned width, unsigned height);
 
 #endif

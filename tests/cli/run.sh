@@ -116,22 +116,26 @@ has "report wrote" "$TMP/out" "wrote $TMP/out1/ops-report-2026-10.xlsx"
 has "report summary" "$TMP/out" 'provider:coreline +\(all\) +2026-10'
 X=$TMP/out1/ops-report-2026-10.xlsx
 unzip -p "$X" xl/workbook.xml >"$TMP/workbook.xml"
-has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Availability" sheetId="2"[^>]*/><sheet name="Incidents" sheetId="3"[^>]*/><sheet name="Definitions" sheetId="4"'
-for n in 1 2 3 4; do
+has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Charts" sheetId="2"[^>]*/><sheet name="Availability" sheetId="3"[^>]*/><sheet name="Incidents" sheetId="4"[^>]*/><sheet name="Compare" sheetId="5"[^>]*/><sheet name="Sources" sheetId="6"[^>]*/><sheet name="Definitions" sheetId="7"[^>]*/><sheet name="Chart data" sheetId="8"'
+for n in 1 2 3 4 5 6 7 8; do
     unzip -p "$X" "xl/worksheets/sheet$n.xml" >"$TMP/sheet$n.xml"
     hasnt "no formula in sheet $n" "$TMP/sheet$n.xml" '<f>'
 done
-has "incidents header frozen" "$TMP/sheet3.xml" '<pane ySplit="1"'
-has "incidents autofilter" "$TMP/sheet3.xml" '<autoFilter ref="A1:'
-has "availability matrix holds the hand-checked value" "$TMP/sheet2.xml" '<v>0\.99728997289972[0-9]*</v>'
+has "incidents header frozen" "$TMP/sheet4.xml" '<pane ySplit="1"'
+has "incidents autofilter" "$TMP/sheet4.xml" '<autoFilter ref="A1:'
+has "availability matrix holds the hand-checked value" "$TMP/sheet3.xml" '<v>0\.99728997289972[0-9]*</v>'
+has "sources list each input with its sha-256" "$TMP/sheet6.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
+has "sources record the command line" "$TMP/sheet6.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
+has "chart data holds the hand-checked value" "$TMP/sheet8.xml" '<v>0\.99728997289972[0-9]*</v>'
+n=$(unzip -l "$X" | grep -c 'xl/charts/chart[0-9]*\.xml')
+same "four charts" "$n" 4
 cp "$X" "$TMP/out2/first.xlsx"
 expect "report again" 0 "$BIN" --db "$DB" report -o "$TMP/out1/"
 if cmp -s "$X" "$TMP/out2/first.xlsx"; then pass; else fail "report is not byte-identical across runs"; fi
 # September holds an incident titled '=SUM(A1) shown in alert text'.
 expect "report september" 0 "$BIN" --db "$DB" -q report --month 2026-09 -o "$TMP/sep.xlsx"
-unzip -p "$TMP/sep.xlsx" xl/sharedStrings.xml >"$TMP/strings.xml"
-has "hostile title is a string" "$TMP/strings.xml" '<t>=SUM\(A1\) shown in alert text</t>'
-unzip -p "$TMP/sep.xlsx" xl/worksheets/sheet3.xml >"$TMP/sep3.xml"
+unzip -p "$TMP/sep.xlsx" xl/worksheets/sheet4.xml >"$TMP/sep3.xml"
+has "hostile title is a string" "$TMP/sep3.xml" 't="inlineStr"><is><t>=SUM\(A1\) shown in alert text</t>'
 hasnt "no formula in september incidents" "$TMP/sep3.xml" '<f>'
 expect "report to a missing directory" 5 "$BIN" --db "$DB" report -o "$TMP/no/such/dir/r.xlsx"
 if ls "$TMP/no/such/dir" >/dev/null 2>&1; then fail "report left something behind"; else pass; fi

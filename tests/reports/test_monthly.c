@@ -83,6 +83,7 @@ build_result(void)
 {
     struct window sep = window_month(2026, 9, ZONE), oct = window_month(2026, 10, ZONE);
     memset(&result, 0, sizeof result);
+    memset(&info, 0, sizeof info);
     availability_default_params(&result.params.avail);
     result.params.zone = ZONE;
     result.rows = rows;
@@ -105,6 +106,14 @@ build_result(void)
     add_incident("team:platform", "api", "INC-4", "sev4", "-3", 0, 1);
     add_incident("team:platform", "api", "INC-5", NULL, long_title, 0, 0);
 
+    static const struct report_source sources[] = {
+        {"incidents.csv", "6f16d96097ea21904ae8a0cba2ef31c5a17899cf8b2f21afeae4927df1a6ecc8",
+         "incident-csv", 40973, 203, 200, 2, 1},
+        {"=cmd|' /C calc'!A0.csv", "a737c123fc4575fd481964ccfd2fa5e14a3028c0384f6d1bfc44cc03b435bd79",
+         "pagerduty-csv", 16170, 88, 88, 0, 0},
+    };
+    info.sources = sources;
+    info.nsources = 2;
     info.version = "0.1.0-test";
     info.command_line = "slaudit report --month 2026-10 -o =cmd.xlsx";
     info.zone = ZONE;
@@ -190,16 +199,10 @@ value(const char *c)
     return strtod(v + 3, NULL);
 }
 
-/* The text of shared string idx, entities decoded. */
+/* The text of the <t> element at or after s, entities decoded. */
 static char *
-shared(const char *sst, long idx)
+text_at(const char *s)
 {
-    const char *s = sst;
-    for (long i = 0; i <= idx; i++) {
-        s = strstr(s, "<si>");
-        cr_assert_not_null(s, "no shared string %ld", idx);
-        s += 4;
-    }
     s = strchr(strstr(s, "<t"), '>') + 1;
     const char *e = strstr(s, "</t>");
     char *out = strndup(s, (size_t)(e - s));
@@ -215,15 +218,55 @@ shared(const char *sst, long idx)
     return out;
 }
 
+/* The text of shared string idx. */
+static char *
+shared(const char *sst, long idx)
+{
+    const char *s = sst;
+    for (long i = 0; i <= idx; i++) {
+        s = strstr(s, "<si>");
+        cr_assert_not_null(s, "no shared string %ld", idx);
+        s += 4;
+    }
+    return text_at(s);
+}
+
+/* The text of a cell: inline (the monthly workbook is written in constant
+ * memory) or shared (sst, which may be NULL for a book without a table). */
 static char *
 cell_text(const char *sheet, const char *sst, const char *ref)
 {
     char *c = cell(sheet, ref);
     cr_assert_not_null(c, "no cell %s", ref);
-    cr_assert(strstr(c, "t=\"s\""), "cell %s is not a string: %s", ref, c);
-    char *t = shared(sst, (long)value(c));
+    char *t;
+    if (strstr(c, "t=\"inlineStr\"")) {
+        t = text_at(strstr(c, "<is>"));
+    } else {
+        cr_assert(strstr(c, "t=\"s\""), "cell %s is not a string: %s", ref, c);
+        cr_assert_not_null(sst, "shared string cell %s without a table", ref);
+        t = shared(sst, (long)value(c));
+    }
     free(c);
     return t;
+}
+
+/* The XML of the worksheet named name: the nth <sheet> of workbook.xml is
+ * xl/worksheets/sheet<n>.xml (the workbook has no chartsheets). */
+static char *
+sheet_xml(const char *xlsx, const char *name)
+{
+    char *wb = zip_part(xlsx, "xl/workbook.xml");
+    char pat[96];
+    snprintf(pat, sizeof pat, "<sheet name=\"%s\"", name);
+    const char *at = strstr(wb, pat);
+    cr_assert_not_null(at, "no sheet '%s' in %s", name, wb);
+    int n = 0;
+    for (const char *s = wb; (s = strstr(s, "<sheet ")) && s <= at; s++)
+        n++;
+    free(wb);
+    char part[64];
+    snprintf(part, sizeof part, "xl/worksheets/sheet%d.xml", n);
+    return zip_part(xlsx, part);
 }
 
 /* The nth element named tag after section in xml. */
@@ -272,12 +315,16 @@ Test(monthly, sheets_in_order)
     char path[512];
     write_book("m.xlsx", path, sizeof path);
     char *wb = zip_part(path, "xl/workbook.xml");
-    const char *s = strstr(wb, "<sheet name=\"Summary\"");
-    const char *a = strstr(wb, "<sheet name=\"Availability\"");
-    const char *i = strstr(wb, "<sheet name=\"Incidents\"");
-    const char *d = strstr(wb, "<sheet name=\"Definitions\"");
-    cr_assert(s && a && i && d, "%s", wb);
-    cr_assert(s < a && a < i && i < d);
+    static const char *const order[] = {"Summary",  "Charts",  "Availability", "Incidents",
+                                        "Compare",  "Sources", "Definitions",  "Chart data"};
+    const char *prev = wb;
+    for (size_t k = 0; k < sizeof order / sizeof *order; k++) {
+        char pat[64];
+        snprintf(pat, sizeof pat, "<sheet name=\"%s\" sheetId=\"%zu\"", order[k], k + 1);
+        const char *at = strstr(wb, pat);
+        cr_assert(at && at >= prev, "%s not where expected in %s", order[k], wb);
+        prev = at;
+    }
     free(wb);
 }
 
@@ -285,8 +332,8 @@ Test(monthly, hostile_titles_stay_text)
 {
     char path[512];
     write_book("m.xlsx", path, sizeof path);
-    char *sheet = zip_part(path, "xl/worksheets/sheet3.xml");
-    char *sst = zip_part(path, "xl/sharedStrings.xml");
+    char *sheet = sheet_xml(path, "Incidents");
+    char *sst = NULL; /* constant memory: no shared strings */
     cr_assert_null(strstr(sheet, "<f>"));
     cr_assert_null(strstr(sheet, "<f "));
     static const char *const want[][2] = {
@@ -304,8 +351,8 @@ Test(monthly, long_title_truncated_visibly)
 {
     char path[512];
     write_book("m.xlsx", path, sizeof path);
-    char *sheet = zip_part(path, "xl/worksheets/sheet3.xml");
-    char *sst = zip_part(path, "xl/sharedStrings.xml");
+    char *sheet = sheet_xml(path, "Incidents");
+    char *sst = NULL; /* constant memory: no shared strings */
     char *t = cell_text(sheet, sst, "F6");
     size_t n = strlen(t);
     cr_assert_eq(n, 32767 - 13 + strlen(XLTEXT_TRUNCATED));
@@ -319,11 +366,11 @@ Test(monthly, availability_values_and_styles)
 {
     char path[512], fmt[32], fill[9];
     write_book("m.xlsx", path, sizeof path);
-    char *sheet = zip_part(path, "xl/worksheets/sheet2.xml");
-    char *sst = zip_part(path, "xl/sharedStrings.xml");
+    char *sheet = sheet_xml(path, "Availability");
+    char *sst = NULL;
     char *styles = zip_part(path, "xl/styles.xml");
 
-    char *c = cell(sheet, "D3"); /* provider:acme gpu-a, 2026-10 */
+    char *c = cell(sheet, "E3"); /* provider:acme gpu-a, 2026-10 */
     cr_assert_not_null(c);
     cr_assert_null(strstr(c, "t=\""), "a number, not text: %s", c);
     cr_assert_float_eq(value(c), 0.99729, 1e-12);
@@ -331,19 +378,29 @@ Test(monthly, availability_values_and_styles)
     cr_assert_str_eq(fmt, "0.000%");
     free(c);
 
-    char *t = cell_text(sheet, sst, "D4"); /* gpu-b, 2026-10: no monitoring */
+    char *t = cell_text(sheet, sst, "E4"); /* gpu-b, 2026-10: no monitoring */
     cr_assert_str_eq(t, "unknown");
     free(t);
-    t = cell_text(sheet, sst, "C4"); /* gpu-b has no September row */
+    t = cell_text(sheet, sst, "D4"); /* gpu-b has no September row */
     cr_assert_str_eq(t, "no data");
     free(t);
-    t = cell_text(sheet, sst, "C1");
+    t = cell_text(sheet, sst, "D1");
     cr_assert_str_eq(t, "2026-09");
     free(t);
     t = cell_text(sheet, sst, "B2");
     cr_assert_str_eq(t, "(all services)");
     free(t);
-    cr_assert(strstr(sheet, "<conditionalFormatting sqref=\"C2:D7\">"), "%s", sheet);
+    t = cell_text(sheet, sst, "C1");
+    cr_assert_str_eq(t, "Target");
+    free(t);
+    c = cell(sheet, "C3"); /* no commitment: the default target */
+    cr_assert_float_eq(value(c), 0.999, 1e-12);
+    style_of(styles, c, fmt, sizeof fmt, fill);
+    cr_assert_str_eq(fmt, "0.000%");
+    free(c);
+    /* One run of rows shares the default target: amber below it, red below
+     * ten times its allowed downtime. */
+    cr_assert(strstr(sheet, "<conditionalFormatting sqref=\"D2:E7\">"), "%s", sheet);
     cr_assert(strstr(sheet, "operator=\"lessThan\""));
     cr_assert(strstr(sheet, "<formula>0.99</formula>"));
     cr_assert(strstr(sheet, "<formula>0.999</formula>"));
@@ -356,8 +413,8 @@ Test(monthly, summary_rag_unknown_and_note)
 {
     char path[512], fmt[32], fill[9];
     write_book("m.xlsx", path, sizeof path);
-    char *sheet = zip_part(path, "xl/worksheets/sheet1.xml");
-    char *sst = zip_part(path, "xl/sharedStrings.xml");
+    char *sheet = sheet_xml(path, "Summary");
+    char *sst = NULL;
     char *styles = zip_part(path, "xl/styles.xml");
 
     char *c = cell(sheet, "C4"); /* provider:acme pooled, 99.812 %: amber */
@@ -380,13 +437,16 @@ Test(monthly, summary_rag_unknown_and_note)
     c = cell(sheet, "B4"); /* two services in October */
     cr_assert_float_eq(value(c), 2.0, 1e-12);
     free(c);
-    t = cell_text(sheet, sst, "U4");
+    t = cell_text(sheet, sst, "V4");
     cr_assert(strstr(t, "too few to judge"), "%s", t);
     free(t);
-    c = cell(sheet, "Q4"); /* MTTA mean 600 s */
+    c = cell(sheet, "D4"); /* the default target beside it */
+    cr_assert_float_eq(value(c), 0.999, 1e-12);
+    free(c);
+    c = cell(sheet, "R4"); /* MTTA mean 600 s */
     cr_assert_float_eq(value(c), 10.0, 1e-12);
     free(c);
-    c = cell(sheet, "R4"); /* MTTA median 300 s */
+    c = cell(sheet, "S4"); /* MTTA median 300 s */
     cr_assert_float_eq(value(c), 5.0, 1e-12);
     free(c);
     free(sheet);
@@ -398,7 +458,7 @@ Test(monthly, incidents_times_filter_and_pane)
 {
     char path[512];
     write_book("m.xlsx", path, sizeof path);
-    char *sheet = zip_part(path, "xl/worksheets/sheet3.xml");
+    char *sheet = sheet_xml(path, "Incidents");
     cr_assert(strstr(sheet, "state=\"frozen\""), "%s", sheet);
     cr_assert(strstr(sheet, "ySplit=\"1\""));
     cr_assert(strstr(sheet, "<autoFilter ref=\"A1:R6\"/>"), "%s", sheet);
@@ -489,7 +549,7 @@ Test(monthly, sheet_names_sanitised_and_unique)
     struct sl_diag diag = {0};
     struct xlsx_book *book;
     snprintf(path, sizeof path, "%s/names.xlsx", dir);
-    struct xlsx_props props = {"t", "s", NULL, 1790000000};
+    struct xlsx_props props = {.title = "t", .subject = "s", .created = 1790000000};
     cr_assert_eq(xlsx_open(&book, path, &props, &diag), SL_OK, "%s", diag.message);
     cr_assert_not_null(xlsx_add_sheet(book, "Q3/Q4: [draft]"));
     cr_assert_not_null(xlsx_add_sheet(book, "q3\\q4: [draft]"));
@@ -498,4 +558,297 @@ Test(monthly, sheet_names_sanitised_and_unique)
     cr_assert(strstr(wb, "<sheet name=\"Q3_Q4_ _draft_\""), "%s", wb);
     cr_assert(strstr(wb, "<sheet name=\"q3_q4_ _draft_ (2)\""), "%s", wb);
     free(wb);
+}
+
+/* ---- charts ---- */
+
+/* The nth (0-based) <c:f> range after the nth <c:ser> of a chart part. */
+static char *
+series_range(const char *chart, int ser, const char *tag)
+{
+    const char *s = chart;
+    for (int i = 0; i <= ser; i++) {
+        s = strstr(s + 1, "<c:ser>");
+        cr_assert_not_null(s, "no series %d", ser);
+    }
+    s = strstr(s, tag);
+    cr_assert_not_null(s);
+    s = strstr(s, "<c:f>") + 5;
+    return strndup(s, strcspn(s, "<"));
+}
+
+static int
+count(const char *s, const char *what)
+{
+    int n = 0;
+    for (; (s = strstr(s, what)); s++)
+        n++;
+    return n;
+}
+
+static void
+assert_series(const char *chart, int ser, const char *name, const char *cat, const char *val)
+{
+    char *t = series_range(chart, ser, "<c:tx>");
+    cr_assert_str_eq(t, name, "series %d name", ser);
+    free(t);
+    t = series_range(chart, ser, "<c:cat>");
+    cr_assert_str_eq(t, cat, "series %d categories", ser);
+    free(t);
+    t = series_range(chart, ser, "<c:val>");
+    cr_assert_str_eq(t, val, "series %d values", ser);
+    free(t);
+}
+
+Test(monthly, four_charts_on_the_charts_sheet)
+{
+    char path[512];
+    write_book("m.xlsx", path, sizeof path);
+    char *charts = sheet_xml(path, "Charts");
+    cr_assert(strstr(charts, "<drawing r:id=\"rId1\"/>"), "%s", charts);
+    cr_assert(strstr(charts, "orientation=\"landscape\""), "%s", charts);
+    cr_assert(strstr(charts, "<pageSetUpPr fitToPage=\"1\"/>"), "%s", charts);
+    free(charts);
+    char *drawing = zip_part(path, "xl/drawings/drawing1.xml");
+    cr_assert_eq(count(drawing, "<c:chart "), 4, "%s", drawing);
+    free(drawing);
+
+    /* Chart data: the trend header on row 3, Sep and Oct on rows 4-5; the
+     * services gpu-a, gpu-b, api in B-D and the common target in E. */
+    char *c1 = zip_part(path, "xl/charts/chart1.xml");
+    cr_assert(strstr(c1, "<c:lineChart>"), "%s", c1);
+    cr_assert_eq(count(c1, "<c:ser>"), 4);
+    assert_series(c1, 0, "'Chart data'!$B$3", "'Chart data'!$A$4:$A$5", "'Chart data'!$B$4:$B$5");
+    assert_series(c1, 3, "'Chart data'!$E$3", "'Chart data'!$A$4:$A$5", "'Chart data'!$E$4:$E$5");
+    /* Excel's default, gaps, is written as no element at all. */
+    cr_assert_null(strstr(c1, "<c:dispBlanksAs"), "unknown months are gaps, not zeros: %s", c1);
+    cr_assert(strstr(c1, "<c:max val=\"1\"/>"), "%s", c1);
+    free(c1);
+
+    char *c2 = zip_part(path, "xl/charts/chart2.xml");
+    cr_assert(strstr(c2, "<c:barChart>"), "%s", c2);
+    cr_assert(strstr(c2, "<c:barDir val=\"col\"/>"));
+    cr_assert(strstr(c2, "<c:grouping val=\"stacked\"/>"));
+    cr_assert_eq(count(c2, "<c:ser>"), 6);
+    assert_series(c2, 0, "'Chart data'!$B$7", "'Chart data'!$A$8:$A$9", "'Chart data'!$B$8:$B$9");
+    assert_series(c2, 5, "'Chart data'!$G$7", "'Chart data'!$A$8:$A$9", "'Chart data'!$G$8:$G$9");
+    cr_assert(strstr(c2, "<a:srgbClr val=\"C00000\"/>"), "sev1 in dark red");
+    free(c2);
+
+    /* TTR: acme and platform resolved incidents in October (dark had none). */
+    char *c3 = zip_part(path, "xl/charts/chart3.xml");
+    cr_assert(strstr(c3, "<c:grouping val=\"clustered\"/>"), "%s", c3);
+    cr_assert_eq(count(c3, "<c:ser>"), 3);
+    assert_series(c3, 2, "'Chart data'!$D$11", "'Chart data'!$A$12:$A$13",
+                  "'Chart data'!$D$12:$D$13");
+    free(c3);
+
+    /* Budget: the monitored services of October, gpu-a and api. */
+    char *c4 = zip_part(path, "xl/charts/chart4.xml");
+    cr_assert_eq(count(c4, "<c:ser>"), 2);
+    assert_series(c4, 0, "'Chart data'!$B$15", "'Chart data'!$A$16:$A$17",
+                  "'Chart data'!$B$16:$B$17");
+    assert_series(c4, 1, "'Chart data'!$C$15", "'Chart data'!$A$16:$A$17",
+                  "'Chart data'!$C$16:$C$17");
+    free(c4);
+}
+
+Test(monthly, chart_data_values)
+{
+    char path[512], fmt[32], fill[9];
+    write_book("m.xlsx", path, sizeof path);
+    char *sheet = sheet_xml(path, "Chart data");
+    char *styles = zip_part(path, "xl/styles.xml");
+    char *t = cell_text(sheet, NULL, "B3");
+    cr_assert_str_eq(t, "provider:acme / gpu-a");
+    free(t);
+    t = cell_text(sheet, NULL, "A5");
+    cr_assert_str_eq(t, "2026-10");
+    free(t);
+    char *c = cell(sheet, "B5");
+    cr_assert_float_eq(value(c), 0.99729, 1e-12);
+    style_of(styles, c, fmt, sizeof fmt, fill);
+    cr_assert_str_eq(fmt, "0.000%");
+    free(c);
+    c = cell(sheet, "C5");
+    cr_assert_null(strstr(c, "<v>"), "gpu-b unknown in October: a gap, not 0: %s", c);
+    free(c);
+    c = cell(sheet, "C4");
+    cr_assert_null(strstr(c, "<v>"), "gpu-b has no September: a gap: %s", c);
+    free(c);
+    c = cell(sheet, "B9"); /* sev1 in October: acme 3 + platform 2 */
+    cr_assert_float_eq(value(c), 5.0, 1e-12);
+    free(c);
+    c = cell(sheet, "B8");
+    cr_assert_float_eq(value(c), 0.0, 1e-12);
+    free(c);
+    t = cell_text(sheet, NULL, "A12");
+    cr_assert_str_eq(t, "provider:acme");
+    free(t);
+    c = cell(sheet, "B12"); /* median TTR 300 s */
+    cr_assert_float_eq(value(c), 5.0, 1e-12);
+    free(c);
+    /* Allowed downtime at 99.9 % of gpu-a's eligible October (31 days: the
+     * window's extra DST hour less the hour of maintenance and unknown). */
+    c = cell(sheet, "B16");
+    cr_assert_float_eq(value(c), 0.001 * 31 * 86400 / 60.0, 1e-9);
+    free(c);
+    t = cell_text(sheet, NULL, "A16");
+    cr_assert_str_eq(t, "gpu-a");
+    free(t);
+    free(sheet);
+    free(styles);
+}
+
+/* ---- Sources and Compare ---- */
+
+Test(monthly, sources_sheet)
+{
+    char path[512];
+    write_book("m.xlsx", path, sizeof path);
+    char *sheet = sheet_xml(path, "Sources");
+    cr_assert_null(strstr(sheet, "<f>"));
+    char *t = cell_text(sheet, NULL, "B1");
+    cr_assert_str_eq(t, "0.1.0-test");
+    free(t);
+    t = cell_text(sheet, NULL, "B2");
+    cr_assert_str_eq(t, "slaudit report --month 2026-10 -o =cmd.xlsx");
+    free(t);
+    t = cell_text(sheet, NULL, "B6");
+    cr_assert_str_eq(t, "6f16d96097ea21904ae8a0cba2ef31c5a17899cf8b2f21afeae4927df1a6ecc8");
+    free(t);
+    t = cell_text(sheet, NULL, "A7");
+    cr_assert_str_eq(t, "=cmd|' /C calc'!A0.csv");
+    free(t);
+    t = cell_text(sheet, NULL, "C6");
+    cr_assert_str_eq(t, "incident-csv");
+    free(t);
+    static const struct {
+        const char *ref;
+        double v;
+    } want[] = {{"D6", 40973}, {"E6", 203}, {"F6", 200}, {"G6", 2}, {"H6", 1}, {"B3", 2}};
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+        char *c = cell(sheet, want[k].ref);
+        cr_assert_not_null(c, "%s", want[k].ref);
+        cr_assert_float_eq(value(c), want[k].v, 1e-12, "%s", want[k].ref);
+        free(c);
+    }
+    cr_assert(strstr(sheet, "<autoFilter ref=\"A5:H7\"/>"), "%s", sheet);
+    free(sheet);
+}
+
+Test(monthly, compare_providers_then_teams)
+{
+    char path[512];
+    write_book("m.xlsx", path, sizeof path);
+    char *sheet = sheet_xml(path, "Compare");
+    static const char *const heads[][2] = {{"B3", "provider:acme"},
+                                           {"C3", "provider:dark"},
+                                           {"D3", "team:platform"},
+                                           {"B4", "managed provider"},
+                                           {"D4", "internal team"},
+                                           {"A6", "Availability"},
+                                           {"C6", "unknown"}};
+    for (size_t k = 0; k < sizeof heads / sizeof *heads; k++) {
+        char *t = cell_text(sheet, NULL, heads[k][0]);
+        cr_assert_str_eq(t, heads[k][1], "%s", heads[k][0]);
+        free(t);
+    }
+    char *c = cell(sheet, "B6");
+    cr_assert_float_eq(value(c), 0.99812, 1e-12);
+    free(c);
+    c = cell(sheet, "D6");
+    cr_assert_float_eq(value(c), 0.985, 1e-12);
+    free(c);
+    char *t = cell_text(sheet, NULL, "A16");
+    cr_assert_str_eq(t, "MTTR median (min)");
+    free(t);
+    c = cell(sheet, "B16"); /* MTTR median of acme: 300 s */
+    cr_assert_float_eq(value(c), 5.0, 1e-12);
+    free(c);
+    free(sheet);
+}
+
+Test(monthly, compare_left_out_for_one_entity)
+{
+    char path[512];
+    struct sl_diag diag = {0};
+    result.nrows = 5; /* provider:acme only */
+    snprintf(path, sizeof path, "%s/one.xlsx", dir);
+    cr_assert_eq(report_monthly_write(path, &result, &info, &diag), SL_OK, "%s", diag.message);
+    char *wb = zip_part(path, "xl/workbook.xml");
+    cr_assert_null(strstr(wb, "\"Compare\""), "%s", wb);
+    free(wb);
+}
+
+Test(monthly, empty_evaluation_has_no_charts)
+{
+    char path[512];
+    struct sl_diag diag = {0};
+    result.nrows = 0;
+    result.nincidents = 0;
+    snprintf(path, sizeof path, "%s/empty.xlsx", dir);
+    cr_assert_eq(report_monthly_write(path, &result, &info, &diag), SL_OK, "%s", diag.message);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "unzip -l '%s' | grep -q 'xl/charts/'", path);
+    cr_assert_neq(system(cmd), 0, "no chart without data");
+    char *sheet = sheet_xml(path, "Charts");
+    char *t = cell_text(sheet, NULL, "A4");
+    cr_assert(strstr(t, "nothing to chart"), "%s", t);
+    free(t);
+    free(sheet);
+}
+
+/* ---- long tables and constant memory ---- */
+
+Test(monthly, incidents_split_across_sheets_in_order)
+{
+    char path[512];
+    struct sl_diag diag = {0};
+    info.rows_per_sheet = 3; /* a header and two incidents per sheet */
+    snprintf(path, sizeof path, "%s/split.xlsx", dir);
+    cr_assert_eq(report_monthly_write(path, &result, &info, &diag), SL_OK, "%s", diag.message);
+    char *wb = zip_part(path, "xl/workbook.xml");
+    const char *a = strstr(wb, "<sheet name=\"Incidents\"");
+    const char *b = strstr(wb, "<sheet name=\"Incidents (2)\"");
+    const char *c = strstr(wb, "<sheet name=\"Incidents (3)\"");
+    const char *d = strstr(wb, "<sheet name=\"Compare\"");
+    cr_assert(a && b && c && d && a < b && b < c && c < d, "%s", wb);
+    cr_assert_null(strstr(wb, "Incidents (4)"));
+    free(wb);
+    static const char *const parts[] = {"Incidents", "Incidents (2)", "Incidents (3)"};
+    static const char *const first_id[] = {"INC-1", "INC-3", "INC-5"};
+    for (int k = 0; k < 3; k++) {
+        char *sheet = sheet_xml(path, parts[k]);
+        char *t = cell_text(sheet, NULL, "A1");
+        cr_assert_str_eq(t, "Entity", "each part has the header");
+        free(t);
+        t = cell_text(sheet, NULL, "C2");
+        cr_assert_str_eq(t, first_id[k], "rows in order");
+        free(t);
+        cr_assert(strstr(sheet, k < 2 ? "<autoFilter ref=\"A1:R3\"/>" : "<autoFilter ref=\"A1:R2\"/>"),
+                  "%s", sheet);
+        cr_assert_null(cell(sheet, "A4"), "no more rows than fit");
+        free(sheet);
+    }
+}
+
+Test(monthly, constant_memory_refuses_rows_out_of_order)
+{
+    char path[512];
+    struct sl_diag diag = {0};
+    struct xlsx_book *book;
+    snprintf(path, sizeof path, "%s/order.xlsx", dir);
+    struct xlsx_props props = {
+        .title = "t", .subject = "s", .created = 1790000000, .constant_memory = true};
+    cr_assert_eq(xlsx_open(&book, path, &props, &diag), SL_OK, "%s", diag.message);
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "S");
+    xlsx_text(sh, 4, 0, "five", XLSX_PLAIN);
+    xlsx_text(sh, 4, 1, "same row is fine", XLSX_PLAIN);
+    cr_assert_eq(xlsx_status(book, &diag), SL_OK);
+    xlsx_text(sh, 1, 0, "two", XLSX_PLAIN); /* already on disk */
+    cr_assert_eq(xlsx_status(book, &diag), SL_ERR_REPORT);
+    cr_assert(strstr(diag.message, "rows must come in order"), "%s", diag.message);
+    cr_assert_eq(xlsx_close(book, &diag), SL_ERR_REPORT);
+    cr_assert_neq(access(path, F_OK), 0, "nothing written");
 }
