@@ -74,7 +74,15 @@ static const struct {
     {"p4", "sev4"},       {"4", "sev4"},        {"low", "sev4"},      {"minor", "sev4"},
     {"sev5", "sev5"},     {"sev-5", "sev5"},    {"sev 5", "sev5"},    {"s5", "sev5"},
     {"p5", "sev5"},       {"5", "sev5"},        {"info", "sev5"},     {"informational", "sev5"},
-    {"none", "sev5"},     {NULL, NULL},
+    {"none", "sev5"},
+    /* Status pages and public incident records. */
+    {"maintenance", "sev5"},
+    {"full production outage", "sev1"},
+    {"partial production outage", "sev2"},
+    {"degraded service/performance", "sev3"},
+    {"increased errors", "sev3"},
+    {"increased latency", "sev3"},
+    {NULL, NULL},
 };
 
 const char *

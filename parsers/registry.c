@@ -10,6 +10,10 @@ const struct parser *const parser_table[] = {
     &parser_maintenance_csv,
     &parser_statuspage_json,
     &parser_statuspage_feed,
+    &parser_gcp_status,
+    &parser_aws_health,
+    &parser_void_csv,
+    &parser_interval_csv,
     NULL,
 };
 

@@ -29,6 +29,10 @@ extern const struct parser parser_maintenance_csv;
 
 extern const struct parser parser_statuspage_json;
 extern const struct parser parser_statuspage_feed;
+extern const struct parser parser_gcp_status;
+extern const struct parser parser_aws_health;
+extern const struct parser parser_void_csv;
+extern const struct parser parser_interval_csv;
 /* Every parser, ending with NULL. */
 extern const struct parser *const parser_table[];
 
