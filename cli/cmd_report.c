@@ -12,26 +12,36 @@
 #include "engine/sltime.h"
 #include "engine/store.h"
 #include "reports/report.h"
+#include "reports/tables.h"
 
 static const char help[] =
-    "usage: slaudit report [--month YYYY-MM] [-o FILE.xlsx|DIR/]\n"
+    "usage: slaudit report [--month YYYY-MM] [--format xlsx|csv|json] [-o FILE.xlsx|DIR/|-]\n"
     "\n"
     "Writes the monthly operations workbook: Summary (per entity: availability\n"
-    "against 99.9 %/99.0 % bands, incidents by severity, MTTA and MTTR with their\n"
-    "medians), Availability (service x month, the last 12 months), Incidents (every\n"
-    "incident of the month with its durations) and Definitions (every formula and\n"
-    "setting used). Months are calendar months in --tz (default UTC). Without\n"
+    "against its target in red/amber/green, incidents by severity, MTTA and MTTR\n"
+    "with their medians), Charts (availability trend per service over 12 months,\n"
+    "incidents by severity per month, TTR median/p90/max, error budget), Availability\n"
+    "(service x month, coloured against each service's target), Incidents (every\n"
+    "incident of the month with its durations; continued on 'Incidents (2)' past\n"
+    "Excel's row limit), Compare (the entities side by side), Sources (each input\n"
+    "file with its SHA-256 and counts), Definitions (every formula and setting used)\n"
+    "and Chart data. Months are calendar months in --tz (default UTC). Without\n"
     "--month: the last complete month of the stored data. The file is written under\n"
     "a temporary name and renamed, so a failed run leaves no partial workbook; the\n"
     "same store and command give a byte-identical file. A summary table is printed\n"
     "unless -q.\n"
     "\n"
     "  --month M       the report month, YYYY-MM\n"
-    "  -o PATH         the workbook, or a directory (ending in /) to write\n"
+    "  --format F      xlsx (default), or csv or json: the tables summary,\n"
+    "                  availability, incidents and sources, in seconds and fractions\n"
+    "  -o PATH         xlsx: the workbook, or a directory (ending in /) to write\n"
     "                  ops-report-YYYY-MM.xlsx into; default ./ops-report-YYYY-MM.xlsx\n"
+    "                  csv, json: a directory for NAME.csv or NAME.json, or - (the\n"
+    "                  default) for every table on standard output\n"
     "\n"
-    "Example:\n"
-    "  slaudit report --month 2026-10 -o out/\n";
+    "Examples:\n"
+    "  slaudit report --month 2026-10 -o out/\n"
+    "  slaudit report --month 2026-10 --format csv -o tables/\n";
 
 /* The input files behind the report, copied out of the store for the Sources
  * sheet (the store's strings live only as long as its callback). */
@@ -120,10 +130,11 @@ cmd_report(struct cli *cli, int argc, char **argv)
     static const struct option longopts[] = {
         {"month", required_argument, NULL, 'm'},
         {"output", required_argument, NULL, 'o'},
+        {"format", required_argument, NULL, 'f'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    const char *month = NULL, *output = NULL;
+    const char *month = NULL, *output = NULL, *format = "xlsx";
     int c, rc, year, mon;
     optind = 1;
     opterr = 0;
@@ -134,6 +145,9 @@ cmd_report(struct cli *cli, int argc, char **argv)
             break;
         case 'o':
             output = optarg;
+            break;
+        case 'f':
+            format = optarg;
             break;
         case 'h':
             return cli_help(help);
@@ -146,6 +160,11 @@ cmd_report(struct cli *cli, int argc, char **argv)
         return msg_usage("report", "unexpected argument '%s'", argv[optind]);
     if (month && window_parse_month(month, &year, &mon))
         return msg_usage("report", "--month '%s' is not YYYY-MM", month);
+    bool tables = strcmp(format, "xlsx") != 0;
+    enum table_format table_format = strcmp(format, "json") == 0 ? TABLE_JSON : TABLE_CSV;
+    if (tables && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0)
+        return msg_usage("report", "--format '%s' is not xlsx, csv or json", format);
+    const char *table_dir = tables && output && strcmp(output, "-") != 0 ? output : NULL;
 
     struct store *st;
     struct sources sources = {0};
@@ -179,7 +198,12 @@ cmd_report(struct cli *cli, int argc, char **argv)
     p.list_to = w.end;
 
     char path[4096];
-    if ((rc = output_path(output, &w, path, sizeof path)))
+    if (table_dir && mkdir(table_dir, 0777) && errno != EEXIST) {
+        rc = msg_error(SL_EXIT_REPORT, table_dir, 0, "cannot create the directory: %s",
+                       strerror(errno));
+        goto out;
+    }
+    if (!tables && (rc = output_path(output, &w, path, sizeof path)))
         goto out;
     s = store_each_source(st, collect_source, &sources, &diag);
     if (!s && sources.nomem)
@@ -202,6 +226,16 @@ cmd_report(struct cli *cli, int argc, char **argv)
         .sources = sources.v,
         .nsources = sources.n,
     };
+    if (tables) {
+        s = report_tables_write(table_format, table_dir, stdout, &r, &info, &diag);
+        if (s)
+            rc = msg_diag(s, &diag);
+        else if (table_dir && !msg_quiet())
+            printf("wrote summary, availability, incidents and sources .%s in %s\n", format,
+                   table_dir);
+        eval_result_release(&r);
+        goto out;
+    }
     s = report_monthly_write(path, &r, &info, &diag);
     if (s) {
         rc = msg_diag(s, &diag);

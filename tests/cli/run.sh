@@ -140,5 +140,14 @@ hasnt "no formula in september incidents" "$TMP/sep3.xml" '<f>'
 expect "report to a missing directory" 5 "$BIN" --db "$DB" report -o "$TMP/no/such/dir/r.xlsx"
 if ls "$TMP/no/such/dir" >/dev/null 2>&1; then fail "report left something behind"; else pass; fi
 
+# --- the report as plain tables ------------------------------------------------------
+expect "report csv to stdout" 0 "$BIN" --db "$DB" report --month 2026-10 --format csv
+has "csv tables introduced" "$TMP/out" '^# table: incidents$'
+has "csv hand-checked availability" "$TMP/out" '^provider:nimbus,inference-api,2026-10,0\.99728997289972[0-9]*,0\.999,7200,2656800,14400,7200,'
+expect "report json to a directory" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format json -o "$TMP/tables"
+same "one json file per table" "$(ls "$TMP/tables" | tr '\n' ' ')" "availability.json incidents.json sources.json summary.json "
+has "json sources hold the sha-256" "$TMP/tables/sources.json" "\"sha256\":\"$(sha256sum sample-data/maintenance.csv | cut -c1-64)\""
+expect "report bad format" 2 "$BIN" --db "$DB" report --format xml
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,129 @@
+/* test_tables.c — the report's tables as CSV and JSON: quoting, units, missing
+ * values, one file per table or every table on one stream. */
+#include <criterion/criterion.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/sltime.h"
+#include "reports/tables.h"
+
+static struct eval_row rows[2];
+static struct eval_incident incidents[2];
+static struct eval_result result;
+static struct report_info info;
+static const struct report_source sources[] = {
+    {"a,b \"q\".csv", "abc123", "incident-csv", 10, 3, 2, 1, 0},
+};
+
+static void
+setup(void)
+{
+    struct window oct = window_month(2026, 10, NULL);
+    memset(&result, 0, sizeof result);
+    memset(rows, 0, sizeof rows);
+    memset(incidents, 0, sizeof incidents);
+    rows[0] = (struct eval_row){.entity = "provider:acme", .window = oct};
+    rows[0].avail = (struct avail_result){.known = true, .availability = 0.99729,
+                                          .eligible_seconds = 2656800, .downtime_seconds = 7200};
+    rows[0].incidents.total = 2;
+    rows[0].incidents.by_severity[1] = 2;
+    rows[0].incidents.measure[MEASURE_TTR] = (struct duration_stats){.n = 2, .mean = 90,
+                                                                     .median = 60};
+    rows[1] = (struct eval_row){.entity = "provider:acme", .service = "gpu", .window = oct};
+    rows[1].avail.known = false; /* unknown: null, never 0 or 1 */
+    incidents[0] = (struct eval_incident){.entity = "provider:acme", .service = "gpu",
+                                          .key = "INC-1", .severity = "sev1",
+                                          .title = "=SUM(A1), \"quoted\"\nsecond line",
+                                          .started = 1790812800, .detected = 1790813100,
+                                          .acknowledged = SLTIME_NONE, .mitigated = SLTIME_NONE,
+                                          .resolved = SLTIME_NONE};
+    for (int m = 0; m < MEASURE_COUNT; m++)
+        incidents[0].times.seconds[m] = INCIDENT_NO_DURATION;
+    incidents[0].times.seconds[MEASURE_TTD] = 300;
+    result.rows = rows;
+    result.nrows = 2;
+    result.incidents = incidents;
+    result.nincidents = 1;
+    info = (struct report_info){.version = "t", .command_line = "slaudit report", .month = oct,
+                                .sources = sources, .nsources = 1};
+}
+
+static char *
+write_stream(enum table_format format)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    struct sl_diag diag = {0};
+    cr_assert_eq(report_tables_write(format, NULL, f, &result, &info, &diag), SL_OK, "%s",
+                 diag.message);
+    fclose(f);
+    return buf;
+}
+
+TestSuite(tables, .init = setup);
+
+Test(tables, csv_stream_quotes_and_blanks)
+{
+    char *out = write_stream(TABLE_CSV);
+    static const char head[] = "# table: summary\nentity,month,services,availability,target,";
+    cr_assert(strncmp(out, head, strlen(head)) == 0, "%s", out);
+    cr_assert(strstr(out, "\nprovider:acme,2026-10,1,0.99729,0.999,7200,"), "%s", out);
+    cr_assert(strstr(out, "\nprovider:acme,gpu,2026-10,,0.999,0,"), "unknown is empty: %s", out);
+    cr_assert(strstr(out, ",INC-1,sev1,,\"=SUM(A1), \"\"quoted\"\"\nsecond line\",,"
+                          "2026-10-01T00:00:00Z,2026-10-01T00:05:00Z,,,,300,,,,,false\n"),
+              "%s", out);
+    cr_assert(strstr(out, "# table: sources\nfile,sha256,parser,bytes,read,stored,rejected,"
+                          "duplicates\n\"a,b \"\"q\"\".csv\",abc123,incident-csv,10,3,2,1,0\n\n"),
+              "%s", out);
+    cr_assert(strstr(out, "\n\n# table: availability\n"), "an empty line between tables");
+    free(out);
+}
+
+Test(tables, json_stream_is_one_object)
+{
+    char *out = write_stream(TABLE_JSON);
+    static const char head[] = "{\"summary\":[\n{\"entity\":\"provider:acme\",\"month\":\"2026-10\"";
+    cr_assert(strncmp(out, head, strlen(head)) == 0, "%s", out);
+    cr_assert(strstr(out, "\"availability\":null"), "unknown is null: %s", out);
+    cr_assert(strstr(out, "\"mttr_mean_seconds\":90,\"mttr_median_seconds\":60,\"low_sample\":false"),
+              "%s", out);
+    cr_assert(strstr(out, "\"title\":\"=SUM(A1), \\\"quoted\\\"\\u000asecond line\""), "%s", out);
+    cr_assert(strstr(out, "\"acknowledged\":null"), "%s", out);
+    cr_assert(strstr(out, "],\"sources\":[\n{\"file\":\"a,b \\\"q\\\".csv\""), "%s", out);
+    size_t n = strlen(out);
+    cr_assert_str_eq(out + n - 3, "]}\n");
+    free(out);
+}
+
+Test(tables, one_file_per_table_in_a_directory)
+{
+    char dir[] = "/tmp/slaudit-tables-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    struct sl_diag diag = {0};
+    cr_assert_eq(report_tables_write(TABLE_JSON, dir, NULL, &result, &info, &diag), SL_OK, "%s",
+                 diag.message);
+    static const char *const names[] = {"summary", "availability", "incidents", "sources"};
+    for (int k = 0; k < 4; k++) {
+        char path[128], head[4] = {0};
+        snprintf(path, sizeof path, "%s/%s.json", dir, names[k]);
+        FILE *f = fopen(path, "r");
+        cr_assert_not_null(f, "%s", path);
+        cr_assert_eq(fread(head, 1, 2, f), 2);
+        cr_assert_str_eq(head, "[\n", "an array per file");
+        fclose(f);
+        remove(path);
+    }
+    cr_assert_eq(rmdir(dir), 0, "nothing else left behind");
+}
+
+Test(tables, unwritable_directory_fails_cleanly)
+{
+    struct sl_diag diag = {0};
+    cr_assert_eq(report_tables_write(TABLE_CSV, "/nonexistent/dir", NULL, &result, &info, &diag),
+                 SL_ERR_REPORT);
+    cr_assert(strstr(diag.message, "cannot create"), "%s", diag.message);
+}
