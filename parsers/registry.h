@@ -26,6 +26,13 @@ extern const struct parser parser_incident_csv;
 extern const struct parser parser_pagerduty_csv;
 extern const struct parser parser_probe_csv;
 extern const struct parser parser_maintenance_csv;
+extern const struct parser parser_postmortem_csv;
+extern const struct parser parser_action_csv;
+extern const struct parser parser_patch_csv;
+extern const struct parser parser_oncall_csv;
+extern const struct parser parser_change_csv;
+extern const struct parser parser_notification_csv;
+extern const struct parser parser_profile_json;
 
 extern const struct parser parser_statuspage_json;
 extern const struct parser parser_statuspage_feed;

@@ -1,0 +1,58 @@
+/* cmd_rules.c — `slaudit rules`: the rule catalog, as a table, JSON, or the
+ * Markdown of docs/rules.md. */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "cli/msg.h"
+#include "engine/rules.h"
+#include "reports/audit_out.h"
+
+static const char help[] =
+    "usage: slaudit rules [--json | --markdown]\n"
+    "\n"
+    "Lists the rule catalog: ID, scope (D document, P provider, I internal team),\n"
+    "default severity, the regimes under which it applies, and whether it is\n"
+    "implemented. --json gives every field with the threshold defaults;\n"
+    "--markdown writes docs/rules.md.\n"
+    "\n"
+    "Example:\n"
+    "  slaudit rules --markdown > docs/rules.md\n";
+
+int
+cmd_rules(struct cli *cli, int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"markdown", no_argument, NULL, 'm'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    bool markdown = false;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (c == 'h')
+            return cli_help(help);
+        if (c != 'm')
+            return msg_usage("rules", "unknown option '%s'", argv[optind - 1]);
+        markdown = true;
+    }
+    if (optind < argc)
+        return msg_usage("rules", "unexpected argument '%s'", argv[optind]);
+    if (cli->json || markdown) {
+        struct strbuf sb = STRBUF_INIT;
+        enum sl_status s = markdown ? rules_markdown_write(&sb) : rules_json_write(&sb);
+        if (!s)
+            fputs(sb.buf, stdout);
+        strbuf_release(&sb);
+        return s ? msg_error(sl_exit_code(s), NULL, 0, "%s", sl_strerror(s)) : 0;
+    }
+    printf("%-8s %-6s %-8s %-11s %-4s %s\n", "id", "scope", "severity", "regimes", "impl", "check");
+    for (const struct rule *r = rules_catalog; r->id; r++)
+        printf("%-8s %-6s %-8s %-11s %-4s %.90s\n", r->id, rules_scope_text(r->scope),
+               finding_severity_name(r->severity), r->regimes ? r->regimes : "-",
+               r->check ? "yes" : "no", r->check_text);
+    printf("%zu of %zu rules implemented\n", rules_implemented(), rules_count());
+    return 0;
+}
