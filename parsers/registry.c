@@ -21,6 +21,10 @@ const struct parser *const parser_table[] = {
     &parser_aws_health,
     &parser_void_csv,
     &parser_interval_csv,
+    &parser_upptime_history,
+    &parser_upptime_summary,
+    &parser_upptime_commits,
+    &parser_upptime_meta,
     NULL,
 };
 

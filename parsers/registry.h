@@ -40,6 +40,10 @@ extern const struct parser parser_gcp_status;
 extern const struct parser parser_aws_health;
 extern const struct parser parser_void_csv;
 extern const struct parser parser_interval_csv;
+extern const struct parser parser_upptime_history;
+extern const struct parser parser_upptime_summary;
+extern const struct parser parser_upptime_commits;
+extern const struct parser parser_upptime_meta;
 /* Every parser, ending with NULL. */
 extern const struct parser *const parser_table[];
 
