@@ -149,5 +149,33 @@ same "one json file per table" "$(ls "$TMP/tables" | tr '\n' ' ')" "availability
 has "json sources hold the sha-256" "$TMP/tables/sources.json" "\"sha256\":\"$(sha256sum sample-data/maintenance.csv | cut -c1-64)\""
 expect "report bad format" 2 "$BIN" --db "$DB" report --format xml
 
+# --- audit and rules ------------------------------------------------------------
+expect "rules --help" 0 "$BIN" rules --help
+has "rules --help has an example" "$TMP/out" '^Example'
+expect "audit --help" 0 "$BIN" audit --help
+has "audit --help has an example" "$TMP/out" '^Example'
+expect "rules markdown" 0 "$BIN" rules --markdown
+if cmp -s "$TMP/out" docs/rules.md; then pass; else fail "docs/rules.md differs from 'slaudit rules --markdown'"; fi
+expect "rules json" 0 "$BIN" rules --json
+has "rules json lists AVL-001" "$TMP/out" '"id":"AVL-001"'
+expect "audit without entity" 2 "$BIN" --db "$DB" audit --from 2026-08-01 --to 2026-11-01
+expect "audit bad fail-on" 2 "$BIN" --db "$DB" audit --entity team:x --from 2026-08-01 --to 2026-11-01 --fail-on severe
+ADB=$TMP/audit.db
+expect "ingest audit inputs" 0 "$BIN" --db "$ADB" -q ingest sample-data/postmortems.csv sample-data/actions.csv \
+    sample-data/patches.csv sample-data/oncall.csv sample-data/changes.csv sample-data/notifications.csv \
+    sample-data/profile-platform.json
+expect "audit fails on high" 1 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01 --fail-on high
+has "audit finds the on-call gap" "$TMP/out" 'OPS-001 .*8\.0 h in all'
+has "audit finds the KEV patch" "$TMP/out" 'PAT-002 .*CVE-2026-3050'
+expect "audit passes at critical" 0 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01 --fail-on critical
+expect "audit json" 0 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01 --json
+cp "$TMP/out" "$TMP/audit1.json"
+expect "audit json again" 0 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01 --json
+if cmp -s "$TMP/out" "$TMP/audit1.json"; then pass; else fail "audit findings differ between runs"; fi
+has "audit evidence cites file and line" "$TMP/out" '"file":"sample-data/patches.csv","line":5'
+expect "audit workbook" 0 "$BIN" --db "$ADB" -q audit --entity team:platform --from 2026-08-01 --to 2026-11-01 -o "$TMP/audit.xlsx"
+unzip -p "$TMP/audit.xlsx" xl/workbook.xml >"$TMP/aw.xml"
+has "audit sheets" "$TMP/aw.xml" '<sheet name="Findings"[^>]*/><sheet name="Evidence"[^>]*/><sheet name="Rules"[^>]*/><sheet name="Sources"'
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
