@@ -25,6 +25,7 @@ const struct parser *const parser_table[] = {
     &parser_upptime_summary,
     &parser_upptime_commits,
     &parser_upptime_meta,
+    &parser_nvidia_xid,
     NULL,
 };
 
