@@ -39,6 +39,8 @@ int cli_last_complete_month(const struct cli *cli, struct store *st, struct wind
  * the rows of one window only when window is not NULL. */
 void cli_print_eval_table(const struct eval_result *r, bool entities_only,
                           const struct window *window);
+/* Prints the contract rows (when any): attainment, credit, budget and alerts. */
+void cli_print_contract_table(const struct eval_result *r);
 /* Prints text (a command's --help) on stdout and returns 0. */
 int cli_help(const char *text);
 

@@ -1,7 +1,11 @@
 /* cmd_eval.c — `slaudit eval`: availability and incident statistics per
- * entity, service and calendar month, as a table or as JSON. */
+ * entity, service and window, and the contract measure beside the neutral one
+ * where an SLA applies, as a table or as JSON. */
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -13,9 +17,10 @@
 
 static const char help[] =
     "usage: slaudit eval [--from DATE --to DATE | --month YYYY-MM] [--entity E]\n"
+    "                    [--window month|quarter|year | --rolling DAYS] [--holidays LIST]\n"
     "\n"
-    "Evaluates every calendar month (in --tz, default UTC) that overlaps\n"
-    "[--from, --to): the neutral availability of each service and of each entity\n"
+    "Evaluates every window (calendar month by default, in --tz, default UTC) that\n"
+    "overlaps [--from, --to): the neutral availability of each service and of each entity\n"
     "as a whole (its services pooled), downtime, unknown (unmonitored) time, eligible\n"
     "maintenance, incidents by severity, and TTA/TTR with n, mean, median, p90, max\n"
     "and a bootstrap interval of the median (--json). Without dates: the last\n"
@@ -25,46 +30,21 @@ static const char help[] =
     "  --to DATE       day after the last (exclusive)\n"
     "  --month M       one month, YYYY-MM\n"
     "  --entity E      only this entity (provider:NAME or team:NAME)\n"
+    "  --window KIND   month (default), quarter or year, aligned in --tz\n"
+    "  --rolling DAYS  windows of DAYS days ending at --to, going back\n"
+    "  --holidays LIST business-hours holidays for response clocks: 2026-12-25,2026-12-26\n"
     "  --json          {\"definitions\": {...}, \"results\": [...]} (DESIGN.md §5)\n"
     "\n"
     "Example:\n"
     "  slaudit eval --from 2026-08-01 --to 2026-11-01 --entity provider:nimbus\n";
 
-int
-cmd_eval(struct cli *cli, int argc, char **argv)
+/* Everything after the options: dates, the store, the run and the output. */
+static int
+eval_command(struct cli *cli, struct eval_params *pp, const char *from, const char *to,
+             const char *month, int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"from", required_argument, NULL, 'f'},  {"to", required_argument, NULL, 't'},
-        {"month", required_argument, NULL, 'm'}, {"entity", required_argument, NULL, 'e'},
-        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
-    };
-    struct eval_params p;
-    const char *from = NULL, *to = NULL, *month = NULL;
-    int c, rc;
-    eval_default_params(&p);
-    p.zone = cli->zone;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'f':
-            from = optarg;
-            break;
-        case 't':
-            to = optarg;
-            break;
-        case 'm':
-            month = optarg;
-            break;
-        case 'e':
-            p.entity = optarg;
-            break;
-        case 'h':
-            return cli_help(help);
-        default:
-            return msg_usage("eval", "unknown option '%s'", argv[optind - 1]);
-        }
-    }
+    struct eval_params p = *pp;
+    int rc;
     if (optind < argc)
         return msg_usage("eval", "unexpected argument '%s'", argv[optind]);
     if ((from == NULL) != (to == NULL))
@@ -106,9 +86,92 @@ cmd_eval(struct cli *cli, int argc, char **argv)
         strbuf_release(&sb);
     } else {
         cli_print_eval_table(&r, false, NULL);
+        cli_print_contract_table(&r);
     }
     eval_result_release(&r);
 out:
     store_close(st);
+    return rc;
+}
+
+int
+cmd_eval(struct cli *cli, int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"from", required_argument, NULL, 'f'},  {"to", required_argument, NULL, 't'},
+        {"month", required_argument, NULL, 'm'}, {"entity", required_argument, NULL, 'e'},
+        {"window", required_argument, NULL, 'w'},
+        {"rolling", required_argument, NULL, 'r'},
+        {"holidays", required_argument, NULL, 'H'},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+    };
+    int64_t *holidays = NULL;
+    struct eval_params p;
+    const char *from = NULL, *to = NULL, *month = NULL;
+    int c, rc;
+    eval_default_params(&p);
+    p.zone = cli->zone;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            from = optarg;
+            break;
+        case 't':
+            to = optarg;
+            break;
+        case 'm':
+            month = optarg;
+            break;
+        case 'e':
+            p.entity = optarg;
+            break;
+        case 'w':
+            if (!strcmp(optarg, "month"))
+                p.window = WINDOW_MONTH;
+            else if (!strcmp(optarg, "quarter"))
+                p.window = WINDOW_QUARTER;
+            else if (!strcmp(optarg, "year"))
+                p.window = WINDOW_YEAR;
+            else {
+                free(holidays);
+                return msg_usage("eval", "--window '%s' is not month, quarter or year", optarg);
+            }
+            break;
+        case 'r': {
+            char *end;
+            errno = 0;
+            long days = strtol(optarg, &end, 10);
+            if (errno || *end || end == optarg || days < 1 || days > 3660) {
+                free(holidays);
+                return msg_usage("eval", "--rolling '%s' is not a number of days (1-3660)",
+                                 optarg);
+            }
+            p.window = WINDOW_ROLLING;
+            p.rolling_days = (int)days;
+            break;
+        }
+        case 'H': {
+            const char *why = NULL;
+            free(holidays);
+            holidays = NULL;
+            enum sl_status hs = coverage_parse_holidays(optarg, &holidays, &p.nholidays, &why);
+            if (hs)
+                return msg_usage("eval", "--holidays '%s': %s", optarg,
+                                 why ? why : "out of memory");
+            p.holidays = holidays;
+            break;
+        }
+        case 'h':
+            free(holidays);
+            return cli_help(help);
+        default:
+            free(holidays);
+            return msg_usage("eval", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    rc = eval_command(cli, &p, from, to, month, argc, argv);
+    free(holidays);
     return rc;
 }

@@ -1,7 +1,10 @@
-/* eval.c — walks the store series by series and month by month, computing
- * availability and incident statistics into an eval_result. */
+/* eval.c — walks the store series by series: classifies each service's
+ * history once per rule set, measures every window on it, and adds incident
+ * statistics, attainment, budgets, alerts and response compliance. */
 #include "engine/eval.h"
 
+#include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +17,9 @@ eval_default_params(struct eval_params *p)
 {
     memset(p, 0, sizeof *p);
     availability_default_params(&p->avail);
+    p->window = WINDOW_MONTH;
+    contract_chronic_default(&p->chronic);
+    p->burn_rules = budget_default_rules;
 }
 
 /* Growable arrays of the things one evaluation collects. */
@@ -83,7 +89,9 @@ collect_interval(void *ctx, const struct interval *iv)
         return 1;
     }
     c->iv[c->niv] = *iv;
-    c->iv[c->niv].entity = c->iv[c->niv].service = NULL;
+    /* The strings are the reader's; only the times, status and units stay. */
+    c->iv[c->niv].entity = c->iv[c->niv].service = c->iv[c->niv].unit_kind = NULL;
+    c->iv[c->niv].key = NULL;
     c->niv++;
     return 0;
 }
@@ -145,44 +153,75 @@ collect_incident(void *ctx, const struct incident *inc)
     return 0;
 }
 
+/* Does incident e belong to (entity, service) and start in w? */
+static bool
+incident_in(const struct eval_incident *e, const char *entity, const char *service,
+            const struct window *w)
+{
+    if (strcmp(e->entity, entity) || e->times.start < w->start || e->times.start >= w->end)
+        return false;
+    return !service || (e->service && !strcmp(e->service, service));
+}
+
 static enum sl_status
 summarise_incidents(const struct eval_incident *inc, size_t n, const char *entity,
                     const char *service, const struct window *w, struct incident_summary *out)
 {
-    double *values[MEASURE_COUNT] = {0};
-    size_t nvalues[MEASURE_COUNT] = {0};
+    double *values[6][MEASURE_COUNT] = {{0}};
+    size_t nvalues[6][MEASURE_COUNT] = {{0}};
+    double *all = NULL;
     enum sl_status rc = SL_ERR_NOMEM;
     memset(out, 0, sizeof *out);
-    for (int m = 0; m < MEASURE_COUNT; m++)
-        if (n && !(values[m] = malloc(n * sizeof(double))))
-            goto out;
+    for (int s = 0; s < 6; s++)
+        for (int m = 0; m < MEASURE_COUNT; m++)
+            if (n && !(values[s][m] = malloc(n * sizeof(double))))
+                goto out;
+    if (n && !(all = malloc(n * sizeof(double))))
+        goto out;
     for (size_t i = 0; i < n; i++) {
         const struct eval_incident *e = &inc[i];
-        if (strcmp(e->entity, entity) || e->times.start < w->start || e->times.start >= w->end)
-            continue;
-        if (service && (!e->service || strcmp(e->service, service)))
+        if (!incident_in(e, entity, service, w))
             continue;
         if (e->merged) {
             out->merged++;
             continue;
         }
+        int sev = severity_rank(e->severity);
         out->total++;
-        out->by_severity[severity_rank(e->severity)]++;
+        out->by_severity[sev]++;
         if (e->open)
             out->open++;
         if (e->acknowledged == SLTIME_NONE)
             out->unacknowledged++;
         for (int m = 0; m < MEASURE_COUNT; m++)
             if (e->times.seconds[m] != INCIDENT_NO_DURATION)
-                values[m][nvalues[m]++] = (double)e->times.seconds[m];
+                values[sev][m][nvalues[sev][m]++] = (double)e->times.seconds[m];
     }
     rc = SL_OK;
-    for (int m = 0; m < MEASURE_COUNT && !rc; m++)
-        rc = stats_describe(values[m], nvalues[m], &out->measure[m]);
+    for (int m = 0; m < MEASURE_COUNT && !rc; m++) {
+        size_t k = 0;
+        for (int s = 0; s < 6; s++) {
+            memcpy(all + k, values[s][m], nvalues[s][m] * sizeof(double));
+            k += nvalues[s][m];
+        }
+        rc = stats_describe(all, k, &out->measure[m]);
+        for (int s = 0; s < 6 && !rc; s++)
+            rc = stats_describe(values[s][m], nvalues[s][m], &out->severity_measure[s][m]);
+    }
 out:
-    for (int m = 0; m < MEASURE_COUNT; m++)
-        free(values[m]);
+    free(all);
+    for (int s = 0; s < 6; s++)
+        for (int m = 0; m < MEASURE_COUNT; m++)
+            free(values[s][m]);
     return rc;
+}
+
+static double
+mtbf_of(const struct avail_result *a, long incidents)
+{
+    if (!a->known || incidents <= 0)
+        return NAN;
+    return ((double)a->eligible_seconds - a->downtime_seconds) / (double)incidents;
 }
 
 static struct eval_row *
@@ -201,26 +240,124 @@ add_row(struct eval_result *r, size_t *alloc, const char *entity, const char *se
         return NULL;
     }
     row->window = *w;
+    row->mtbf_seconds = NAN;
     r->nrows++;
     return row;
 }
 
-/* The months to evaluate: every calendar month overlapping [from, to). */
-static size_t
-month_windows(const struct eval_params *p, struct window **out)
+static struct eval_contract_row *
+add_contract_row(struct eval_result *r, size_t *alloc, const char *entity, const char *service,
+                 const struct window *w)
 {
-    size_t n = 0, alloc = 0;
+    if (!reserve((void **)&r->contract, alloc, r->ncontract, sizeof *r->contract))
+        return NULL;
+    struct eval_contract_row *row = &r->contract[r->ncontract];
+    memset(row, 0, sizeof *row);
+    row->entity = strdup(entity);
+    row->service = dup_or_null(service);
+    if (!row->entity || (service && !row->service)) {
+        free(row->entity);
+        free(row->service);
+        return NULL;
+    }
+    row->window = *w;
+    row->chronic_at = -1;
+    r->ncontract++;
+    return row;
+}
+
+enum sl_status
+eval_windows(enum window_kind kind, int rolling_days, int64_t from, int64_t to, const char *zone,
+             struct window **out, size_t *n)
+{
+    size_t k = 0, alloc = 0;
     struct window *ws = NULL;
-    for (struct window w = window_month_of(p->from, p->zone); w.start < p->to;
-         w = window_month_next(&w, p->zone)) {
-        if (!reserve((void **)&ws, &alloc, n, sizeof *ws)) {
+    *out = NULL;
+    *n = 0;
+    if (kind == WINDOW_ROLLING) {
+        if (rolling_days < 1)
+            return SL_ERR_USAGE;
+        size_t count = 0;
+        for (int64_t end = to; end > from; end -= (int64_t)rolling_days * 86400)
+            count++;
+        if (!(ws = malloc((count + 1) * sizeof *ws)))
+            return SL_ERR_NOMEM;
+        for (size_t i = 0; i < count; i++)
+            ws[count - 1 - i] = window_rolling(to - (int64_t)i * rolling_days * 86400, rolling_days);
+        *out = ws;
+        *n = count;
+        return SL_OK;
+    }
+    struct window w = window_month_of(from, zone);
+    if (kind == WINDOW_QUARTER)
+        w = window_quarter(w.year, (w.month - 1) / 3 + 1, zone);
+    else if (kind == WINDOW_YEAR)
+        w = window_year(w.year, zone);
+    while (w.start < to) {
+        if (!reserve((void **)&ws, &alloc, k, sizeof *ws)) {
             free(ws);
-            return (size_t)-1;
+            return SL_ERR_NOMEM;
         }
-        ws[n++] = w;
+        ws[k++] = w;
+        int months = kind == WINDOW_QUARTER ? 3 : kind == WINDOW_YEAR ? 12 : 1;
+        struct window next = w;
+        for (int i = 0; i < months; i++)
+            next = window_month_next(&next, zone);
+        if (kind == WINDOW_QUARTER)
+            w = window_quarter(next.year, (next.month - 1) / 3 + 1, zone);
+        else if (kind == WINDOW_YEAR)
+            w = window_year(next.year, zone);
+        else
+            w = next;
     }
     *out = ws;
-    return n;
+    *n = k;
+    return SL_OK;
+}
+
+int
+eval_severity_of_label(const char *label)
+{
+    if (!label)
+        return 0;
+    int r = severity_rank(severity_normalise(label));
+    if (r)
+        return r;
+    /* "Severity 1", "Priority 2", "Level 3": the first digit after a word. */
+    for (const char *p = label; *p; p++)
+        if (isdigit((unsigned char)*p))
+            return *p >= '1' && *p <= '5' && !isdigit((unsigned char)p[1]) ? *p - '0' : 0;
+    if (strcasestr(label, "urgent") || strcasestr(label, "critical"))
+        return 1;
+    return 0;
+}
+
+void
+eval_response_compliance(const struct eval_incident *const *inc, size_t n,
+                         const struct sla_response_time *rt, const struct coverage *c,
+                         struct eval_response *out)
+{
+    memset(out, 0, sizeof *out);
+    out->severity = eval_severity_of_label(rt->severity);
+    out->target_minutes = rt->minutes;
+    out->business_hours = !c->always;
+    int64_t target = (int64_t)llround(rt->minutes * 60.0);
+    for (size_t i = 0; i < n; i++) {
+        const struct eval_incident *e = inc[i];
+        if (e->merged || severity_rank(e->severity) != out->severity)
+            continue;
+        out->n++;
+        int64_t from = e->detected != SLTIME_NONE ? e->detected : e->started;
+        if (e->acknowledged == SLTIME_NONE || from == SLTIME_NONE) {
+            out->unacknowledged++;
+            continue;
+        }
+        if (coverage_seconds(c, from, e->acknowledged) <= target)
+            out->within++;
+        else
+            out->late++;
+    }
+    out->share = out->n ? (double)out->within / (double)out->n : NAN;
 }
 
 /* Distinct entities, in order, from the series and the incidents. */
@@ -250,48 +387,276 @@ entity_list(const struct collect *c, const char ***out)
     return k;
 }
 
-static enum sl_status
-evaluate_entity(struct store *st, const struct eval_params *p, struct collect *c,
-                const char *entity, const struct window *months, size_t nmonths,
-                struct eval_result *r, size_t *alloc, struct sl_diag *diag)
+/* The windows of one rule set: the neutral rows' or one commitment target's. */
+struct window_set {
+    struct window *w;
+    size_t n;
+};
+
+/* What one evaluation shares across entities. */
+struct run {
+    struct store *st;
+    const struct eval_params *p;
+    struct collect *c;
+    struct eval_result *r;
+    size_t rows_alloc, contract_alloc;
+    struct window_set neutral;
+    struct window_set *targets; /* [commitment][target], flattened */
+    size_t *target_base;        /* index of commitment i's first target */
+    int64_t range_from, range_to;
+    struct sl_diag *diag;
+};
+
+/* History is fetched this far beyond the windows: the longest burn-rate
+ * lookback, and room to judge an outage run that crosses a window edge. */
+#define EVAL_PAD_SECONDS (4 * 86400)
+
+static void
+neutral_rules(const struct eval_params *p, struct contract_rules *r)
 {
-    size_t first_row = r->nrows;
-    for (size_t m = 0; m < nmonths; m++)
-        if (!add_row(r, alloc, entity, NULL, &months[m]))
-            return diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
-    int64_t from = months[0].start, to = months[nmonths - 1].end;
-    for (size_t s = 0; s < c->nseries; s++) {
-        if (strcmp(c->series[s].entity, entity))
+    contract_rules_neutral(r);
+    memcpy(r->weight, p->avail.weight, sizeof r->weight);
+    r->notice_seconds = p->avail.notice_seconds;
+    r->maintenance_cap_seconds = p->avail.maintenance_cap_seconds;
+}
+
+static bool
+commitment_applies(const struct eval_commitment *cm, const char *entity, const char *service)
+{
+    if (strcmp(cm->entity, entity))
+        return false;
+    return !cm->service || (service && !strcmp(cm->service, service));
+}
+
+static void
+commitment_rules(const struct eval_commitment *cm, size_t target, struct contract_rules *r)
+{
+    contract_rules_from_terms(cm->terms, target, r);
+    r->min_outage_seconds = cm->min_outage_seconds;
+    r->maintenance_cap_seconds = cm->maintenance_cap_seconds;
+    if (!isnan(cm->partial_weight))
+        r->weight[SVC_PARTIAL] = cm->partial_weight;
+}
+
+/* The months a window spans, for a monthly fee. */
+static double
+window_months(const struct window *w)
+{
+    if (w->kind == WINDOW_QUARTER)
+        return 3;
+    if (w->kind == WINDOW_YEAR)
+        return 12;
+    if (w->kind == WINDOW_ROLLING)
+        return (double)(w->end - w->start) / (30.4375 * 86400);
+    return 1;
+}
+
+/* Incidents of (entity, service) starting in w, as pointers. */
+static size_t
+incidents_of(const struct collect *c, const char *entity, const char *service,
+             const struct window *w, const struct eval_incident **out)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < c->ninc; i++)
+        if (incident_in(&c->inc[i], entity, service, w))
+            out[k++] = &c->inc[i];
+    return k;
+}
+
+static void
+fill_response(const struct run *run, const struct eval_commitment *cm, struct eval_contract_row *row,
+              const struct eval_incident **scratch)
+{
+    const struct sla_terms *t = cm->terms;
+    size_t n = incidents_of(run->c, row->entity, row->service, &row->window, scratch);
+    for (size_t i = 0; i < t->nresponse_times && row->nresponse < EVAL_MAX_RESPONSE; i++) {
+        const struct sla_response_time *rt = &t->response_times[i];
+        if (!eval_severity_of_label(rt->severity))
             continue;
-        const char *service = c->series[s].service;
-        enum sl_status rc;
-        c->niv = c->nmt = 0;
-        if ((rc = store_each_interval(st, entity, service, from, to, collect_interval, c, diag)) ||
-            (rc = store_each_maintenance(st, entity, service, from, to, collect_maintenance, c,
-                                         diag)))
-            return rc;
-        if (c->nomem)
-            return diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
-        for (size_t m = 0; m < nmonths; m++) {
-            struct eval_row *row = add_row(r, alloc, entity, service, &months[m]);
-            if (!row)
-                return diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
-            if ((rc = availability_compute(c->iv, c->niv, c->mt, c->nmt, months[m].start,
-                                           months[m].end, &p->avail, &row->avail)) ||
-                (rc = summarise_incidents(c->inc, c->ninc, entity, service, &months[m],
-                                          &row->incidents)))
-                return diag_set(diag, rc, NULL, 0, "%s", sl_strerror(rc));
-            availability_pool(&r->rows[first_row + m].avail, &row->avail);
+        struct coverage cov;
+        if (rt->business_hours || t->support_coverage == SLA_COVERAGE_BUSINESS_HOURS) {
+            coverage_business_hours(&cov, run->p->zone);
+            cov.holidays = run->p->holidays;
+            cov.nholidays = run->p->nholidays;
+        } else {
+            coverage_24x7(&cov);
+        }
+        eval_response_compliance(scratch, n, rt, &cov, &row->response[row->nresponse++]);
+    }
+}
+
+/* Attainment, budget and response of a contract row whose measure is set. */
+static void
+finish_contract_row(const struct run *run, const struct eval_commitment *cm,
+                    struct eval_contract_row *row, const struct eval_incident **scratch)
+{
+    const struct window *w = &row->window;
+    double fee = isnan(cm->monthly_fee) ? NAN : cm->monthly_fee * window_months(w);
+    contract_attain(&row->rules, cm->terms, &row->measure, w, run->p->zone, fee, &row->attainment);
+    budget_compute(row->rules.target_percent, &row->measure.avail, w->start, w->end,
+                   run->p->to, &row->budget);
+    fill_response(run, cm, row, scratch);
+}
+
+static void
+mark_chronic(struct eval_contract_row *rows, size_t n, const struct chronic_rule *rule,
+             bool *scratch)
+{
+    for (size_t i = 0; i < n; i++)
+        scratch[i] = rows[i].attainment.known && !rows[i].attainment.met;
+    bool consecutive = false;
+    long at = contract_chronic(scratch, n, rule, &consecutive);
+    for (size_t i = 0; at >= 0 && i < n; i++) {
+        if ((long)i >= at) {
+            rows[i].chronic_at = at;
+            rows[i].chronic_consecutive = consecutive;
         }
     }
-    for (size_t m = 0; m < nmonths; m++) {
-        struct eval_row *row = &r->rows[first_row + m];
-        enum sl_status rc =
-            summarise_incidents(c->inc, c->ninc, entity, NULL, &months[m], &row->incidents);
-        if (rc)
-            return diag_set(diag, rc, NULL, 0, "%s", sl_strerror(rc));
+}
+
+/* One service's history, for the neutral rows and each commitment. */
+static enum sl_status
+evaluate_service(struct run *run, const char *entity, const char *service, size_t entity_row0,
+                 size_t *entity_contract0, const struct eval_incident **scratch, bool *flags)
+{
+    const struct eval_params *p = run->p;
+    struct collect *c = run->c;
+    struct contract_timeline tl = {0};
+    struct contract_rules rules;
+    enum sl_status rc;
+    int64_t from = run->range_from - EVAL_PAD_SECONDS, to = run->range_to + EVAL_PAD_SECONDS;
+
+    c->niv = c->nmt = 0;
+    if ((rc = store_each_interval(run->st, entity, service, from, to, collect_interval, c,
+                                  run->diag)) ||
+        (rc = store_each_maintenance(run->st, entity, service, from, to, collect_maintenance, c,
+                                     run->diag)))
+        return rc;
+    if (c->nomem)
+        return SL_ERR_NOMEM;
+    neutral_rules(p, &rules);
+    if ((rc = contract_timeline_build(c->iv, c->niv, c->mt, c->nmt, from, to, p->zone, &rules,
+                                      &tl)))
+        return rc;
+    for (size_t m = 0; m < run->neutral.n && !rc; m++) {
+        const struct window *w = &run->neutral.w[m];
+        struct eval_row *row = add_row(run->r, &run->rows_alloc, entity, service, w);
+        struct contract_measure cm;
+        if (!row) {
+            rc = SL_ERR_NOMEM;
+            break;
+        }
+        contract_timeline_measure(&tl, w->start, w->end, &cm);
+        row->avail = cm.avail;
+        rc = summarise_incidents(c->inc, c->ninc, entity, service, w, &row->incidents);
+        row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
+        availability_pool(&run->r->rows[entity_row0 + m].avail, &row->avail);
     }
-    return SL_OK;
+    contract_timeline_release(&tl);
+
+    for (size_t k = 0; k < p->ncommitments && !rc; k++) {
+        const struct eval_commitment *cm = &p->commitments[k];
+        if (!commitment_applies(cm, entity, service))
+            continue;
+        for (size_t t = 0; t < cm->terms->ntargets && !rc; t++) {
+            const struct window_set *ws = &run->targets[run->target_base[k] + t];
+            commitment_rules(cm, t, &rules);
+            if ((rc = contract_timeline_build(c->iv, c->niv, c->mt, c->nmt, from, to, p->zone,
+                                              &rules, &tl)))
+                break;
+            size_t first = run->r->ncontract;
+            for (size_t m = 0; m < ws->n && !rc; m++) {
+                struct eval_contract_row *row =
+                    add_contract_row(run->r, &run->contract_alloc, entity, service, &ws->w[m]);
+                if (!row) {
+                    rc = SL_ERR_NOMEM;
+                    break;
+                }
+                row->commitment = k;
+                row->target = t;
+                row->rules = rules;
+                contract_timeline_measure(&tl, ws->w[m].start, ws->w[m].end, &row->measure);
+                finish_contract_row(run, cm, row, scratch);
+                if (p->burn_rules)
+                    rc = budget_replay(&tl, rules.target_percent, ws->w[m].start, ws->w[m].end,
+                                       p->burn_rules, &row->alerts, &row->nalerts);
+                /* The entity row of an entity-wide commitment pools this one. */
+                if (!cm->service && entity_contract0[run->target_base[k] + t] != (size_t)-1) {
+                    struct eval_contract_row *er =
+                        &run->r->contract[entity_contract0[run->target_base[k] + t] + m];
+                    availability_pool(&er->measure.avail, &row->measure.avail);
+                    er->measure.excluded_seconds += row->measure.excluded_seconds;
+                    er->measure.forgiven_seconds += row->measure.forgiven_seconds;
+                    er->measure.outages += row->measure.outages;
+                }
+            }
+            contract_timeline_release(&tl);
+            if (!rc)
+                mark_chronic(&run->r->contract[first], run->r->ncontract - first, &p->chronic,
+                             flags);
+        }
+    }
+    return rc;
+}
+
+static enum sl_status
+evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
+                const struct eval_incident **scratch, bool *flags)
+{
+    const struct eval_params *p = run->p;
+    struct collect *c = run->c;
+    size_t entity_row0 = run->r->nrows;
+    size_t ntargets = run->target_base[p->ncommitments];
+    enum sl_status rc = SL_OK;
+
+    for (size_t m = 0; m < run->neutral.n; m++)
+        if (!add_row(run->r, &run->rows_alloc, entity, NULL, &run->neutral.w[m]))
+            return SL_ERR_NOMEM;
+    /* Entity rows of the entity-wide commitments come first, like the
+     * neutral ones; their measures are pooled from the services. */
+    for (size_t i = 0; i < ntargets; i++)
+        entity_contract0[i] = (size_t)-1;
+    for (size_t k = 0; k < p->ncommitments; k++) {
+        const struct eval_commitment *cm = &p->commitments[k];
+        if (cm->service || strcmp(cm->entity, entity))
+            continue;
+        for (size_t t = 0; t < cm->terms->ntargets; t++) {
+            const struct window_set *ws = &run->targets[run->target_base[k] + t];
+            entity_contract0[run->target_base[k] + t] = run->r->ncontract;
+            for (size_t m = 0; m < ws->n; m++) {
+                struct eval_contract_row *row =
+                    add_contract_row(run->r, &run->contract_alloc, entity, NULL, &ws->w[m]);
+                if (!row)
+                    return SL_ERR_NOMEM;
+                row->commitment = k;
+                row->target = t;
+                commitment_rules(cm, t, &row->rules);
+            }
+        }
+    }
+    for (size_t s = 0; s < c->nseries && !rc; s++)
+        if (!strcmp(c->series[s].entity, entity))
+            rc = evaluate_service(run, entity, c->series[s].service, entity_row0,
+                                  entity_contract0, scratch, flags);
+    for (size_t m = 0; m < run->neutral.n && !rc; m++) {
+        struct eval_row *row = &run->r->rows[entity_row0 + m];
+        rc = summarise_incidents(c->inc, c->ninc, entity, NULL, &run->neutral.w[m],
+                                 &row->incidents);
+        row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
+    }
+    for (size_t k = 0; k < p->ncommitments && !rc; k++) {
+        for (size_t t = 0; t < p->commitments[k].terms->ntargets; t++) {
+            size_t first = entity_contract0[run->target_base[k] + t];
+            if (first == (size_t)-1)
+                continue;
+            const struct window_set *ws = &run->targets[run->target_base[k] + t];
+            for (size_t m = 0; m < ws->n; m++)
+                finish_contract_row(run, &p->commitments[k], &run->r->contract[first + m],
+                                    scratch);
+            mark_chronic(&run->r->contract[first], ws->n, &p->chronic, flags);
+        }
+    }
+    return rc;
 }
 
 /* Moves the incidents of [list_from, list_to) into the result. */
@@ -313,40 +678,106 @@ keep_listed_incidents(const struct eval_params *p, struct collect *c, struct eva
     return SL_OK;
 }
 
+static void
+widen(struct run *run, const struct window_set *ws)
+{
+    if (ws->n == 0)
+        return;
+    if (ws->w[0].start < run->range_from)
+        run->range_from = ws->w[0].start;
+    if (ws->w[ws->n - 1].end > run->range_to)
+        run->range_to = ws->w[ws->n - 1].end;
+}
+
+static enum sl_status
+plan_windows(struct run *run)
+{
+    const struct eval_params *p = run->p;
+    enum sl_status rc;
+    size_t ntargets = 0;
+    if (!(run->target_base = malloc((p->ncommitments + 1) * sizeof *run->target_base)))
+        return SL_ERR_NOMEM;
+    for (size_t k = 0; k < p->ncommitments; k++) {
+        run->target_base[k] = ntargets;
+        ntargets += p->commitments[k].terms->ntargets;
+    }
+    run->target_base[p->ncommitments] = ntargets;
+    if (!(run->targets = calloc(ntargets + 1, sizeof *run->targets)))
+        return SL_ERR_NOMEM;
+    if ((rc = eval_windows(p->window, p->rolling_days, p->from, p->to, p->zone, &run->neutral.w,
+                           &run->neutral.n)))
+        return rc;
+    run->range_from = p->from;
+    run->range_to = p->to;
+    widen(run, &run->neutral);
+    for (size_t k = 0; k < p->ncommitments; k++) {
+        const struct sla_terms *t = p->commitments[k].terms;
+        for (size_t i = 0; i < t->ntargets; i++) {
+            struct contract_rules r;
+            struct window_set *ws = &run->targets[run->target_base[k] + i];
+            contract_rules_from_terms(t, i, &r);
+            if ((rc = eval_windows(r.window, 0, p->from, p->to, p->zone, &ws->w, &ws->n)))
+                return rc;
+            widen(run, ws);
+        }
+    }
+    return SL_OK;
+}
+
 enum sl_status
 eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
          struct sl_diag *diag)
 {
     struct collect c = {0};
-    struct window *months = NULL;
+    struct run run = {.st = st, .p = p, .c = &c, .r = out, .diag = diag};
     const char **entities = NULL;
-    size_t alloc = 0, nentities = 0;
+    const struct eval_incident **scratch = NULL;
+    size_t *entity_contract0 = NULL;
+    bool *flags = NULL;
+    size_t nentities = 0, nwindows_max = 1;
     enum sl_status rc;
 
     memset(out, 0, sizeof *out);
     out->params = *p;
     if (p->to <= p->from)
-        return diag_set(diag, SL_ERR_USAGE, NULL, 0, "the window is empty (--to is not after --from)");
-    size_t nmonths = month_windows(p, &months);
-    if (nmonths == (size_t)-1) {
-        rc = diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
+        return diag_set(diag, SL_ERR_USAGE, NULL, 0,
+                        "the window is empty (--to is not after --from)");
+    if ((rc = plan_windows(&run))) {
+        if (rc == SL_ERR_USAGE)
+            diag_set(diag, rc, NULL, 0, "a rolling window needs a number of days of 1 or more");
         goto out;
     }
+    size_t ntargets = run.target_base[p->ncommitments];
+    for (size_t i = 0; i < ntargets; i++)
+        if (run.targets[i].n > nwindows_max)
+            nwindows_max = run.targets[i].n;
     if ((rc = store_each_series(st, p->entity, collect_series, &c, diag)) ||
-        (rc = store_each_incident(st, p->entity, months[0].start, months[nmonths - 1].end,
-                                  collect_incident, &c, diag)))
+        (rc = store_each_incident(st, p->entity, run.range_from, run.range_to, collect_incident,
+                                  &c, diag)))
         goto out;
-    if (c.nomem || (nentities = entity_list(&c, &entities)) == (size_t)-1) {
-        rc = diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
+    rc = SL_ERR_NOMEM;
+    if (c.nomem || (nentities = entity_list(&c, &entities)) == (size_t)-1 ||
+        !(scratch = malloc((c.ninc + 1) * sizeof *scratch)) ||
+        !(entity_contract0 = malloc((ntargets + 1) * sizeof *entity_contract0)) ||
+        !(flags = malloc(nwindows_max * sizeof *flags)))
         goto out;
-    }
+    rc = SL_OK;
     for (size_t e = 0; e < nentities && !rc; e++)
-        rc = evaluate_entity(st, p, &c, entities[e], months, nmonths, out, &alloc, diag);
-    if (!rc && (rc = keep_listed_incidents(p, &c, out)))
-        diag_set(diag, rc, NULL, 0, "out of memory");
+        rc = evaluate_entity(&run, entities[e], entity_contract0, scratch, flags);
+    if (!rc)
+        rc = keep_listed_incidents(p, &c, out);
 out:
+    if (rc && diag && !diag->message[0])
+        diag_set(diag, rc, NULL, 0, "%s", sl_strerror(rc));
+    free(flags);
+    free(entity_contract0);
+    free(scratch);
     free(entities);
-    free(months);
+    free(run.neutral.w);
+    for (size_t i = 0; run.targets && i < run.target_base[p->ncommitments]; i++)
+        free(run.targets[i].w);
+    free(run.targets);
+    free(run.target_base);
     for (size_t i = 0; i < c.nseries; i++) {
         free(c.series[i].entity);
         free(c.series[i].service);
@@ -370,10 +801,17 @@ eval_result_release(struct eval_result *r)
         free(r->rows[i].service);
     }
     free(r->rows);
+    for (size_t i = 0; i < r->ncontract; i++) {
+        free(r->contract[i].entity);
+        free(r->contract[i].service);
+        free(r->contract[i].alerts);
+    }
+    free(r->contract);
     for (size_t i = 0; i < r->nincidents; i++)
         eval_incident_release(&r->incidents[i]);
     free(r->incidents);
     r->rows = NULL;
+    r->contract = NULL;
     r->incidents = NULL;
-    r->nrows = r->nincidents = 0;
+    r->nrows = r->ncontract = r->nincidents = 0;
 }

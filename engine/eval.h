@@ -1,11 +1,21 @@
-/* eval.h — the evaluation: per entity, service and calendar month, the neutral
- * availability and the incident statistics of DESIGN.md §4. Reads the store
- * only; reports read an eval_result only.
+/* eval.h — the evaluation: per entity, service and window, the neutral
+ * availability and the incident statistics of DESIGN.md §4, and, where a
+ * commitment (an SLA's terms) applies, the contract measure beside it with
+ * attainment, credits, the error budget, the burn-rate alerts that would have
+ * fired, chronic failure and response-time compliance. Reads the store only;
+ * reports read an eval_result only.
  *
- * Rows come sorted by entity, then service (the entity-as-a-whole row, with
- * service NULL, first), then window. The entity row pools its services:
- * Σ downtime / Σ W′ (its seconds are service-seconds), and counts every
- * incident of the entity, including those that name no service. */
+ * Neutral rows (rows[]) come sorted by entity, then service (the
+ * entity-as-a-whole row, with service NULL, first), then window. The entity row
+ * pools its services: Σ downtime / Σ W′ (its seconds are service-seconds), and
+ * counts every incident of the entity, including those that name no service.
+ * Contract rows (contract[]) come in the same order, per commitment and
+ * uptime target, in the target's own window kind.
+ *
+ * Windows are those of params.window (month by default; quarter, year in the
+ * zone, or rolling N-day windows ending at `to`) overlapping [from, to). Each
+ * service's history is classified once (engine/contract.h) and every window
+ * is measured on it, in time order. */
 #ifndef SLAUDIT_EVAL_H
 #define SLAUDIT_EVAL_H
 
@@ -14,20 +24,44 @@
 #include <stdint.h>
 
 #include "engine/availability.h"
+#include "engine/budget.h"
+#include "engine/contract.h"
+#include "engine/coverage.h"
 #include "engine/incident_times.h"
+#include "engine/sla_terms.h"
 #include "engine/stats.h"
 #include "engine/status.h"
 #include "engine/window.h"
 
 struct store;
 
+/* An SLA (or objective) that applies to an entity: every service of it when
+ * service is NULL. Borrowed for the run. */
+struct eval_commitment {
+    const char *entity;
+    const char *service;
+    const struct sla_terms *terms;
+    double monthly_fee;         /* NAN when unknown: credits without an amount */
+    int64_t min_outage_seconds; /* minimum countable outage; 0 = every second */
+    int64_t maintenance_cap_seconds; /* per calendar month; 0 = no cap */
+    double partial_weight;      /* NAN: the neutral 0.3 */
+};
+
 struct eval_params {
     const char *zone;   /* calendar zone of the windows; NULL = UTC */
-    int64_t from, to;   /* every calendar month overlapping [from, to) */
+    int64_t from, to;   /* every window overlapping [from, to) */
     const char *entity; /* NULL = every entity */
+    enum window_kind window; /* of the neutral rows; WINDOW_MONTH by default */
+    int rolling_days;        /* for WINDOW_ROLLING: N-day windows ending at `to` */
     struct avail_params avail;
     bool list_incidents;        /* keep the incidents that start in [list_from, list_to) */
-    int64_t list_from, list_to; /* within the months evaluated */
+    int64_t list_from, list_to; /* within the windows evaluated */
+    const struct eval_commitment *commitments;
+    size_t ncommitments;
+    struct chronic_rule chronic;
+    const struct burn_rule *burn_rules; /* sentinel-terminated; NULL: no replay */
+    const int64_t *holidays;            /* for business-hours response clocks; sorted days */
+    size_t nholidays;
 };
 
 struct incident_summary {
@@ -37,6 +71,7 @@ struct incident_summary {
     long merged;         /* merged or duplicate: left out, counted here */
     long unacknowledged; /* no acknowledged time: left out of TTA */
     struct duration_stats measure[MEASURE_COUNT];
+    struct duration_stats severity_measure[6][MEASURE_COUNT]; /* the same, per severity */
 };
 
 struct eval_row {
@@ -45,6 +80,40 @@ struct eval_row {
     struct window window;
     struct avail_result avail;
     struct incident_summary incidents;
+    double mtbf_seconds; /* (eligible − downtime) / incidents; NAN when undefined */
+};
+
+/* Response-time compliance of one severity's target in one window: TTA on the
+ * coverage clock against the target. */
+struct eval_response {
+    int severity;           /* 1..5 */
+    double target_minutes;
+    bool business_hours;    /* measured on the business-hours clock */
+    long n;                 /* incidents of the severity (merged left out) */
+    long within;            /* acknowledged within the target */
+    long late;              /* acknowledged after it */
+    long unacknowledged;    /* no acknowledgement: counted as not within */
+    double share;           /* within / n; NAN when n == 0 */
+};
+
+#define EVAL_MAX_RESPONSE 8
+
+struct eval_contract_row {
+    char *entity;
+    char *service; /* NULL: the entity as a whole (its services pooled) */
+    struct window window;
+    size_t commitment; /* index into params.commitments */
+    size_t target;     /* index into its terms' targets */
+    struct contract_rules rules;
+    struct contract_measure measure;
+    struct contract_attainment attainment;
+    struct budget budget;
+    struct burn_alert *alerts; /* firing within the window; owned */
+    size_t nalerts;
+    long chronic_at;  /* chronic failure reached at this window (or earlier): its index, else -1 */
+    bool chronic_consecutive;
+    struct eval_response response[EVAL_MAX_RESPONSE];
+    size_t nresponse;
 };
 
 /* One incident as the report lists it; strings owned by the result. */
@@ -60,6 +129,8 @@ struct eval_result {
     struct eval_params params;
     struct eval_row *rows;
     size_t nrows;
+    struct eval_contract_row *contract;
+    size_t ncontract;
     struct eval_incident *incidents;
     size_t nincidents;
 };
@@ -68,5 +139,21 @@ void eval_default_params(struct eval_params *p);
 enum sl_status eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
                         struct sl_diag *diag);
 void eval_result_release(struct eval_result *r);
+
+/* The windows of kind (rolling: N-day windows ending at `to`, going back)
+ * overlapping [from, to), in time order. *out is owned by the caller (free());
+ * SL_ERR_NOMEM or SL_ERR_USAGE (rolling with days < 1). */
+enum sl_status eval_windows(enum window_kind kind, int rolling_days, int64_t from, int64_t to,
+                            const char *zone, struct window **out, size_t *n);
+
+/* The severity 1..5 a document's label names ("Severity 1", "P2", "Sev-3",
+ * "critical"), or 0. */
+int eval_severity_of_label(const char *label);
+
+/* Response compliance of the incidents inc[0..n) (entity/service/window
+ * filters applied by the caller) against rt on the clock c. */
+void eval_response_compliance(const struct eval_incident *const *inc, size_t n,
+                              const struct sla_response_time *rt, const struct coverage *c,
+                              struct eval_response *out);
 
 #endif

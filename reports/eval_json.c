@@ -1,9 +1,13 @@
-/* eval_json.c — JSON rendering of evaluation results. */
+/* eval_json.c — JSON rendering of evaluation results: the neutral rows, then
+ * the contract rows with their "sla" block. */
 #include "reports/eval_json.h"
 
 #include "engine/jsonw.h"
 #include "engine/model.h"
 #include "engine/sltime.h"
+
+#include <math.h>
+#include <string.h>
 
 static void
 write_stats(struct strbuf *sb, const char *key, const struct duration_stats *s)
@@ -60,6 +64,32 @@ write_definitions(struct strbuf *sb, const struct eval_params *p)
 }
 
 static void
+write_incidents(struct strbuf *sb, const struct incident_summary *inc)
+{
+    strbuf_addf(sb, "\"incidents\":{\"total\":%ld,\"by_severity\":{", inc->total);
+    for (int s = 1; s <= 5; s++)
+        strbuf_addf(sb, "%s\"sev%d\":%ld", s > 1 ? "," : "", s, inc->by_severity[s]);
+    strbuf_addf(sb, ",\"none\":%ld},\"open\":%ld,\"merged_left_out\":%ld,\"unacknowledged\":%ld},",
+                inc->by_severity[0], inc->open, inc->merged, inc->unacknowledged);
+    write_stats(sb, "ttd", &inc->measure[MEASURE_TTD]);
+    strbuf_addch(sb, ',');
+    write_stats(sb, "tta", &inc->measure[MEASURE_TTA]);
+    strbuf_addch(sb, ',');
+    write_stats(sb, "ttm", &inc->measure[MEASURE_TTM]);
+    strbuf_addch(sb, ',');
+    write_stats(sb, "ttr", &inc->measure[MEASURE_TTR]);
+    strbuf_addstr(sb, ",\"by_severity_stats\":{");
+    for (int s = 1; s <= 5; s++) {
+        strbuf_addf(sb, "%s\"sev%d\":{", s > 1 ? "," : "", s);
+        write_stats(sb, "tta", &inc->severity_measure[s][MEASURE_TTA]);
+        strbuf_addch(sb, ',');
+        write_stats(sb, "ttr", &inc->severity_measure[s][MEASURE_TTR]);
+        strbuf_addch(sb, '}');
+    }
+    strbuf_addch(sb, '}');
+}
+
+static void
 write_row(struct strbuf *sb, const struct eval_row *row, const char *zone)
 {
     char start[40], end[40];
@@ -87,19 +117,197 @@ write_row(struct strbuf *sb, const struct eval_row *row, const char *zone)
                 "\"maintenance_seconds\":%lld,\"ineligible_maintenance_seconds\":%lld,",
                 (long long)a->eligible_seconds, (long long)a->unknown_seconds,
                 (long long)a->maintenance_seconds, (long long)a->ineligible_maintenance_seconds);
-    strbuf_addf(sb, "\"incidents\":{\"total\":%ld,\"by_severity\":{", inc->total);
-    for (int s = 1; s <= 5; s++)
-        strbuf_addf(sb, "%s\"sev%d\":%ld", s > 1 ? "," : "", s, inc->by_severity[s]);
-    strbuf_addf(sb, ",\"none\":%ld},\"open\":%ld,\"merged_left_out\":%ld,\"unacknowledged\":%ld},",
-                inc->by_severity[0], inc->open, inc->merged, inc->unacknowledged);
-    write_stats(sb, "ttd", &inc->measure[MEASURE_TTD]);
-    strbuf_addch(sb, ',');
-    write_stats(sb, "tta", &inc->measure[MEASURE_TTA]);
-    strbuf_addch(sb, ',');
-    write_stats(sb, "ttm", &inc->measure[MEASURE_TTM]);
-    strbuf_addch(sb, ',');
-    write_stats(sb, "ttr", &inc->measure[MEASURE_TTR]);
+    write_incidents(sb, inc);
+    strbuf_addstr(sb, ",\"mtbf_seconds\":");
+    jsonw_num(sb, row->mtbf_seconds);
     strbuf_addstr(sb, ",\"sla\":null}");
+}
+
+/* The neutral row of the same entity, service and window, for the incident
+ * figures of a contract row; NULL when the windows differ. */
+static const struct eval_row *
+neutral_twin(const struct eval_result *r, const struct eval_contract_row *c)
+{
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct eval_row *n = &r->rows[i];
+        if (n->window.start == c->window.start && n->window.end == c->window.end &&
+            !strcmp(n->entity, c->entity) &&
+            ((!n->service && !c->service) ||
+             (n->service && c->service && !strcmp(n->service, c->service))))
+            return n;
+    }
+    return NULL;
+}
+
+static void
+write_date(struct strbuf *sb, int64_t t, const char *zone)
+{
+    char d[16];
+    if (t == SLTIME_NONE) {
+        strbuf_addstr(sb, "null");
+        return;
+    }
+    sltime_format_date(t, zone, d);
+    jsonw_str(sb, d);
+}
+
+static void
+write_time(struct strbuf *sb, int64_t t, const char *zone)
+{
+    char d[40];
+    if (t == SLTIME_NONE) {
+        strbuf_addstr(sb, "null");
+        return;
+    }
+    sltime_format(t, zone, d);
+    jsonw_str(sb, d);
+}
+
+static void
+write_sla(struct strbuf *sb, const struct eval_result *r, const struct eval_contract_row *c)
+{
+    const struct eval_commitment *cm = &r->params.commitments[c->commitment];
+    const struct contract_attainment *at = &c->attainment;
+    const struct credit_result *cr = &at->credit;
+    const char *zone = r->params.zone;
+    strbuf_addstr(sb, "\"sla\":{\"document\":");
+    jsonw_str(sb, cm->terms->document);
+    strbuf_addstr(sb, ",\"target_percent\":");
+    jsonw_num(sb, at->target_percent);
+    strbuf_addstr(sb, ",\"attainment_percent\":");
+    jsonw_num(sb, at->attainment_percent);
+    strbuf_addstr(sb, ",\"met\":");
+    strbuf_addstr(sb, !at->known || isnan(at->target_percent) ? "null" : at->met ? "true" : "false");
+    strbuf_addstr(sb, ",\"allowed_downtime_seconds\":");
+    jsonw_num(sb, at->known ? at->allowed_downtime_seconds : NAN);
+    strbuf_addstr(sb, ",\"margin_seconds\":");
+    jsonw_num(sb, at->known ? at->margin_seconds : NAN);
+    strbuf_addf(sb, ",\"credit_match\":\"%s\",\"credit_tier_line\":", credit_match_name(cr->match));
+    if (cr->tier >= 0)
+        jsonw_int(sb, cm->terms->tiers[cr->tier].line);
+    else
+        strbuf_addstr(sb, "null");
+    strbuf_addstr(sb, ",\"credit_percent\":");
+    if (cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE)
+        jsonw_num(sb, cr->credit_percent);
+    else
+        strbuf_addstr(sb, "null");
+    strbuf_addf(sb, ",\"credit_capped\":%s,\"credit_amount\":", cr->capped ? "true" : "false");
+    jsonw_num(sb, cr->amount);
+    strbuf_addstr(sb, ",\"claim_deadline\":");
+    /* The last local day on which a claim is on time. */
+    write_date(sb, at->claim_deadline == SLTIME_NONE ? SLTIME_NONE : at->claim_deadline - 1, zone);
+    strbuf_addstr(sb, ",\"claim_deadline_text\":");
+    jsonw_str(sb, cm->terms->claim_deadline_text);
+    strbuf_addstr(sb, ",\"chronic_failure\":");
+    if (c->chronic_at >= 0)
+        strbuf_addf(sb, "{\"rule\":\"%s\"}", c->chronic_consecutive ? "consecutive" : "of_windows");
+    else
+        strbuf_addstr(sb, "null");
+    const struct budget *b = &c->budget;
+    strbuf_addstr(sb, ",\"error_budget\":");
+    if (!b->known) {
+        strbuf_addstr(sb, "null");
+    } else {
+        strbuf_addstr(sb, "{\"allowed_seconds\":");
+        jsonw_num(sb, b->allowed_seconds);
+        strbuf_addstr(sb, ",\"consumed_seconds\":");
+        jsonw_num(sb, b->consumed_seconds);
+        strbuf_addstr(sb, ",\"remaining_seconds\":");
+        jsonw_num(sb, b->remaining_seconds);
+        strbuf_addstr(sb, ",\"consumed_share\":");
+        jsonw_num(sb, b->consumed_share);
+        strbuf_addstr(sb, ",\"elapsed_share\":");
+        jsonw_num(sb, b->elapsed_share);
+        strbuf_addstr(sb, ",\"burn_rate\":");
+        jsonw_num(sb, b->burn_rate);
+        strbuf_addch(sb, '}');
+    }
+    strbuf_addstr(sb, ",\"burn_alerts\":[");
+    for (size_t i = 0; i < c->nalerts; i++) {
+        const struct burn_alert *a = &c->alerts[i];
+        const struct burn_rule *rule = &r->params.burn_rules[a->rule];
+        strbuf_addstr(sb, i ? ",{\"rule\":" : "{\"rule\":");
+        jsonw_str(sb, rule->name);
+        strbuf_addstr(sb, ",\"severity\":");
+        jsonw_str(sb, rule->severity);
+        strbuf_addstr(sb, ",\"fired\":");
+        write_time(sb, a->fired, zone);
+        strbuf_addstr(sb, ",\"cleared\":");
+        write_time(sb, a->cleared, zone);
+        strbuf_addstr(sb, ",\"peak_burn_rate\":");
+        jsonw_num(sb, a->peak_burn);
+        strbuf_addch(sb, '}');
+    }
+    strbuf_addstr(sb, "],\"response\":[");
+    for (size_t i = 0; i < c->nresponse; i++) {
+        const struct eval_response *e = &c->response[i];
+        strbuf_addf(sb, "%s{\"severity\":\"sev%d\",\"target_minutes\":", i ? "," : "",
+                    e->severity);
+        jsonw_num(sb, e->target_minutes);
+        strbuf_addf(sb,
+                    ",\"clock\":\"%s\",\"n\":%ld,\"within\":%ld,\"late\":%ld,"
+                    "\"unacknowledged\":%ld,\"share_within\":",
+                    e->business_hours ? "business_hours" : "24x7", e->n, e->within, e->late,
+                    e->unacknowledged);
+        jsonw_num(sb, e->share);
+        strbuf_addch(sb, '}');
+    }
+    strbuf_addstr(sb, "]}");
+}
+
+static void
+write_contract_row(struct strbuf *sb, const struct eval_result *r,
+                   const struct eval_contract_row *c)
+{
+    char start[40], end[40];
+    const struct avail_result *a = &c->measure.avail;
+    const char *zone = r->params.zone;
+    const struct eval_row *twin = neutral_twin(r, c);
+    sltime_format(c->window.start, zone, start);
+    sltime_format(c->window.end, zone, end);
+    strbuf_addstr(sb, "{\"entity\":");
+    jsonw_str(sb, c->entity);
+    strbuf_addstr(sb, ",\"service\":");
+    jsonw_str(sb, c->service);
+    strbuf_addf(sb, ",\"window\":{\"kind\":\"%s\",\"start\":\"%s\",\"end\":\"%s\"},",
+                window_kind_name(c->window.kind), start, end);
+    strbuf_addstr(sb, "\"measure\":\"contract\",\"availability\":");
+    if (a->known)
+        jsonw_num(sb, a->availability);
+    else
+        strbuf_addstr(sb, "null");
+    strbuf_addstr(sb, ",\"downtime_seconds\":");
+    jsonw_num(sb, a->downtime_seconds);
+    strbuf_addf(sb,
+                ",\"eligible_seconds\":%lld,\"unknown_seconds\":%lld,"
+                "\"maintenance_seconds\":%lld,\"ineligible_maintenance_seconds\":%lld,"
+                "\"excluded_seconds\":%lld,\"forgiven_seconds\":%lld,\"outages\":%ld,",
+                (long long)a->eligible_seconds, (long long)a->unknown_seconds,
+                (long long)a->maintenance_seconds, (long long)a->ineligible_maintenance_seconds,
+                (long long)c->measure.excluded_seconds, (long long)c->measure.forgiven_seconds,
+                c->measure.outages);
+    strbuf_addstr(sb, "\"rules\":{\"min_outage_seconds\":");
+    jsonw_int(sb, c->rules.min_outage_seconds);
+    strbuf_addstr(sb, ",\"partial_weight\":");
+    jsonw_num(sb, c->rules.weight[SVC_PARTIAL]);
+    strbuf_addf(sb, ",\"maintenance_excluded\":%s,\"maintenance_notice_seconds\":%lld,"
+                    "\"maintenance_cap_seconds\":",
+                c->rules.maintenance_excluded ? "true" : "false",
+                (long long)c->rules.notice_seconds);
+    if (c->rules.maintenance_cap_seconds)
+        jsonw_int(sb, c->rules.maintenance_cap_seconds);
+    else
+        strbuf_addstr(sb, "null");
+    strbuf_addstr(sb, "},");
+    if (twin) {
+        write_incidents(sb, &twin->incidents);
+    } else {
+        strbuf_addstr(sb, "\"incidents\":null,\"tta\":null,\"ttr\":null");
+    }
+    strbuf_addch(sb, ',');
+    write_sla(sb, r, c);
+    strbuf_addch(sb, '}');
 }
 
 enum sl_status
@@ -112,6 +320,11 @@ eval_json_write(const struct eval_result *r, struct strbuf *out)
         if (i)
             strbuf_addch(out, ',');
         write_row(out, &r->rows[i], r->params.zone);
+    }
+    for (size_t i = 0; i < r->ncontract; i++) {
+        if (i || r->nrows)
+            strbuf_addch(out, ',');
+        write_contract_row(out, r, &r->contract[i]);
     }
     return strbuf_addstr(out, "]}\n");
 }
