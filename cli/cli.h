@@ -48,6 +48,7 @@ int cmd_ingest(struct cli *cli, int argc, char **argv);
 int cmd_formats(struct cli *cli, int argc, char **argv);
 int cmd_eval(struct cli *cli, int argc, char **argv);
 int cmd_report(struct cli *cli, int argc, char **argv);
+int cmd_sla(struct cli *cli, int argc, char **argv);
 int cmd_audit(struct cli *cli, int argc, char **argv);
 int cmd_rules(struct cli *cli, int argc, char **argv);
 

@@ -15,6 +15,7 @@ const struct command commands[] = {
     {"formats", "list the input formats, what each reads and how it is detected", cmd_formats},
     {"eval", "availability and incident statistics per entity, service and month", cmd_eval},
     {"report", "write the monthly operations workbook (.xlsx)", cmd_report},
+    {"sla", "extract, import and score a provider's SLA document", cmd_sla},
     {"audit", "compliance findings with evidence for one entity and window", cmd_audit},
     {"rules", "the rule catalog the audit applies", cmd_rules},
     {NULL, NULL, NULL},

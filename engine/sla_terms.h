@@ -38,6 +38,33 @@ struct sla_response_time {
     char *severity; /* as written: "Severity 1", "P1", "urgent" */
     double minutes;
     bool business_hours;
+    bool resolution; /* a resolution/restoration target, not a first response */
+    long line;
+};
+
+/* Clauses the scorecard weighs that have no field of their own in DESIGN.md
+ * §5: each one found is kept with its value (NAN when it has none), the
+ * sentence it was read from, and its line. */
+enum sla_clause_kind {
+    SLA_CLAUSE_MEASURED_BY_PROVIDER,  /* uptime as measured by the provider only */
+    SLA_CLAUSE_CUSTOMER_EVIDENCE,     /* a claim must bring the customer's logs/proof */
+    SLA_CLAUSE_CREDITS_AUTOMATIC,     /* credits applied without a claim */
+    SLA_CLAUSE_CREDITS_FUTURE_ONLY,   /* credits only against future bills */
+    SLA_CLAUSE_PARTIAL_COUNTED,       /* degraded/partial service counts as downtime */
+    SLA_CLAUSE_MIN_OUTAGE,            /* value: minutes an outage must last to count */
+    SLA_CLAUSE_MAINTENANCE_CAP,       /* value: hours of maintenance allowed per month */
+    SLA_CLAUSE_CATCH_ALL_EXCLUSION,   /* "beyond reasonable control", uncapped emergencies */
+    SLA_CLAUSE_DATA_RETURN,           /* value: days to retrieve data at exit (NAN: unstated) */
+    SLA_CLAUSE_AUDIT_RIGHTS,          /* SOC 2 report, ISO certificate, right to audit */
+    SLA_CLAUSE_UNILATERAL_CHANGE,     /* the provider may change the SLA on its own */
+    SLA_CLAUSE_DR_TESTED,             /* business continuity / DR tested */
+    SLA_CLAUSE_COUNT
+};
+
+struct sla_clause {
+    enum sla_clause_kind kind;
+    double value;
+    char *text;
     long line;
 };
 
@@ -65,6 +92,12 @@ struct sla_terms {
     bool chronic_failure_termination;
     double incident_notice_hours;
     double rpo_minutes, rto_minutes;
+    struct sla_clause *clauses;
+    size_t nclauses;
+    /* The document's lines as read (after HTML was turned into text), for
+     * quoting a term by its line; NULL when the terms came from JSON. */
+    char **source_lines;
+    size_t nsource_lines;
 };
 
 /* Sets every field to absent. */
@@ -73,5 +106,12 @@ void sla_terms_release(struct sla_terms *t);
 
 const char *sla_window_name(enum sla_window w);
 const char *sla_coverage_name(enum sla_coverage c);
+/* "sole_remedy"-style names of clause kinds, and back; false when unknown. */
+const char *sla_clause_name(enum sla_clause_kind k);
+bool sla_clause_parse(const char *name, enum sla_clause_kind *out);
+/* The first clause of kind k, or NULL. */
+const struct sla_clause *sla_terms_clause(const struct sla_terms *t, enum sla_clause_kind k);
+/* The text of document line n (1-based), or NULL when unknown. */
+const char *sla_terms_line_text(const struct sla_terms *t, long n);
 
 #endif

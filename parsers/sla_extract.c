@@ -1,0 +1,1110 @@
+/* sla_extract.c — the SLA document reader (sla_extract.h): runs the phrasing
+ * table of sla_patterns.c over the units of a document and fills the terms. */
+#include "parsers/sla_extract.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/regex.h"
+#include "engine/strbuf.h"
+#include "parsers/sla_patterns.h"
+
+#define MAX_NAMES 16
+#define MAX_CELLS 16
+#define MAX_TOKENS 64
+
+struct compiled {
+    const struct sla_pattern *row;
+    struct regex *re;
+    size_t nnames;
+    struct {
+        char name[8];
+        int number;
+    } names[MAX_NAMES];
+};
+
+/* One sentence (or table row) being read: its text and where it sits. */
+struct span {
+    const char *text;
+    size_t len;
+    const struct sla_unit *unit;
+    size_t off; /* offset of text within unit->text */
+};
+
+struct extractor {
+    struct compiled *pats;
+    size_t npats;
+    const struct sla_text *doc;
+    struct sla_terms *t;
+    struct sl_diag *diag;
+    enum sl_status status; /* sticky: the first failure */
+    bool exclusion_context;
+    bool have_window;
+    enum sla_window doc_window;
+    bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
+    bool sole_remedy_seen;
+    int provider_rank, service_set;
+};
+
+/* ---- the compiled table ------------------------------------------------ */
+
+static void
+add_name(void *ctx, const char *name, int number)
+{
+    struct compiled *c = ctx;
+    if (c->nnames < MAX_NAMES && strlen(name) < sizeof c->names[0].name) {
+        snprintf(c->names[c->nnames].name, sizeof c->names[0].name, "%s", name);
+        c->names[c->nnames++].number = number;
+    }
+}
+
+static enum sl_status
+compile_table(struct extractor *ex)
+{
+    size_t n = 0;
+    while (sla_patterns[n].pattern)
+        n++;
+    ex->pats = calloc(n, sizeof *ex->pats);
+    if (!ex->pats)
+        return diag_set(ex->diag, SL_ERR_NOMEM, "", 0, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        struct compiled *c = &ex->pats[i];
+        struct strbuf sb = STRBUF_INIT;
+        c->row = &sla_patterns[i];
+        /* (?J): a phrasing may name the same group in two alternatives. */
+        if (strbuf_addstr(&sb, "(?J)") || strbuf_addstr(&sb, c->row->pattern)) {
+            strbuf_release(&sb);
+            return diag_set(ex->diag, SL_ERR_NOMEM, "", 0, "out of memory");
+        }
+        unsigned flags = (c->row->flags & SLA_PAT_CASE) ? 0 : REGEX_CASELESS;
+        enum sl_status s = regex_compile(sb.buf, flags, &c->re, ex->diag);
+        strbuf_release(&sb);
+        ex->npats = i + 1;
+        if (s)
+            return s;
+        regex_each_name(c->re, add_name, c);
+    }
+    return SL_OK;
+}
+
+static void
+free_table(struct extractor *ex)
+{
+    for (size_t i = 0; i < ex->npats; i++)
+        regex_free(ex->pats[i].re);
+    free(ex->pats);
+}
+
+/* The text of the named group in m, or false when it did not take part. */
+static bool
+group(const struct compiled *c, const struct regex_match *m, const char *name, size_t *start,
+      size_t *len)
+{
+    for (size_t i = 0; i < c->nnames; i++) {
+        int g = c->names[i].number;
+        if (strcmp(c->names[i].name, name) || (size_t)g >= m->ngroups ||
+            m->start[g] == (size_t)-1)
+            continue;
+        *start = m->start[g];
+        *len = m->end[g] - m->start[g];
+        return true;
+    }
+    return false;
+}
+
+/* The first row of fill (in table order) that matches text; its match. */
+static const struct compiled *
+find(struct extractor *ex, enum sla_fill fill, const char *text, size_t len,
+     struct regex_match *m)
+{
+    for (size_t i = 0; i < ex->npats; i++) {
+        struct compiled *c = &ex->pats[i];
+        if (c->row->fill != fill)
+            continue;
+        bool found = false;
+        enum sl_status s = regex_search(c->re, text, len, 0, &found, m, ex->diag);
+        if (s) {
+            /* A match that hits the limits is a phrasing not found; an
+             * invalid subject cannot happen (the text was cleaned). */
+            continue;
+        }
+        if (found)
+            return c;
+    }
+    return NULL;
+}
+
+static bool
+has(struct extractor *ex, enum sla_fill fill, const char *text, size_t len)
+{
+    struct regex_match m;
+    return find(ex, fill, text, len, &m) != NULL;
+}
+
+/* ---- numbers ------------------------------------------------------------ */
+
+struct word_value {
+    const char *word;
+    int value;
+};
+
+static const struct word_value number_words[] = {
+    {"a", 1},        {"an", 1},        {"one", 1},      {"two", 2},       {"three", 3},
+    {"four", 4},     {"five", 5},      {"six", 6},      {"seven", 7},     {"eight", 8},
+    {"nine", 9},     {"ten", 10},      {"eleven", 11},  {"twelve", 12},   {"thirteen", 13},
+    {"fourteen", 14}, {"fifteen", 15}, {"sixteen", 16}, {"seventeen", 17}, {"eighteen", 18},
+    {"nineteen", 19}, {"twenty", 20},  {"thirty", 30},  {"forty", 40},    {"fifty", 50},
+    {"sixty", 60},   {"seventy", 70},  {"eighty", 80},  {"ninety", 90},   {"hundred", 100},
+    {NULL, 0},
+};
+
+bool
+sla_extract_amount(const char *text, size_t len, double *out)
+{
+    /* Digits win: "thirty (30)" is 30 whatever the words say. */
+    for (size_t i = 0; i < len; i++) {
+        if (!isdigit((unsigned char)text[i]))
+            continue;
+        char buf[32];
+        size_t n = 0;
+        for (size_t k = i; k < len && n + 1 < sizeof buf; k++) {
+            if (isdigit((unsigned char)text[k]) || text[k] == '.')
+                buf[n++] = text[k];
+            else if (text[k] == ',' && k + 1 < len && isdigit((unsigned char)text[k + 1]))
+                continue;
+            else
+                break;
+        }
+        buf[n] = '\0';
+        char *end;
+        double v = strtod(buf, &end);
+        if (end == buf)
+            return false;
+        *out = v;
+        return true;
+    }
+    double total = 0;
+    bool any = false;
+    for (size_t i = 0; i < len;) {
+        while (i < len && !isalpha((unsigned char)text[i]))
+            i++;
+        size_t k = i;
+        while (k < len && isalpha((unsigned char)text[k]))
+            k++;
+        for (const struct word_value *w = number_words; w->word; w++) {
+            if (strlen(w->word) == k - i && !strncasecmp(text + i, w->word, k - i)) {
+                total = w->value == 100 && total > 0 ? total * 100 : total + w->value;
+                any = true;
+                break;
+            }
+        }
+        i = k;
+    }
+    if (any)
+        *out = total;
+    return any;
+}
+
+static bool
+unit_has(const char *unit, size_t len, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; i + n <= len; i++)
+        if (!strncasecmp(unit + i, word, n))
+            return true;
+    return false;
+}
+
+double
+sla_extract_minutes(double num, const char *unit, size_t len, bool *business)
+{
+    bool biz = unit_has(unit, len, "business") || unit_has(unit, len, "working");
+    if (business)
+        *business = biz;
+    if (unit_has(unit, len, "month"))
+        return NAN;
+    if (unit_has(unit, len, "week"))
+        return num * (biz ? 5 * 8 * 60 : 7 * 1440);
+    if (unit_has(unit, len, "day"))
+        return num * (biz ? 8 * 60 : 1440);
+    if (unit_has(unit, len, "h"))
+        return num * 60;
+    if (unit_has(unit, len, "min"))
+        return num;
+    return NAN;
+}
+
+/* num and unit of a match, as minutes; NAN when absent. */
+static double
+match_minutes(const struct compiled *c, const struct regex_match *m, const char *text,
+              bool *business, bool *months)
+{
+    size_t ns, nl, us, ul;
+    double num;
+    if (!group(c, m, "num", &ns, &nl) || !group(c, m, "unit", &us, &ul) ||
+        !sla_extract_amount(text + ns, nl, &num))
+        return NAN;
+    if (months)
+        *months = unit_has(text + us, ul, "month");
+    return sla_extract_minutes(num, text + us, ul, business);
+}
+
+static bool
+match_pct(const struct compiled *c, const struct regex_match *m, const char *text, double *out)
+{
+    size_t s, l;
+    return group(c, m, "pct", &s, &l) && sla_extract_amount(text + s, l, out);
+}
+
+/* ---- growing the terms -------------------------------------------------- */
+
+static char *
+copy_text(struct extractor *ex, const char *s, size_t n)
+{
+    while (n && (*s == ' ' || *s == ',' || *s == ':'))
+        s++, n--;
+    while (n && strchr(" ,;:.", s[n - 1]))
+        n--;
+    char *out = strndup(s, n);
+    if (!out && !ex->status)
+        ex->status = diag_set(ex->diag, SL_ERR_NOMEM, "", 0, "out of memory");
+    return out;
+}
+
+#define GROW(ex, arr, n)                                                                          \
+    grow((ex), (void **)&(arr), (n), sizeof *(arr))
+
+static bool
+grow(struct extractor *ex, void **arr, size_t n, size_t size)
+{
+    void *v = realloc(*arr, (n + 1) * size);
+    if (!v) {
+        if (!ex->status)
+            ex->status = diag_set(ex->diag, SL_ERR_NOMEM, "", 0, "out of memory");
+        return false;
+    }
+    *arr = v;
+    memset((char *)v + n * size, 0, size);
+    return true;
+}
+
+static long
+span_line(const struct span *sp, size_t at)
+{
+    return sla_text_line_at(sp->unit, sp->off + at);
+}
+
+static void
+add_clause(struct extractor *ex, enum sla_clause_kind kind, double value, const struct span *sp,
+           size_t at)
+{
+    if (sla_terms_clause(ex->t, kind))
+        return;
+    struct sla_terms *t = ex->t;
+    if (!GROW(ex, t->clauses, t->nclauses))
+        return;
+    struct sla_clause *c = &t->clauses[t->nclauses++];
+    c->kind = kind;
+    c->value = value;
+    c->text = copy_text(ex, sp->text, sp->len);
+    c->line = span_line(sp, at);
+}
+
+/* ---- credit bands ------------------------------------------------------- */
+
+enum tok_kind { TOK_NUM, TOK_OP, TOK_RANGE };
+
+struct token {
+    enum tok_kind kind;
+    size_t start, end;
+    int op;
+    double value;
+};
+
+static int
+token_order(const void *a, const void *b)
+{
+    const struct token *x = a, *y = b;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    return x->end > y->end ? -1 : x->end < y->end; /* longer first */
+}
+
+static bool
+only_filler(const char *s, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if (!strchr(" %", s[i]))
+            return false;
+    return true;
+}
+
+/* Reads a band from text: the bounds and their inclusivity. Returns false
+ * when no bound is found; *explicit_op tells whether a comparison or range
+ * was written (a bare number is read as "below"). */
+static bool
+parse_band(struct extractor *ex, const char *text, size_t len, struct sla_credit_tier *tier,
+           bool *explicit_op)
+{
+    struct token tok[MAX_TOKENS];
+    size_t n = 0;
+    bool range = false;
+    for (size_t i = 0; i < len && n < MAX_TOKENS; i++) {
+        if (!isdigit((unsigned char)text[i]) || (i && (isalnum((unsigned char)text[i - 1]) ||
+                                                        text[i - 1] == '.')))
+            continue;
+        size_t k = i;
+        while (k < len && (isdigit((unsigned char)text[k]) ||
+                           (text[k] == '.' && k + 1 < len && isdigit((unsigned char)text[k + 1]))))
+            k++;
+        double v = strtod(text + i, NULL);
+        size_t after = k;
+        while (after < len && text[after] == ' ')
+            after++;
+        /* A number that is not a percentage of time ("43.2 min", "5 minutes"). */
+        if (after < len && isalpha((unsigned char)text[after]) &&
+            strncasecmp(text + after, "percent", 7) && strncasecmp(text + after, "or", 2) &&
+            strncasecmp(text + after, "and", 3) && strncasecmp(text + after, "to", 2) &&
+            strncasecmp(text + after, "but", 3) && strncasecmp(text + after, "through", 7)) {
+            i = k;
+            continue;
+        }
+        if (v <= 100)
+            tok[n++] = (struct token){TOK_NUM, i, k, -1, v};
+        i = k;
+    }
+    for (size_t p = 0; p < ex->npats && n < MAX_TOKENS; p++) {
+        struct compiled *c = &ex->pats[p];
+        if (c->row->fill != SLA_FILL_BAND_OP && c->row->fill != SLA_FILL_BAND_RANGE)
+            continue;
+        if (c->row->arg == SLA_OP_POST_GE || c->row->arg == SLA_OP_POST_LE)
+            if (c->row->fill == SLA_FILL_BAND_OP)
+                continue;
+        size_t from = 0;
+        struct regex_match m;
+        bool found;
+        while (n < MAX_TOKENS && from < len &&
+               !regex_search(c->re, text, len, from, &found, &m, ex->diag) && found) {
+            if (m.end[0] == m.start[0]) {
+                from = m.end[0] + 1;
+                continue;
+            }
+            enum tok_kind kind = c->row->fill == SLA_FILL_BAND_OP ? TOK_OP : TOK_RANGE;
+            tok[n++] = (struct token){kind, m.start[0], m.end[0], c->row->arg, 0};
+            from = m.end[0];
+        }
+    }
+    qsort(tok, n, sizeof *tok, token_order);
+    /* Drop tokens inside a longer one ("less than or equal to" holds "less than"). */
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (k && tok[i].start < tok[k - 1].end)
+            continue;
+        tok[k++] = tok[i];
+    }
+    n = k;
+    double lo = NAN, hi = NAN;
+    bool lo_inc = true, hi_inc = false, any_op = false;
+    double loose[2];
+    size_t nloose = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (tok[i].kind == TOK_RANGE) {
+            range = true;
+            continue;
+        }
+        if (tok[i].kind != TOK_NUM)
+            continue;
+        double v = tok[i].value;
+        int op = -1;
+        bool flipped = false;
+        if (i && tok[i - 1].kind == TOK_OP && only_filler(text, tok[i - 1].end, tok[i].start)) {
+            op = tok[i - 1].op;
+        } else if (i + 1 < n && tok[i + 1].kind == TOK_OP &&
+                   only_filler(text, tok[i].end, tok[i + 1].start) &&
+                   (i + 2 >= n || tok[i + 2].kind != TOK_NUM ||
+                    !only_filler(text, tok[i + 1].end, tok[i + 2].start))) {
+            op = tok[i + 1].op;
+            flipped = true;
+        }
+        /* "99 % or more" follows its number. */
+        if (op < 0) {
+            for (size_t p = 0; p < ex->npats && op < 0; p++) {
+                struct compiled *c = &ex->pats[p];
+                struct regex_match m;
+                bool found;
+                if (c->row->fill != SLA_FILL_BAND_OP ||
+                    (c->row->arg != SLA_OP_POST_GE && c->row->arg != SLA_OP_POST_LE))
+                    continue;
+                if (!regex_search(c->re, text + tok[i].end, len - tok[i].end, 0, &found, &m,
+                                  ex->diag) &&
+                    found)
+                    op = c->row->arg == SLA_OP_POST_GE ? SLA_OP_GE : SLA_OP_LE;
+            }
+        }
+        if (flipped) {
+            /* "x <= subject" is "subject >= x". */
+            static const int flip[] = {[SLA_OP_LT] = SLA_OP_GT, [SLA_OP_LE] = SLA_OP_GE,
+                                       [SLA_OP_GT] = SLA_OP_LT, [SLA_OP_GE] = SLA_OP_LE};
+            if (op >= 0 && op <= SLA_OP_GE)
+                op = flip[op];
+        }
+        switch (op) {
+        case SLA_OP_LT:
+        case SLA_OP_LE:
+            hi = v;
+            hi_inc = op == SLA_OP_LE;
+            any_op = true;
+            break;
+        case SLA_OP_GT:
+        case SLA_OP_GE:
+            lo = v;
+            lo_inc = op == SLA_OP_GE;
+            any_op = true;
+            break;
+        default:
+            if (nloose < 2)
+                loose[nloose++] = v;
+        }
+    }
+    if (nloose == 2 && isnan(lo) && isnan(hi)) {
+        lo = fmin(loose[0], loose[1]);
+        hi = fmax(loose[0], loose[1]);
+        lo_inc = hi_inc = true;
+        range = true;
+    } else if (nloose == 1 && isnan(lo) != isnan(hi) && range) {
+        if (isnan(lo) && loose[0] < hi) {
+            lo = loose[0];
+            lo_inc = true;
+        } else if (isnan(hi) && loose[0] > lo) {
+            hi = loose[0];
+            hi_inc = true;
+        }
+    } else if (nloose == 1 && isnan(lo) && isnan(hi)) {
+        /* A bare figure in a band column reads as "below" it; in prose it
+         * is not a band at all (explicit_op stays false). */
+        hi = loose[0];
+        hi_inc = false;
+        range = false;
+    }
+    if (isnan(lo) && isnan(hi))
+        return false;
+    if (!isnan(lo) && !isnan(hi) && lo > hi) {
+        double x = lo;
+        lo = hi;
+        hi = x;
+    }
+    tier->lower_percent = lo;
+    tier->upper_percent = hi;
+    tier->lower_inclusive = !isnan(lo) && lo_inc;
+    tier->upper_inclusive = !isnan(hi) && hi_inc;
+    *explicit_op = any_op || range;
+    return true;
+}
+
+static bool
+add_tier(struct extractor *ex, const struct sla_credit_tier *tier)
+{
+    struct sla_terms *t = ex->t;
+    if (!GROW(ex, t->tiers, t->ntiers))
+        return false;
+    t->tiers[t->ntiers++] = *tier;
+    return true;
+}
+
+/* ---- the terms ------------------------------------------------------- */
+
+static bool
+window_of(struct extractor *ex, const char *text, size_t len, enum sla_window *w)
+{
+    if (has(ex, SLA_FILL_WINDOW_QUARTER, text, len))
+        *w = SLA_WINDOW_QUARTER;
+    else if (has(ex, SLA_FILL_WINDOW_YEAR, text, len))
+        *w = SLA_WINDOW_YEAR;
+    else if (has(ex, SLA_FILL_WINDOW_MONTH, text, len))
+        *w = SLA_WINDOW_MONTH;
+    else
+        return false;
+    return true;
+}
+
+static void
+add_target(struct extractor *ex, double pct, const struct span *sp, size_t at, const char *scope)
+{
+    struct sla_terms *t = ex->t;
+    if (pct < 50 || pct > 100)
+        return;
+    for (size_t i = 0; i < t->ntargets; i++)
+        if (t->targets[i].percent == pct && (!scope || !t->targets[i].scope))
+            return;
+    if (!GROW(ex, t->targets, t->ntargets))
+        return;
+    struct sla_uptime_target *u = &t->targets[t->ntargets++];
+    u->percent = pct;
+    u->window = ex->have_window ? ex->doc_window : SLA_WINDOW_MONTH;
+    enum sla_window w;
+    if (window_of(ex, sp->text, sp->len, &w))
+        u->window = w;
+    u->scope = scope ? copy_text(ex, scope, strlen(scope)) : NULL;
+    u->line = span_line(sp, at);
+}
+
+static void
+add_exclusion(struct extractor *ex, const char *s, size_t n, long line)
+{
+    struct sla_terms *t = ex->t;
+    while (n && (*s == ' ' || *s == ';'))
+        s++, n--;
+    if (n < 3)
+        return;
+    if (!GROW(ex, t->exclusions, t->nexclusions))
+        return;
+    struct sla_exclusion *e = &t->exclusions[t->nexclusions++];
+    e->text = copy_text(ex, s, n);
+    e->line = line;
+}
+
+/* "(i) ...; (ii) ..." into one exclusion each; false when not enumerated. */
+static bool
+split_enumeration(struct extractor *ex, const struct span *sp, size_t from)
+{
+    size_t marks[32], ends[32], n = 0;
+    const char *s = sp->text;
+    for (size_t i = from; i + 2 < sp->len && n < 32; i++) {
+        if (s[i] != '(' || (i > 0 && s[i - 1] != ' ' && s[i - 1] != ':'))
+            continue;
+        size_t k = i + 1;
+        while (k < sp->len && k - i <= 5 && isalnum((unsigned char)s[k]))
+            k++;
+        if (k < sp->len && s[k] == ')' && k > i + 1) {
+            bool roman = true;
+            for (size_t r = i + 1; r < k; r++)
+                roman &= strchr("ivxIVX", s[r]) != NULL;
+            if (roman || k == i + 2) {
+                marks[n] = k + 1;
+                ends[n++] = i;
+            }
+        }
+    }
+    if (n < 2)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        size_t end = i + 1 < n ? ends[i + 1] : sp->len;
+        /* The last item ends where the list's closing words begin. */
+        if (i + 1 == n) {
+            const char *close = strstr(s + marks[i], " (collectively");
+            if (close && (size_t)(close - s) < end)
+                end = (size_t)(close - s);
+        }
+        size_t e = end;
+        while (e > marks[i] && strchr(" ;,", s[e - 1]))
+            e--;
+        if (e > marks[i] + 4 && e - marks[i] > 3 && !strncmp(s + e - 3, " or", 3))
+            e -= 3;
+        else if (e > marks[i] + 5 && !strncmp(s + e - 4, " and", 4))
+            e -= 4;
+        add_exclusion(ex, s + marks[i], e - marks[i], span_line(sp, marks[i]));
+    }
+    return true;
+}
+
+static void
+read_clauses(struct extractor *ex, const struct span *sp)
+{
+    for (size_t p = 0; p < ex->npats; p++) {
+        struct compiled *c = &ex->pats[p];
+        struct regex_match m;
+        bool found;
+        if (c->row->fill != SLA_FILL_CLAUSE ||
+            sla_terms_clause(ex->t, (enum sla_clause_kind)c->row->arg) ||
+            regex_search(c->re, sp->text, sp->len, 0, &found, &m, ex->diag) || !found)
+            continue;
+        double value = NAN;
+        bool months = false;
+        double minutes = match_minutes(c, &m, sp->text, NULL, &months);
+        if (c->row->arg == SLA_CLAUSE_MIN_OUTAGE)
+            value = minutes;
+        else if (c->row->arg == SLA_CLAUSE_MAINTENANCE_CAP)
+            value = minutes / 60;
+        else if (c->row->arg == SLA_CLAUSE_DATA_RETURN) {
+            struct regex_match d;
+            const struct compiled *dc = find(ex, SLA_FILL_DURATION, sp->text, sp->len, &d);
+            if (dc)
+                value = match_minutes(dc, &d, sp->text, NULL, NULL) / 1440;
+        }
+        add_clause(ex, (enum sla_clause_kind)c->row->arg, value, sp, m.start[0]);
+    }
+}
+
+/* A tier written in a sentence: "a credit of 10% if uptime is below 99.9%". */
+static bool
+read_prose_tier(struct extractor *ex, const struct span *sp)
+{
+    struct regex_match m;
+    const struct compiled *c = find(ex, SLA_FILL_CREDIT, sp->text, sp->len, &m);
+    double credit;
+    if (!c || !match_pct(c, &m, sp->text, &credit))
+        return false;
+    char *band = strndup(sp->text, sp->len);
+    if (!band)
+        return false;
+    size_t ps, pl;
+    group(c, &m, "pct", &ps, &pl);
+    /* Blank the credit so it is not read as a bound. */
+    memset(band + m.start[0], ' ', m.end[0] - m.start[0]);
+    struct sla_credit_tier tier = {0};
+    bool explicit_op = false;
+    bool ok = parse_band(ex, band, sp->len, &tier, &explicit_op) && explicit_op &&
+              has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len);
+    free(band);
+    if (!ok)
+        return false;
+    tier.credit_percent = credit;
+    tier.line = span_line(sp, 0);
+    return add_tier(ex, &tier);
+}
+
+static void
+read_claim(struct extractor *ex, const struct span *sp)
+{
+    if (ex->have_claim || !has(ex, SLA_FILL_CLAIM_CONTEXT, sp->text, sp->len) ||
+        !has(ex, SLA_FILL_CREDIT_CONTEXT, sp->text, sp->len))
+        return;
+    struct regex_match m;
+    const struct compiled *c = find(ex, SLA_FILL_CLAIM, sp->text, sp->len, &m);
+    struct sla_terms *t = ex->t;
+    if (c) {
+        bool months = false;
+        double minutes = match_minutes(c, &m, sp->text, NULL, &months);
+        size_t us, ul;
+        bool business = group(c, &m, "unit", &us, &ul) &&
+                        (unit_has(sp->text + us, ul, "business") ||
+                         unit_has(sp->text + us, ul, "working"));
+        if (!months && isnan(minutes))
+            return;
+        ex->have_claim = true;
+        if (!months && !business)
+            t->claim_deadline_days = lround(minutes / 1440);
+        else if (business) {
+            size_t ns, nl;
+            double num;
+            if (group(c, &m, "num", &ns, &nl) && sla_extract_amount(sp->text + ns, nl, &num))
+                t->claim_deadline_days = lround(num);
+        }
+        t->claim_deadline_text = copy_text(ex, sp->text + m.start[0], m.end[0] - m.start[0]);
+        return;
+    }
+    if ((c = find(ex, SLA_FILL_CLAIM_TEXT, sp->text, sp->len, &m))) {
+        ex->have_claim = true;
+        t->claim_deadline_text = copy_text(ex, sp->text + m.start[0], m.end[0] - m.start[0]);
+    }
+}
+
+static void
+read_maintenance(struct extractor *ex, const struct span *sp)
+{
+    if (!has(ex, SLA_FILL_MAINTENANCE, sp->text, sp->len))
+        return;
+    if (ex->exclusion_context || has(ex, SLA_FILL_EXCLUDING, sp->text, sp->len))
+        ex->t->maintenance_excluded = true;
+    struct regex_match m;
+    const struct compiled *c;
+    if (!ex->have_notice && (c = find(ex, SLA_FILL_MAINT_NOTICE, sp->text, sp->len, &m))) {
+        bool business;
+        double minutes = match_minutes(c, &m, sp->text, &business, NULL);
+        if (!isnan(minutes)) {
+            ex->t->maintenance_notice_hours = minutes / 60;
+            ex->have_notice = true;
+        }
+    }
+}
+
+static void
+read_response_prose(struct extractor *ex, const struct span *sp)
+{
+    struct regex_match m;
+    const struct compiled *c = find(ex, SLA_FILL_RESPONSE, sp->text, sp->len, &m);
+    if (!c || !has(ex, SLA_FILL_SUPPORT_CONTEXT, sp->text, sp->len))
+        return;
+    bool business = false;
+    double minutes = match_minutes(c, &m, sp->text, &business, NULL);
+    size_t ss, sl;
+    if (isnan(minutes) || !group(c, &m, "sev", &ss, &sl))
+        return;
+    struct sla_terms *t = ex->t;
+    if (!GROW(ex, t->response_times, t->nresponse_times))
+        return;
+    struct sla_response_time *r = &t->response_times[t->nresponse_times++];
+    r->severity = copy_text(ex, sp->text + ss, sl);
+    r->minutes = minutes;
+    r->business_hours = business;
+    r->resolution = has(ex, SLA_FILL_RESOLUTION_WORD, sp->text, sp->len);
+    r->line = span_line(sp, m.start[0]);
+}
+
+static double
+value_in(struct extractor *ex, enum sla_fill fill, const struct span *sp, long *line)
+{
+    struct regex_match m;
+    const struct compiled *c = find(ex, fill, sp->text, sp->len, &m);
+    if (!c)
+        return NAN;
+    *line = span_line(sp, m.start[0]);
+    return match_minutes(c, &m, sp->text, NULL, NULL);
+}
+
+/* Everything a sentence of prose (or a list item) can say. */
+static void
+read_sentence(struct extractor *ex, const struct span *sp, bool example)
+{
+    struct sla_terms *t = ex->t;
+    struct regex_match m;
+    const struct compiled *c;
+    bool tier = !example && read_prose_tier(ex, sp);
+    if (!example && !tier && (c = find(ex, SLA_FILL_UPTIME, sp->text, sp->len, &m))) {
+        double pct;
+        if (match_pct(c, &m, sp->text, &pct))
+            add_target(ex, pct, sp, m.start[0], NULL);
+    }
+    if (!ex->have_window && has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) &&
+        window_of(ex, sp->text, sp->len, &ex->doc_window)) {
+        ex->have_window = true;
+        for (size_t i = 0; i < t->ntargets; i++)
+            if (!window_of(ex, sp->text, sp->len, &t->targets[i].window))
+                t->targets[i].window = ex->doc_window;
+    }
+    if (!example && !tier && !ex->have_cap && has(ex, SLA_FILL_CREDIT_CONTEXT, sp->text, sp->len)) {
+        double pct;
+        if ((c = find(ex, SLA_FILL_CAP_FEE, sp->text, sp->len, &m))) {
+            t->credit_cap_percent = 100;
+            t->credit_cap_text = copy_text(ex, sp->text, sp->len);
+            ex->have_cap = true;
+        } else if ((c = find(ex, SLA_FILL_CAP, sp->text, sp->len, &m)) &&
+                   match_pct(c, &m, sp->text, &pct) && pct > 0 && pct <= 1000) {
+            t->credit_cap_percent = pct;
+            t->credit_cap_text = copy_text(ex, sp->text, sp->len);
+            ex->have_cap = true;
+        }
+    }
+    if (!example)
+        read_claim(ex, sp);
+    read_maintenance(ex, sp);
+    if (has(ex, SLA_FILL_SOLE_REMEDY, sp->text, sp->len))
+        t->sole_remedy = true;
+    if (has(ex, SLA_FILL_TERMINATION, sp->text, sp->len) &&
+        has(ex, SLA_FILL_CHRONIC, sp->text, sp->len))
+        t->chronic_failure_termination = true;
+    if (has(ex, SLA_FILL_SUPPORT_CONTEXT, sp->text, sp->len) ||
+        has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len)) {
+        if (has(ex, SLA_FILL_24X7, sp->text, sp->len))
+            ex->have_24x7 = true;
+        else if (has(ex, SLA_FILL_BUSINESS_HOURS, sp->text, sp->len))
+            ex->have_business_hours = true;
+    }
+    read_response_prose(ex, sp);
+    long line;
+    double v;
+    if (isnan(t->incident_notice_hours) &&
+        !isnan(v = value_in(ex, SLA_FILL_INCIDENT_NOTICE, sp, &line)))
+        t->incident_notice_hours = v / 60;
+    if (isnan(t->rpo_minutes) && !isnan(v = value_in(ex, SLA_FILL_RPO, sp, &line)))
+        t->rpo_minutes = v;
+    if (isnan(t->rto_minutes) && !isnan(v = value_in(ex, SLA_FILL_RTO, sp, &line)))
+        t->rto_minutes = v;
+    read_clauses(ex, sp);
+
+    /* Exclusions written in the sentence itself. */
+    if (!example && sp->unit->kind != SLA_UNIT_ITEM &&
+        (c = find(ex, SLA_FILL_EXCLUDING, sp->text, sp->len, &m)) &&
+        (has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) || ex->exclusion_context)) {
+        if (!split_enumeration(ex, sp, m.start[0]) && sp->text[sp->len - 1] != ':' &&
+            !strncasecmp(sp->text + m.start[0], "exclud", 6))
+            add_exclusion(ex, sp->text + m.end[0], sp->len - m.end[0], span_line(sp, m.end[0]));
+    } else if (!example && ex->exclusion_context && sp->unit->kind == SLA_UNIT_PARAGRAPH) {
+        split_enumeration(ex, sp, 0);
+    }
+}
+
+/* ---- tables -------------------------------------------------------- */
+
+static const struct sla_unit *
+table_header(struct extractor *ex, const struct sla_unit *row)
+{
+    for (size_t i = 0; i < ex->doc->nunits; i++)
+        if (ex->doc->units[i].kind == SLA_UNIT_ROW && ex->doc->units[i].table == row->table)
+            return &ex->doc->units[i];
+    return NULL;
+}
+
+static bool
+has_digit(const char *s)
+{
+    for (; *s; s++)
+        if (isdigit((unsigned char)*s))
+            return true;
+    return false;
+}
+
+static void
+read_row(struct extractor *ex, const struct sla_unit *u, bool example)
+{
+    char *copy = NULL, *hcopy = NULL, *cells[MAX_CELLS], *head[MAX_CELLS];
+    size_t n = sla_text_cells(u, &copy, cells, MAX_CELLS), nh = 0;
+    const struct sla_unit *hu = table_header(ex, u);
+    if (hu && hu != u)
+        nh = sla_text_cells(hu, &hcopy, head, MAX_CELLS);
+    struct span whole = {u->text, u->len, u, 0};
+    long line = u->line;
+    int credit_col = -1, band_col = -1;
+    for (size_t i = 0; i < nh; i++) {
+        size_t hl = strlen(head[i]);
+        if (credit_col < 0 && has(ex, SLA_FILL_CREDIT_CONTEXT, head[i], hl))
+            credit_col = (int)i;
+        else if (band_col < 0 && has(ex, SLA_FILL_UPTIME_WORD, head[i], hl))
+            band_col = (int)i;
+    }
+    if (!copy || n < 2 || example)
+        goto clauses;
+    /* A credit tier: a band cell and a credit cell. */
+    if (band_col < 0 || (size_t)band_col >= n || !has_digit(cells[band_col]))
+        for (size_t i = 0; i < n && band_col < 0; i++)
+            if (has_digit(cells[i]) && (int)i != credit_col)
+                band_col = (int)i;
+    if (credit_col < 0)
+        for (size_t i = n; i-- > 0 && credit_col < 0;)
+            if ((int)i != band_col && strchr(cells[i], '%'))
+                credit_col = (int)i;
+    if (band_col >= 0 && credit_col >= 0 && (size_t)band_col < n && (size_t)credit_col < n &&
+        band_col != credit_col && (strchr(cells[band_col], '%') || nh)) {
+        struct sla_credit_tier tier = {0};
+        bool explicit_op;
+        struct regex_match m;
+        const struct compiled *c;
+        double credit = NAN;
+        const char *cc = cells[credit_col];
+        if ((c = find(ex, SLA_FILL_CREDIT, cc, strlen(cc), &m)) && match_pct(c, &m, cc, &credit))
+            ;
+        else if (strchr(cc, '%') || has_digit(cc))
+            sla_extract_amount(cc, strlen(cc), &credit);
+        else if (!strncasecmp(cc, "no", 2) || !strncasecmp(cc, "none", 4) || !strcmp(cc, "-"))
+            credit = 0;
+        if (!isnan(credit) && credit <= 1000 &&
+            parse_band(ex, cells[band_col], strlen(cells[band_col]), &tier, &explicit_op)) {
+            tier.credit_percent = credit;
+            tier.line = line;
+            add_tier(ex, &tier);
+            /* Another plan's credits in the next columns. */
+            for (size_t k = (size_t)credit_col + 1; k < n && nh; k++) {
+                double more;
+                if (!strchr(cells[k], '%') || !sla_extract_amount(cells[k], strlen(cells[k]), &more))
+                    continue;
+                tier.credit_percent = more;
+                add_tier(ex, &tier);
+            }
+            goto clauses;
+        }
+    }
+    /* An uptime per service: a table headed "uptime" with no credit column. */
+    if (nh && band_col >= 0 && (size_t)band_col < n && credit_col < 0) {
+        struct regex_match m;
+        struct span cell = {cells[band_col], strlen(cells[band_col]), u, 0};
+        double pct;
+        if (strchr(cell.text, '%') && sla_extract_amount(cell.text, cell.len, &pct)) {
+            add_target(ex, pct, &whole, 0, band_col ? cells[0] : NULL);
+            (void)m;
+            goto clauses;
+        }
+    }
+    /* A response-time row: a severity, then durations. */
+    {
+        struct regex_match m;
+        const struct compiled *c = find(ex, SLA_FILL_SEVERITY, cells[0], strlen(cells[0]), &m);
+        bool resolution_table = false;
+        if (hu && hu != u)
+            resolution_table = has(ex, SLA_FILL_RESOLUTION_WORD, hu->text, hu->len);
+        if (u->heading >= 0) {
+            const struct sla_unit *h = &ex->doc->units[u->heading];
+            resolution_table |= has(ex, SLA_FILL_RESOLUTION_WORD, h->text, h->len);
+        }
+        for (size_t i = 1; c && i < n; i++) {
+            struct regex_match d;
+            const struct compiled *dc = find(ex, SLA_FILL_DURATION, cells[i], strlen(cells[i]), &d);
+            bool business = false;
+            double minutes = dc ? match_minutes(dc, &d, cells[i], &business, NULL) : NAN;
+            if (isnan(minutes))
+                continue;
+            struct sla_terms *t = ex->t;
+            if (!GROW(ex, t->response_times, t->nresponse_times))
+                break;
+            struct sla_response_time *r = &t->response_times[t->nresponse_times++];
+            struct strbuf sb = STRBUF_INIT;
+            strbuf_addstr(&sb, cells[0]);
+            if (nh > 2 && i < nh && *head[i])
+                strbuf_addf(&sb, " (%s)", head[i]);
+            r->severity = strbuf_detach(&sb);
+            r->minutes = minutes;
+            r->business_hours = business;
+            r->resolution = resolution_table || (i < nh && has(ex, SLA_FILL_RESOLUTION_WORD,
+                                                               head[i], strlen(head[i])));
+            r->line = line;
+            if (has(ex, SLA_FILL_24X7, cells[i], strlen(cells[i])))
+                ex->have_24x7 = true;
+            else if (has(ex, SLA_FILL_BUSINESS_HOURS, cells[i], strlen(cells[i])))
+                ex->have_business_hours = true;
+        }
+    }
+clauses:
+    read_clauses(ex, &whole);
+    free(copy);
+    free(hcopy);
+}
+
+/* ---- driving ------------------------------------------------------- */
+
+/* Sentence ends: ". " (or "! ", "? ") before a capital, a bracket or a quote. */
+static size_t
+sentence_end(const char *s, size_t from, size_t len)
+{
+    for (size_t i = from; i + 2 < len; i++) {
+        if (!strchr(".!?", s[i]) || s[i + 1] != ' ')
+            continue;
+        unsigned char next = (unsigned char)s[i + 2];
+        if (!(isupper(next) || next == '(' || next == '"'))
+            continue;
+        /* "Inc. (" and "e.g. X" do not end a sentence. */
+        if (i >= 3 && (!strncmp(s + i - 3, "Inc", 3) || !strncmp(s + i - 3, "e.g", 3) ||
+                       !strncmp(s + i - 3, "i.e", 3) || !strncmp(s + i - 2, "No", 2)))
+            continue;
+        return i + 1;
+    }
+    return len;
+}
+
+static void
+read_heading(struct extractor *ex, const struct sla_unit *u)
+{
+    struct regex_match m;
+    const struct compiled *c;
+    size_t s, l;
+    ex->exclusion_context = has(ex, SLA_FILL_EXCLUDING, u->text, u->len);
+    if (!ex->service_set && (c = find(ex, SLA_FILL_SERVICE, u->text, u->len, &m)) &&
+        group(c, &m, "name", &s, &l)) {
+        ex->t->service = copy_text(ex, u->text + s, l);
+        ex->service_set = 1;
+    }
+}
+
+static void
+read_provider(struct extractor *ex)
+{
+    /* Rows in table order: the first row that finds a name anywhere wins. */
+    for (size_t p = 0; p < ex->npats && !ex->t->provider; p++) {
+        struct compiled *c = &ex->pats[p];
+        if (c->row->fill != SLA_FILL_PROVIDER)
+            continue;
+        for (size_t i = 0; i < ex->doc->nunits && !ex->t->provider; i++) {
+            const struct sla_unit *u = &ex->doc->units[i];
+            struct regex_match m;
+            bool found;
+            size_t s, l;
+            if (!regex_search(c->re, u->text, u->len, 0, &found, &m, ex->diag) && found &&
+                group(c, &m, "name", &s, &l))
+                ex->t->provider = copy_text(ex, u->text + s, l);
+        }
+    }
+}
+
+static bool
+in_example(struct extractor *ex, const struct sla_unit *u)
+{
+    if (u->heading < 0)
+        return false;
+    const struct sla_unit *h = &ex->doc->units[u->heading];
+    return has(ex, SLA_FILL_EXAMPLE, h->text, h->len);
+}
+
+enum sl_status
+sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms *out,
+                 struct sl_diag *diag)
+{
+    struct extractor ex = {.doc = doc, .t = out, .diag = diag};
+    enum sl_status s = compile_table(&ex);
+    if (s)
+        goto out;
+    const char *base = strrchr(name, '/');
+    out->document = strdup(base ? base + 1 : name);
+    out->source_lines = calloc(doc->nlines + 1, sizeof *out->source_lines);
+    if (!out->document || !out->source_lines) {
+        s = diag_set(diag, SL_ERR_NOMEM, name, 0, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < doc->nlines; i++) {
+        if (!(out->source_lines[i] = strdup(doc->lines[i]))) {
+            s = diag_set(diag, SL_ERR_NOMEM, name, 0, "out of memory");
+            goto out;
+        }
+        out->nsource_lines = i + 1;
+    }
+    read_provider(&ex);
+    for (size_t i = 0; i < doc->nunits && !ex.status; i++) {
+        const struct sla_unit *u = &doc->units[i];
+        bool example = in_example(&ex, u);
+        if (u->kind == SLA_UNIT_HEADING) {
+            read_heading(&ex, u);
+            continue;
+        }
+        if (u->kind == SLA_UNIT_ROW) {
+            read_row(&ex, u, example);
+            continue;
+        }
+        if (u->kind == SLA_UNIT_ITEM && ex.exclusion_context && !example) {
+            /* An item of an exclusion list, without its marker. */
+            const char *p = u->text;
+            size_t skip = 0;
+            if (*p == '(' || isdigit((unsigned char)*p) || strchr("-*+", *p)) {
+                while (skip < u->len && !isspace((unsigned char)p[skip]) && p[skip] != ')')
+                    skip++;
+                if (skip < u->len && p[skip] == ')')
+                    skip++;
+            }
+            add_exclusion(&ex, p + skip, u->len - skip, u->line);
+        }
+        for (size_t from = 0; from < u->len;) {
+            size_t end = sentence_end(u->text, from, u->len);
+            struct span sp = {u->text + from, end - from, u, from};
+            while (sp.len && sp.text[0] == ' ')
+                sp.text++, sp.len--, sp.off++;
+            if (sp.len)
+                read_sentence(&ex, &sp, example);
+            from = end;
+        }
+        /* A lead-in such as "... is not included in the downtime:" opens a
+         * list of exclusions; the next heading closes it. */
+        if (u->kind == SLA_UNIT_PARAGRAPH && u->len && u->text[u->len - 1] == ':')
+            ex.exclusion_context = has(&ex, SLA_FILL_EXCLUDING, u->text, u->len);
+    }
+    if (ex.status) {
+        s = ex.status;
+        goto out;
+    }
+    out->support_coverage = ex.have_24x7             ? SLA_COVERAGE_24X7
+                            : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS
+                                                     : SLA_COVERAGE_UNKNOWN;
+out:
+    free_table(&ex);
+    return s;
+}
+
+enum sl_status
+sla_extract_file(const char *path, struct sla_terms *out, struct sl_diag *diag)
+{
+    struct sla_text doc;
+    enum sl_status s = sla_text_read(path, &doc, diag);
+    if (s)
+        return s;
+    s = sla_extract_text(&doc, path, out, diag);
+    sla_text_release(&doc);
+    return s;
+}
