@@ -209,6 +209,9 @@ Test(rules, inc002_five_business_days_over_a_weekend)
     d.calendar.holidays = &holiday;
     d.calendar.nholidays = 1;
     cr_assert_eq(count(&d, "INC-002"), 0, "a holiday moves the deadline a day");
+    d.npostmortems = 0;
+    cr_assert_eq(count(&d, "INC-002"), 0, "a missing postmortem is INC-001's finding alone");
+    cr_assert_eq(count(&d, "INC-001"), 1);
 }
 
 Test(rules, inc003_action_item_past_due)
