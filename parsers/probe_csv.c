@@ -9,10 +9,35 @@ enum col { C_TIME, C_SERVICE, C_STATUS, C_ENTITY, C_COUNT };
 
 static const char *const column_names[C_COUNT] = {"time", "service", "status", "entity"};
 
+struct probe_csv {
+    int at[C_COUNT];
+    char word[16]; /* the status word last read, and what it means */
+    size_t word_len;
+    enum svc_status status;
+};
+
+/* Status words repeat on nearly every row: the last one is remembered. */
+static bool
+read_status(struct probe_csv *pc, const char *word, size_t len, enum svc_status *out)
+{
+    if (len == pc->word_len && len && !memcmp(word, pc->word, len)) {
+        *out = pc->status;
+        return true;
+    }
+    if (!svc_status_parse(word, out))
+        return false;
+    if (len < sizeof pc->word) {
+        memcpy(pc->word, word, len);
+        pc->word_len = len;
+        pc->status = *out;
+    }
+    return true;
+}
+
 static enum sl_status
 read_header(struct csvrows *r)
 {
-    int *at = r->ctx;
+    int *at = ((struct probe_csv *)r->ctx)->at;
     for (int i = 0; i < C_COUNT; i++)
         at[i] = csvfile_column(r->header, column_names[i]);
     enum sl_status rc = csvrows_require(r, at[C_TIME], "time");
@@ -26,7 +51,8 @@ read_header(struct csvrows *r)
 static enum sl_status
 read_row(struct csvrows *r, const struct csv_record *rec)
 {
-    int *at = r->ctx;
+    struct probe_csv *pc = r->ctx;
+    int *at = pc->at;
     const char *entity = csvrows_entity(r, csvfile_field(rec, at[C_ENTITY]));
     if (!entity)
         return csvrows_reject(r, rec);
@@ -37,7 +63,8 @@ read_row(struct csvrows *r, const struct csv_record *rec)
     }
     const char *word = csvfile_field(rec, at[C_STATUS]);
     enum svc_status status;
-    if (!svc_status_parse(word, &status)) {
+    size_t word_len = at[C_STATUS] < (int)rec->nfields ? rec->lengths[at[C_STATUS]] : 0;
+    if (!read_status(pc, word, word_len, &status)) {
         strbuf_addf(&r->reason, "unknown status '%.40s'", word);
         return csvrows_reject(r, rec);
     }
@@ -54,8 +81,8 @@ read_row(struct csvrows *r, const struct csv_record *rec)
 static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
-    int at[C_COUNT];
-    return csvrows_read(ing, f, read_header, read_row, at);
+    struct probe_csv pc = {{0}, {0}, 0, SVC_UNKNOWN};
+    return csvrows_read(ing, f, read_header, read_row, &pc);
 }
 
 static int
