@@ -79,6 +79,17 @@ demo: $(BUILD)/slaudit sample-data
 	$(Q)$(BUILD)/slaudit --db $(DEMO_DB) ingest sample-data/*.csv sample-data/generated/*.csv
 	$(Q)$(BUILD)/slaudit --db $(DEMO_DB) report -o out/
 
+# The benchmark (docs/PERFORMANCE.md): BENCH_SCALE=small (about a fiftieth) or
+# full (a year of one-minute probes for 100 services). Not part of `test`.
+.PHONY: bench
+BENCH_SCALE ?= small
+BENCH_TOOLS := $(BUILD)/bench-gen $(BUILD)/bench-measure $(BUILD)/bench-rawinsert
+$(BUILD)/bench-%: bench/%.c | $(DEPS_OK)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(shell pkg-config --libs sqlite3 2>/dev/null)
+bench: $(BUILD)/slaudit $(BENCH_TOOLS)
+	$(Q)BUILD=$(BUILD) BENCH_SCALE=$(BENCH_SCALE) sh bench/run.sh
+
 asan:
 	$(Q)$(MAKE) --no-print-directory BUILD=build/asan \
 	    CFLAGS="-O1 -g -fsanitize=address -fno-omit-frame-pointer" LDFLAGS= test
