@@ -18,6 +18,8 @@ const struct command commands[] = {
     {"sla", "extract, import and score a provider's SLA document", cmd_sla},
     {"audit", "compliance findings with evidence for one entity and window", cmd_audit},
     {"rules", "the rule catalog the audit applies", cmd_rules},
+    {"compare", "two entities side by side on identical definitions", cmd_compare},
+    {"decide", "managed, self-managed or hybrid, with reasons and total cost", cmd_decide},
     {NULL, NULL, NULL},
 };
 

@@ -1,0 +1,186 @@
+/* cmd_compare.c — `slaudit compare A B`: two entities side by side on
+ * identical definitions, every metric with the difference. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/msg.h"
+#include "engine/compare.h"
+#include "engine/jsonw.h"
+#include "engine/sltime.h"
+#include "engine/store.h"
+
+static const char help[] =
+    "usage: slaudit compare A B [--from DATE --to DATE] [--json]\n"
+    "\n"
+    "Evaluates two entities (provider:NAME or team:NAME) over the same period with\n"
+    "the same definitions (DESIGN.md §4: weights, maintenance notice, TTx, statistics)\n"
+    "and prints every metric for A, for B, and B - A, with which way is better.\n"
+    "The period's figures come from one window over the whole period; then the\n"
+    "availability of each calendar month in it. Without dates: the last complete\n"
+    "month of the stored data. Durations are in minutes, downtime in hours.\n"
+    "\n"
+    "  --from DATE   first day (YYYY-MM-DD, in --tz)\n"
+    "  --to DATE     day after the last (exclusive)\n"
+    "  --json        {\"a\", \"b\", \"period\", \"metrics\": [{\"name\", \"unit\", \"a\", \"b\",\n"
+    "                \"difference\", \"better\"}]}\n"
+    "\n"
+    "Example:\n"
+    "  slaudit compare team:platform provider:nimbus --from 2026-08-01 --to 2026-11-01\n";
+
+static void
+print_value(double v, const char *unit)
+{
+    if (!isfinite(v))
+        printf(" %14s", "-");
+    else if (!strcmp(unit, "count"))
+        printf(" %14.0f", v);
+    else if (!strcmp(unit, "%"))
+        printf(" %13.3f%%", v);
+    else
+        printf(" %14.2f", v);
+}
+
+static void
+print_json(const struct compare_result *r, const char *zone)
+{
+    struct strbuf sb = STRBUF_INIT;
+    char from[40], to[40];
+    sltime_format(r->from, zone, from);
+    sltime_format(r->to, zone, to);
+    strbuf_addstr(&sb, "{\"a\":");
+    jsonw_str(&sb, r->a);
+    strbuf_addstr(&sb, ",\"b\":");
+    jsonw_str(&sb, r->b);
+    strbuf_addstr(&sb, ",\"period\":{\"from\":");
+    jsonw_str(&sb, from);
+    strbuf_addstr(&sb, ",\"to\":");
+    jsonw_str(&sb, to);
+    strbuf_addstr(&sb, "},\"definitions\":\"neutral (DESIGN.md section 4), identical for both\","
+                       "\"metrics\":[");
+    for (size_t i = 0; i < r->nmetrics; i++) {
+        const struct compare_metric *m = &r->metrics[i];
+        strbuf_addstr(&sb, i ? ",{\"name\":" : "{\"name\":");
+        jsonw_str(&sb, m->name);
+        strbuf_addstr(&sb, ",\"unit\":");
+        jsonw_str(&sb, m->unit);
+        strbuf_addstr(&sb, ",\"a\":");
+        jsonw_num(&sb, m->a);
+        strbuf_addstr(&sb, ",\"b\":");
+        jsonw_num(&sb, m->b);
+        strbuf_addstr(&sb, ",\"difference\":");
+        jsonw_num(&sb, m->diff);
+        strbuf_addstr(&sb, ",\"better\":");
+        jsonw_str(&sb, m->better == BETTER_NEITHER ? NULL : compare_better_name(m->better));
+        strbuf_addch(&sb, '}');
+    }
+    strbuf_addstr(&sb, "]}\n");
+    fputs(sb.buf, stdout);
+    strbuf_release(&sb);
+}
+
+static void
+print_table(const struct compare_result *r, const char *zone)
+{
+    char from[16], to[16];
+    sltime_format_date(r->from, zone, from);
+    sltime_format_date(r->to, zone, to);
+    printf("%s against %s, %s to %s (exclusive, %s), identical neutral definitions\n\n", r->a,
+           r->b, from, to, zone ? zone : "UTC");
+    printf("%-40s %-5s %14.14s %14.14s %14s %s\n", "metric", "unit", r->a, r->b, "B - A",
+           "better");
+    for (size_t i = 0; i < r->nmetrics; i++) {
+        const struct compare_metric *m = &r->metrics[i];
+        printf("%-40s %-5s", m->name, m->unit);
+        print_value(m->a, m->unit);
+        print_value(m->b, m->unit);
+        if (isfinite(m->diff))
+            printf(" %+14.3f", m->diff);
+        else
+            printf(" %14s", "-");
+        printf(" %s\n", compare_better_name(m->better));
+    }
+}
+
+int
+cmd_compare(struct cli *cli, int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"from", required_argument, NULL, 'f'},
+        {"to", required_argument, NULL, 't'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *from_text = NULL, *to_text = NULL;
+    int c, rc;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            from_text = optarg;
+            break;
+        case 't':
+            to_text = optarg;
+            break;
+        case 'h':
+            return cli_help(help);
+        default:
+            return msg_usage("compare", "unknown option or missing value '%s'", argv[optind - 1]);
+        }
+    }
+    /* Entities may stand before or after the options. */
+    const char *names[2];
+    int n = 0;
+    for (int i = optind; i < argc; i++) {
+        if (n == 2)
+            return msg_usage("compare", "unexpected argument '%s'", argv[i]);
+        names[n++] = argv[i];
+    }
+    if (n != 2)
+        return msg_usage("compare", "give two entities, e.g. team:platform provider:nimbus");
+    for (int i = 0; i < 2; i++)
+        if (strncmp(names[i], "provider:", 9) && strncmp(names[i], "team:", 5))
+            return msg_usage("compare", "'%s' is not provider:NAME or team:NAME", names[i]);
+    if (!strcmp(names[0], names[1]))
+        return msg_usage("compare", "compare two different entities");
+    if ((from_text == NULL) != (to_text == NULL))
+        return msg_usage("compare", "give both --from and --to");
+    int64_t from = 0, to = 0;
+    if (from_text && ((rc = cli_parse_when(cli, "compare", "--from", from_text, &from)) ||
+                      (rc = cli_parse_when(cli, "compare", "--to", to_text, &to))))
+        return rc;
+    if (from_text && to <= from)
+        return msg_usage("compare", "--to must be after --from");
+
+    struct store *st;
+    if ((rc = cli_open_store(cli, &st)))
+        return rc;
+    if (!from_text) {
+        struct window w;
+        if ((rc = cli_last_complete_month(cli, st, &w)))
+            goto out;
+        from = w.start;
+        to = w.end;
+    }
+    struct compare_result r;
+    struct sl_diag diag = {0};
+    enum sl_status s = compare_run(st, names[0], names[1], from, to, cli->zone, &r, &diag);
+    if (s) {
+        rc = msg_diag(s, &diag);
+        goto out;
+    }
+    for (int i = 0; i < 2; i++)
+        if (!r.has_data[i])
+            msg_note(cli->db, 0, "no data for %s in the period", names[i]);
+    if (cli->json)
+        print_json(&r, cli->zone);
+    else
+        print_table(&r, cli->zone);
+    compare_result_release(&r);
+out:
+    store_close(st);
+    return rc;
+}

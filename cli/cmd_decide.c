@@ -1,0 +1,259 @@
+/* cmd_decide.c — `slaudit decide`: managed, self-managed or hybrid, from a
+ * team profile and the measured operations of the team and its candidate
+ * providers. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/msg.h"
+#include "engine/decide.h"
+#include "engine/sltime.h"
+#include "engine/store.h"
+#include "engine/team_profile.h"
+#include "reports/decision.h"
+
+static const char help[] =
+    "usage: slaudit decide --profile FILE [--from DATE --to DATE] [--json] [-o FILE.xlsx]\n"
+    "\n"
+    "Chooses the operating model — managed, self-managed or hybrid — from the team\n"
+    "profile (team type, staffing, on-call rotation, workloads, costs) and what the\n"
+    "store measured for the team and each candidate provider over the period:\n"
+    "expected availability and downtime a month, incident engineer-hours, pages per\n"
+    "engineer by business / off / sleep hours, whether the rotation is sustainable,\n"
+    "and the total cost of operations a month with its arithmetic. Every reason cites\n"
+    "a measured number or a profile fact; the output says when measured data\n"
+    "overturns the default policy. docs/decide.md has the model and its limits.\n"
+    "\n"
+    "  --profile FILE  team.yaml (or .json); fields in docs/decide.md\n"
+    "  --from DATE     first day measured (default: three complete months before the\n"
+    "  --to DATE       end of the stored data); --to is exclusive\n"
+    "  -o FILE.xlsx    also write the decision workbook\n"
+    "  --json          {\"recommendation\", \"reasons\": [...], \"options\": [...], ...}\n"
+    "\n"
+    "Example:\n"
+    "  slaudit decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01\n";
+
+static void
+print_money(double v)
+{
+    if (isfinite(v))
+        printf(" %11.0f", v);
+    else
+        printf(" %11s", "-");
+}
+
+static void
+print_num(double v, int width, int decimals)
+{
+    if (isfinite(v))
+        printf(" %*.*f", width, decimals, v);
+    else
+        printf(" %*s", width, "-");
+}
+
+static void
+print_text(const struct report_decision *d)
+{
+    const struct decide_result *r = d->result;
+    const struct team_profile *p = d->profile;
+    char from[16], to[16];
+    sltime_format_date(d->from, d->zone, from);
+    sltime_format_date(d->to, d->zone, to);
+    printf("Decision for %s (%s), measured %s to %s (exclusive, %s)\n\n", p->entity,
+           p->name ? p->name : d->profile_path, from, to, d->zone ? d->zone : "UTC");
+    printf("Recommendation: %s\nDefault policy: %s; measured data %s\n\n",
+           r->options[r->recommended_option].label, decide_model_name(r->default_model),
+           r->overturned ? "OVERTURNS it" : "does not overturn it");
+    printf("Reasons:\n");
+    for (size_t i = 0; i < r->nreasons; i++)
+        printf("  %zu. [%s; %s] %s\n", i + 1, r->reasons[i].rule, r->reasons[i].basis,
+               r->reasons[i].text);
+
+    printf("\nOptions (a month; costs in %s):\n", p->currency ? p->currency : "the profile's currency");
+    printf("  %-58s %9s %7s %7s %8s %16s %-15s %5s %11s\n", "option", "avail", "down_h",
+           "inc", "eng_h", "pages/eng b/o/s", "rotation", "ok", "total");
+    for (size_t i = 0; i < r->noptions; i++) {
+        const struct decide_option *o = &r->options[i];
+        printf("%c %-58.58s", i == r->recommended_option ? '*' : ' ', o->label);
+        if (o->measured)
+            printf(" %8.3f%%", 100.0 * o->availability);
+        else
+            printf(" %9s", "unknown");
+        print_num(o->downtime_hours_month, 7, 2);
+        print_num(o->incidents_month, 7, 1);
+        print_num(o->engineer_hours_month, 8, 1);
+        char pages[40];
+        snprintf(pages, sizeof pages, "%.1f/%.1f/%.1f", o->pages_per_engineer_month[0],
+                 o->pages_per_engineer_month[1], o->pages_per_engineer_month[2]);
+        printf(" %16s %-15s %5s", pages,
+               !o->rotation.applies      ? "provider's"
+               : o->rotation.sustainable ? "sustainable"
+                                         : "unsustainable",
+               o->eligible ? "yes" : "no");
+        print_money(o->cost.total);
+        putchar('\n');
+        if (o->model == DECIDE_HYBRID && o->measured)
+            printf("  %-58s %8.3f%% %7.2f   (research part, on the team)\n", "",
+                   100.0 * o->research_availability, o->research_downtime_hours_month);
+    }
+    printf("\nCost arithmetic (total cost of operations a month):\n");
+    for (size_t i = 0; i < r->noptions; i++)
+        printf("  %s: %s\n", r->options[i].label, r->options[i].cost.arithmetic);
+    printf("\nConstraints:\n");
+    for (size_t i = 0; i < r->noptions; i++)
+        printf("  %s: %s\n", r->options[i].label,
+               r->options[i].eligible ? "meets every constraint" : r->options[i].ineligible);
+    printf("\nOn-call rotation (self-managed): %s\n", r->options[0].rotation.why);
+    printf("  Rule (Google SRE book, 'Being On-Call', 'Eliminating Toil'): engineers >= "
+           "ceil(2 x hours covered a week / (168 x 25 %%)),\n"
+           "  at most 2 incidents per 12-hour shift, operations at most 50 %% of platform "
+           "engineers' time.\n");
+    printf("  Pages: one per incident at its start in %s; business Mon-Fri 08-18, off Mon-Fri "
+           "18-22 and weekends 08-22, sleep 22-08 (PagerDuty).\n",
+           p->zone ? p->zone : (d->zone ? d->zone : "UTC"));
+
+    printf("\nOutsource / keep boundary:\n");
+    printf("  %-36s %-10s %-40s %s\n", "operation", "layer", "who runs it", "the team now");
+    for (size_t i = 0; i < DECIDE_BOUNDARY_COUNT; i++) {
+        const struct decide_boundary *b = &r->boundary[i];
+        printf("  %-36s %-10s %-40s %s\n", b->operation, b->layer, b->owner, b->evidence);
+    }
+}
+
+static int
+default_period(const struct cli *cli, struct store *st, int64_t *from, int64_t *to)
+{
+    struct window w;
+    int rc = cli_last_complete_month(cli, st, &w);
+    if (rc)
+        return rc;
+    *to = w.end;
+    for (int i = 0; i < 2; i++)
+        w = window_month_prev(&w, cli->zone);
+    *from = w.start;
+    return 0;
+}
+
+int
+cmd_decide(struct cli *cli, int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"profile", required_argument, NULL, 'p'}, {"from", required_argument, NULL, 'f'},
+        {"to", required_argument, NULL, 't'},      {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+    };
+    const char *profile_path = NULL, *from_text = NULL, *to_text = NULL, *output = NULL;
+    int c, rc = 0;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'p':
+            profile_path = optarg;
+            break;
+        case 'f':
+            from_text = optarg;
+            break;
+        case 't':
+            to_text = optarg;
+            break;
+        case 'o':
+            output = optarg;
+            break;
+        case 'h':
+            return cli_help(help);
+        default:
+            return msg_usage("decide", "unknown option or missing value '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return msg_usage("decide", "unexpected argument '%s'", argv[optind]);
+    if (!profile_path)
+        return msg_usage("decide", "give the team profile with --profile FILE");
+    if ((from_text == NULL) != (to_text == NULL))
+        return msg_usage("decide", "give both --from and --to");
+    int64_t from = 0, to = 0;
+    if (from_text && ((rc = cli_parse_when(cli, "decide", "--from", from_text, &from)) ||
+                      (rc = cli_parse_when(cli, "decide", "--to", to_text, &to))))
+        return rc;
+    if (from_text && to <= from)
+        return msg_usage("decide", "--to must be after --from");
+
+    struct team_profile profile;
+    struct sl_diag diag = {0};
+    enum sl_status s = team_profile_load(profile_path, &profile, &diag);
+    if (s)
+        return msg_diag(s, &diag);
+    const char *page_zone = profile.zone ? profile.zone : cli->zone;
+    if (profile.zone && !sltime_zone_valid(profile.zone)) {
+        team_profile_release(&profile);
+        return msg_error(SL_EXIT_INPUT, profile_path, 0, "team.zone: unknown time zone '%s'",
+                         profile.zone);
+    }
+
+    struct store *st = NULL;
+    struct decide_measured team, providers[TEAM_PROFILE_MAX_PROVIDERS];
+    struct decide_result *result = NULL;
+    if ((rc = cli_open_store(cli, &st)))
+        goto out;
+    if (!from_text && (rc = default_period(cli, st, &from, &to)))
+        goto out;
+    if ((s = decide_measure(st, profile.entity, from, to, page_zone, profile.responders, &team,
+                            &diag))) {
+        rc = msg_diag(s, &diag);
+        goto out;
+    }
+    for (size_t i = 0; i < profile.nproviders; i++) {
+        if ((s = decide_measure(st, profile.providers[i].entity, from, to, page_zone,
+                                profile.responders, &providers[i], &diag))) {
+            rc = msg_diag(s, &diag);
+            goto out;
+        }
+    }
+    if (!team.has_uptime && team.incidents == 0)
+        msg_note(cli->db, 0, "no data for %s in the period: self-managed cannot be measured",
+                 profile.entity);
+    for (size_t i = 0; i < profile.nproviders; i++)
+        if (!providers[i].has_uptime && providers[i].incidents == 0)
+            msg_note(cli->db, 0, "no data for %s in the period", providers[i].entity);
+    if (!(result = malloc(sizeof *result))) {
+        rc = msg_error(SL_EXIT_INPUT, NULL, 0, "out of memory");
+        goto out;
+    }
+    decide_run(&profile, &team, providers, result);
+    struct report_decision d = {
+        .profile = &profile,
+        .team = &team,
+        .providers = providers,
+        .result = result,
+        .from = from,
+        .to = to,
+        .zone = cli->zone,
+        .profile_path = profile_path,
+        .version = SLAUDIT_VERSION,
+        .command_line = cli->command_line,
+    };
+    if (cli->json) {
+        struct strbuf sb = STRBUF_INIT;
+        report_decision_json(&d, &sb);
+        fputs(sb.buf, stdout);
+        strbuf_release(&sb);
+    } else {
+        print_text(&d);
+    }
+    if (output) {
+        if ((s = report_decision_write(output, &d, &diag))) {
+            rc = msg_diag(s, &diag);
+            goto out;
+        }
+        msg_note(output, 0, "decision workbook written");
+    }
+out:
+    free(result);
+    store_close(st);
+    team_profile_release(&profile);
+    return rc;
+}
