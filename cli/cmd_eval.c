@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/msg.h"
 #include "engine/eval.h"
+#include "engine/sla_json.h"
 #include "engine/sltime.h"
 #include "engine/store.h"
 #include "reports/eval_json.h"
@@ -18,6 +19,7 @@
 static const char help[] =
     "usage: slaudit eval [--from DATE --to DATE | --month YYYY-MM] [--entity E]\n"
     "                    [--window month|quarter|year | --rolling DAYS] [--holidays LIST]\n"
+    "                    [--sla FILE.json --entity E [--service S] [--fee N] [--min-outage MIN]]\n"
     "\n"
     "Evaluates every window (calendar month by default, in --tz, default UTC) that\n"
     "overlaps [--from, --to): the neutral availability of each service and of each entity\n"
@@ -33,10 +35,45 @@ static const char help[] =
     "  --window KIND   month (default), quarter or year, aligned in --tz\n"
     "  --rolling DAYS  windows of DAYS days ending at --to, going back\n"
     "  --holidays LIST business-hours holidays for response clocks: 2026-12-25,2026-12-26\n"
+    "  --sla FILE      SLA terms as JSON (sla extract --json): adds the contract measure,\n"
+    "                  attainment, credits, error budget, burn-rate alerts, chronic failure\n"
+    "                  and response compliance for --entity (and --service)\n"
+    "  --fee N         monthly fee, for credit amounts\n"
+    "  --min-outage M  minimum countable outage in minutes under the SLA\n"
     "  --json          {\"definitions\": {...}, \"results\": [...]} (DESIGN.md §5)\n"
     "\n"
     "Example:\n"
     "  slaudit eval --from 2026-08-01 --to 2026-11-01 --entity provider:nimbus\n";
+
+/* Reads SLA terms from a JSON file (the shape of `sla extract --json`). */
+static int
+read_terms(const char *path, struct sla_terms *t)
+{
+    struct sl_diag diag = {0};
+    struct strbuf sb = STRBUF_INIT;
+    char chunk[65536];
+    size_t n;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return msg_error(SL_EXIT_INPUT, path, 0, "cannot open: %s", strerror(errno));
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (strbuf_add(&sb, chunk, n)) {
+            fclose(f);
+            strbuf_release(&sb);
+            return msg_error(SL_EXIT_INPUT, path, 0, "too large to read");
+        }
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    sla_terms_init(t);
+    enum sl_status s = bad ? SL_ERR_IO : sla_json_read(sb.buf, sb.len, path, t, &diag);
+    strbuf_release(&sb);
+    if (s) {
+        sla_terms_release(t);
+        return bad ? msg_error(SL_EXIT_INPUT, path, 0, "cannot read") : msg_diag(s, &diag);
+    }
+    return 0;
+}
 
 /* Everything after the options: dates, the store, the run and the output. */
 static int
@@ -103,9 +140,17 @@ cmd_eval(struct cli *cli, int argc, char **argv)
         {"window", required_argument, NULL, 'w'},
         {"rolling", required_argument, NULL, 'r'},
         {"holidays", required_argument, NULL, 'H'},
+        {"sla", required_argument, NULL, 'S'},
+        {"service", required_argument, NULL, 's'},
+        {"fee", required_argument, NULL, 'F'},
+        {"min-outage", required_argument, NULL, 'O'},
         {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
     int64_t *holidays = NULL;
+    struct eval_commitment cm = {NULL, NULL, NULL, NAN, 0, 0, NAN};
+    const char *sla_path = NULL;
+    struct sla_terms terms;
+    bool have_terms = false;
     struct eval_params p;
     const char *from = NULL, *to = NULL, *month = NULL;
     int c, rc;
@@ -163,6 +208,28 @@ cmd_eval(struct cli *cli, int argc, char **argv)
             p.holidays = holidays;
             break;
         }
+        case 'S':
+            sla_path = optarg;
+            break;
+        case 's':
+            cm.service = optarg;
+            break;
+        case 'F':
+        case 'O': {
+            char *end;
+            errno = 0;
+            double v = strtod(optarg, &end);
+            if (errno || *end || end == optarg || !(v >= 0) || v > 1e15) {
+                free(holidays);
+                return msg_usage("eval", "--%s '%s' is not a number", c == 'F' ? "fee" : "min-outage",
+                                 optarg);
+            }
+            if (c == 'F')
+                cm.monthly_fee = v;
+            else
+                cm.min_outage_seconds = (int64_t)(v * 60.0);
+            break;
+        }
         case 'h':
             free(holidays);
             return cli_help(help);
@@ -171,7 +238,24 @@ cmd_eval(struct cli *cli, int argc, char **argv)
             return msg_usage("eval", "unknown option '%s'", argv[optind - 1]);
         }
     }
+    if (sla_path && !p.entity) {
+        free(holidays);
+        return msg_usage("eval", "--sla needs --entity: the entity the SLA applies to");
+    }
+    if (sla_path) {
+        if ((rc = read_terms(sla_path, &terms))) {
+            free(holidays);
+            return rc;
+        }
+        have_terms = true;
+        cm.entity = p.entity;
+        cm.terms = &terms;
+        p.commitments = &cm;
+        p.ncommitments = 1;
+    }
     rc = eval_command(cli, &p, from, to, month, argc, argv);
+    if (have_terms)
+        sla_terms_release(&terms);
     free(holidays);
     return rc;
 }

@@ -177,5 +177,18 @@ expect "audit workbook" 0 "$BIN" --db "$ADB" -q audit --entity team:platform --f
 unzip -p "$TMP/audit.xlsx" xl/workbook.xml >"$TMP/aw.xml"
 has "audit sheets" "$TMP/aw.xml" '<sheet name="Findings"[^>]*/><sheet name="Evidence"[^>]*/><sheet name="Rules"[^>]*/><sheet name="Sources"'
 
+# --- eval: the contract measure beside the neutral one ---------------------------------
+# inference-api, October: 7200 s down of 2,656,800 eligible (99.72899 %); 99.95 %
+# allows 1328.4 s, margin -5871.6 s; [99.0, 99.95) gives 10 % of 10000; claims by 30 Nov.
+expect "eval with an SLA" 0 "$BIN" --db "$DB" --json eval --month 2026-10 --entity provider:nimbus --service inference-api --sla tests/cli/data/sla-nimbus.json --fee 10000
+has "contract row" "$TMP/out" '"service":"inference-api","window":\{"kind":"month","start":"2026-10-01T00:00:00Z","end":"2026-11-01T00:00:00Z"\},"measure":"contract","availability":0\.99728997289972[0-9]*,"downtime_seconds":7200'
+has "contract attainment" "$TMP/out" '"target_percent":99\.95,"attainment_percent":99\.7289972899729[0-9]*,"met":false,"allowed_downtime_seconds":1328\.[0-9]+,"margin_seconds":-5871\.[0-9]+,"credit_match":"tier","credit_tier_line":5,"credit_percent":10,"credit_capped":false,"credit_amount":1000,"claim_deadline":"2026-11-30"'
+has "burn-rate alert replayed" "$TMP/out" '"rule":"page-1h","severity":"page","fired":"2026-10-'
+expect "eval --sla needs --entity" 2 "$BIN" --db "$DB" eval --month 2026-10 --sla tests/cli/data/sla-nimbus.json
+expect "eval by quarter" 0 "$BIN" --db "$DB" eval --from 2026-08-01 --to 2026-11-01 --window quarter --entity provider:nimbus
+has "quarter label" "$TMP/out" 'provider:nimbus +\(all\) +2026-Q3'
+expect "eval rolling" 0 "$BIN" --db "$DB" --json eval --from 2026-10-02 --to 2026-11-01 --rolling 30 --entity provider:nimbus
+has "rolling window" "$TMP/out" '"kind":"rolling","start":"2026-10-02T00:00:00Z","end":"2026-11-01T00:00:00Z"'
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
