@@ -41,7 +41,18 @@ struct ingest {
     struct probes *probes; /* created on the first probe */
     struct ingest_reject_note shown[INGEST_SHOWN_REJECTS]; /* the first rejects */
     struct sl_diag *diag;
+    /* Options for log and generic formats; all borrowed, zero when not given. */
+    int64_t boot_time;  /* --boot-time: for seconds-since-boot stamps; 0 = not given */
+    int year;           /* --year: of the first syslog line without a year; 0 = from the file */
+    const char *map;    /* --map "field=path,...": generic JSON Lines field mapping */
+    const char *config; /* --config FILE: YAML field mapping or user-defined line pattern */
+    /* Called every INGEST_PROGRESS_EVERY records when set (the cli draws a
+     * progress line; library code never prints). */
+    void (*progress)(void *ctx, const struct ingest *ing);
+    void *progress_ctx;
 };
+
+#define INGEST_PROGRESS_EVERY 65536
 
 void ingest_init(struct ingest *ing, struct store *st, const char *path, struct sl_diag *diag);
 void ingest_release(struct ingest *ing);

@@ -82,6 +82,13 @@ static const struct {
     {"degraded service/performance", "sev3"},
     {"increased errors", "sev3"},
     {"increased latency", "sev3"},
+    /* Cluster logs: one node or one GPU out of service (parsers/slurm_log.c,
+     * parsers/nvidia_xid.c). A GPU that must be replaced is worse than one
+     * that needs a reset. */
+    {"node down", "sev3"},
+    {"xid replace", "sev2"},
+    {"xid drain", "sev3"},
+    {"xid reset", "sev4"},
     {NULL, NULL},
 };
 

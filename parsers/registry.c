@@ -26,6 +26,7 @@ const struct parser *const parser_table[] = {
     &parser_upptime_commits,
     &parser_upptime_meta,
     &parser_nvidia_xid,
+    &parser_slurm_log,
     NULL,
 };
 

@@ -45,6 +45,7 @@ extern const struct parser parser_upptime_summary;
 extern const struct parser parser_upptime_commits;
 extern const struct parser parser_upptime_meta;
 extern const struct parser parser_nvidia_xid;
+extern const struct parser parser_slurm_log;
 /* Every parser, ending with NULL. */
 extern const struct parser *const parser_table[];
 

@@ -487,8 +487,8 @@ uint16_t
 xlsx_header(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns, uint32_t ndata)
 {
     uint16_t n = 0;
-    if (in_grid(sh, row, 0)) /* two lines, for the titles that wrap */
-        check(sh, worksheet_set_row(sh->ws, row, 30, NULL), row, 0);
+    if (in_grid(sh, row, 0)) /* three lines, for the titles that wrap */
+        check(sh, worksheet_set_row(sh->ws, row, 45, NULL), row, 0);
     for (; columns[n].title; n++) {
         xlsx_text(sh, row, n, columns[n].title, XLSX_HEADER);
         xlsx_column_width(sh, n, n, columns[n].width);

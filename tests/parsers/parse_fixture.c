@@ -12,6 +12,14 @@ enum sl_status
 parse_file(struct fixture *fx, const struct parser *p, const char *path,
            const struct parse_options *opt, struct parse_run *run)
 {
+    return parse_file_extra(fx, p, path, opt, NULL, run);
+}
+
+enum sl_status
+parse_file_extra(struct fixture *fx, const struct parser *p, const char *path,
+                 const struct parse_options *opt, const struct parse_extra *extra,
+                 struct parse_run *run)
+{
     memset(run, 0, sizeof *run);
     FILE *f = fopen(path, "rb");
     cr_assert_not_null(f, "cannot open %s (tests run from tests/)", path);
@@ -25,6 +33,12 @@ parse_file(struct fixture *fx, const struct parser *p, const char *path,
         run->ing.entity = opt->entity;
         run->ing.service = opt->service;
         run->ing.zone = opt->zone;
+    }
+    if (extra) {
+        run->ing.year = extra->year;
+        run->ing.boot_time = extra->boot_time;
+        run->ing.map = extra->map;
+        run->ing.config = extra->config;
     }
     enum sl_status s =
         store_source_begin(fx->st, path, sha, p->name, bytes, &run->already, &run->diag);

@@ -22,6 +22,19 @@ struct parse_run {
 enum sl_status parse_file(struct fixture *fx, const struct parser *p, const char *path,
                           const struct parse_options *opt, struct parse_run *run);
 
+/* The ingest options of log and generic formats (--year, --boot-time, --map,
+ * --config). */
+struct parse_extra {
+    int year;
+    int64_t boot_time;
+    const char *map, *config;
+};
+
+/* parse_file with those options too; extra may be NULL. */
+enum sl_status parse_file_extra(struct fixture *fx, const struct parser *p, const char *path,
+                                const struct parse_options *opt, const struct parse_extra *extra,
+                                struct parse_run *run);
+
 /* Fails the test unless the run's counts are exactly these. */
 void expect_counts(const struct parse_run *run, long read, long stored, long rejected,
                    long duplicates);
