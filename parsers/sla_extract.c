@@ -266,7 +266,7 @@ copy_text(struct extractor *ex, const char *s, size_t n)
 {
     while (n && (*s == ' ' || *s == ',' || *s == ':'))
         s++, n--;
-    while (n && strchr(" ,;:.", s[n - 1]))
+    while (n && strchr(" ,;:.-", s[n - 1]))
         n--;
     char *out = strndup(s, n);
     if (!out && !ex->status)
@@ -469,7 +469,7 @@ parse_band(struct extractor *ex, const char *text, size_t len, struct sla_credit
                 loose[nloose++] = v;
         }
     }
-    if (nloose == 2 && isnan(lo) && isnan(hi)) {
+    if (nloose == 2 && isnan(lo) && isnan(hi) && range) {
         lo = fmin(loose[0], loose[1]);
         hi = fmax(loose[0], loose[1]);
         lo_inc = hi_inc = true;
@@ -765,8 +765,9 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     bool tier = !example && read_prose_tier(ex, sp);
     if (!example && !tier && (c = find(ex, SLA_FILL_UPTIME, sp->text, sp->len, &m))) {
         double pct;
-        if (match_pct(c, &m, sp->text, &pct))
-            add_target(ex, pct, sp, m.start[0], NULL);
+        size_t ps, pl;
+        if (match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl))
+            add_target(ex, pct, sp, ps, NULL);
     }
     if (!ex->have_window && has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) &&
         window_of(ex, sp->text, sp->len, &ex->doc_window)) {
@@ -819,8 +820,10 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     if (!example && sp->unit->kind != SLA_UNIT_ITEM &&
         (c = find(ex, SLA_FILL_EXCLUDING, sp->text, sp->len, &m)) &&
         (has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) || ex->exclusion_context)) {
-        if (!split_enumeration(ex, sp, m.start[0]) && sp->text[sp->len - 1] != ':' &&
-            !strncasecmp(sp->text + m.start[0], "exclud", 6))
+        const char *word = sp->text + m.start[0];
+        bool names_what = !strncasecmp(word, "exclud", 6) ||
+                          memmem(word, m.end[0] - m.start[0], "includ", 6) != NULL;
+        if (!split_enumeration(ex, sp, m.start[0]) && sp->text[sp->len - 1] != ':' && names_what)
             add_exclusion(ex, sp->text + m.end[0], sp->len - m.end[0], span_line(sp, m.end[0]));
     } else if (!example && ex->exclusion_context && sp->unit->kind == SLA_UNIT_PARAGRAPH) {
         split_enumeration(ex, sp, 0);
@@ -921,9 +924,8 @@ read_row(struct extractor *ex, const struct sla_unit *u, bool example)
     {
         struct regex_match m;
         const struct compiled *c = find(ex, SLA_FILL_SEVERITY, cells[0], strlen(cells[0]), &m);
+        /* Resolution or response: by the column's header, else by the heading. */
         bool resolution_table = false;
-        if (hu && hu != u)
-            resolution_table = has(ex, SLA_FILL_RESOLUTION_WORD, hu->text, hu->len);
         if (u->heading >= 0) {
             const struct sla_unit *h = &ex->doc->units[u->heading];
             resolution_table |= has(ex, SLA_FILL_RESOLUTION_WORD, h->text, h->len);
@@ -946,8 +948,9 @@ read_row(struct extractor *ex, const struct sla_unit *u, bool example)
             r->severity = strbuf_detach(&sb);
             r->minutes = minutes;
             r->business_hours = business;
-            r->resolution = resolution_table || (i < nh && has(ex, SLA_FILL_RESOLUTION_WORD,
-                                                               head[i], strlen(head[i])));
+            r->resolution = i < nh && *head[i]
+                                ? has(ex, SLA_FILL_RESOLUTION_WORD, head[i], strlen(head[i]))
+                                : resolution_table;
             r->line = line;
             if (has(ex, SLA_FILL_24X7, cells[i], strlen(cells[i])))
                 ex->have_24x7 = true;
@@ -1019,6 +1022,8 @@ read_provider(struct extractor *ex)
 static bool
 in_example(struct extractor *ex, const struct sla_unit *u)
 {
+    if (has(ex, SLA_FILL_EXAMPLE_START, u->text, u->len < 40 ? u->len : 40))
+        return true;
     if (u->heading < 0)
         return false;
     const struct sla_unit *h = &ex->doc->units[u->heading];

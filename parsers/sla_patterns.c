@@ -89,8 +89,10 @@ const struct sla_pattern sla_patterns[] = {
      "more\\s+than)\\s+(?:the|one|1|a|that|your)\\s+(?:full\\s+|total\\s+)?(?:month'?s?|monthly)"
      "\\s+(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|bill|invoice|payment)"},
     {SLA_FILL_CAP, 0, 0, "\\b(?:not|never)\\s+(?:to\\s+)?exceed\\s+(?:a\\s+total\\s+of\\s+)?" PCT},
+    {SLA_FILL_CAP, 0, 0, "\\bin\\s+no\\s+(?:event|case)\\b[^.]{0,120}?\\bexceed\\s+" PCT},
     {SLA_FILL_CAP, 0, 0,
-     "\\b(?:maximum|max\\.?|cap(?:ped)?|limited|capped)\\s+(?:at|to|of|is)\\s+"
+     "\\b(?:maximum|max\\.?|cap(?:ped)?|limited|capped)\\s+(?:(?:total\\s+)?(?:service\\s+)?"
+     "credits?\\s+)?(?:at|to|of|is)\\s+"
      "(?:a\\s+(?:total|maximum)\\s+of\\s+)?" PCT},
     {SLA_FILL_CAP, 0, 0, "\\b(?:up\\s+to|at\\s+most|no\\s+more\\s+than)\\s+(?:a\\s+maximum\\s+of\\s+)?"
                          PCT "\\s+of\\s+(?:the\\s+|your\\s+)?(?:[a-z]+\\s+){0,3}?(?:fees?|charges?|bill)"},
@@ -109,7 +111,8 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_CLAIM_CONTEXT, 0, 0,
      "\\b(?:claim\\w*|request\\w*|submit\\w*|notif\\w*|report\\w*|apply\\s+for|file|filed|"
      "open(?:ing)?\\s+a\\s+(?:case|ticket)|ticket|must\\s+(?:send|contact|email))\\b"},
-    {SLA_FILL_CREDIT_CONTEXT, 0, 0, "\\b(?:credit\\w*|compensat\\w*|refund\\w*|voucher\\w*)\\b"},
+    {SLA_FILL_CREDIT_CONTEXT, 0, 0,
+     "\\b(?:credit\\w*|compensat\\w*|refund\\w*|voucher\\w*|claims?)\\b"},
 
     /* Maintenance and what is excluded. */
     {SLA_FILL_MAINTENANCE, 0, 0, "\\bmaintenance\\b"},
@@ -121,10 +124,10 @@ const struct sla_pattern sla_patterns[] = {
      "limitations?)\\b"},
     {SLA_FILL_MAINT_NOTICE, 0, 0,
      "\\b" NUM "\\s*" TIME_UNIT "(?:'s?)?\\s+(?:of\\s+)?(?:prior\\s+|advance\\s+|written\\s+|"
-     "email\\s+)*(?:notice|notification|in\\s+advance|before|prior)"},
+     "email\\s+)*(?:notice|notification|in\\s+advance|ahead|before|prior)"},
     {SLA_FILL_MAINT_NOTICE, 0, 0,
      "\\bnotice\\s+(?:of\\s+)?(?:at\\s+least\\s+|no\\s+less\\s+than\\s+|a\\s+minimum\\s+of\\s+)?"
-     NUM "\\s*" TIME_UNIT "\\s+(?:in\\s+advance|before|prior)"},
+     NUM "\\s*" TIME_UNIT "\\s+(?:in\\s+advance|ahead|before|prior)"},
 
     /* Remedies and termination. */
     {SLA_FILL_SOLE_REMEDY, 0, 0,
@@ -185,6 +188,9 @@ const struct sla_pattern sla_patterns[] = {
 
     /* Worked examples are not terms. */
     {SLA_FILL_EXAMPLE, 0, 0, "\\b(?:examples?|illustrat\\w*|for\\s+instance)\\b"},
+    /* A paragraph that opens as an example is one too. */
+    {SLA_FILL_EXAMPLE_START, 0, 0,
+     "^\\s*(?:for\\s+)?(?:example|instance|illustration)s?\\b|^\\s*e\\.g\\."},
 
     /* Clauses the scorecard weighs. */
     {SLA_FILL_CLAUSE, SLA_CLAUSE_MEASURED_BY_PROVIDER, 0,

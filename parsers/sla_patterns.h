@@ -49,6 +49,7 @@ enum sla_fill {
     SLA_FILL_WINDOW_QUARTER,
     SLA_FILL_WINDOW_YEAR,
     SLA_FILL_EXAMPLE,          /* a heading of a worked example: not terms */
+    SLA_FILL_EXAMPLE_START,    /* a paragraph that opens with "Example" */
     SLA_FILL_UPTIME_WORD,      /* uptime / availability */
     SLA_FILL_CLAUSE,           /* arg: enum sla_clause_kind; num unit optional */
     SLA_FILL_COUNT

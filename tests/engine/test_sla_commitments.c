@@ -2,6 +2,7 @@
  * within a source, read back in order, filtered, and a version with the same
  * effective date replacing the earlier one. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/sltime.h"
