@@ -190,5 +190,39 @@ has "quarter label" "$TMP/out" 'provider:nimbus +\(all\) +2026-Q3'
 expect "eval rolling" 0 "$BIN" --db "$DB" --json eval --from 2026-10-02 --to 2026-11-01 --rolling 30 --entity provider:nimbus
 has "rolling window" "$TMP/out" '"kind":"rolling","start":"2026-10-02T00:00:00Z","end":"2026-11-01T00:00:00Z"'
 
+# --- decide and compare -------------------------------------------------------------
+expect "decide --help" 0 "$BIN" decide --help
+has "decide --help has an example" "$TMP/out" '^Example'
+expect "decide without a profile" 2 "$BIN" --db "$DB" decide
+expect "decide with a missing profile" 3 "$BIN" --db "$DB" decide --profile "$TMP/none.yaml"
+expect "decide with a bad profile" 3 "$BIN" --db "$DB" decide --profile tests/data/decide/bad-unknown-field.yaml
+has "bad profile names the field" "$TMP/err" "bad-unknown-field.yaml: costs: unknown field 'enginer_hour'"
+expect "decide sample" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
+has "decide recommends" "$TMP/out" '^Recommendation: hybrid \(production on provider:nimbus, research on team:platform\)'
+has "decide says whether the default stands" "$TMP/out" '^Default policy: hybrid; measured data does not overturn it'
+has "decide states the rotation rule" "$TMP/out" 'Google SRE book'
+has "decide shows the arithmetic" "$TMP/out" 'GPUs 128 × 2\.20 × 730\.5 h = 205709'
+has "decide shows the boundary" "$TMP/out" '^  capacity allocation and quota +strategic +team'
+expect "decide json" 0 "$BIN" --db "$DB" --json decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
+has "decide json recommendation" "$TMP/out" '^\{"recommendation":"hybrid","provider":"provider:nimbus"'
+has "decide json reasons" "$TMP/out" '"reasons":\[\{"rule":"T-type","basis":"profile"'
+has "decide json options" "$TMP/out" '"options":\[\{"model":"self-managed"'
+expect "decide workbook" 0 "$BIN" --db "$DB" -q decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01 -o "$TMP/decision.xlsx"
+unzip -p "$TMP/decision.xlsx" xl/workbook.xml >"$TMP/dw.xml"
+has "decision sheets" "$TMP/dw.xml" '<sheet name="Decision"[^>]*/><sheet name="Measured"'
+unzip -p "$TMP/decision.xlsx" xl/sharedStrings.xml >"$TMP/ds.xml"
+has "decision sheet reads back" "$TMP/ds.xml" 'Operating model: hybrid with provider:nimbus'
+expect "compare --help" 0 "$BIN" compare --help
+expect "compare needs two" 2 "$BIN" --db "$DB" compare team:platform
+expect "compare the same twice" 2 "$BIN" --db "$DB" compare team:platform team:platform
+expect "compare a non-entity" 2 "$BIN" --db "$DB" compare team:platform nimbus
+expect "compare" 0 "$BIN" --db "$DB" compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
+has "compare header" "$TMP/out" '^metric +unit +team:platform +provider:nimbu'
+has "compare month row" "$TMP/out" '^availability 2026-10 '
+expect "compare json" 0 "$BIN" --db "$DB" --json compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
+has "compare json metric" "$TMP/out" '"metrics":\[\{"name":"availability","unit":"%","a":99\.[0-9]+,"b":99\.[0-9]+,"difference":'
+expect "compare an entity without data" 0 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
+has "compare notes the missing data" "$TMP/err" 'no data for provider:none'
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
