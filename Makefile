@@ -32,7 +32,7 @@ CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS_OK   := $(BUILD)/.deps-ok
 
-.PHONY: all test unit cli-test demo asan ubsan lint format install clean deps sample-data
+.PHONY: all test unit cli-test fuzz fuzz-build demo asan ubsan lint format install clean deps sample-data
 all: $(BUILD)/slaudit
 
 deps: $(DEPS_OK)
@@ -73,6 +73,22 @@ cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 
 test: unit cli-test
 
+# libFuzzer: each parser, the time parser and the JSON reader, FUZZ_TIME
+# seconds each (fuzz/run.sh). Needs clang with its sanitizer runtimes.
+FUZZ_BUILD := build/fuzz
+FUZZ_TIME  ?= 60
+FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+              -fno-omit-frame-pointer
+FUZZ_SRC   := $(wildcard fuzz/*.c)
+fuzz:
+	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang CFLAGS="$(FUZZ_FLAGS)" fuzz-build
+	$(Q)sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_TIME)
+fuzz-build: $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz-%)
+.SECONDARY: $(FUZZ_SRC:%.c=$(BUILD)/%.o)
+$(BUILD)/fuzz-%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/libslaudit.a
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+
 DEMO_DB := out/demo.db
 demo: $(BUILD)/slaudit sample-data
 	$(Q)mkdir -p out && rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
@@ -112,4 +128,4 @@ install: $(BUILD)/slaudit
 clean:
 	rm -rf build out sample-data/generated
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(FUZZ_SRC:%.c=$(BUILD)/%.d)

@@ -284,12 +284,18 @@ sltime_parse(const char *s, size_t len, const char *tz, int64_t *out, bool *had_
     if (p != end)
         return fail(why, "unexpected text after the timestamp");
 
-    *had_offset = offset;
+    int64_t t;
     if (offset) {
-        *out = sltime_days_from_civil(c.year, c.month, c.day) * 86400 + c.hour * 3600 +
-               c.minute * 60 + c.second - off_seconds;
+        t = sltime_days_from_civil(c.year, c.month, c.day) * 86400 + c.hour * 3600 + c.minute * 60 +
+            c.second - off_seconds;
     } else {
-        *out = sltime_from_civil(&c, tz);
+        t = sltime_from_civil(&c, tz);
     }
+    /* The range holds for the instant, not only for the year as written:
+     * 1970-01-01T01:00+02:00 is 1969 in UTC and could never be written back. */
+    if (t < 0 || t >= sltime_days_from_civil(SLTIME_MAX_YEAR + 1, 1, 1) * 86400)
+        return fail(why, "year out of range (1970-2200)");
+    *had_offset = offset;
+    *out = t;
     return SL_OK;
 }
