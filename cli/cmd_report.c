@@ -152,8 +152,7 @@ cmd_report(struct cli *cli, int argc, char **argv)
         case 'h':
             return cli_help(help);
         default:
-            return msg_usage("report", "unknown option or missing value '%s'",
-                             argv[optind - 1]);
+            return msg_usage("report", "unknown option or missing value '%s'", argv[optind - 1]);
         }
     }
     if (optind < argc)

@@ -19,8 +19,7 @@
 #define CHART_ROW1 25
 #define CHART_COL1 12
 
-static const char *const sev_titles[NSEV] = {"Sev1", "Sev2", "Sev3", "Sev4", "Sev5",
-                                             "No severity"};
+static const char *const sev_titles[NSEV] = {"Sev1", "Sev2", "Sev3", "Sev4", "Sev5", "No severity"};
 /* Worst in dark red, fading to grey. */
 static const uint32_t sev_colours[NSEV] = {0xC00000, 0xED7D31, 0xFFC000,
                                            0x5B9BD5, 0xA5A5A5, 0xD9D9D9};
@@ -31,8 +30,7 @@ static const char *const ttr_titles[TTR_COUNT] = {"Median TTR (min)", "p90 TTR (
 static const uint32_t ttr_colours[TTR_COUNT] = {0x4472C4, 0xED7D31, 0xA5A5A5};
 
 enum { BUDGET_ALLOWED, BUDGET_USED, BUDGET_COUNT };
-static const char *const budget_titles[BUDGET_COUNT] = {"Allowed downtime (min)",
-                                                        "Downtime (min)"};
+static const char *const budget_titles[BUDGET_COUNT] = {"Allowed downtime (min)", "Downtime (min)"};
 static const uint32_t budget_colours[BUDGET_COUNT] = {0x70AD47, 0xC00000};
 
 /* What the charts show, and where each block sits on the data sheet. */
@@ -41,7 +39,7 @@ struct plan {
     size_t nmonths;
     const struct eval_row **services; /* the first row of each (entity, service) */
     size_t nservices;
-    double *trend; /* nservices × nmonths availability; NAN where unknown */
+    double *trend;        /* nservices × nmonths availability; NAN where unknown */
     double common_target; /* every service's target, or NAN when they differ */
     long severity[MAX_MONTHS][NSEV];
     const struct eval_row **ttr; /* entity rows of the report month with a TTR */
@@ -232,8 +230,8 @@ add_trend(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
     for (size_t k = 0; k < p->nservices; k++)
         xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, (uint16_t)(1 + k), 0);
     if (has_trend_target(p))
-        xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0,
-                          (uint16_t)(1 + p->nservices), 0x404040);
+        xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, (uint16_t)(1 + p->nservices),
+                          0x404040);
     xlsx_chart_insert(sh, CHART_ROW0, 0, c, CHART_W, CHART_H);
 }
 

@@ -21,10 +21,10 @@ struct report_source {
 /* What a report needs beyond the evaluation; assembled by the caller, every
  * pointer borrowed for the duration of the call. */
 struct report_info {
-    const char *version;      /* slaudit version */
-    const char *command_line; /* as run, for the record */
-    const char *zone;         /* calendar zone (NULL = UTC) */
-    struct window month;      /* the report month */
+    const char *version;                 /* slaudit version */
+    const char *command_line;            /* as run, for the record */
+    const char *zone;                    /* calendar zone (NULL = UTC) */
+    struct window month;                 /* the report month */
     const struct report_source *sources; /* the input files, in the store's order */
     size_t nsources;
     uint32_t rows_per_sheet; /* 0 = Excel's limit; smaller only in tests */

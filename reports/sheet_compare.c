@@ -11,8 +11,19 @@
 #define HEADER_ROW 2
 
 /* One line of the comparison, as data. */
-enum measure_kind { M_KIND, M_SERVICES, M_AVAIL, M_TARGET, M_DOWNTIME, M_COVERAGE,
-                    M_INCIDENTS, M_SEV1, M_SEV2, M_STAT, M_NOTE };
+enum measure_kind {
+    M_KIND,
+    M_SERVICES,
+    M_AVAIL,
+    M_TARGET,
+    M_DOWNTIME,
+    M_COVERAGE,
+    M_INCIDENTS,
+    M_SEV1,
+    M_SEV2,
+    M_STAT,
+    M_NOTE
+};
 
 static const struct {
     const char *title;
@@ -82,8 +93,8 @@ write_stat(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const struct durat
 }
 
 static void
-write_value(struct xlsx_sheet *sh, uint32_t row, uint16_t col, size_t m,
-            const struct eval_row *er, const struct eval_result *r, const struct report_info *info)
+write_value(struct xlsx_sheet *sh, uint32_t row, uint16_t col, size_t m, const struct eval_row *er,
+            const struct eval_result *r, const struct report_info *info)
 {
     const struct avail_result *a = &er->avail;
     const struct incident_summary *inc = &er->incidents;

@@ -32,8 +32,8 @@ put_text(struct emitter *e, const char *s)
 static void
 put_number(struct emitter *e, double v)
 {
-    e->cells[e->n++] = (struct table_cell){.kind = isfinite(v) ? TABLE_NUMBER : TABLE_NULL,
-                                           .number = v};
+    e->cells[e->n++] =
+        (struct table_cell){.kind = isfinite(v) ? TABLE_NUMBER : TABLE_NULL, .number = v};
 }
 
 static void
@@ -86,22 +86,49 @@ begin(struct emitter *e, const char *name, const char *const *columns)
 
 /* ---- the tables ---- */
 
-static const char *const summary_columns[] = {
-    "entity", "month", "services", "availability", "target", "downtime_seconds",
-    "unknown_seconds", "maintenance_seconds", "incidents", "sev1", "sev2", "sev3", "sev4",
-    "sev5", "no_severity", "open", "merged", "mtta_mean_seconds", "mtta_median_seconds",
-    "mttr_mean_seconds", "mttr_median_seconds", "low_sample", NULL};
+static const char *const summary_columns[] = {"entity",
+                                              "month",
+                                              "services",
+                                              "availability",
+                                              "target",
+                                              "downtime_seconds",
+                                              "unknown_seconds",
+                                              "maintenance_seconds",
+                                              "incidents",
+                                              "sev1",
+                                              "sev2",
+                                              "sev3",
+                                              "sev4",
+                                              "sev5",
+                                              "no_severity",
+                                              "open",
+                                              "merged",
+                                              "mtta_mean_seconds",
+                                              "mtta_median_seconds",
+                                              "mttr_mean_seconds",
+                                              "mttr_median_seconds",
+                                              "low_sample",
+                                              NULL};
 
-static const char *const availability_columns[] = {
-    "entity", "service", "month", "availability", "target", "downtime_seconds",
-    "eligible_seconds", "unknown_seconds", "maintenance_seconds", "incidents", NULL};
+static const char *const availability_columns[] = {"entity",
+                                                   "service",
+                                                   "month",
+                                                   "availability",
+                                                   "target",
+                                                   "downtime_seconds",
+                                                   "eligible_seconds",
+                                                   "unknown_seconds",
+                                                   "maintenance_seconds",
+                                                   "incidents",
+                                                   NULL};
 
 static const char *const incident_columns[] = {
-    "entity", "service", "id", "severity", "source_severity", "title", "state", "started",
-    "detected", "acknowledged", "mitigated", "resolved", "ttd_seconds", "tta_seconds",
-    "ttm_seconds", "ttr_seconds", "postmortem", "merged", NULL};
+    "entity",      "service",    "id",          "severity",    "source_severity",
+    "title",       "state",      "started",     "detected",    "acknowledged",
+    "mitigated",   "resolved",   "ttd_seconds", "tta_seconds", "ttm_seconds",
+    "ttr_seconds", "postmortem", "merged",      NULL};
 
-static const char *const source_columns[] = {"file", "sha256", "parser", "bytes", "read",
+static const char *const source_columns[] = {"file",   "sha256",   "parser",     "bytes", "read",
                                              "stored", "rejected", "duplicates", NULL};
 
 static long long
@@ -268,8 +295,8 @@ table_out_flush(struct table_out *o)
     size_t n = len ? fwrite(o->sb.buf, 1, len, o->f) : 0;
     strbuf_reset(&o->sb);
     if (n != len)
-        return diag_set(o->diag, SL_ERR_REPORT, o->dir ? o->path : "<stdout>", 0, "cannot write: %s",
-                        strerror(errno));
+        return diag_set(o->diag, SL_ERR_REPORT, o->dir ? o->path : "<stdout>", 0,
+                        "cannot write: %s", strerror(errno));
     return SL_OK;
 }
 
@@ -279,7 +306,8 @@ table_out_end(struct table_out *o)
     enum sl_status st = table_out_flush(o);
     if (!o->dir) {
         if (st == SL_OK && fflush(o->f) != 0)
-            st = diag_set(o->diag, SL_ERR_REPORT, "<stdout>", 0, "cannot write: %s", strerror(errno));
+            st = diag_set(o->diag, SL_ERR_REPORT, "<stdout>", 0, "cannot write: %s",
+                          strerror(errno));
         o->f = NULL;
         return st;
     }

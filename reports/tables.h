@@ -32,8 +32,8 @@ enum table_format { TABLE_CSV, TABLE_JSON };
 enum table_cell_kind { TABLE_NULL, TABLE_TEXT, TABLE_NUMBER, TABLE_INTEGER, TABLE_BOOL };
 struct table_cell {
     enum table_cell_kind kind;
-    const char *text; /* TABLE_TEXT; NULL reads as TABLE_NULL */
-    double number;    /* TABLE_NUMBER; non-finite reads as TABLE_NULL */
+    const char *text;  /* TABLE_TEXT; NULL reads as TABLE_NULL */
+    double number;     /* TABLE_NUMBER; non-finite reads as TABLE_NULL */
     long long integer; /* TABLE_INTEGER and TABLE_BOOL (0 or 1) */
 };
 
@@ -49,16 +49,16 @@ struct table_sink {
 /* The output both formats share: one stream, or one file per table in a
  * directory. For the writers (tables_csv.c, tables_json.c) only. */
 struct table_out {
-    const char *dir;   /* NULL: every table on stream */
+    const char *dir; /* NULL: every table on stream */
     FILE *stream;
-    const char *ext;   /* "csv" or "json" */
-    FILE *f;           /* where the current table goes */
+    const char *ext; /* "csv" or "json" */
+    FILE *f;         /* where the current table goes */
     char path[4096], tmp[4200];
     const char *const *columns; /* the current table's, borrowed */
     size_t ncolumns;
-    long rows;         /* written in the current table */
-    long tables;       /* begun so far */
-    struct strbuf sb;  /* one row's text */
+    long rows;        /* written in the current table */
+    long tables;      /* begun so far */
+    struct strbuf sb; /* one row's text */
     struct sl_diag *diag;
 };
 /* Starts table name: opens dir/name.ext under a temporary name, or uses the

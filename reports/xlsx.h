@@ -132,7 +132,6 @@ void xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, dou
 void xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col,
                      uint32_t last_row, uint16_t last_col, double threshold, enum xlsx_fill fill);
 
-
 /* ---- long tables ----
  *
  * A table that continues on "Name (2)", "Name (3)"... when it outgrows a
@@ -141,7 +140,7 @@ void xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_c
  * with xlsx_table_begin() and ask xlsx_table_row() for each data row. */
 struct xlsx_table {
     struct xlsx_book *book;
-    const char *name;                 /* borrowed until the last row is written */
+    const char *name;                  /* borrowed until the last row is written */
     const struct xlsx_column *columns; /* ditto */
     size_t remaining;                  /* data rows not yet handed out */
     struct xlsx_sheet *sheet;          /* the current part */

@@ -109,8 +109,9 @@ build_result(void)
     static const struct report_source sources[] = {
         {"incidents.csv", "6f16d96097ea21904ae8a0cba2ef31c5a17899cf8b2f21afeae4927df1a6ecc8",
          "incident-csv", 40973, 203, 200, 2, 1},
-        {"=cmd|' /C calc'!A0.csv", "a737c123fc4575fd481964ccfd2fa5e14a3028c0384f6d1bfc44cc03b435bd79",
-         "pagerduty-csv", 16170, 88, 88, 0, 0},
+        {"=cmd|' /C calc'!A0.csv",
+         "a737c123fc4575fd481964ccfd2fa5e14a3028c0384f6d1bfc44cc03b435bd79", "pagerduty-csv", 16170,
+         88, 88, 0, 0},
     };
     info.sources = sources;
     info.nsources = 2;
@@ -315,8 +316,8 @@ Test(monthly, sheets_in_order)
     char path[512];
     write_book("m.xlsx", path, sizeof path);
     char *wb = zip_part(path, "xl/workbook.xml");
-    static const char *const order[] = {"Summary",  "Charts",  "Availability", "Incidents",
-                                        "Compare",  "Sources", "Definitions",  "Chart data"};
+    static const char *const order[] = {"Summary", "Charts",  "Availability", "Incidents",
+                                        "Compare", "Sources", "Definitions",  "Chart data"};
     const char *prev = wb;
     for (size_t k = 0; k < sizeof order / sizeof *order; k++) {
         char pat[64];
@@ -742,12 +743,9 @@ Test(monthly, compare_providers_then_teams)
     char path[512];
     write_book("m.xlsx", path, sizeof path);
     char *sheet = sheet_xml(path, "Compare");
-    static const char *const heads[][2] = {{"B3", "provider:acme"},
-                                           {"C3", "provider:dark"},
-                                           {"D3", "team:platform"},
-                                           {"B4", "managed provider"},
-                                           {"D4", "internal team"},
-                                           {"A6", "Availability"},
+    static const char *const heads[][2] = {{"B3", "provider:acme"}, {"C3", "provider:dark"},
+                                           {"D3", "team:platform"}, {"B4", "managed provider"},
+                                           {"D4", "internal team"}, {"A6", "Availability"},
                                            {"C6", "unknown"}};
     for (size_t k = 0; k < sizeof heads / sizeof *heads; k++) {
         char *t = cell_text(sheet, NULL, heads[k][0]);
@@ -826,8 +824,9 @@ Test(monthly, incidents_split_across_sheets_in_order)
         t = cell_text(sheet, NULL, "C2");
         cr_assert_str_eq(t, first_id[k], "rows in order");
         free(t);
-        cr_assert(strstr(sheet, k < 2 ? "<autoFilter ref=\"A1:R3\"/>" : "<autoFilter ref=\"A1:R2\"/>"),
-                  "%s", sheet);
+        cr_assert(
+            strstr(sheet, k < 2 ? "<autoFilter ref=\"A1:R3\"/>" : "<autoFilter ref=\"A1:R2\"/>"),
+            "%s", sheet);
         cr_assert_null(cell(sheet, "A4"), "no more rows than fit");
         free(sheet);
     }

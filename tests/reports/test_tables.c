@@ -26,19 +26,25 @@ setup(void)
     memset(rows, 0, sizeof rows);
     memset(incidents, 0, sizeof incidents);
     rows[0] = (struct eval_row){.entity = "provider:acme", .window = oct};
-    rows[0].avail = (struct avail_result){.known = true, .availability = 0.99729,
-                                          .eligible_seconds = 2656800, .downtime_seconds = 7200};
+    rows[0].avail = (struct avail_result){.known = true,
+                                          .availability = 0.99729,
+                                          .eligible_seconds = 2656800,
+                                          .downtime_seconds = 7200};
     rows[0].incidents.total = 2;
     rows[0].incidents.by_severity[1] = 2;
-    rows[0].incidents.measure[MEASURE_TTR] = (struct duration_stats){.n = 2, .mean = 90,
-                                                                     .median = 60};
+    rows[0].incidents.measure[MEASURE_TTR] =
+        (struct duration_stats){.n = 2, .mean = 90, .median = 60};
     rows[1] = (struct eval_row){.entity = "provider:acme", .service = "gpu", .window = oct};
     rows[1].avail.known = false; /* unknown: null, never 0 or 1 */
-    incidents[0] = (struct eval_incident){.entity = "provider:acme", .service = "gpu",
-                                          .key = "INC-1", .severity = "sev1",
+    incidents[0] = (struct eval_incident){.entity = "provider:acme",
+                                          .service = "gpu",
+                                          .key = "INC-1",
+                                          .severity = "sev1",
                                           .title = "=SUM(A1), \"quoted\"\nsecond line",
-                                          .started = 1790812800, .detected = 1790813100,
-                                          .acknowledged = SLTIME_NONE, .mitigated = SLTIME_NONE,
+                                          .started = 1790812800,
+                                          .detected = 1790813100,
+                                          .acknowledged = SLTIME_NONE,
+                                          .mitigated = SLTIME_NONE,
                                           .resolved = SLTIME_NONE};
     for (int m = 0; m < MEASURE_COUNT; m++)
         incidents[0].times.seconds[m] = INCIDENT_NO_DURATION;
@@ -47,8 +53,11 @@ setup(void)
     result.nrows = 2;
     result.incidents = incidents;
     result.nincidents = 1;
-    info = (struct report_info){.version = "t", .command_line = "slaudit report", .month = oct,
-                                .sources = sources, .nsources = 1};
+    info = (struct report_info){.version = "t",
+                                .command_line = "slaudit report",
+                                .month = oct,
+                                .sources = sources,
+                                .nsources = 1};
 }
 
 static char *
@@ -86,11 +95,13 @@ Test(tables, csv_stream_quotes_and_blanks)
 Test(tables, json_stream_is_one_object)
 {
     char *out = write_stream(TABLE_JSON);
-    static const char head[] = "{\"summary\":[\n{\"entity\":\"provider:acme\",\"month\":\"2026-10\"";
+    static const char head[] =
+        "{\"summary\":[\n{\"entity\":\"provider:acme\",\"month\":\"2026-10\"";
     cr_assert(strncmp(out, head, strlen(head)) == 0, "%s", out);
     cr_assert(strstr(out, "\"availability\":null"), "unknown is null: %s", out);
-    cr_assert(strstr(out, "\"mttr_mean_seconds\":90,\"mttr_median_seconds\":60,\"low_sample\":false"),
-              "%s", out);
+    cr_assert(
+        strstr(out, "\"mttr_mean_seconds\":90,\"mttr_median_seconds\":60,\"low_sample\":false"),
+        "%s", out);
     cr_assert(strstr(out, "\"title\":\"=SUM(A1), \\\"quoted\\\"\\u000asecond line\""), "%s", out);
     cr_assert(strstr(out, "\"acknowledged\":null"), "%s", out);
     cr_assert(strstr(out, "],\"sources\":[\n{\"file\":\"a,b \\\"q\\\".csv\""), "%s", out);
