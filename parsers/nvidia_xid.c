@@ -6,21 +6,74 @@
  * of the year within the file). Each Xid line is one event with the code's
  * class and action from engine/xid.h; other lines are not records, except
  * "NVRM: GPU at PCI:...: GPU-<uuid>" which names the GPU at that address.
- * Lines stamped only with seconds since boot cannot be placed in time and
- * are rejected. */
+ * Lines stamped only with seconds since boot are placed with --boot-time, and
+ * rejected without it; --year gives the year of the first syslog line.
+ *
+ * Bursts. The Xids that take a GPU out of service (class hardware or driver,
+ * action reset, drain or replace) are grouped per host into bursts: events no
+ * more than XID_BURST_GAP apart. Each burst is one incident (key
+ * "xid:<host>:<first event>", severity label "xid <worst action>") and, for
+ * each GPU in it, a down interval with units 1, unit_kind "gpu" (key
+ * "xid:<host>:<pci>:<first event>"). A kernel log does not say when the GPU
+ * came back, so the interval runs from the GPU's first Xid to its last plus
+ * the recovery time its worst action takes (hold_table below); the incident
+ * is resolved at the latest of those ends and says in its extra fields that
+ * the end is estimated. The service is --service, else the host. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "engine/regex.h"
 #include "engine/sltime.h"
+#include "engine/strbuf.h"
 #include "engine/xid.h"
 #include "parsers/jsonstream.h"
 #include "parsers/lines.h"
+#include "parsers/logstamp.h"
 #include "parsers/registry.h"
 
 #define MAX_GPUS 256
+#define XID_BURST_GAP 600   /* seconds between two Xids of one burst */
+#define BURST_MAX_GPUS 16   /* GPUs tracked per burst (a node has 8 or fewer) */
+#define BURST_MAX_HOSTS 4096
+
+/* How long a GPU is assumed out of service after its last Xid, by the worst
+ * action needed: a reset and a job restart; a drain, a node reboot and a
+ * health check; a replacement (the 12-hour hardware replacement some GPU
+ * clouds commit to). Actions not listed do not make bursts. */
+static const struct {
+    const char *action;
+    int rank;
+    int64_t hold;
+} hold_table[] = {
+    {"reset", 1, 10 * 60},
+    {"drain", 2, 2 * 3600},
+    {"replace", 3, 12 * 3600},
+    {NULL, 0, 0},
+};
+
+struct burst_gpu {
+    char pci[32];
+    int64_t first, last;
+    int rank; /* worst action, index + 1 in hold_table order */
+    long line;
+};
+
+struct burst {
+    char host[128];
+    int64_t first, last;
+    long line;
+    int rank;
+    int xid;     /* the first Xid, for the title */
+    char xids[128]; /* the distinct codes, "79,48" */
+    struct burst_gpu gpus[BURST_MAX_GPUS];
+    size_t ngpus;
+};
+
+struct bursts {
+    struct burst *b;
+    size_t n, alloc;
+};
 
 static const char line_pattern[] =
     "^(?:\\[(?:[A-Z][a-z]{2} )?([A-Z][a-z]{2}) +(\\d{1,2}) (\\d\\d:\\d\\d:\\d\\d) (\\d{4})\\]"
@@ -54,6 +107,165 @@ grab(const char *s, const struct regex_match *m, int g, char *out, size_t n)
     snprintf(out, n, "%.*s", (int)(len < n ? len : n - 1), s + m->start[g]);
 }
 
+static int
+action_rank(const char *action)
+{
+    for (size_t i = 0; hold_table[i].action; i++)
+        if (!strcmp(action, hold_table[i].action))
+            return hold_table[i].rank;
+    return 0;
+}
+
+static const char *
+rank_action(int rank)
+{
+    for (size_t i = 0; hold_table[i].action; i++)
+        if (hold_table[i].rank == rank)
+            return hold_table[i].action;
+    return "none";
+}
+
+static int64_t
+rank_hold(int rank)
+{
+    for (size_t i = 0; hold_table[i].action; i++)
+        if (hold_table[i].rank == rank)
+            return hold_table[i].hold;
+    return 0;
+}
+
+static enum sl_status
+burst_emit(struct ingest *ing, const struct burst *b)
+{
+    const char *service = ing->service ? ing->service : b->host[0] ? b->host : "gpus";
+    int64_t end = b->last;
+    enum sl_status rc = SL_OK;
+    for (size_t i = 0; i < b->ngpus && !rc; i++) {
+        const struct burst_gpu *g = &b->gpus[i];
+        char key[256];
+        snprintf(key, sizeof key, "xid:%s:%s:%lld", b->host, g->pci, (long long)g->first);
+        struct interval iv = {
+            .entity = ing->entity,
+            .service = service,
+            .start = g->first,
+            .end = g->last + rank_hold(g->rank),
+            .status = SVC_DOWN,
+            .line = g->line,
+            .units = 1,
+            .unit_kind = "gpu",
+            .key = key,
+        };
+        if (iv.end > end)
+            end = iv.end;
+        rc = ingest_interval(ing, &iv);
+    }
+    if (rc)
+        return rc;
+    const char *action = rank_action(b->rank);
+    char key[192], title[400], label[32];
+    snprintf(key, sizeof key, "xid:%s:%lld", b->host, (long long)b->first);
+    snprintf(label, sizeof label, "xid %s", action);
+    snprintf(title, sizeof title, "Xid %s on %s: %zu GPU%s, %s", b->xids,
+             b->host[0] ? b->host : "a GPU host", b->ngpus, b->ngpus == 1 ? "" : "s", action);
+    struct strbuf extra = STRBUF_INIT;
+    strbuf_addf(&extra,
+                "{\"xids\":\"%s\",\"gpus\":%zu,\"units\":%zu,\"unit_kind\":\"gpu\","
+                "\"action\":\"%s\",\"last_xid\":%lld,\"resolved_estimated\":true}",
+                b->xids, b->ngpus, b->ngpus, action, (long long)b->last);
+    struct incident inc = {
+        .key = key,
+        .entity = ing->entity,
+        .service = service,
+        .severity_label = label,
+        .severity = severity_normalise(label),
+        .title = title,
+        .state = "resolved",
+        .extra_json = extra.buf,
+        .started = b->first,
+        .detected = b->first,
+        .acknowledged = SLTIME_NONE,
+        .mitigated = SLTIME_NONE,
+        .resolved = end,
+        .line = b->line,
+    };
+    rc = ingest_incident(ing, &inc);
+    strbuf_release(&extra);
+    return rc;
+}
+
+/* Adds one event to its host's burst, first closing that burst when the
+ * event comes more than XID_BURST_GAP after it. */
+static enum sl_status
+burst_add(struct ingest *ing, struct bursts *bs, const struct gpu_event *ev)
+{
+    int rank = action_rank(ev->action);
+    if (!rank || (strcmp(ev->xid_class, "hardware") && strcmp(ev->xid_class, "driver")))
+        return SL_OK;
+    const char *host = ev->host ? ev->host : "";
+    struct burst *b = NULL;
+    for (size_t i = 0; i < bs->n && !b; i++)
+        if (!strcmp(bs->b[i].host, host))
+            b = &bs->b[i];
+    if (b && (ev->time - b->last > XID_BURST_GAP || ev->time < b->first)) {
+        enum sl_status rc = burst_emit(ing, b);
+        if (rc)
+            return rc;
+        memset(b, 0, sizeof *b);
+        snprintf(b->host, sizeof b->host, "%s", host);
+        b->first = SLTIME_NONE;
+    }
+    if (!b) {
+        if (bs->n == bs->alloc) {
+            size_t alloc = bs->alloc ? bs->alloc * 2 : 8;
+            if (alloc > BURST_MAX_HOSTS)
+                return SL_OK; /* beyond the cap the events are kept, not grouped */
+            struct burst *grown = realloc(bs->b, alloc * sizeof *grown);
+            if (!grown)
+                return diag_set(ing->diag, SL_ERR_NOMEM, ing->path, ev->line, "out of memory");
+            bs->b = grown;
+            bs->alloc = alloc;
+        }
+        b = &bs->b[bs->n++];
+        memset(b, 0, sizeof *b);
+        snprintf(b->host, sizeof b->host, "%s", host);
+        b->first = SLTIME_NONE;
+    }
+    if (b->first == SLTIME_NONE) {
+        b->first = ev->time;
+        b->line = ev->line;
+        b->xid = ev->xid;
+    }
+    if (ev->time > b->last)
+        b->last = ev->time;
+    if (rank > b->rank)
+        b->rank = rank;
+    char code[16];
+    snprintf(code, sizeof code, "%d", ev->xid);
+    bool seen = false;
+    for (const char *p = b->xids; *p && !seen; p += strcspn(p, ","), p += *p == ',')
+        seen = strlen(code) == strcspn(p, ",") && !strncmp(p, code, strlen(code));
+    if (!seen && strlen(b->xids) + strlen(code) + 2 < sizeof b->xids)
+        snprintf(b->xids + strlen(b->xids), sizeof b->xids - strlen(b->xids), "%s%s",
+                 b->xids[0] ? "," : "", code);
+    struct burst_gpu *g = NULL;
+    for (size_t i = 0; i < b->ngpus && !g; i++)
+        if (!strcmp(b->gpus[i].pci, ev->pci))
+            g = &b->gpus[i];
+    if (!g && b->ngpus < BURST_MAX_GPUS) {
+        g = &b->gpus[b->ngpus++];
+        snprintf(g->pci, sizeof g->pci, "%s", ev->pci);
+        g->first = ev->time;
+        g->line = ev->line;
+    }
+    if (g) {
+        if (ev->time > g->last)
+            g->last = ev->time;
+        if (rank > g->rank)
+            g->rank = rank;
+    }
+    return SL_OK;
+}
+
 static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
@@ -64,12 +276,10 @@ parse(struct ingest *ing, FILE *f)
     const char *line;
     size_t len;
     enum lines_result got;
-    struct stat st;
-    int year = 0, last_month = 0;
+    struct logstamp ls;
+    struct bursts bs = {0};
     long matched = 0;
-    struct sl_civil now;
-    long off;
-    sltime_to_civil(fstat(fileno(f), &st) ? 0 : (int64_t)st.st_mtime, NULL, &now, &off);
+    logstamp_init(&ls, f);
     enum sl_status rc = regex_compile(line_pattern, 0, &re, ing->diag);
     lines_init(&r, f, LINES_MAX_LENGTH);
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
@@ -111,19 +321,18 @@ parse(struct ingest *ing, FILE *f)
             grab(line, &m, 9, c, sizeof c);
             grab(line, &m, 10, host, sizeof host);
             int month = month_of(a);
-            if (!year)
-                year = now.year - (month > now.month ? 1 : 0);
-            else if (month < last_month)
-                year++;
-            last_month = month;
-            struct sl_civil cv = {year, month, (int)strtol(b, NULL, 10), 0, 0, 0};
+            struct sl_civil cv = {logstamp_syslog_year(&ls, ing, month), month,
+                                  (int)strtol(b, NULL, 10), 0, 0, 0};
             sscanf(c, "%d:%d:%d", &cv.hour, &cv.minute, &cv.second);
             t = sltime_from_civil(&cv, ing->zone);
+        } else if (m.start[11] != (size_t)-1 && ing->boot_time) { /* [ 1234.5] */
+            t = ing->boot_time + strtoll(line + m.start[11] + 1, NULL, 10);
         }
         if (t == SLTIME_NONE) {
             rc = ingest_reject(ing, r.number,
                                m.start[11] != (size_t)-1
-                                   ? "seconds since boot only: run dmesg -T or use the journal"
+                                   ? "seconds since boot only: give --boot-time, run dmesg -T "
+                                     "or use the journal"
                                    : "unreadable time stamp",
                                line, len);
             continue;
@@ -157,9 +366,12 @@ parse(struct ingest *ing, FILE *f)
         };
         if (!ev.entity)
             rc = ingest_reject(ing, r.number, "no entity: give --entity", line, len);
-        else
-            rc = ingest_gpu_event(ing, &ev);
+        else if (!(rc = ingest_gpu_event(ing, &ev)))
+            rc = burst_add(ing, &bs, &ev);
     }
+    for (size_t i = 0; i < bs.n && !rc; i++)
+        rc = burst_emit(ing, &bs.b[i]);
+    free(bs.b);
     if (!rc && !matched)
         rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "no NVRM lines");
     regex_free(re);
