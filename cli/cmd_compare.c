@@ -87,10 +87,9 @@ print_table(const struct compare_result *r, const char *zone)
     char from[16], to[16];
     sltime_format_date(r->from, zone, from);
     sltime_format_date(r->to, zone, to);
-    printf("%s against %s, %s to %s (exclusive, %s), identical neutral definitions\n\n", r->a,
-           r->b, from, to, zone ? zone : "UTC");
-    printf("%-40s %-5s %14.14s %14.14s %14s %s\n", "metric", "unit", r->a, r->b, "B - A",
-           "better");
+    printf("%s against %s, %s to %s (exclusive, %s), identical neutral definitions\n\n", r->a, r->b,
+           from, to, zone ? zone : "UTC");
+    printf("%-40s %-5s %14.14s %14.14s %14s %s\n", "metric", "unit", r->a, r->b, "B - A", "better");
     for (size_t i = 0; i < r->nmetrics; i++) {
         const struct compare_metric *m = &r->metrics[i];
         printf("%-40s %-5s", m->name, m->unit);

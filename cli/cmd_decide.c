@@ -72,9 +72,10 @@ print_text(const struct report_decision *d)
         printf("  %zu. [%s; %s] %s\n", i + 1, r->reasons[i].rule, r->reasons[i].basis,
                r->reasons[i].text);
 
-    printf("\nOptions (a month; costs in %s):\n", p->currency ? p->currency : "the profile's currency");
-    printf("  %-58s %9s %7s %7s %8s %16s %-15s %5s %11s\n", "option", "avail", "down_h",
-           "inc", "eng_h", "pages/eng b/o/s", "rotation", "ok", "total");
+    printf("\nOptions (a month; costs in %s):\n",
+           p->currency ? p->currency : "the profile's currency");
+    printf("  %-58s %9s %7s %7s %8s %16s %-15s %5s %11s\n", "option", "avail", "down_h", "inc",
+           "eng_h", "pages/eng b/o/s", "rotation", "ok", "total");
     for (size_t i = 0; i < r->noptions; i++) {
         const struct decide_option *o = &r->options[i];
         printf("%c %-58.58s", i == r->recommended_option ? '*' : ' ', o->label);

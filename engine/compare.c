@@ -10,8 +10,23 @@
 
 #include "engine/eval.h"
 
-enum source { S_AVAIL, S_DOWN_H, S_COVERAGE, S_UNKNOWN_H, S_MAINT_H, S_INELIGIBLE_H, S_DEGRADED_H,
-              S_PARTIAL_H, S_MTBF_H, S_INCIDENTS, S_SEV, S_OPEN, S_MERGED, S_UNACKED, S_STAT };
+enum source {
+    S_AVAIL,
+    S_DOWN_H,
+    S_COVERAGE,
+    S_UNKNOWN_H,
+    S_MAINT_H,
+    S_INELIGIBLE_H,
+    S_DEGRADED_H,
+    S_PARTIAL_H,
+    S_MTBF_H,
+    S_INCIDENTS,
+    S_SEV,
+    S_OPEN,
+    S_MERGED,
+    S_UNACKED,
+    S_STAT
+};
 
 static const struct {
     const char *name, *unit;

@@ -20,7 +20,7 @@ struct store;
 enum compare_better { BETTER_HIGHER, BETTER_LOWER, BETTER_NEITHER };
 
 struct compare_metric {
-    char name[64];  /* "availability", "ttr median", "availability 2026-09" */
+    char name[64];    /* "availability", "ttr median", "availability 2026-09" */
     const char *unit; /* "%", "h", "min", "count" */
     double a, b;      /* NAN when the entity has no value (no data, no incidents) */
     double diff;      /* b − a; NAN when either is */
@@ -41,9 +41,8 @@ const char *compare_better_name(enum compare_better b);
 /* Evaluates a and b over [from, to) in zone (NULL = UTC). SL_ERR_USAGE when
  * the period is empty or a and b are the same; an entity with no data gives
  * NAN values (the caller says so), not an error. */
-enum sl_status compare_run(struct store *st, const char *a, const char *b, int64_t from,
-                           int64_t to, const char *zone, struct compare_result *out,
-                           struct sl_diag *diag);
+enum sl_status compare_run(struct store *st, const char *a, const char *b, int64_t from, int64_t to,
+                           const char *zone, struct compare_result *out, struct sl_diag *diag);
 void compare_result_release(struct compare_result *r);
 
 #endif

@@ -255,8 +255,8 @@ judge_option(const struct team_profile *p, const struct decide_measured *team,
 
 void
 decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
-               const struct decide_measured *provider, int provider_index,
-               enum decide_model model, struct decide_option *out)
+               const struct decide_measured *provider, int provider_index, enum decide_model model,
+               struct decide_option *out)
 {
     const double M = DECIDE_HOURS_PER_MONTH, e = p->engineer_hour;
     const int G = team_profile_gpus(p), R = p->research_gpus, P = p->production_gpus;
@@ -354,14 +354,14 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
                  "%.0f; downtime %.2f h × %.0f + %.2f h × %.0f = %.0f",
                  P, rate, M, R, p->gpu_hour_self, M, c->gpu, p->routine_ops_hours, fR, fP,
                  100.0 * p->managed_ops_share, e, ops_hours * e,
-                 research_cover * DECIDE_WEEKS_PER_MONTH, p->on_call_hour, c->on_call, t_eh, fR, p_hours, p->provider_involvement, fP, e,
-                 labour_hours * e, p_down, c_prod, t_down, c_res, c->downtime);
+                 research_cover * DECIDE_WEEKS_PER_MONTH, p->on_call_hour, c->on_call, t_eh, fR,
+                 p_hours, p->provider_involvement, fP, e, labour_hours * e, p_down, c_prod, t_down,
+                 c_res, c->downtime);
         rotation_check(p, research_cover, t_inc * fR, ops_hours + t_eh * fR, &out->rotation);
         for (int b = 0; b < BAND_COUNT; b++)
             out->pages_per_engineer_month[b] =
-                p->rotation_size > 0
-                    ? per_month(team, team->pages.count[b]) * fR / p->rotation_size
-                    : NAN;
+                p->rotation_size > 0 ? per_month(team, team->pages.count[b]) * fR / p->rotation_size
+                                     : NAN;
         break;
     }
     c->routine_ops = ops_hours * e;
@@ -376,9 +376,8 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
 
 /* ---- the policy ----------------------------------------------------------- */
 
-static struct decide_reason *
-reason(struct decide_result *r, const char *rule, const char *basis, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+static struct decide_reason *reason(struct decide_result *r, const char *rule, const char *basis,
+                                    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 static struct decide_reason *
 reason(struct decide_result *r, const char *rule, const char *basis, const char *fmt, ...)
@@ -539,15 +538,13 @@ apply_workload_rules(const struct team_profile *p, const struct decide_measured 
                    "regulated workloads: the team's measured availability (%.3f %%) is below "
                    "%s's (%.3f %%), and weak operations become audit findings: managed lowers "
                    "the operational compliance risk",
-                   100.0 * team->availability, prov[best].entity,
-                   100.0 * prov[best].availability);
+                   100.0 * team->availability, prov[best].entity, 100.0 * prov[best].availability);
             model = DECIDE_MANAGED;
         } else if (best >= 0) {
             reason(r, "W-regulated", "profile+measured",
                    "regulated workloads stay in-house: the team's measured availability "
                    "(%.3f %%) is at least %s's (%.3f %%)",
-                   100.0 * team->availability, prov[best].entity,
-                   100.0 * prov[best].availability);
+                   100.0 * team->availability, prov[best].entity, 100.0 * prov[best].availability);
         }
     }
     if (!isnan(p->capacity_needed_weeks) && p->capacity_needed_weeks < p->ramp_weeks &&
@@ -633,7 +630,8 @@ decide_run(const struct team_profile *p, const struct decide_measured *team,
     int cheapest = best_of(r, -1);
     const struct decide_option *d = dflt >= 0 ? &r->options[dflt] : NULL;
     int chosen = dflt;
-    if (d && d->eligible && d->cost.total <= r->options[cheapest].cost.total * (1 + p->tie_margin)) {
+    if (d && d->eligible &&
+        d->cost.total <= r->options[cheapest].cost.total * (1 + p->tie_margin)) {
         const struct decide_option *c = &r->options[cheapest];
         if (dflt == cheapest)
             reason(r, "M-confirms", "measured",
@@ -697,8 +695,7 @@ decide_run(const struct team_profile *p, const struct decide_measured *team,
                "the team's pager: %.1f incidents a month, per engineer %.1f in business hours, "
                "%.1f off hours and %.1f in sleep hours (%s)",
                self->incidents_month, self->pages_per_engineer_month[BAND_BUSINESS],
-               self->pages_per_engineer_month[BAND_OFF],
-               self->pages_per_engineer_month[BAND_SLEEP],
+               self->pages_per_engineer_month[BAND_OFF], self->pages_per_engineer_month[BAND_SLEEP],
                p->zone ? p->zone : "UTC");
     fill_boundary(p, team, r);
 }

@@ -61,18 +61,18 @@ struct decide_measured {
     char entity[96];
     int64_t from, to;
     double period_hours;
-    bool has_uptime;         /* some monitored time */
-    double availability;     /* pooled neutral availability; NAN without uptime data */
-    double coverage;         /* monitored share of service time; NAN without uptime data */
-    double unknown_hours;    /* service-hours unmonitored */
-    double degraded_hours;   /* service-hours degraded (slow, not down) */
-    double maintenance_hours;            /* eligible, left out */
+    bool has_uptime;          /* some monitored time */
+    double availability;      /* pooled neutral availability; NAN without uptime data */
+    double coverage;          /* monitored share of service time; NAN without uptime data */
+    double unknown_hours;     /* service-hours unmonitored */
+    double degraded_hours;    /* service-hours degraded (slow, not down) */
+    double maintenance_hours; /* eligible, left out */
     double ineligible_maintenance_hours; /* announced too late: counted as downtime */
-    long incidents;          /* counted: merged and duplicates left out */
+    long incidents;                      /* counted: merged and duplicates left out */
     long by_severity[6];
-    long open;               /* unresolved: their duration runs to `to` */
-    double incident_hours;   /* Σ TTR, open ones to `to` */
-    double engineer_hours;   /* Σ TTR × responders(severity) */
+    long open;                  /* unresolved: their duration runs to `to` */
+    double incident_hours;      /* Σ TTR, open ones to `to` */
+    double engineer_hours;      /* Σ TTR × responders(severity) */
     struct interruptions pages; /* at incident start, in the profile's zone */
     struct duration_stats tta, ttr;
     long capacity_incidents; /* titles naming capacity, quota or reservations */
@@ -98,25 +98,25 @@ struct decide_cost {
     double incident_labour; /* team engineer-hours on incidents × engineer hour */
     double downtime;        /* expected downtime hours × cost of a down hour */
     double total;
-    char arithmetic[1024];  /* the same, written out with its numbers */
+    char arithmetic[1024]; /* the same, written out with its numbers */
 };
 
 struct decide_option {
     enum decide_model model;
     char label[256];
-    int provider;             /* index into the profile's providers; -1 for self-managed */
-    bool measured;            /* data for every entity it relies on */
-    double availability;      /* expected; hybrid: the production part's (provider) */
+    int provider;        /* index into the profile's providers; -1 for self-managed */
+    bool measured;       /* data for every entity it relies on */
+    double availability; /* expected; hybrid: the production part's (provider) */
     double downtime_hours_month;
-    double research_availability;      /* hybrid: the research part's (team); else NAN */
+    double research_availability; /* hybrid: the research part's (team); else NAN */
     double research_downtime_hours_month;
-    double incidents_month;            /* incidents the option's operators have */
-    double engineer_hours_month;       /* team engineer-hours absorbed by incidents */
+    double incidents_month;                      /* incidents the option's operators have */
+    double engineer_hours_month;                 /* team engineer-hours absorbed by incidents */
     double pages_per_engineer_month[BAND_COUNT]; /* the team's pager; 0 when it carries none */
     struct decide_rotation rotation;
-    bool meets_commitment;    /* production's part meets the uptime commitment (or none) */
-    bool eligible;            /* measured, commitment met, rotation sustainable */
-    char ineligible[400]; /* why not, when not */
+    bool meets_commitment; /* production's part meets the uptime commitment (or none) */
+    bool eligible;         /* measured, commitment met, rotation sustainable */
+    char ineligible[400];  /* why not, when not */
     struct decide_cost cost;
 };
 
@@ -129,24 +129,25 @@ struct decide_reason {
 /* One operation of the outsource / keep boundary. */
 struct decide_boundary {
     const char *operation;
-    const char *layer;   /* "commodity" or "strategic" */
-    const char *owner;   /* recommended: "provider", "team", or "provider (production), team (research)" */
-    char evidence[400];  /* what the data says about how the team does it now */
+    const char *layer; /* "commodity" or "strategic" */
+    const char
+        *owner; /* recommended: "provider", "team", or "provider (production), team (research)" */
+    char evidence[400]; /* what the data says about how the team does it now */
 };
 
 #define DECIDE_BOUNDARY_COUNT 8
 
 struct decide_result {
     enum decide_model recommendation;
-    int provider;                 /* the provider recommended (managed, hybrid); -1 */
+    int provider; /* the provider recommended (managed, hybrid); -1 */
     enum decide_model default_model;
-    bool overturned;              /* measured data overturned the default policy */
+    bool overturned; /* measured data overturned the default policy */
     bool proven_24x7;
     struct decide_reason reasons[DECIDE_REASONS_MAX];
     size_t nreasons;
     struct decide_option options[DECIDE_OPTIONS_MAX];
     size_t noptions;
-    size_t recommended_option;    /* index into options */
+    size_t recommended_option; /* index into options */
     struct decide_boundary boundary[DECIDE_BOUNDARY_COUNT];
 };
 

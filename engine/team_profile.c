@@ -121,13 +121,12 @@ static const struct field fields[] = {
     {"team", "zone", F_STR, OFF(zone), false, 0, 0},
     {"on_call", "rotation_size", F_INT, OFF(rotation_size), true, 0, 1e5},
     {"on_call", "hours_covered_per_week", F_NUM, OFF(hours_covered_week), true, 0, 168},
-    {"on_call", "research_hours_covered_per_week", F_NUM, OFF(research_hours_week), false, 0,
-     168},
+    {"on_call", "research_hours_covered_per_week", F_NUM, OFF(research_hours_week), false, 0, 168},
     {"workloads", "regulated", F_BOOL, OFF(regulated), false, 0, 0},
     {"research", "gpus", F_INT, OFF(research_gpus), false, 0, 1e7},
     {"production_inference", "gpus", F_INT, OFF(production_gpus), false, 0, 1e7},
-    {"production_inference", "uptime_commitment_percent", F_PERCENT, OFF(uptime_commitment),
-     false, 0, 100},
+    {"production_inference", "uptime_commitment_percent", F_PERCENT, OFF(uptime_commitment), false,
+     0, 100},
     {"capacity", "needed_within_weeks", F_NUM, OFF(capacity_needed_weeks), false, 0, 1e4},
     {"capacity", "self_managed_ramp_weeks", F_NUM, OFF(ramp_weeks), false, 0, 1e4},
     {"costs", "currency", F_STR, OFF(currency), false, 0, 0},
@@ -152,10 +151,17 @@ static const struct field fields[] = {
 static const struct {
     const char *name, *parent;
 } sections[] = {
-    {"team", NULL},      {"on_call", NULL},      {"workloads", NULL},
-    {"research", "workloads"}, {"production_inference", "workloads"},
-    {"capacity", NULL},  {"costs", NULL},        {"assumptions", NULL},
-    {"providers", NULL}, {"responders", "assumptions"}, {NULL, NULL},
+    {"team", NULL},
+    {"on_call", NULL},
+    {"workloads", NULL},
+    {"research", "workloads"},
+    {"production_inference", "workloads"},
+    {"capacity", NULL},
+    {"costs", NULL},
+    {"assumptions", NULL},
+    {"providers", NULL},
+    {"responders", "assumptions"},
+    {NULL, NULL},
 };
 
 struct reader {
@@ -222,7 +228,8 @@ read_field(struct reader *r, const struct field *f, struct json_node *v)
         *(bool *)(void *)(base + f->offset) = b;
         return 0;
     case F_TEAM_TYPE:
-        if (!(s = jsondoc_string(v)) || !team_type_parse(s, (enum team_type *)(void *)(base + f->offset)))
+        if (!(s = jsondoc_string(v)) ||
+            !team_type_parse(s, (enum team_type *)(void *)(base + f->offset)))
             return fail(r, "%s: expected small-ai, product, platform or research", full);
         return 0;
     case F_INT:
@@ -370,11 +377,9 @@ check_profile(struct reader *r)
         }
     }
     if (strncmp(p->entity, "team:", 5) || !p->entity[5])
-        return fail(r, "team.entity: expected 'team:NAME', got '%s'", p->entity),
-               r->status;
+        return fail(r, "team.entity: expected 'team:NAME', got '%s'", p->entity), r->status;
     if (team_profile_gpus(p) == 0)
-        return fail(r, "workloads: give the GPUs of research or production_inference"),
-               r->status;
+        return fail(r, "workloads: give the GPUs of research or production_inference"), r->status;
     if (p->production_gpus > 0 && isnan(p->uptime_commitment))
         return fail(r, "workloads.production_inference: missing uptime_commitment_percent"),
                r->status;

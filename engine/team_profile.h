@@ -17,10 +17,10 @@
 
 /* The team types of the operating-model mapping (docs/decide.md §2). */
 enum team_type {
-    TEAM_SMALL_AI,  /* small AI team, no platform engineering */
-    TEAM_PRODUCT,   /* product organisation: differentiation is models or apps */
-    TEAM_PLATFORM,  /* large platform team with SRE/MLOps depth */
-    TEAM_RESEARCH,  /* research organisation with systems talent */
+    TEAM_SMALL_AI, /* small AI team, no platform engineering */
+    TEAM_PRODUCT,  /* product organisation: differentiation is models or apps */
+    TEAM_PLATFORM, /* large platform team with SRE/MLOps depth */
+    TEAM_RESEARCH, /* research organisation with systems talent */
     TEAM_TYPE_COUNT
 };
 
@@ -29,9 +29,9 @@ enum team_type {
 /* Defaults (docs/decide.md §4). */
 #define TEAM_PROFILE_RAMP_WEEKS 12.0        /* a self-managed cluster's operations ramp */
 #define TEAM_PROFILE_WORK_HOURS_MONTH 160.0 /* working hours of one engineer a month */
-#define TEAM_PROFILE_INVOLVEMENT 0.5 /* team engineers busy per provider incident hour */
+#define TEAM_PROFILE_INVOLVEMENT 0.5        /* team engineers busy per provider incident hour */
 #define TEAM_PROFILE_MANAGED_OPS_SHARE 0.25 /* routine ops left to the team when managed */
-#define TEAM_PROFILE_TIE_MARGIN 0.10 /* cost difference the default policy survives */
+#define TEAM_PROFILE_TIE_MARGIN 0.10        /* cost difference the default policy survives */
 
 struct team_provider {
     char *entity;    /* provider:NAME, measured in the store */
@@ -50,9 +50,9 @@ struct team_profile {
     double hours_covered_week;  /* hours a week the rotation covers; 168 = 24×7 */
     double research_hours_week; /* hybrid: cover for the research cluster alone; NAN = the same */
 
-    int research_gpus;          /* 0: no research workload */
-    int production_gpus;        /* 0: no production inference */
-    double uptime_commitment;   /* fraction (0.999) promised for production; NAN: none */
+    int research_gpus;        /* 0: no research workload */
+    int production_gpus;      /* 0: no production inference */
+    double uptime_commitment; /* fraction (0.999) promised for production; NAN: none */
     bool regulated;
 
     double capacity_needed_weeks; /* NAN: not pressing */
@@ -62,15 +62,15 @@ struct team_profile {
     size_t nproviders;
 
     char *currency;
-    double engineer_hour;       /* loaded cost of one engineer hour */
-    double gpu_hour_self;       /* self-managed cost of one GPU hour */
-    double managed_premium;     /* fraction over gpu_hour_self (0.25) */
-    double downtime_hour;       /* cost of an hour of production downtime */
-    double lost_research_hour;  /* cost of an hour the research cluster is down */
-    double routine_ops_hours;   /* engineer hours a month routine operations take, self-managed */
-    double on_call_hour;        /* standby pay per on-call hour; 0 when none */
+    double engineer_hour;      /* loaded cost of one engineer hour */
+    double gpu_hour_self;      /* self-managed cost of one GPU hour */
+    double managed_premium;    /* fraction over gpu_hour_self (0.25) */
+    double downtime_hour;      /* cost of an hour of production downtime */
+    double lost_research_hour; /* cost of an hour the research cluster is down */
+    double routine_ops_hours;  /* engineer hours a month routine operations take, self-managed */
+    double on_call_hour;       /* standby pay per on-call hour; 0 when none */
 
-    double responders[6];       /* engineers per incident by severity [1..5]; [0] unknown */
+    double responders[6];        /* engineers per incident by severity [1..5]; [0] unknown */
     double provider_involvement; /* team engineers busy per hour of a provider incident */
     double managed_ops_share;    /* share of routine ops hours the team keeps when managed */
     double tie_margin;

@@ -238,7 +238,7 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
         for (int b = 0; b < BAND_COUNT; b++)
             number_or_blank(sh, row, c++, o->pages_per_engineer_month[b], XLSX_DECIMAL1);
         xlsx_text(sh, row, c++,
-                  !o->rotation.applies       ? "provider's"
+                  !o->rotation.applies      ? "provider's"
                   : o->rotation.sustainable ? "sustainable"
                                             : "not sustainable",
                   XLSX_PLAIN);
@@ -258,8 +258,7 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
 }
 
 enum sl_status
-report_decision_sheet(struct xlsx_book *book, const struct report_decision *d,
-                      struct sl_diag *diag)
+report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, struct sl_diag *diag)
 {
     const struct decide_result *r = d->result;
     const struct team_profile *p = d->profile;
@@ -322,11 +321,21 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d,
 }
 
 static const struct xlsx_column measured_columns[] = {
-    {"Entity", 22},       {"Availability", 12},     {"Monitored", 11},
-    {"Incidents", 10},    {"Open", 7},              {"Sev1", 7},
-    {"Sev2", 7},          {"Incident hours", 11},   {"Engineer hours", 11},
-    {"Pages business", 10}, {"Pages off", 10},      {"Pages sleep", 10},
-    {"Median TTA (min)", 11}, {"Median TTR (h)", 11}, {NULL, 0},
+    {"Entity", 22},
+    {"Availability", 12},
+    {"Monitored", 11},
+    {"Incidents", 10},
+    {"Open", 7},
+    {"Sev1", 7},
+    {"Sev2", 7},
+    {"Incident hours", 11},
+    {"Engineer hours", 11},
+    {"Pages business", 10},
+    {"Pages off", 10},
+    {"Pages sleep", 10},
+    {"Median TTA (min)", 11},
+    {"Median TTR (h)", 11},
+    {NULL, 0},
 };
 
 static void

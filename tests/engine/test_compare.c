@@ -24,18 +24,26 @@ static struct fixture fx;
 static void
 add_interval(const char *entity, int64_t from, int64_t to, enum svc_status s)
 {
-    struct interval iv = {.entity = entity, .service = "gpu", .start = from, .end = to, .status = s};
+    struct interval iv = {
+        .entity = entity, .service = "gpu", .start = from, .end = to, .status = s};
     struct sl_diag d;
     cr_assert_eq(store_add_interval(fx.st, &iv, &d), SL_OK, "%s", d.message);
 }
 
 static void
-add_incident(const char *entity, const char *key, const char *sev, const char *title,
-             int64_t start, int64_t acked, int64_t resolved)
+add_incident(const char *entity, const char *key, const char *sev, const char *title, int64_t start,
+             int64_t acked, int64_t resolved)
 {
-    struct incident inc = {.key = key, .entity = entity, .service = "gpu", .severity = sev,
-                           .title = title, .started = start, .detected = start,
-                           .acknowledged = acked, .mitigated = SLTIME_NONE, .resolved = resolved};
+    struct incident inc = {.key = key,
+                           .entity = entity,
+                           .service = "gpu",
+                           .severity = sev,
+                           .title = title,
+                           .started = start,
+                           .detected = start,
+                           .acknowledged = acked,
+                           .mitigated = SLTIME_NONE,
+                           .resolved = resolved};
     bool updated;
     struct sl_diag d;
     cr_assert_eq(store_add_incident(fx.st, &inc, &updated, &d), SL_OK, "%s", d.message);
@@ -95,8 +103,8 @@ Test(compare, side_by_side_with_the_difference)
 {
     struct compare_result r;
     struct sl_diag d = {0};
-    cr_assert_eq(compare_run(fx.st, "team:a", "provider:b", OCT1, NOV1, NULL, &r, &d), SL_OK,
-                 "%s", d.message);
+    cr_assert_eq(compare_run(fx.st, "team:a", "provider:b", OCT1, NOV1, NULL, &r, &d), SL_OK, "%s",
+                 d.message);
     cr_assert(r.has_data[0] && r.has_data[1]);
     const struct compare_metric *a = metric(&r, "availability");
     /* October: 2,678,400 s; 93 min = 5,580 s and 31 min = 1,860 s down */
@@ -153,8 +161,8 @@ Test(compare, decide_measures_engineer_hours_and_pages)
     static const double responders[6] = {1, 3, 2, 1, 1, 1};
     struct decide_measured m;
     struct sl_diag d = {0};
-    cr_assert_eq(decide_measure(fx.st, "team:a", OCT1, NOV1, NULL, responders, &m, &d), SL_OK,
-                 "%s", d.message);
+    cr_assert_eq(decide_measure(fx.st, "team:a", OCT1, NOV1, NULL, responders, &m, &d), SL_OK, "%s",
+                 d.message);
     cr_assert(m.has_uptime);
     cr_assert_float_eq(m.availability, 1 - 5580.0 / 2678400, EPS);
     cr_assert_float_eq(m.period_hours, 744, EPS);

@@ -541,8 +541,8 @@ Test(decide, every_reason_cites_a_number_or_a_profile_fact)
     cr_assert_geq(result.nreasons, 5);
     for (size_t i = 0; i < result.nreasons; i++) {
         const char *s = result.reasons[i].text;
-        cr_assert(strpbrk(s, "0123456789"), "reason %s cites no number: %s",
-                  result.reasons[i].rule, s);
+        cr_assert(strpbrk(s, "0123456789"), "reason %s cites no number: %s", result.reasons[i].rule,
+                  s);
         cr_assert(strstr(result.reasons[i].basis, "profile") ||
                   strstr(result.reasons[i].basis, "measured"));
     }
@@ -561,8 +561,8 @@ Test(decide, boundary_follows_the_recommendation)
     cr_assert_eq(result.recommendation, DECIDE_MANAGED);
     for (size_t i = 0; i < DECIDE_BOUNDARY_COUNT; i++) {
         const struct decide_boundary *b = &result.boundary[i];
-        cr_assert_str_eq(b->owner, strcmp(b->layer, "commodity") ? "team" : "provider",
-                         "%s", b->operation);
+        cr_assert_str_eq(b->owner, strcmp(b->layer, "commodity") ? "team" : "provider", "%s",
+                         b->operation);
         cr_assert(b->evidence[0]);
     }
     cr_assert_str_eq(result.boundary[0].operation, "monitoring and alerting");

@@ -20,7 +20,8 @@ static void
 expect(const char *when, const char *zone, enum interruptions_band band)
 {
     cr_assert_eq(interruptions_band_of(at(when), zone), band, "%s in %s: got %s", when,
-                 zone ? zone : "UTC", interruptions_band_name(interruptions_band_of(at(when), zone)));
+                 zone ? zone : "UTC",
+                 interruptions_band_name(interruptions_band_of(at(when), zone)));
 }
 
 Test(interruptions, weekday_edges_in_utc)
