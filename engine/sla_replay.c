@@ -131,10 +131,11 @@ on_series(void *ctx, const char *entity, const char *service)
     if ((s->status = store_each_interval(s->st, entity, service, INT64_MIN / 2, INT64_MAX / 2,
                                          on_interval, s->c, s->diag)))
         return 1;
+    bool has_intervals = s->c->n != before || s->c->first != first;
     if ((s->status = store_each_maintenance(s->st, entity, service, INT64_MIN / 2,
                                             INT64_MAX / 2, on_maintenance, s->c, s->diag)))
         return 1;
-    if (s->c->n != before || s->c->first != first) {
+    if (has_intervals) {
         char **v = realloc(s->c->series, (s->c->nseries + 1) * sizeof *v);
         if (!v || !(v[s->c->nseries] = strdup(service))) {
             if (v)

@@ -43,6 +43,11 @@ const struct sla_pattern sla_patterns[] = {
      "network|api|platform)\\s+)*(?:uptime|availability)\\b(?:\\s+(?:in|during|over|per|for|"
      "each|every|any)\\b|\\s*(?:sla|commitment|guarantee|target)?\\s*$)"},
 
+    {SLA_FILL_UPTIME, 0, 0, "\\b(?:sla|slo|uptime\\s+guarantee|availability\\s+target)\\s*[:=]\\s*" PCT},
+    {SLA_FILL_UPTIME, 0, 0,
+     "(?<![<>\\d.])(?<pct>\\d{2,3}(?:\\.\\d+)?)\\s*%\\s+(?:(?:monthly|annual|yearly|quarterly)\\s+)?"
+     "(?:uptime|availability)\\s+(?:sla|guarantee|commitment|target|objective|slo)\\b"},
+
     /* Words that make an uptime window. */
     {SLA_FILL_WINDOW_QUARTER, 0, 0, "\\bquarter(?:ly)?\\b"},
     {SLA_FILL_WINDOW_YEAR, 0, 0, "\\b(?:annual(?:ly)?|yearly|per\\s+year|calendar\\s+year|"
@@ -204,7 +209,7 @@ const struct sla_pattern sla_patterns[] = {
      "screenshots?|documentation)\\b|\\b(?:logs?|evidence|proof)\\s+(?:that|which)\\s+"
      "(?:document|show|demonstrate)"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_CREDITS_AUTOMATIC, 0,
-     "\\b(?:credits?\\s+(?:will|shall)\\s+be\\s+(?:applied|issued|credited)\\s+automatically|"
+     "\\b(?:credits?\\s+(?:(?:will|shall)\\s+be|are|is)\\s+(?:applied|issued|credited)\\s+automatically|"
      "automatically\\s+(?:apply|applied|issue[sd]?|credit(?:ed)?))\\b"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_CREDITS_FUTURE_ONLY, 0,
      "\\b(?:against|toward|towards)\\s+(?:any\\s+)?(?:future|subsequent)\\s+(?:[a-z]+\\s+){0,3}?"
@@ -231,7 +236,8 @@ const struct sla_pattern sla_patterns[] = {
      "maintenance\\b|\\bany\\s+other\\s+(?:reason|cause)\\b"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_DATA_RETURN, 0,
      "\\b(?:return|retriev|export|download|extract|migrat)\\w*\\s+(?:of\\s+|all\\s+)?"
-     "(?:your\\s+|customer'?s?\\s+|its\\s+|the\\s+)?(?:data|content)\\b"},
+     "(?:your\\s+|customer'?s?\\s+|its\\s+|the\\s+)?(?:data|content)\\b|\\b(?:your|customer'?s?|its)\\s+"
+     "(?:data|content)\\b[^.]{0,60}?\\b(?:export|retriev|return|download)\\w*"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_AUDIT_RIGHTS, 0,
      "\\bsoc\\s*[12]\\b|\\biso\\s*(?:/iec\\s*)?2700[12]\\b|\\bright\\s+to\\s+audit\\b|"
      "\\baudit\\s+rights?\\b|\\bpenetration\\s+test\\s+reports?\\b"},

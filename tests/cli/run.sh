@@ -224,5 +224,49 @@ has "compare json metric" "$TMP/out" '"metrics":\[\{"name":"availability","unit"
 expect "compare an entity without data" 0 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
 has "compare notes the missing data" "$TMP/err" 'no data for provider:none'
 
+# --- sla extract, import, score ---------------------------------------------
+SLA=$(pwd)/tests/data/sla
+expect "sla --help" 0 "$BIN" sla --help
+has "sla help has an example" "$TMP/out" 'slaudit sla score provider-sla.md'
+expect "sla without action" 2 "$BIN" sla
+expect "sla unknown action" 2 "$BIN" sla explain "$SLA/acme-gpu.md"
+expect "sla extract missing file" 3 "$BIN" sla extract "$TMP/none.md"
+has "sla missing file message" "$TMP/err" '^slaudit: .*none\.md: cannot open'
+expect "sla extract" 0 "$BIN" sla extract "$SLA/acme-gpu.md"
+has "sla extract target with line" "$TMP/out" '99\.95% per month +\(line 9\)'
+has "sla extract tier as written" "$TMP/out" '\[99%, 99\.95%\) +→ 10% credit +\(line 15\)'
+expect "sla extract json" 0 "$BIN" sla extract --json "$SLA/boreal-cloud.html"
+has "sla json window" "$TMP/out" '"percent":99\.9,"window":"quarter"'
+has "sla json overlap reported" "$TMP/out" '"kind":"overlap","from_percent":99,"to_percent":99'
+has "sla json claim in words" "$TMP/out" '"claim_deadline_days": null'
+"$BIN" sla extract --json "$SLA/acme-gpu.md" >"$TMP/terms.json"
+expect "sla import needs entity" 2 "$BIN" --db "$DB" sla import "$TMP/terms.json"
+expect "sla import json" 0 "$BIN" --db "$DB" sla import "$TMP/terms.json" --entity provider:acme --effective 2026-03-01
+has "sla import says what" "$TMP/out" 'stored the SLA of provider:acme, in force from 2026-03-01: 1 uptime targets, 3 credit tiers'
+same "sla import stored" "$(sql "SELECT entity || ' ' || kind || ' ' || effective_from FROM commitments")" "provider:acme sla 1772323200"
+has "sla stored terms are JSON" "$TMP/terms.json" '"percent":99\.95'
+expect "sla import again" 0 "$BIN" --db "$DB" sla import "$TMP/terms.json" --entity provider:acme --effective 2026-03-01
+has "sla import again changes nothing" "$TMP/err" 'already imported'
+expect "sla import document" 0 "$BIN" --db "$DB" sla import "$SLA/delta-tsv.txt" --entity provider:delta
+same "sla two commitments" "$(sql "SELECT count(*) FROM commitments")" "2"
+expect "sla score" 0 "$BIN" sla score "$SLA/acme-gpu.md"
+has "sla score total" "$TMP/out" '^acme-gpu\.md: score [0-9]+ / 100'
+has "sla score allowed downtime" "$TMP/out" '99\.95%: 21\.9 min a month, 65\.7 min a quarter, 262\.8 min a year'
+expect "sla score flags quote lines" 0 "$BIN" sla score "$SLA/delta-tsv.txt"
+has "sla score SLA-001" "$TMP/out" '^  SLA-001 high'
+has "sla score gap" "$TMP/out" 'credit table gap: no band covers 98 % to 99 %'
+expect "sla score json" 0 "$BIN" --json sla score "$SLA/cirrus-prose.txt"
+has "sla score json" "$TMP/out" '^\{"document":"cirrus-prose\.txt","score":[0-9.]+,"criteria":\[\{"id":"uptime"'
+has "sla score json flag line" "$TMP/out" '"rule":"SLA-005","severity":"medium","title":"open-ended exclusion","detail":"[^"]*","line":24'
+expect "sla score replay" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$SLA/history/incidents.csv" "$SLA/history/maintenance.csv" -o "$TMP/score.xlsx"
+has "sla replay breach" "$TMP/out" '2026-10 +99\.731% +99\.731% +BREACHED +10%'
+has "sla replay maintenance excluded" "$TMP/out" '2026-11 +99\.993% +99\.576% +met +0% +180 m'
+has "sla replay capped credit" "$TMP/out" '2026-12 .*BREACHED +100%'
+unzip -p "$TMP/score.xlsx" xl/workbook.xml >"$TMP/sw.xml"
+has "sla workbook sheets" "$TMP/sw.xml" '<sheet name="Scorecard"[^>]*/><sheet name="Red flags"[^>]*/><sheet name="Terms"[^>]*/><sheet name="Allowed downtime"[^>]*/><sheet name="Replay"'
+unzip -p "$TMP/score.xlsx" xl/sharedStrings.xml >"$TMP/ss.xml"
+has "sla workbook reads back" "$TMP/ss.xml" 'acme-gpu\.md: [0-9]+ / 100'
+expect "sla score bad history" 3 "$BIN" sla score "$SLA/acme-gpu.md" --history "$SLA/acme-gpu.md"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
