@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,7 +14,9 @@
 #include "engine/ingest.h"
 #include "engine/jsonw.h"
 #include "engine/sha256.h"
+#include "engine/sltime.h"
 #include "engine/store.h"
+#include "parsers/fieldmap.h"
 #include "parsers/registry.h"
 
 static const char help[] =
@@ -31,6 +34,16 @@ static const char help[] =
     "  --service S     service for records that name none\n"
     "  --json          one JSON object per file: file, format, sha256, read, stored,\n"
     "                  rejected, duplicates, already_ingested\n"
+    "  --boot-time T   when the machine booted, for dmesg stamps in seconds since boot\n"
+    "  --year YYYY     year of the first syslog line (syslog stamps have none); the\n"
+    "                  year advances at each turn of the year in the file\n"
+    "  --map F=PATH,...  JSON Lines field mapping (fields: key entity service title\n"
+    "                  severity state started detected acknowledged mitigated resolved\n"
+    "                  time status; PATH is dotted: timestamps.started)\n"
+    "  --config FILE   YAML: record (incident|probe), fields (field: path or group),\n"
+    "                  pattern (a PCRE2 pattern with named groups, for line formats)\n"
+    "\n"
+    "A progress line is drawn on stderr for long inputs when stderr is a terminal.\n"
     "\n"
     "Exit codes: 0 every file ingested or already there (rejected records do not\n"
     "change this); 3 a file could not be read as its format; 4 database error.\n"
@@ -40,7 +53,30 @@ static const char help[] =
 
 struct ingest_options {
     const char *format, *entity, *service;
+    const char *map, *config;
+    int64_t boot_time;
+    int year;
 };
+
+/* The progress line of one file: drawn from the ingest's callback. */
+struct progress {
+    const char *path;
+    FILE *f;
+    long long bytes;
+    bool drawn;
+};
+
+static void
+progress_draw(void *ctx, const struct ingest *ing)
+{
+    struct progress *pr = ctx;
+    long pos = ftell(pr->f);
+    int pct = pr->bytes > 0 && pos >= 0 ? (int)(100.0 * (double)pos / (double)pr->bytes) : 0;
+    fprintf(stderr, "\rslaudit: %s: %d%%, %ld records", pr->path, pct > 100 ? 100 : pct,
+            ing->counts.read);
+    fflush(stderr);
+    pr->drawn = true;
+}
 
 static void
 print_result(const struct cli *cli, const char *path, const char *format, const char *sha,
@@ -140,6 +176,15 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     ing.entity = opt->entity;
     ing.service = opt->service;
     ing.zone = cli->zone;
+    ing.boot_time = opt->boot_time;
+    ing.year = opt->year;
+    ing.map = opt->map;
+    ing.config = opt->config;
+    struct progress pr = {.path = path, .f = f, .bytes = bytes};
+    if (isatty(STDERR_FILENO) && !msg_quiet()) {
+        ing.progress = progress_draw;
+        ing.progress_ctx = &pr;
+    }
     enum sl_status s = store_source_begin(st, path, sha, p->name, bytes, &already, &diag);
     if (!s && !already) {
         if (!(s = p->parse(&ing, f)) && !(s = ingest_finish(&ing)))
@@ -147,6 +192,8 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
         if (s)
             store_source_abort(st);
     }
+    if (pr.drawn)
+        fputs("\r\033[K", stderr);
     if (s) {
         rc = msg_diag(s, &diag);
         msg_note(path, 0, "nothing from this file was stored");
@@ -165,10 +212,12 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'}, {"entity", required_argument, NULL, 'e'},
         {"service", required_argument, NULL, 's'}, {"help", no_argument, NULL, 'h'},
+        {"boot-time", required_argument, NULL, 'b'}, {"year", required_argument, NULL, 'y'},
+        {"map", required_argument, NULL, 'm'},     {"config", required_argument, NULL, 'c'},
         {NULL, 0, NULL, 0},
     };
     struct ingest_options opt = {0};
-    int c;
+    int c, rc;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -181,6 +230,24 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
             break;
         case 's':
             opt.service = optarg;
+            break;
+        case 'b':
+            if ((rc = cli_parse_when(cli, "ingest", "--boot-time", optarg, &opt.boot_time)))
+                return rc;
+            break;
+        case 'y': {
+            char *end;
+            long y = strtol(optarg, &end, 10);
+            if (*end || end == optarg || y < SLTIME_MIN_YEAR || y > SLTIME_MAX_YEAR)
+                return msg_usage("ingest", "--year '%s' is not a year (1970-2200)", optarg);
+            opt.year = (int)y;
+            break;
+        }
+        case 'm':
+            opt.map = optarg;
+            break;
+        case 'c':
+            opt.config = optarg;
             break;
         case 'h':
             return cli_help(help);
@@ -195,8 +262,21 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
     if (opt.entity && strncmp(opt.entity, "provider:", 9) && strncmp(opt.entity, "team:", 5))
         return msg_usage("ingest", "--entity '%s' is not provider:NAME or team:NAME",
                          opt.entity);
+    if (opt.map || opt.config) {
+        /* Read the mapping once here, so a bad one is a usage error before
+         * any file is touched; a pattern means the line-pattern format. */
+        struct fieldmap fm;
+        struct sl_diag diag = {0};
+        enum sl_status s = fieldmap_load(&fm, opt.config, opt.map, &diag);
+        bool pattern = fm.pattern != NULL;
+        fieldmap_release(&fm);
+        if (s)
+            return msg_diag(s, &diag);
+        if (!opt.format)
+            opt.format = pattern ? "line-pattern" : "jsonl";
+    }
     struct store *st;
-    int rc = cli_open_store(cli, &st);
+    rc = cli_open_store(cli, &st);
     if (rc)
         return rc;
     for (int i = optind; i < argc; i++) {

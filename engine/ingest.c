@@ -7,6 +7,14 @@
 #include "engine/sltime.h"
 #include "engine/strbuf.h"
 
+/* Lets the caller show progress on long inputs; the cli draws it. */
+static void
+progress_tick(const struct ingest *ing)
+{
+    if (ing->progress && ing->counts.read % INGEST_PROGRESS_EVERY == 0)
+        ing->progress(ing->progress_ctx, ing);
+}
+
 void
 ingest_init(struct ingest *ing, struct store *st, const char *path, struct sl_diag *diag)
 {
@@ -49,6 +57,7 @@ ingest_reject(struct ingest *ing, long line, const char *reason, const char *raw
         snprintf(note->reason, sizeof note->reason, "%s", reason);
     }
     ing->counts.read++;
+    progress_tick(ing);
     ing->counts.rejected++;
     struct strbuf sb = STRBUF_INIT;
     /* Keep a bounded, printable copy: the raw text is evidence, not data. */
@@ -67,6 +76,7 @@ ingest_incident(struct ingest *ing, const struct incident *inc)
 {
     bool updated;
     ing->counts.read++;
+    progress_tick(ing);
     enum sl_status rc = store_add_incident(ing->store, inc, &updated, ing->diag);
     if (rc)
         return rc;
@@ -81,6 +91,7 @@ enum sl_status
 ingest_interval(struct ingest *ing, const struct interval *iv)
 {
     ing->counts.read++;
+    progress_tick(ing);
     bool updated = false;
     enum sl_status rc = iv->key ? store_put_interval(ing->store, iv, &updated, ing->diag)
                                 : store_add_interval(ing->store, iv, ing->diag);
@@ -98,6 +109,7 @@ ingest_gpu_event(struct ingest *ing, const struct gpu_event *ev)
 {
     bool duplicate = false;
     ing->counts.read++;
+    progress_tick(ing);
     enum sl_status rc = store_add_gpu_event(ing->store, ev, &duplicate, ing->diag);
     if (!rc && duplicate)
         ing->counts.duplicates++;
@@ -110,6 +122,7 @@ enum sl_status
 ingest_maintenance(struct ingest *ing, const struct maintenance *m)
 {
     ing->counts.read++;
+    progress_tick(ing);
     enum sl_status rc = store_add_maintenance(ing->store, m, ing->diag);
     if (!rc)
         ing->counts.stored++;
@@ -129,10 +142,12 @@ ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_
     switch (outcome) {
     case PROBE_TAKEN:
         ing->counts.read++;
+        progress_tick(ing);
         ing->counts.stored++;
         return SL_OK;
     case PROBE_DUPLICATE:
         ing->counts.read++;
+        progress_tick(ing);
         ing->counts.duplicates++;
         return SL_OK;
     case PROBE_OUT_OF_ORDER:

@@ -27,6 +27,8 @@ const struct parser *const parser_table[] = {
     &parser_upptime_meta,
     &parser_nvidia_xid,
     &parser_slurm_log,
+    &parser_jsonl_generic,
+    &parser_line_pattern,
     NULL,
 };
 

@@ -46,6 +46,8 @@ extern const struct parser parser_upptime_commits;
 extern const struct parser parser_upptime_meta;
 extern const struct parser parser_nvidia_xid;
 extern const struct parser parser_slurm_log;
+extern const struct parser parser_jsonl_generic;
+extern const struct parser parser_line_pattern;
 /* Every parser, ending with NULL. */
 extern const struct parser *const parser_table[];
 

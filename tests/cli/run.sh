@@ -268,5 +268,42 @@ unzip -p "$TMP/score.xlsx" xl/sharedStrings.xml >"$TMP/ss.xml"
 has "sla workbook reads back" "$TMP/ss.xml" 'acme-gpu\.md: [0-9]+ / 100'
 expect "sla score bad history" 3 "$BIN" sla score "$SLA/acme-gpu.md" --history "$SLA/acme-gpu.md"
 
+# --- ingest options of log and generic formats (issue 3) ------------------------
+F=tests/data/formats
+IDB=$TMP/ingest-opts.db
+expect "slurm needs service" 3 "$BIN" --db "$IDB" ingest --entity team:hpc $F/slurmctld.log
+has "slurm needs service message" "$TMP/err" 'slurmctld.log: a slurmctld log needs --entity and --service'
+expect "slurm log" 0 "$BIN" --db "$IDB" ingest --entity team:hpc --service gpu-a $F/slurmctld.log
+has "slurm log detected" "$TMP/out" 'slurmctld-log: read 10, stored 9, rejected 1'
+expect "syslog --year" 0 "$BIN" --db "$IDB" ingest --entity team:hpc --service gpu-b --year 2026 $F/slurmctld-syslog.log
+same "syslog --year turns the year" "$(sqlite3 "$IDB" "SELECT resolved FROM incidents WHERE key LIKE 'slurm:n2:%'")" 1798762201
+expect "bad --year" 2 "$BIN" --db "$IDB" ingest --year 20x $F/slurmctld.log
+has "bad --year message" "$TMP/err" "--year '20x' is not a year"
+expect "dmesg without --boot-time" 0 "$BIN" --db "$IDB" ingest --entity team:hpc $F/xid-dmesg-boot.log
+has "dmesg boot stamps rejected" "$TMP/out" 'rejected 4'
+expect "dmesg --boot-time" 0 "$BIN" --db "$TMP/boot.db" ingest --entity team:hpc --boot-time 2026-03-02T00:00:00Z $F/xid-dmesg-boot.log
+has "dmesg --boot-time places the stamps" "$TMP/out" 'rejected 0'
+expect "bad --boot-time" 2 "$BIN" --db "$IDB" ingest --boot-time soon $F/xid-dmesg-boot.log
+expect "jsonl --map" 0 "$BIN" --db "$IDB" ingest --entity team:ops \
+    --map 'key=ref.number,title=what,severity=impact.level,started=timeline.began,resolved=timeline.fixed,service=area' \
+    $F/custom-incidents.jsonl
+has "jsonl --map format" "$TMP/out" 'jsonl: read 2, stored 2'
+same "jsonl --map severity" "$(sqlite3 "$IDB" "SELECT severity FROM incidents WHERE key = '881'")" sev1
+expect "bad --map" 2 "$BIN" --db "$IDB" ingest --map 'when=ts' $F/probes.jsonl
+has "bad --map message" "$TMP/err" "^slaudit: --map: 'when=ts' is not FIELD=PATH"
+expect "--config pattern" 0 "$BIN" --db "$IDB" ingest --entity team:ops --config $F/checks-pattern.yaml $F/checks.log
+has "--config pattern format" "$TMP/out" 'line-pattern: read 4, stored 3, rejected 1'
+has "--config pattern reject line" "$TMP/err" 'checks.log:3: rejected: the line does not match the pattern'
+expect "backtracking pattern" 3 "$BIN" --db "$IDB" ingest --entity team:ops --config $F/backtrack.yaml $F/backtrack.log
+has "backtracking pattern message" "$TMP/err" "^slaudit: $F/backtrack.log:1: pattern stopped at the PCRE2 match limit"
+expect "bad config" 2 "$BIN" --db "$IDB" ingest --config $F/checks.log $F/checks.log
+awk 'BEGIN { for (i = 0; i < 70000; i++) printf "{\"time\":%d,\"service\":\"api\",\"status\":\"up\"}\n", 1775000000 + 60 * i }' >"$TMP/long.jsonl"
+expect "no progress when stderr is a file" 0 "$BIN" --db "$TMP/p1.db" ingest --entity team:ops "$TMP/long.jsonl"
+hasnt "no progress line in a file" "$TMP/err" 'records'
+if command -v script >/dev/null 2>&1; then
+    script -qec "\"$BIN\" --db \"$TMP/p2.db\" ingest --entity team:ops \"$TMP/long.jsonl\" >/dev/null" "$TMP/tty" >/dev/null 2>&1
+    has "progress line on a terminal" "$TMP/tty" 'long.jsonl: [0-9]+%, 65536 records'
+fi
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
