@@ -223,7 +223,10 @@ static uint32_t
 write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision *d)
 {
     const struct decide_result *r = d->result;
-    xlsx_header(sh, row++, option_columns, 0);
+    /* Plain header cells: xlsx_header would freeze the panes mid-sheet. */
+    for (uint16_t c = 0; option_columns[c].title; c++)
+        xlsx_text(sh, row, c, option_columns[c].title, XLSX_HEADER);
+    row++;
     for (size_t i = 0; i < r->noptions; i++, row++) {
         const struct decide_option *o = &r->options[i];
         uint16_t c = 0;
@@ -267,6 +270,8 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
     uint32_t row = 0;
     sltime_format_date(d->from, d->zone, from);
     sltime_format_date(d->to, d->zone, to);
+    for (uint16_t c = 0; option_columns[c].title; c++)
+        xlsx_column_width(sh, c, c, option_columns[c].width);
 
     snprintf(text, sizeof text, "Operating model: %s%s%s", decide_model_name(r->recommendation),
              r->provider >= 0 ? " with " : "",
