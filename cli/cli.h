@@ -41,6 +41,12 @@ void cli_print_eval_table(const struct eval_result *r, bool entities_only,
                           const struct window *window);
 /* Prints the contract rows (when any): attainment, credit, budget and alerts. */
 void cli_print_contract_table(const struct eval_result *r);
+/* GPU capacity beside the service-level figure, and nodes with repeated
+ * hardware faults; nothing when neither was evaluated or found. */
+void cli_print_capacity_table(const struct eval_result *r);
+struct reconcile_result;
+void cli_print_reconcile(const struct reconcile_result *r, const char *entity,
+                         const char *service, const char *zone);
 /* Prints text (a command's --help) on stdout and returns 0. */
 int cli_help(const char *text);
 

@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/eval_args.h"
 #include "cli/msg.h"
 #include "engine/eval.h"
-#include "engine/sla_json.h"
+#include "engine/reconcile.h"
+#include "engine/sha256.h"
 #include "engine/sltime.h"
 #include "engine/store.h"
 #include "reports/eval_json.h"
@@ -20,6 +22,10 @@ static const char help[] =
     "usage: slaudit eval [--from DATE --to DATE | --month YYYY-MM] [--entity E]\n"
     "                    [--window month|quarter|year | --rolling DAYS] [--holidays LIST]\n"
     "                    [--sla FILE.json --entity E [--service S] [--fee N] [--min-outage MIN]]\n"
+    "                    [--fleet GPUS [--gpus-per-node N]] [--fault-threshold N]\n"
+    "                    [--no-stored-sla] [--no-save]\n"
+    "       slaudit eval --reconcile --entity provider:X --service S [--from --to | --month]\n"
+    "                    [--slack MIN] [--min-overlap SEC] [--probe-min-outage MIN]\n"
     "\n"
     "Evaluates every window (calendar month by default, in --tz, default UTC) that\n"
     "overlaps [--from, --to): the neutral availability of each service and of each entity\n"
@@ -40,45 +46,178 @@ static const char help[] =
     "                  and response compliance for --entity (and --service)\n"
     "  --fee N         monthly fee, for credit amounts\n"
     "  --min-outage M  minimum countable outage in minutes under the SLA\n"
+    "\n"
+    "SLAs imported with `sla import` (and stored objectives) apply too: each window\n"
+    "uses the version in force at its start. The SLA's own clauses set the minimum\n"
+    "outage, maintenance cap and notice, and partial counting; --min-outage wins over\n"
+    "the document's clause. An --sla FILE replaces the stored SLA of its entity and\n"
+    "service for this run.\n"
+    "  --no-stored-sla   ignore the stored SLAs and objectives\n"
+    "  --no-save         do not write the results to the store's eval_results table\n"
+    "                    (by default each run replaces its earlier rows for the same\n"
+    "                    definitions and windows)\n"
+    "  --fleet GPUS      GPUs in each service's fleet: adds GPU-hours lost and the\n"
+    "                    capacity-weighted availability beside the service figure\n"
+    "  --gpus-per-node N GPUs a node unit counts as (default 8)\n"
+    "  --fault-threshold N  hardware Xid events per node per window that flag the\n"
+    "                    node as repeatedly faulty (default 2)\n"
+    "  --reconcile       the provider's status history against your probes and\n"
+    "                    incident log for --entity and --service (docs/metrics.md)\n"
+    "  --slack MIN       minutes each provider report is widened by (default 10)\n"
+    "  --min-overlap SEC overlap that makes a match (default 60)\n"
+    "  --probe-min-outage MIN  shorter probe outages are left out (default 5)\n"
     "  --json          {\"definitions\": {...}, \"results\": [...]} (DESIGN.md §5)\n"
     "\n"
-    "Example:\n"
-    "  slaudit eval --from 2026-08-01 --to 2026-11-01 --entity provider:nimbus\n";
+    "Examples:\n"
+    "  slaudit eval --from 2026-08-01 --to 2026-11-01 --entity provider:nimbus\n"
+    "  slaudit eval --month 2026-10 --entity provider:nimbus --fleet 512\n"
+    "  slaudit eval --reconcile --entity provider:nimbus --service inference-api \\\n"
+    "               --from 2026-10-01 --to 2026-11-01\n";
 
-/* Reads SLA terms from a JSON file (the shape of `sla extract --json`). */
-static int
-read_terms(const char *path, struct sla_terms *t)
+/* Options of eval alone. */
+struct eval_own {
+    bool no_save, reconcile;
+    const char *service;
+    struct reconcile_params rp;
+};
+
+/* The SHA-256 of text, in hex. */
+static enum sl_status
+hash_text(const char *text, size_t len, char hex[65])
 {
-    struct sl_diag diag = {0};
-    struct strbuf sb = STRBUF_INIT;
-    char chunk[65536];
-    size_t n;
-    FILE *f = fopen(path, "rb");
+    long long bytes;
+    FILE *f = fmemopen((void *)(uintptr_t)text, len ? len : 1, "rb");
     if (!f)
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot open: %s", strerror(errno));
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (strbuf_add(&sb, chunk, n)) {
-            fclose(f);
-            strbuf_release(&sb);
-            return msg_error(SL_EXIT_INPUT, path, 0, "too large to read");
-        }
-    }
-    bool bad = ferror(f);
+        return SL_ERR_NOMEM;
+    enum sl_status s = sha256_stream(f, hex, &bytes);
     fclose(f);
-    sla_terms_init(t);
-    enum sl_status s = bad ? SL_ERR_IO : sla_json_read(sb.buf, sb.len, path, t, &diag);
-    strbuf_release(&sb);
-    if (s) {
-        sla_terms_release(t);
-        return bad ? msg_error(SL_EXIT_INPUT, path, 0, "cannot read") : msg_diag(s, &diag);
+    return s;
+}
+
+static struct eval_record_stats
+record_stats(const struct duration_stats *d)
+{
+    struct eval_record_stats s = {.n = d->n, .mean = NAN, .median = NAN, .p90 = NAN, .max = NAN};
+    if (d->n > 0) {
+        s.mean = d->mean;
+        s.median = d->median;
+        s.p90 = d->p90;
+        s.max = d->max;
     }
+    return s;
+}
+
+/* Writes every result row into the store's eval_results. */
+static enum sl_status
+save_results(struct store *st, const struct eval_result *r, struct sl_diag *diag)
+{
+    size_t n = r->nrows + r->ncontract;
+    struct strbuf defs = STRBUF_INIT;
+    struct strbuf *json = calloc(n + 1, sizeof *json);
+    struct strbuf *sla = calloc(r->ncontract + 1, sizeof *sla);
+    char(*names)[160] = calloc(r->ncontract + 1, sizeof *names);
+    struct eval_record *rec = calloc(n + 1, sizeof *rec);
+    char hash[65];
+    enum sl_status s = SL_ERR_NOMEM;
+    if (!json || !sla || !names || !rec)
+        goto out;
+    eval_json_definitions(r, &defs);
+    if ((s = hash_text(defs.buf, defs.len, hash)))
+        goto out;
+    for (size_t k = 0; k < n; k++) {
+        bool neutral = k < r->nrows;
+        const struct eval_row *row = neutral ? &r->rows[k] : NULL;
+        const struct eval_contract_row *c = neutral ? NULL : &r->contract[k - r->nrows];
+        const struct eval_row *twin = NULL;
+        const struct avail_result *a = neutral ? &row->avail : &c->measure.avail;
+        const struct window *w = neutral ? &row->window : &c->window;
+        strbuf_init(&json[k], 0);
+        eval_json_result(r, k, &json[k]);
+        rec[k] = (struct eval_record){
+            .definitions_hash = hash,
+            .definitions = defs.buf,
+            .entity = neutral ? row->entity : c->entity,
+            .service = neutral ? row->service : c->service,
+            .window_kind = window_kind_name(w->kind),
+            .window_start = w->start,
+            .window_end = w->end,
+            .measure = neutral ? "neutral" : "contract",
+            .availability = a->known ? a->availability : NAN,
+            .downtime_seconds = a->downtime_seconds,
+            .eligible_seconds = a->eligible_seconds,
+            .unknown_seconds = a->unknown_seconds,
+            .maintenance_seconds = a->maintenance_seconds,
+            .result = json[k].buf,
+        };
+        if (!neutral) {
+            size_t i = k - r->nrows;
+            const struct eval_commitment *cm = &r->params.commitments[c->commitment];
+            strbuf_init(&sla[i], 0);
+            eval_json_sla(r, i, &sla[i]);
+            rec[k].sla = sla[i].buf;
+            snprintf(names[i], sizeof names[i], "%s#%zu",
+                     cm->terms->document ? cm->terms->document : "sla", c->target);
+            rec[k].commitment = names[i];
+            /* The incident figures of the window the contract row shares. */
+            for (size_t j = 0; j < r->nrows && !twin; j++)
+                if (r->rows[j].window.start == w->start && r->rows[j].window.end == w->end &&
+                    !strcmp(r->rows[j].entity, c->entity) &&
+                    ((!r->rows[j].service && !c->service) ||
+                     (r->rows[j].service && c->service && !strcmp(r->rows[j].service, c->service))))
+                    twin = &r->rows[j];
+        } else {
+            twin = row;
+        }
+        struct duration_stats none = {0};
+        rec[k].incidents = twin ? twin->incidents.total : 0;
+        rec[k].incidents_open = twin ? twin->incidents.open : 0;
+        rec[k].incidents_merged = twin ? twin->incidents.merged : 0;
+        rec[k].tta = record_stats(twin ? &twin->incidents.measure[MEASURE_TTA] : &none);
+        rec[k].ttr = record_stats(twin ? &twin->incidents.measure[MEASURE_TTR] : &none);
+    }
+    s = store_put_eval_results(st, rec, n, diag);
+out:
+    if (s == SL_ERR_NOMEM)
+        diag_set(diag, s, NULL, 0, "out of memory for the results");
+    for (size_t k = 0; json && k < n; k++)
+        strbuf_release(&json[k]);
+    for (size_t k = 0; sla && k < r->ncontract; k++)
+        strbuf_release(&sla[k]);
+    strbuf_release(&defs);
+    free(json);
+    free(sla);
+    free(names);
+    free(rec);
+    return s;
+}
+
+/* `eval --reconcile`: one service's status history against the user's own. */
+static int
+reconcile_command(struct cli *cli, struct store *st, const struct eval_params *p,
+                  const struct eval_own *own)
+{
+    struct reconcile_result r;
+    struct sl_diag diag = {0};
+    enum sl_status s =
+        reconcile_run(st, p->entity, own->service, p->from, p->to, &own->rp, &r, &diag);
+    if (s)
+        return msg_diag(s, &diag);
+    if (cli->json) {
+        struct strbuf sb = STRBUF_INIT;
+        eval_json_reconcile(&r, p->entity, own->service, p->zone, &sb);
+        fputs(sb.buf, stdout);
+        strbuf_release(&sb);
+    } else {
+        cli_print_reconcile(&r, p->entity, own->service, p->zone);
+    }
+    reconcile_result_release(&r);
     return 0;
 }
 
 /* Everything after the options: dates, the store, the run and the output. */
 static int
-eval_command(struct cli *cli, struct eval_params *pp, const char *from, const char *to,
-             const char *month, int argc, char **argv)
+eval_command(struct cli *cli, struct eval_params *pp, const struct eval_own *own, const char *from,
+             const char *to, const char *month, int argc, char **argv)
 {
     struct eval_params p = *pp;
     int rc;
@@ -96,6 +235,8 @@ eval_command(struct cli *cli, struct eval_params *pp, const char *from, const ch
         return rc;
     if (from && p.to <= p.from)
         return msg_usage("eval", "--to must be after --from");
+    if (own->reconcile && (!p.entity || !own->service))
+        return msg_usage("eval", "--reconcile needs --entity and --service");
 
     struct store *st;
     if ((rc = cli_open_store(cli, &st)))
@@ -109,11 +250,20 @@ eval_command(struct cli *cli, struct eval_params *pp, const char *from, const ch
         p.from = w.start;
         p.to = w.end;
     }
+    if (own->reconcile) {
+        rc = reconcile_command(cli, st, &p, own);
+        goto out;
+    }
     struct eval_result r;
     struct sl_diag diag = {0};
     enum sl_status s = eval_run(st, &p, &r, &diag);
     if (s) {
         rc = msg_diag(s, &diag);
+        goto out;
+    }
+    if (!own->no_save && (s = save_results(st, &r, &diag))) {
+        rc = msg_diag(s, &diag);
+        eval_result_release(&r);
         goto out;
     }
     if (cli->json) {
@@ -124,6 +274,7 @@ eval_command(struct cli *cli, struct eval_params *pp, const char *from, const ch
     } else {
         cli_print_eval_table(&r, false, NULL);
         cli_print_contract_table(&r);
+        cli_print_capacity_table(&r);
     }
     eval_result_release(&r);
 out:
@@ -134,32 +285,90 @@ out:
 int
 cmd_eval(struct cli *cli, int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"from", required_argument, NULL, 'f'},  {"to", required_argument, NULL, 't'},
-        {"month", required_argument, NULL, 'm'}, {"entity", required_argument, NULL, 'e'},
+    static const struct option own[] = {
+        {"from", required_argument, NULL, 'f'},
+        {"to", required_argument, NULL, 't'},
+        {"month", required_argument, NULL, 'm'},
         {"window", required_argument, NULL, 'w'},
         {"rolling", required_argument, NULL, 'r'},
-        {"holidays", required_argument, NULL, 'H'},
-        {"sla", required_argument, NULL, 'S'},
-        {"service", required_argument, NULL, 's'},
-        {"fee", required_argument, NULL, 'F'},
-        {"min-outage", required_argument, NULL, 'O'},
-        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},
+        {"fleet", required_argument, NULL, 1001},
+        {"gpus-per-node", required_argument, NULL, 1002},
+        {"fault-threshold", required_argument, NULL, 1003},
+        {"reconcile", no_argument, NULL, 1004},
+        {"slack", required_argument, NULL, 1005},
+        {"min-overlap", required_argument, NULL, 1006},
+        {"probe-min-outage", required_argument, NULL, 1007},
+        {"no-save", no_argument, NULL, 1008},
+        {"no-stored-sla", no_argument, NULL, 1009},
+        {NULL, 0, NULL, 0},
     };
-    int64_t *holidays = NULL;
-    struct eval_commitment cm = {NULL, NULL, NULL, NAN, 0, 0, NAN};
-    const char *sla_path = NULL;
-    struct sla_terms terms;
-    bool have_terms = false;
+    static const struct {
+        int code;
+        const char *name;
+        long max;
+    } counts[] = {{1001, "fleet", 100000000L},
+                  {1002, "gpus-per-node", 1024},
+                  {1003, "fault-threshold", 1000000L},
+                  {1005, "slack", 1440},
+                  {1006, "min-overlap", 86400},
+                  {1007, "probe-min-outage", 1440},
+                  {0, NULL, 0}};
+    struct eval_own eo = {0};
+    struct option longopts[EVAL_ARGS_MAX_OPTIONS];
+    struct eval_args args;
     struct eval_params p;
     const char *from = NULL, *to = NULL, *month = NULL;
-    int c, rc;
+    int c, rc = 0;
+    eval_args_longopts(own, longopts, EVAL_ARGS_MAX_OPTIONS);
+    eval_args_init(&args);
     eval_default_params(&p);
+    reconcile_default_params(&eo.rp);
     p.zone = cli->zone;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while (!rc && (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if ((rc = eval_args_option(&args, &p, "eval", c, optarg)) >= 0)
+            continue;
+        rc = 0;
+        for (size_t i = 0; counts[i].name; i++) {
+            if (counts[i].code != c)
+                continue;
+            char *end;
+            errno = 0;
+            long v = strtol(optarg, &end, 10);
+            if (errno || *end || end == optarg || v < (c == 1001 || c == 1002 || c == 1003) ||
+                v > counts[i].max) {
+                rc = msg_usage("eval", "--%s '%s' is not a whole number (up to %ld)",
+                               counts[i].name, optarg, counts[i].max);
+                break;
+            }
+            if (c == 1001)
+                p.capacity.fleet_gpus = v;
+            else if (c == 1002)
+                p.capacity.gpus_per_node = (int)v;
+            else if (c == 1003)
+                p.fault_threshold = (int)v;
+            else if (c == 1005)
+                eo.rp.slack_seconds = v * 60;
+            else if (c == 1006)
+                eo.rp.min_overlap_seconds = v;
+            else
+                eo.rp.min_outage_seconds = v * 60;
+            c = 0;
+        }
+        if (rc || c == 0)
+            continue;
         switch (c) {
+        case 1004:
+            eo.reconcile = true;
+            break;
+        case 1008:
+            eo.no_save = true;
+            break;
+        case 1009:
+            p.stored_commitments = false;
+            break;
         case 'f':
             from = optarg;
             break;
@@ -169,9 +378,6 @@ cmd_eval(struct cli *cli, int argc, char **argv)
         case 'm':
             month = optarg;
             break;
-        case 'e':
-            p.entity = optarg;
-            break;
         case 'w':
             if (!strcmp(optarg, "month"))
                 p.window = WINDOW_MONTH;
@@ -179,83 +385,32 @@ cmd_eval(struct cli *cli, int argc, char **argv)
                 p.window = WINDOW_QUARTER;
             else if (!strcmp(optarg, "year"))
                 p.window = WINDOW_YEAR;
-            else {
-                free(holidays);
-                return msg_usage("eval", "--window '%s' is not month, quarter or year", optarg);
-            }
+            else
+                rc = msg_usage("eval", "--window '%s' is not month, quarter or year", optarg);
             break;
         case 'r': {
             char *end;
             errno = 0;
             long days = strtol(optarg, &end, 10);
             if (errno || *end || end == optarg || days < 1 || days > 3660) {
-                free(holidays);
-                return msg_usage("eval", "--rolling '%s' is not a number of days (1-3660)",
-                                 optarg);
+                rc = msg_usage("eval", "--rolling '%s' is not a number of days (1-3660)", optarg);
+                break;
             }
             p.window = WINDOW_ROLLING;
             p.rolling_days = (int)days;
             break;
         }
-        case 'H': {
-            const char *why = NULL;
-            free(holidays);
-            holidays = NULL;
-            enum sl_status hs = coverage_parse_holidays(optarg, &holidays, &p.nholidays, &why);
-            if (hs)
-                return msg_usage("eval", "--holidays '%s': %s", optarg,
-                                 why ? why : "out of memory");
-            p.holidays = holidays;
-            break;
-        }
-        case 'S':
-            sla_path = optarg;
-            break;
-        case 's':
-            cm.service = optarg;
-            break;
-        case 'F':
-        case 'O': {
-            char *end;
-            errno = 0;
-            double v = strtod(optarg, &end);
-            if (errno || *end || end == optarg || !(v >= 0) || v > 1e15) {
-                free(holidays);
-                return msg_usage("eval", "--%s '%s' is not a number", c == 'F' ? "fee" : "min-outage",
-                                 optarg);
-            }
-            if (c == 'F')
-                cm.monthly_fee = v;
-            else
-                cm.min_outage_seconds = (int64_t)(v * 60.0);
-            break;
-        }
         case 'h':
-            free(holidays);
+            eval_args_release(&args);
             return cli_help(help);
         default:
-            free(holidays);
-            return msg_usage("eval", "unknown option '%s'", argv[optind - 1]);
+            rc = msg_usage("eval", "unknown option '%s'", argv[optind - 1]);
         }
     }
-    if (sla_path && !p.entity) {
-        free(holidays);
-        return msg_usage("eval", "--sla needs --entity: the entity the SLA applies to");
+    if (!rc && !(rc = eval_args_finish(&args, &p, "eval"))) {
+        eo.service = args.commitment.service;
+        rc = eval_command(cli, &p, &eo, from, to, month, argc, argv);
     }
-    if (sla_path) {
-        if ((rc = read_terms(sla_path, &terms))) {
-            free(holidays);
-            return rc;
-        }
-        have_terms = true;
-        cm.entity = p.entity;
-        cm.terms = &terms;
-        p.commitments = &cm;
-        p.ncommitments = 1;
-    }
-    rc = eval_command(cli, &p, from, to, month, argc, argv);
-    if (have_terms)
-        sla_terms_release(&terms);
-    free(holidays);
+    eval_args_release(&args);
     return rc;
 }

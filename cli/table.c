@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "engine/reconcile.h"
 #include "engine/sltime.h"
 
 static void
@@ -19,8 +20,8 @@ void
 cli_print_eval_table(const struct eval_result *r, bool entities_only, const struct window *window)
 {
     printf("%-22s %-20s %-8s %9s %8s %7s %4s %14s %5s %8s %8s %8s %8s\n", "entity", "service",
-           "window", "avail", "down_min", "unk_h", "inc", "sev1/2/3/4/5", "open", "mtta_min",
-           "p50", "mttr_min", "p50");
+           "window", "avail", "down_min", "unk_h", "inc", "sev1/2/3/4/5", "open", "mtta_min", "p50",
+           "mttr_min", "p50");
     for (size_t i = 0; i < r->nrows; i++) {
         const struct eval_row *row = &r->rows[i];
         if ((entities_only && row->service) ||
@@ -31,8 +32,7 @@ cli_print_eval_table(const struct eval_result *r, bool entities_only, const stru
         const struct incident_summary *inc = &row->incidents;
         snprintf(sev, sizeof sev, "%ld/%ld/%ld/%ld/%ld", inc->by_severity[1], inc->by_severity[2],
                  inc->by_severity[3], inc->by_severity[4], inc->by_severity[5]);
-        printf("%-22.22s %-20.20s %-8s", row->entity, row->service ? row->service : "(all)",
-               label);
+        printf("%-22.22s %-20.20s %-8s", row->entity, row->service ? row->service : "(all)", label);
         if (row->avail.known)
             printf(" %8.3f%%", 100.0 * row->avail.availability);
         else
@@ -51,8 +51,8 @@ cli_print_contract_table(const struct eval_result *r)
     if (r->ncontract == 0)
         return;
     printf("\n%-22s %-20s %-8s %9s %7s %9s %5s %10s %8s %7s %6s %-10s %s\n", "entity (contract)",
-           "service", "window", "avail", "target", "margin_m", "met", "credit", "amount",
-           "burn", "alerts", "claim_by", "chronic");
+           "service", "window", "avail", "target", "margin_m", "met", "credit", "amount", "burn",
+           "alerts", "claim_by", "chronic");
     for (size_t i = 0; i < r->ncontract; i++) {
         const struct eval_contract_row *c = &r->contract[i];
         const struct contract_attainment *at = &c->attainment;
@@ -81,6 +81,95 @@ cli_print_contract_table(const struct eval_result *r)
         if (at->claim_deadline != SLTIME_NONE)
             sltime_format_date(at->claim_deadline - 1, r->params.zone, claim);
         printf(" %6zu %-10s %s\n", c->nalerts, claim,
-               c->chronic_at < 0 ? "-" : c->chronic_consecutive ? "consecutive" : "of-windows");
+               c->chronic_at < 0        ? "-"
+               : c->chronic_consecutive ? "consecutive"
+                                        : "of-windows");
     }
+}
+
+void
+cli_print_capacity_table(const struct eval_result *r)
+{
+    bool any = false;
+    for (size_t i = 0; i < r->nrows && !any; i++)
+        any = r->rows[i].capacity.evaluated;
+    if (any) {
+        printf("\n%-22s %-20s %-8s %9s %9s %6s %11s %11s %6s\n", "entity (capacity)", "service",
+               "window", "avail", "cap_avail", "fleet", "gpu_h", "gpu_h_lost", "units");
+        for (size_t i = 0; i < r->nrows; i++) {
+            const struct eval_row *row = &r->rows[i];
+            const struct capacity_result *c = &row->capacity;
+            char label[48];
+            if (!c->evaluated)
+                continue;
+            window_label(&row->window, label);
+            printf("%-22.22s %-20.20s %-8s", row->entity, row->service ? row->service : "(all)",
+                   label);
+            if (row->avail.known)
+                printf(" %8.3f%%", 100.0 * row->avail.availability);
+            else
+                printf(" %9s", "unknown");
+            if (c->known)
+                printf(" %8.3f%%", 100.0 * c->availability);
+            else
+                printf(" %9s", "unknown");
+            printf(" %6ld %11.1f %11.1f %6ld\n", c->fleet_gpus, c->gpu_seconds / 3600.0,
+                   c->gpu_seconds_lost / 3600.0, c->unit_intervals);
+        }
+    }
+    if (r->nfaults == 0)
+        return;
+    printf("\n%-22s %-8s %-24s %6s %-20s %s\n", "entity (hardware faults)", "window", "host",
+           "events", "last", "xids");
+    for (size_t i = 0; i < r->nfaults; i++) {
+        const struct eval_fault_node *f = &r->faults[i];
+        char label[48], last[40];
+        window_label(&f->window, label);
+        sltime_format(f->node.last, r->params.zone, last);
+        printf("%-24.24s %-8s %-24.24s %6ld %-20s ", f->entity, label, f->node.host, f->node.count,
+               last);
+        for (size_t x = 0; x < f->node.nxids; x++)
+            printf("%s%d", x ? "," : "", f->node.xids[x]);
+        putchar('\n');
+    }
+}
+
+static void
+print_spans(const struct reconcile_span *s, size_t n, const char *zone)
+{
+    for (size_t i = 0; i < n; i++) {
+        char a[40], b[40];
+        sltime_format(s[i].start, zone, a);
+        sltime_format(s[i].end, zone, b);
+        printf("  %-25s %-25s %8.1f %-8s %-13s %s\n", a, b, (double)(s[i].end - s[i].start) / 60,
+               svc_status_name(s[i].status), reconcile_verdict_name(s[i].verdict),
+               s[i].first_incident ? s[i].first_incident : "");
+    }
+}
+
+void
+cli_print_reconcile(const struct reconcile_result *r, const char *entity, const char *service,
+                    const char *zone)
+{
+    printf("reconcile %s %s: provider records %ld, probe records %ld, incident-log records %ld "
+           "(%ld ignored)\n",
+           entity, service, r->provider_records, r->probe_records, r->incident_records,
+           r->ignored_records);
+    printf("rules: probe outages of %lld min or more; reports widened by %lld min; a match "
+           "needs %lld s of overlap\n",
+           (long long)r->params.min_outage_seconds / 60, (long long)r->params.slack_seconds / 60,
+           (long long)r->params.min_overlap_seconds);
+    printf("\nseen by you: %zu outages (%ld reported by the provider, %ld never reported: "
+           "%.1f min)\n",
+           r->nobserved, r->observed_reported, r->observed_unreported,
+           (double)r->unreported_seconds / 60);
+    printf("  %-25s %-25s %8s %-8s %-13s %s\n", "start", "end", "minutes", "status", "verdict",
+           "incident");
+    print_spans(r->observed, r->nobserved, zone);
+    printf("\nreported by the provider: %zu (%ld confirmed, %ld not seen by your probes, "
+           "%ld unverifiable)\n",
+           r->nreported, r->reports_confirmed, r->reports_unconfirmed, r->reports_unverifiable);
+    printf("  %-25s %-25s %8s %-8s %-13s %s\n", "start", "end", "minutes", "status", "verdict",
+           "incident");
+    print_spans(r->reported, r->nreported, zone);
 }

@@ -51,6 +51,23 @@ contract_rules_from_terms(const struct sla_terms *t, size_t target, struct contr
     out->maintenance_excluded = t->maintenance_excluded;
     if (!isnan(t->maintenance_notice_hours) && t->maintenance_notice_hours >= 0)
         out->notice_seconds = (int64_t)llround(t->maintenance_notice_hours * 3600.0);
+    /* The clauses the document writes about counting: a minimum outage in
+     * minutes, a monthly maintenance cap in hours, and partial (or degraded)
+     * service counted as downtime. A clause without a usable value is left
+     * to the defaults. */
+    const struct sla_clause *c = sla_terms_clause(t, SLA_CLAUSE_MIN_OUTAGE);
+    if (c && !isnan(c->value) && c->value > 0 && c->value < 1e6)
+        out->min_outage_seconds = (int64_t)llround(c->value * 60.0);
+    c = sla_terms_clause(t, SLA_CLAUSE_MAINTENANCE_CAP);
+    if (c && !isnan(c->value) && c->value > 0 && c->value < 1e5)
+        out->maintenance_cap_seconds = (int64_t)llround(c->value * 3600.0);
+    c = sla_terms_clause(t, SLA_CLAUSE_PARTIAL_COUNTED);
+    if (c) {
+        out->weight[SVC_PARTIAL] = 1.0;
+        if (c->text && (strcasestr(c->text, "degraded") || strcasestr(c->text, "impaired") ||
+                        strcasestr(c->text, "reduced")))
+            out->weight[SVC_DEGRADED] = 1.0;
+    }
     return SL_OK;
 }
 

@@ -5,10 +5,12 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/model.h"
+#include "engine/sla_json.h"
 #include "engine/sltime.h"
 #include "engine/store.h"
 
@@ -20,6 +22,9 @@ eval_default_params(struct eval_params *p)
     p->window = WINDOW_MONTH;
     contract_chronic_default(&p->chronic);
     p->burn_rules = budget_default_rules;
+    p->stored_commitments = true;
+    p->capacity.gpus_per_node = CAPACITY_DEFAULT_GPUS_PER_NODE;
+    p->fault_threshold = CAPACITY_DEFAULT_FAULT_THRESHOLD;
 }
 
 /* Growable arrays of the things one evaluation collects. */
@@ -89,8 +94,13 @@ collect_interval(void *ctx, const struct interval *iv)
         return 1;
     }
     c->iv[c->niv] = *iv;
-    /* The strings are the reader's; only the times, status and units stay. */
-    c->iv[c->niv].entity = c->iv[c->niv].service = c->iv[c->niv].unit_kind = NULL;
+    /* The strings are the reader's; only the times, status and units stay
+     * (the unit kind as a literal of our own). */
+    c->iv[c->niv].entity = c->iv[c->niv].service = NULL;
+    c->iv[c->niv].unit_kind = iv->units > 0 && iv->unit_kind && !strcmp(iv->unit_kind, "node")
+                                  ? "node"
+                              : iv->units > 0 ? "gpu"
+                                              : NULL;
     c->iv[c->niv].key = NULL;
     c->niv++;
     return 0;
@@ -283,7 +293,8 @@ eval_windows(enum window_kind kind, int rolling_days, int64_t from, int64_t to, 
         if (!(ws = malloc((count + 1) * sizeof *ws)))
             return SL_ERR_NOMEM;
         for (size_t i = 0; i < count; i++)
-            ws[count - 1 - i] = window_rolling(to - (int64_t)i * rolling_days * 86400, rolling_days);
+            ws[count - 1 - i] =
+                window_rolling(to - (int64_t)i * rolling_days * 86400, rolling_days);
         *out = ws;
         *n = count;
         return SL_OK;
@@ -341,18 +352,26 @@ eval_response_compliance(const struct eval_incident *const *inc, size_t n,
     out->severity = eval_severity_of_label(rt->severity);
     out->target_minutes = rt->minutes;
     out->business_hours = !c->always;
+    out->resolution = rt->resolution;
     int64_t target = (int64_t)llround(rt->minutes * 60.0);
     for (size_t i = 0; i < n; i++) {
         const struct eval_incident *e = inc[i];
         if (e->merged || severity_rank(e->severity) != out->severity)
             continue;
         out->n++;
+        /* A response clock starts at detection, a resolution clock at the
+         * start of impact (each falling back to the other). */
         int64_t from = e->detected != SLTIME_NONE ? e->detected : e->started;
-        if (e->acknowledged == SLTIME_NONE || from == SLTIME_NONE) {
+        int64_t until = e->acknowledged;
+        if (rt->resolution) {
+            from = e->started != SLTIME_NONE ? e->started : e->detected;
+            until = e->resolved;
+        }
+        if (until == SLTIME_NONE || from == SLTIME_NONE) {
             out->unacknowledged++;
             continue;
         }
-        if (coverage_seconds(c, from, e->acknowledged) <= target)
+        if (coverage_seconds(c, from, until) <= target)
             out->within++;
         else
             out->late++;
@@ -399,7 +418,7 @@ struct run {
     const struct eval_params *p;
     struct collect *c;
     struct eval_result *r;
-    size_t rows_alloc, contract_alloc;
+    size_t rows_alloc, contract_alloc, faults_alloc;
     struct window_set neutral;
     struct window_set *targets; /* [commitment][target], flattened */
     size_t *target_base;        /* index of commitment i's first target */
@@ -432,8 +451,10 @@ static void
 commitment_rules(const struct eval_commitment *cm, size_t target, struct contract_rules *r)
 {
     contract_rules_from_terms(cm->terms, target, r);
-    r->min_outage_seconds = cm->min_outage_seconds;
-    r->maintenance_cap_seconds = cm->maintenance_cap_seconds;
+    if (cm->min_outage_seconds >= 0)
+        r->min_outage_seconds = cm->min_outage_seconds;
+    if (cm->maintenance_cap_seconds >= 0)
+        r->maintenance_cap_seconds = cm->maintenance_cap_seconds;
     if (!isnan(cm->partial_weight))
         r->weight[SVC_PARTIAL] = cm->partial_weight;
 }
@@ -464,8 +485,8 @@ incidents_of(const struct collect *c, const char *entity, const char *service,
 }
 
 static void
-fill_response(const struct run *run, const struct eval_commitment *cm, struct eval_contract_row *row,
-              const struct eval_incident **scratch)
+fill_response(const struct run *run, const struct eval_commitment *cm,
+              struct eval_contract_row *row, const struct eval_incident **scratch)
 {
     const struct sla_terms *t = cm->terms;
     size_t n = incidents_of(run->c, row->entity, row->service, &row->window, scratch);
@@ -493,8 +514,8 @@ finish_contract_row(const struct run *run, const struct eval_commitment *cm,
     const struct window *w = &row->window;
     double fee = isnan(cm->monthly_fee) ? NAN : cm->monthly_fee * window_months(w);
     contract_attain(&row->rules, cm->terms, &row->measure, w, run->p->zone, fee, &row->attainment);
-    budget_compute(row->rules.target_percent, &row->measure.avail, w->start, w->end,
-                   run->p->to, &row->budget);
+    budget_compute(row->rules.target_percent, &row->measure.avail, w->start, w->end, run->p->to,
+                   &row->budget);
     fill_response(run, cm, row, scratch);
 }
 
@@ -512,6 +533,72 @@ mark_chronic(struct eval_contract_row *rows, size_t n, const struct chronic_rule
             rows[i].chronic_consecutive = consecutive;
         }
     }
+}
+
+/* Capacity of one service's neutral rows (from row0), pooled into its
+ * entity's rows (from entity_row0). */
+static enum sl_status
+measure_capacity(struct run *run, const struct contract_timeline *tl, size_t row0,
+                 size_t entity_row0)
+{
+    const struct collect *c = run->c;
+    size_t nw = run->neutral.n;
+    struct capacity_result *res = malloc((nw + 1) * sizeof *res);
+    enum sl_status rc;
+    if (!res)
+        return SL_ERR_NOMEM;
+    rc = capacity_measure_windows(tl, c->iv, c->niv, run->neutral.w, nw, &run->p->capacity, res);
+    for (size_t m = 0; m < nw && !rc; m++) {
+        run->r->rows[row0 + m].capacity = res[m];
+        capacity_pool(&run->r->rows[entity_row0 + m].capacity, &res[m]);
+    }
+    free(res);
+    return rc;
+}
+
+struct fault_tally {
+    struct capacity_faults f;
+    bool nomem;
+};
+
+static int
+collect_fault(void *ctx, const struct gpu_event *ev)
+{
+    struct fault_tally *t = ctx;
+    t->nomem = capacity_faults_add(&t->f, ev) != SL_OK;
+    return t->nomem;
+}
+
+/* The nodes of entity with repeated hardware faults, per neutral window. */
+static enum sl_status
+find_fault_nodes(struct run *run, const char *entity)
+{
+    enum sl_status rc = SL_OK;
+    for (size_t m = 0; m < run->neutral.n && !rc; m++) {
+        const struct window *w = &run->neutral.w[m];
+        struct fault_tally t = {{0}, false};
+        struct capacity_faults f;
+        rc = store_each_gpu_event(run->st, entity, w->start, w->end, collect_fault, &t, run->diag);
+        f = t.f;
+        if (!rc && t.nomem)
+            rc = SL_ERR_NOMEM;
+        if (!rc)
+            capacity_faults_finish(&f, run->p->fault_threshold);
+        for (size_t i = 0; i < f.n && !rc; i++) {
+            struct eval_result *r = run->r;
+            if (!reserve((void **)&r->faults, &run->faults_alloc, r->nfaults, sizeof *r->faults) ||
+                !(r->faults[r->nfaults].entity = strdup(entity))) {
+                rc = SL_ERR_NOMEM;
+                break;
+            }
+            r->faults[r->nfaults].window = *w;
+            r->faults[r->nfaults].node = f.v[i];
+            f.v[i].host = NULL; /* moved */
+            r->nfaults++;
+        }
+        capacity_faults_release(&f);
+    }
+    return rc;
 }
 
 /* One service's history, for the neutral rows and each commitment. */
@@ -535,9 +622,10 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
     if (c->nomem)
         return SL_ERR_NOMEM;
     neutral_rules(p, &rules);
-    if ((rc = contract_timeline_build(c->iv, c->niv, c->mt, c->nmt, from, to, p->zone, &rules,
-                                      &tl)))
+    if ((rc =
+             contract_timeline_build(c->iv, c->niv, c->mt, c->nmt, from, to, p->zone, &rules, &tl)))
         return rc;
+    size_t row0 = run->r->nrows;
     for (size_t m = 0; m < run->neutral.n && !rc; m++) {
         const struct window *w = &run->neutral.w[m];
         struct eval_row *row = add_row(run->r, &run->rows_alloc, entity, service, w);
@@ -552,6 +640,8 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
         row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
         availability_pool(&run->r->rows[entity_row0 + m].avail, &row->avail);
     }
+    if (!rc && p->capacity.fleet_gpus > 0)
+        rc = measure_capacity(run, &tl, row0, entity_row0);
     contract_timeline_release(&tl);
 
     for (size_t k = 0; k < p->ncommitments && !rc; k++) {
@@ -636,12 +726,14 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
     }
     for (size_t s = 0; s < c->nseries && !rc; s++)
         if (!strcmp(c->series[s].entity, entity))
-            rc = evaluate_service(run, entity, c->series[s].service, entity_row0,
-                                  entity_contract0, scratch, flags);
+            rc = evaluate_service(run, entity, c->series[s].service, entity_row0, entity_contract0,
+                                  scratch, flags);
+    if (!rc)
+        rc = find_fault_nodes(run, entity);
     for (size_t m = 0; m < run->neutral.n && !rc; m++) {
         struct eval_row *row = &run->r->rows[entity_row0 + m];
-        rc = summarise_incidents(c->inc, c->ninc, entity, NULL, &run->neutral.w[m],
-                                 &row->incidents);
+        rc =
+            summarise_incidents(c->inc, c->ninc, entity, NULL, &run->neutral.w[m], &row->incidents);
         row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
     }
     for (size_t k = 0; k < p->ncommitments && !rc; k++) {
@@ -651,8 +743,7 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
                 continue;
             const struct window_set *ws = &run->targets[run->target_base[k] + t];
             for (size_t m = 0; m < ws->n; m++)
-                finish_contract_row(run, &p->commitments[k], &run->r->contract[first + m],
-                                    scratch);
+                finish_contract_row(run, &p->commitments[k], &run->r->contract[first + m], scratch);
             mark_chronic(&run->r->contract[first], ws->n, &p->chronic, flags);
         }
     }
@@ -715,13 +806,166 @@ plan_windows(struct run *run)
         for (size_t i = 0; i < t->ntargets; i++) {
             struct contract_rules r;
             struct window_set *ws = &run->targets[run->target_base[k] + i];
+            const struct eval_commitment *cm = &p->commitments[k];
             contract_rules_from_terms(t, i, &r);
             if ((rc = eval_windows(r.window, 0, p->from, p->to, p->zone, &ws->w, &ws->n)))
                 return rc;
+            /* A version applies to the windows that start while it is in force. */
+            size_t kept = 0;
+            for (size_t m = 0; m < ws->n; m++)
+                if (ws->w[m].start >= cm->valid_from &&
+                    (cm->valid_to == 0 || ws->w[m].start < cm->valid_to))
+                    ws->w[kept++] = ws->w[m];
+            ws->n = kept;
             widen(run, ws);
         }
     }
     return SL_OK;
+}
+
+/* The commitments read from the store, before they are checked: v[i]'s
+ * strings are own[i]'s. */
+struct stored_strings {
+    char *entity, *service, *kind, *document, *terms;
+};
+
+struct stored {
+    struct commitment *v;
+    struct stored_strings *own;
+    size_t n, alloc, alloc_own;
+    bool nomem;
+};
+
+static int
+collect_commitment(void *ctx, const struct commitment *c)
+{
+    struct stored *s = ctx;
+    if (!reserve((void **)&s->v, &s->alloc, s->n, sizeof *s->v) ||
+        !reserve((void **)&s->own, &s->alloc_own, s->n, sizeof *s->own)) {
+        s->nomem = true;
+        return 1;
+    }
+    struct stored_strings *o = &s->own[s->n];
+    struct commitment *k = &s->v[s->n];
+    o->entity = strdup(c->entity);
+    o->service = dup_or_null(c->service);
+    o->kind = strdup(c->kind);
+    o->document = dup_or_null(c->document);
+    o->terms = strdup(c->terms);
+    *k = *c;
+    k->entity = o->entity;
+    k->service = o->service;
+    k->kind = o->kind;
+    k->document = o->document;
+    k->terms = o->terms;
+    s->n++;
+    if (!o->entity || (c->service && !o->service) || !o->kind || (c->document && !o->document) ||
+        !o->terms) {
+        s->nomem = true;
+        return 1;
+    }
+    return 0;
+}
+
+static bool
+same_scope(const char *entity, const char *service, const struct eval_commitment *cm)
+{
+    return !strcmp(entity, cm->entity) &&
+           ((!service && !cm->service) ||
+            (service && cm->service && !strcmp(service, cm->service)));
+}
+
+static bool
+keep_string(struct eval_result *r, char **s)
+{
+    if (!*s)
+        return true;
+    char **v = realloc(r->strings, (r->nstrings + 1) * sizeof *v);
+    if (!v)
+        return false;
+    r->strings = v;
+    r->strings[r->nstrings++] = *s;
+    *s = NULL;
+    return true;
+}
+
+/* The commitments of the run: those given, then the stored versions of
+ * every (entity, service, kind) that no given commitment replaces, each
+ * valid from its effective date until the next version's. */
+static enum sl_status
+gather_commitments(struct store *st, const struct eval_params *p, struct eval_result *out,
+                   struct sl_diag *diag)
+{
+    struct stored s = {0};
+    enum sl_status rc = SL_OK;
+    if (p->stored_commitments &&
+        (rc = store_each_commitment(st, p->entity, NULL, collect_commitment, &s, diag)))
+        goto out;
+    rc = SL_ERR_NOMEM;
+    if (s.nomem ||
+        !(out->commitments = calloc(p->ncommitments + s.n + 1, sizeof *out->commitments)) ||
+        !(out->stored_terms = calloc(s.n + 1, sizeof *out->stored_terms)))
+        goto out;
+    rc = SL_OK;
+    for (size_t i = 0; i < p->ncommitments; i++)
+        out->commitments[out->ncommitments++] = p->commitments[i];
+    for (size_t i = 0; i < s.n && !rc; i++) {
+        struct commitment *c = &s.v[i];
+        bool replaced = false;
+        for (size_t k = 0; k < p->ncommitments; k++)
+            replaced |= same_scope(c->entity, c->service, &p->commitments[k]);
+        if (replaced)
+            continue;
+        struct sla_terms *t = &out->stored_terms[out->nstored_terms];
+        char name[96];
+        snprintf(name, sizeof name, "stored %s %lld", c->kind, c->id);
+        sla_terms_init(t);
+        out->nstored_terms++;
+        if ((rc = sla_json_read(c->terms, strlen(c->terms), name, t, diag)))
+            break;
+        if (!t->document && c->document && !(t->document = strdup(c->document))) {
+            rc = SL_ERR_NOMEM;
+            break;
+        }
+        const struct commitment *next = i + 1 < s.n ? &s.v[i + 1] : NULL;
+        bool same_series = next && !strcmp(next->entity, c->entity) &&
+                           !strcmp(next->kind, c->kind) &&
+                           ((!next->service && !c->service) ||
+                            (next->service && c->service && !strcmp(next->service, c->service)));
+        struct eval_commitment *cm = &out->commitments[out->ncommitments++];
+        *cm = (struct eval_commitment){
+            .entity = c->entity,
+            .service = c->service,
+            .terms = t,
+            .monthly_fee = NAN,
+            .min_outage_seconds = -1,
+            .maintenance_cap_seconds = -1,
+            .partial_weight = NAN,
+            .valid_from = c->effective_from == SLTIME_NONE ? INT64_MIN : c->effective_from,
+            .valid_to =
+                same_series && next->effective_from != SLTIME_NONE ? next->effective_from : 0,
+            .kind = c->kind,
+            .effective_from = c->effective_from,
+        };
+        /* A later version with the same date replaces nothing here: the
+         * store keeps one per date. */
+        if (!keep_string(out, &s.own[i].entity) || !keep_string(out, &s.own[i].service) ||
+            !keep_string(out, &s.own[i].kind))
+            rc = SL_ERR_NOMEM;
+    }
+out:
+    for (size_t i = 0; i < s.n; i++) {
+        free(s.own[i].entity);
+        free(s.own[i].service);
+        free(s.own[i].kind);
+        free(s.own[i].document);
+        free(s.own[i].terms);
+    }
+    free(s.own);
+    free(s.v);
+    out->params.commitments = out->commitments;
+    out->params.ncommitments = out->ncommitments;
+    return rc;
 }
 
 enum sl_status
@@ -742,6 +986,11 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
     if (p->to <= p->from)
         return diag_set(diag, SL_ERR_USAGE, NULL, 0,
                         "the window is empty (--to is not after --from)");
+    if ((rc = gather_commitments(st, p, out, diag)))
+        goto out;
+    /* From here on the run reads the commitments gathered. */
+    p = &out->params;
+    run.p = p;
     if ((rc = plan_windows(&run))) {
         if (rc == SL_ERR_USAGE)
             diag_set(diag, rc, NULL, 0, "a rolling window needs a number of days of 1 or more");
@@ -752,8 +1001,8 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
         if (run.targets[i].n > nwindows_max)
             nwindows_max = run.targets[i].n;
     if ((rc = store_each_series(st, p->entity, collect_series, &c, diag)) ||
-        (rc = store_each_incident(st, p->entity, run.range_from, run.range_to, collect_incident,
-                                  &c, diag)))
+        (rc = store_each_incident(st, p->entity, run.range_from, run.range_to, collect_incident, &c,
+                                  diag)))
         goto out;
     rc = SL_ERR_NOMEM;
     if (c.nomem || (nentities = entity_list(&c, &entities)) == (size_t)-1 ||
@@ -807,6 +1056,25 @@ eval_result_release(struct eval_result *r)
         free(r->contract[i].alerts);
     }
     free(r->contract);
+    for (size_t i = 0; i < r->nfaults; i++) {
+        free(r->faults[i].entity);
+        free(r->faults[i].node.host);
+    }
+    free(r->faults);
+    free(r->commitments);
+    for (size_t i = 0; i < r->nstored_terms; i++)
+        sla_terms_release(&r->stored_terms[i]);
+    free(r->stored_terms);
+    for (size_t i = 0; i < r->nstrings; i++)
+        free(r->strings[i]);
+    free(r->strings);
+    r->faults = NULL;
+    r->commitments = NULL;
+    r->stored_terms = NULL;
+    r->strings = NULL;
+    r->nfaults = r->ncommitments = r->nstored_terms = r->nstrings = 0;
+    r->params.commitments = NULL;
+    r->params.ncommitments = 0;
     for (size_t i = 0; i < r->nincidents; i++)
         eval_incident_release(&r->incidents[i]);
     free(r->incidents);

@@ -25,6 +25,7 @@
 
 #include "engine/availability.h"
 #include "engine/budget.h"
+#include "engine/capacity.h"
 #include "engine/contract.h"
 #include "engine/coverage.h"
 #include "engine/incident_times.h"
@@ -36,21 +37,35 @@
 struct store;
 
 /* An SLA (or objective) that applies to an entity: every service of it when
- * service is NULL. Borrowed for the run. */
+ * service is NULL. Borrowed for the run.
+ *
+ * The counting rules come from the terms (contract_rules_from_terms: the
+ * document's minimum outage, maintenance cap, partial counting and notice);
+ * a field set here overrides the terms: min_outage_seconds and
+ * maintenance_cap_seconds when >= 0 (0 = every second, no cap),
+ * partial_weight when not NAN.
+ *
+ * A commitment applies to the windows whose start lies in
+ * [valid_from, valid_to) (valid_to 0: no end), so that each version of a
+ * stored commitment covers the windows that start while it is in force. */
 struct eval_commitment {
     const char *entity;
     const char *service;
     const struct sla_terms *terms;
-    double monthly_fee;         /* NAN when unknown: credits without an amount */
-    int64_t min_outage_seconds; /* minimum countable outage; 0 = every second */
-    int64_t maintenance_cap_seconds; /* per calendar month; 0 = no cap */
-    double partial_weight;      /* NAN: the neutral 0.3 */
+    double monthly_fee;              /* NAN when unknown: credits without an amount */
+    int64_t min_outage_seconds;      /* < 0: the terms' own (else every second counts) */
+    int64_t maintenance_cap_seconds; /* per calendar month; < 0: the terms' own (else no cap) */
+    double partial_weight;           /* NAN: the terms' own (1 when they count partial), else 0.3 */
+    int64_t valid_from,
+        valid_to;           /* windows starting in [valid_from, valid_to); valid_to 0: no end */
+    const char *kind;       /* "sla" or "slo" when read from the store; NULL: given */
+    int64_t effective_from; /* of a stored version; SLTIME_NONE otherwise */
 };
 
 struct eval_params {
-    const char *zone;   /* calendar zone of the windows; NULL = UTC */
-    int64_t from, to;   /* every window overlapping [from, to) */
-    const char *entity; /* NULL = every entity */
+    const char *zone;        /* calendar zone of the windows; NULL = UTC */
+    int64_t from, to;        /* every window overlapping [from, to) */
+    const char *entity;      /* NULL = every entity */
     enum window_kind window; /* of the neutral rows; WINDOW_MONTH by default */
     int rolling_days;        /* for WINDOW_ROLLING: N-day windows ending at `to` */
     struct avail_params avail;
@@ -62,6 +77,12 @@ struct eval_params {
     const struct burn_rule *burn_rules; /* sentinel-terminated; NULL: no replay */
     const int64_t *holidays;            /* for business-hours response clocks; sorted days */
     size_t nholidays;
+    /* Read the commitments stored with `sla import` (and OpenSLO objectives)
+     * for the entities evaluated, besides those given above. A commitment
+     * given above replaces the stored ones of its entity and service. */
+    bool stored_commitments;
+    struct capacity_params capacity; /* fleet_gpus 0: no capacity figures */
+    int fault_threshold;             /* hardware Xid events per node per window: 2 */
 };
 
 struct incident_summary {
@@ -80,20 +101,23 @@ struct eval_row {
     struct window window;
     struct avail_result avail;
     struct incident_summary incidents;
-    double mtbf_seconds; /* (eligible − downtime) / incidents; NAN when undefined */
+    double mtbf_seconds;             /* (eligible − downtime) / incidents; NAN when undefined */
+    struct capacity_result capacity; /* evaluated only when params.capacity.fleet_gpus > 0 */
 };
 
 /* Response-time compliance of one severity's target in one window: TTA on the
- * coverage clock against the target. */
+ * coverage clock against the target, or for a resolution target TTR
+ * (resolved − started, else detected) on it. */
 struct eval_response {
-    int severity;           /* 1..5 */
+    int severity; /* 1..5 */
     double target_minutes;
-    bool business_hours;    /* measured on the business-hours clock */
-    long n;                 /* incidents of the severity (merged left out) */
-    long within;            /* acknowledged within the target */
-    long late;              /* acknowledged after it */
-    long unacknowledged;    /* no acknowledgement: counted as not within */
-    double share;           /* within / n; NAN when n == 0 */
+    bool business_hours; /* measured on the business-hours clock */
+    bool resolution;     /* a resolution target: TTR, not TTA */
+    long n;              /* incidents of the severity (merged left out) */
+    long within;         /* acknowledged (resolved) within the target */
+    long late;           /* acknowledged (resolved) after it */
+    long unacknowledged; /* no acknowledgement (resolution: still open): not within */
+    double share;        /* within / n; NAN when n == 0 */
 };
 
 #define EVAL_MAX_RESPONSE 8
@@ -110,7 +134,7 @@ struct eval_contract_row {
     struct budget budget;
     struct burn_alert *alerts; /* firing within the window; owned */
     size_t nalerts;
-    long chronic_at;  /* chronic failure reached at this window (or earlier): its index, else -1 */
+    long chronic_at; /* chronic failure reached at this window (or earlier): its index, else -1 */
     bool chronic_consecutive;
     struct eval_response response[EVAL_MAX_RESPONSE];
     size_t nresponse;
@@ -125,8 +149,25 @@ struct eval_incident {
     bool open;   /* no resolved time */
 };
 
+/* A node with repeated hardware faults in one window of an entity. */
+struct eval_fault_node {
+    char *entity;
+    struct window window;
+    struct capacity_fault_node node; /* host owned */
+};
+
 struct eval_result {
+    /* params.commitments points to the commitments evaluated: those given
+     * and those read from the store, owned by the result (with their terms). */
     struct eval_params params;
+    struct eval_commitment *commitments; /* owned */
+    size_t ncommitments;
+    struct sla_terms *stored_terms; /* owned: the terms of stored commitments */
+    size_t nstored_terms;
+    char **strings; /* owned: the entity, service and kind of stored commitments */
+    size_t nstrings;
+    struct eval_fault_node *faults; /* owned; by entity, window, then count */
+    size_t nfaults;
     struct eval_row *rows;
     size_t nrows;
     struct eval_contract_row *contract;

@@ -113,6 +113,37 @@ const char *const schema_migrations[] = {
     "  key TEXT NOT NULL,"
     "  fields TEXT NOT NULL,"
     "  UNIQUE (kind, entity, key));",
+    /* 5: evaluation results, one row per entity, service, window, measure and
+     * (for the contract measure) commitment target, as `slaudit eval` computed
+     * them, keyed by the SHA-256 of the definitions they were computed under so
+     * that results of other definitions stand beside them. Reports read these.
+     * result is the whole result object of DESIGN.md §5; sla its "sla" block. */
+    "CREATE TABLE eval_results ("
+    "  id INTEGER PRIMARY KEY,"
+    "  definitions_hash TEXT NOT NULL,"
+    "  definitions TEXT NOT NULL,"
+    "  entity TEXT NOT NULL,"
+    "  service TEXT,"
+    "  window_kind TEXT NOT NULL,"
+    "  window_start INTEGER NOT NULL,"
+    "  window_end INTEGER NOT NULL CHECK (window_end > window_start),"
+    "  measure TEXT NOT NULL CHECK (measure IN ('neutral','contract')),"
+    "  commitment TEXT,"
+    "  availability REAL,"
+    "  downtime_seconds REAL NOT NULL,"
+    "  eligible_seconds INTEGER NOT NULL,"
+    "  unknown_seconds INTEGER NOT NULL,"
+    "  maintenance_seconds INTEGER NOT NULL,"
+    "  incidents INTEGER NOT NULL,"
+    "  incidents_open INTEGER NOT NULL,"
+    "  incidents_merged INTEGER NOT NULL,"
+    "  tta_n INTEGER NOT NULL, tta_mean REAL, tta_median REAL, tta_p90 REAL, tta_max REAL,"
+    "  ttr_n INTEGER NOT NULL, ttr_mean REAL, ttr_median REAL, ttr_p90 REAL, ttr_max REAL,"
+    "  sla TEXT,"
+    "  result TEXT NOT NULL,"
+    "  evaluated_at INTEGER NOT NULL);"
+    "CREATE INDEX eval_results_by_window ON eval_results"
+    "  (entity, window_start, definitions_hash);",
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);

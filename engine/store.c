@@ -1,6 +1,7 @@
 /* store.c — SQLite behind the store API; the only file that includes sqlite3.h. */
 #include "engine/store.h"
 
+#include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,9 +66,30 @@ struct store {
     sqlite3_int64 source_id; /* the open source transaction, 0 when none */
 };
 
+/* SQLITE_BUSY once the busy timeout has run out: say that another process
+ * holds the lock and how long we waited, not sqlite's bare "database is
+ * locked". */
+static bool
+busy(struct store *st)
+{
+    int code = sqlite3_errcode(st->db) & 0xff;
+    return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+}
+
+static enum sl_status
+busy_error(struct store *st, struct sl_diag *diag, const char *what)
+{
+    return diag_set(diag, SL_ERR_DB, st->path, 0,
+                    "%s: the database is locked by another process and stayed locked for more "
+                    "than %d s; try again when it is done",
+                    what, STORE_BUSY_TIMEOUT_MS / 1000);
+}
+
 static enum sl_status
 db_error(struct store *st, struct sl_diag *diag, const char *what)
 {
+    if (busy(st))
+        return busy_error(st, diag, what);
     return diag_set(diag, SL_ERR_DB, st->path, 0, "%s: %s", what, sqlite3_errmsg(st->db));
 }
 
@@ -76,6 +98,10 @@ exec(struct store *st, const char *sql, struct sl_diag *diag)
 {
     char *err = NULL;
     if (sqlite3_exec(st->db, sql, NULL, NULL, &err) != SQLITE_OK) {
+        if (busy(st)) {
+            sqlite3_free(err);
+            return busy_error(st, diag, "waiting for the lock");
+        }
         enum sl_status s = diag_set(diag, SL_ERR_DB, st->path, 0, "%s", err ? err : "failed");
         sqlite3_free(err);
         return s;
@@ -147,7 +173,7 @@ store_open(const char *path, struct store **out, struct sl_diag *diag)
                    : diag_set(diag, SL_ERR_DB, path, 0, "cannot open the database");
         goto fail;
     }
-    sqlite3_busy_timeout(st->db, 10000);
+    sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
     sqlite3_extended_result_codes(st->db, 1);
     if ((s = exec(st, "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;"
                       "PRAGMA synchronous = NORMAL;",
@@ -815,4 +841,242 @@ store_each_incident_origin(struct store *st, const char *entity, store_origin_fn
                               "WHERE ?1 IS NULL OR i.entity = ?1 ORDER BY i.key";
     struct param p[] = {{entity, 0, true}};
     return query(st, sql, p, 1, origin_row, (void *)fn, ctx, diag);
+}
+
+static int
+sourced_interval_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct interval iv = {.entity = column_text(s, 0),
+                          .service = column_text(s, 1),
+                          .start = sqlite3_column_int64(s, 2),
+                          .end = sqlite3_column_int64(s, 3),
+                          .status = SVC_UNKNOWN,
+                          .units = sqlite3_column_int(s, 5),
+                          .unit_kind = column_text(s, 6),
+                          .key = column_text(s, 7)};
+    svc_status_parse(column_text(s, 4), &iv.status);
+    return ((store_sourced_interval_fn)fn)(ctx, &iv, column_text(s, 8));
+}
+
+enum sl_status
+store_each_interval_sourced(struct store *st, const char *entity, const char *service,
+                            int64_t from, int64_t to, store_sourced_interval_fn fn, void *ctx,
+                            struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT i.entity, i.service, i.start, i.end, i.status, i.units, i.unit_kind, i.key, "
+        "s.format FROM intervals i JOIN sources s ON s.id = i.source_id "
+        "WHERE i.entity = ?1 AND i.service = ?2 AND i.start < ?4 AND i.end > ?3 "
+        "ORDER BY i.start, i.end, i.id";
+    struct param p[] = {{entity, 0, true}, {service, 0, true}, {NULL, from, false},
+                        {NULL, to, false}};
+    return query(st, sql, p, 4, sourced_interval_row, (void *)fn, ctx, diag);
+}
+
+static int
+sourced_incident_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct incident inc = {
+        .key = column_text(s, 0),
+        .entity = column_text(s, 1),
+        .service = column_text(s, 2),
+        .severity = column_text(s, 3),
+        .severity_label = column_text(s, 4),
+        .title = column_text(s, 5),
+        .state = column_text(s, 6),
+        .postmortem = column_text(s, 7),
+        .started = column_time(s, 8),
+        .detected = column_time(s, 9),
+        .acknowledged = column_time(s, 10),
+        .mitigated = column_time(s, 11),
+        .resolved = column_time(s, 12),
+        .extra_json = column_text(s, 13),
+        .line = sqlite3_column_int(s, 14),
+    };
+    return ((store_sourced_incident_fn)fn)(ctx, &inc, column_text(s, 15));
+}
+
+enum sl_status
+store_each_incident_sourced(struct store *st, const char *entity, const char *service,
+                            int64_t from, int64_t to, store_sourced_incident_fn fn, void *ctx,
+                            struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT i.key, i.entity, i.service, i.severity, i.severity_label, i.title, i.state, "
+        "i.postmortem, i.started, i.detected, i.acknowledged, i.mitigated, i.resolved, i.extra, "
+        "i.line, s.format FROM incidents i JOIN sources s ON s.id = i.source_id "
+        "WHERE i.entity = ?1 AND (?2 IS NULL OR i.service = ?2) "
+        "AND coalesce(i.started, i.detected) < ?4 "
+        "AND coalesce(i.resolved, i.mitigated, ?4 + 1) > ?3 "
+        "ORDER BY coalesce(i.started, i.detected), i.key";
+    struct param p[] = {{entity, 0, true}, {service, 0, true}, {NULL, from, false},
+                        {NULL, to, false}};
+    return query(st, sql, p, 4, sourced_incident_row, (void *)fn, ctx, diag);
+}
+
+/* A REAL that is NULL when NAN. */
+static void
+bind_real(sqlite3_stmt *s, int i, double v)
+{
+    if (v != v)
+        sqlite3_bind_null(s, i);
+    else
+        sqlite3_bind_double(s, i, v);
+}
+
+static double
+column_real(sqlite3_stmt *s, int i)
+{
+    return sqlite3_column_type(s, i) == SQLITE_NULL ? (double)NAN : sqlite3_column_double(s, i);
+}
+
+static void
+bind_record_stats(sqlite3_stmt *s, int i, const struct eval_record_stats *st)
+{
+    sqlite3_bind_int64(s, i, st->n);
+    bind_real(s, i + 1, st->mean);
+    bind_real(s, i + 2, st->median);
+    bind_real(s, i + 3, st->p90);
+    bind_real(s, i + 4, st->max);
+}
+
+enum sl_status
+store_put_eval_results(struct store *st, const struct eval_record *records, size_t n,
+                       struct sl_diag *diag)
+{
+    static const char del_sql[] =
+        "DELETE FROM eval_results WHERE definitions_hash = ?1 AND entity = ?2 "
+        "AND service IS ?3 AND window_kind = ?4 AND window_start = ?5 AND window_end = ?6";
+    static const char ins_sql[] =
+        "INSERT INTO eval_results (definitions_hash, definitions, entity, service, window_kind, "
+        "window_start, window_end, measure, commitment, availability, downtime_seconds, "
+        "eligible_seconds, unknown_seconds, maintenance_seconds, incidents, incidents_open, "
+        "incidents_merged, tta_n, tta_mean, tta_median, tta_p90, tta_max, ttr_n, ttr_mean, "
+        "ttr_median, ttr_p90, ttr_max, sla, result, evaluated_at) VALUES (?1, ?2, ?3, ?4, ?5, "
+        "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, "
+        "?24, ?25, ?26, ?27, ?28, ?29, ?30)";
+    sqlite3_stmt *del = NULL, *ins = NULL;
+    enum sl_status rc;
+    if (st->source_id)
+        return diag_set(diag, SL_ERR_DB, st->path, 0,
+                        "cannot store results while a source is being ingested");
+    if ((rc = exec(st, "BEGIN IMMEDIATE", diag)))
+        return rc;
+    if (sqlite3_prepare_v2(st->db, del_sql, -1, &del, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(st->db, ins_sql, -1, &ins, NULL) != SQLITE_OK)
+        goto fail;
+    /* Every key first, then every row: a window's contract rows share its key. */
+    for (size_t i = 0; i < n; i++) {
+        const struct eval_record *r = &records[i];
+        sqlite3_reset(del);
+        bind_text(del, 1, r->definitions_hash);
+        bind_text(del, 2, r->entity);
+        bind_text(del, 3, r->service);
+        bind_text(del, 4, r->window_kind);
+        sqlite3_bind_int64(del, 5, r->window_start);
+        sqlite3_bind_int64(del, 6, r->window_end);
+        if (sqlite3_step(del) != SQLITE_DONE)
+            goto fail;
+    }
+    int64_t now = (int64_t)time(NULL);
+    for (size_t i = 0; i < n; i++) {
+        const struct eval_record *r = &records[i];
+        sqlite3_reset(ins);
+        sqlite3_clear_bindings(ins);
+        bind_text(ins, 1, r->definitions_hash);
+        bind_text(ins, 2, r->definitions);
+        bind_text(ins, 3, r->entity);
+        bind_text(ins, 4, r->service);
+        bind_text(ins, 5, r->window_kind);
+        sqlite3_bind_int64(ins, 6, r->window_start);
+        sqlite3_bind_int64(ins, 7, r->window_end);
+        bind_text(ins, 8, r->measure);
+        bind_text(ins, 9, r->commitment);
+        bind_real(ins, 10, r->availability);
+        sqlite3_bind_double(ins, 11, r->downtime_seconds);
+        sqlite3_bind_int64(ins, 12, r->eligible_seconds);
+        sqlite3_bind_int64(ins, 13, r->unknown_seconds);
+        sqlite3_bind_int64(ins, 14, r->maintenance_seconds);
+        sqlite3_bind_int64(ins, 15, r->incidents);
+        sqlite3_bind_int64(ins, 16, r->incidents_open);
+        sqlite3_bind_int64(ins, 17, r->incidents_merged);
+        bind_record_stats(ins, 18, &r->tta);
+        bind_record_stats(ins, 23, &r->ttr);
+        bind_text(ins, 28, r->sla);
+        bind_text(ins, 29, r->result);
+        sqlite3_bind_int64(ins, 30, now);
+        if (sqlite3_step(ins) != SQLITE_DONE)
+            goto fail;
+    }
+    sqlite3_finalize(del);
+    sqlite3_finalize(ins);
+    return exec(st, "COMMIT", diag);
+fail:
+    rc = db_error(st, diag, "cannot store the evaluation results");
+    sqlite3_finalize(del);
+    sqlite3_finalize(ins);
+    exec(st, "ROLLBACK", NULL);
+    return rc;
+}
+
+static void
+column_record_stats(sqlite3_stmt *s, int i, struct eval_record_stats *out)
+{
+    out->n = sqlite3_column_int(s, i);
+    out->mean = column_real(s, i + 1);
+    out->median = column_real(s, i + 2);
+    out->p90 = column_real(s, i + 3);
+    out->max = column_real(s, i + 4);
+}
+
+static int
+eval_record_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct eval_record r = {
+        .definitions_hash = column_text(s, 0),
+        .definitions = column_text(s, 1),
+        .entity = column_text(s, 2),
+        .service = column_text(s, 3),
+        .window_kind = column_text(s, 4),
+        .window_start = sqlite3_column_int64(s, 5),
+        .window_end = sqlite3_column_int64(s, 6),
+        .measure = column_text(s, 7),
+        .commitment = column_text(s, 8),
+        .availability = column_real(s, 9),
+        .downtime_seconds = sqlite3_column_double(s, 10),
+        .eligible_seconds = sqlite3_column_int64(s, 11),
+        .unknown_seconds = sqlite3_column_int64(s, 12),
+        .maintenance_seconds = sqlite3_column_int64(s, 13),
+        .incidents = sqlite3_column_int(s, 14),
+        .incidents_open = sqlite3_column_int(s, 15),
+        .incidents_merged = sqlite3_column_int(s, 16),
+        .sla = column_text(s, 27),
+        .result = column_text(s, 28),
+        .evaluated_at = sqlite3_column_int64(s, 29),
+    };
+    column_record_stats(s, 17, &r.tta);
+    column_record_stats(s, 22, &r.ttr);
+    return ((store_eval_record_fn)fn)(ctx, &r);
+}
+
+enum sl_status
+store_each_eval_result(struct store *st, const char *entity, int64_t from, int64_t to,
+                       const char *definitions_hash, store_eval_record_fn fn, void *ctx,
+                       struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT definitions_hash, definitions, entity, service, window_kind, window_start, "
+        "window_end, measure, commitment, availability, downtime_seconds, eligible_seconds, "
+        "unknown_seconds, maintenance_seconds, incidents, incidents_open, incidents_merged, "
+        "tta_n, tta_mean, tta_median, tta_p90, tta_max, ttr_n, ttr_mean, ttr_median, ttr_p90, "
+        "ttr_max, sla, result, evaluated_at FROM eval_results "
+        "WHERE (?1 IS NULL OR entity = ?1) AND window_start < ?3 AND window_end > ?2 "
+        "AND (?4 IS NULL OR definitions_hash = ?4) "
+        "ORDER BY entity, service IS NOT NULL, service, window_start, window_kind, measure, "
+        "commitment, id";
+    struct param p[] = {{entity, 0, true},
+                        {NULL, from, false},
+                        {NULL, to, false},
+                        {definitions_hash, 0, true}};
+    return query(st, sql, p, 4, eval_record_row, (void *)fn, ctx, diag);
 }

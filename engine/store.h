@@ -14,10 +14,15 @@
 #define SLAUDIT_STORE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/model.h"
 #include "engine/status.h"
+
+/* How long a statement waits for another process's lock before it fails with
+ * SL_ERR_DB and a message that says the database is locked. */
+#define STORE_BUSY_TIMEOUT_MS 10000
 
 struct store;
 
@@ -156,5 +161,66 @@ typedef int (*store_origin_fn)(void *ctx, const char *key, const char *path, lon
  * from and its line there, by key. Evidence cites these. */
 enum sl_status store_each_incident_origin(struct store *st, const char *entity,
                                           store_origin_fn fn, void *ctx, struct sl_diag *diag);
+
+/* Intervals of one series overlapping [from, to), by start, each with the
+ * format of the source file it came from (sources.format: "probe-csv",
+ * "statuspage-json", ...), so that a reader can tell a provider's own status
+ * history from the user's probes. */
+typedef int (*store_sourced_interval_fn)(void *ctx, const struct interval *iv, const char *format);
+enum sl_status store_each_interval_sourced(struct store *st, const char *entity,
+                                           const char *service, int64_t from, int64_t to,
+                                           store_sourced_interval_fn fn, void *ctx,
+                                           struct sl_diag *diag);
+/* Incidents of entity and service (NULL: any) that overlap [from, to) — from
+ * their start (started, else detected) to resolved, else mitigated, else
+ * open-ended — by start then key, each with the format of the source file it
+ * was last read from. */
+typedef int (*store_sourced_incident_fn)(void *ctx, const struct incident *inc, const char *format);
+enum sl_status store_each_incident_sourced(struct store *st, const char *entity,
+                                           const char *service, int64_t from, int64_t to,
+                                           store_sourced_incident_fn fn, void *ctx,
+                                           struct sl_diag *diag);
+
+/* One evaluation result as stored (migration 5): a row of `slaudit eval`
+ * for one entity, service (NULL: the entity as a whole), window, measure and,
+ * for the contract measure, commitment target. NAN stands for a NULL number;
+ * strings are borrowed. */
+struct eval_record_stats {
+    long n;
+    double mean, median, p90, max; /* seconds; NAN when n == 0 */
+};
+
+struct eval_record {
+    const char *definitions_hash; /* SHA-256 (hex) of definitions */
+    const char *definitions;      /* the "definitions" object as JSON */
+    const char *entity, *service;
+    const char *window_kind; /* month, quarter, year, rolling */
+    int64_t window_start, window_end;
+    const char *measure;    /* "neutral" or "contract" */
+    const char *commitment; /* contract: "<document>#<target index>"; NULL for neutral */
+    double availability;    /* NAN: unknown */
+    double downtime_seconds;
+    int64_t eligible_seconds, unknown_seconds, maintenance_seconds;
+    long incidents, incidents_open, incidents_merged;
+    struct eval_record_stats tta, ttr;
+    const char *sla;      /* the "sla" block as JSON; NULL for neutral rows */
+    const char *result;   /* the whole result object of DESIGN.md §5 as JSON */
+    int64_t evaluated_at; /* set by the store (the clock) when adding */
+};
+
+typedef int (*store_eval_record_fn)(void *ctx, const struct eval_record *r);
+
+/* Stores records[0..n) in one transaction (not within a source transaction).
+ * Rows already stored with the same definitions hash, entity, service and
+ * window (kind, start, end) are replaced: deleted first, whatever their
+ * measure, so a run replaces the whole of its earlier result for a window. */
+enum sl_status store_put_eval_results(struct store *st, const struct eval_record *records,
+                                      size_t n, struct sl_diag *diag);
+/* Stored results whose window overlaps [from, to), ordered by entity, service
+ * (NULL first), window start, window kind, measure, commitment; entity and
+ * definitions_hash filter when not NULL. */
+enum sl_status store_each_eval_result(struct store *st, const char *entity, int64_t from,
+                                      int64_t to, const char *definitions_hash,
+                                      store_eval_record_fn fn, void *ctx, struct sl_diag *diag);
 
 #endif

@@ -34,6 +34,8 @@ write_stats(struct strbuf *sb, const char *key, const struct duration_stats *s)
     strbuf_addf(sb, "],\"low_sample\":%s}", s->low_sample ? "true" : "false");
 }
 
+static void write_time(struct strbuf *sb, int64_t t, const char *zone);
+
 static void
 write_definitions(struct strbuf *sb, const struct eval_params *p)
 {
@@ -58,9 +60,43 @@ write_definitions(struct strbuf *sb, const struct eval_params *p)
     strbuf_addstr(sb, ",\"ttd\":\"detected - started\",\"tta\":\"acknowledged - detected\","
                       "\"ttm\":\"mitigated - started\",\"ttr\":\"resolved - started\","
                       "\"percentiles\":\"linear interpolation between closest ranks\",");
-    strbuf_addf(sb, "\"bootstrap\":{\"rounds\":%d,\"seed\":%u,\"level\":0.95},"
-                    "\"low_sample_below\":%d}",
+    strbuf_addf(sb,
+                "\"bootstrap\":{\"rounds\":%d,\"seed\":%u,\"level\":0.95},"
+                "\"low_sample_below\":%d",
                 STATS_BOOTSTRAP_ROUNDS, STATS_BOOTSTRAP_SEED, STATS_LOW_SAMPLE);
+    strbuf_addstr(sb, ",\"capacity\":");
+    if (p->capacity.fleet_gpus > 0)
+        strbuf_addf(sb, "{\"fleet_gpus\":%ld,\"gpus_per_node\":%d}", p->capacity.fleet_gpus,
+                    p->capacity.gpus_per_node);
+    else
+        strbuf_addstr(sb, "null");
+    strbuf_addf(sb, ",\"hardware_fault_threshold\":%d,\"commitments\":[", p->fault_threshold);
+    for (size_t i = 0; i < p->ncommitments; i++) {
+        const struct eval_commitment *cm = &p->commitments[i];
+        strbuf_addstr(sb, i ? ",{\"entity\":" : "{\"entity\":");
+        jsonw_str(sb, cm->entity);
+        strbuf_addstr(sb, ",\"service\":");
+        jsonw_str(sb, cm->service);
+        strbuf_addstr(sb, ",\"kind\":");
+        jsonw_str(sb, cm->kind ? cm->kind : "sla");
+        strbuf_addf(sb, ",\"source\":\"%s\",\"document\":", cm->kind ? "store" : "file");
+        jsonw_str(sb, cm->terms->document);
+        strbuf_addstr(sb, ",\"effective_from\":");
+        write_time(sb, cm->kind ? cm->effective_from : SLTIME_NONE, p->zone);
+        strbuf_addch(sb, '}');
+    }
+    strbuf_addstr(sb, "]}");
+}
+
+void
+eval_json_definitions(const struct eval_result *r, struct strbuf *sb)
+{
+    struct strbuf tmp = STRBUF_INIT;
+    write_definitions(&tmp, &r->params);
+    /* Without the key: the object alone. */
+    const char *brace = strchr(tmp.buf, '{');
+    strbuf_addstr(sb, brace ? brace : "{}");
+    strbuf_release(&tmp);
 }
 
 static void
@@ -87,6 +123,27 @@ write_incidents(struct strbuf *sb, const struct incident_summary *inc)
         strbuf_addch(sb, '}');
     }
     strbuf_addch(sb, '}');
+}
+
+static void
+write_capacity(struct strbuf *sb, const struct capacity_result *c)
+{
+    if (!c->evaluated) {
+        strbuf_addstr(sb, "null");
+        return;
+    }
+    strbuf_addf(sb, "{\"fleet_gpus\":%ld,\"gpu_hours\":", c->fleet_gpus);
+    jsonw_num(sb, c->gpu_seconds / 3600.0);
+    strbuf_addstr(sb, ",\"gpu_hours_lost\":");
+    jsonw_num(sb, c->gpu_seconds_lost / 3600.0);
+    strbuf_addstr(sb, ",\"unit_gpu_hours_lost\":");
+    jsonw_num(sb, c->unit_gpu_seconds_lost / 3600.0);
+    strbuf_addstr(sb, ",\"availability\":");
+    if (c->known)
+        jsonw_num(sb, c->availability);
+    else
+        strbuf_addstr(sb, "null");
+    strbuf_addf(sb, ",\"unit_intervals\":%ld}", c->unit_intervals);
 }
 
 static void
@@ -120,6 +177,8 @@ write_row(struct strbuf *sb, const struct eval_row *row, const char *zone)
     write_incidents(sb, inc);
     strbuf_addstr(sb, ",\"mtbf_seconds\":");
     jsonw_num(sb, row->mtbf_seconds);
+    strbuf_addstr(sb, ",\"capacity\":");
+    write_capacity(sb, &row->capacity);
     strbuf_addstr(sb, ",\"sla\":null}");
 }
 
@@ -172,12 +231,18 @@ write_sla(struct strbuf *sb, const struct eval_result *r, const struct eval_cont
     const char *zone = r->params.zone;
     strbuf_addstr(sb, "\"sla\":{\"document\":");
     jsonw_str(sb, cm->terms->document);
+    strbuf_addstr(sb, ",\"kind\":");
+    jsonw_str(sb, cm->kind ? cm->kind : "sla");
+    strbuf_addstr(sb, ",\"effective_from\":");
+    write_time(sb, cm->kind ? cm->effective_from : SLTIME_NONE, zone);
     strbuf_addstr(sb, ",\"target_percent\":");
     jsonw_num(sb, at->target_percent);
     strbuf_addstr(sb, ",\"attainment_percent\":");
     jsonw_num(sb, at->attainment_percent);
     strbuf_addstr(sb, ",\"met\":");
-    strbuf_addstr(sb, !at->known || isnan(at->target_percent) ? "null" : at->met ? "true" : "false");
+    strbuf_addstr(sb, !at->known || isnan(at->target_percent) ? "null"
+                      : at->met                               ? "true"
+                                                              : "false");
     strbuf_addstr(sb, ",\"allowed_downtime_seconds\":");
     jsonw_num(sb, at->known ? at->allowed_downtime_seconds : NAN);
     strbuf_addstr(sb, ",\"margin_seconds\":");
@@ -242,14 +307,15 @@ write_sla(struct strbuf *sb, const struct eval_result *r, const struct eval_cont
     strbuf_addstr(sb, "],\"response\":[");
     for (size_t i = 0; i < c->nresponse; i++) {
         const struct eval_response *e = &c->response[i];
-        strbuf_addf(sb, "%s{\"severity\":\"sev%d\",\"target_minutes\":", i ? "," : "",
-                    e->severity);
+        strbuf_addf(sb,
+                    "%s{\"severity\":\"sev%d\",\"kind\":\"%s\",\"target_minutes\":", i ? "," : "",
+                    e->severity, e->resolution ? "resolution" : "response");
         jsonw_num(sb, e->target_minutes);
         strbuf_addf(sb,
                     ",\"clock\":\"%s\",\"n\":%ld,\"within\":%ld,\"late\":%ld,"
-                    "\"unacknowledged\":%ld,\"share_within\":",
+                    "\"%s\":%ld,\"share_within\":",
                     e->business_hours ? "business_hours" : "24x7", e->n, e->within, e->late,
-                    e->unacknowledged);
+                    e->resolution ? "unresolved" : "unacknowledged", e->unacknowledged);
         jsonw_num(sb, e->share);
         strbuf_addch(sb, '}');
     }
@@ -291,8 +357,9 @@ write_contract_row(struct strbuf *sb, const struct eval_result *r,
     jsonw_int(sb, c->rules.min_outage_seconds);
     strbuf_addstr(sb, ",\"partial_weight\":");
     jsonw_num(sb, c->rules.weight[SVC_PARTIAL]);
-    strbuf_addf(sb, ",\"maintenance_excluded\":%s,\"maintenance_notice_seconds\":%lld,"
-                    "\"maintenance_cap_seconds\":",
+    strbuf_addf(sb,
+                ",\"maintenance_excluded\":%s,\"maintenance_notice_seconds\":%lld,"
+                "\"maintenance_cap_seconds\":",
                 c->rules.maintenance_excluded ? "true" : "false",
                 (long long)c->rules.notice_seconds);
     if (c->rules.maintenance_cap_seconds)
@@ -308,6 +375,114 @@ write_contract_row(struct strbuf *sb, const struct eval_result *r,
     strbuf_addch(sb, ',');
     write_sla(sb, r, c);
     strbuf_addch(sb, '}');
+}
+
+void
+eval_json_result(const struct eval_result *r, size_t k, struct strbuf *sb)
+{
+    if (k < r->nrows)
+        write_row(sb, &r->rows[k], r->params.zone);
+    else if (k - r->nrows < r->ncontract)
+        write_contract_row(sb, r, &r->contract[k - r->nrows]);
+}
+
+void
+eval_json_sla(const struct eval_result *r, size_t k, struct strbuf *sb)
+{
+    struct strbuf tmp = STRBUF_INIT;
+    write_sla(&tmp, r, &r->contract[k]);
+    /* Without the key: the object alone. */
+    const char *brace = strchr(tmp.buf, '{');
+    strbuf_addstr(sb, brace ? brace : "null");
+    strbuf_release(&tmp);
+}
+
+static void
+write_faults(struct strbuf *sb, const struct eval_result *r)
+{
+    const char *zone = r->params.zone;
+    strbuf_addstr(sb, ",\"hardware_fault_nodes\":[");
+    for (size_t i = 0; i < r->nfaults; i++) {
+        const struct eval_fault_node *f = &r->faults[i];
+        char start[40], end[40];
+        sltime_format(f->window.start, zone, start);
+        sltime_format(f->window.end, zone, end);
+        strbuf_addstr(sb, i ? ",{\"entity\":" : "{\"entity\":");
+        jsonw_str(sb, f->entity);
+        strbuf_addf(sb, ",\"window\":{\"kind\":\"%s\",\"start\":\"%s\",\"end\":\"%s\"},\"host\":",
+                    window_kind_name(f->window.kind), start, end);
+        jsonw_str(sb, f->node.host);
+        strbuf_addf(sb, ",\"hardware_events\":%ld,\"first\":", f->node.count);
+        write_time(sb, f->node.first, zone);
+        strbuf_addstr(sb, ",\"last\":");
+        write_time(sb, f->node.last, zone);
+        strbuf_addstr(sb, ",\"xids\":[");
+        for (size_t x = 0; x < f->node.nxids; x++)
+            strbuf_addf(sb, "%s%d", x ? "," : "", f->node.xids[x]);
+        strbuf_addstr(sb, "]}");
+    }
+    strbuf_addch(sb, ']');
+}
+
+static void
+write_span(struct strbuf *sb, const struct reconcile_span *s, const char *zone, bool report)
+{
+    strbuf_addstr(sb, "{\"start\":");
+    write_time(sb, s->start, zone);
+    strbuf_addstr(sb, ",\"end\":");
+    write_time(sb, s->end, zone);
+    strbuf_addf(sb,
+                ",\"seconds\":%lld,\"status\":\"%s\",\"from_intervals\":%s,"
+                "\"incidents\":%ld,\"first_incident\":",
+                (long long)(s->end - s->start), svc_status_name(s->status),
+                s->from_intervals ? "true" : "false", s->incidents);
+    jsonw_str(sb, s->first_incident);
+    strbuf_addf(sb, ",\"overlap_seconds\":%lld,", (long long)s->overlap_seconds);
+    if (report)
+        strbuf_addf(sb, "\"watched_seconds\":%lld,", (long long)s->watched_seconds);
+    strbuf_addf(sb, "\"verdict\":\"%s\"}", reconcile_verdict_name(s->verdict));
+}
+
+void
+eval_json_reconcile(const struct reconcile_result *r, const char *entity, const char *service,
+                    const char *zone, struct strbuf *sb)
+{
+    strbuf_addstr(sb, "{\"reconcile\":{\"entity\":");
+    jsonw_str(sb, entity);
+    strbuf_addstr(sb, ",\"service\":");
+    jsonw_str(sb, service);
+    strbuf_addstr(sb, ",\"from\":");
+    write_time(sb, r->from, zone);
+    strbuf_addstr(sb, ",\"to\":");
+    write_time(sb, r->to, zone);
+    strbuf_addf(sb,
+                ",\"rules\":{\"probe_min_outage_seconds\":%lld,\"slack_seconds\":%lld,"
+                "\"min_overlap_seconds\":%lld},"
+                "\"records\":{\"provider\":%ld,\"probe\":%ld,\"incident_log\":%ld,"
+                "\"ignored\":%ld,\"short_probe_runs\":%ld},"
+                "\"summary\":{\"observed\":%zu,\"observed_reported\":%ld,"
+                "\"observed_unreported\":%ld,\"reports\":%zu,\"reports_confirmed\":%ld,"
+                "\"reports_unconfirmed\":%ld,\"reports_unverifiable\":%ld,"
+                "\"observed_seconds\":%lld,\"unreported_seconds\":%lld,"
+                "\"reported_seconds\":%lld},\"observed\":[",
+                (long long)r->params.min_outage_seconds, (long long)r->params.slack_seconds,
+                (long long)r->params.min_overlap_seconds, r->provider_records, r->probe_records,
+                r->incident_records, r->ignored_records, r->short_probe_runs, r->nobserved,
+                r->observed_reported, r->observed_unreported, r->nreported, r->reports_confirmed,
+                r->reports_unconfirmed, r->reports_unverifiable, (long long)r->observed_seconds,
+                (long long)r->unreported_seconds, (long long)r->reported_seconds);
+    for (size_t i = 0; i < r->nobserved; i++) {
+        if (i)
+            strbuf_addch(sb, ',');
+        write_span(sb, &r->observed[i], zone, false);
+    }
+    strbuf_addstr(sb, "],\"reported\":[");
+    for (size_t i = 0; i < r->nreported; i++) {
+        if (i)
+            strbuf_addch(sb, ',');
+        write_span(sb, &r->reported[i], zone, true);
+    }
+    strbuf_addstr(sb, "]}}\n");
 }
 
 enum sl_status
@@ -326,5 +501,7 @@ eval_json_write(const struct eval_result *r, struct strbuf *out)
             strbuf_addch(out, ',');
         write_contract_row(out, r, &r->contract[i]);
     }
-    return strbuf_addstr(out, "]}\n");
+    strbuf_addch(out, ']');
+    write_faults(out, r);
+    return strbuf_addstr(out, "}\n");
 }

@@ -5,8 +5,19 @@
 #define SLAUDIT_EVAL_JSON_H
 
 #include "engine/eval.h"
+#include "engine/reconcile.h"
 #include "engine/strbuf.h"
 
+/* The whole object, with "hardware_fault_nodes" after "results". */
 enum sl_status eval_json_write(const struct eval_result *r, struct strbuf *out);
+/* The "definitions" object alone. */
+void eval_json_definitions(const struct eval_result *r, struct strbuf *sb);
+/* Result k: the neutral rows first (k < nrows), then the contract rows. */
+void eval_json_result(const struct eval_result *r, size_t k, struct strbuf *sb);
+/* The "sla" block of contract row k: the object alone. */
+void eval_json_sla(const struct eval_result *r, size_t k, struct strbuf *sb);
+/* `eval --reconcile --json`: {"reconcile": {...}}. */
+void eval_json_reconcile(const struct reconcile_result *r, const char *entity,
+                         const char *service, const char *zone, struct strbuf *sb);
 
 #endif

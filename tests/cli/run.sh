@@ -305,5 +305,40 @@ if command -v script >/dev/null 2>&1; then
     has "progress line on a terminal" "$TMP/tty" 'long.jsonl: [0-9]+%, 65536 records'
 fi
 
+# --- eval: stored results, GPU capacity, reconciliation ---------------------
+R=$TMP/rec.db
+printf 'time,service,status\n2026-10-01T00:00:00Z,api,up\n2026-10-05T10:00:00Z,api,down\n2026-10-05T10:20:00Z,api,up\n2026-10-12T08:00:00Z,api,down\n2026-10-12T08:02:00Z,api,up\n2026-10-20T00:00:00Z,api,up\n2026-10-31T23:59:00Z,api,up\n' >"$TMP/rp.csv"
+printf 'service,start,end,status\napi,2026-10-05T10:05:00Z,2026-10-05T10:30:00Z,down\napi,2026-10-15T00:00:00Z,2026-10-15T01:00:00Z,partial\n' >"$TMP/rs.csv"
+printf 'service,start,end,status,units,unit_kind\napi,2026-10-10T00:00:00Z,2026-10-10T10:00:00Z,down,2,node\n' >"$TMP/ru.csv"
+expect "eval data" 0 "$BIN" --db "$R" ingest --entity provider:acme "$TMP/rp.csv" "$TMP/rs.csv" "$TMP/ru.csv"
+# 650 min of service-level downtime; GPU-hours lost by hand: (30 + 2 + 0.3 x 60) min
+# x 64 GPUs = 53.33 GPU-h, plus 2 nodes x 8 GPUs x 10 h = 160: 213.3.
+expect "eval --fleet" 0 "$BIN" --db "$R" eval --month 2026-10 --entity provider:acme --fleet 64
+has "capacity beside the service figure" "$TMP/out" 'provider:acme +api +2026-10 +98\.072% +99\.407% +64 +[0-9.]+ +213\.3 +1'
+same "eval writes eval_results" "$(sqlite3 "$R" "select count(*) from eval_results where measure = 'neutral'")" "2"
+expect "eval again" 0 "$BIN" --db "$R" eval --month 2026-10 --entity provider:acme --fleet 64
+same "eval replaces its rows" "$(sqlite3 "$R" "select count(*) from eval_results")" "2"
+expect "eval --no-save" 0 "$BIN" --db "$R" eval --month 2026-10 --entity provider:acme --no-save
+same "no-save writes nothing" "$(sqlite3 "$R" "select count(distinct definitions_hash) from eval_results")" "1"
+expect "eval --json capacity" 0 "$BIN" --db "$R" --json eval --month 2026-10 --entity provider:acme --fleet 64 --no-save
+has "json capacity block" "$TMP/out" '"capacity":\{"fleet_gpus":64,"gpu_hours":[0-9.]+,"gpu_hours_lost":213\.3'
+has "json fault nodes" "$TMP/out" '"hardware_fault_nodes":\[\]'
+expect "reconcile" 0 "$BIN" --db "$R" eval --reconcile --month 2026-10 --entity provider:acme --service api
+has "reconcile seen by you" "$TMP/out" 'seen by you: 1 outages \(1 reported by the provider, 0 never reported'
+has "reconcile unconfirmed" "$TMP/out" 'reported by the provider: 3 \(1 confirmed, 2 not seen by your probes, 0 unverifiable\)'
+expect "reconcile --slack 0" 0 "$BIN" --db "$R" --json eval --reconcile --month 2026-10 --entity provider:acme --service api --slack 0
+has "reconcile json" "$TMP/out" '"observed":\[\{"start":"2026-10-05T10:00:00Z","end":"2026-10-05T10:20:00Z","seconds":1200,"status":"down".*"overlap_seconds":900,"verdict":"reported"'
+expect "reconcile needs a service" 2 "$BIN" --db "$R" eval --reconcile --month 2026-10 --entity provider:acme
+expect "eval --fleet 0" 2 "$BIN" --db "$R" eval --month 2026-10 --fleet 0
+printf '{"document":"acme-sla","uptime_targets":[{"percent":99.9,"window":"month","line":1}],"clauses":[{"kind":"min_outage_minutes","value":5,"text":"5 consecutive minutes","line":2}]}\n' >"$TMP/acme.json"
+expect "sla import for eval" 0 "$BIN" --db "$R" sla import "$TMP/acme.json" --entity provider:acme --service api
+expect "eval reads the stored sla" 0 "$BIN" --db "$R" --json eval --month 2026-10 --entity provider:acme --no-save
+has "stored sla gives the contract measure" "$TMP/out" '"measure":"contract".*"rules":\{"min_outage_seconds":300'
+has "stored sla named" "$TMP/out" '"sla":\{"document":"acme-sla","kind":"sla"'
+expect "eval --no-stored-sla" 0 "$BIN" --db "$R" --json eval --month 2026-10 --entity provider:acme --no-save --no-stored-sla
+hasnt "no contract without stored sla" "$TMP/out" '"measure":"contract"'
+expect "eval --help example" 0 "$BIN" eval --help
+has "eval help reconcile" "$TMP/out" 'slaudit eval --reconcile --entity provider:nimbus'
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -108,7 +108,9 @@ Test(eval, neutral_and_contract_side_by_side)
     eval_default_params(&p);
     p.from = OCT1;
     p.to = NOV1;
-    struct eval_commitment cm = {"provider:acme", "gpu", &t, 1000, 5 * MIN, 0, NAN};
+    struct eval_commitment cm = {.entity = "provider:acme", .service = "gpu", .terms = &t,
+                                 .monthly_fee = 1000, .min_outage_seconds = 5 * MIN,
+                                 .partial_weight = NAN};
     run(&p, &cm, 1, &r);
     cr_assert_eq(r.nrows, 2); /* entity row, service row */
     cr_assert_float_eq(r.rows[1].avail.downtime_seconds, 420, 1e-9);
@@ -153,7 +155,8 @@ Test(eval, breach_credit_and_chronic)
     p.from = SEP1;
     p.to = NOV1;
     p.chronic.consecutive = 2;
-    struct eval_commitment cm = {"provider:acme", NULL, &t, NAN, 0, 0, NAN};
+    struct eval_commitment cm = {.entity = "provider:acme", .terms = &t, .monthly_fee = NAN,
+                                 .partial_weight = NAN};
     run(&p, &cm, 1, &r);
     /* Entity-wide commitment: entity rows (2 months) then service rows. */
     cr_assert_eq(r.ncontract, 4);
@@ -182,7 +185,8 @@ Test(eval, empty_window_is_unknown_not_100)
     eval_default_params(&p);
     p.from = sltime_days_from_civil(2025, 1, 1) * DAY;
     p.to = sltime_days_from_civil(2025, 2, 1) * DAY;
-    struct eval_commitment cm = {"provider:acme", "gpu", &t, 1000, 0, 0, NAN};
+    struct eval_commitment cm = {.entity = "provider:acme", .service = "gpu", .terms = &t,
+                                 .monthly_fee = 1000, .partial_weight = NAN};
     run(&p, &cm, 1, &r);
     cr_assert_eq(r.ncontract, 1);
     cr_assert_not(r.rows[1].avail.known);
@@ -242,4 +246,138 @@ Test(eval, severity_labels, .init = NULL, .fini = NULL)
     cr_assert_eq(eval_severity_of_label("Sev-3"), 3);
     cr_assert_eq(eval_severity_of_label("urgent"), 1);
     cr_assert_eq(eval_severity_of_label("Level 12"), 0);
+}
+
+static void
+store_sla(const char *sha, int64_t effective, const char *json)
+{
+    bool already, replaced;
+    struct sl_diag d;
+    struct source_counts counts = {0};
+    struct commitment c = {.entity = "provider:acme", .service = "gpu", .kind = "sla",
+                           .effective_from = effective, .document = sha, .terms = json};
+    cr_assert_eq(store_source_begin(fx.st, sha, sha, "sla", 1, &already, &d), SL_OK);
+    cr_assert_eq(store_add_commitment(fx.st, &c, &replaced, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
+}
+
+Test(eval, stored_versions_apply_from_their_window_start)
+{
+    /* v1 (in force since always): 99.99 % with a 5-minute minimum outage in
+     * its own clause; v2 from 1 October: 99.9 %, no minimum. September is
+     * measured under v1: the 6-minute outage across the edge counts whole,
+     * 120 s in September. October under v2: 240 + 180 = 420 s, the 3-minute
+     * outage counted too. */
+    store_sla("v1", SLTIME_NONE,
+              "{\"document\":\"v1\",\"uptime_targets\":[{\"percent\":99.99,\"window\":\"month\","
+              "\"line\":1}],\"clauses\":[{\"kind\":\"min_outage_minutes\",\"value\":5,"
+              "\"text\":\"5 consecutive minutes\",\"line\":2}]}");
+    store_sla("v2", OCT1,
+              "{\"document\":\"v2\",\"uptime_targets\":[{\"percent\":99.9,\"window\":\"month\","
+              "\"line\":1}]}");
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = SEP1;
+    p.to = NOV1;
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.ncommitments, 2);
+    cr_assert_eq(r.ncontract, 2);
+    const struct eval_contract_row *sep = &r.contract[0], *oct = &r.contract[1];
+    cr_assert_eq(sep->window.start, SEP1);
+    cr_assert_str_eq(r.params.commitments[sep->commitment].terms->document, "v1");
+    cr_assert_eq(sep->rules.min_outage_seconds, 5 * MIN);
+    cr_assert_float_eq(sep->rules.target_percent, 99.99, 1e-9);
+    cr_assert_float_eq(sep->measure.avail.downtime_seconds, 120, 1e-9);
+    cr_assert_eq(oct->window.start, OCT1);
+    cr_assert_str_eq(r.params.commitments[oct->commitment].terms->document, "v2");
+    cr_assert_eq(oct->rules.min_outage_seconds, 0);
+    cr_assert_float_eq(oct->measure.avail.downtime_seconds, 420, 1e-9);
+    cr_assert_eq(r.params.commitments[oct->commitment].effective_from, OCT1);
+    eval_result_release(&r);
+
+    /* Not read when told so. */
+    p.stored_commitments = false;
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.ncontract, 0);
+    eval_result_release(&r);
+}
+
+Test(eval, given_commitment_replaces_stored_and_options_override_clauses)
+{
+    store_sla("v1", SLTIME_NONE,
+              "{\"document\":\"v1\",\"uptime_targets\":[{\"percent\":99.99,\"window\":\"month\","
+              "\"line\":1}],\"clauses\":[{\"kind\":\"min_outage_minutes\",\"value\":5,"
+              "\"text\":\"5 consecutive minutes\",\"line\":2}]}");
+    struct sla_terms t;
+    struct eval_params p;
+    struct eval_result r;
+    terms(&t);
+    struct sla_clause clause = {SLA_CLAUSE_MIN_OUTAGE, 5, NULL, 4};
+    t.clauses = &clause;
+    t.nclauses = 1;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    /* The terms' own 5 minutes, then an override of 0 (every second). */
+    struct eval_commitment cm = {.entity = "provider:acme", .service = "gpu", .terms = &t,
+                                 .monthly_fee = NAN, .min_outage_seconds = -1,
+                                 .maintenance_cap_seconds = -1, .partial_weight = NAN};
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.ncommitments, 1, "the stored v1 is replaced by the one given");
+    cr_assert_eq(r.ncontract, 1);
+    cr_assert_eq(r.contract[0].rules.min_outage_seconds, 5 * MIN);
+    cr_assert_float_eq(r.contract[0].measure.avail.downtime_seconds, 240, 1e-9);
+    eval_result_release(&r);
+    cm.min_outage_seconds = 0;
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.contract[0].rules.min_outage_seconds, 0);
+    cr_assert_float_eq(r.contract[0].measure.avail.downtime_seconds, 420, 1e-9);
+    eval_result_release(&r);
+}
+
+Test(eval, resolution_target_on_ttr)
+{
+    /* A sev1 resolution target of 45 min: I-1 (60 min) and I-2 (60 min)
+     * are both late; a 90-min target has both within. */
+    struct sla_terms t;
+    struct eval_params p;
+    struct eval_result r;
+    struct sla_response_time rt[] = {{"Severity 1", 45, false, true, 5}};
+    terms(&t);
+    t.response_times = rt;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    struct eval_commitment cm = {.entity = "provider:acme", .service = "gpu", .terms = &t,
+                                 .monthly_fee = NAN, .min_outage_seconds = -1,
+                                 .maintenance_cap_seconds = -1, .partial_weight = NAN};
+    run(&p, &cm, 1, &r);
+    cr_assert(r.contract[0].response[0].resolution);
+    cr_assert_eq(r.contract[0].response[0].late, 2);
+    cr_assert_eq(r.contract[0].response[0].within, 0);
+    eval_result_release(&r);
+    rt[0].minutes = 90;
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.contract[0].response[0].within, 2);
+    eval_result_release(&r);
+}
+
+Test(eval, capacity_with_a_fleet)
+{
+    /* October: 420 s of service-level downtime over a fleet of 8 GPUs:
+     * 3,360 GPU-seconds lost; capacity availability equals the service
+     * figure when no interval names units. */
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    p.capacity.fleet_gpus = 8;
+    run(&p, NULL, 0, &r);
+    cr_assert(r.rows[1].capacity.evaluated);
+    cr_assert_float_eq(r.rows[1].capacity.gpu_seconds_lost, 3360, 1e-6);
+    cr_assert_float_eq(r.rows[1].capacity.availability, r.rows[1].avail.availability, 1e-12);
+    cr_assert_float_eq(r.rows[0].capacity.gpu_seconds_lost, 3360, 1e-6);
+    eval_result_release(&r);
 }
