@@ -10,21 +10,11 @@
 
 #include "engine/regex.h"
 #include "engine/strbuf.h"
+#include "parsers/sla_band.h"
+#include "parsers/sla_match.h"
 #include "parsers/sla_patterns.h"
 
-#define MAX_NAMES 16
 #define MAX_CELLS 16
-#define MAX_TOKENS 64
-
-struct compiled {
-    const struct sla_pattern *row;
-    struct regex *re;
-    size_t nnames;
-    struct {
-        char name[8];
-        int number;
-    } names[MAX_NAMES];
-};
 
 /* One sentence (or table row) being read: its text and where it sits. */
 struct span {
@@ -35,8 +25,7 @@ struct span {
 };
 
 struct extractor {
-    struct compiled *pats;
-    size_t npats;
+    struct sla_matcher mx;
     const struct sla_text *doc;
     struct sla_terms *t;
     struct sl_diag *diag;
@@ -51,97 +40,24 @@ struct extractor {
 
 /* ---- the compiled table ------------------------------------------------ */
 
-static void
-add_name(void *ctx, const char *name, int number)
-{
-    struct compiled *c = ctx;
-    if (c->nnames < MAX_NAMES && strlen(name) < sizeof c->names[0].name) {
-        snprintf(c->names[c->nnames].name, sizeof c->names[0].name, "%s", name);
-        c->names[c->nnames++].number = number;
-    }
-}
-
-static enum sl_status
-compile_table(struct extractor *ex)
-{
-    size_t n = 0;
-    while (sla_patterns[n].pattern)
-        n++;
-    ex->pats = calloc(n, sizeof *ex->pats);
-    if (!ex->pats)
-        return diag_set(ex->diag, SL_ERR_NOMEM, "", 0, "out of memory");
-    for (size_t i = 0; i < n; i++) {
-        struct compiled *c = &ex->pats[i];
-        struct strbuf sb = STRBUF_INIT;
-        c->row = &sla_patterns[i];
-        /* (?J): a phrasing may name the same group in two alternatives. */
-        if (strbuf_addstr(&sb, "(?J)") || strbuf_addstr(&sb, c->row->pattern)) {
-            strbuf_release(&sb);
-            return diag_set(ex->diag, SL_ERR_NOMEM, "", 0, "out of memory");
-        }
-        unsigned flags = (c->row->flags & SLA_PAT_CASE) ? 0 : REGEX_CASELESS;
-        enum sl_status s = regex_compile(sb.buf, flags, &c->re, ex->diag);
-        strbuf_release(&sb);
-        ex->npats = i + 1;
-        if (s)
-            return s;
-        regex_each_name(c->re, add_name, c);
-    }
-    return SL_OK;
-}
-
-static void
-free_table(struct extractor *ex)
-{
-    for (size_t i = 0; i < ex->npats; i++)
-        regex_free(ex->pats[i].re);
-    free(ex->pats);
-}
-
-/* The text of the named group in m, or false when it did not take part. */
-static bool
-group(const struct compiled *c, const struct regex_match *m, const char *name, size_t *start,
-      size_t *len)
-{
-    for (size_t i = 0; i < c->nnames; i++) {
-        int g = c->names[i].number;
-        if (strcmp(c->names[i].name, name) || (size_t)g >= m->ngroups ||
-            m->start[g] == (size_t)-1)
-            continue;
-        *start = m->start[g];
-        *len = m->end[g] - m->start[g];
-        return true;
-    }
-    return false;
-}
-
-/* The first row of fill (in table order) that matches text; its match. */
-static const struct compiled *
+static const struct sla_match_row *
 find(struct extractor *ex, enum sla_fill fill, const char *text, size_t len,
      struct regex_match *m)
 {
-    for (size_t i = 0; i < ex->npats; i++) {
-        struct compiled *c = &ex->pats[i];
-        if (c->row->fill != fill)
-            continue;
-        bool found = false;
-        enum sl_status s = regex_search(c->re, text, len, 0, &found, m, ex->diag);
-        if (s) {
-            /* A match that hits the limits is a phrasing not found; an
-             * invalid subject cannot happen (the text was cleaned). */
-            continue;
-        }
-        if (found)
-            return c;
-    }
-    return NULL;
+    return sla_match_find(&ex->mx, fill, text, len, m);
 }
 
 static bool
 has(struct extractor *ex, enum sla_fill fill, const char *text, size_t len)
 {
-    struct regex_match m;
-    return find(ex, fill, text, len, &m) != NULL;
+    return sla_match_has(&ex->mx, fill, text, len);
+}
+
+static bool
+group(const struct sla_match_row *c, const struct regex_match *m, const char *name, size_t *start,
+      size_t *len)
+{
+    return sla_match_group(c, m, name, start, len);
 }
 
 /* ---- numbers ------------------------------------------------------------ */
@@ -239,7 +155,7 @@ sla_extract_minutes(double num, const char *unit, size_t len, bool *business)
 
 /* num and unit of a match, as minutes; NAN when absent. */
 static double
-match_minutes(const struct compiled *c, const struct regex_match *m, const char *text,
+match_minutes(const struct sla_match_row *c, const struct regex_match *m, const char *text,
               bool *business, bool *months)
 {
     size_t ns, nl, us, ul;
@@ -253,7 +169,7 @@ match_minutes(const struct compiled *c, const struct regex_match *m, const char 
 }
 
 static bool
-match_pct(const struct compiled *c, const struct regex_match *m, const char *text, double *out)
+match_pct(const struct sla_match_row *c, const struct regex_match *m, const char *text, double *out)
 {
     size_t s, l;
     return group(c, m, "pct", &s, &l) && sla_extract_amount(text + s, l, out);
@@ -311,197 +227,6 @@ add_clause(struct extractor *ex, enum sla_clause_kind kind, double value, const 
     c->value = value;
     c->text = copy_text(ex, sp->text, sp->len);
     c->line = span_line(sp, at);
-}
-
-/* ---- credit bands ------------------------------------------------------- */
-
-enum tok_kind { TOK_NUM, TOK_OP, TOK_RANGE };
-
-struct token {
-    enum tok_kind kind;
-    size_t start, end;
-    int op;
-    double value;
-};
-
-static int
-token_order(const void *a, const void *b)
-{
-    const struct token *x = a, *y = b;
-    if (x->start != y->start)
-        return x->start < y->start ? -1 : 1;
-    return x->end > y->end ? -1 : x->end < y->end; /* longer first */
-}
-
-static bool
-only_filler(const char *s, size_t from, size_t to)
-{
-    for (size_t i = from; i < to; i++)
-        if (!strchr(" %", s[i]))
-            return false;
-    return true;
-}
-
-/* Reads a band from text: the bounds and their inclusivity. Returns false
- * when no bound is found; *explicit_op tells whether a comparison or range
- * was written (a bare number is read as "below"). */
-static bool
-parse_band(struct extractor *ex, const char *text, size_t len, struct sla_credit_tier *tier,
-           bool *explicit_op)
-{
-    struct token tok[MAX_TOKENS];
-    size_t n = 0;
-    bool range = false;
-    for (size_t i = 0; i < len && n < MAX_TOKENS; i++) {
-        if (!isdigit((unsigned char)text[i]) || (i && (isalnum((unsigned char)text[i - 1]) ||
-                                                        text[i - 1] == '.')))
-            continue;
-        size_t k = i;
-        while (k < len && (isdigit((unsigned char)text[k]) ||
-                           (text[k] == '.' && k + 1 < len && isdigit((unsigned char)text[k + 1]))))
-            k++;
-        double v = strtod(text + i, NULL);
-        size_t after = k;
-        while (after < len && text[after] == ' ')
-            after++;
-        /* A number that is not a percentage of time ("43.2 min", "5 minutes"). */
-        if (after < len && isalpha((unsigned char)text[after]) &&
-            strncasecmp(text + after, "percent", 7) && strncasecmp(text + after, "or", 2) &&
-            strncasecmp(text + after, "and", 3) && strncasecmp(text + after, "to", 2) &&
-            strncasecmp(text + after, "but", 3) && strncasecmp(text + after, "through", 7)) {
-            i = k;
-            continue;
-        }
-        if (v <= 100)
-            tok[n++] = (struct token){TOK_NUM, i, k, -1, v};
-        i = k;
-    }
-    for (size_t p = 0; p < ex->npats && n < MAX_TOKENS; p++) {
-        struct compiled *c = &ex->pats[p];
-        if (c->row->fill != SLA_FILL_BAND_OP && c->row->fill != SLA_FILL_BAND_RANGE)
-            continue;
-        if (c->row->arg == SLA_OP_POST_GE || c->row->arg == SLA_OP_POST_LE)
-            if (c->row->fill == SLA_FILL_BAND_OP)
-                continue;
-        size_t from = 0;
-        struct regex_match m;
-        bool found;
-        while (n < MAX_TOKENS && from < len &&
-               !regex_search(c->re, text, len, from, &found, &m, ex->diag) && found) {
-            if (m.end[0] == m.start[0]) {
-                from = m.end[0] + 1;
-                continue;
-            }
-            enum tok_kind kind = c->row->fill == SLA_FILL_BAND_OP ? TOK_OP : TOK_RANGE;
-            tok[n++] = (struct token){kind, m.start[0], m.end[0], c->row->arg, 0};
-            from = m.end[0];
-        }
-    }
-    qsort(tok, n, sizeof *tok, token_order);
-    /* Drop tokens inside a longer one ("less than or equal to" holds "less than"). */
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (k && tok[i].start < tok[k - 1].end)
-            continue;
-        tok[k++] = tok[i];
-    }
-    n = k;
-    double lo = NAN, hi = NAN;
-    bool lo_inc = true, hi_inc = false, any_op = false;
-    double loose[2];
-    size_t nloose = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (tok[i].kind == TOK_RANGE) {
-            range = true;
-            continue;
-        }
-        if (tok[i].kind != TOK_NUM)
-            continue;
-        double v = tok[i].value;
-        int op = -1;
-        bool flipped = false;
-        if (i && tok[i - 1].kind == TOK_OP && only_filler(text, tok[i - 1].end, tok[i].start)) {
-            op = tok[i - 1].op;
-        } else if (i + 1 < n && tok[i + 1].kind == TOK_OP &&
-                   only_filler(text, tok[i].end, tok[i + 1].start) &&
-                   (i + 2 >= n || tok[i + 2].kind != TOK_NUM ||
-                    !only_filler(text, tok[i + 1].end, tok[i + 2].start))) {
-            op = tok[i + 1].op;
-            flipped = true;
-        }
-        /* "99 % or more" follows its number. */
-        if (op < 0) {
-            for (size_t p = 0; p < ex->npats && op < 0; p++) {
-                struct compiled *c = &ex->pats[p];
-                struct regex_match m;
-                bool found;
-                if (c->row->fill != SLA_FILL_BAND_OP ||
-                    (c->row->arg != SLA_OP_POST_GE && c->row->arg != SLA_OP_POST_LE))
-                    continue;
-                if (!regex_search(c->re, text + tok[i].end, len - tok[i].end, 0, &found, &m,
-                                  ex->diag) &&
-                    found)
-                    op = c->row->arg == SLA_OP_POST_GE ? SLA_OP_GE : SLA_OP_LE;
-            }
-        }
-        if (flipped) {
-            /* "x <= subject" is "subject >= x". */
-            static const int flip[] = {[SLA_OP_LT] = SLA_OP_GT, [SLA_OP_LE] = SLA_OP_GE,
-                                       [SLA_OP_GT] = SLA_OP_LT, [SLA_OP_GE] = SLA_OP_LE};
-            if (op >= 0 && op <= SLA_OP_GE)
-                op = flip[op];
-        }
-        switch (op) {
-        case SLA_OP_LT:
-        case SLA_OP_LE:
-            hi = v;
-            hi_inc = op == SLA_OP_LE;
-            any_op = true;
-            break;
-        case SLA_OP_GT:
-        case SLA_OP_GE:
-            lo = v;
-            lo_inc = op == SLA_OP_GE;
-            any_op = true;
-            break;
-        default:
-            if (nloose < 2)
-                loose[nloose++] = v;
-        }
-    }
-    if (nloose == 2 && isnan(lo) && isnan(hi) && range) {
-        lo = fmin(loose[0], loose[1]);
-        hi = fmax(loose[0], loose[1]);
-        lo_inc = hi_inc = true;
-        range = true;
-    } else if (nloose == 1 && isnan(lo) != isnan(hi) && range) {
-        if (isnan(lo) && loose[0] < hi) {
-            lo = loose[0];
-            lo_inc = true;
-        } else if (isnan(hi) && loose[0] > lo) {
-            hi = loose[0];
-            hi_inc = true;
-        }
-    } else if (nloose == 1 && isnan(lo) && isnan(hi)) {
-        /* A bare figure in a band column reads as "below" it; in prose it
-         * is not a band at all (explicit_op stays false). */
-        hi = loose[0];
-        hi_inc = false;
-        range = false;
-    }
-    if (isnan(lo) && isnan(hi))
-        return false;
-    if (!isnan(lo) && !isnan(hi) && lo > hi) {
-        double x = lo;
-        lo = hi;
-        hi = x;
-    }
-    tier->lower_percent = lo;
-    tier->upper_percent = hi;
-    tier->lower_inclusive = !isnan(lo) && lo_inc;
-    tier->upper_inclusive = !isnan(hi) && hi_inc;
-    *explicit_op = any_op || range;
-    return true;
 }
 
 static bool
@@ -613,8 +338,8 @@ split_enumeration(struct extractor *ex, const struct span *sp, size_t from)
 static void
 read_clauses(struct extractor *ex, const struct span *sp)
 {
-    for (size_t p = 0; p < ex->npats; p++) {
-        struct compiled *c = &ex->pats[p];
+    for (size_t p = 0; p < ex->mx.npats; p++) {
+        const struct sla_match_row *c = &ex->mx.pats[p];
         struct regex_match m;
         bool found;
         if (c->row->fill != SLA_FILL_CLAUSE ||
@@ -630,7 +355,7 @@ read_clauses(struct extractor *ex, const struct span *sp)
             value = minutes / 60;
         else if (c->row->arg == SLA_CLAUSE_DATA_RETURN) {
             struct regex_match d;
-            const struct compiled *dc = find(ex, SLA_FILL_DURATION, sp->text, sp->len, &d);
+            const struct sla_match_row *dc = find(ex, SLA_FILL_DURATION, sp->text, sp->len, &d);
             if (dc)
                 value = match_minutes(dc, &d, sp->text, NULL, NULL) / 1440;
         }
@@ -643,7 +368,7 @@ static bool
 read_prose_tier(struct extractor *ex, const struct span *sp)
 {
     struct regex_match m;
-    const struct compiled *c = find(ex, SLA_FILL_CREDIT, sp->text, sp->len, &m);
+    const struct sla_match_row *c = find(ex, SLA_FILL_CREDIT, sp->text, sp->len, &m);
     double credit;
     if (!c || !match_pct(c, &m, sp->text, &credit))
         return false;
@@ -656,7 +381,7 @@ read_prose_tier(struct extractor *ex, const struct span *sp)
     memset(band + m.start[0], ' ', m.end[0] - m.start[0]);
     struct sla_credit_tier tier = {0};
     bool explicit_op = false;
-    bool ok = parse_band(ex, band, sp->len, &tier, &explicit_op) && explicit_op &&
+    bool ok = sla_band_parse(&ex->mx, band, sp->len, &tier, &explicit_op) && explicit_op &&
               has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len);
     free(band);
     if (!ok)
@@ -673,7 +398,7 @@ read_claim(struct extractor *ex, const struct span *sp)
         !has(ex, SLA_FILL_CREDIT_CONTEXT, sp->text, sp->len))
         return;
     struct regex_match m;
-    const struct compiled *c = find(ex, SLA_FILL_CLAIM, sp->text, sp->len, &m);
+    const struct sla_match_row *c = find(ex, SLA_FILL_CLAIM, sp->text, sp->len, &m);
     struct sla_terms *t = ex->t;
     if (c) {
         bool months = false;
@@ -710,7 +435,7 @@ read_maintenance(struct extractor *ex, const struct span *sp)
     if (ex->exclusion_context || has(ex, SLA_FILL_EXCLUDING, sp->text, sp->len))
         ex->t->maintenance_excluded = true;
     struct regex_match m;
-    const struct compiled *c;
+    const struct sla_match_row *c;
     if (!ex->have_notice && (c = find(ex, SLA_FILL_MAINT_NOTICE, sp->text, sp->len, &m))) {
         bool business;
         double minutes = match_minutes(c, &m, sp->text, &business, NULL);
@@ -725,7 +450,7 @@ static void
 read_response_prose(struct extractor *ex, const struct span *sp)
 {
     struct regex_match m;
-    const struct compiled *c = find(ex, SLA_FILL_RESPONSE, sp->text, sp->len, &m);
+    const struct sla_match_row *c = find(ex, SLA_FILL_RESPONSE, sp->text, sp->len, &m);
     if (!c || !has(ex, SLA_FILL_SUPPORT_CONTEXT, sp->text, sp->len))
         return;
     bool business = false;
@@ -748,7 +473,7 @@ static double
 value_in(struct extractor *ex, enum sla_fill fill, const struct span *sp, long *line)
 {
     struct regex_match m;
-    const struct compiled *c = find(ex, fill, sp->text, sp->len, &m);
+    const struct sla_match_row *c = find(ex, fill, sp->text, sp->len, &m);
     if (!c)
         return NAN;
     *line = span_line(sp, m.start[0]);
@@ -761,7 +486,7 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
 {
     struct sla_terms *t = ex->t;
     struct regex_match m;
-    const struct compiled *c;
+    const struct sla_match_row *c;
     bool tier = !example && read_prose_tier(ex, sp);
     if (!example && !tier && (c = find(ex, SLA_FILL_UPTIME, sp->text, sp->len, &m))) {
         double pct;
@@ -884,7 +609,7 @@ read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         struct sla_credit_tier tier = {0};
         bool explicit_op;
         struct regex_match m;
-        const struct compiled *c;
+        const struct sla_match_row *c;
         double credit = NAN;
         const char *cc = cells[credit_col];
         if ((c = find(ex, SLA_FILL_CREDIT, cc, strlen(cc), &m)) && match_pct(c, &m, cc, &credit))
@@ -894,7 +619,7 @@ read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         else if (!strncasecmp(cc, "no", 2) || !strncasecmp(cc, "none", 4) || !strcmp(cc, "-"))
             credit = 0;
         if (!isnan(credit) && credit <= 1000 &&
-            parse_band(ex, cells[band_col], strlen(cells[band_col]), &tier, &explicit_op)) {
+            sla_band_parse(&ex->mx, cells[band_col], strlen(cells[band_col]), &tier, &explicit_op)) {
             tier.credit_percent = credit;
             tier.line = line;
             add_tier(ex, &tier);
@@ -923,7 +648,7 @@ read_row(struct extractor *ex, const struct sla_unit *u, bool example)
     /* A response-time row: a severity, then durations. */
     {
         struct regex_match m;
-        const struct compiled *c = find(ex, SLA_FILL_SEVERITY, cells[0], strlen(cells[0]), &m);
+        const struct sla_match_row *c = find(ex, SLA_FILL_SEVERITY, cells[0], strlen(cells[0]), &m);
         /* Resolution or response: by the column's header, else by the heading. */
         bool resolution_table = false;
         if (u->heading >= 0) {
@@ -932,7 +657,7 @@ read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         }
         for (size_t i = 1; c && i < n; i++) {
             struct regex_match d;
-            const struct compiled *dc = find(ex, SLA_FILL_DURATION, cells[i], strlen(cells[i]), &d);
+            const struct sla_match_row *dc = find(ex, SLA_FILL_DURATION, cells[i], strlen(cells[i]), &d);
             bool business = false;
             double minutes = dc ? match_minutes(dc, &d, cells[i], &business, NULL) : NAN;
             if (isnan(minutes))
@@ -989,7 +714,7 @@ static void
 read_heading(struct extractor *ex, const struct sla_unit *u)
 {
     struct regex_match m;
-    const struct compiled *c;
+    const struct sla_match_row *c;
     size_t s, l;
     ex->exclusion_context = has(ex, SLA_FILL_EXCLUDING, u->text, u->len);
     if (!ex->service_set && (c = find(ex, SLA_FILL_SERVICE, u->text, u->len, &m)) &&
@@ -1003,8 +728,8 @@ static void
 read_provider(struct extractor *ex)
 {
     /* Rows in table order: the first row that finds a name anywhere wins. */
-    for (size_t p = 0; p < ex->npats && !ex->t->provider; p++) {
-        struct compiled *c = &ex->pats[p];
+    for (size_t p = 0; p < ex->mx.npats && !ex->t->provider; p++) {
+        const struct sla_match_row *c = &ex->mx.pats[p];
         if (c->row->fill != SLA_FILL_PROVIDER)
             continue;
         for (size_t i = 0; i < ex->doc->nunits && !ex->t->provider; i++) {
@@ -1035,7 +760,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms 
                  struct sl_diag *diag)
 {
     struct extractor ex = {.doc = doc, .t = out, .diag = diag};
-    enum sl_status s = compile_table(&ex);
+    enum sl_status s = sla_match_compile(&ex.mx, diag);
     if (s)
         goto out;
     const char *base = strrchr(name, '/');
@@ -1098,7 +823,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms 
                             : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS
                                                      : SLA_COVERAGE_UNKNOWN;
 out:
-    free_table(&ex);
+    sla_match_release(&ex.mx);
     return s;
 }
 
