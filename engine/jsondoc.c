@@ -76,7 +76,7 @@ jsondoc_load_buffer(const char *text, size_t len, const char *path, long line,
                     struct json_node **root, struct sl_diag *diag)
 {
     json_error_t err;
-    json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+    json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
     return loaded(j, &err, path, line > 0 ? line : 1, root, diag);
 }
 

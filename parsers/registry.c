@@ -29,6 +29,7 @@ const struct parser *const parser_table[] = {
     &parser_slurm_log,
     &parser_jsonl_generic,
     &parser_line_pattern,
+    &parser_prometheus_range,
     NULL,
 };
 
