@@ -188,6 +188,8 @@ profile_from_json(struct profile *p, const char *json, const char *zone, struct 
         }
         for (size_t i = 0; i < jsondoc_size(h) && !r.rc; i++) {
             int64_t t = date_of(&r, jsondoc_at(h, i), "holidays");
+            if (t == SLTIME_NONE)
+                continue; /* a bad date is reported; there is no day to convert */
             struct sl_civil c;
             sltime_to_civil(t, r.zone, &c, NULL);
             p->holidays[p->nholidays++] = sltime_days_from_civil(c.year, c.month, c.day);

@@ -3,7 +3,8 @@
 # project's fixtures, after replaying the kept regression cases.
 #   fuzz/run.sh BUILD_DIR SECONDS_PER_TARGET
 # Targets: one per parser in the registry (parser-NAME), parser-detect (format
-# detection picks the parser), time (sltime_parse), jsondoc (the JSON reader).
+# detection picks the parser), time (sltime_parse), jsondoc (the JSON reader),
+# sla (the SLA document reader).
 # A crash leaves its input in fuzz/regressions/TARGET/ and fails the run: fix
 # the bug, keep the file, and it is replayed on every later run (and by
 # tests/reliability/run.sh through the real binary).
@@ -24,7 +25,7 @@ seed_dir() {
     shift
     for src in "$@"; do
         [ -d "$src" ] || continue
-        find "$src" -type f -size -256k ! -name '*.c' ! -name '*.md' -print | while read -r f; do
+        find "$src" -type f -size -256k ! -name '*.c' -print | while read -r f; do
             cp "$f" "$d/$(echo "$f" | tr '/' '_')"
         done
     done
@@ -66,7 +67,7 @@ SLAUDIT_FUZZ_PARSER=detect run_target parser-detect "$BUILD/fuzz-parser" "$SEEDS
 run_target time "$BUILD/fuzz-time" "$(seed_dir time fuzz/seeds/time)"
 run_target jsondoc "$BUILD/fuzz-jsondoc" "$(seed_dir jsondoc fuzz/seeds/jsondoc tests/data)"
 if [ -x "$BUILD/fuzz-sla" ]; then
-    run_target sla "$BUILD/fuzz-sla" "$(seed_dir sla tests/data sample-data)"
+    run_target sla "$BUILD/fuzz-sla" "$(seed_dir sla tests/data/sla tests/cli/data tests/data/hostile)"
 else
     echo "fuzz: sla: no SLA extractor in this tree yet, not fuzzed"
 fi

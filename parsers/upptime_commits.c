@@ -73,7 +73,8 @@ add(struct changes *c, const char *site, size_t n, int64_t t, enum svc_status st
 static enum sl_status
 emit(struct ingest *ing, struct changes *c)
 {
-    qsort(c->v, c->n, sizeof c->v[0], by_site_time);
+    if (c->n > 1) /* c->v is NULL when nothing was read, and qsort must not see NULL */
+        qsort(c->v, c->n, sizeof c->v[0], by_site_time);
     enum sl_status rc = SL_OK;
     char key[320];
     for (size_t i = 0; i + 1 < c->n && !rc; i++) {
