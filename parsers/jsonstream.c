@@ -303,6 +303,22 @@ jsonstream_str(const struct json_node *n, const char *key)
     return NULL;
 }
 
+const char *
+jsonstream_text(const struct json_node *n, const char *key, char *buf, size_t len)
+{
+    struct json_node *v = jsondoc_get(n, key);
+    double d;
+    if (jsondoc_string(v))
+        return jsonstream_str(n, key);
+    if (!jsondoc_number(v, &d) || len == 0)
+        return NULL;
+    if (d > -9e15 && d < 9e15 && d == (double)(long long)d)
+        snprintf(buf, len, "%lld", (long long)d);
+    else
+        snprintf(buf, len, "%.17g", d);
+    return buf;
+}
+
 enum sl_status
 jsonstream_reject(struct ingest *ing, const struct jsonstream_record *rec, const char *fmt, ...)
 {

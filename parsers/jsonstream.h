@@ -45,6 +45,9 @@ char jsonstream_head_first(const char *head, size_t len);
 /* Helpers for the JSON parsers: a member's string, or NULL when missing,
  * null or empty; a member's number as text is accepted too. */
 const char *jsonstream_str(const struct json_node *n, const char *key);
+/* A member's string, or its number written out (integers without a
+ * fraction), into buf; NULL when missing, null, empty or another kind. */
+const char *jsonstream_text(const struct json_node *n, const char *key, char *buf, size_t len);
 
 /* Rejects rec with reason (printf-style). */
 enum sl_status jsonstream_reject(struct ingest *ing, const struct jsonstream_record *rec,

@@ -30,6 +30,7 @@ const struct parser *const parser_table[] = {
     &parser_jsonl_generic,
     &parser_line_pattern,
     &parser_prometheus_range,
+    &parser_pagerduty_json,
     NULL,
 };
 
