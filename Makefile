@@ -32,7 +32,7 @@ CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS_OK   := $(BUILD)/.deps-ok
 
-.PHONY: all test unit cli-test fuzz fuzz-build demo asan ubsan lint format install clean deps sample-data
+.PHONY: all test unit cli-test reliability valgrind fuzz fuzz-build demo asan ubsan lint format install clean deps sample-data
 all: $(BUILD)/slaudit
 
 deps: $(DEPS_OK)
@@ -71,9 +71,17 @@ unit: $(BUILD)/unit-tests
 cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 	$(Q)BUILD=$(BUILD) sh tests/cli/run.sh
 
-test: unit cli-test
+# Crash consistency, concurrency and hostile input (tests/reliability/run.sh).
+reliability: $(BUILD)/slaudit
+	$(Q)BUILD=$(BUILD) sh tests/reliability/run.sh
 
-# libFuzzer: each parser, the time parser and the JSON reader, FUZZ_TIME
+test: unit cli-test reliability
+
+# The CLI tests with every run of the binary under valgrind's memcheck.
+valgrind: $(BUILD)/slaudit $(BUILD)/gen-sample
+	$(Q)sh tests/reliability/valgrind.sh $(BUILD)
+
+# libFuzzer: each parser, the time parser, the JSON and SLA readers, FUZZ_TIME
 # seconds each (fuzz/run.sh). Needs clang with its sanitizer runtimes.
 FUZZ_BUILD := build/fuzz
 FUZZ_TIME  ?= 60
@@ -81,7 +89,7 @@ FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-r
               -fno-omit-frame-pointer
 FUZZ_SRC   := $(wildcard fuzz/*.c)
 fuzz:
-	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang CFLAGS="$(FUZZ_FLAGS)" fuzz-build
+	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang CFLAGS="$(FUZZ_FLAGS)" CI= fuzz-build
 	$(Q)sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_TIME)
 fuzz-build: $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz-%)
 .SECONDARY: $(FUZZ_SRC:%.c=$(BUILD)/%.o)

@@ -130,6 +130,24 @@ show_rejects(const struct cli *cli, const char *path, const struct ingest *ing)
                  ing->naive_timestamps, cli->zone ? cli->zone : "UTC");
 }
 
+/* True when the file behind fd is no longer what was hashed: its size, its
+ * modification time, or its change time moved. The change time cannot be set
+ * back by a user, so a write that restores the mtime is still seen. Checked
+ * once the file is parsed and before the transaction commits, so the SHA-256
+ * on record always names the bytes that were stored. */
+static bool
+file_changed(int fd, const struct stat *before)
+{
+    struct stat now;
+    if (fstat(fd, &now))
+        return true;
+    return now.st_size != before->st_size || now.st_ino != before->st_ino ||
+           now.st_mtim.tv_sec != before->st_mtim.tv_sec ||
+           now.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
+           now.st_ctim.tv_sec != before->st_ctim.tv_sec ||
+           now.st_ctim.tv_nsec != before->st_ctim.tv_nsec;
+}
+
 static int
 ingest_one(const struct cli *cli, struct store *st, const struct ingest_options *opt,
            const char *path)
@@ -187,8 +205,14 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     }
     enum sl_status s = store_source_begin(st, path, sha, p->name, bytes, &already, &diag);
     if (!s && !already) {
-        if (!(s = p->parse(&ing, f)) && !(s = ingest_finish(&ing)))
-            s = store_source_finish(st, &ing.counts, &diag);
+        if (!(s = p->parse(&ing, f)) && !(s = ingest_finish(&ing))) {
+            if (file_changed(fd, &sb) || (long long)sb.st_size != bytes)
+                s = diag_set(&diag, SL_ERR_INPUT, path, 0,
+                             "the file changed while it was read (size, mtime or ctime moved); "
+                             "ingest it again once it is complete");
+            else
+                s = store_source_finish(st, &ing.counts, &diag);
+        }
         if (s)
             store_source_abort(st);
     }
