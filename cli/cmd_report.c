@@ -7,7 +7,10 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/decide_run.h"
+#include "cli/eval_args.h"
 #include "cli/msg.h"
+#include "engine/audit.h"
 #include "engine/eval.h"
 #include "engine/sltime.h"
 #include "engine/store.h"
@@ -16,20 +19,25 @@
 
 static const char help[] =
     "usage: slaudit report [--month YYYY-MM] [--format xlsx|csv|json] [-o FILE.xlsx|DIR/|-]\n"
+    "                      [--entity E] [--sla FILE.json [--service S] [--fee N]]\n"
+    "                      [--profile team.yaml]\n"
     "\n"
     "Writes the monthly operations workbook: Summary (per entity: availability\n"
     "against its target in red/amber/green, incidents by severity, MTTA and MTTR\n"
-    "with their medians), Charts (availability trend per service over 12 months,\n"
-    "incidents by severity per month, TTR median/p90/max, error budget), Availability\n"
-    "(service x month, coloured against each service's target), Incidents (every\n"
-    "incident of the month with its durations; continued on 'Incidents (2)' past\n"
-    "Excel's row limit), Compare (the entities side by side), Sources (each input\n"
-    "file with its SHA-256 and counts), Definitions (every formula and setting used)\n"
-    "and Chart data. Months are calendar months in --tz (default UTC). Without\n"
-    "--month: the last complete month of the stored data. The file is written under\n"
-    "a temporary name and renamed, so a failed run leaves no partial workbook; the\n"
-    "same store and command give a byte-identical file. A summary table is printed\n"
-    "unless -q.\n"
+    "with their medians, SLA credits due, findings; the top findings), Charts\n"
+    "(availability trend per service over 12 months, incidents by severity per\n"
+    "month, TTR median/p90/max, error budget), Availability (service x month,\n"
+    "coloured against each service's target), Incidents (every incident of the\n"
+    "month with its durations; continued on 'Incidents (2)' past Excel's row\n"
+    "limit), SLA (attainment, margin, credit tier and its line, credit, claim\n"
+    "deadline, chronic failure, per commitment and window), Findings (the audit\n"
+    "rules run for each entity over the month), Compare (the entities side by\n"
+    "side), Decision (with --profile), Sources (each input file with its SHA-256\n"
+    "and counts), Definitions (every formula and setting used) and Chart data.\n"
+    "Months are calendar months in --tz (default UTC). Without --month: the last\n"
+    "complete month of the stored data. The file is written under a temporary\n"
+    "name and renamed, so a failed run leaves no partial workbook; the same store\n"
+    "and command give a byte-identical file. A summary table is printed unless -q.\n"
     "\n"
     "  --month M       the report month, YYYY-MM\n"
     "  --format F      xlsx (default), or csv or json: the tables summary,\n"
@@ -38,9 +46,12 @@ static const char help[] =
     "                  ops-report-YYYY-MM.xlsx into; default ./ops-report-YYYY-MM.xlsx\n"
     "                  csv, json: a directory for NAME.csv or NAME.json, or - (the\n"
     "                  default) for every table on standard output\n"
-    "\n"
+    "  --profile FILE  a team profile (see slaudit decide): adds the Decision sheet,\n"
+    "                  measured over the three months ending with the report month\n"
+    "The evaluation options, as for slaudit eval:\n" EVAL_ARGS_HELP "\n"
     "Examples:\n"
     "  slaudit report --month 2026-10 -o out/\n"
+    "  slaudit report --month 2026-10 --entity provider:nimbus --sla nimbus.json --fee 10000\n"
     "  slaudit report --month 2026-10 --format csv -o tables/\n";
 
 /* The input files behind the report, copied out of the store for the Sources
@@ -124,21 +135,61 @@ output_path(const char *arg, const struct window *month, char *out, size_t size)
     return 0;
 }
 
+/* The audit of each entity of the report month, over the month, for the
+ * Findings sheet and the Summary's top findings. */
+static int
+run_audits(const struct cli *cli, struct store *st, const struct eval_result *r,
+           const struct window *w, struct audit_result **out, size_t *n)
+{
+    struct sl_diag diag = {0};
+    *out = calloc(r->nrows + 1, sizeof **out);
+    *n = 0;
+    if (!*out)
+        return msg_error(SL_EXIT_INPUT, NULL, 0, "out of memory");
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        if (row->service || row->window.start != w->start || row->window.end != w->end)
+            continue;
+        struct audit_params ap = {row->entity, w->start, w->end, cli->zone};
+        enum sl_status s = audit_run(st, &ap, &(*out)[*n], &diag);
+        if (s)
+            return msg_diag(s, &diag);
+        (*n)++;
+    }
+    return 0;
+}
+
+static void
+audits_free(struct audit_result *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        audit_result_release(&a[i]);
+    free(a);
+}
+
 int
 cmd_report(struct cli *cli, int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"month", required_argument, NULL, 'm'},
-        {"output", required_argument, NULL, 'o'},
-        {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+    static const struct option own[] = {
+        {"month", required_argument, NULL, 'm'},  {"output", required_argument, NULL, 'o'},
+        {"format", required_argument, NULL, 'f'}, {"profile", required_argument, NULL, 'p'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
     };
-    const char *month = NULL, *output = NULL, *format = "xlsx";
-    int c, rc, year, mon;
+    struct option longopts[EVAL_ARGS_MAX_OPTIONS];
+    struct eval_args args;
+    struct eval_params p;
+    const char *month = NULL, *output = NULL, *format = "xlsx", *profile = NULL;
+    int c, rc = 0, year, mon;
+    eval_args_longopts(own, longopts, EVAL_ARGS_MAX_OPTIONS);
+    eval_args_init(&args);
+    eval_default_params(&p);
+    p.zone = cli->zone;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+    while (!rc && (c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+        if ((rc = eval_args_option(&args, &p, "report", c, optarg)) >= 0)
+            continue;
+        rc = 0;
         switch (c) {
         case 'm':
             month = optarg;
@@ -149,26 +200,41 @@ cmd_report(struct cli *cli, int argc, char **argv)
         case 'f':
             format = optarg;
             break;
+        case 'p':
+            profile = optarg;
+            break;
         case 'h':
+            eval_args_release(&args);
             return cli_help(help);
         default:
-            return msg_usage("report", "unknown option or missing value '%s'", argv[optind - 1]);
+            rc = msg_usage("report", "unknown option or missing value '%s'", argv[optind - 1]);
         }
     }
-    if (optind < argc)
-        return msg_usage("report", "unexpected argument '%s'", argv[optind]);
-    if (month && window_parse_month(month, &year, &mon))
-        return msg_usage("report", "--month '%s' is not YYYY-MM", month);
+    if (!rc && optind < argc)
+        rc = msg_usage("report", "unexpected argument '%s'", argv[optind]);
+    if (!rc && month && window_parse_month(month, &year, &mon))
+        rc = msg_usage("report", "--month '%s' is not YYYY-MM", month);
     bool tables = strcmp(format, "xlsx") != 0;
     enum table_format table_format = strcmp(format, "json") == 0 ? TABLE_JSON : TABLE_CSV;
-    if (tables && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0)
-        return msg_usage("report", "--format '%s' is not xlsx, csv or json", format);
+    if (!rc && tables && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0)
+        rc = msg_usage("report", "--format '%s' is not xlsx, csv or json", format);
+    if (!rc)
+        rc = eval_args_finish(&args, &p, "report");
+    if (rc) {
+        eval_args_release(&args);
+        return rc;
+    }
     const char *table_dir = tables && output && strcmp(output, "-") != 0 ? output : NULL;
 
-    struct store *st;
+    struct store *st = NULL;
     struct sources sources = {0};
+    struct audit_result *audits = NULL;
+    size_t naudits = 0;
+    struct decide_run decision = {0};
+    bool have_result = false;
+    struct eval_result r;
     if ((rc = cli_open_store(cli, &st)))
-        return rc;
+        goto out;
     struct window w;
     if (month)
         w = window_month(year, mon, cli->zone);
@@ -187,9 +253,6 @@ cmd_report(struct cli *cli, int argc, char **argv)
     }
     for (int i = 0; i < 11 && data_first != SLTIME_NONE && first.start > data_first; i++)
         first = window_month_prev(&first, cli->zone);
-    struct eval_params p;
-    eval_default_params(&p);
-    p.zone = cli->zone;
     p.from = first.start;
     p.to = w.end;
     p.list_incidents = true;
@@ -211,12 +274,12 @@ cmd_report(struct cli *cli, int argc, char **argv)
         rc = msg_diag(s, &diag);
         goto out;
     }
-    struct eval_result r;
     s = eval_run(st, &p, &r, &diag);
     if (s) {
         rc = msg_diag(s, &diag);
         goto out;
     }
+    have_result = true;
     struct report_info info = {
         .version = SLAUDIT_VERSION,
         .command_line = cli->command_line,
@@ -232,19 +295,35 @@ cmd_report(struct cli *cli, int argc, char **argv)
         else if (table_dir && !msg_quiet())
             printf("wrote summary, availability, incidents and sources .%s in %s\n", format,
                    table_dir);
-        eval_result_release(&r);
         goto out;
+    }
+    if ((rc = run_audits(cli, st, &r, &w, &audits, &naudits)))
+        goto out;
+    info.audits = audits;
+    info.naudits = naudits;
+    if (profile) {
+        struct window from = w;
+        for (int i = 0; i < 2; i++)
+            from = window_month_prev(&from, cli->zone);
+        if ((rc = decide_run_build(&decision, cli, st, profile, from.start, w.end)))
+            goto out;
+        info.decision = &decision.report;
     }
     s = report_monthly_write(path, &r, &info, &diag);
     if (s) {
         rc = msg_diag(s, &diag);
     } else if (!msg_quiet()) {
         cli_print_eval_table(&r, true, &w);
+        cli_print_contract_table(&r);
         printf("\nwrote %s\n", path);
     }
-    eval_result_release(&r);
 out:
+    if (have_result)
+        eval_result_release(&r);
+    decide_run_release(&decision);
+    audits_free(audits, naudits);
     sources_release(&sources);
     store_close(st);
+    eval_args_release(&args);
     return rc;
 }

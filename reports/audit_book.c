@@ -1,40 +1,16 @@
-/* audit_book.c — the audit workbook: Findings (by regime, then severity),
- * Evidence, Rules (the catalog with this audit's status of each rule) and
- * Sources (every file the evidence cites), written whole or not at all. */
+/* audit_book.c — the audit workbook: Findings (by regime, then severity,
+ * numbered), Evidence (each row naming its finding's number), Rules (the
+ * catalog with this audit's status of each rule) and Sources (the slaudit
+ * version, the command line and every file the evidence cites), written
+ * whole or not at all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/sltime.h"
 #include "reports/audit_out.h"
+#include "reports/sheet_findings.h"
 #include "reports/xlsx.h"
-
-enum {
-    F_REGIME,
-    F_SEVERITY,
-    F_RULE,
-    F_SERVICE,
-    F_FROM,
-    F_TO,
-    F_SUBJECT,
-    F_MESSAGE,
-    F_CLAUSE,
-    F_EVIDENCE
-};
-
-static const struct xlsx_column finding_columns[] = {
-    [F_REGIME] = {"Regime", 10},
-    [F_SEVERITY] = {"Severity", 10},
-    [F_RULE] = {"Rule", 10},
-    [F_SERVICE] = {"Service", 20},
-    [F_FROM] = {"From (UTC)", 17},
-    [F_TO] = {"To (UTC)", 17},
-    [F_SUBJECT] = {"Subject", 18},
-    [F_MESSAGE] = {"Finding", 80},
-    [F_CLAUSE] = {"Clause", 30},
-    [F_EVIDENCE] = {"Evidence rows", 10},
-    {NULL, 0},
-};
 
 enum { E_FINDING, E_RULE, E_KIND, E_REF, E_DETAIL, E_START, E_END, E_FILE, E_LINE };
 
@@ -84,7 +60,8 @@ by_string(const void *a, const void *b)
 }
 
 static void
-write_sources(struct xlsx_book *book, const struct audit_result *r, const char **files, size_t n)
+write_sources(struct xlsx_book *book, const char **files, size_t n, const char *version,
+              const char *command_line)
 {
     struct xlsx_sheet *sh = xlsx_add_sheet(book, "Sources");
     qsort(files, n, sizeof *files, by_string);
@@ -102,7 +79,15 @@ write_sources(struct xlsx_book *book, const struct audit_result *r, const char *
         xlsx_number(sh, row, 1, (double)(j - i), XLSX_INTEGER);
         i = j;
     }
-    (void)r;
+    row += 2;
+    xlsx_text(sh, row, 0, "slaudit version", XLSX_BOLD);
+    xlsx_text(sh, row++, 1, version, XLSX_PLAIN);
+    xlsx_text(sh, row, 0, "Command line", XLSX_BOLD);
+    xlsx_text(sh, row++, 1, command_line, XLSX_PLAIN);
+    xlsx_text(sh, row, 0,
+              "The same store and command give the same findings in the same order, and the "
+              "same bytes.",
+              XLSX_MUTED);
 }
 
 enum sl_status
@@ -142,28 +127,13 @@ audit_book_write(const char *path, const struct audit_result *r, const char *ver
     for (size_t i = 0; i < r->findings.n; i++)
         order[i] = &r->findings.v[i];
     qsort(order, r->findings.n, sizeof *order, by_regime);
-    struct xlsx_sheet *fs = xlsx_add_sheet(book, "Findings");
-    xlsx_header(fs, 0, finding_columns, (uint32_t)r->findings.n);
-    for (size_t i = 0; i < r->findings.n; i++) {
-        const struct finding *f = order[i];
-        uint32_t row = (uint32_t)i + 1;
-        xlsx_text(fs, row, F_REGIME, f->regime ? f->regime : "—", XLSX_PLAIN);
-        xlsx_text(fs, row, F_SEVERITY, finding_severity_name(f->severity), XLSX_BOLD);
-        xlsx_text(fs, row, F_RULE, f->rule_id, XLSX_PLAIN);
-        xlsx_text(fs, row, F_SERVICE, f->service, XLSX_PLAIN);
-        xlsx_instant(fs, row, F_FROM, f->window_start, NULL);
-        xlsx_instant(fs, row, F_TO, f->window_end, NULL);
-        xlsx_text(fs, row, F_SUBJECT, f->subject, XLSX_PLAIN);
-        xlsx_text(fs, row, F_MESSAGE, f->message, XLSX_WRAP);
-        xlsx_text(fs, row, F_CLAUSE, f->clause, XLSX_PLAIN);
-        xlsx_number(fs, row, F_EVIDENCE, (double)f->nevidence, XLSX_INTEGER);
-    }
+    sheet_findings_table(book, "Findings", order, r->findings.n, NULL);
 
     struct xlsx_sheet *es = xlsx_add_sheet(book, "Evidence");
     xlsx_header(es, 0, evidence_columns, (uint32_t)nevidence);
     uint32_t row = 0;
-    for (size_t i = 0; i < r->findings.n; i++) {
-        const struct finding *f = &r->findings.v[i];
+    for (size_t i = 0; i < r->findings.n; i++) { /* numbered as on Findings */
+        const struct finding *f = order[i];
         for (size_t j = 0; j < f->nevidence; j++) {
             const struct finding_evidence *e = &f->evidence[j];
             row++;
@@ -197,7 +167,7 @@ audit_book_write(const char *path, const struct audit_result *r, const char *ver
         xlsx_text(rs, rr, R_WHY, s->why, XLSX_PLAIN);
         xlsx_number(rs, rr, R_COUNT, (double)s->findings, XLSX_INTEGER);
     }
-    write_sources(book, r, files, nfiles);
+    write_sources(book, files, nfiles, version, command_line ? command_line : "");
     if ((st = xlsx_status(book, diag)))
         goto out;
     st = xlsx_close(book, diag);

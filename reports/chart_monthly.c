@@ -1,6 +1,8 @@
 /* chart_monthly.c — the Charts sheet of the monthly workbook and the Chart data
  * sheet it draws from: availability trend per service, incidents by severity
- * per month, the spread of TTR per entity, and the error budget per service. */
+ * per month, the spread of TTR per entity, and the error budget per service:
+ * the evaluation's own budget where a commitment applies, else the downtime
+ * the default target allows. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +49,7 @@ struct plan {
     const struct eval_row **budget; /* service rows of the report month, known */
     size_t nbudget;
     uint32_t trend_row, severity_row, ttr_row, budget_row; /* header rows */
+    const struct eval_result *r; /* for the commitments' targets and budgets */
 };
 
 static int
@@ -114,6 +117,7 @@ static enum sl_status
 plan_build(struct plan *p, const struct eval_result *r, const struct report_info *info)
 {
     memset(p, 0, sizeof *p);
+    p->r = r;
     if (plan_months(p, r, info) != SL_OK)
         return SL_ERR_NOMEM;
     size_t n = r->nrows ? r->nrows : 1;
@@ -134,7 +138,7 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
         return SL_ERR_NOMEM;
     for (size_t k = 0; k < p->nservices * p->nmonths; k++)
         p->trend[k] = NAN;
-    p->common_target = p->nservices ? sheet_target(p->services[0]) : SHEET_DEFAULT_TARGET;
+    p->common_target = p->nservices ? sheet_target(r, p->services[0]) : SHEET_DEFAULT_TARGET;
 
     for (size_t i = 0, k = 0; i < r->nrows; i++) {
         const struct eval_row *row = &r->rows[i];
@@ -155,7 +159,7 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
             break; /* not sorted as eval.h promises; draw what was found */
         if (row->avail.known)
             p->trend[k * p->nmonths + (size_t)j] = row->avail.availability;
-        if (sheet_target(row) != p->common_target)
+        if (sheet_target(r, row) != p->common_target)
             p->common_target = NAN;
         if (sheet_same_window(&row->window, &info->month) && row->avail.known)
             p->budget[p->nbudget++] = row;
@@ -410,16 +414,34 @@ write_budget(struct xlsx_sheet *sh, const struct plan *p)
         xlsx_text(sh, p->budget_row, (uint16_t)(1 + m), budget_titles[m], XLSX_HEADER);
     xlsx_text(sh, p->budget_row, 1 + BUDGET_COUNT, "Target", XLSX_HEADER);
     xlsx_text(sh, p->budget_row, 2 + BUDGET_COUNT, "Entity", XLSX_HEADER);
+    xlsx_text(sh, p->budget_row, 3 + BUDGET_COUNT, "Remaining (min)", XLSX_HEADER);
+    xlsx_text(sh, p->budget_row, 4 + BUDGET_COUNT, "Burn rate", XLSX_HEADER);
+    xlsx_text(sh, p->budget_row, 5 + BUDGET_COUNT, "Basis", XLSX_HEADER);
     for (size_t i = 0; i < p->nbudget; i++) {
         uint32_t row = p->budget_row + 1 + (uint32_t)i;
         const struct eval_row *er = p->budget[i];
-        double target = sheet_target(er);
+        const struct eval_contract_row *c = sheet_contract_twin(p->r, er);
+        char basis[300];
+        struct budget b;
+        if (c) { /* the contract measure's own budget, under the SLA's counting rules */
+            b = c->budget;
+            snprintf(basis, sizeof basis, "budget of %s (contract measure)",
+                     p->r->params.commitments[c->commitment].terms->document);
+        } else {
+            budget_compute(100.0 * sheet_target(p->r, er), &er->avail, er->window.start,
+                           er->window.end, er->window.end, &b);
+            snprintf(basis, sizeof basis, "neutral measure at %s",
+                     b.target_percent == 100.0 * SHEET_DEFAULT_TARGET ? "the default target"
+                                                                      : "the commitment's target");
+        }
         xlsx_text(sh, row, 0, er->service, XLSX_PLAIN); /* short: the chart's axis labels */
-        xlsx_number(sh, row, 1 + BUDGET_ALLOWED,
-                    (1.0 - target) * (double)er->avail.eligible_seconds / 60.0, XLSX_DECIMAL1);
-        xlsx_number(sh, row, 1 + BUDGET_USED, er->avail.downtime_seconds / 60.0, XLSX_DECIMAL1);
-        xlsx_number(sh, row, 1 + BUDGET_COUNT, target, XLSX_PERCENT);
+        xlsx_number(sh, row, 1 + BUDGET_ALLOWED, b.allowed_seconds / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 1 + BUDGET_USED, b.consumed_seconds / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 1 + BUDGET_COUNT, b.target_percent / 100.0, XLSX_PERCENT);
         xlsx_text(sh, row, 2 + BUDGET_COUNT, er->entity, XLSX_PLAIN);
+        xlsx_number(sh, row, 3 + BUDGET_COUNT, b.remaining_seconds / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 4 + BUDGET_COUNT, b.burn_rate, XLSX_DECIMAL1);
+        xlsx_text(sh, row, 5 + BUDGET_COUNT, basis, XLSX_MUTED);
     }
 }
 

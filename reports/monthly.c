@@ -1,8 +1,9 @@
 /* monthly.c — the monthly operations workbook: Summary, Charts, Availability,
- * Incidents, Compare, Sources, Definitions and Chart data, written whole or
- * not at all, in constant memory. */
+ * Incidents, SLA, Findings, Compare, Decision, Sources, Definitions and Chart
+ * data, written whole or not at all, in constant memory. */
 #include <stdio.h>
 
+#include "reports/decision.h"
 #include "reports/report.h"
 #include "reports/sheet.h"
 #include "reports/sheet_sources.h"
@@ -16,6 +17,15 @@ write_sources(struct xlsx_book *book, const struct eval_result *r, const struct 
     return sheet_sources_write(book, info, diag);
 }
 
+/* The Decision sheet, when a team profile was given. */
+static enum sl_status
+write_decision(struct xlsx_book *book, const struct eval_result *r, const struct report_info *info,
+               struct sl_diag *diag)
+{
+    (void)r;
+    return info->decision ? report_decision_sheet(book, info->decision, diag) : SL_OK;
+}
+
 /* The sheets, in workbook order. */
 static const struct {
     enum sl_status (*write)(struct xlsx_book *, const struct eval_result *,
@@ -25,7 +35,10 @@ static const struct {
     {sheet_charts_write},
     {sheet_availability_write},
     {sheet_incidents_write},
+    {sheet_sla_write},
+    {sheet_month_findings_write},
     {sheet_compare_write},
+    {write_decision},
     {write_sources},
     {sheet_definitions_write},
     {sheet_chart_data_write}, /* last: the figures behind the Charts sheet */

@@ -12,6 +12,9 @@
 #include "engine/window.h"
 
 /* One input file behind a report, as ingest recorded it. */
+struct audit_result;    /* engine/audit.h */
+struct report_decision; /* reports/decision.h */
+
 struct report_source {
     const char *path, *sha256, *format;
     long long bytes;
@@ -28,12 +31,20 @@ struct report_info {
     const struct report_source *sources; /* the input files, in the store's order */
     size_t nsources;
     uint32_t rows_per_sheet; /* 0 = Excel's limit; smaller only in tests */
+    /* The audit of each entity over the report month, for the Findings sheet
+     * and the Summary's top findings; NULL when the audit was not run. */
+    const struct audit_result *audits;
+    size_t naudits;
+    /* The operating-model decision for a team profile; NULL: no Decision
+     * sheet. */
+    const struct report_decision *decision;
 };
 
 /* The monthly operations workbook (DESIGN.md §1): sheets Summary, Charts,
  * Availability, Incidents (continued on "Incidents (2)"... past Excel's row
- * limit), Compare (when there are two entities or more), Sources,
- * Definitions and Chart data, in that order. Written in constant memory:
+ * limit), SLA, Findings, Compare (when there are two entities or more),
+ * Decision (when info->decision is given), Sources, Definitions and Chart
+ * data, in that order. Written in constant memory:
  * each row leaves memory once the next is started.
  *
  * r holds rows for up to 12 months ending at info->month: the Availability

@@ -7,13 +7,14 @@
 #include "reports/xlsx.h"
 
 static const struct xlsx_column criteria_columns[] = {
-    {"Criterion", 40}, {"Points", 9}, {"Weight", 9}, {"Why", 60},
-    {"Line", 7},       {"How points are given", 90}, {NULL, 0},
+    {"Criterion", 40}, {"Points", 9}, {"Weight", 9},
+    {"Why", 60},       {"Line", 7},   {"How points are given", 90},
+    {NULL, 0},
 };
 
 static const struct xlsx_column flag_columns[] = {
-    {"Rule", 9}, {"Severity", 10}, {"Flag", 44}, {"Detail", 60}, {"Line", 7}, {"Quote", 90},
-    {NULL, 0},
+    {"Rule", 9}, {"Severity", 10}, {"Flag", 44}, {"Detail", 60},
+    {"Line", 7}, {"Quote", 90},    {NULL, 0},
 };
 
 static const struct xlsx_column term_columns[] = {
@@ -21,16 +22,21 @@ static const struct xlsx_column term_columns[] = {
 };
 
 static const struct xlsx_column allowed_columns[] = {
-    {"Uptime", 10},         {"Window", 10},        {"Minutes a month (730 h)", 16},
-    {"Minutes a quarter", 16}, {"Minutes a year", 16}, {"Line", 7},
+    {"Uptime", 10},
+    {"Window", 10},
+    {"Minutes a month (730 h)", 16},
+    {"Minutes a quarter", 16},
+    {"Minutes a year", 16},
+    {"Line", 7},
     {NULL, 0},
 };
 
 static const struct xlsx_column replay_columns[] = {
-    {"Window", 12},          {"Delivered (contract)", 14}, {"Neutral", 12},
-    {"Met", 10},             {"Credit %", 10},             {"Downtime min", 12},
-    {"Excluded min", 12},    {"Forgiven min", 12},         {"Note", 30},
-    {NULL, 0},
+    {"Window", 12},       {"Delivered (contract)", 14},
+    {"Neutral", 12},      {"Met", 10},
+    {"Credit %", 10},     {"Downtime min", 12},
+    {"Excluded min", 12}, {"Forgiven min", 12},
+    {"Note", 30},         {NULL, 0},
 };
 
 static void
@@ -105,7 +111,7 @@ static void
 write_terms(struct xlsx_book *book, const struct sla_terms *t)
 {
     struct xlsx_sheet *sh = xlsx_add_sheet(book, "Terms");
-    size_t rows = t->ntargets + t->ntiers + t->nexclusions + t->nresponse_times + t->nclauses + 8;
+    size_t rows = t->ntargets + t->ntiers + t->nexclusions + t->nresponse_times + t->nclauses + 16;
     xlsx_header(sh, 0, term_columns, (uint32_t)rows);
     uint32_t r = 1;
     char v[200], lo[32], hi[32];
@@ -132,6 +138,34 @@ write_terms(struct xlsx_book *book, const struct sla_terms *t)
         snprintf(v, sizeof v, "%s", t->claim_deadline_text ? t->claim_deadline_text : "not stated");
     term_row(sh, &r, t, "Claim deadline", v, 0);
     term_row(sh, &r, t, "Maintenance excluded", t->maintenance_excluded ? "yes" : "no", 0);
+    if (isnan(t->maintenance_notice_hours))
+        snprintf(v, sizeof v, "not stated");
+    else
+        snprintf(v, sizeof v, "%g hours", t->maintenance_notice_hours);
+    term_row(sh, &r, t, "Maintenance notice", v, 0);
+    term_row(sh, &r, t, "Support coverage",
+             t->support_coverage == SLA_COVERAGE_UNKNOWN ? "not stated"
+                                                         : sla_coverage_name(t->support_coverage),
+             0);
+    term_row(sh, &r, t, "Credits are the sole remedy", t->sole_remedy ? "yes" : "no", 0);
+    term_row(sh, &r, t, "Termination for chronic failure",
+             t->chronic_failure_termination ? "yes" : "no", 0);
+    const struct {
+        const char *term, *unit;
+        double value;
+    } optional[] = {
+        {"Notice of incidents", "hours", t->incident_notice_hours},
+        {"RPO", "minutes", t->rpo_minutes},
+        {"RTO", "minutes", t->rto_minutes},
+    };
+    for (size_t i = 0; i < sizeof optional / sizeof *optional; i++) {
+        double x = optional[i].value;
+        if (isnan(x))
+            snprintf(v, sizeof v, "not stated");
+        else
+            snprintf(v, sizeof v, "%g %s", x, optional[i].unit);
+        term_row(sh, &r, t, optional[i].term, v, 0);
+    }
     for (size_t i = 0; i < t->nresponse_times; i++) {
         const struct sla_response_time *x = &t->response_times[i];
         snprintf(v, sizeof v, "%s: %g min%s", x->severity ? x->severity : "", x->minutes,

@@ -20,7 +20,8 @@ struct matrix {
     size_t nkeys;
     struct window *months; /* sorted by start */
     size_t nmonths;
-    const struct eval_row **cells; /* nkeys × nmonths, NULL where no row */
+    const struct eval_row **cells;    /* nkeys × nmonths, NULL where no row */
+    const struct eval_result *result; /* for the targets of its commitments */
 };
 
 /* Entity, then its entity row (service NULL) before its services, then time. */
@@ -68,6 +69,7 @@ matrix_build(struct matrix *m, const struct eval_result *r)
     enum sl_status st = SL_OK;
     const struct eval_row **sorted = NULL;
     memset(m, 0, sizeof *m);
+    m->result = r;
     if (r->nrows == 0)
         return SL_OK;
     sorted = calloc(r->nrows, sizeof *sorted);
@@ -132,7 +134,7 @@ key_target(const struct matrix *m, size_t k)
 {
     for (size_t j = m->nmonths; j-- > 0;)
         if (m->cells[k * m->nmonths + j])
-            return sheet_target(m->cells[k * m->nmonths + j]);
+            return sheet_target(m->result, m->cells[k * m->nmonths + j]);
     return SHEET_DEFAULT_TARGET;
 }
 

@@ -1,8 +1,12 @@
 /* sheet_summary.c — the Summary sheet: one line per entity for the report month,
  * its pooled availability in red/amber/green against its target, coverage,
- * incidents, MTTA, MTTR. */
+ * incidents, MTTA, MTTR, the SLA credits due and its findings; below, the top
+ * findings of the month. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "engine/audit.h"
 
 #include "engine/stats.h"
 #include "reports/sheet.h"
@@ -25,8 +29,14 @@ enum {
     COL_MTTA_MEDIAN,
     COL_MTTR_MEAN,
     COL_MTTR_MEDIAN,
+    COL_CREDITS,
+    COL_FINDINGS,
+    COL_FINDINGS_HIGH,
     COL_NOTE,
 };
+
+/* How many of the month's findings the Summary lists. */
+#define SUMMARY_TOP_FINDINGS 5
 
 static const struct xlsx_column summary_columns[] = {
     [COL_ENTITY] = {"Entity", 26},
@@ -50,6 +60,9 @@ static const struct xlsx_column summary_columns[] = {
     [COL_MTTA_MEDIAN] = {"MTTA median (min)", 11},
     [COL_MTTR_MEAN] = {"MTTR mean (min)", 11},
     [COL_MTTR_MEDIAN] = {"MTTR median (min)", 11},
+    [COL_CREDITS] = {"SLA credits due", 16},
+    [COL_FINDINGS] = {"Findings", 9},
+    [COL_FINDINGS_HIGH] = {"High or critical", 9},
     [COL_NOTE] = {"Note", 44},
     {NULL, 0},
 };
@@ -103,6 +116,89 @@ write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_row *er)
     xlsx_text(sh, row, COL_NOTE, note, XLSX_MUTED);
 }
 
+/* The credits due for windows that end this month: the amount where every
+ * fee is known, else what is known and the percent still to price. */
+static void
+write_credits(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r, const char *entity,
+              const struct report_info *info)
+{
+    struct sheet_credits c;
+    sheet_credits_of(r, entity, &info->month, &c);
+    if (c.rows == 0) {
+        xlsx_text(sh, row, COL_CREDITS, "no SLA", XLSX_MUTED);
+    } else if (c.unpriced == 0) {
+        xlsx_number(sh, row, COL_CREDITS, c.amount, XLSX_MONEY);
+    } else {
+        char text[96];
+        if (c.amount > 0)
+            snprintf(text, sizeof text, "%.2f + %g %% of a fee", c.amount, c.unpriced_percent);
+        else
+            snprintf(text, sizeof text, "%g %% of the fee", c.unpriced_percent);
+        xlsx_text(sh, row, COL_CREDITS, text, XLSX_BOLD);
+    }
+}
+
+static void
+write_findings(struct xlsx_sheet *sh, uint32_t row, const char *entity,
+               const struct report_info *info)
+{
+    for (size_t a = 0; a < info->naudits; a++) {
+        const struct findings *fs = &info->audits[a].findings;
+        if (strcmp(info->audits[a].params.entity, entity) != 0)
+            continue;
+        size_t high = findings_at_or_above(fs, FSEV_HIGH);
+        xlsx_number(sh, row, COL_FINDINGS, (double)fs->n, XLSX_INTEGER);
+        xlsx_number(sh, row, COL_FINDINGS_HIGH, (double)high, XLSX_INTEGER);
+        return;
+    }
+}
+
+/* Below the entities: the worst findings of the month, one line per entity
+ * and rule (the first of them, and how many more like it), so that one
+ * rule failed many times does not hide the others. */
+static enum sl_status
+write_top_findings(struct xlsx_sheet *sh, uint32_t row, const struct report_info *info)
+{
+    const struct finding **v = NULL, *shown[SUMMARY_TOP_FINDINGS];
+    size_t n = 0, nshown = 0, more[SUMMARY_TOP_FINDINGS] = {0};
+    if (!info->audits)
+        return SL_OK;
+    if (sheet_month_findings(info, &v, &n))
+        return SL_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = 0;
+        while (k < nshown &&
+               (strcmp(shown[k]->entity, v[i]->entity) || strcmp(shown[k]->rule_id, v[i]->rule_id)))
+            k++;
+        if (k < nshown)
+            more[k]++;
+        else if (nshown < SUMMARY_TOP_FINDINGS)
+            shown[nshown++] = v[i];
+    }
+    xlsx_text(sh, row++, 0, "Top findings", XLSX_BOLD);
+    if (n == 0)
+        xlsx_text(sh, row++, 0, "No rule found anything this month.", XLSX_MUTED);
+    for (size_t k = 0; k < nshown; k++, row++) {
+        char text[1200];
+        if (more[k])
+            snprintf(text, sizeof text, "%s (and %zu more like it)", shown[k]->message, more[k]);
+        else
+            snprintf(text, sizeof text, "%s", shown[k]->message);
+        xlsx_text(sh, row, 0, shown[k]->entity, XLSX_PLAIN);
+        xlsx_text(sh, row, 1, finding_severity_name(shown[k]->severity),
+                  shown[k]->severity >= FSEV_HIGH ? XLSX_TEXT_RED : XLSX_BOLD);
+        xlsx_text(sh, row, 2, shown[k]->rule_id, XLSX_PLAIN);
+        xlsx_text(sh, row, 3, text, XLSX_PLAIN);
+    }
+    if (n) {
+        char text[96];
+        snprintf(text, sizeof text, "%zu findings in all: see the Findings sheet", n);
+        xlsx_text(sh, row, 0, text, XLSX_MUTED);
+    }
+    free(v);
+    return SL_OK;
+}
+
 static void
 write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
              const struct eval_row *er, const struct report_info *info)
@@ -112,7 +208,7 @@ write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
 
     xlsx_text(sh, row, COL_ENTITY, er->entity, XLSX_BOLD);
     xlsx_number(sh, row, COL_SERVICES, (double)count_services(r, er->entity, info), XLSX_INTEGER);
-    double target = sheet_target(er);
+    double target = sheet_target(r, er);
     if (a->known)
         xlsx_number(sh, row, COL_AVAIL, a->availability, sheet_rag_style(a->availability, target));
     else
@@ -134,6 +230,8 @@ write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
     xlsx_number(sh, row, COL_MERGED, (double)inc->merged, XLSX_INTEGER);
     write_minutes(sh, row, COL_MTTA_MEAN, &inc->measure[MEASURE_TTA]);
     write_minutes(sh, row, COL_MTTR_MEAN, &inc->measure[MEASURE_TTR]);
+    write_credits(sh, row, r, er->entity, info);
+    write_findings(sh, row, er->entity, info);
     write_note(sh, row, er);
 }
 
@@ -160,7 +258,9 @@ sheet_summary_write(struct xlsx_book *book, const struct eval_result *r,
         if (is_entity_row(&r->rows[i], info))
             write_entity(sh, row++, r, &r->rows[i], info);
     if (n == 0)
-        xlsx_text(sh, row, COL_ENTITY, "no entity has results for this month", XLSX_MUTED);
+        xlsx_text(sh, row++, COL_ENTITY, "no entity has results for this month", XLSX_MUTED);
+    if (write_top_findings(sh, row + 1, info))
+        return diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory for the top findings");
     xlsx_print_fit(sh, true, 1);
     return xlsx_status(book, diag);
 }

@@ -156,7 +156,7 @@ emit_summary(struct emitter *e, const struct eval_result *r, const struct report
         put_text(e, e->label);
         put_integer(e, count_services(r, row));
         put_number(e, a->known ? a->availability : NAN);
-        put_number(e, sheet_target(row));
+        put_number(e, sheet_target(r, row));
         put_number(e, a->downtime_seconds);
         put_integer(e, a->unknown_seconds);
         put_integer(e, a->maintenance_seconds);
@@ -188,7 +188,7 @@ emit_availability(struct emitter *e, const struct eval_result *r)
         put_text(e, row->service);
         put_text(e, e->label);
         put_number(e, a->known ? a->availability : NAN);
-        put_number(e, sheet_target(row));
+        put_number(e, sheet_target(r, row));
         put_number(e, a->downtime_seconds);
         put_integer(e, a->eligible_seconds);
         put_integer(e, a->unknown_seconds);

@@ -70,6 +70,9 @@ static const struct {
     [XLSX_PERCENT_AMBER] = {.num_format = "0.000%", .font = 0x9C5700, .fill = 0xFFEB9C},
     [XLSX_PERCENT_GREEN] = {.num_format = "0.000%", .font = 0x006100, .fill = 0xC6EFCE},
     [XLSX_DATETIME] = {.num_format = "yyyy-mm-dd hh:mm"},
+    [XLSX_DATE] = {.num_format = "yyyy-mm-dd"},
+    [XLSX_MONEY] = {.num_format = "#,##0.00"},
+    [XLSX_TEXT_RED] = {.bold = true, .font = 0x9C0006, .fill = 0xFFC7CE},
 };
 
 static const struct {
@@ -457,8 +460,10 @@ xlsx_percent(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double fraction)
     xlsx_number(sh, row, col, fraction, XLSX_PERCENT);
 }
 
-void
-xlsx_instant(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone)
+/* An instant as local time in zone, to the second or (style XLSX_DATE) the day. */
+static void
+write_civil(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone,
+            enum xlsx_style style)
 {
     if (t == SLTIME_NONE || !writable(sh, row, col))
         return;
@@ -470,9 +475,22 @@ xlsx_instant(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const
         xlsx_text(sh, row, col, text, XLSX_PLAIN);
         return;
     }
-    lxw_datetime dt = {c.year, c.month, c.day, c.hour, c.minute, (double)c.second};
-    check(sh, worksheet_write_datetime(sh->ws, row, col, &dt, sh->book->style[XLSX_DATETIME]), row,
-          col);
+    bool day = style == XLSX_DATE;
+    lxw_datetime dt = {
+        c.year, c.month, c.day, day ? 0 : c.hour, day ? 0 : c.minute, day ? 0.0 : (double)c.second};
+    check(sh, worksheet_write_datetime(sh->ws, row, col, &dt, sh->book->style[style]), row, col);
+}
+
+void
+xlsx_instant(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone)
+{
+    write_civil(sh, row, col, t, zone, XLSX_DATETIME);
+}
+
+void
+xlsx_date(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone)
+{
+    write_civil(sh, row, col, t, zone, XLSX_DATE);
 }
 
 void

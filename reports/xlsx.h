@@ -49,6 +49,9 @@ enum xlsx_style {
     XLSX_PERCENT_AMBER, /* percent on an amber fill */
     XLSX_PERCENT_GREEN, /* percent on a green fill */
     XLSX_DATETIME,      /* yyyy-mm-dd hh:mm */
+    XLSX_DATE,          /* yyyy-mm-dd */
+    XLSX_MONEY,         /* #,##0.00 */
+    XLSX_TEXT_RED,      /* bold dark red text on a red fill: a breach, a gap */
     XLSX_STYLE_COUNT
 };
 
@@ -115,6 +118,9 @@ void xlsx_percent(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double frac
 /* An instant as an Excel date-time in zone's local time (NULL = UTC);
  * SLTIME_NONE writes a blank. */
 void xlsx_instant(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone);
+/* The local calendar day of instant t in zone (NULL = UTC) as an Excel date;
+ * SLTIME_NONE writes a blank. */
+void xlsx_date(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone);
 /* A missing value: an empty cell, styled when style is not XLSX_PLAIN. */
 void xlsx_blank(struct xlsx_sheet *sh, uint32_t row, uint16_t col, enum xlsx_style style);
 

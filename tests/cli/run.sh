@@ -116,17 +116,17 @@ has "report wrote" "$TMP/out" "wrote $TMP/out1/ops-report-2026-10.xlsx"
 has "report summary" "$TMP/out" 'provider:coreline +\(all\) +2026-10'
 X=$TMP/out1/ops-report-2026-10.xlsx
 unzip -p "$X" xl/workbook.xml >"$TMP/workbook.xml"
-has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Charts" sheetId="2"[^>]*/><sheet name="Availability" sheetId="3"[^>]*/><sheet name="Incidents" sheetId="4"[^>]*/><sheet name="Compare" sheetId="5"[^>]*/><sheet name="Sources" sheetId="6"[^>]*/><sheet name="Definitions" sheetId="7"[^>]*/><sheet name="Chart data" sheetId="8"'
-for n in 1 2 3 4 5 6 7 8; do
+has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Charts" sheetId="2"[^>]*/><sheet name="Availability" sheetId="3"[^>]*/><sheet name="Incidents" sheetId="4"[^>]*/><sheet name="SLA" sheetId="5"[^>]*/><sheet name="Findings" sheetId="6"[^>]*/><sheet name="Compare" sheetId="7"[^>]*/><sheet name="Sources" sheetId="8"[^>]*/><sheet name="Definitions" sheetId="9"[^>]*/><sheet name="Chart data" sheetId="10"'
+for n in 1 2 3 4 5 6 7 8 9 10; do
     unzip -p "$X" "xl/worksheets/sheet$n.xml" >"$TMP/sheet$n.xml"
     hasnt "no formula in sheet $n" "$TMP/sheet$n.xml" '<f>'
 done
 has "incidents header frozen" "$TMP/sheet4.xml" '<pane ySplit="1"'
 has "incidents autofilter" "$TMP/sheet4.xml" '<autoFilter ref="A1:'
 has "availability matrix holds the hand-checked value" "$TMP/sheet3.xml" '<v>0\.99728997289972[0-9]*</v>'
-has "sources list each input with its sha-256" "$TMP/sheet6.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
-has "sources record the command line" "$TMP/sheet6.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
-has "chart data holds the hand-checked value" "$TMP/sheet8.xml" '<v>0\.99728997289972[0-9]*</v>'
+has "sources list each input with its sha-256" "$TMP/sheet8.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
+has "sources record the command line" "$TMP/sheet8.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
+has "chart data holds the hand-checked value" "$TMP/sheet10.xml" '<v>0\.99728997289972[0-9]*</v>'
 n=$(unzip -l "$X" | grep -c 'xl/charts/chart[0-9]*\.xml')
 same "four charts" "$n" 4
 cp "$X" "$TMP/out2/first.xlsx"
@@ -339,6 +339,61 @@ expect "eval --no-stored-sla" 0 "$BIN" --db "$R" --json eval --month 2026-10 --e
 hasnt "no contract without stored sla" "$TMP/out" '"measure":"contract"'
 expect "eval --help example" 0 "$BIN" eval --help
 has "eval help reconcile" "$TMP/out" 'slaudit eval --reconcile --entity provider:nimbus'
+
+# --- the monthly report: SLA, Findings, Decision; audit and scorecard workbooks --------
+# Sheet N of the workbook, by name, as XML in $TMP/NAME.xml.
+sheet_of() {
+    n=$(unzip -p "$1" xl/workbook.xml | grep -o '<sheet name="[^"]*"' | grep -n "\"$2\"" | cut -d: -f1)
+    unzip -p "$1" "xl/worksheets/sheet$n.xml" >"$TMP/$3.xml"
+}
+RDB=$TMP/report.db
+cp "$DB" "$RDB"
+expect "audit inputs beside the sample" 0 "$BIN" --db "$RDB" -q ingest sample-data/postmortems.csv \
+    sample-data/actions.csv sample-data/patches.csv sample-data/oncall.csv sample-data/changes.csv \
+    sample-data/notifications.csv sample-data/profile-platform.json
+R=$TMP/report-sla.xlsx
+expect "report with an SLA" 0 "$BIN" --db "$RDB" report --month 2026-10 --entity provider:nimbus \
+    --service inference-api --sla tests/cli/data/sla-nimbus.json --fee 10000 -o "$R"
+has "report prints the contract rows" "$TMP/out" 'provider:nimbus +inference-api +2026-10 +99\.729% +99\.95%'
+sheet_of "$R" SLA rsla
+# inference-api, October: 99.72899 % against 99.95 %, tier [99, 99.95) of line 5: 10 % of 10000, claim by 30 Nov.
+has "sla sheet row" "$TMP/rsla.xml" '<c r="B4" t="inlineStr"><is><t>inference-api</t></is></c><c r="C4" t="inlineStr"><is><t>2026-10</t></is></c><c r="D4" t="inlineStr"><is><t>nimbus-sla</t></is></c><c r="E4" s="[0-9]+"><v>0\.9995[0-9]*</v></c><c r="F4" s="[0-9]+"><v>0\.99728997289972[0-9]*</v></c><c r="G4" s="[0-9]+" t="inlineStr"><is><t>breached</t></is></c><c r="H4" s="[0-9]+"><v>-97\.86[0-9]*</v></c><c r="I4" t="inlineStr"><is><t>\[99%, 99\.95%\) → 10%</t></is></c><c r="J4" s="[0-9]+"><v>5</v></c><c r="K4" s="[0-9]+"><v>10</v></c><c r="L4" s="[0-9]+"><v>1000</v></c><c r="M4" s="[0-9]+"><v>46356</v></c>'
+sheet_of "$R" Summary rsum
+has "summary credits due" "$TMP/rsum.xml" '<c r="V4" s="[0-9]+"><v>1000</v></c>'
+has "summary: the SLA covers one service, the entity keeps the default target" "$TMP/rsum.xml" '<c r="D4" s="[0-9]+"><v>0\.999</v></c>'
+sheet_of "$R" Availability ravail
+has "availability target from the SLA" "$TMP/ravail.xml" '<t>inference-api</t></is></c><c r="C[0-9]+" s="[0-9]+"><v>0\.9995[0-9]*</v>'
+sheet_of "$R" "Chart data" rcd
+has "error budget from the contract measure" "$TMP/rcd.xml" '<t>budget of nimbus-sla \(contract measure\)</t>'
+expect "report without an SLA" 0 "$BIN" --db "$RDB" -q report --month 2026-10 --profile sample-data/team.yaml -o "$TMP/all1.xlsx"
+unzip -p "$TMP/all1.xlsx" xl/workbook.xml >"$TMP/rw.xml"
+has "report sheets with a profile" "$TMP/rw.xml" '<sheet name="SLA"[^>]*/><sheet name="Findings"[^>]*/><sheet name="Compare"[^>]*/><sheet name="Decision"[^>]*/><sheet name="Sources"'
+sheet_of "$TMP/all1.xlsx" SLA asla
+has "sla sheet says none applies" "$TMP/asla.xml" 'No SLA applies to any entity this month'
+sheet_of "$TMP/all1.xlsx" Findings afind
+has "findings sheet lists the KEV patch" "$TMP/afind.xml" '<t>team:platform</t>.*CVE-2026-3050'
+has "findings sheet says what each audit covered" "$TMP/afind.xml" '<t>team:platform: [0-9]+ findings; rules [0-9]+ evaluated'
+sheet_of "$TMP/all1.xlsx" Summary asum
+has "summary top findings" "$TMP/asum.xml" '<t>Top findings</t>'
+has "summary counts findings" "$TMP/asum.xml" '<c r="W6" s="[0-9]+"><v>[1-9][0-9]*</v></c>'
+sheet_of "$TMP/all1.xlsx" Decision adec
+has "decision sheet in the report" "$TMP/adec.xml" '<t>Operating model: hybrid with provider:nimbus</t>'
+cp "$TMP/all1.xlsx" "$TMP/all2.xlsx"
+expect "report with a profile again" 0 "$BIN" --db "$RDB" -q report --month 2026-10 --profile sample-data/team.yaml -o "$TMP/all1.xlsx"
+if cmp -s "$TMP/all1.xlsx" "$TMP/all2.xlsx"; then pass; else fail "report with findings and decision is not byte-identical"; fi
+expect "report with a bad profile" 3 "$BIN" --db "$RDB" -q report --month 2026-10 --profile tests/data/decide/bad-unknown-field.yaml -o "$TMP/bad.xlsx"
+expect "report --sla without --entity" 2 "$BIN" --db "$RDB" report --month 2026-10 --sla tests/cli/data/sla-nimbus.json
+sheet_of "$TMP/audit.xlsx" Findings aud
+unzip -p "$TMP/audit.xlsx" xl/sharedStrings.xml >"$TMP/ass.xml"
+has "audit findings numbered" "$TMP/aud.xml" '<c r="A2" s="[0-9]+"><v>1</v></c>'
+has "audit findings name the entity" "$TMP/ass.xml" '<t>Entity</t>.*<t>team:platform</t>'
+sheet_of "$TMP/audit.xlsx" Evidence aev
+nf=$(grep -o '<row r="[0-9]*"' "$TMP/aud.xml" | tail -1 | grep -o '[0-9]*')
+maxref=$(grep -o '<c r="A[0-9]*" s="[0-9]*"><v>[0-9]*</v>' "$TMP/aev.xml" | sed 's/.*<v>//;s/<\/v>//' | sort -n | tail -1)
+if [ -n "$maxref" ] && [ "$maxref" -le $((nf - 1)) ]; then pass; else fail "evidence names finding $maxref of $((nf - 1))"; fi
+has "audit sources name the version and command" "$TMP/ass.xml" "slaudit version.*slaudit --db $ADB -q audit --entity team:platform"
+unzip -p "$TMP/score.xlsx" xl/sharedStrings.xml >"$TMP/ss2.xml"
+has "scorecard terms: coverage, remedy, RPO" "$TMP/ss2.xml" '<t>Support coverage</t>.*<t>Credits are the sole remedy</t>.*<t>RPO</t>'
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
