@@ -31,6 +31,7 @@ const struct parser *const parser_table[] = {
     &parser_line_pattern,
     &parser_prometheus_range,
     &parser_pagerduty_json,
+    &parser_opsgenie,
     NULL,
 };
 
