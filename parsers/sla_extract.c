@@ -404,6 +404,10 @@ read_claim(struct extractor *ex, const struct span *sp)
         bool months = false;
         double minutes = match_minutes(c, &m, sp->text, NULL, &months);
         size_t us, ul;
+        /* Billing cycles are not a number of days: keep the words only. */
+        if (group(c, &m, "unit", &us, &ul) && (unit_has(sp->text + us, ul, "billing") ||
+                                               unit_has(sp->text + us, ul, "invoice")))
+            months = true;
         bool business = group(c, &m, "unit", &us, &ul) &&
                         (unit_has(sp->text + us, ul, "business") ||
                          unit_has(sp->text + us, ul, "working"));
@@ -432,7 +436,8 @@ read_maintenance(struct extractor *ex, const struct span *sp)
 {
     if (!has(ex, SLA_FILL_MAINTENANCE, sp->text, sp->len))
         return;
-    if (ex->exclusion_context || has(ex, SLA_FILL_EXCLUDING, sp->text, sp->len))
+    if ((ex->exclusion_context || has(ex, SLA_FILL_EXCLUDING, sp->text, sp->len)) &&
+        !has(ex, SLA_FILL_COUNTS_AS_DOWNTIME, sp->text, sp->len))
         ex->t->maintenance_excluded = true;
     struct regex_match m;
     const struct sla_match_row *c;

@@ -21,7 +21,7 @@
     "(?:%|percent\\b|per cent\\b)\\)?"
 #define TIME_UNIT                                                                                 \
     "(?<unit>(?:calendar\\s+|business\\s+|working\\s+|clock\\s+)?(?:minutes?|mins?|hours?|hrs?|"  \
-    "days?|weeks?|months?)\\b)"
+    "days?|weeks?|months?|billing\\s+(?:cycles?|periods?)|invoice\\s+periods?)\\b)"
 #define UPTIME_WORD "(?:uptime|availability|available|service level)"
 
 const struct sla_pattern sla_patterns[] = {
@@ -120,7 +120,12 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:credit\\w*|compensat\\w*|refund\\w*|voucher\\w*|claims?)\\b"},
 
     /* Maintenance and what is excluded. */
-    {SLA_FILL_MAINTENANCE, 0, 0, "\\bmaintenance\\b"},
+    {SLA_FILL_MAINTENANCE, 0, 0,
+     "\\b(?:maintenance|scheduled\\s+downtime|planned\\s+(?:downtime|outages?))\\b"},
+    /* Words that keep maintenance inside the downtime. */
+    {SLA_FILL_COUNTS_AS_DOWNTIME, 0, 0,
+     "\\bnot\\s+(?:be\\s+)?excluded\\b|\\bcounts?\\s+(?:as|towards?)\\s+(?:downtime|unavailab\\w*)|"
+     "\\b(?:is|are|will\\s+be)\\s+(?:considered|treated\\s+as|deemed)\\s+(?:downtime|unavailab\\w*)"},
     {SLA_FILL_EXCLUDING, 0, 0,
      "\\b(?:exclud\\w*|except\\w*|exclusions?|not\\s+(?:be\\s+)?(?:includ|count|consider|"
      "deem|treat)\\w*|does\\s+not\\s+(?:includ|count|apply|cover)\\w*|(?:shall|will)\\s+not\\s+"

@@ -29,6 +29,7 @@ enum sla_fill {
     SLA_FILL_CREDIT_CONTEXT,   /* a sentence about credits or compensation */
     SLA_FILL_MAINTENANCE,      /* a sentence that names planned maintenance */
     SLA_FILL_EXCLUDING,        /* words that exclude something from downtime */
+    SLA_FILL_COUNTS_AS_DOWNTIME, /* words that keep something inside the downtime */
     SLA_FILL_MAINT_NOTICE,     /* num unit: notice before maintenance */
     SLA_FILL_SOLE_REMEDY,
     SLA_FILL_TERMINATION,      /* a right to terminate */

@@ -577,7 +577,46 @@ row_text(const char *raw, bool *is_row)
         if (fields >= 2)
             sep = '\t';
     }
-    *is_row = sep != 0;
+    /* A fixed-width table: cells apart by runs of three or more spaces. */
+    bool spaced = false;
+    if (!sep && !list_marker(s) && strstr(s, "   ")) {
+        int fields = 0;
+        bool digit = false;
+        for (const char *p = s; *p;) {
+            const char *q = strstr(p, "   ");
+            if (!q)
+                q = p + strlen(p);
+            fields += q > p;
+            for (const char *d = p; d < q; d++)
+                digit |= isdigit((unsigned char)*d) != 0;
+            p = q;
+            while (*p == ' ')
+                p++;
+        }
+        spaced = fields >= 2 && digit && !strstr(s, ". ");
+    }
+    *is_row = sep != 0 || spaced;
+    if (spaced) {
+        struct strbuf sb = STRBUF_INIT;
+        for (const char *p = s; *p;) {
+            const char *q = strstr(p, "   ");
+            if (!q)
+                q = p + strlen(p);
+            char *cell = strndup(p, (size_t)(q - p));
+            char *clean = cell ? clean_inline(cell) : NULL;
+            free(cell);
+            if (clean && *clean) {
+                if (sb.len)
+                    strbuf_addch(&sb, '\t');
+                strbuf_addstr(&sb, clean);
+            }
+            free(clean);
+            p = q;
+            while (*p == ' ')
+                p++;
+        }
+        return strbuf_detach(&sb);
+    }
     if (!sep)
         return NULL;
     struct strbuf sb = STRBUF_INIT;

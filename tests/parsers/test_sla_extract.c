@@ -285,6 +285,39 @@ Test(sla_extract, remedies_notice_and_objectives)
     sla_terms_release(&t);
 }
 
+Test(sla_extract, fixed_width_table)
+{
+    struct sla_terms t;
+    extract("Monthly uptime       Credit\n99.0% - 99.9%        10%\nBelow 99.0%          25%\n",
+            &t);
+    cr_assert_eq(t.ntiers, 2);
+    cr_assert_float_eq(t.tiers[1].upper_percent, 99.0, 1e-9);
+    cr_assert_float_eq(t.tiers[1].credit_percent, 25, 1e-9);
+    cr_assert_eq(t.tiers[1].line, 3);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, claim_in_billing_cycles_has_no_days)
+{
+    struct sla_terms t;
+    extract("Credits must be claimed within 2 billing cycles of the incident.\n", &t);
+    cr_assert_eq(t.claim_deadline_days, -1);
+    cr_assert(strstr(t.claim_deadline_text, "2 billing cycles"));
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, maintenance_not_excluded_stays_downtime)
+{
+    struct sla_terms t;
+    extract("Emergency maintenance is not excluded from downtime.\n", &t);
+    cr_assert_not(t.maintenance_excluded);
+    sla_terms_release(&t);
+    extract("Downtime does not include Scheduled Downtime announced 5 days ahead.\n", &t);
+    cr_assert(t.maintenance_excluded);
+    cr_assert_float_eq(t.maintenance_notice_hours, 120, 1e-9);
+    sla_terms_release(&t);
+}
+
 Test(sla_text, html_tables_entities_and_lines)
 {
     const char *html = "<html><body>\n<h1>Terms</h1>\n<p>Fees &amp; credits&nbsp;apply "
