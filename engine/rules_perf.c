@@ -69,7 +69,7 @@ RULE_CHECK(check_avl001)
         double measured = (1 - m->availability) * (double)(m->end - m->start) / 60.0;
         struct finding *f = audit_finding(
             ctx, rule, NULL, m->service, m->start, m->end, label,
-            "%s availability in %s was %.3f %%, below the %.3g %% committed in %s (about %.0f "
+            "%s availability in %s was %.3f %%, below the %g %% committed in %s (about %.0f "
             "min of downtime against %.0f allowed; neutral measure)",
             m->service, label, 100.0 * m->availability, target, from, measured, allowed);
         findings_evidence(ctx->findings, f, "month", label, m->start, m->end, NULL, 0,
