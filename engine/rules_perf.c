@@ -114,7 +114,7 @@ RULE_CHECK(check_avl002)
             struct finding *f = audit_finding(
                 ctx, rule, NULL, d->months[i].service, d->months[i].start, d->months[j - 1].end,
                 d->months[i].service,
-                "%s missed its %.3g %% objective in %d consecutive months and %d of %d "
+                "%s missed its %g %% objective in %d consecutive months and %d of %d "
                 "(chronic failure at %d consecutive or %d of %d)",
                 d->months[i].service, target, best_run, best_in_window, window, consecutive,
                 of_window, window);
