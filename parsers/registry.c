@@ -32,6 +32,7 @@ const struct parser *const parser_table[] = {
     &parser_prometheus_range,
     &parser_pagerduty_json,
     &parser_opsgenie,
+    &parser_milestones_json,
     NULL,
 };
 
