@@ -33,6 +33,7 @@ const struct parser *const parser_table[] = {
     &parser_pagerduty_json,
     &parser_opsgenie,
     &parser_milestones_json,
+    &parser_uptime_kuma,
     NULL,
 };
 
