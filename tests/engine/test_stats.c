@@ -2,6 +2,8 @@
  * percentiles on small hand-computed sets, mean and max, the low-sample flag
  * and the seeded bootstrap interval of the median. */
 #include <criterion/criterion.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/stats.h"
@@ -119,4 +121,70 @@ Test(stats, empty_set)
     cr_assert_eq(s.n, 0);
     cr_assert(s.low_sample);
     cr_assert_float_eq(s.mean, 0.0, EPS);
+}
+
+/* The bootstrap as it was first written: each resample drawn with the same
+ * splitmix64 sequence, then sorted. The counting method must give the same
+ * interval, bit for bit. */
+static uint64_t
+reference_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static int
+reference_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void
+reference_bootstrap(const double *sorted, size_t n, double ci[2])
+{
+    double *medians = malloc(STATS_BOOTSTRAP_ROUNDS * sizeof *medians);
+    double *sample = malloc(n * sizeof *sample);
+    cr_assert(medians && sample);
+    uint64_t state = STATS_BOOTSTRAP_SEED;
+    for (int r = 0; r < STATS_BOOTSTRAP_ROUNDS; r++) {
+        for (size_t i = 0; i < n; i++)
+            sample[i] = sorted[reference_random(&state) % n];
+        qsort(sample, n, sizeof *sample, reference_cmp);
+        medians[r] = stats_quantile_sorted(sample, n, 0.5);
+    }
+    qsort(medians, STATS_BOOTSTRAP_ROUNDS, sizeof *medians, reference_cmp);
+    ci[0] = stats_quantile_sorted(medians, STATS_BOOTSTRAP_ROUNDS, 0.025);
+    ci[1] = stats_quantile_sorted(medians, STATS_BOOTSTRAP_ROUNDS, 0.975);
+    free(medians);
+    free(sample);
+}
+
+Test(stats, bootstrap_matches_sorting_each_resample)
+{
+    /* odd and even sizes, from one value to a few hundred; half the sets
+     * drawn from a few values only, so the resamples have long ties */
+    const size_t sizes[] = {1, 2, 3, 4, 5, 10, 11, 64, 99, 100, 257, 500, 4099};
+    uint64_t state = 12345;
+    for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
+        for (int ties = 0; ties < 2; ties++) {
+            size_t n = sizes[t];
+            double *v = malloc(n * sizeof *v);
+            cr_assert(v);
+            for (size_t i = 0; i < n; i++) {
+                uint64_t x = reference_random(&state);
+                v[i] = ties ? (double)(x % 7) * 60.0 : (double)(x % 1000000) / 7.0;
+            }
+            struct duration_stats s;
+            cr_assert_eq(stats_describe(v, n, &s), SL_OK);
+            double want[2];
+            reference_bootstrap(v, n, want); /* v is sorted now */
+            cr_assert_eq(memcmp(s.median_ci, want, sizeof want), 0,
+                         "n=%zu ties=%d: [%.17g, %.17g] against [%.17g, %.17g]", n, ties,
+                         s.median_ci[0], s.median_ci[1], want[0], want[1]);
+            free(v);
+        }
+    }
 }
