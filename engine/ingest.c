@@ -130,6 +130,20 @@ ingest_maintenance(struct ingest *ing, const struct maintenance *m)
 }
 
 enum sl_status
+ingest_commitment(struct ingest *ing, const struct commitment *c)
+{
+    bool replaced = false;
+    ing->counts.read++;
+    progress_tick(ing);
+    enum sl_status rc = store_add_commitment(ing->store, c, &replaced, ing->diag);
+    if (!rc && replaced)
+        ing->counts.duplicates++;
+    else if (!rc)
+        ing->counts.stored++;
+    return rc;
+}
+
+enum sl_status
 ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_t t,
              enum svc_status status, long line, const char *raw, size_t raw_len)
 {

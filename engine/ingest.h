@@ -66,6 +66,10 @@ enum sl_status ingest_interval(struct ingest *ing, const struct interval *iv);
 enum sl_status ingest_maintenance(struct ingest *ing, const struct maintenance *m);
 /* One GPU fault event; the same event seen again counts as a duplicate. */
 enum sl_status ingest_gpu_event(struct ingest *ing, const struct gpu_event *ev);
+/* A team's objective or a provider's SLA read from an input file; one with the
+ * same entity, service, kind and effective date replaces the stored one and
+ * counts as a duplicate. */
+enum sl_status ingest_commitment(struct ingest *ing, const struct commitment *c);
 enum sl_status ingest_probe(struct ingest *ing, const char *entity, const char *service,
                             int64_t t, enum svc_status status, long line, const char *raw,
                             size_t raw_len);

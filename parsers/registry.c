@@ -34,6 +34,7 @@ const struct parser *const parser_table[] = {
     &parser_opsgenie,
     &parser_milestones_json,
     &parser_uptime_kuma,
+    &parser_openslo,
     NULL,
 };
 

@@ -49,6 +49,7 @@ extern const struct parser parser_slurm_log;
 extern const struct parser parser_jsonl_generic;
 extern const struct parser parser_line_pattern;
 extern const struct parser parser_prometheus_range;
+extern const struct parser parser_openslo;
 extern const struct parser parser_uptime_kuma;
 extern const struct parser parser_milestones_json;
 extern const struct parser parser_opsgenie;
