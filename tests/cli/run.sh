@@ -395,5 +395,30 @@ has "audit sources name the version and command" "$TMP/ass.xml" "slaudit version
 unzip -p "$TMP/score.xlsx" xl/sharedStrings.xml >"$TMP/ss2.xml"
 has "scorecard terms: coverage, remedy, RPO" "$TMP/ss2.xml" '<t>Support coverage</t>.*<t>Credits are the sole remedy</t>.*<t>RPO</t>'
 
+# --- ingest: PagerDuty JSON, Opsgenie, milestone JSON, Uptime Kuma, OpenSLO --
+FDB=$TMP/formats3.db
+F=tests/data/formats
+for pair in pagerduty-incidents.json:pagerduty-json:4:2:2:0 pagerduty-analytics.json:pagerduty-json:3:1:1:1 \
+    opsgenie-alerts.json:opsgenie:3:2:1:0 opsgenie-incidents.csv:opsgenie:4:2:2:0; do
+    IFS=: read -r file fmt r s j d <<EOT
+$pair
+EOT
+    expect "ingest $file" 0 "$BIN" --db "$FDB" ingest --json "$F/$file"
+    has "$file detected as $fmt with its counts" "$TMP/out" "\"format\":\"$fmt\",\"sha256\":\"[0-9a-f]{64}\",\"read\":$r,\"stored\":$s,\"rejected\":$j,\"duplicates\":$d"
+done
+has "opsgenie reject names file and line" "$TMP/err" "opsgenie-incidents.csv:4: rejected: bad createdAt time 'not a time'"
+for file in incidentio-incidents.json firehydrant-incidents.json rootly-incidents.json; do
+    expect "ingest $file" 0 "$BIN" --db "$FDB" ingest --json --entity team:ml-infra "$F/$file"
+    has "$file detected as milestones-json" "$TMP/out" '"format":"milestones-json"'
+done
+expect "ingest uptime kuma" 0 "$BIN" --db "$FDB" ingest --json --entity team:ml-serving "$F/uptime-kuma-heartbeats.csv"
+has "uptime kuma heartbeats as probes" "$TMP/out" '"format":"uptime-kuma",.*"read":9,"stored":7,"rejected":2,"duplicates":0,"intervals":5'
+expect "ingest openslo" 0 "$BIN" --db "$FDB" ingest --json --entity team:ml-serving "$F/openslo.yaml"
+has "openslo: one commitment per SLO" "$TMP/out" '"format":"openslo",.*"read":3,"stored":2,"rejected":1'
+has "openslo: the 7-day window rejected" "$TMP/err" "openslo.yaml:42: rejected: time window '7d'"
+same "openslo commitments stored as slo" "$(sqlite3 "$FDB" "select count(*) from commitments where kind = 'slo' and entity = 'team:ml-serving'")" 2
+expect "eval against the team's own SLO" 0 "$BIN" --db "$FDB" eval --month 2026-10 --entity team:ml-serving --json
+has "eval reads the SLO" "$TMP/out" '"sla":\{"document":"inference-api-availability","kind":"slo"[^}]*"target_percent":99\.5'
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
