@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/decide_run.h"
 #include "cli/msg.h"
 #include "engine/decide.h"
 #include "engine/sltime.h"
@@ -183,78 +184,34 @@ cmd_decide(struct cli *cli, int argc, char **argv)
     if (from_text && to <= from)
         return msg_usage("decide", "--to must be after --from");
 
-    struct team_profile profile;
-    struct sl_diag diag = {0};
-    enum sl_status s = team_profile_load(profile_path, &profile, &diag);
-    if (s)
-        return msg_diag(s, &diag);
-    const char *page_zone = profile.zone ? profile.zone : cli->zone;
-    if (profile.zone && !sltime_zone_valid(profile.zone)) {
-        team_profile_release(&profile);
-        return msg_error(SL_EXIT_INPUT, profile_path, 0, "team.zone: unknown time zone '%s'",
-                         profile.zone);
-    }
-
     struct store *st = NULL;
-    struct decide_measured team, providers[TEAM_PROFILE_MAX_PROVIDERS];
-    struct decide_result *result = NULL;
+    struct decide_run run;
+    memset(&run, 0, sizeof run);
     if ((rc = cli_open_store(cli, &st)))
         goto out;
     if (!from_text && (rc = default_period(cli, st, &from, &to)))
         goto out;
-    if ((s = decide_measure(st, profile.entity, from, to, page_zone, profile.responders, &team,
-                            &diag))) {
-        rc = msg_diag(s, &diag);
+    if ((rc = decide_run_build(&run, cli, st, profile_path, from, to)))
         goto out;
-    }
-    for (size_t i = 0; i < profile.nproviders; i++) {
-        if ((s = decide_measure(st, profile.providers[i].entity, from, to, page_zone,
-                                profile.responders, &providers[i], &diag))) {
-            rc = msg_diag(s, &diag);
-            goto out;
-        }
-    }
-    if (!team.has_uptime && team.incidents == 0)
-        msg_note(cli->db, 0, "no data for %s in the period: self-managed cannot be measured",
-                 profile.entity);
-    for (size_t i = 0; i < profile.nproviders; i++)
-        if (!providers[i].has_uptime && providers[i].incidents == 0)
-            msg_note(cli->db, 0, "no data for %s in the period", providers[i].entity);
-    if (!(result = malloc(sizeof *result))) {
-        rc = msg_error(SL_EXIT_INPUT, NULL, 0, "out of memory");
-        goto out;
-    }
-    decide_run(&profile, &team, providers, result);
-    struct report_decision d = {
-        .profile = &profile,
-        .team = &team,
-        .providers = providers,
-        .result = result,
-        .from = from,
-        .to = to,
-        .zone = cli->zone,
-        .profile_path = profile_path,
-        .version = SLAUDIT_VERSION,
-        .command_line = cli->command_line,
-    };
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
-        report_decision_json(&d, &sb);
+        report_decision_json(&run.report, &sb);
         fputs(sb.buf, stdout);
         strbuf_release(&sb);
     } else {
-        print_text(&d);
+        print_text(&run.report);
     }
     if (output) {
-        if ((s = report_decision_write(output, &d, &diag))) {
+        struct sl_diag diag = {0};
+        enum sl_status s = report_decision_write(output, &run.report, &diag);
+        if (s) {
             rc = msg_diag(s, &diag);
             goto out;
         }
         msg_note(output, 0, "decision workbook written");
     }
 out:
-    free(result);
+    decide_run_release(&run);
     store_close(st);
-    team_profile_release(&profile);
     return rc;
 }

@@ -1,4 +1,4 @@
-/* decide_run.c — the decision of a team profile, for a report (decide_run.h). */
+/* decide_run.c — the decision of a team profile, for `decide` and `report` (decide_run.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,8 +28,14 @@ decide_run_build(struct decide_run *d, const struct cli *cli, struct store *st,
         if ((s = decide_measure(st, p->providers[i].entity, from, to, page_zone, p->responders,
                                 &d->providers[i], &diag)))
             return msg_diag(s, &diag);
+    if (!d->team.has_uptime && d->team.incidents == 0)
+        msg_note(cli->db, 0, "no data for %s in the period: self-managed cannot be measured",
+                 p->entity);
+    for (size_t i = 0; i < p->nproviders; i++)
+        if (!d->providers[i].has_uptime && d->providers[i].incidents == 0)
+            msg_note(cli->db, 0, "no data for %s in the period", d->providers[i].entity);
     if (!(d->result = malloc(sizeof *d->result)))
-        return msg_error(SL_EXIT_INPUT, NULL, 0, "out of memory");
+        return msg_error(SL_EXIT_DB, NULL, 0, "out of memory");
     decide_run(p, &d->team, d->providers, d->result);
     d->report = (struct report_decision){
         .profile = p,

@@ -1,7 +1,7 @@
 /* decide_run.h — the operating-model decision for a team profile over a
  * period: the profile read, the team and each of its providers measured, the
  * policy run, and the whole gathered as a struct report_decision for a
- * report to render. For `report --profile`; `decide` does the same steps. */
+ * report to render. Used by `decide` and by `report --profile`. */
 #ifndef SLAUDIT_CLI_DECIDE_RUN_H
 #define SLAUDIT_CLI_DECIDE_RUN_H
 
