@@ -11,6 +11,11 @@
 #include "engine/jsonw.h"
 #include "engine/strbuf.h"
 
+/* The longest inline tag in Markdown, and the longest tag (with its
+ * attributes) in HTML; a '<' without a '>' within reach is text. */
+#define SLA_TAG_MAX 1024
+#define SLA_HTML_TAG_MAX 65536
+
 /* One line of the document as the block reader sees it. */
 struct src_line {
     char *text;
@@ -124,7 +129,7 @@ add_codepoint(struct strbuf *sb, unsigned c)
 static size_t
 decode_entity(const char *s, struct strbuf *sb)
 {
-    const char *semi = memchr(s, ';', 12);
+    const char *semi = memchr(s, ';', strnlen(s, 12));
     if (!semi || semi == s + 1)
         return 0;
     size_t n = (size_t)(semi - s - 1);
@@ -173,6 +178,13 @@ is_tag_start(const char *s)
     return s[0] == '<' && (isalpha((unsigned char)s[1]) || s[1] == '/' || s[1] == '!');
 }
 
+/* The same within n bytes (raw HTML need not be NUL-terminated). */
+static bool
+is_tag_start_n(const char *s, size_t n)
+{
+    return n >= 2 && is_tag_start(s);
+}
+
 /* Markdown and HTML reduced to their text: entities, inline tags, emphasis,
  * links, escapes; typographic characters to ASCII; spaces collapsed. */
 static char *
@@ -190,7 +202,8 @@ clean_inline(const char *in)
             }
         }
         if (is_tag_start(s)) {
-            const char *gt = strchr(s, '>');
+            /* A tag is short; bounding the search keeps "<a<a<a..." linear. */
+            const char *gt = memchr(s, '>', strnlen(s, SLA_TAG_MAX));
             if (gt) {
                 if (!strncasecmp(s, "<br", 3))
                     strbuf_addch(&sb, ' ');
@@ -218,7 +231,8 @@ clean_inline(const char *in)
                 continue;
             }
         }
-        if (s[0] == '[' && strstr(s, "](")) {
+        /* Only a short link text is looked for, so a line of brackets stays linear. */
+        if (s[0] == '[' && memmem(s, strnlen(s, 300), "](", 2)) {
             i++;
             continue;
         }
@@ -308,6 +322,7 @@ html_to_lines(const char *d, size_t n, struct line_list *out)
     struct html_state h = {out, STRBUF_INIT, 1, false};
     long line = 1;
     enum sl_status s = SL_OK;
+    bool no_more_gt = false; /* no '>' after this point: no more tags */
     for (size_t i = 0; i < n && !s;) {
         if (d[i] == '\n') {
             line++;
@@ -316,22 +331,23 @@ html_to_lines(const char *d, size_t n, struct line_list *out)
             i++;
             continue;
         }
-        if (!strncmp(d + i, "<!--", 4)) {
-            const char *end = strstr(d + i, "-->");
+        if (n - i >= 4 && !memcmp(d + i, "<!--", 4)) {
+            const char *end = memmem(d + i, n - i, "-->", 3);
             size_t stop = end ? (size_t)(end - d) + 3 : n;
             for (; i < stop; i++)
                 line += d[i] == '\n';
             continue;
         }
-        if (!is_tag_start(d + i)) {
+        if (no_more_gt || !is_tag_start_n(d + i, n - i)) {
             if (!h.cur.len)
                 h.cur_line = line;
             s = strbuf_addch(&h.cur, d[i] == '\r' ? ' ' : d[i]);
             i++;
             continue;
         }
-        const char *gt = memchr(d + i, '>', n - i);
+        const char *gt = memchr(d + i, '>', n - i < SLA_HTML_TAG_MAX ? n - i : SLA_HTML_TAG_MAX);
         if (!gt) {
+            no_more_gt = n - i < SLA_HTML_TAG_MAX;
             s = strbuf_addch(&h.cur, d[i++]);
             continue;
         }
@@ -339,7 +355,7 @@ html_to_lines(const char *d, size_t n, struct line_list *out)
         bool closing = d[i + 1] == '/';
         const char *name = d + i + 1 + closing;
         size_t nlen = 0;
-        while (isalnum((unsigned char)name[nlen]))
+        while (name + nlen < gt && isalnum((unsigned char)name[nlen]))
             nlen++;
         for (size_t k = i; k < tag_end; k++)
             line += d[k] == '\n';
@@ -347,8 +363,8 @@ html_to_lines(const char *d, size_t n, struct line_list *out)
         if (!closing && tag_is(name, nlen, skipped)) {
             char close[16];
             snprintf(close, sizeof close, "</%.*s", (int)(nlen < 10 ? nlen : 10), name);
-            size_t k = i;
-            while (k < n && strncasecmp(d + k, close, strlen(close)))
+            size_t k = i, cl = strlen(close);
+            while (k < n && (n - k < cl || strncasecmp(d + k, close, cl)))
                 line += d[k++] == '\n';
             i = k;
             continue;
