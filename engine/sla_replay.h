@@ -10,13 +10,13 @@
  * down from its start to its resolution; sev3 and milder as partial).
  * Time no record covers is up: a status history lists what went wrong.
  *
- * Rules: the target is the terms' highest uptime target and its window;
- * partial service weighs 0.3 in the neutral figure and, in the contract
- * figure, only when the terms count partial service; maintenance is excluded
- * only when the terms exclude it and it was announced the terms' notice
- * ahead (48 h when unstated); credit bands keep their inclusivity, an
- * attainment below the target in no band is reported as a gap, and where
- * bands overlap the most generous applies. */
+ * Rules: those of the contract measure (engine/contract.h) for the terms'
+ * highest uptime target and its window — its maintenance exclusion, notice
+ * (48 h when unstated) and cap, its minimum countable outage, and partial
+ * service weighed as the terms count it; the neutral figure is the neutral
+ * measure of DESIGN.md §4. Credits come from engine/credit.h: bands keep
+ * their inclusivity, an attainment below the target in no band is a gap,
+ * and where bands overlap the most generous applies. */
 #ifndef SLAUDIT_SLA_REPLAY_H
 #define SLAUDIT_SLA_REPLAY_H
 
@@ -33,12 +33,12 @@ struct sla_replay_window {
     char label[48]; /* "2026-10", "2026-Q4", "2026" */
     int64_t start, end;
     double availability_percent; /* the contract measure */
-    double neutral_percent;      /* every outage counted, nothing excluded */
+    double neutral_percent;      /* the neutral measure of DESIGN.md §4 */
     bool met;
     double credit_percent; /* after the cap */
     bool gap;              /* below the target yet in no credit band */
     double downtime_seconds;  /* weighted, as the contract counts it */
-    double excluded_seconds;  /* eligible maintenance left out */
+    double excluded_seconds;  /* eligible maintenance and excluded periods left out */
     double forgiven_seconds;  /* outages shorter than the minimum */
 };
 
@@ -58,9 +58,5 @@ struct sla_replay {
 enum sl_status sla_replay_run(struct store *st, const struct sla_terms *t, const char *zone,
                               struct sla_replay *out, struct sl_diag *diag);
 void sla_replay_release(struct sla_replay *r);
-
-/* The tier of tiers that holds attainment (bounds as written), the most
- * generous when several do; -1 when none. */
-long sla_replay_tier(const struct sla_terms *t, double attainment_percent);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/credit.h"
 #include "engine/sla_replay.h"
 #include "engine/sla_score.h"
 #include "engine/sltime.h"
@@ -134,9 +135,9 @@ Test(sla_score, touching_bands_with_one_inclusive_end_are_clean)
     cr_assert_eq(sla_band_issues(&t, &v, &n), SL_OK);
     cr_assert_eq(n, 0);
     free(v);
-    cr_assert_eq(sla_replay_tier(&t, 99.0), 2, "the most generous of the equal bands");
-    cr_assert_eq(sla_replay_tier(&t, 98.999), 1);
-    cr_assert_eq(sla_replay_tier(&t, 99.9), -1, "99.9 is in no band: [99.0, 99.9)");
+    cr_assert_eq(credit_tier_lookup(t.tiers, t.ntiers, 99.0), 2, "the most generous of the equal bands");
+    cr_assert_eq(credit_tier_lookup(t.tiers, t.ntiers, 98.999), 1);
+    cr_assert_eq(credit_tier_lookup(t.tiers, t.ntiers, 99.9), -1, "99.9 is in no band: [99.0, 99.9)");
     sla_terms_release(&t);
 }
 
