@@ -52,6 +52,9 @@ audit_data_release(struct audit_data *d)
     free(d->maintenance_origin);
     free(d->months);
     free(d->commitments);
+    for (size_t i = 0; i < d->nslas; i++)
+        sla_terms_release(&d->slas[i].terms);
+    free(d->slas);
     free(d->gpu_faults);
     for (size_t i = 0; i < d->nowned; i++)
         free(d->owned[i]);

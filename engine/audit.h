@@ -17,6 +17,7 @@
 #include "engine/model.h"
 #include "engine/profile.h"
 #include "engine/rules.h"
+#include "engine/sla_terms.h"
 #include "engine/status.h"
 
 struct store;
@@ -97,6 +98,11 @@ struct audit_month {
     int64_t start, end;
     bool known;
     double availability;
+    /* GPU capacity, when the profile gives the fleet (GPU-003.fleet_gpus):
+     * engine/capacity.h over the same month. */
+    bool capacity_known;
+    long fleet_gpus;
+    double gpu_seconds, gpu_seconds_lost;
 };
 
 struct audit_commitment {
@@ -107,6 +113,15 @@ struct audit_commitment {
     double response_minutes[6];      /* [1..5]; NAN when none */
     double maintenance_notice_hours; /* NAN when none */
     bool business_hours;             /* response targets on business hours */
+};
+
+/* A version of the entity's SLA (a stored commitment of kind "sla") that was
+ * in force during part of the audit window, its terms read back from JSON. */
+struct audit_sla {
+    const char *service;  /* NULL: every service */
+    const char *document; /* as stored; may be NULL */
+    int64_t from, to;     /* the part of the audit window it was in force */
+    struct sla_terms terms;
 };
 
 struct audit_gpu_fault {
@@ -146,6 +161,8 @@ struct audit_data {
     size_t nmonths;
     struct audit_commitment *commitments;
     size_t ncommitments;
+    struct audit_sla *slas; /* by service (NULL first), then from */
+    size_t nslas;
     struct audit_gpu_fault *gpu_faults;
     size_t ngpu_faults;
     bool have_gpu_data; /* the store holds GPU events for anyone */

@@ -9,8 +9,15 @@
 #include "engine/auditrec.h"
 #include "engine/eval.h"
 #include "engine/jsondoc.h"
+#include "engine/sla_json.h"
 #include "engine/sltime.h"
 #include "engine/store.h"
+
+/* A stored SLA version before the audit window picks the ones in force. */
+struct stored_sla {
+    const char *service, *document, *terms;
+    int64_t effective_from;
+};
 
 struct loader {
     struct audit_data *d;
@@ -19,7 +26,9 @@ struct loader {
     enum sl_status rc;
     const char *service; /* the series being read */
     size_t runs_alloc, maint_alloc, incidents_alloc, pm_alloc, action_alloc, patch_alloc;
-    size_t shift_alloc, change_alloc, notice_alloc, commit_alloc, gpu_alloc;
+    size_t shift_alloc, change_alloc, notice_alloc, commit_alloc, gpu_alloc, sla_alloc;
+    struct stored_sla *stored; /* every stored SLA version of the entity */
+    size_t nstored, stored_alloc;
     struct audit_incident **by_key; /* incidents sorted by key */
 };
 
@@ -390,6 +399,65 @@ take_commitment(void *ctx, const struct commitment *cm)
 }
 
 static int
+take_sla(void *ctx, const struct commitment *cm)
+{
+    struct loader *l = ctx;
+    struct stored_sla *s = GROW(l, l->stored, l->nstored, l->stored_alloc);
+    if (s) {
+        s->service = own(l, cm->service);
+        s->document = own(l, cm->document);
+        s->terms = own(l, cm->terms);
+        s->effective_from = cm->effective_from;
+    }
+    return l->rc != SL_OK;
+}
+
+/* The SLA versions in force during [from, to): a version holds from its
+ * effective_from until the next version of the same service. The store
+ * gives them by service, then effective_from. Terms that no longer read as
+ * JSON (a damaged store) are skipped: SLA rules then have less to say, and
+ * nothing is made up. */
+static enum sl_status
+load_slas(struct loader *l, const struct audit_params *p)
+{
+    struct audit_data *d = l->d;
+    enum sl_status rc = store_each_commitment(l->st, p->entity, "sla", take_sla, l, l->diag);
+    if (rc || (rc = l->rc))
+        return rc;
+    for (size_t i = 0; i < l->nstored && !rc; i++) {
+        const struct stored_sla *s = &l->stored[i];
+        const struct stored_sla *next = i + 1 < l->nstored ? &l->stored[i + 1] : NULL;
+        bool same = next && (s->service == next->service ||
+                             (s->service && next->service && !strcmp(s->service, next->service)));
+        int64_t start = s->effective_from == SLTIME_NONE ? p->from : s->effective_from;
+        int64_t end = same ? next->effective_from : p->to;
+        if (start < p->from)
+            start = p->from;
+        if (end > p->to)
+            end = p->to;
+        if (start >= end)
+            continue;
+        struct audit_sla *a = GROW(l, d->slas, d->nslas, l->sla_alloc);
+        if (!a)
+            return l->rc;
+        a->service = s->service;
+        a->document = s->document;
+        a->from = start;
+        a->to = end;
+        sla_terms_init(&a->terms);
+        struct sl_diag ignored;
+        rc = sla_json_read(s->terms, strlen(s->terms), s->document ? s->document : "terms",
+                           &a->terms, &ignored);
+        if (rc == SL_ERR_INPUT) {
+            sla_terms_release(&a->terms);
+            d->nslas--;
+            rc = SL_OK;
+        }
+    }
+    return rc;
+}
+
+static int
 take_gpu(void *ctx, const struct gpu_event *ev)
 {
     struct loader *l = ctx;
@@ -429,6 +497,13 @@ load_months(struct loader *l, const struct audit_params *p)
     ep.from = p->from;
     ep.to = p->to;
     ep.entity = p->entity;
+    /* The fleet is a fact of the entity, so it comes with the profile. */
+    double fleet = profile_threshold(&d->profile, "GPU-003", "fleet_gpus");
+    double per_node = profile_threshold(&d->profile, "GPU-003", "gpus_per_node");
+    if (!isnan(fleet) && fleet >= 1 && fleet <= 1e8)
+        ep.capacity.fleet_gpus = (long)fleet;
+    if (!isnan(per_node) && per_node >= 1 && per_node <= 1024)
+        ep.capacity.gpus_per_node = (int)per_node;
     enum sl_status rc = eval_run(l->st, &ep, &r, l->diag);
     if (rc)
         return rc;
@@ -445,6 +520,11 @@ load_months(struct loader *l, const struct audit_params *p)
         m->end = row->window.end;
         m->known = row->avail.known;
         m->availability = row->avail.availability;
+        m->capacity_known =
+            row->capacity.evaluated && row->capacity.known && row->capacity.gpu_seconds > 0;
+        m->fleet_gpus = row->capacity.fleet_gpus;
+        m->gpu_seconds = row->capacity.gpu_seconds;
+        m->gpu_seconds_lost = row->capacity.gpu_seconds_lost;
     }
     eval_result_release(&r);
     return rc ? rc : l->rc;
@@ -526,7 +606,7 @@ load(struct loader *l, const struct audit_params *p)
     if ((rc = store_each_commitment(l->st, p->entity, NULL, take_commitment, l, l->diag)) ||
         (rc = l->rc) ||
         (rc = store_each_gpu_event(l->st, p->entity, p->from, p->to, take_gpu, l, l->diag)) ||
-        (rc = l->rc))
+        (rc = l->rc) || (rc = load_slas(l, p)))
         return rc;
     return load_months(l, p);
 }
@@ -541,6 +621,7 @@ audit_run(struct store *st, const struct audit_params *p, struct audit_result *o
     struct loader l = {.d = &d, .st = st, .diag = diag};
     enum sl_status rc = load(&l, p);
     free(l.by_key);
+    free(l.stored);
     if (rc == SL_ERR_NOMEM)
         diag_set(diag, rc, "", 0, "out of memory loading the audit's data");
     if (!rc)

@@ -15,47 +15,43 @@
         }                                                                                          \
     }
 
-static const char sla_pending[] =
-    "SLA document rules are scored by the SLA scorecard (slaudit sla score); its per-rule "
-    "checks are not yet available to the audit";
-
 const struct rule rules_catalog[] = {
     {"SLA-001", D, FSEV_HIGH, NULL,
      "No chronic-failure termination right; worse if credits are sole remedy",
-     "DORA 28(7)(a); EBA GL 13.4", NOPARAMS, NULL, sla_pending},
+     "DORA 28(7)(a); EBA GL 13.4", NOPARAMS, check_sla_document, NULL},
     {"SLA-002", D, FSEV_MEDIUM, NULL,
      "Worst-tier credit below 50 % of the monthly fee, or credit only against future usage",
-     "AWS tiers; Voltage Park cap", NOPARAMS, NULL, sla_pending},
+     "AWS tiers; Voltage Park cap", NOPARAMS, check_sla_document, NULL},
     {"SLA-003", D, FSEV_MEDIUM, NULL,
      "Allowed downtime over 2 h a month for a service supporting critical functions (uptime < "
      "99.73 %)",
-     "2024/1772 Art 9(3)(b) (derived)", NOPARAMS, NULL, sla_pending},
+     "2024/1772 Art 9(3)(b) (derived)", NOPARAMS, check_sla_document, NULL},
     {"SLA-004", D, FSEV_MEDIUM, NULL, "Downtime definition excludes degraded or partial service",
-     "ISO/IEC 19086-1", NOPARAMS, NULL, sla_pending},
+     "ISO/IEC 19086-1", NOPARAMS, check_sla_document, NULL},
     {"SLA-005", D, FSEV_MEDIUM, NULL, "Exclusions include an open-ended catch-all",
-     "2024/2690 Art 3(2)", NOPARAMS, NULL, sla_pending},
+     "2024/2690 Art 3(2)", NOPARAMS, check_sla_document, NULL},
     {"SLA-006", D, FSEV_HIGH, NULL,
      "Maintenance excluded with notice missing or under 48 h, or no monthly cap",
-     "CoreWeave policy; ClauseHawk", NOPARAMS, NULL, sla_pending},
+     "CoreWeave policy; ClauseHawk", NOPARAMS, check_sla_document, NULL},
     {"SLA-007", D, FSEV_MEDIUM, NULL,
      "Uptime measured only by the provider and claims need customer logs", "DORA 30(3)(e)",
-     NOPARAMS, NULL, sla_pending},
+     NOPARAMS, check_sla_document, NULL},
     {"SLA-008", D, FSEV_MEDIUM, NULL, "Claim window under 30 days or credits not automatic",
-     "Voltage Park; AWS", NOPARAMS, NULL, sla_pending},
+     "Voltage Park; AWS", NOPARAMS, check_sla_document, NULL},
     {"SLA-009", D, FSEV_HIGH, NULL, "No per-severity response time, or Sev-1 support not 24x7",
-     "DORA 30(2)(f); PCI 12.10.3", NOPARAMS, NULL, sla_pending},
+     "DORA 30(2)(f); PCI 12.10.3", NOPARAMS, check_sla_document, NULL},
     {"SLA-010", D, FSEV_MEDIUM, NULL, "Response times but no restoration or resolution target",
-     "C-SIG", NOPARAMS, NULL, sla_pending},
+     "C-SIG", NOPARAMS, check_sla_document, NULL},
     {"SLA-011", D, FSEV_HIGH, NULL, "No incident notice to the customer, or notice over 24 h",
-     "DORA 30(3)(b); 2025/301 Art 5; NIS2 23(4)", NOPARAMS, NULL, sla_pending},
+     "DORA 30(3)(b); 2025/301 Art 5; NIS2 23(4)", NOPARAMS, check_sla_document, NULL},
     {"SLA-012", D, FSEV_HIGH, NULL, "No RPO/RTO or no commitment to test BC/DR",
-     "DORA 30(3)(c); ISO 5.30", NOPARAMS, NULL, sla_pending},
+     "DORA 30(3)(c); ISO 5.30", NOPARAMS, check_sla_document, NULL},
     {"SLA-013", D, FSEV_HIGH, NULL,
      "No exit clause, retrieval under 30 days, or notice over 2 months",
-     "DORA 30(2)(d),(3)(f); Data Act Art 25", NOPARAMS, NULL, sla_pending},
+     "DORA 30(2)(d),(3)(f); Data Act Art 25", NOPARAMS, check_sla_document, NULL},
     {"SLA-014", D, FSEV_MEDIUM, NULL,
      "No audit or assurance rights, or the SLA may change unilaterally", "DORA 30(2)(e), 30(3)(e)",
-     NOPARAMS, NULL, sla_pending},
+     NOPARAMS, check_sla_document, NULL},
     {"AVL-001", P | I, FSEV_HIGH, NULL,
      "Monthly availability (neutral measure) below the committed SLO (the SLA's, else the "
      "profile's slo_percent)",
@@ -305,13 +301,19 @@ const struct rule rules_catalog[] = {
     {"GPU-002", P, FSEV_HIGH, NULL,
      "Faulty GPU node replacement took longer than the SLA's hardware-replacement target",
      "Contract (e.g. 12 h replacement SLAs)", NOPARAMS, NULL,
-     "no input records when a faulty node was replaced, and the SLA terms hold no "
-     "hardware-replacement target"},
-    {"GPU-003", P | I, FSEV_MEDIUM, NULL,
-     "GPU-hours lost to faults in a month above the share the availability commitment allows",
-     "Contract; capacity-weighted availability", NOPARAMS, NULL,
-     "needs the fleet size per service and the evaluation's GPU-hours lost, which the store does "
-     "not yet hold"},
+     "the store holds when a GPU faulted (Xid events) but not when its node was replaced: a "
+     "kernel log never says, and a Slurm node's return to service does not tell a replacement "
+     "from a reset or reboot; nor do the stored SLA terms hold a hardware-replacement target"},
+    {"GPU-003",
+     P | I,
+     FSEV_MEDIUM,
+     NULL,
+     "GPU-hours lost in a month (capacity-weighted, over a fleet of fleet_gpus) above the share "
+     "the availability commitment allows; fleet_gpus 0 means the fleet is unknown",
+     "Contract; capacity-weighted availability",
+     {{"fleet_gpus", 0, "GPUs"}, {"gpus_per_node", 8, "GPUs"}, {NULL, 0, NULL}},
+     check_gpu003,
+     NULL},
     {NULL, 0, 0, NULL, NULL, NULL, NOPARAMS, NULL, NULL},
 };
 

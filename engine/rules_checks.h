@@ -1,6 +1,8 @@
 /* rules_checks.h — the check functions of the catalog, one per rule, grouped
- * by file: rules_perf.c (AVL, MNT, INC, GPU), rules_report.c (REP),
- * rules_control.c (PAT, OPS, EVD). Private to engine/rules*.c and the tests. */
+ * by file: rules_sla.c (SLA), rules_perf.c (AVL, MNT, INC, GPU),
+ * rules_report.c (REP), rules_control.c (PAT, OPS, EVD). The SLA rules share
+ * one check, which asks the scorecard for the flag of the rule's own ID.
+ * Private to engine/rules*.c and the tests. */
 #ifndef SLAUDIT_RULES_CHECKS_H
 #define SLAUDIT_RULES_CHECKS_H
 
@@ -9,6 +11,7 @@
 
 #define RULE_CHECK(name) void name(struct audit_ctx *ctx, const struct rule *rule)
 
+RULE_CHECK(check_sla_document);
 RULE_CHECK(check_avl001);
 RULE_CHECK(check_avl002);
 RULE_CHECK(check_avl003);
@@ -36,5 +39,6 @@ RULE_CHECK(check_ops001);
 RULE_CHECK(check_ops002);
 RULE_CHECK(check_evd001);
 RULE_CHECK(check_gpu001);
+RULE_CHECK(check_gpu003);
 
 #endif

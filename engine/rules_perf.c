@@ -111,13 +111,13 @@ RULE_CHECK(check_avl002)
                 best_in_window = in_window;
         }
         if (best_run >= consecutive || best_in_window >= of_window) {
-            struct finding *f = audit_finding(
-                ctx, rule, NULL, d->months[i].service, d->months[i].start, d->months[j - 1].end,
-                d->months[i].service,
-                "%s missed its %g %% objective in %d consecutive months and %d of %d "
-                "(chronic failure at %d consecutive or %d of %d)",
-                d->months[i].service, target, best_run, best_in_window, window, consecutive,
-                of_window, window);
+            struct finding *f =
+                audit_finding(ctx, rule, NULL, d->months[i].service, d->months[i].start,
+                              d->months[j - 1].end, d->months[i].service,
+                              "%s missed its %g %% objective in %d consecutive months and %d of %d "
+                              "(chronic failure at %d consecutive or %d of %d)",
+                              d->months[i].service, target, best_run, best_in_window, window,
+                              consecutive, of_window, window);
             for (size_t k = i; k < j; k++) {
                 if (!month_breached(d, &d->months[k], &target))
                     continue;
@@ -692,4 +692,47 @@ RULE_CHECK(check_gpu001)
         i = j;
     }
     free(hw);
+}
+
+RULE_CHECK(check_gpu003)
+{
+    const struct audit_data *d = ctx->data;
+    if (!(audit_param(ctx, rule, "fleet_gpus") >= 1)) {
+        audit_no_data(ctx, "the fleet size is unknown: set GPU-003.fleet_gpus in the profile's "
+                           "thresholds");
+        return;
+    }
+    bool measured = false, any_target = false;
+    for (size_t i = 0; i < d->nmonths; i++) {
+        const struct audit_month *m = &d->months[i];
+        if (!m->service || !m->capacity_known)
+            continue;
+        measured = true;
+        const char *from;
+        double target = target_for(d, m->service, &from);
+        if (isnan(target))
+            continue;
+        any_target = true;
+        double hours = m->gpu_seconds / HOUR, lost = m->gpu_seconds_lost / HOUR;
+        double allowed = (100 - target) / 100 * hours;
+        /* A part in 10^9 of the fleet's hours is rounding, not a breach: a
+         * month lost exactly at the allowance stays quiet. */
+        if (lost <= allowed + 1e-9 * hours)
+            continue;
+        char label[16];
+        month_label(m->start, label);
+        struct finding *f = audit_finding(
+            ctx, rule, NULL, m->service, m->start, m->end, label,
+            "%s lost %.1f of %.1f GPU-hours in %s (%.3g %% of a %ld-GPU fleet), more than the "
+            "%.1f GPU-hours (%.3g %%) that the %g %% objective of %s allows",
+            m->service, lost, hours, label, 100 * lost / hours, m->fleet_gpus, allowed,
+            100 - target, target, from);
+        findings_evidence(ctx->findings, f, "month", label, m->start, m->end, NULL, 0,
+                          "capacity-weighted availability %.5f against target %.5f",
+                          1 - lost / hours, target / 100.0);
+    }
+    if (!measured)
+        audit_no_data(ctx, "no month of the window has measured GPU capacity");
+    else if (!any_target)
+        audit_no_data(ctx, "no SLA uptime target stored and no slo_percent in the profile");
 }

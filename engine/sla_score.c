@@ -513,6 +513,22 @@ sla_score(const struct sla_terms *t, struct sla_scorecard *out)
     return SL_OK;
 }
 
+bool
+sla_score_flag(const struct sla_terms *t, const char *rule, struct sla_flag *out)
+{
+    /* The flags need no allocation, so a scorecard on the stack that holds
+     * only them is released by going out of scope. */
+    struct sla_scorecard sc;
+    memset(&sc, 0, sizeof sc);
+    red_flags(t, &sc);
+    for (size_t i = 0; i < sc.nflags; i++)
+        if (!strcmp(sc.flags[i].rule, rule)) {
+            *out = sc.flags[i];
+            return true;
+        }
+    return false;
+}
+
 void
 sla_scorecard_release(struct sla_scorecard *sc)
 {

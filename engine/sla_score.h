@@ -80,6 +80,10 @@ struct sla_criterion_def {
 extern const struct sla_criterion_def sla_criteria[SLA_SCORE_CRITERIA];
 
 enum sl_status sla_score(const struct sla_terms *t, struct sla_scorecard *out);
+/* The red flag of one rule ("SLA-006") on t: true and *out filled when t
+ * raises it, false when it does not. The same check sla_score() runs, so the
+ * audit and the scorecard cannot disagree. */
+bool sla_score_flag(const struct sla_terms *t, const char *rule, struct sla_flag *out);
 void sla_scorecard_release(struct sla_scorecard *sc);
 
 #endif

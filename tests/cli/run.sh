@@ -420,5 +420,19 @@ same "openslo commitments stored as slo" "$(sqlite3 "$FDB" "select count(*) from
 expect "eval against the team's own SLO" 0 "$BIN" --db "$FDB" eval --month 2026-10 --entity team:ml-serving --json
 has "eval reads the SLO" "$TMP/out" '"sla":\{"document":"inference-api-availability","kind":"slo"[^}]*"target_percent":99\.5'
 
+# --- audit: the SLA document rules and GPU capacity ---------------------------
+SDB=$TMP/audit-sla.db
+expect "audit inputs for a provider" 0 "$BIN" --db "$SDB" -q ingest tests/data/audit/gpu-probes.csv tests/data/audit/profile-acme.json
+expect "audit without an SLA" 0 "$BIN" --db "$SDB" audit --entity provider:acme --from 2026-08-01 --to 2026-11-01 --json
+has "SLA rules without an SLA have no data" "$TMP/out" '"id":"SLA-001","state":"no data","why":"no SLA'
+has "GPU-003 over the profile's fleet" "$TMP/out" '"rule":"GPU-003".*lost 64\.0 of [0-9.]+ GPU-hours in 2026-09 \([0-9.]+ % of a 64-GPU fleet\)'
+expect "audit: import an SLA" 0 "$BIN" --db "$SDB" -q sla import tests/data/sla/cirrus-prose.txt --entity provider:acme --effective 2026-08-01
+expect "audit with an SLA" 0 "$BIN" --db "$SDB" audit --entity provider:acme --from 2026-08-01 --to 2026-11-01
+has "SLA-003 cites the uptime line" "$TMP/out" '^medium +SLA-003 .*cirrus-prose\.txt: 99\.5 % allows 219 minutes a month \(line 3\)$'
+has "SLA-006 from the scorecard" "$TMP/out" '^high +SLA-006 .*under 48 h notice and no cap on its hours \(line 23\)$'
+hasnt "a sound term raises no flag" "$TMP/out" 'SLA-007'
+expect "audit json with an SLA" 0 "$BIN" --db "$SDB" audit --entity provider:acme --from 2026-08-01 --to 2026-11-01 --json
+has "SLA evidence is the document line" "$TMP/out" '"kind":"document","ref":"cirrus-prose.txt","detail":"open-ended exclusion: \\"[^"]*reasonable control\\""[^}]*"file":"cirrus-prose.txt","line":24'
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
