@@ -364,8 +364,9 @@ read_clauses(struct extractor *ex, const struct span *sp)
 }
 
 /* A tier written in a sentence: "a credit of 10% if uptime is below 99.9%". */
+/* whole is the sentence sp is part of: it must speak of uptime. */
 static bool
-read_prose_tier(struct extractor *ex, const struct span *sp)
+read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *whole)
 {
     struct regex_match m;
     const struct sla_match_row *c = find(ex, SLA_FILL_CREDIT, sp->text, sp->len, &m);
@@ -382,7 +383,7 @@ read_prose_tier(struct extractor *ex, const struct span *sp)
     struct sla_credit_tier tier = {0};
     bool explicit_op = false;
     bool ok = sla_band_parse(&ex->mx, band, sp->len, &tier, &explicit_op) && explicit_op &&
-              has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len);
+              has(ex, SLA_FILL_UPTIME_WORD, whole->text, whole->len);
     free(band);
     if (!ok)
         return false;
@@ -492,7 +493,18 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     struct sla_terms *t = ex->t;
     struct regex_match m;
     const struct sla_match_row *c;
-    bool tier = !example && read_prose_tier(ex, sp);
+    /* "10% if below 99.9%; 25% if below 99%": one tier per clause, tried
+     * before the whole sentence so two bands are never read as one. */
+    bool tier = false;
+    for (size_t from = 0; !example && memchr(sp->text, ';', sp->len) && from < sp->len;) {
+        const char *semi = memchr(sp->text + from, ';', sp->len - from);
+        size_t stop = semi ? (size_t)(semi - sp->text) : sp->len;
+        struct span part = {sp->text + from, stop - from, sp->unit, sp->off + from};
+        tier |= read_prose_tier(ex, &part, sp);
+        from = stop + 1;
+    }
+    if (!example && !tier)
+        tier = read_prose_tier(ex, sp, sp);
     if (!example && !tier && (c = find(ex, SLA_FILL_UPTIME, sp->text, sp->len, &m))) {
         double pct;
         size_t ps, pl;
@@ -641,12 +653,19 @@ read_row(struct extractor *ex, const struct sla_unit *u, bool example)
     }
     /* An uptime per service: a table headed "uptime" with no credit column. */
     if (nh && band_col >= 0 && (size_t)band_col < n && credit_col < 0) {
-        struct regex_match m;
         struct span cell = {cells[band_col], strlen(cells[band_col]), u, 0};
         double pct;
         if (strchr(cell.text, '%') && sla_extract_amount(cell.text, cell.len, &pct)) {
             add_target(ex, pct, &whole, 0, band_col ? cells[0] : NULL);
-            (void)m;
+            goto clauses;
+        }
+    }
+    /* A term and its value: "| Monthly uptime commitment | 99.95% |". */
+    if (n == 2 && credit_col < 0 && has(ex, SLA_FILL_UPTIME_WORD, cells[0], strlen(cells[0])) &&
+        has(ex, SLA_FILL_PLAIN_PERCENT, cells[1], strlen(cells[1]))) {
+        double pct;
+        if (sla_extract_amount(cells[1], strlen(cells[1]), &pct)) {
+            add_target(ex, pct, &whole, 0, NULL);
             goto clauses;
         }
     }

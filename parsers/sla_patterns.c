@@ -54,6 +54,7 @@ const struct sla_pattern sla_patterns[] = {
                                  "each\\s+year|any\\s+year|12[- ]month)\\b"},
     {SLA_FILL_WINDOW_MONTH, 0, 0, "\\b(?:month(?:ly)?|billing\\s+(?:cycle|period)|"
                                   "service\\s+(?:cycle|period))\\b"},
+    {SLA_FILL_PLAIN_PERCENT, 0, 0, "^\\s*(?:>=|\\x{2265}|at\\s+least)?\\s*\\d{2,3}(?:\\.\\d+)?\\s*%\\s*$"},
     {SLA_FILL_UPTIME_WORD, 0, 0, "\\b(?:uptime|availability|available|unavailab\\w*|downtime)\\b"},
 
     /* The credit a tier grants. */
@@ -70,7 +71,7 @@ const struct sla_pattern sla_patterns[] = {
     /* Comparisons inside a band: longest phrasing first. */
     {SLA_FILL_BAND_OP, SLA_OP_LE, 0,
      "\\b(?:less\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+less\\s+than|at\\s+most|"
-     "no\\s+more\\s+than|not\\s+more\\s+than|up\\s+to\\s+and\\s+including)\\b|<=|=<|\\x{2264}"},
+     "no\\s+more\\s+than|not\\s+more\\s+than|up\\s+to(?:\\s+and\\s+including)?)\\b|<=|=<|\\x{2264}"},
     {SLA_FILL_BAND_OP, SLA_OP_GE, 0,
      "\\b(?:greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+greater\\s+than|"
      "(?:equal\\s+to\\s+or\\s+)?(?:more|higher)\\s+than\\s+or\\s+equal\\s+to|at\\s+least|"

@@ -52,6 +52,7 @@ enum sla_fill {
     SLA_FILL_EXAMPLE,          /* a heading of a worked example: not terms */
     SLA_FILL_EXAMPLE_START,    /* a paragraph that opens with "Example" */
     SLA_FILL_UPTIME_WORD,      /* uptime / availability */
+    SLA_FILL_PLAIN_PERCENT,    /* a cell that is only a percentage ("99.95%", ">= 99.9%") */
     SLA_FILL_CLAUSE,           /* arg: enum sla_clause_kind; num unit optional */
     SLA_FILL_COUNT
 };

@@ -318,6 +318,39 @@ Test(sla_extract, maintenance_not_excluded_stays_downtime)
     sla_terms_release(&t);
 }
 
+Test(sla_extract, tiers_in_clauses_of_one_sentence)
+{
+    struct sla_terms t;
+    extract("If monthly availability falls short, the credit is 10% of the fee if it is below "
+            "99.9%; 25% of the fee if below 99%; and 50% of the fee if below 95%.\n",
+            &t);
+    cr_assert_eq(t.ntiers, 3);
+    cr_assert_float_eq(t.tiers[0].upper_percent, 99.9, 1e-9);
+    cr_assert_float_eq(t.tiers[1].credit_percent, 25, 1e-9);
+    cr_assert_float_eq(t.tiers[2].upper_percent, 95, 1e-9);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, uptime_as_a_term_and_value_row)
+{
+    struct sla_terms t;
+    extract("| Monthly uptime commitment | 99.95% |\n| Support | 24x7 |\n", &t);
+    cr_assert_eq(t.ntargets, 1);
+    cr_assert_float_eq(t.targets[0].percent, 99.95, 1e-9);
+    cr_assert_eq(t.ntiers, 0);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, band_from_up_to)
+{
+    struct sla_credit_tier c;
+    one_band("from 99.0% up to 99.9%", "10%", &c);
+    cr_assert_float_eq(c.lower_percent, 99.0, 1e-9);
+    cr_assert(c.lower_inclusive);
+    cr_assert_float_eq(c.upper_percent, 99.9, 1e-9);
+    cr_assert(c.upper_inclusive);
+}
+
 Test(sla_text, html_tables_entities_and_lines)
 {
     const char *html = "<html><body>\n<h1>Terms</h1>\n<p>Fees &amp; credits&nbsp;apply "
