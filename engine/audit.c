@@ -51,7 +51,6 @@ audit_data_release(struct audit_data *d)
     free(d->maintenance);
     free(d->maintenance_origin);
     free(d->months);
-    free(d->commitments);
     for (size_t i = 0; i < d->nslas; i++)
         sla_terms_release(&d->slas[i].terms);
     free(d->slas);
@@ -143,6 +142,22 @@ audit_postmortem_of(const struct audit_data *d, const char *key)
         if (!strcmp(d->postmortems[i].incident, key))
             return &d->postmortems[i];
     return NULL;
+}
+
+const struct audit_sla *
+audit_commitment_at(const struct audit_data *d, const char *service, int64_t t)
+{
+    const struct audit_sla *all = NULL;
+    for (size_t i = 0; i < d->nslas; i++) {
+        const struct audit_sla *c = &d->slas[i];
+        if (t < c->from || t >= c->to)
+            continue;
+        if (c->service && service && !strcmp(c->service, service))
+            return c;
+        if (!c->service && !all)
+            all = c;
+    }
+    return all;
 }
 
 /* Whether rule applies to the data's entity; why not in status->why. */

@@ -105,19 +105,11 @@ struct audit_month {
     double gpu_seconds, gpu_seconds_lost;
 };
 
-struct audit_commitment {
-    const char *service; /* NULL: every service */
-    const char *document;
-    double target_percent; /* NAN when none */
-    long target_line;
-    double response_minutes[6];      /* [1..5]; NAN when none */
-    double maintenance_notice_hours; /* NAN when none */
-    bool business_hours;             /* response targets on business hours */
-};
-
-/* A version of the entity's SLA (a stored commitment of kind "sla") that was
- * in force during part of the audit window, its terms read back from JSON. */
+/* A version of one of the entity's commitments — an SLA (kind "sla") or an
+ * internal objective (kind "slo") — in force during part of the audit window,
+ * its terms read back from JSON. */
 struct audit_sla {
+    const char *kind;     /* "sla" or "slo" */
     const char *service;  /* NULL: every service */
     const char *document; /* as stored; may be NULL */
     int64_t from, to;     /* the part of the audit window it was in force */
@@ -159,8 +151,6 @@ struct audit_data {
     struct audit_origin *maintenance_origin; /* parallel to maintenance; may be NULL */
     struct audit_month *months;
     size_t nmonths;
-    struct audit_commitment *commitments;
-    size_t ncommitments;
     struct audit_sla *slas; /* by service (NULL first), then from */
     size_t nslas;
     struct audit_gpu_fault *gpu_faults;
@@ -227,6 +217,10 @@ void audit_evidence_incident(struct audit_ctx *ctx, struct finding *f,
     __attribute__((format(printf, 4, 5)));
 const struct audit_incident *audit_incident_by_key(const struct audit_data *d, const char *key);
 const struct audit_postmortem *audit_postmortem_of(const struct audit_data *d, const char *key);
+/* The commitment version (any kind) in force for service at instant t: one
+ * naming the service wins over one covering every service; NULL when none. */
+const struct audit_sla *audit_commitment_at(const struct audit_data *d, const char *service,
+                                            int64_t t);
 /* "2026-09-17 16:00Z" style text in UTC (out: 24 bytes). */
 void audit_time_text(int64_t t, char out[24]);
 

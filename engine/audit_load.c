@@ -15,7 +15,7 @@
 
 /* A stored SLA version before the audit window picks the ones in force. */
 struct stored_sla {
-    const char *service, *document, *terms;
+    const char *kind, *service, *document, *terms;
     int64_t effective_from;
 };
 
@@ -26,8 +26,8 @@ struct loader {
     enum sl_status rc;
     const char *service; /* the series being read */
     size_t runs_alloc, maint_alloc, incidents_alloc, pm_alloc, action_alloc, patch_alloc;
-    size_t shift_alloc, change_alloc, notice_alloc, commit_alloc, gpu_alloc, sla_alloc;
-    struct stored_sla *stored; /* every stored SLA version of the entity */
+    size_t shift_alloc, change_alloc, notice_alloc, gpu_alloc, sla_alloc;
+    struct stored_sla *stored; /* every stored commitment version of the entity */
     size_t nstored, stored_alloc;
     struct audit_incident **by_key; /* incidents sorted by key */
 };
@@ -358,52 +358,12 @@ take_maintenance(void *ctx, const struct maintenance *m)
 }
 
 static int
-take_commitment(void *ctx, const struct commitment *cm)
-{
-    struct loader *l = ctx;
-    struct audit_data *d = l->d;
-    struct json_node *t = NULL;
-    struct sl_diag ignored;
-    if (jsondoc_load_buffer(cm->terms, strlen(cm->terms), "terms", 1, &t, &ignored))
-        return 0;
-    struct audit_commitment *c = GROW(l, d->commitments, d->ncommitments, l->commit_alloc);
-    if (c) {
-        c->service = own(l, cm->service);
-        c->document = own(l, cm->document);
-        c->target_percent = NAN;
-        c->maintenance_notice_hours = NAN;
-        for (int i = 0; i < 6; i++)
-            c->response_minutes[i] = NAN;
-        const struct json_node *target = jsondoc_at(jsondoc_get(t, "uptime_targets"), 0);
-        double v;
-        if (jsondoc_number(jsondoc_get(target, "percent"), &v))
-            c->target_percent = v;
-        if (jsondoc_number(jsondoc_get(target, "line"), &v))
-            c->target_line = (long)v;
-        if (jsondoc_number(jsondoc_get(t, "maintenance_notice_hours"), &v))
-            c->maintenance_notice_hours = v;
-        const struct json_node *rt = jsondoc_get(t, "response_times");
-        for (size_t i = 0; i < jsondoc_size(rt); i++) {
-            const struct json_node *e = jsondoc_at(rt, i);
-            int sev = severity_rank(severity_normalise(jsondoc_get_string(e, "severity")));
-            bool bh = false;
-            if (sev && jsondoc_number(jsondoc_get(e, "minutes"), &v) &&
-                isnan(c->response_minutes[sev]))
-                c->response_minutes[sev] = v;
-            if (jsondoc_bool(jsondoc_get(e, "business_hours"), &bh) && bh)
-                c->business_hours = true;
-        }
-    }
-    jsondoc_free(t);
-    return l->rc != SL_OK;
-}
-
-static int
 take_sla(void *ctx, const struct commitment *cm)
 {
     struct loader *l = ctx;
     struct stored_sla *s = GROW(l, l->stored, l->nstored, l->stored_alloc);
     if (s) {
+        s->kind = own(l, cm->kind);
         s->service = own(l, cm->service);
         s->document = own(l, cm->document);
         s->terms = own(l, cm->terms);
@@ -412,25 +372,33 @@ take_sla(void *ctx, const struct commitment *cm)
     return l->rc != SL_OK;
 }
 
-/* The SLA versions in force during [from, to): a version holds from its
- * effective_from until the next version of the same service. The store
- * gives them by service, then effective_from. Terms that no longer read as
- * JSON (a damaged store) are skipped: SLA rules then have less to say, and
- * nothing is made up. */
+static bool
+same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+/* The commitment versions in force during [from, to): a version holds from
+ * its effective_from until the next version of the same kind and service.
+ * The store gives them by service, then effective_from. Terms that no longer
+ * read as JSON (a damaged store) are skipped: the rules then have less to
+ * say, and nothing is made up. */
 static enum sl_status
 load_slas(struct loader *l, const struct audit_params *p)
 {
     struct audit_data *d = l->d;
-    enum sl_status rc = store_each_commitment(l->st, p->entity, "sla", take_sla, l, l->diag);
+    enum sl_status rc = store_each_commitment(l->st, p->entity, NULL, take_sla, l, l->diag);
     if (rc || (rc = l->rc))
         return rc;
     for (size_t i = 0; i < l->nstored && !rc; i++) {
         const struct stored_sla *s = &l->stored[i];
-        const struct stored_sla *next = i + 1 < l->nstored ? &l->stored[i + 1] : NULL;
-        bool same = next && (s->service == next->service ||
-                             (s->service && next->service && !strcmp(s->service, next->service)));
+        const struct stored_sla *next = NULL;
+        for (size_t k = i + 1; k < l->nstored && !next; k++)
+            if (same_text(l->stored[k].kind, s->kind) &&
+                same_text(l->stored[k].service, s->service))
+                next = &l->stored[k];
         int64_t start = s->effective_from == SLTIME_NONE ? p->from : s->effective_from;
-        int64_t end = same ? next->effective_from : p->to;
+        int64_t end = next ? next->effective_from : p->to;
         if (start < p->from)
             start = p->from;
         if (end > p->to)
@@ -440,6 +408,7 @@ load_slas(struct loader *l, const struct audit_params *p)
         struct audit_sla *a = GROW(l, d->slas, d->nslas, l->sla_alloc);
         if (!a)
             return l->rc;
+        a->kind = s->kind;
         a->service = s->service;
         a->document = s->document;
         a->from = start;
@@ -603,9 +572,7 @@ load(struct loader *l, const struct audit_params *p)
             d->runs[i].end = p->to;
     }
 
-    if ((rc = store_each_commitment(l->st, p->entity, NULL, take_commitment, l, l->diag)) ||
-        (rc = l->rc) ||
-        (rc = store_each_gpu_event(l->st, p->entity, p->from, p->to, take_gpu, l, l->diag)) ||
+    if ((rc = store_each_gpu_event(l->st, p->entity, p->from, p->to, take_gpu, l, l->diag)) ||
         (rc = l->rc) || (rc = load_slas(l, p)))
         return rc;
     return load_months(l, p);

@@ -11,22 +11,15 @@
 #define HOUR 3600
 #define DAY 86400
 
+/* The uptime target in force for service at t: the commitment's, else the
+ * profile's slo_percent (NAN when neither). */
 static double
-target_for(const struct audit_data *d, const char *service, const char **from)
+target_for(const struct audit_data *d, const char *service, int64_t t, const char **from)
 {
-    const struct audit_commitment *best = NULL;
-    for (size_t i = 0; i < d->ncommitments; i++) {
-        const struct audit_commitment *c = &d->commitments[i];
-        if (isnan(c->target_percent))
-            continue;
-        if (c->service && service && !strcmp(c->service, service))
-            best = c;
-        else if (!c->service && !best)
-            best = c;
-    }
-    if (best) {
-        *from = best->document ? best->document : "the SLA";
-        return best->target_percent;
+    const struct audit_sla *c = audit_commitment_at(d, service, t);
+    if (c && c->terms.ntargets) {
+        *from = c->document ? c->document : "the SLA";
+        return c->terms.targets[0].percent;
     }
     *from = "the profile's slo_percent";
     return d->profile.slo_percent;
@@ -44,7 +37,7 @@ static bool
 month_breached(const struct audit_data *d, const struct audit_month *m, double *target)
 {
     const char *from;
-    *target = target_for(d, m->service, &from);
+    *target = target_for(d, m->service, m->start, &from);
     return m->known && !isnan(*target) && 100.0 * m->availability < *target;
 }
 
@@ -57,7 +50,7 @@ RULE_CHECK(check_avl001)
         if (!m->service)
             continue;
         const char *from;
-        double target = target_for(d, m->service, &from);
+        double target = target_for(d, m->service, m->start, &from);
         if (isnan(target))
             continue;
         any_target = true;
@@ -276,17 +269,12 @@ RULE_CHECK(check_avl005)
 RULE_CHECK(check_mnt001)
 {
     const struct audit_data *d = ctx->data;
-    double notice_h = audit_param(ctx, rule, "notice_hours");
-    const char *notice_from = "the default";
+    double default_notice_h = audit_param(ctx, rule, "notice_hours");
+    const char *default_from = "the default";
     if (!isnan(d->profile.maintenance_notice_hours)) {
-        notice_h = d->profile.maintenance_notice_hours;
-        notice_from = "the profile";
+        default_notice_h = d->profile.maintenance_notice_hours;
+        default_from = "the profile";
     }
-    for (size_t i = 0; i < d->ncommitments; i++)
-        if (!isnan(d->commitments[i].maintenance_notice_hours)) {
-            notice_h = d->commitments[i].maintenance_notice_hours;
-            notice_from = "the SLA";
-        }
     if (!d->nmaintenance) {
         audit_no_data(ctx, "no maintenance windows stored for the entity");
         return;
@@ -294,6 +282,11 @@ RULE_CHECK(check_mnt001)
     for (size_t i = 0; i < d->nmaintenance; i++) {
         const struct maintenance *m = &d->maintenance[i];
         const char *file = d->maintenance_origin ? d->maintenance_origin[i].file : NULL;
+        /* The notice of the commitment in force when the work began. */
+        const struct audit_sla *c = audit_commitment_at(d, m->service, m->start);
+        bool from_sla = c && !isnan(c->terms.maintenance_notice_hours);
+        double notice_h = from_sla ? c->terms.maintenance_notice_hours : default_notice_h;
+        const char *notice_from = from_sla ? "the SLA" : default_from;
         char a[24];
         audit_time_text(m->start, a);
         double ahead = m->announced == SLTIME_NONE ? -1 : (double)(m->start - m->announced) / HOUR;
@@ -450,15 +443,21 @@ RULE_CHECK(check_inc003)
     }
 }
 
+/* The response target for severity sev of an incident of service starting
+ * at t: the commitment in force then, else the profile. */
 static double
-response_target(const struct audit_data *d, int sev, const char **from, bool *business)
+response_target(const struct audit_data *d, const char *service, int64_t t, int sev,
+                const char **from, bool *business)
 {
-    for (size_t i = 0; i < d->ncommitments; i++)
-        if (!isnan(d->commitments[i].response_minutes[sev])) {
+    const struct audit_sla *c = audit_commitment_at(d, service, t);
+    for (size_t i = 0; c && i < c->terms.nresponse_times; i++) {
+        const struct sla_response_time *r = &c->terms.response_times[i];
+        if (severity_rank(severity_normalise(r->severity)) == sev) {
             *from = "the SLA";
-            *business = d->commitments[i].business_hours;
-            return d->commitments[i].response_minutes[sev];
+            *business = r->business_hours;
+            return r->minutes;
         }
+    }
     *from = "the profile";
     *business = false;
     return d->profile.response_minutes[sev];
@@ -473,11 +472,14 @@ RULE_CHECK(check_inc004)
         int sev = severity_rank(inc->severity);
         const char *from;
         bool business;
-        double target = sev ? response_target(d, sev, &from, &business) : NAN;
+        int64_t origin = inc->detected != SLTIME_NONE ? inc->detected : inc->started;
+        double target = sev ? response_target(d, inc->service,
+                                              origin != SLTIME_NONE ? origin : d->from, sev,
+                                              &from, &business)
+                            : NAN;
         if (isnan(target))
             continue;
         any = true;
-        int64_t origin = inc->detected != SLTIME_NONE ? inc->detected : inc->started;
         if (origin == SLTIME_NONE || inc->acknowledged == SLTIME_NONE)
             continue;
         double tta = (double)(inc->acknowledged - origin);
@@ -709,7 +711,7 @@ RULE_CHECK(check_gpu003)
             continue;
         measured = true;
         const char *from;
-        double target = target_for(d, m->service, &from);
+        double target = target_for(d, m->service, m->start, &from);
         if (isnan(target))
             continue;
         any_target = true;

@@ -10,7 +10,10 @@
 RULE_CHECK(check_sla_document)
 {
     const struct audit_data *d = ctx->data;
-    if (!d->nslas) {
+    size_t documents = 0;
+    for (size_t i = 0; i < d->nslas; i++)
+        documents += !strcmp(d->slas[i].kind, "sla");
+    if (!documents) {
         audit_no_data(ctx, "no SLA (commitment of kind sla) stored for the entity in force during "
                            "the window");
         return;
@@ -18,6 +21,8 @@ RULE_CHECK(check_sla_document)
     for (size_t i = 0; i < d->nslas; i++) {
         const struct audit_sla *s = &d->slas[i];
         struct sla_flag flag;
+        if (strcmp(s->kind, "sla"))
+            continue; /* an internal objective is no provider document */
         if (!sla_score_flag(&s->terms, rule->id, &flag))
             continue;
         const char *doc = s->document ? s->document : "the stored SLA";
