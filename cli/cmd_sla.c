@@ -149,8 +149,10 @@ print_terms(const struct sla_terms *t)
         fputs(", ", stdout);
         print_pct(c->upper_percent);
         printf("%s  → %g%% credit  (line %ld)\n",
-               isnan(c->upper_percent) ? ")" : c->upper_inclusive ? "]" : ")", c->credit_percent,
-               c->line);
+               isnan(c->upper_percent) ? ")"
+               : c->upper_inclusive    ? "]"
+                                       : ")",
+               c->credit_percent, c->line);
     }
     struct sla_band_issue *issues = NULL;
     size_t nissues = 0;
@@ -168,15 +170,16 @@ print_terms(const struct sla_terms *t)
     if (t->claim_deadline_days >= 0)
         printf("%ld days", t->claim_deadline_days);
     printf("%s%s\n", t->claim_deadline_text ? (t->claim_deadline_days >= 0 ? " — " : "") : "",
-           t->claim_deadline_text ? t->claim_deadline_text : (t->claim_deadline_days >= 0 ? "" : "not stated"));
-    printf("Maintenance         %s", t->maintenance_excluded ? "excluded from downtime"
-                                                              : "not excluded");
+           t->claim_deadline_text ? t->claim_deadline_text
+                                  : (t->claim_deadline_days >= 0 ? "" : "not stated"));
+    printf("Maintenance         %s",
+           t->maintenance_excluded ? "excluded from downtime" : "not excluded");
     if (!isnan(t->maintenance_notice_hours))
         printf(", %g h notice", t->maintenance_notice_hours);
     putchar('\n');
-    printf("Support coverage    %s\n",
-           sla_coverage_name(t->support_coverage) ? sla_coverage_name(t->support_coverage)
-                                                  : "not stated");
+    printf("Support coverage    %s\n", sla_coverage_name(t->support_coverage)
+                                           ? sla_coverage_name(t->support_coverage)
+                                           : "not stated");
     printf("Sole remedy         %s\n", t->sole_remedy ? "yes" : "no");
     printf("Chronic termination %s\n", t->chronic_failure_termination ? "yes" : "no");
     if (!isnan(t->incident_notice_hours))
@@ -254,11 +257,11 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
     if ((rc = cli_open_store(cli, &st)))
         goto out;
     bool already = false, replaced = false;
-    enum sl_status s = store_source_begin(st, opt->file, sha, from_json ? "sla-json" : "sla-document",
-                                          bytes, &already, &diag);
+    enum sl_status s = store_source_begin(
+        st, opt->file, sha, from_json ? "sla-json" : "sla-document", bytes, &already, &diag);
     if (!s && !already) {
-        struct commitment c = {0,    opt->entity, opt->service, "sla", effective,
-                               t.document, json.buf, 0};
+        struct commitment c = {0,         opt->entity, opt->service, "sla",
+                               effective, t.document,  json.buf,     0};
         struct source_counts counts = {1, 1, 0, 0};
         if (!(s = store_add_commitment(st, &c, &replaced, &diag)))
             s = store_source_finish(st, &counts, &diag);
@@ -483,8 +486,8 @@ ingest_history(const struct cli *cli, struct store *st, const char *path)
 /* The history goes into a scratch store of its own, so replaying never
  * touches the user's database; the store is removed afterwards. */
 static int
-replay_history(const struct cli *cli, const char *const *files, size_t n,
-               const struct sla_terms *t, struct sla_replay *out)
+replay_history(const struct cli *cli, const char *const *files, size_t n, const struct sla_terms *t,
+               struct sla_replay *out)
 {
     char dir[] = "/tmp/slaudit-replay-XXXXXX";
     char path[64];
@@ -540,8 +543,8 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
     }
     if (opt->output) {
         struct scorecard_info info = {SLAUDIT_VERSION, cli->command_line, opt->file};
-        enum sl_status s = scorecard_write(opt->output, &t, &sc, have_replay ? &replay : NULL,
-                                           &info, &diag);
+        enum sl_status s =
+            scorecard_write(opt->output, &t, &sc, have_replay ? &replay : NULL, &info, &diag);
         if (s) {
             rc = msg_diag(s, &diag);
             goto out;
@@ -578,8 +581,8 @@ out:
 static int
 parse_options(int argc, char **argv, struct sla_options *opt)
 {
-    static const char *const valued[] = {"--entity", "--service", "--effective", "--output",
-                                         "-o", NULL};
+    static const char *const valued[] = {"--entity", "--service", "--effective",
+                                         "--output", "-o",        NULL};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h"))
@@ -634,8 +637,8 @@ cmd_sla(struct cli *cli, int argc, char **argv)
         return cli_help(help);
     if (rc)
         return rc;
-    bool known = !strcmp(action, "extract") || !strcmp(action, "import") ||
-                 !strcmp(action, "score");
+    bool known =
+        !strcmp(action, "extract") || !strcmp(action, "import") || !strcmp(action, "score");
     if (!known)
         return msg_usage("sla", "unknown action '%s' (extract, import or score)", action);
     if (!opt.file)

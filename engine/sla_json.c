@@ -351,8 +351,8 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
         for (size_t i = 0; i < n; i++) {
             struct json_node *e = jsondoc_at(a, i);
             struct sla_exclusion *x = &t->exclusions[t->nexclusions++];
-            x->text = jsondoc_kind(e) == JNODE_STRING ? strdup(jsondoc_string(e))
-                                                      : get_str(r, e, "text");
+            x->text =
+                jsondoc_kind(e) == JNODE_STRING ? strdup(jsondoc_string(e)) : get_str(r, e, "text");
             x->line = get_line(r, e);
         }
     }
@@ -408,10 +408,10 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
     t->maintenance_excluded = get_bool(&r, root, "maintenance_excluded", false);
     t->maintenance_notice_hours = get_num(&r, root, "maintenance_notice_hours");
     const char *cov = jsondoc_get_string(root, "support_coverage");
-    t->support_coverage = !cov                           ? SLA_COVERAGE_UNKNOWN
-                          : strstr(cov, "24")            ? SLA_COVERAGE_24X7
-                          : strstr(cov, "business")      ? SLA_COVERAGE_BUSINESS_HOURS
-                                                         : SLA_COVERAGE_UNKNOWN;
+    t->support_coverage = !cov                      ? SLA_COVERAGE_UNKNOWN
+                          : strstr(cov, "24")       ? SLA_COVERAGE_24X7
+                          : strstr(cov, "business") ? SLA_COVERAGE_BUSINESS_HOURS
+                                                    : SLA_COVERAGE_UNKNOWN;
     t->sole_remedy = get_bool(&r, root, "sole_remedy", false);
     t->chronic_failure_termination = get_bool(&r, root, "chronic_failure_termination", false);
     t->incident_notice_hours = get_num(&r, root, "incident_notice_hours");

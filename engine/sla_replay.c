@@ -54,8 +54,8 @@ push(struct collect *c, int64_t start, int64_t end, enum svc_status status)
         c->iv = v;
         c->alloc = a;
     }
-    c->iv[c->n++] = (struct interval){.entity = HISTORY, .service = HISTORY, .start = start,
-                                      .end = end, .status = status};
+    c->iv[c->n++] = (struct interval){
+        .entity = HISTORY, .service = HISTORY, .start = start, .end = end, .status = status};
     span(c, start, end);
 }
 
@@ -82,8 +82,10 @@ on_maintenance(void *ctx, const struct maintenance *m)
         c->mt = v;
         c->amt = a;
     }
-    c->mt[c->nmt++] = (struct maintenance){.entity = HISTORY, .service = HISTORY,
-                                           .start = m->start, .end = m->end,
+    c->mt[c->nmt++] = (struct maintenance){.entity = HISTORY,
+                                           .service = HISTORY,
+                                           .start = m->start,
+                                           .end = m->end,
                                            .announced = m->announced};
     span(c, m->start, m->end);
     return 0;
@@ -123,8 +125,8 @@ on_series(void *ctx, const char *entity, const char *service)
                                          on_interval, s->c, s->diag)))
         return 1;
     bool has_intervals = s->c->n != before;
-    if ((s->status = store_each_maintenance(s->st, entity, service, INT64_MIN / 2,
-                                            INT64_MAX / 2, on_maintenance, s->c, s->diag)))
+    if ((s->status = store_each_maintenance(s->st, entity, service, INT64_MIN / 2, INT64_MAX / 2,
+                                            on_maintenance, s->c, s->diag)))
         return 1;
     if (has_intervals) {
         char **v = realloc(s->c->series, (s->c->nseries + 1) * sizeof *v);

@@ -35,11 +35,11 @@ struct sla_replay_window {
     double availability_percent; /* the contract measure */
     double neutral_percent;      /* the neutral measure of DESIGN.md §4 */
     bool met;
-    double credit_percent; /* after the cap */
-    bool gap;              /* below the target yet in no credit band */
-    double downtime_seconds;  /* weighted, as the contract counts it */
-    double excluded_seconds;  /* eligible maintenance and excluded periods left out */
-    double forgiven_seconds;  /* outages shorter than the minimum */
+    double credit_percent;   /* after the cap */
+    bool gap;                /* below the target yet in no credit band */
+    double downtime_seconds; /* weighted, as the contract counts it */
+    double excluded_seconds; /* eligible maintenance and excluded periods left out */
+    double forgiven_seconds; /* outages shorter than the minimum */
 };
 
 struct sla_replay {

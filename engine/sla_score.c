@@ -81,14 +81,13 @@ by_lower(const void *a, const void *b)
 static bool
 same_band(const struct sla_credit_tier *a, const struct sla_credit_tier *b)
 {
-    return lo_of(a) == lo_of(b) && hi_of(a) == hi_of(b) && a->lower_inclusive == b->lower_inclusive &&
-           a->upper_inclusive == b->upper_inclusive;
+    return lo_of(a) == lo_of(b) && hi_of(a) == hi_of(b) &&
+           a->lower_inclusive == b->lower_inclusive && a->upper_inclusive == b->upper_inclusive;
 }
 
-static bool
-push_issue(struct sla_band_issue **v, size_t *n, enum sla_band_issue_kind kind, double from,
-           double to, const struct tier_ref *a, const struct tier_ref *b, const char *fmt, ...)
-    __attribute__((format(printf, 8, 9)));
+static bool push_issue(struct sla_band_issue **v, size_t *n, enum sla_band_issue_kind kind,
+                       double from, double to, const struct tier_ref *a, const struct tier_ref *b,
+                       const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 
 static bool
 push_issue(struct sla_band_issue **v, size_t *n, enum sla_band_issue_kind kind, double from,
@@ -134,9 +133,10 @@ sla_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *
             continue;
         double top = hi_of(prev->t), bottom = lo_of(cur->t);
         if (top < bottom)
-            ok = push_issue(out, n, SLA_BAND_GAP, top, bottom, prev, cur,
-                            "no band covers %g %% to %g %% (between the bands of lines %ld and %ld)",
-                            top, bottom, prev->t->line, cur->t->line);
+            ok =
+                push_issue(out, n, SLA_BAND_GAP, top, bottom, prev, cur,
+                           "no band covers %g %% to %g %% (between the bands of lines %ld and %ld)",
+                           top, bottom, prev->t->line, cur->t->line);
         else if (top > bottom)
             ok = push_issue(out, n, SLA_BAND_OVERLAP, bottom, top, prev, cur,
                             "bands of lines %ld and %ld both cover %g %% to %g %%", prev->t->line,
@@ -193,15 +193,14 @@ flag(struct sla_scorecard *sc, const char *rule, const char *severity, const cha
     return f;
 }
 
-static void
-set_flag(struct sla_scorecard *sc, const struct sla_terms *t, const char *rule,
-         const char *severity, const char *title, long line, const char *fallback,
-         const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+static void set_flag(struct sla_scorecard *sc, const struct sla_terms *t, const char *rule,
+                     const char *severity, const char *title, long line, const char *fallback,
+                     const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 
 static void
 set_flag(struct sla_scorecard *sc, const struct sla_terms *t, const char *rule,
-         const char *severity, const char *title, long line, const char *fallback,
-         const char *fmt, ...)
+         const char *severity, const char *title, long line, const char *fallback, const char *fmt,
+         ...)
 {
     struct sla_flag *f = flag(sc, rule, severity, title);
     if (!f)
@@ -214,9 +213,8 @@ set_flag(struct sla_scorecard *sc, const struct sla_terms *t, const char *rule,
     quote(t, line, fallback, f->quote, sizeof f->quote);
 }
 
-static struct sla_criterion *
-criterion(struct sla_scorecard *sc, size_t i, double points, long line, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+static struct sla_criterion *criterion(struct sla_scorecard *sc, size_t i, double points, long line,
+                                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 static struct sla_criterion *
 criterion(struct sla_scorecard *sc, size_t i, double points, long line, const char *fmt, ...)
@@ -307,7 +305,9 @@ score_criteria(const struct sla_terms *t, struct sla_scorecard *sc)
         double n = t->maintenance_notice_hours;
         pts = (!isnan(n) && n >= 48 ? 4 : !isnan(n) && n >= 24 ? 2 : 0) + (cap ? 4 : 0);
         criterion(sc, 3, pts, maintenance_line(t), "excluded; notice %s; %s",
-                  isnan(n) ? "not stated" : n >= 48 ? "48 h or more" : "under 48 h",
+                  isnan(n)  ? "not stated"
+                  : n >= 48 ? "48 h or more"
+                            : "under 48 h",
                   cap ? "capped" : "no cap on maintenance hours");
     }
 
@@ -315,8 +315,11 @@ score_criteria(const struct sla_terms *t, struct sla_scorecard *sc)
     size_t nissues = sc->nissues;
     if (worst) {
         double w = worst->credit_percent;
-        pts = (w >= 100 ? 6 : w >= 50 ? 4 : w >= 25 ? 2 : 1) + (t->ntiers >= 3 ? 2 : 0) +
-              (nissues ? 0 : 2);
+        pts = (w >= 100  ? 6
+               : w >= 50 ? 4
+               : w >= 25 ? 2
+                         : 1) +
+              (t->ntiers >= 3 ? 2 : 0) + (nissues ? 0 : 2);
         criterion(sc, 4, pts, worst->line, "%zu tiers, worst %g %%; %zu gaps or overlaps",
                   t->ntiers, w, nissues);
     } else {
@@ -326,7 +329,9 @@ score_criteria(const struct sla_terms *t, struct sla_scorecard *sc)
     double c = t->credit_cap_percent;
     pts = (isnan(c) || c >= 100 ? 4 : c >= 50 ? 2 : 1) + (t->sole_remedy ? 0 : 3);
     criterion(sc, 5, pts, 0, "cap %s; credits %s the sole remedy",
-              isnan(c) ? "not stated" : c >= 100 ? "the monthly fee or more" : "below the fee",
+              isnan(c)   ? "not stated"
+              : c >= 100 ? "the monthly fee or more"
+                         : "below the fee",
               t->sole_remedy ? "are" : "are not");
 
     const struct sla_clause *automatic = sla_terms_clause(t, SLA_CLAUSE_CREDITS_AUTOMATIC);
@@ -337,8 +342,8 @@ score_criteria(const struct sla_terms *t, struct sla_scorecard *sc)
     } else {
         long d = t->claim_deadline_days;
         const char *text = t->claim_deadline_text;
-        bool two_cycles = text && (strstr(text, "second") || strstr(text, "two") ||
-                                   strstr(text, "2"));
+        bool two_cycles =
+            text && (strstr(text, "second") || strstr(text, "two") || strstr(text, "2"));
         pts = d >= 60 ? 4 : d >= 30 || (d < 0 && two_cycles) ? 3 : d >= 0 || text ? 1 : 2;
         pts += !evidence ? 4 : !measured ? 2 : 0;
         criterion(sc, 6, pts, evidence ? evidence->line : 0, "claim %s; %s",
@@ -375,14 +380,28 @@ score_criteria(const struct sla_terms *t, struct sla_scorecard *sc)
                                                                    : "coverage not stated");
 
     double h = t->incident_notice_hours;
-    criterion(sc, 9, isnan(h) ? 0 : h <= 4 ? 6 : h <= 24 ? 4 : 1, 0, "incident notice %s",
-              isnan(h) ? "not promised" : h <= 4 ? "within 4 h" : h <= 24 ? "within 24 h" : "late");
+    criterion(sc, 9,
+              isnan(h)  ? 0
+              : h <= 4  ? 6
+              : h <= 24 ? 4
+                        : 1,
+              0, "incident notice %s",
+              isnan(h)  ? "not promised"
+              : h <= 4  ? "within 4 h"
+              : h <= 24 ? "within 24 h"
+                        : "late");
 
     int both = !isnan(t->rpo_minutes) + !isnan(t->rto_minutes);
     const struct sla_clause *dr = sla_terms_clause(t, SLA_CLAUSE_DR_TESTED);
-    criterion(sc, 10, (both == 2 ? 3 : both ? 2 : 0) + (dr ? 2 : 0), dr ? dr->line : 0,
-              "%s; BC/DR testing %s", both == 2 ? "RPO and RTO stated" : both ? "one of RPO/RTO"
-                                                                            : "no RPO/RTO",
+    criterion(sc, 10,
+              (both == 2 ? 3
+               : both    ? 2
+                         : 0) +
+                  (dr ? 2 : 0),
+              dr ? dr->line : 0, "%s; BC/DR testing %s",
+              both == 2 ? "RPO and RTO stated"
+              : both    ? "one of RPO/RTO"
+                        : "no RPO/RTO",
               dr ? "promised" : "not promised");
 
     criterion(sc, 11, t->chronic_failure_termination ? 5 : 0, 0, "%s",
@@ -391,7 +410,8 @@ score_criteria(const struct sla_terms *t, struct sla_scorecard *sc)
 
     const struct sla_clause *exit = sla_terms_clause(t, SLA_CLAUSE_DATA_RETURN);
     criterion(sc, 12, exit ? 3 + (isnan(exit->value) || exit->value >= 30 ? 2 : 0) : 0,
-              exit ? exit->line : 0, "%s", exit ? "data return or export at exit" : "no exit clause");
+              exit ? exit->line : 0, "%s",
+              exit ? "data return or export at exit" : "no exit clause");
 
     sc->ncriteria = SLA_SCORE_CRITERIA;
     sc->total = 0;
@@ -421,8 +441,8 @@ red_flags(const struct sla_terms *t, struct sla_scorecard *sc)
                  NULL, "%g %% allows %.0f minutes a month", u->percent,
                  (1 - u->percent / 100) * MONTH_MINUTES);
     if (!sla_terms_clause(t, SLA_CLAUSE_PARTIAL_COUNTED))
-        set_flag(sc, t, "SLA-004", "medium", "degraded or partial service is not downtime", 0,
-                 NULL, "the downtime definition does not count degraded or partial service");
+        set_flag(sc, t, "SLA-004", "medium", "degraded or partial service is not downtime", 0, NULL,
+                 "the downtime definition does not count degraded or partial service");
     if ((c = sla_terms_clause(t, SLA_CLAUSE_CATCH_ALL_EXCLUSION)))
         set_flag(sc, t, "SLA-005", "medium", "open-ended exclusion", c->line, c->text,
                  "an exclusion without limits (beyond reasonable control, emergency maintenance)");
@@ -431,21 +451,23 @@ red_flags(const struct sla_terms *t, struct sla_scorecard *sc)
     if (t->maintenance_excluded && (isnan(n) || n < 48 || !capped))
         set_flag(sc, t, "SLA-006", "high", "maintenance excluded on weak terms",
                  maintenance_line(t), NULL, "maintenance is excluded with %s notice%s",
-                 isnan(n) ? "no stated" : n < 48 ? "under 48 h" : "48 h or more",
+                 isnan(n) ? "no stated"
+                 : n < 48 ? "under 48 h"
+                          : "48 h or more",
                  capped ? "" : " and no cap on its hours");
     const struct sla_clause *measured = sla_terms_clause(t, SLA_CLAUSE_MEASURED_BY_PROVIDER);
     const struct sla_clause *evidence = sla_terms_clause(t, SLA_CLAUSE_CUSTOMER_EVIDENCE);
     if (measured && evidence)
-        set_flag(sc, t, "SLA-007", "medium", "the customer must prove what only the provider measures",
-                 evidence->line, evidence->text,
+        set_flag(sc, t, "SLA-007", "medium",
+                 "the customer must prove what only the provider measures", evidence->line,
+                 evidence->text,
                  "uptime is measured by the provider, yet a claim needs the customer's evidence");
     bool automatic = sla_terms_clause(t, SLA_CLAUSE_CREDITS_AUTOMATIC) != NULL;
     if (!automatic || (t->claim_deadline_days >= 0 && t->claim_deadline_days < 30))
-        set_flag(sc, t, "SLA-008", "medium", "credits must be claimed",
-                 0, t->claim_deadline_text, "credits are %s; claim deadline %s",
-                 automatic ? "automatic" : "not automatic",
-                 t->claim_deadline_days >= 0 ? (t->claim_deadline_days < 30 ? "under 30 days"
-                                                                           : "30 days or more")
+        set_flag(sc, t, "SLA-008", "medium", "credits must be claimed", 0, t->claim_deadline_text,
+                 "credits are %s; claim deadline %s", automatic ? "automatic" : "not automatic",
+                 t->claim_deadline_days >= 0
+                     ? (t->claim_deadline_days < 30 ? "under 30 days" : "30 days or more")
                  : t->claim_deadline_text ? "not in days"
                                           : "not stated");
     size_t responses = 0, resolutions = 0;
@@ -460,9 +482,9 @@ red_flags(const struct sla_terms *t, struct sla_scorecard *sc)
         set_flag(sc, t, "SLA-010", "medium", "no resolution target", 0, NULL,
                  "response times are given but no restoration or resolution target");
     if (isnan(t->incident_notice_hours) || t->incident_notice_hours > 24)
-        set_flag(sc, t, "SLA-011", "high", "no timely incident notice", 0, NULL,
-                 "%s", isnan(t->incident_notice_hours) ? "no promise to notify the customer of incidents"
-                                                       : "incident notice later than 24 h");
+        set_flag(sc, t, "SLA-011", "high", "no timely incident notice", 0, NULL, "%s",
+                 isnan(t->incident_notice_hours) ? "no promise to notify the customer of incidents"
+                                                 : "incident notice later than 24 h");
     if (isnan(t->rpo_minutes) || isnan(t->rto_minutes) ||
         !sla_terms_clause(t, SLA_CLAUSE_DR_TESTED))
         set_flag(sc, t, "SLA-012", "high", "no RPO/RTO or untested BC/DR", 0, NULL,
@@ -473,7 +495,8 @@ red_flags(const struct sla_terms *t, struct sla_scorecard *sc)
     if (!exit || (!isnan(exit->value) && exit->value < 30))
         set_flag(sc, t, "SLA-013", "high", "no data return at exit", exit ? exit->line : 0,
                  exit ? exit->text : NULL, "%s",
-                 exit ? "data can be retrieved for under 30 days" : "no data-return or exit clause");
+                 exit ? "data can be retrieved for under 30 days"
+                      : "no data-return or exit clause");
     const struct sla_clause *change = sla_terms_clause(t, SLA_CLAUSE_UNILATERAL_CHANGE);
     if (change || !sla_terms_clause(t, SLA_CLAUSE_AUDIT_RIGHTS))
         set_flag(sc, t, "SLA-014", "medium",

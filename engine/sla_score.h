@@ -20,7 +20,7 @@ enum sla_band_issue_kind { SLA_BAND_GAP, SLA_BAND_OVERLAP };
 
 struct sla_band_issue {
     enum sla_band_issue_kind kind;
-    double from, to; /* the range concerned; from == to for a single point */
+    double from, to;       /* the range concerned; from == to for a single point */
     size_t tier_a, tier_b; /* the tiers concerned (tier_b == tier_a when one) */
     char text[200];
     long line;
@@ -32,12 +32,12 @@ enum sl_status sla_band_issues(const struct sla_terms *t, struct sla_band_issue 
 
 /* One criterion of the score. */
 struct sla_criterion {
-    const char *id;      /* "uptime", "downtime_definition", ... */
-    const char *name;    /* for people */
-    double weight;       /* its share of 100 */
-    double points;       /* 0..weight */
-    char reason[240];    /* why it scored what it did */
-    long line;           /* the line it rests on; 0 = absent from the document */
+    const char *id;   /* "uptime", "downtime_definition", ... */
+    const char *name; /* for people */
+    double weight;    /* its share of 100 */
+    double points;    /* 0..weight */
+    char reason[240]; /* why it scored what it did */
+    long line;        /* the line it rests on; 0 = absent from the document */
 };
 
 struct sla_flag {
@@ -45,13 +45,13 @@ struct sla_flag {
     const char *severity; /* "high", "medium" */
     const char *title;
     char detail[240];
-    long line;            /* 0 when the flag is about something missing */
-    char quote[320];      /* the line's text, or empty */
+    long line;       /* 0 when the flag is about something missing */
+    char quote[320]; /* the line's text, or empty */
 };
 
 struct sla_allowed_downtime {
     double percent;
-    const char *window; /* of the target */
+    const char *window;                                  /* of the target */
     double month_minutes, quarter_minutes, year_minutes; /* 730 h, 2190 h, 8760 h */
     long line;
 };

@@ -749,21 +749,21 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
         "INSERT INTO commitments (source_id, entity, service, kind, effective_from, document, "
         "terms, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
     sqlite3_stmt *s = NULL;
-    enum sl_status rc = SL_OK;
+    enum sl_status rc = SL_ERR_DB;
     if (sqlite3_prepare_v2(st->db, del_sql, -1, &s, NULL) != SQLITE_OK)
-        goto fail;
+        goto out;
     bind_text(s, 1, c->entity);
     bind_text(s, 2, c->service);
     bind_text(s, 3, c->kind);
     bind_time(s, 4, c->effective_from);
     if (sqlite3_step(s) != SQLITE_DONE)
-        goto fail;
+        goto out;
     if (replaced)
         *replaced = sqlite3_changes(st->db) > 0;
     sqlite3_finalize(s);
     s = NULL;
     if (sqlite3_prepare_v2(st->db, ins_sql, -1, &s, NULL) != SQLITE_OK)
-        goto fail;
+        goto out;
     sqlite3_bind_int64(s, 1, st->source_id);
     bind_text(s, 2, c->entity);
     bind_text(s, 3, c->service);
@@ -772,12 +772,11 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
     bind_text(s, 6, c->document);
     bind_text(s, 7, c->terms);
     sqlite3_bind_int64(s, 8, (sqlite3_int64)time(NULL));
-    if (sqlite3_step(s) != SQLITE_DONE)
-        goto fail;
-    goto out;
-fail:
-    rc = db_error(st, diag, "cannot store the commitment");
+    if (sqlite3_step(s) == SQLITE_DONE)
+        rc = SL_OK;
 out:
+    if (rc) /* before finalize, while sqlite still holds the message */
+        db_error(st, diag, "cannot store the commitment");
     sqlite3_finalize(s);
     return rc;
 }

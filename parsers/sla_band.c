@@ -43,8 +43,8 @@ sla_band_parse(const struct sla_matcher *mx, const char *text, size_t len,
     size_t n = 0;
     bool range = false;
     for (size_t i = 0; i < len && n < MAX_TOKENS; i++) {
-        if (!isdigit((unsigned char)text[i]) || (i && (isalnum((unsigned char)text[i - 1]) ||
-                                                        text[i - 1] == '.')))
+        if (!isdigit((unsigned char)text[i]) ||
+            (i && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '.')))
             continue;
         size_t k = i;
         while (k < len && (isdigit((unsigned char)text[k]) ||
@@ -136,8 +136,10 @@ sla_band_parse(const struct sla_matcher *mx, const char *text, size_t len,
         }
         if (flipped) {
             /* "x <= subject" is "subject >= x". */
-            static const int flip[] = {[SLA_OP_LT] = SLA_OP_GT, [SLA_OP_LE] = SLA_OP_GE,
-                                       [SLA_OP_GT] = SLA_OP_LT, [SLA_OP_GE] = SLA_OP_LE};
+            static const int flip[] = {[SLA_OP_LT] = SLA_OP_GT,
+                                       [SLA_OP_LE] = SLA_OP_GE,
+                                       [SLA_OP_GT] = SLA_OP_LT,
+                                       [SLA_OP_GE] = SLA_OP_LE};
             if (op >= 0 && op <= SLA_OP_GE)
                 op = flip[op];
         }
@@ -193,4 +195,3 @@ sla_band_parse(const struct sla_matcher *mx, const char *text, size_t len,
     *explicit_op = any_op || range;
     return true;
 }
-

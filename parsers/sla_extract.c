@@ -41,8 +41,7 @@ struct extractor {
 /* ---- the compiled table ------------------------------------------------ */
 
 static const struct sla_match_row *
-find(struct extractor *ex, enum sla_fill fill, const char *text, size_t len,
-     struct regex_match *m)
+find(struct extractor *ex, enum sla_fill fill, const char *text, size_t len, struct regex_match *m)
 {
     return sla_match_find(&ex->mx, fill, text, len, m);
 }
@@ -68,12 +67,12 @@ struct word_value {
 };
 
 static const struct word_value number_words[] = {
-    {"a", 1},        {"an", 1},        {"one", 1},      {"two", 2},       {"three", 3},
-    {"four", 4},     {"five", 5},      {"six", 6},      {"seven", 7},     {"eight", 8},
-    {"nine", 9},     {"ten", 10},      {"eleven", 11},  {"twelve", 12},   {"thirteen", 13},
+    {"a", 1},         {"an", 1},       {"one", 1},      {"two", 2},        {"three", 3},
+    {"four", 4},      {"five", 5},     {"six", 6},      {"seven", 7},      {"eight", 8},
+    {"nine", 9},      {"ten", 10},     {"eleven", 11},  {"twelve", 12},    {"thirteen", 13},
     {"fourteen", 14}, {"fifteen", 15}, {"sixteen", 16}, {"seventeen", 17}, {"eighteen", 18},
-    {"nineteen", 19}, {"twenty", 20},  {"thirty", 30},  {"forty", 40},    {"fifty", 50},
-    {"sixty", 60},   {"seventy", 70},  {"eighty", 80},  {"ninety", 90},   {"hundred", 100},
+    {"nineteen", 19}, {"twenty", 20},  {"thirty", 30},  {"forty", 40},     {"fifty", 50},
+    {"sixty", 60},    {"seventy", 70}, {"eighty", 80},  {"ninety", 90},    {"hundred", 100},
     {NULL, 0},
 };
 
@@ -190,8 +189,7 @@ copy_text(struct extractor *ex, const char *s, size_t n)
     return out;
 }
 
-#define GROW(ex, arr, n)                                                                          \
-    grow((ex), (void **)&(arr), (n), sizeof *(arr))
+#define GROW(ex, arr, n) grow((ex), (void **)&(arr), (n), sizeof *(arr))
 
 static bool
 grow(struct extractor *ex, void **arr, size_t n, size_t size)
@@ -406,12 +404,12 @@ read_claim(struct extractor *ex, const struct span *sp)
         double minutes = match_minutes(c, &m, sp->text, NULL, &months);
         size_t us, ul;
         /* Billing cycles are not a number of days: keep the words only. */
-        if (group(c, &m, "unit", &us, &ul) && (unit_has(sp->text + us, ul, "billing") ||
-                                               unit_has(sp->text + us, ul, "invoice")))
+        if (group(c, &m, "unit", &us, &ul) &&
+            (unit_has(sp->text + us, ul, "billing") || unit_has(sp->text + us, ul, "invoice")))
             months = true;
-        bool business = group(c, &m, "unit", &us, &ul) &&
-                        (unit_has(sp->text + us, ul, "business") ||
-                         unit_has(sp->text + us, ul, "working"));
+        bool business =
+            group(c, &m, "unit", &us, &ul) &&
+            (unit_has(sp->text + us, ul, "business") || unit_has(sp->text + us, ul, "working"));
         if (!months && isnan(minutes))
             return;
         ex->have_claim = true;
@@ -636,14 +634,16 @@ read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         else if (!strncasecmp(cc, "no", 2) || !strncasecmp(cc, "none", 4) || !strcmp(cc, "-"))
             credit = 0;
         if (!isnan(credit) && credit <= 1000 &&
-            sla_band_parse(&ex->mx, cells[band_col], strlen(cells[band_col]), &tier, &explicit_op)) {
+            sla_band_parse(&ex->mx, cells[band_col], strlen(cells[band_col]), &tier,
+                           &explicit_op)) {
             tier.credit_percent = credit;
             tier.line = line;
             add_tier(ex, &tier);
             /* Another plan's credits in the next columns. */
             for (size_t k = (size_t)credit_col + 1; k < n && nh; k++) {
                 double more;
-                if (!strchr(cells[k], '%') || !sla_extract_amount(cells[k], strlen(cells[k]), &more))
+                if (!strchr(cells[k], '%') ||
+                    !sla_extract_amount(cells[k], strlen(cells[k]), &more))
                     continue;
                 tier.credit_percent = more;
                 add_tier(ex, &tier);
@@ -681,7 +681,8 @@ read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         }
         for (size_t i = 1; c && i < n; i++) {
             struct regex_match d;
-            const struct sla_match_row *dc = find(ex, SLA_FILL_DURATION, cells[i], strlen(cells[i]), &d);
+            const struct sla_match_row *dc =
+                find(ex, SLA_FILL_DURATION, cells[i], strlen(cells[i]), &d);
             bool business = false;
             double minutes = dc ? match_minutes(dc, &d, cells[i], &business, NULL) : NAN;
             if (isnan(minutes))

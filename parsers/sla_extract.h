@@ -22,8 +22,8 @@
 /* Reads path and extracts. Errors: SL_ERR_IO, SL_ERR_LIMIT, SL_ERR_NOMEM. */
 enum sl_status sla_extract_file(const char *path, struct sla_terms *out, struct sl_diag *diag);
 /* Extracts from a document already read; name becomes terms.document. */
-enum sl_status sla_extract_text(const struct sla_text *doc, const char *name,
-                                struct sla_terms *out, struct sl_diag *diag);
+enum sl_status sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms *out,
+                                struct sl_diag *diag);
 
 /* Reads a small amount: digits ("30", "99.9", "1,000"), digits in brackets
  * after words ("thirty (30)"), or words alone ("thirty", "twenty-four", "a").

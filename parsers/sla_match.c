@@ -63,8 +63,7 @@ sla_match_group(const struct sla_match_row *c, const struct regex_match *m, cons
 {
     for (size_t i = 0; i < c->nnames; i++) {
         int g = c->names[i].number;
-        if (strcmp(c->names[i].name, name) || (size_t)g >= m->ngroups ||
-            m->start[g] == (size_t)-1)
+        if (strcmp(c->names[i].name, name) || (size_t)g >= m->ngroups || m->start[g] == (size_t)-1)
             continue;
         *start = m->start[g];
         *len = m->end[g] - m->start[g];

@@ -9,18 +9,19 @@
 #include "engine/sla_terms.h"
 
 /* Small numbers written as words, alone or before their digits. */
-#define WORD_NUM                                                                                  \
-    "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|"   \
-    "five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"       \
+#define WORD_NUM                                                                                   \
+    "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|"    \
+    "five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"        \
     "twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a|an|hundred)"
 /* "30", "thirty", "thirty (30)". */
-#define NUM "(?<num>(?:" WORD_NUM "\\s*)?\\(\\s*\\d+(?:\\.\\d+)?\\s*\\)|\\d+(?:[.,]\\d+)?|" WORD_NUM ")"
+#define NUM                                                                                        \
+    "(?<num>(?:" WORD_NUM "\\s*)?\\(\\s*\\d+(?:\\.\\d+)?\\s*\\)|\\d+(?:[.,]\\d+)?|" WORD_NUM ")"
 /* "99.9%", "99.9 percent", "ninety-nine and nine tenths percent (99.9%)". */
-#define PCT                                                                                       \
-    "(?:[a-z][a-z -]{0,60}?(?:percent|per cent)\\s*\\(\\s*)?(?<pct>\\d{1,3}(?:\\.\\d+)?)\\s*"    \
+#define PCT                                                                                        \
+    "(?:[a-z][a-z -]{0,60}?(?:percent|per cent)\\s*\\(\\s*)?(?<pct>\\d{1,3}(?:\\.\\d+)?)\\s*"      \
     "(?:%|percent\\b|per cent\\b)\\)?"
-#define TIME_UNIT                                                                                 \
-    "(?<unit>(?:calendar\\s+|business\\s+|working\\s+|clock\\s+)?(?:minutes?|mins?|hours?|hrs?|"  \
+#define TIME_UNIT                                                                                  \
+    "(?<unit>(?:calendar\\s+|business\\s+|working\\s+|clock\\s+)?(?:minutes?|mins?|hours?|hrs?|"   \
     "days?|weeks?|months?|billing\\s+(?:cycles?|periods?)|invoice\\s+periods?)\\b)"
 #define UPTIME_WORD "(?:uptime|availability|available|service level)"
 
@@ -43,18 +44,23 @@ const struct sla_pattern sla_patterns[] = {
      "network|api|platform)\\s+)*(?:uptime|availability)\\b(?:\\s+(?:in|during|over|per|for|"
      "each|every|any)\\b|\\s*(?:sla|commitment|guarantee|target)?\\s*$)"},
 
-    {SLA_FILL_UPTIME, 0, 0, "\\b(?:sla|slo|uptime\\s+guarantee|availability\\s+target)\\s*[:=]\\s*" PCT},
     {SLA_FILL_UPTIME, 0, 0,
-     "(?<![<>\\d.])(?<pct>\\d{2,3}(?:\\.\\d+)?)\\s*%\\s+(?:(?:monthly|annual|yearly|quarterly)\\s+)?"
+     "\\b(?:sla|slo|uptime\\s+guarantee|availability\\s+target)\\s*[:=]\\s*" PCT},
+    {SLA_FILL_UPTIME, 0, 0,
+     "(?<![<>\\d.])(?<pct>\\d{2,3}(?:\\.\\d+)?)\\s*%\\s+(?:(?:monthly|annual|yearly|quarterly)\\s+)"
+     "?"
      "(?:uptime|availability)\\s+(?:sla|guarantee|commitment|target|objective|slo)\\b"},
 
     /* Words that make an uptime window. */
     {SLA_FILL_WINDOW_QUARTER, 0, 0, "\\bquarter(?:ly)?\\b"},
-    {SLA_FILL_WINDOW_YEAR, 0, 0, "\\b(?:annual(?:ly)?|yearly|per\\s+year|calendar\\s+year|"
-                                 "each\\s+year|any\\s+year|12[- ]month)\\b"},
-    {SLA_FILL_WINDOW_MONTH, 0, 0, "\\b(?:month(?:ly)?|billing\\s+(?:cycle|period)|"
-                                  "service\\s+(?:cycle|period))\\b"},
-    {SLA_FILL_PLAIN_PERCENT, 0, 0, "^\\s*(?:>=|\\x{2265}|at\\s+least)?\\s*\\d{2,3}(?:\\.\\d+)?\\s*%\\s*$"},
+    {SLA_FILL_WINDOW_YEAR, 0, 0,
+     "\\b(?:annual(?:ly)?|yearly|per\\s+year|calendar\\s+year|"
+     "each\\s+year|any\\s+year|12[- ]month)\\b"},
+    {SLA_FILL_WINDOW_MONTH, 0, 0,
+     "\\b(?:month(?:ly)?|billing\\s+(?:cycle|period)|"
+     "service\\s+(?:cycle|period))\\b"},
+    {SLA_FILL_PLAIN_PERCENT, 0, 0,
+     "^\\s*(?:>=|\\x{2265}|at\\s+least)?\\s*\\d{2,3}(?:\\.\\d+)?\\s*%\\s*$"},
     {SLA_FILL_UPTIME_WORD, 0, 0, "\\b(?:uptime|availability|available|unavailab\\w*|downtime)\\b"},
 
     /* The credit a tier grants. */
@@ -71,7 +77,8 @@ const struct sla_pattern sla_patterns[] = {
     /* Comparisons inside a band: longest phrasing first. */
     {SLA_FILL_BAND_OP, SLA_OP_LE, 0,
      "\\b(?:less\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+less\\s+than|at\\s+most|"
-     "no\\s+more\\s+than|not\\s+more\\s+than|up\\s+to(?:\\s+and\\s+including)?)\\b|<=|=<|\\x{2264}"},
+     "no\\s+more\\s+than|not\\s+more\\s+than|up\\s+to(?:\\s+and\\s+including)?)\\b|<=|=<|\\x{"
+     "2264}"},
     {SLA_FILL_BAND_OP, SLA_OP_GE, 0,
      "\\b(?:greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+greater\\s+than|"
      "(?:equal\\s+to\\s+or\\s+)?(?:more|higher)\\s+than\\s+or\\s+equal\\s+to|at\\s+least|"
@@ -100,8 +107,9 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:maximum|max\\.?|cap(?:ped)?|limited|capped)\\s+(?:(?:total\\s+)?(?:service\\s+)?"
      "credits?\\s+)?(?:at|to|of|is)\\s+"
      "(?:a\\s+(?:total|maximum)\\s+of\\s+)?" PCT},
-    {SLA_FILL_CAP, 0, 0, "\\b(?:up\\s+to|at\\s+most|no\\s+more\\s+than)\\s+(?:a\\s+maximum\\s+of\\s+)?"
-                         PCT "\\s+of\\s+(?:the\\s+|your\\s+)?(?:[a-z]+\\s+){0,3}?(?:fees?|charges?|bill)"},
+    {SLA_FILL_CAP, 0, 0,
+     "\\b(?:up\\s+to|at\\s+most|no\\s+more\\s+than)\\s+(?:a\\s+maximum\\s+of\\s+)?" PCT
+     "\\s+of\\s+(?:the\\s+|your\\s+)?(?:[a-z]+\\s+){0,3}?(?:fees?|charges?|bill)"},
 
     /* Claim deadlines. */
     {SLA_FILL_CLAIM, 0, 0,
@@ -126,7 +134,8 @@ const struct sla_pattern sla_patterns[] = {
     /* Words that keep maintenance inside the downtime. */
     {SLA_FILL_COUNTS_AS_DOWNTIME, 0, 0,
      "\\bnot\\s+(?:be\\s+)?excluded\\b|\\bcounts?\\s+(?:as|towards?)\\s+(?:downtime|unavailab\\w*)|"
-     "\\b(?:is|are|will\\s+be)\\s+(?:considered|treated\\s+as|deemed)\\s+(?:downtime|unavailab\\w*)"},
+     "\\b(?:is|are|will\\s+be)\\s+(?:considered|treated\\s+as|deemed)\\s+(?:downtime|unavailab\\w*"
+     ")"},
     {SLA_FILL_EXCLUDING, 0, 0,
      "\\b(?:exclud\\w*|except\\w*|exclusions?|not\\s+(?:be\\s+)?(?:includ|count|consider|"
      "deem|treat)\\w*|does\\s+not\\s+(?:includ|count|apply|cover)\\w*|(?:shall|will)\\s+not\\s+"
@@ -137,14 +146,15 @@ const struct sla_pattern sla_patterns[] = {
      "\\b" NUM "\\s*" TIME_UNIT "(?:'s?)?\\s+(?:of\\s+)?(?:prior\\s+|advance\\s+|written\\s+|"
      "email\\s+)*(?:notice|notification|in\\s+advance|ahead|before|prior)"},
     {SLA_FILL_MAINT_NOTICE, 0, 0,
-     "\\bnotice\\s+(?:of\\s+)?(?:at\\s+least\\s+|no\\s+less\\s+than\\s+|a\\s+minimum\\s+of\\s+)?"
-     NUM "\\s*" TIME_UNIT "\\s+(?:in\\s+advance|ahead|before|prior)"},
+     "\\bnotice\\s+(?:of\\s+)?(?:at\\s+least\\s+|no\\s+less\\s+than\\s+|a\\s+minimum\\s+of\\s+)"
+     "?" NUM "\\s*" TIME_UNIT "\\s+(?:in\\s+advance|ahead|before|prior)"},
 
     /* Remedies and termination. */
     {SLA_FILL_SOLE_REMEDY, 0, 0,
      "\\b(?:sole\\s+(?:and\\s+exclusive\\s+)?remed|exclusive\\s+remed|sole\\s+and\\s+exclusive\\s+"
      "(?:liability|compensation)|only\\s+remedy)"},
-    {SLA_FILL_TERMINATION, 0, 0, "\\bterminat\\w*|\\bcancel\\w*\\s+(?:the|this)\\s+(?:agreement|contract)"},
+    {SLA_FILL_TERMINATION, 0, 0,
+     "\\bterminat\\w*|\\bcancel\\w*\\s+(?:the|this)\\s+(?:agreement|contract)"},
     {SLA_FILL_CHRONIC, 0, 0,
      "\\b(?:consecutive|repeated(?:ly)?|chronic|persistent(?:ly)?|recurring|(?:three|3|two|2|"
      "four|4)\\s+(?:or\\s+more\\s+)?(?:\\(\\d\\)\\s+)?(?:months|times|occasions|billing|"
@@ -194,8 +204,7 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_PROVIDER, 0, SLA_PAT_CASE,
      "^(?<name>[A-Z][A-Za-z0-9]+)\\s+(?:[A-Za-z]+\\s+){0,3}?(?:Service\\s+Level\\s+Agreement|"
      "SLA)\\b"},
-    {SLA_FILL_SERVICE, 0, 0,
-     "^(?<name>.+?)\\s+(?:service\\s+level\\s+agreement|sla)\\s*$"},
+    {SLA_FILL_SERVICE, 0, 0, "^(?<name>.+?)\\s+(?:service\\s+level\\s+agreement|sla)\\s*$"},
 
     /* Worked examples are not terms. */
     {SLA_FILL_EXAMPLE, 0, 0, "\\b(?:examples?|illustrat\\w*|for\\s+instance)\\b"},
@@ -215,7 +224,8 @@ const struct sla_pattern sla_patterns[] = {
      "screenshots?|documentation)\\b|\\b(?:logs?|evidence|proof)\\s+(?:that|which)\\s+"
      "(?:document|show|demonstrate)"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_CREDITS_AUTOMATIC, 0,
-     "\\b(?:credits?\\s+(?:(?:will|shall)\\s+be|are|is)\\s+(?:applied|issued|credited)\\s+automatically|"
+     "\\b(?:credits?\\s+(?:(?:will|shall)\\s+be|are|is)\\s+(?:applied|issued|credited)\\s+"
+     "automatically|"
      "automatically\\s+(?:apply|applied|issue[sd]?|credit(?:ed)?))\\b"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_CREDITS_FUTURE_ONLY, 0,
      "\\b(?:against|toward|towards)\\s+(?:any\\s+)?(?:future|subsequent)\\s+(?:[a-z]+\\s+){0,3}?"
@@ -242,7 +252,8 @@ const struct sla_pattern sla_patterns[] = {
      "maintenance\\b|\\bany\\s+other\\s+(?:reason|cause)\\b"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_DATA_RETURN, 0,
      "\\b(?:return|retriev|export|download|extract|migrat)\\w*\\s+(?:of\\s+|all\\s+)?"
-     "(?:your\\s+|customer'?s?\\s+|its\\s+|the\\s+)?(?:data|content)\\b|\\b(?:your|customer'?s?|its)\\s+"
+     "(?:your\\s+|customer'?s?\\s+|its\\s+|the\\s+)?(?:data|content)\\b|\\b(?:your|customer'?s?|"
+     "its)\\s+"
      "(?:data|content)\\b[^.]{0,60}?\\b(?:export|retriev|return|download)\\w*"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_AUDIT_RIGHTS, 0,
      "\\bsoc\\s*[12]\\b|\\biso\\s*(?:/iec\\s*)?2700[12]\\b|\\bright\\s+to\\s+audit\\b|"

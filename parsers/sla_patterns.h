@@ -17,43 +17,43 @@
 
 enum sla_fill {
     SLA_FILL_NONE = 0,
-    SLA_FILL_UPTIME,           /* pct: a committed uptime */
-    SLA_FILL_CREDIT,           /* pct: the credit a tier sentence or cell grants */
-    SLA_FILL_BAND_OP,          /* arg: enum sla_band_op; a comparison in a band */
-    SLA_FILL_BAND_RANGE,       /* "between", "to", "-": two bounds of one band */
-    SLA_FILL_CAP,              /* pct: the cap on credits */
-    SLA_FILL_CAP_FEE,          /* credits capped at the whole fee: 100 % */
-    SLA_FILL_CLAIM,            /* num unit: the claim deadline */
-    SLA_FILL_CLAIM_TEXT,       /* a claim deadline in words only */
-    SLA_FILL_CLAIM_CONTEXT,    /* a sentence about making a claim */
-    SLA_FILL_CREDIT_CONTEXT,   /* a sentence about credits or compensation */
-    SLA_FILL_MAINTENANCE,      /* a sentence that names planned maintenance */
-    SLA_FILL_EXCLUDING,        /* words that exclude something from downtime */
+    SLA_FILL_UPTIME,             /* pct: a committed uptime */
+    SLA_FILL_CREDIT,             /* pct: the credit a tier sentence or cell grants */
+    SLA_FILL_BAND_OP,            /* arg: enum sla_band_op; a comparison in a band */
+    SLA_FILL_BAND_RANGE,         /* "between", "to", "-": two bounds of one band */
+    SLA_FILL_CAP,                /* pct: the cap on credits */
+    SLA_FILL_CAP_FEE,            /* credits capped at the whole fee: 100 % */
+    SLA_FILL_CLAIM,              /* num unit: the claim deadline */
+    SLA_FILL_CLAIM_TEXT,         /* a claim deadline in words only */
+    SLA_FILL_CLAIM_CONTEXT,      /* a sentence about making a claim */
+    SLA_FILL_CREDIT_CONTEXT,     /* a sentence about credits or compensation */
+    SLA_FILL_MAINTENANCE,        /* a sentence that names planned maintenance */
+    SLA_FILL_EXCLUDING,          /* words that exclude something from downtime */
     SLA_FILL_COUNTS_AS_DOWNTIME, /* words that keep something inside the downtime */
-    SLA_FILL_MAINT_NOTICE,     /* num unit: notice before maintenance */
+    SLA_FILL_MAINT_NOTICE,       /* num unit: notice before maintenance */
     SLA_FILL_SOLE_REMEDY,
-    SLA_FILL_TERMINATION,      /* a right to terminate */
-    SLA_FILL_CHRONIC,          /* repeated or consecutive failures */
+    SLA_FILL_TERMINATION, /* a right to terminate */
+    SLA_FILL_CHRONIC,     /* repeated or consecutive failures */
     SLA_FILL_24X7,
     SLA_FILL_BUSINESS_HOURS,
-    SLA_FILL_SUPPORT_CONTEXT,  /* support, response, severity */
-    SLA_FILL_RESPONSE,         /* sev num unit: a response target in prose */
-    SLA_FILL_SEVERITY,         /* sev: a table cell naming a severity */
-    SLA_FILL_DURATION,         /* num unit: a duration in a table cell */
-    SLA_FILL_RESOLUTION_WORD,  /* resolution / restoration, not first response */
-    SLA_FILL_INCIDENT_NOTICE,  /* num unit: notice of an incident to the customer */
-    SLA_FILL_RPO,              /* num unit */
-    SLA_FILL_RTO,              /* num unit */
-    SLA_FILL_PROVIDER,         /* name */
-    SLA_FILL_SERVICE,          /* name (from the title) */
-    SLA_FILL_WINDOW_MONTH,     /* words that make a window monthly */
+    SLA_FILL_SUPPORT_CONTEXT, /* support, response, severity */
+    SLA_FILL_RESPONSE,        /* sev num unit: a response target in prose */
+    SLA_FILL_SEVERITY,        /* sev: a table cell naming a severity */
+    SLA_FILL_DURATION,        /* num unit: a duration in a table cell */
+    SLA_FILL_RESOLUTION_WORD, /* resolution / restoration, not first response */
+    SLA_FILL_INCIDENT_NOTICE, /* num unit: notice of an incident to the customer */
+    SLA_FILL_RPO,             /* num unit */
+    SLA_FILL_RTO,             /* num unit */
+    SLA_FILL_PROVIDER,        /* name */
+    SLA_FILL_SERVICE,         /* name (from the title) */
+    SLA_FILL_WINDOW_MONTH,    /* words that make a window monthly */
     SLA_FILL_WINDOW_QUARTER,
     SLA_FILL_WINDOW_YEAR,
-    SLA_FILL_EXAMPLE,          /* a heading of a worked example: not terms */
-    SLA_FILL_EXAMPLE_START,    /* a paragraph that opens with "Example" */
-    SLA_FILL_UPTIME_WORD,      /* uptime / availability */
-    SLA_FILL_PLAIN_PERCENT,    /* a cell that is only a percentage ("99.95%", ">= 99.9%") */
-    SLA_FILL_CLAUSE,           /* arg: enum sla_clause_kind; num unit optional */
+    SLA_FILL_EXAMPLE,       /* a heading of a worked example: not terms */
+    SLA_FILL_EXAMPLE_START, /* a paragraph that opens with "Example" */
+    SLA_FILL_UPTIME_WORD,   /* uptime / availability */
+    SLA_FILL_PLAIN_PERCENT, /* a cell that is only a percentage ("99.95%", ">= 99.9%") */
+    SLA_FILL_CLAUSE,        /* arg: enum sla_clause_kind; num unit optional */
     SLA_FILL_COUNT
 };
 

@@ -65,12 +65,12 @@ struct entity {
 };
 
 static const struct entity entities[] = {
-    {"amp", '&'},     {"lt", '<'},       {"gt", '>'},       {"quot", '"'},     {"apos", '\''},
-    {"nbsp", ' '},    {"ge", 0x2265},    {"le", 0x2264},    {"ndash", '-'},    {"mdash", '-'},
-    {"minus", '-'},   {"rsquo", '\''},   {"lsquo", '\''},   {"ldquo", '"'},    {"rdquo", '"'},
-    {"times", 0xd7},  {"middot", 0xb7},  {"hellip", 0x2026}, {"bull", 0x2022}, {"shy", 0},
-    {"copy", 0xa9},   {"reg", 0xae},     {"trade", 0x2122}, {"euro", 0x20ac},  {"sect", 0xa7},
-    {"lsaquo", '<'},  {"rsaquo", '>'},   {"laquo", '"'},    {"raquo", '"'},    {NULL, 0},
+    {"amp", '&'},    {"lt", '<'},      {"gt", '>'},        {"quot", '"'},    {"apos", '\''},
+    {"nbsp", ' '},   {"ge", 0x2265},   {"le", 0x2264},     {"ndash", '-'},   {"mdash", '-'},
+    {"minus", '-'},  {"rsquo", '\''},  {"lsquo", '\''},    {"ldquo", '"'},   {"rdquo", '"'},
+    {"times", 0xd7}, {"middot", 0xb7}, {"hellip", 0x2026}, {"bull", 0x2022}, {"shy", 0},
+    {"copy", 0xa9},  {"reg", 0xae},    {"trade", 0x2122},  {"euro", 0x20ac}, {"sect", 0xa7},
+    {"lsaquo", '<'}, {"rsaquo", '>'},  {"laquo", '"'},     {"raquo", '"'},   {NULL, 0},
 };
 
 static void
@@ -136,8 +136,8 @@ decode_entity(const char *s, struct strbuf *sb)
     if (s[1] == '#') {
         char *end;
         errno = 0;
-        unsigned long c = (s[2] == 'x' || s[2] == 'X') ? strtoul(s + 3, &end, 16)
-                                                      : strtoul(s + 2, &end, 10);
+        unsigned long c =
+            (s[2] == 'x' || s[2] == 'X') ? strtoul(s + 3, &end, 16) : strtoul(s + 2, &end, 10);
         if (end != semi || errno || c > 0x10ffff)
             return 0;
         add_codepoint(sb, (unsigned)c);
@@ -264,9 +264,9 @@ looks_html(const char *d, size_t n)
 {
     int tags = 0;
     /* Block structure only: Markdown tables may carry <br> and <span>. */
-    static const char *const names[] = {"<p>",  "<p ",   "<div", "<table", "<tr", "<td",
-                                        "<li",  "<h1",   "<h2",  "<h3",    "<h4", "<html",
-                                        "<body", "<ul",  "<th",  "<section", NULL};
+    static const char *const names[] = {"<p>",   "<p ", "<div", "<table",   "<tr", "<td",
+                                        "<li",   "<h1", "<h2",  "<h3",      "<h4", "<html",
+                                        "<body", "<ul", "<th",  "<section", NULL};
     size_t lim = n < 65536 ? n : 65536;
     for (size_t i = 0; i < lim; i++) {
         if (d[i] != '<')
@@ -312,11 +312,10 @@ html_flush(struct html_state *h, bool blank_after)
 static enum sl_status
 html_to_lines(const char *d, size_t n, struct line_list *out)
 {
-    static const char *const blocks[] = {"p",       "div",   "ul",     "ol",      "table",
-                                         "section", "article", "header", "footer", "blockquote",
-                                         "dl",      "dt",    "dd",     "pre",     "hr",
-                                         "main",    "nav",   "tbody",  "thead",   "body",
-                                         "html",    "form",  NULL};
+    static const char *const blocks[] = {
+        "p",      "div",        "ul",    "ol",   "table", "section", "article", "header",
+        "footer", "blockquote", "dl",    "dt",   "dd",    "pre",     "hr",      "main",
+        "nav",    "tbody",      "thead", "body", "html",  "form",    NULL};
     static const char *const headings[] = {"h1", "h2", "h3", "h4", "h5", "h6", "title", NULL};
     static const char *const skipped[] = {"script", "style", "head", "noscript", NULL};
     struct html_state h = {out, STRBUF_INIT, 1, false};
@@ -405,8 +404,10 @@ html_to_lines(const char *d, size_t n, struct line_list *out)
                 h.in_row = false;
         } else {
             /* An inline tag: keep the text around it apart. */
-            if (h.cur.len && h.cur.buf[h.cur.len - 1] != ' ' && tag_is(name, nlen,
-                (const char *const[]){"span", "a", "strong", "em", "b", "i", "code", NULL}) == false)
+            if (h.cur.len && h.cur.buf[h.cur.len - 1] != ' ' &&
+                tag_is(name, nlen,
+                       (const char *const[]){"span", "a", "strong", "em", "b", "i", "code",
+                                             NULL}) == false)
                 s = strbuf_addch(&h.cur, ' ');
         }
     }

@@ -100,9 +100,9 @@ Test(sla_score, band_gap_overlap_and_target_gap)
     struct sla_terms t;
     sla_terms_init(&t);
     add_target(&t, 99.9, 1);
-    add_tier(&t, 99.0, true, 99.5, false, 10, 3);  /* gap to the 99.9 target */
-    add_tier(&t, 95.0, true, 99.0, true, 25, 4);   /* 99.0 in both: overlap */
-    add_tier(&t, NAN, false, 90.0, false, 50, 5);  /* 90..95 in none: gap */
+    add_tier(&t, 99.0, true, 99.5, false, 10, 3); /* gap to the 99.9 target */
+    add_tier(&t, 95.0, true, 99.0, true, 25, 4);  /* 99.0 in both: overlap */
+    add_tier(&t, NAN, false, 90.0, false, 50, 5); /* 90..95 in none: gap */
     struct sla_band_issue *v;
     size_t n;
     cr_assert_eq(sla_band_issues(&t, &v, &n), SL_OK);
@@ -135,9 +135,11 @@ Test(sla_score, touching_bands_with_one_inclusive_end_are_clean)
     cr_assert_eq(sla_band_issues(&t, &v, &n), SL_OK);
     cr_assert_eq(n, 0);
     free(v);
-    cr_assert_eq(credit_tier_lookup(t.tiers, t.ntiers, 99.0), 2, "the most generous of the equal bands");
+    cr_assert_eq(credit_tier_lookup(t.tiers, t.ntiers, 99.0), 2,
+                 "the most generous of the equal bands");
     cr_assert_eq(credit_tier_lookup(t.tiers, t.ntiers, 98.999), 1);
-    cr_assert_eq(credit_tier_lookup(t.tiers, t.ntiers, 99.9), -1, "99.9 is in no band: [99.0, 99.9)");
+    cr_assert_eq(credit_tier_lookup(t.tiers, t.ntiers, 99.9), -1,
+                 "99.9 is in no band: [99.0, 99.9)");
     sla_terms_release(&t);
 }
 
@@ -166,15 +168,27 @@ Test(sla_replay, contract_rules_per_window, .init = setup, .fini = teardown)
     bool already;
     cr_assert_eq(store_source_begin(fx.st, "h.csv", "h1", "interval-csv", 1, &already, &d), SL_OK);
     /* October: 100 minutes down, and a 3-minute blip the 5-minute minimum forgives. */
-    struct interval down = {.entity = "provider:x", .service = "api", .start = OCT + 86400,
-                            .end = OCT + 86400 + 6000, .status = SVC_DOWN};
-    struct interval blip = {.entity = "provider:x", .service = "api", .start = OCT + 2 * 86400,
-                            .end = OCT + 2 * 86400 + 180, .status = SVC_DOWN};
+    struct interval down = {.entity = "provider:x",
+                            .service = "api",
+                            .start = OCT + 86400,
+                            .end = OCT + 86400 + 6000,
+                            .status = SVC_DOWN};
+    struct interval blip = {.entity = "provider:x",
+                            .service = "api",
+                            .start = OCT + 2 * 86400,
+                            .end = OCT + 2 * 86400 + 180,
+                            .status = SVC_DOWN};
     /* November: announced maintenance of 2 h, the rest up. */
-    struct interval up = {.entity = "provider:x", .service = "api", .start = NOV,
-                          .end = NOV + 86400, .status = SVC_UP};
-    struct maintenance m = {.entity = "provider:x", .service = "api", .key = "MW",
-                            .start = NOV + 3600, .end = NOV + 3 * 3600,
+    struct interval up = {.entity = "provider:x",
+                          .service = "api",
+                          .start = NOV,
+                          .end = NOV + 86400,
+                          .status = SVC_UP};
+    struct maintenance m = {.entity = "provider:x",
+                            .service = "api",
+                            .key = "MW",
+                            .start = NOV + 3600,
+                            .end = NOV + 3 * 3600,
                             .announced = NOV - 7 * 86400};
     cr_assert_eq(store_add_interval(fx.st, &down, &d), SL_OK);
     cr_assert_eq(store_add_interval(fx.st, &blip, &d), SL_OK);

@@ -31,8 +31,8 @@ static void
 one_band(const char *band, const char *credit, struct sla_credit_tier *out)
 {
     char doc[512];
-    snprintf(doc, sizeof doc, "| Monthly Uptime | Service Credit |\n|---|---|\n| %s | %s |\n",
-             band, credit);
+    snprintf(doc, sizeof doc, "| Monthly Uptime | Service Credit |\n|---|---|\n| %s | %s |\n", band,
+             credit);
     struct sla_terms t;
     extract(doc, &t);
     cr_assert_eq(t.ntiers, 1, "band '%s' gave %zu tiers", band, t.ntiers);
@@ -64,8 +64,7 @@ Test(sla_extract, amounts_in_digits_and_words)
 Test(sla_extract, uptime_at_least)
 {
     struct sla_terms t;
-    extract("The service has a Monthly Uptime Percentage of at least 99.99% in each month.\n",
-            &t);
+    extract("The service has a Monthly Uptime Percentage of at least 99.99% in each month.\n", &t);
     cr_assert_eq(t.ntargets, 1);
     cr_assert_float_eq(t.targets[0].percent, 99.99, 1e-9);
     cr_assert_eq(t.targets[0].window, SLA_WINDOW_MONTH);
