@@ -205,7 +205,7 @@ profile_from_json(struct profile *p, const char *json, const char *zone, struct 
         jsondoc_each_member(th, threshold_member, &w);
     }
     for (int s = 1; s <= 5; s++) {
-        char sev[8];
+        char sev[16];
         snprintf(sev, sizeof sev, "sev%d", s);
         p->response_minutes[s] = number_at(&r, root, "response_minutes", sev);
     }
