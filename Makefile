@@ -100,8 +100,11 @@ $(BUILD)/fuzz-%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/libslaudit.a
 DEMO_DB := out/demo.db
 demo: $(BUILD)/slaudit sample-data
 	$(Q)mkdir -p out && rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
-	$(Q)$(BUILD)/slaudit --db $(DEMO_DB) ingest sample-data/*.csv sample-data/generated/*.csv
-	$(Q)$(BUILD)/slaudit --db $(DEMO_DB) report -o out/
+	$(Q)$(BUILD)/slaudit --db $(DEMO_DB) ingest sample-data/*.csv sample-data/profile-*.json \
+	    sample-data/generated/*.csv
+	$(Q)$(BUILD)/slaudit --db $(DEMO_DB) sla import sample-data/nimbus-sla.md \
+	    --entity provider:nimbus --effective 2026-08-01
+	$(Q)$(BUILD)/slaudit --db $(DEMO_DB) report -o out/ --profile sample-data/team.yaml
 
 # The benchmark (docs/PERFORMANCE.md): BENCH_SCALE=small (about a fiftieth) or
 # full (a year of one-minute probes for 100 services). Not part of `test`.
