@@ -112,6 +112,44 @@ Test(store, reopen_is_idempotent)
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sources"), 1);
 }
 
+Test(store, migration_7_keeps_rows_and_checks)
+{
+    struct sl_diag d = {0};
+    bool updated;
+    begin(SHA_A);
+    add_interval("gpu-east", 0, 60, SVC_DOWN);
+    struct incident inc = incident("INC-1", "kept", T);
+    cr_assert_eq(store_add_incident(fx.st, &inc, &updated, &d), SL_OK, "%s", d.message);
+    finish(2, 2, 0, 0);
+    store_close(fx.st);
+    fx.st = NULL;
+
+    /* back to version 6: migration 7 copies both tables again on open */
+    fixture_set_user_version(fx.db, 6);
+    cr_assert_eq(store_open(fx.db, &fx.st, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_schema_version(fx.st), schema_version);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE status = 'down'"), 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title = 'kept'"), 1);
+    /* the word lists are comparisons now, and the indexes came back */
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sqlite_master WHERE name IN "
+                                    "('incidents', 'intervals') AND sql LIKE '% IN (%'"),
+                 0);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sqlite_master WHERE name IN "
+                                    "('incidents_by_time', 'intervals_by_key', "
+                                    "'intervals_by_series_span')"),
+                 3);
+    /* and still refuse what they refused: a new incident and an update */
+    begin(SHA_B);
+    struct incident bad = incident("INC-2", "x", T);
+    bad.severity = "P1";
+    cr_assert_eq(store_add_incident(fx.st, &bad, &updated, &d), SL_ERR_DB);
+    cr_assert(strstr(d.message, "CHECK"), "message: %s", d.message);
+    bad.key = "INC-1";
+    cr_assert_eq(store_add_incident(fx.st, &bad, &updated, &d), SL_ERR_DB);
+    cr_assert(strstr(d.message, "CHECK"), "message: %s", d.message);
+    store_source_abort(fx.st);
+}
+
 Test(store, newer_schema_refused)
 {
     store_close(fx.st);
