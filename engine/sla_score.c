@@ -112,22 +112,18 @@ push_issue(struct sla_band_issue **v, size_t *n, enum sla_band_issue_kind kind, 
     return true;
 }
 
-enum sl_status
-sla_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *n)
+/* One schedule: tiers [first, end) of the document, checked on their own. */
+static bool
+schedule_issues(const struct sla_terms *t, size_t first, size_t end, struct tier_ref *refs,
+                struct sla_band_issue **out, size_t *n)
 {
-    *out = NULL;
-    *n = 0;
-    if (!t->ntiers)
-        return SL_OK;
-    struct tier_ref *refs = calloc(t->ntiers, sizeof *refs);
-    if (!refs)
-        return SL_ERR_NOMEM;
-    for (size_t i = 0; i < t->ntiers; i++)
-        refs[i] = (struct tier_ref){&t->tiers[i], i};
-    qsort(refs, t->ntiers, sizeof *refs, by_lower);
+    size_t k = end - first;
+    for (size_t i = 0; i < k; i++)
+        refs[i] = (struct tier_ref){&t->tiers[first + i], first + i};
+    qsort(refs, k, sizeof *refs, by_lower);
     bool ok = true;
     const struct tier_ref *prev = &refs[0];
-    for (size_t i = 1; i < t->ntiers && ok; i++) {
+    for (size_t i = 1; i < k && ok; i++) {
         const struct tier_ref *cur = &refs[i];
         if (same_band(prev->t, cur->t)) /* the same band for another plan */
             continue;
@@ -137,6 +133,10 @@ sla_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *
                 push_issue(out, n, SLA_BAND_GAP, top, bottom, prev, cur,
                            "no band covers %g %% to %g %% (between the bands of lines %ld and %ld)",
                            top, bottom, prev->t->line, cur->t->line);
+        else if (top > bottom && isinf(bottom))
+            ok = push_issue(out, n, SLA_BAND_OVERLAP, bottom, top, prev, cur,
+                            "bands of lines %ld and %ld both cover everything below %g %%",
+                            prev->t->line, cur->t->line, top);
         else if (top > bottom)
             ok = push_issue(out, n, SLA_BAND_OVERLAP, bottom, top, prev, cur,
                             "bands of lines %ld and %ld both cover %g %% to %g %%", prev->t->line,
@@ -151,20 +151,54 @@ sla_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *
                             prev->t->line, cur->t->line);
         prev = cur;
     }
-    /* Between the highest band and the committed uptime. */
-    double target = NAN;
-    for (size_t i = 0; i < t->ntargets; i++)
-        if (isnan(target) || t->targets[i].percent > target)
-            target = t->targets[i].percent;
-    const struct tier_ref *top = &refs[t->ntiers - 1];
-    for (size_t i = 0; i < t->ntiers; i++)
+    /* Between the schedule's highest band and the commitment it serves: the
+     * lowest target at or above that band, else the highest target. */
+    const struct tier_ref *top = &refs[0];
+    for (size_t i = 1; i < k; i++)
         if (hi_of(refs[i].t) > hi_of(top->t))
             top = &refs[i];
-    if (ok && !isnan(target) && hi_of(top->t) < target)
-        ok = push_issue(out, n, SLA_BAND_GAP, hi_of(top->t), target, top, top,
+    double high = hi_of(top->t), target = NAN, highest = NAN;
+    for (size_t i = 0; i < t->ntargets; i++) {
+        double p = t->targets[i].percent;
+        if (isnan(highest) || p > highest)
+            highest = p;
+        if (p >= high - 1e-9 && (isnan(target) || p < target))
+            target = p;
+    }
+    if (isnan(target))
+        target = highest;
+    if (ok && !isnan(target) && high < target - 1e-9)
+        ok = push_issue(out, n, SLA_BAND_GAP, high, target, top, top,
                         "below the %g %% commitment but above every band: %g %% to %g %% earns no "
                         "credit",
-                        target, hi_of(top->t), target);
+                        target, high, target);
+    return ok;
+}
+
+/* Tiers more than a few lines apart belong to different schedules (one per
+ * plan or commitment, as in a region-level and an instance-level table). */
+#define SCHEDULE_LINE_GAP 3
+
+enum sl_status
+sla_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    if (!t->ntiers)
+        return SL_OK;
+    struct tier_ref *refs = calloc(t->ntiers, sizeof *refs);
+    if (!refs)
+        return SL_ERR_NOMEM;
+    bool ok = true;
+    size_t first = 0;
+    for (size_t i = 1; i <= t->ntiers && ok; i++) {
+        bool apart = i < t->ntiers && t->tiers[i].line && t->tiers[i - 1].line &&
+                     labs(t->tiers[i].line - t->tiers[i - 1].line) > SCHEDULE_LINE_GAP;
+        if (i == t->ntiers || apart) {
+            ok = schedule_issues(t, first, i, refs, out, n);
+            first = i;
+        }
+    }
     free(refs);
     return ok ? SL_OK : SL_ERR_NOMEM;
 }

@@ -443,6 +443,12 @@ read_maintenance(struct extractor *ex, const struct span *sp)
     if (!ex->have_notice && (c = find(ex, SLA_FILL_MAINT_NOTICE, sp->text, sp->len, &m))) {
         bool business;
         double minutes = match_minutes(c, &m, sp->text, &business, NULL);
+        size_t us, ul, ns, nl;
+        double num;
+        /* Notice runs on the calendar: "5 business days" is at least 5 days. */
+        if (business && group(c, &m, "unit", &us, &ul) && unit_has(sp->text + us, ul, "day") &&
+            group(c, &m, "num", &ns, &nl) && sla_extract_amount(sp->text + ns, nl, &num))
+            minutes = num * 1440;
         if (!isnan(minutes)) {
             ex->t->maintenance_notice_hours = minutes / 60;
             ex->have_notice = true;

@@ -143,6 +143,24 @@ Test(sla_score, touching_bands_with_one_inclusive_end_are_clean)
     sla_terms_release(&t);
 }
 
+Test(sla_score, schedules_far_apart_are_checked_apart)
+{
+    struct sla_terms t;
+    sla_terms_init(&t);
+    add_target(&t, 99.99, 1);
+    add_target(&t, 99.5, 10);
+    add_tier(&t, 99.0, true, 99.99, false, 10, 3); /* region table */
+    add_tier(&t, NAN, false, 99.0, false, 30, 4);
+    add_tier(&t, 99.0, true, 99.5, false, 10, 12); /* instance table */
+    add_tier(&t, NAN, false, 99.0, false, 30, 13);
+    struct sla_band_issue *v;
+    size_t n;
+    cr_assert_eq(sla_band_issues(&t, &v, &n), SL_OK);
+    cr_assert_eq(n, 0, "each table fits its own commitment: %s", n ? v[0].text : "");
+    free(v);
+    sla_terms_release(&t);
+}
+
 /* ---- replay ------------------------------------------------------------ */
 
 static struct fixture fx;
