@@ -496,7 +496,7 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
 {
     struct sla_terms *t = ex->t;
     struct regex_match m;
-    const struct sla_match_row *c;
+    const struct sla_match_row *c = NULL;
     /* "10% if below 99.9%; 25% if below 99%": one tier per clause, tried
      * before the whole sentence so two bands are never read as one. */
     bool tier = false;
@@ -509,7 +509,10 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     }
     if (!example && !tier)
         tier = read_prose_tier(ex, sp, sp);
-    if (!example && !tier && (c = find(ex, SLA_FILL_UPTIME, sp->text, sp->len, &m))) {
+    if (!example && !tier && !(c = find(ex, SLA_FILL_UPTIME, sp->text, sp->len, &m)) &&
+        !has(ex, SLA_FILL_HYPOTHETICAL, sp->text, sp->len))
+        c = find(ex, SLA_FILL_UPTIME_IS, sp->text, sp->len, &m);
+    if (!example && !tier && c) {
         double pct;
         size_t ps, pl;
         if (match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl))

@@ -51,6 +51,16 @@ const struct sla_pattern sla_patterns[] = {
      "?"
      "(?:uptime|availability)\\s+(?:sla|guarantee|commitment|target|objective|slo)\\b"},
 
+    /* "Availability for multi-region deployments is 99.9%": a plain
+     * statement, read only where the sentence is not a condition or example. */
+    {SLA_FILL_UPTIME_IS, 0, 0,
+     "\\b(?:uptime|availability|service\\s+level)\\b[^.;%]{0,80}?\\b(?:is|shall\\s+be|will\\s+be)"
+     "\\s+"
+     "(?:committed\\s+at\\s+|guaranteed\\s+at\\s+)?" PCT},
+    {SLA_FILL_HYPOTHETICAL, 0, 0,
+     "\\b(?:if|when|whenever|where|example|instance|assum\\w*|suppose|e\\.g\\.|falls?|drops?|"
+     "below|less\\s+than|credit\\w*)\\b"},
+
     /* Words that make an uptime window. */
     {SLA_FILL_WINDOW_QUARTER, 0, 0, "\\bquarter(?:ly)?\\b"},
     {SLA_FILL_WINDOW_YEAR, 0, 0,

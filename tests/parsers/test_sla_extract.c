@@ -96,6 +96,17 @@ Test(sla_extract, uptime_written_in_words_with_digits)
     sla_terms_release(&t);
 }
 
+Test(sla_extract, uptime_stated_plainly_but_not_a_condition)
+{
+    struct sla_terms t;
+    extract("Availability for multi-region deployments is 99.9%.\n\nIf the availability in a "
+            "month is 98% the customer may claim.\n",
+            &t);
+    cr_assert_eq(t.ntargets, 1);
+    cr_assert_float_eq(t.targets[0].percent, 99.9, 1e-9);
+    sla_terms_release(&t);
+}
+
 Test(sla_extract, worked_examples_are_not_terms)
 {
     struct sla_terms t;
