@@ -157,7 +157,8 @@ budget_replay(const struct contract_timeline *tl, double target_percent, int64_t
         if (cur.fired != SLTIME_NONE && !push_alert(&v, &n, &alloc, &cur))
             goto out;
     }
-    qsort(v, n, sizeof *v, cmp_alert);
+    if (n) /* qsort's array may not be NULL, even when empty */
+        qsort(v, n, sizeof *v, cmp_alert);
     *out = v;
     *nout = n;
     v = NULL;

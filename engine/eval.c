@@ -211,6 +211,8 @@ summarise_incidents(const struct eval_incident *inc, size_t n, const char *entit
     for (int m = 0; m < MEASURE_COUNT && !rc; m++) {
         size_t k = 0;
         for (int s = 0; s < 6; s++) {
+            if (!nvalues[s][m])
+                continue; /* values[s][m] may be NULL: memcpy may not be given it */
             memcpy(all + k, values[s][m], nvalues[s][m] * sizeof(double));
             k += nvalues[s][m];
         }
