@@ -419,11 +419,8 @@ score_criteria(const struct sla_terms *t, struct sla_scorecard *sc)
               : h <= 4  ? 6
               : h <= 24 ? 4
                         : 1,
-              0, "incident notice %s",
-              isnan(h)  ? "not promised"
-              : h <= 4  ? "within 4 h"
-              : h <= 24 ? "within 24 h"
-                        : "late");
+              0, isnan(h) ? "incident notice not promised" : "incident notice within %g h%s", h,
+              isnan(h) || h <= 24 ? "" : ", later than 24 h");
 
     int both = !isnan(t->rpo_minutes) + !isnan(t->rto_minutes);
     const struct sla_clause *dr = sla_terms_clause(t, SLA_CLAUSE_DR_TESTED);

@@ -31,6 +31,8 @@ struct extractor {
     struct sl_diag *diag;
     enum sl_status status; /* sticky: the first failure */
     bool exclusion_context;
+    bool exclusion_heading; /* under a heading that names exclusions */
+    bool tier_context;      /* after a lead-in about uptime credits ("as follows:") */
     bool have_window;
     enum sla_window doc_window;
     bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
@@ -333,6 +335,29 @@ split_enumeration(struct extractor *ex, const struct span *sp, size_t from)
     return true;
 }
 
+/* Where the subject ends before a passive verb: "Planned Maintenance is also
+ * excluded" gives the length of "Planned Maintenance". */
+static size_t
+subject_end(const char *s, size_t verb)
+{
+    static const char *const auxiliaries[] = {" is",   " are",   " be",     " also",
+                                              " will", " shall", " hereby", NULL};
+    bool again = true;
+    while (again) {
+        again = false;
+        while (verb && s[verb - 1] == ' ')
+            verb--;
+        for (int k = 0; auxiliaries[k]; k++) {
+            size_t n = strlen(auxiliaries[k]);
+            if (verb >= n && !strncasecmp(s + verb - n, auxiliaries[k], n)) {
+                verb -= n;
+                again = true;
+            }
+        }
+    }
+    return verb;
+}
+
 static void
 read_clauses(struct extractor *ex, const struct span *sp)
 {
@@ -380,8 +405,14 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
     memset(band + m.start[0], ' ', m.end[0] - m.start[0]);
     struct sla_credit_tier tier = {0};
     bool explicit_op = false;
+    /* An item under "... credit the Customer as follows:" speaks of uptime
+     * through its lead-in. Bounds below 50 % are not uptime ("for each full
+     * 0.5% below it"). */
     bool ok = sla_band_parse(&ex->mx, band, sp->len, &tier, &explicit_op) && explicit_op &&
-              has(ex, SLA_FILL_UPTIME_WORD, whole->text, whole->len);
+              (has(ex, SLA_FILL_UPTIME_WORD, whole->text, whole->len) ||
+               (ex->tier_context && sp->unit->kind == SLA_UNIT_ITEM)) &&
+              (isnan(tier.lower_percent) || tier.lower_percent >= 50) &&
+              (isnan(tier.upper_percent) || tier.upper_percent >= 50);
     free(band);
     if (!ok)
         return false;
@@ -527,8 +558,16 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     }
     if (!example && !tier && !ex->have_cap && has(ex, SLA_FILL_CREDIT_CONTEXT, sp->text, sp->len)) {
         double pct;
+        size_t ps, pl;
         if ((c = find(ex, SLA_FILL_CAP_FEE, sp->text, sp->len, &m))) {
             t->credit_cap_percent = 100;
+            t->credit_cap_text = copy_text(ex, sp->text, sp->len);
+            ex->have_cap = true;
+        } else if ((c = find(ex, SLA_FILL_CAP_DAYS, sp->text, sp->len, &m)) &&
+                   group(c, &m, "num", &ps, &pl) && sla_extract_amount(sp->text + ps, pl, &pct) &&
+                   pct > 0 && pct <= 365) {
+            /* Days of fees against a month of 30 days. */
+            t->credit_cap_percent = round(pct / 30 * 1000) / 10;
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
             ex->have_cap = true;
         } else if ((c = find(ex, SLA_FILL_CAP, sp->text, sp->len, &m)) &&
@@ -570,25 +609,29 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
         (c = find(ex, SLA_FILL_EXCLUDING, sp->text, sp->len, &m)) &&
         (has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) || ex->exclusion_context)) {
         const char *word = sp->text + m.start[0];
-        bool names_what = !strncasecmp(word, "exclud", 6) ||
+        /* "does not apply to X" names X as "excluding X" does. */
+        bool applies = memmem(word, m.end[0] - m.start[0], "apply", 5) != NULL &&
+                       !strncasecmp(sp->text + m.end[0], " to ", 4);
+        bool names_what = !strncasecmp(word, "exclud", 6) || applies ||
                           memmem(word, m.end[0] - m.start[0], "includ", 6) != NULL;
-        if (!split_enumeration(ex, sp, m.start[0]) && sp->text[sp->len - 1] != ':' && names_what)
-            add_exclusion(ex, sp->text + m.end[0], sp->len - m.end[0], span_line(sp, m.end[0]));
+        /* "Planned Maintenance is excluded from the calculation": what is
+         * excluded is the subject, before the verb. */
+        bool passive = !strncasecmp(sp->text + m.end[0], " from", 5);
+        size_t subject = passive ? subject_end(sp->text, m.start[0]) : 0;
+        if (split_enumeration(ex, sp, m.start[0]) || sp->text[sp->len - 1] == ':' || !names_what)
+            ;
+        else if (passive && subject > 0)
+            add_exclusion(ex, sp->text, subject, span_line(sp, 0));
+        else if (!passive) {
+            size_t from = m.end[0] + (applies ? 4 : 0);
+            add_exclusion(ex, sp->text + from, sp->len - from, span_line(sp, from));
+        }
     } else if (!example && ex->exclusion_context && sp->unit->kind == SLA_UNIT_PARAGRAPH) {
         split_enumeration(ex, sp, 0);
     }
 }
 
 /* ---- tables -------------------------------------------------------- */
-
-static const struct sla_unit *
-table_header(struct extractor *ex, const struct sla_unit *row)
-{
-    for (size_t i = 0; i < ex->doc->nunits; i++)
-        if (ex->doc->units[i].kind == SLA_UNIT_ROW && ex->doc->units[i].table == row->table)
-            return &ex->doc->units[i];
-    return NULL;
-}
 
 static bool
 has_digit(const char *s)
@@ -599,14 +642,47 @@ has_digit(const char *s)
     return false;
 }
 
+/* A second header row under the first, as HTML writes a header with colspan
+ * ("First response" over "Standard | Premium"): the row after the header,
+ * in the same table, without figures. NULL when there is none. */
+static const struct sla_unit *
+table_subheader(struct extractor *ex, const struct sla_unit *header)
+{
+    const struct sla_unit *next = header + 1;
+    if (next >= ex->doc->units + ex->doc->nunits || next->kind != SLA_UNIT_ROW ||
+        next->table != header->table || has_digit(next->text))
+        return NULL;
+    return next;
+}
+
+static const struct sla_unit *
+table_header(struct extractor *ex, const struct sla_unit *row)
+{
+    for (size_t i = 0; i < ex->doc->nunits; i++)
+        if (ex->doc->units[i].kind == SLA_UNIT_ROW && ex->doc->units[i].table == row->table)
+            return &ex->doc->units[i];
+    return NULL;
+}
+
 static void
 read_row(struct extractor *ex, const struct sla_unit *u, bool example)
 {
-    char *copy = NULL, *hcopy = NULL, *cells[MAX_CELLS], *head[MAX_CELLS];
+    char *copy = NULL, *hcopy = NULL, *scopy = NULL, *cells[MAX_CELLS], *head[MAX_CELLS];
+    char *sub[MAX_CELLS], merged[MAX_CELLS][96];
     size_t n = sla_text_cells(u, &copy, cells, MAX_CELLS), nh = 0;
-    const struct sla_unit *hu = table_header(ex, u);
+    const struct sla_unit *hu = table_header(ex, u), *su = hu ? table_subheader(ex, hu) : NULL;
     if (hu && hu != u)
         nh = sla_text_cells(hu, &hcopy, head, MAX_CELLS);
+    /* Two header rows: each column is named by both ("First response Premium"). */
+    if (nh && su && su != u && sla_text_cells(su, &scopy, sub, MAX_CELLS) == nh) {
+        for (size_t i = 0; i < nh; i++) {
+            if (strcmp(head[i], sub[i]))
+                snprintf(merged[i], sizeof merged[i], "%s %s", head[i], sub[i]);
+            else
+                snprintf(merged[i], sizeof merged[i], "%s", head[i]);
+            head[i] = merged[i];
+        }
+    }
     struct span whole = {u->text, u->len, u, 0};
     long line = u->line;
     int credit_col = -1, band_col = -1;
@@ -711,6 +787,10 @@ read_row(struct extractor *ex, const struct sla_unit *u, bool example)
                                 ? has(ex, SLA_FILL_RESOLUTION_WORD, head[i], strlen(head[i]))
                                 : resolution_table;
             r->line = line;
+        }
+        /* A severity's coverage may have a column of its own ("| Severity 1
+         * | 30 minutes | 24x7 |"). */
+        for (size_t i = 1; c && i < n; i++) {
             if (has(ex, SLA_FILL_24X7, cells[i], strlen(cells[i])))
                 ex->have_24x7 = true;
             else if (has(ex, SLA_FILL_BUSINESS_HOURS, cells[i], strlen(cells[i])))
@@ -721,6 +801,61 @@ clauses:
     read_clauses(ex, &whole);
     free(copy);
     free(hcopy);
+    free(scopy);
+}
+
+/* ---- ladders ------------------------------------------------------- */
+
+/* Tiers more lines apart than this are separate schedules (as the scorecard
+ * reads them, engine/sla_score.c). */
+#define LADDER_LINE_GAP 3
+
+/* A schedule written as upper bounds only, "< 99.95% | 10%", "< 99% | 25%",
+ * "< 95% | 100%", is a ladder: each row runs down to the next row's bound,
+ * so "< 99.95%" is [99, 99.95). Schedules with any lower bound are left as
+ * written. */
+static void
+read_ladder(struct sla_terms *t, size_t first, size_t end)
+{
+    size_t uppers = 0;
+    for (size_t i = first; i < end; i++) {
+        if (!isnan(t->tiers[i].lower_percent) || isnan(t->tiers[i].upper_percent))
+            return;
+        bool seen = false;
+        for (size_t k = first; k < i; k++)
+            seen |= t->tiers[k].upper_percent == t->tiers[i].upper_percent;
+        uppers += !seen;
+    }
+    if (uppers < 2)
+        return;
+    for (size_t i = first; i < end; i++) {
+        struct sla_credit_tier *tier = &t->tiers[i];
+        const struct sla_credit_tier *next = NULL;
+        for (size_t k = first; k < end; k++) {
+            const struct sla_credit_tier *o = &t->tiers[k];
+            if (o->upper_percent < tier->upper_percent &&
+                (!next || o->upper_percent > next->upper_percent))
+                next = o;
+        }
+        if (next) {
+            tier->lower_percent = next->upper_percent;
+            tier->lower_inclusive = !next->upper_inclusive;
+        }
+    }
+}
+
+static void
+read_ladders(struct sla_terms *t)
+{
+    size_t first = 0;
+    for (size_t i = 1; i <= t->ntiers; i++) {
+        bool apart = i < t->ntiers && t->tiers[i].line && t->tiers[i - 1].line &&
+                     labs(t->tiers[i].line - t->tiers[i - 1].line) > LADDER_LINE_GAP;
+        if (i == t->ntiers || apart) {
+            read_ladder(t, first, i);
+            first = i;
+        }
+    }
 }
 
 /* ---- driving ------------------------------------------------------- */
@@ -750,7 +885,8 @@ read_heading(struct extractor *ex, const struct sla_unit *u)
     struct regex_match m;
     const struct sla_match_row *c;
     size_t s, l;
-    ex->exclusion_context = has(ex, SLA_FILL_EXCLUDING, u->text, u->len);
+    ex->exclusion_context = ex->exclusion_heading = has(ex, SLA_FILL_EXCLUDING, u->text, u->len);
+    ex->tier_context = false;
     if (!ex->service_set && (c = find(ex, SLA_FILL_SERVICE, u->text, u->len, &m)) &&
         group(c, &m, "name", &s, &l)) {
         ex->t->service = copy_text(ex, u->text + s, l);
@@ -846,13 +982,18 @@ sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms 
         }
         /* A lead-in such as "... is not included in the downtime:" opens a
          * list of exclusions; the next heading closes it. */
-        if (u->kind == SLA_UNIT_PARAGRAPH && u->len && u->text[u->len - 1] == ':')
-            ex.exclusion_context = has(&ex, SLA_FILL_EXCLUDING, u->text, u->len);
+        if (u->kind == SLA_UNIT_PARAGRAPH && u->len && u->text[u->len - 1] == ':') {
+            ex.exclusion_context =
+                ex.exclusion_heading || has(&ex, SLA_FILL_EXCLUDING, u->text, u->len);
+            ex.tier_context = has(&ex, SLA_FILL_CREDIT_CONTEXT, u->text, u->len) &&
+                              has(&ex, SLA_FILL_UPTIME_WORD, u->text, u->len);
+        }
     }
     if (ex.status) {
         s = ex.status;
         goto out;
     }
+    read_ladders(out);
     out->support_coverage = ex.have_24x7             ? SLA_COVERAGE_24X7
                             : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS
                                                      : SLA_COVERAGE_UNKNOWN;

@@ -56,19 +56,21 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_UPTIME_IS, 0, 0,
      "\\b(?:uptime|availability|service\\s+level)\\b[^.;%]{0,80}?\\b(?:is|shall\\s+be|will\\s+be)"
      "\\s+"
-     "(?:committed\\s+at\\s+|guaranteed\\s+at\\s+)?" PCT},
+     "(?:committed\\s+at\\s+|guaranteed\\s+at\\s+)?" PCT "(?!\\s*(?:minus|less)\\b)"},
     {SLA_FILL_HYPOTHETICAL, 0, 0,
      "\\b(?:if|when|whenever|where|example|instance|assum\\w*|suppose|e\\.g\\.|falls?|drops?|"
      "below|less\\s+than|credit\\w*)\\b"},
 
     /* Words that make an uptime window. */
-    {SLA_FILL_WINDOW_QUARTER, 0, 0, "\\bquarter(?:ly)?\\b"},
+    /* A rolling period is read as the calendar window of its length: "any
+     * 30-day period" a month, "90-day" a quarter, "365-day" a year. */
+    {SLA_FILL_WINDOW_QUARTER, 0, 0, "\\bquarter(?:ly)?\\b|\\b(?:90|ninety)[- ]days?\\b"},
     {SLA_FILL_WINDOW_YEAR, 0, 0,
      "\\b(?:annual(?:ly)?|yearly|per\\s+year|calendar\\s+year|"
-     "each\\s+year|any\\s+year|12[- ]month)\\b"},
+     "each\\s+year|any\\s+year|12[- ]month|365[- ]days?)\\b"},
     {SLA_FILL_WINDOW_MONTH, 0, 0,
      "\\b(?:month(?:ly)?|billing\\s+(?:cycle|period)|"
-     "service\\s+(?:cycle|period))\\b"},
+     "service\\s+(?:cycle|period)|(?:30|thirty)[- ]days?\\s+(?:period|window))\\b"},
     {SLA_FILL_PLAIN_PERCENT, 0, 0,
      "^\\s*(?:>=|\\x{2265}|at\\s+least)?\\s*\\d{2,3}(?:\\.\\d+)?\\s*%\\s*$"},
     {SLA_FILL_UPTIME_WORD, 0, 0, "\\b(?:uptime|availability|available|unavailab\\w*|downtime)\\b"},
@@ -121,6 +123,13 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:up\\s+to|at\\s+most|no\\s+more\\s+than)\\s+(?:a\\s+maximum\\s+of\\s+)?" PCT
      "\\s+of\\s+(?:the\\s+|your\\s+)?(?:[a-z]+\\s+){0,3}?(?:fees?|charges?|bill)"},
 
+    /* "maximum aggregate credit ... 30 days of fees": num days of the fee,
+     * read as a share of a 30-day month's fee. */
+    {SLA_FILL_CAP_DAYS, 0, 0,
+     "\\b(?:maximum|max\\.?|cap(?:ped)?|limit(?:ed)?|not\\s+(?:to\\s+)?exceed|in\\s+no\\s+event)\\b"
+     "[^.;]{0,100}?\\b" NUM "\\s*(?<unit>days?)(?:'s?)?\\s+(?:of|worth\\s+of)\\s+(?:the\\s+)?"
+     "(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|service)"},
+
     /* Claim deadlines. */
     {SLA_FILL_CLAIM, 0, 0,
      "\\b(?:within|no\\s+later\\s+than|not\\s+later\\s+than|before\\s+the\\s+end\\s+of|"
@@ -130,7 +139,8 @@ const struct sla_pattern sla_patterns[] = {
      "\\b" NUM "\\s*" TIME_UNIT "\\s+(?:of|after|from|following)\\s+(?:the\\s+)?(?:end\\s+of\\s+)?"
      "(?:the\\s+)?(?:incident|outage|month|event|billing|downtime|occurrence)[^.;]{0,60}"},
     {SLA_FILL_CLAIM_TEXT, 0, 0,
-     "\\bby\\s+the\\s+end\\s+of\\s+the\\s+(?:[a-z]+\\s+){0,2}?(?:billing\\s+cycle|billing\\s+"
+     "\\b(?:by|no\\s+later\\s+than|not\\s+later\\s+than|before)\\s+the\\s+end\\s+of\\s+the\\s+"
+     "(?:[a-z]+\\s+){0,2}?(?:billing\\s+cycle|billing\\s+"
      "period|month|calendar\\s+month|invoice\\s+period)[^.;]{0,80}"},
     {SLA_FILL_CLAIM_CONTEXT, 0, 0,
      "\\b(?:claim\\w*|request\\w*|submit\\w*|notif\\w*|report\\w*|apply\\s+for|file|filed|"
@@ -143,7 +153,8 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:maintenance|scheduled\\s+downtime|planned\\s+(?:downtime|outages?))\\b"},
     /* Words that keep maintenance inside the downtime. */
     {SLA_FILL_COUNTS_AS_DOWNTIME, 0, 0,
-     "\\bnot\\s+(?:be\\s+)?excluded\\b|\\bcounts?\\s+(?:as|towards?)\\s+(?:downtime|unavailab\\w*)|"
+     "\\bnot\\s+(?:be\\s+)?excluded\\b|(?<!not\\s)(?<!never\\s)\\bcounts?\\s+(?:as|towards?)\\s+(?:"
+     "downtime|unavailab\\w*)|"
      "\\b(?:is|are|will\\s+be)\\s+(?:considered|treated\\s+as|deemed)\\s+(?:downtime|unavailab\\w*"
      ")"},
     {SLA_FILL_EXCLUDING, 0, 0,
@@ -151,7 +162,7 @@ const struct sla_pattern sla_patterns[] = {
      "deem|treat)\\w*|does\\s+not\\s+(?:includ|count|apply|cover)\\w*|(?:shall|will)\\s+not\\s+"
      "(?:includ|count|apply|be\\s+(?:includ|count|consider))\\w*|do(?:es)?\\s+not\\s+(?:constitute|"
      "count)|other\\s+than|not\\s+(?:be\\s+)?(?:subject|part)|does\\s+not\\s+apply|"
-     "limitations?)\\b"},
+     "limitations?|not\\s+(?:be\\s+)?affected\\s+by)\\b"},
     {SLA_FILL_MAINT_NOTICE, 0, 0,
      "\\b" NUM "\\s*" TIME_UNIT "(?:'s?)?\\s+(?:of\\s+)?(?:prior\\s+|advance\\s+|written\\s+|"
      "email\\s+)*(?:notice|notification|in\\s+advance|ahead|before|prior)"},
@@ -199,6 +210,9 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_INCIDENT_NOTICE, 0, 0,
      "\\b(?:incident|outage|breach|disruption)\\w*[^.;]{0,80}?\\b(?:notify|notif\\w*|inform|"
      "alert)\\w*[^.;]{0,80}?\\bwithin\\s+" NUM "\\s*" TIME_UNIT},
+    {SLA_FILL_INCIDENT_NOTICE, 0, 0,
+     "\\b(?:notify|notif\\w*|inform|alert)\\b[^.;]{0,60}?\\bwithin\\s+" NUM "\\s*" TIME_UNIT
+     "[^.;]{0,100}?\\b(?:incident|outage|breach|disruption|security\\s+event)"},
     {SLA_FILL_RPO, 0, 0,
      "\\b(?:rpo|recovery\\s+point\\s+objective)\\b[^.;\\d]{0,40}?" NUM "\\s*" TIME_UNIT},
     {SLA_FILL_RTO, 0, 0,
@@ -251,7 +265,8 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:continuous|consecutive|contiguous|uninterrupted)\\s+(?:period\\s+of\\s+)?"
      "(?:more\\s+than\\s+|at\\s+least\\s+)?" NUM "\\s*(?<unit>minutes?|mins?)\\b|\\b" NUM
      "\\s*(?<unit>minutes?|mins?)\\s+(?:\\(?or\\s+(?:longer|more)\\)?\\s+)?(?:consecutive|"
-     "continuous)|\\b" NUM "-(?<unit>minute)\\s+(?:interval|period)"},
+     "continuous)|\\b" NUM "-(?<unit>minute)\\s+(?:interval|period)|\\b" NUM
+     "\\s*(?:consecutive|continuous|contiguous|uninterrupted)\\s+(?<unit>minutes?|mins?)\\b"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_MAINTENANCE_CAP, 0,
      "\\bmaintenance\\b[^.]{0,200}?\\b(?:no\\s+more\\s+than|not\\s+(?:to\\s+)?exceed|up\\s+to|"
      "maximum\\s+of|limited\\s+to|at\\s+most|capped\\s+at)\\s+" NUM "\\s*"

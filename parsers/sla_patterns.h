@@ -25,6 +25,7 @@ enum sla_fill {
     SLA_FILL_BAND_RANGE,         /* "between", "to", "-": two bounds of one band */
     SLA_FILL_CAP,                /* pct: the cap on credits */
     SLA_FILL_CAP_FEE,            /* credits capped at the whole fee: 100 % */
+    SLA_FILL_CAP_DAYS,           /* num: credits capped at num days of fees */
     SLA_FILL_CLAIM,              /* num unit: the claim deadline */
     SLA_FILL_CLAIM_TEXT,         /* a claim deadline in words only */
     SLA_FILL_CLAIM_CONTEXT,      /* a sentence about making a claim */

@@ -287,12 +287,104 @@ tag_is(const char *name, size_t n, const char *const *set)
     return false;
 }
 
+/* Columns of an HTML table whose spans are followed; cells past it are kept
+ * but their spans are not. */
+#define HTML_MAX_COLS 16
+
 struct html_state {
     struct line_list *out;
     struct strbuf cur;
     long cur_line;
     bool in_row;
+    /* The cell being read: where its text starts in cur, its spans. */
+    bool in_cell;
+    size_t cell_start;
+    int col, colspan, rowspan;
+    /* A cell with rowspan="n" fills its columns of the next n - 1 rows. */
+    struct {
+        char *text;
+        int rows_left;
+    } carry[HTML_MAX_COLS];
 };
+
+/* The value of a numeric attribute (colspan="2") of the tag in [tag, end); 1
+ * when absent or out of range. */
+static int
+span_attribute(const char *tag, const char *end, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = tag; p + n < end; p++) {
+        if (strncasecmp(p, name, n))
+            continue;
+        const char *q = p + n;
+        while (q < end && (*q == ' ' || *q == '=' || *q == '"' || *q == '\''))
+            q++;
+        long v = 0;
+        while (q < end && isdigit((unsigned char)*q) && v < 1000)
+            v = v * 10 + (*q++ - '0');
+        return v >= 1 && v <= HTML_MAX_COLS ? (int)v : 1;
+    }
+    return 1;
+}
+
+static void
+html_carry_reset(struct html_state *h)
+{
+    for (int c = 0; c < HTML_MAX_COLS; c++) {
+        free(h->carry[c].text);
+        h->carry[c].text = NULL;
+        h->carry[c].rows_left = 0;
+    }
+}
+
+/* Emits the cells carried down into this row from column h->col on, as long
+ * as they are contiguous (all of them when rest is true: the row's end). */
+static enum sl_status
+html_carried_cells(struct html_state *h, bool rest)
+{
+    enum sl_status s = SL_OK;
+    for (; h->col < HTML_MAX_COLS && !s; h->col++) {
+        if (h->carry[h->col].rows_left <= 0) {
+            if (rest)
+                continue;
+            break;
+        }
+        s = strbuf_addf(&h->cur, "%s | ", h->carry[h->col].text);
+        if (--h->carry[h->col].rows_left == 0) {
+            free(h->carry[h->col].text);
+            h->carry[h->col].text = NULL;
+        }
+    }
+    return s;
+}
+
+/* Ends the cell being read: repeats it across its colspan, and remembers it
+ * for the rows its rowspan covers. */
+static enum sl_status
+html_cell_close(struct html_state *h)
+{
+    if (!h->in_cell)
+        return SL_OK;
+    h->in_cell = false;
+    size_t start = h->cell_start < h->cur.len ? h->cell_start : h->cur.len;
+    char *text = strndup(h->cur.buf + start, h->cur.len - start);
+    if (!text)
+        return SL_ERR_NOMEM;
+    enum sl_status s = strbuf_addstr(&h->cur, " | ");
+    for (int k = 1; k < h->colspan && !s; k++)
+        s = strbuf_addf(&h->cur, "%s | ", text);
+    for (int k = 0; k < h->colspan && h->rowspan > 1 && !s; k++) {
+        int c = h->col + k;
+        if (c >= HTML_MAX_COLS)
+            break;
+        free(h->carry[c].text);
+        h->carry[c].text = strdup(text);
+        h->carry[c].rows_left = h->carry[c].text ? h->rowspan - 1 : 0;
+    }
+    h->col += h->colspan;
+    free(text);
+    return s;
+}
 
 static enum sl_status
 html_flush(struct html_state *h, bool blank_after)
@@ -313,12 +405,11 @@ static enum sl_status
 html_to_lines(const char *d, size_t n, struct line_list *out)
 {
     static const char *const blocks[] = {
-        "p",      "div",        "ul",    "ol",   "table", "section", "article", "header",
-        "footer", "blockquote", "dl",    "dt",   "dd",    "pre",     "hr",      "main",
-        "nav",    "tbody",      "thead", "body", "html",  "form",    NULL};
+        "p",  "div", "ul",  "ol", "section", "article", "header", "footer", "blockquote", "dl",
+        "dt", "dd",  "pre", "hr", "main",    "nav",     "body",   "html",   "form",       NULL};
     static const char *const headings[] = {"h1", "h2", "h3", "h4", "h5", "h6", "title", NULL};
     static const char *const skipped[] = {"script", "style", "head", "noscript", NULL};
-    struct html_state h = {out, STRBUF_INIT, 1, false};
+    struct html_state h = {.out = out, .cur = STRBUF_INIT, .cur_line = 1};
     long line = 1;
     enum sl_status s = SL_OK;
     bool no_more_gt = false; /* no '>' after this point: no more tags */
@@ -356,6 +447,7 @@ html_to_lines(const char *d, size_t n, struct line_list *out)
         size_t nlen = 0;
         while (name + nlen < gt && isalnum((unsigned char)name[nlen]))
             nlen++;
+        size_t tag_start = i;
         for (size_t k = i; k < tag_end; k++)
             line += d[k] == '\n';
         i = tag_end;
@@ -369,19 +461,31 @@ html_to_lines(const char *d, size_t n, struct line_list *out)
             continue;
         }
         if (tag_is(name, nlen, (const char *const[]){"tr", NULL})) {
-            s = html_flush(&h, false);
+            s = html_cell_close(&h);
+            if (!s && h.in_row)
+                s = html_carried_cells(&h, true);
+            s = s ? s : html_flush(&h, false);
             h.in_row = !closing;
+            h.col = 0;
             if (!closing) {
                 h.cur_line = line;
                 s = s ? s : strbuf_addstr(&h.cur, "| ");
             }
         } else if (tag_is(name, nlen, (const char *const[]){"td", "th", NULL})) {
-            if (closing)
-                s = strbuf_addstr(&h.cur, " | ");
-            else if (!h.in_row) {
-                h.cur_line = line;
-                h.in_row = true;
-                s = strbuf_addstr(&h.cur, "| ");
+            /* A cell may be left unclosed: the next one closes it. */
+            s = html_cell_close(&h);
+            if (!closing && !s) {
+                if (!h.in_row) {
+                    h.cur_line = line;
+                    h.in_row = true;
+                    h.col = 0;
+                    s = strbuf_addstr(&h.cur, "| ");
+                }
+                s = s ? s : html_carried_cells(&h, false);
+                h.in_cell = true;
+                h.cell_start = h.cur.len;
+                h.colspan = span_attribute(d + tag_start, d + tag_end, "colspan");
+                h.rowspan = span_attribute(d + tag_start, d + tag_end, "rowspan");
             }
         } else if (tag_is(name, nlen, (const char *const[]){"br", NULL})) {
             s = h.in_row ? strbuf_addch(&h.cur, ' ') : html_flush(&h, false);
@@ -397,11 +501,15 @@ html_to_lines(const char *d, size_t n, struct line_list *out)
                 h.cur_line = line;
                 s = s ? s : strbuf_addstr(&h.cur, "# ");
             }
+        } else if (tag_is(name, nlen, (const char *const[]){"table", NULL})) {
+            /* A table's start or end closes whatever row was left open. */
+            s = html_cell_close(&h);
+            s = s ? s : html_flush(&h, true);
+            h.in_row = false;
+            html_carry_reset(&h);
         } else if (tag_is(name, nlen, blocks)) {
             if (!h.in_row)
                 s = html_flush(&h, true);
-            if (tag_is(name, nlen, (const char *const[]){"table", NULL}))
-                h.in_row = false;
         } else {
             /* An inline tag: keep the text around it apart. */
             if (h.cur.len && h.cur.buf[h.cur.len - 1] != ' ' &&
@@ -413,6 +521,7 @@ html_to_lines(const char *d, size_t n, struct line_list *out)
     }
     if (!s)
         s = html_flush(&h, false);
+    html_carry_reset(&h);
     strbuf_release(&h.cur);
     return s;
 }
@@ -665,6 +774,30 @@ row_text(const char *raw, bool *is_row)
     return strbuf_detach(&sb);
 }
 
+/* "at least five\n(5) business days": a line that opens with the digits of
+ * the number word ending the paragraph above continues it; it is no list. */
+static bool
+wrapped_figure(const struct builder *b, const char *p)
+{
+    static const char *const words[] = {
+        "one",   "two",   "three",   "four",   "five",    "six",     "seven",  "eight",
+        "nine",  "ten",   "eleven",  "twelve", "fifteen", "twenty",  "thirty", "forty",
+        "fifty", "sixty", "seventy", "eighty", "ninety",  "hundred", NULL};
+    if (!b->open || b->kind == SLA_UNIT_HEADING || p[0] != '(' || !isdigit((unsigned char)p[1]) ||
+        !b->text.len)
+        return false;
+    size_t end = b->text.len, start = end;
+    while (start && isalpha((unsigned char)b->text.buf[start - 1]))
+        start--;
+    if (start == end)
+        return false;
+    for (int k = 0; words[k]; k++)
+        if (strlen(words[k]) == end - start &&
+            !strncasecmp(b->text.buf + start, words[k], end - start))
+            return true;
+    return false;
+}
+
 static enum sl_status
 build_units(struct line_list *lines, struct sla_text *t)
 {
@@ -723,8 +856,10 @@ build_units(struct line_list *lines, struct sla_text *t)
         while (p[hashes] == '#')
             hashes++;
         size_t plen = strlen(p);
+        /* A bold line is a heading unless it states a figure or a sentence
+         * ("**Availability Level: 99.5% per calendar year.**"). */
         bool bold_line = plen > 4 && !strncmp(p, "**", 2) && !strcmp(p + plen - 2, "**") &&
-                         !memchr(p + 2, '*', plen - 4);
+                         !memchr(p + 2, '*', plen - 4) && !strchr(p, '%') && p[plen - 3] != '.';
         size_t marker = list_marker(p);
         if ((hashes && hashes <= 6 && p[hashes] == ' ') || bold_line) {
             char *h = clean;
@@ -733,7 +868,7 @@ build_units(struct line_list *lines, struct sla_text *t)
             s = unit_open(&b, SLA_UNIT_HEADING, line, h);
             if (!s)
                 s = unit_close(&b);
-        } else if (marker) {
+        } else if (marker && !wrapped_figure(&b, p)) {
             s = unit_open(&b, SLA_UNIT_ITEM, line, clean);
         } else if (b.open && b.kind != SLA_UNIT_HEADING) {
             s = unit_continue(&b, line, clean);

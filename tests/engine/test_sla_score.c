@@ -95,6 +95,36 @@ Test(sla_score, allowed_downtime_and_quoted_line)
     sla_terms_release(&t);
 }
 
+Test(sla_score, incident_notice_states_the_hours_promised)
+{
+    static const struct {
+        double hours;
+        double points;
+        const char *reason;
+    } cases[] = {
+        {1, 6, "incident notice within 1 h"},
+        {24, 4, "incident notice within 24 h"},
+        {48, 1, "incident notice within 48 h, later than 24 h"},
+        {NAN, 0, "incident notice not promised"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct sla_terms t;
+        struct sla_scorecard sc;
+        sla_terms_init(&t);
+        t.incident_notice_hours = cases[i].hours;
+        cr_assert_eq(sla_score(&t, &sc), SL_OK);
+        const struct sla_criterion *c = NULL;
+        for (size_t k = 0; k < sc.ncriteria; k++)
+            if (!strcmp(sc.criteria[k].id, "incident_notice"))
+                c = &sc.criteria[k];
+        cr_assert_not_null(c);
+        cr_assert_str_eq(c->reason, cases[i].reason);
+        cr_assert_float_eq(c->points, cases[i].points, 1e-9);
+        sla_scorecard_release(&sc);
+        sla_terms_release(&t);
+    }
+}
+
 Test(sla_score, band_gap_overlap_and_target_gap)
 {
     struct sla_terms t;

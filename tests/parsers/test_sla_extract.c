@@ -361,6 +361,307 @@ Test(sla_extract, band_from_up_to)
     cr_assert(c.upper_inclusive);
 }
 
+Test(sla_extract, uptime_under_its_many_names)
+{
+    static const struct {
+        const char *text;
+        double percent;
+    } cases[] = {
+        {"Orbital will maintain an Availability Level of 99.9% per billing month.\n", 99.9},
+        {"Quillon commits to a Service Availability of 99.95% each calendar quarter.\n", 99.95},
+        {"The Transit Service has an Uptime Commitment of 99.99% in any 30-day period.\n", 99.99},
+        {"Vesper offers the service with a monthly availability of 99.95 percent.\n", 99.95},
+        {"**Availability Level: 99.5% per calendar year.**\n", 99.5},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct sla_terms t;
+        extract(cases[i].text, &t);
+        cr_assert_eq(t.ntargets, 1, "%s", cases[i].text);
+        cr_assert_float_eq(t.targets[0].percent, cases[i].percent, 1e-9, "%s", cases[i].text);
+        sla_terms_release(&t);
+    }
+}
+
+Test(sla_extract, uptime_definition_is_not_a_commitment)
+{
+    struct sla_terms t;
+    extract("\"Monthly Uptime Percentage\" is 100% minus the percentage of minutes in Downtime.\n",
+            &t);
+    cr_assert_eq(t.ntargets, 0);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, windows_billing_quarter_and_rolling)
+{
+    static const struct {
+        const char *text;
+        enum sla_window window;
+    } cases[] = {
+        {"We commit to an Availability Level of 99.9% per billing month.\n", SLA_WINDOW_MONTH},
+        {"We commit to a Service Availability of 99.9% each calendar quarter.\n",
+         SLA_WINDOW_QUARTER},
+        {"We commit to an Uptime Commitment of 99.9% in any 30-day period.\n", SLA_WINDOW_MONTH},
+        {"We commit to an Uptime Commitment of 99.9% over any 90-day period.\n",
+         SLA_WINDOW_QUARTER},
+        {"We commit to an Uptime Commitment of 99.9% over any 365-day period.\n", SLA_WINDOW_YEAR},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct sla_terms t;
+        extract(cases[i].text, &t);
+        cr_assert_eq(t.ntargets, 1, "%s", cases[i].text);
+        cr_assert_eq(t.targets[0].window, cases[i].window, "%s", cases[i].text);
+        sla_terms_release(&t);
+    }
+}
+
+Test(sla_extract, band_with_a_variable_between_bounds)
+{
+    struct sla_credit_tier c;
+    one_band("99.0% ≤ x < 99.9%", "10%", &c);
+    cr_assert_float_eq(c.lower_percent, 99.0, 1e-9);
+    cr_assert(c.lower_inclusive);
+    cr_assert_float_eq(c.upper_percent, 99.9, 1e-9);
+    cr_assert_not(c.upper_inclusive);
+}
+
+Test(sla_extract, band_from_to_less_than_and_between)
+{
+    struct sla_credit_tier c;
+    one_band("from 99.0% to less than 99.9%", "10 per cent", &c);
+    cr_assert_float_eq(c.lower_percent, 99.0, 1e-9);
+    cr_assert(c.lower_inclusive);
+    cr_assert_float_eq(c.upper_percent, 99.9, 1e-9);
+    cr_assert_not(c.upper_inclusive);
+    cr_assert_float_eq(c.credit_percent, 10, 1e-9);
+    one_band("Between 95.00% and 98.99%", "ten percent (10%)", &c);
+    cr_assert_float_eq(c.lower_percent, 95.0, 1e-9);
+    cr_assert_float_eq(c.upper_percent, 98.99, 1e-9);
+    cr_assert(c.lower_inclusive && c.upper_inclusive);
+    cr_assert_float_eq(c.credit_percent, 10, 1e-9);
+}
+
+Test(sla_extract, credit_as_a_share_of_fees)
+{
+    struct sla_credit_tier c;
+    one_band("< 99.9%", "10% of monthly service fees", &c);
+    cr_assert_float_eq(c.credit_percent, 10, 1e-9);
+    one_band("< 99.9%", "25% of the fees paid for the affected service", &c);
+    cr_assert_float_eq(c.credit_percent, 25, 1e-9);
+}
+
+Test(sla_extract, upper_bounds_on_successive_rows_are_a_ladder)
+{
+    struct sla_terms t;
+    extract("| Monthly availability | Credit |\n|---|---|\n| < 99.9% | 10% |\n| < 99% | 25% |\n"
+            "| < 95% | 100% |\n",
+            &t);
+    cr_assert_eq(t.ntiers, 3);
+    cr_assert_float_eq(t.tiers[0].lower_percent, 99, 1e-9);
+    cr_assert(t.tiers[0].lower_inclusive, "'< 99%' below leaves 99% to the row above");
+    cr_assert_float_eq(t.tiers[1].lower_percent, 95, 1e-9);
+    cr_assert(isnan(t.tiers[2].lower_percent));
+    struct sla_band_issue *issues;
+    size_t n;
+    cr_assert_eq(sla_band_issues(&t, &issues, &n), SL_OK);
+    cr_assert_eq(n, 0);
+    free(issues);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, tier_items_after_a_credit_lead_in)
+{
+    struct sla_terms t;
+    extract("If the Uptime Commitment is missed, we will credit the Customer as follows:\n\n"
+            "(a) Between 99.00% and 99.98%: ten percent (10%) of the monthly charges;\n"
+            "(b) Below 99.00%: fifty percent (50%) of the monthly charges.\n",
+            &t);
+    cr_assert_eq(t.ntiers, 2);
+    cr_assert_float_eq(t.tiers[0].upper_percent, 99.98, 1e-9);
+    cr_assert_float_eq(t.tiers[0].credit_percent, 10, 1e-9);
+    cr_assert_float_eq(t.tiers[1].credit_percent, 50, 1e-9);
+    cr_assert_eq(t.tiers[1].line, 4);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, a_step_below_the_target_is_not_a_band)
+{
+    struct sla_terms t;
+    extract("Where availability falls short, we credit 10 per cent of the fees for each full "
+            "0.5% below it.\n",
+            &t);
+    cr_assert_eq(t.ntiers, 0);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, caps_in_percent_and_in_days_of_fees)
+{
+    struct sla_terms t;
+    extract("The total of credits in a billing month shall not exceed 50% of the monthly "
+            "service fees.\n",
+            &t);
+    cr_assert_float_eq(t.credit_cap_percent, 50, 1e-9);
+    sla_terms_release(&t);
+    extract("The maximum aggregate credit in any month shall be equal to 30 days of fees for "
+            "the affected circuit.\n",
+            &t);
+    cr_assert_float_eq(t.credit_cap_percent, 100, 1e-9);
+    sla_terms_release(&t);
+    extract("Credits are capped at fifteen (15) days of service fees.\n", &t);
+    cr_assert_float_eq(t.credit_cap_percent, 50, 1e-9);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, claim_deadlines_in_cycles_months_and_business_days)
+{
+    struct sla_terms t;
+    extract("The Customer must request a credit no later than the end of the second billing "
+            "cycle after the incident.\n",
+            &t);
+    cr_assert_eq(t.claim_deadline_days, -1);
+    cr_assert(strstr(t.claim_deadline_text, "second billing cycle"));
+    sla_terms_release(&t);
+    extract("Credits must be requested within two (2) months of the end of the quarter.\n", &t);
+    cr_assert_eq(t.claim_deadline_days, -1);
+    cr_assert(strstr(t.claim_deadline_text, "two (2) months"));
+    sla_terms_release(&t);
+    extract("The Customer must claim a credit within 15 business days after the end of the "
+            "month.\n",
+            &t);
+    cr_assert_eq(t.claim_deadline_days, 15);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, planned_and_emergency_maintenance)
+{
+    struct sla_terms t;
+    extract("\"Planned Maintenance\" means work announced with at least five\n(5) business "
+            "days' notice. Planned Maintenance is excluded from the Availability Level.\n\n"
+            "Emergency Maintenance is also excluded from the Availability Level.\n",
+            &t);
+    cr_assert(t.maintenance_excluded);
+    cr_assert_float_eq(t.maintenance_notice_hours, 120, 1e-9,
+                       "five business days' notice, wrapped before '(5)'");
+    cr_assert_eq(t.nexclusions, 2);
+    cr_assert_str_eq(t.exclusions[0].text, "Planned Maintenance");
+    cr_assert_str_eq(t.exclusions[1].text, "Emergency Maintenance");
+    cr_assert_not_null(sla_terms_clause(&t, SLA_CLAUSE_CATCH_ALL_EXCLUSION),
+                       "uncapped emergency maintenance is open-ended");
+    sla_terms_release(&t);
+    extract("Maintenance windows are announced 7 days in advance and do not count toward "
+            "downtime.\n",
+            &t);
+    cr_assert(t.maintenance_excluded, "'do not count toward downtime' excludes");
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, minimum_countable_outage_in_consecutive_minutes)
+{
+    struct sla_terms t;
+    extract("\"Downtime\" means a period of at least five (5) consecutive minutes during which "
+            "the service returns errors.\n",
+            &t);
+    const struct sla_clause *c = sla_terms_clause(&t, SLA_CLAUSE_MIN_OUTAGE);
+    cr_assert_not_null(c);
+    cr_assert_float_eq(c->value, 5, 1e-9);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, coverage_in_its_own_column)
+{
+    struct sla_terms t;
+    extract("| Severity | Response time | Coverage |\n|---|---|---|\n| Severity 1 | 30 minutes | "
+            "24x7 |\n| Severity 3 | 1 business day | business hours |\n",
+            &t);
+    cr_assert_eq(t.nresponse_times, 2);
+    cr_assert_eq(t.support_coverage, SLA_COVERAGE_24X7);
+    struct sla_flag f;
+    cr_assert_not(sla_score_flag(&t, "SLA-009", &f), "Sev-1 is 24x7: %s", f.detail);
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, recovery_objectives_chronic_failure_and_notice)
+{
+    struct sla_terms t;
+    extract("Copies are kept with a Recovery Point Objective of 1 hour.\n\nRTO: 4 hours.\n\n"
+            "If Availability falls below the target in three (3) consecutive months, Customer "
+            "may terminate the subscription.\n\nOrbital will notify Customer within twenty-four "
+            "(24) hours of becoming aware of a security incident.\n",
+            &t);
+    cr_assert_float_eq(t.rpo_minutes, 60, 1e-9);
+    cr_assert_float_eq(t.rto_minutes, 240, 1e-9);
+    cr_assert(t.chronic_failure_termination);
+    cr_assert_float_eq(t.incident_notice_hours, 24, 1e-9);
+    cr_assert_eq(t.ntargets, 0, "'falls below the target' is a condition");
+    sla_terms_release(&t);
+}
+
+Test(sla_extract, does_not_apply_to_names_the_exclusion)
+{
+    struct sla_terms t;
+    extract("## Exclusions\n\nThis SLA does not apply to unavailability caused by the "
+            "Customer's own software.\n",
+            &t);
+    cr_assert_eq(t.nexclusions, 1);
+    cr_assert_str_eq(t.exclusions[0].text, "unavailability caused by the Customer's own software");
+    sla_terms_release(&t);
+}
+
+Test(sla_text, html_rowspan_and_colspan_fill_their_cells)
+{
+    const char *html = "<html><body><p>x</p><p>y</p>\n<table>\n"
+                       "<tr><th rowspan=\"2\">Priority</th><th colspan=\"2\">Response</th></tr>\n"
+                       "<tr><th>Standard</th><th>Premium</th></tr>\n"
+                       "<tr><td>P1</td><td>1 hour</td><td>15 minutes</td></tr>\n"
+                       "<tr><td>P3<td colspan=2>2 days\n</table></body></html>\n";
+    struct sla_text t;
+    struct sl_diag d = {0};
+    cr_assert_eq(sla_text_parse(html, strlen(html), "x.html", &t, &d), SL_OK);
+    const char *want[] = {"Priority\tResponse\tResponse", "Priority\tStandard\tPremium",
+                          "P1\t1 hour\t15 minutes", "P3\t2 days\t2 days"};
+    size_t rows = 0;
+    for (size_t i = 0; i < t.nunits; i++) {
+        if (t.units[i].kind != SLA_UNIT_ROW)
+            continue;
+        cr_assert_lt(rows, 4);
+        cr_assert_str_eq(t.units[i].text, want[rows]);
+        rows++;
+    }
+    cr_assert_eq(rows, 4);
+    sla_text_release(&t);
+}
+
+Test(sla_text, thead_and_tbody_keep_one_table)
+{
+    const char *html = "<html><body><p>a</p><table><thead><tr><th>Uptime</th><th>Credit</th>"
+                       "</tr></thead>\n<tbody><tr><td>&lt; 99%</td><td>10%</td></tr></tbody>"
+                       "</table></body></html>\n";
+    struct sla_text t;
+    struct sl_diag d = {0};
+    cr_assert_eq(sla_text_parse(html, strlen(html), "x.html", &t, &d), SL_OK);
+    int table = -1;
+    for (size_t i = 0; i < t.nunits; i++) {
+        if (t.units[i].kind != SLA_UNIT_ROW)
+            continue;
+        if (table < 0)
+            table = t.units[i].table;
+        cr_assert_eq(t.units[i].table, table, "header and body rows are one table");
+    }
+    sla_text_release(&t);
+}
+
+Test(sla_text, a_wrapped_figure_is_not_a_list_item)
+{
+    const char *md = "Notice of at least five\n(5) business days is given.\n\n(a) an item\n";
+    struct sla_text t;
+    struct sl_diag d = {0};
+    cr_assert_eq(sla_text_parse(md, strlen(md), "x.md", &t, &d), SL_OK);
+    cr_assert_eq(t.nunits, 2);
+    cr_assert_eq(t.units[0].kind, SLA_UNIT_PARAGRAPH);
+    cr_assert_str_eq(t.units[0].text, "Notice of at least five (5) business days is given.");
+    cr_assert_eq(t.units[1].kind, SLA_UNIT_ITEM);
+    sla_text_release(&t);
+}
+
 Test(sla_text, html_tables_entities_and_lines)
 {
     const char *html = "<html><body>\n<h1>Terms</h1>\n<p>Fees &amp; credits&nbsp;apply "
@@ -476,6 +777,10 @@ check_document(const char *dir, const char *doc, const char *expected)
     expect_number(exp, "rto_minutes", t.rto_minutes, doc);
     expect_number(exp, "response_times", (double)t.nresponse_times, doc);
     expect_number(exp, "exclusions", (double)t.nexclusions, doc);
+    const struct sla_clause *min_outage = sla_terms_clause(&t, SLA_CLAUSE_MIN_OUTAGE);
+    expect_number(exp, "min_outage_minutes", min_outage ? min_outage->value : NAN, doc);
+    expect_bool(exp, "catch_all_exclusion",
+                sla_terms_clause(&t, SLA_CLAUSE_CATCH_ALL_EXCLUSION) != NULL, doc);
     expect_bool(exp, "sole_remedy", t.sole_remedy, doc);
     expect_bool(exp, "chronic_failure_termination", t.chronic_failure_termination, doc);
     const char *provider = jsondoc_get_string(exp, "provider");
@@ -512,7 +817,7 @@ Test(sla_extract, documents_match_their_hand_written_terms)
         checked++;
     }
     closedir(d);
-    cr_assert_geq(checked, 4, "the four styles: Markdown, HTML, prose, tab-separated");
+    cr_assert_geq(checked, 10, "Markdown, HTML, prose, tab-separated, each more than once");
 }
 
 Test(sla_json, round_trip_keeps_every_term)
