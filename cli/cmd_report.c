@@ -159,6 +159,20 @@ run_audits(const struct cli *cli, struct store *st, const struct eval_result *r,
     return 0;
 }
 
+/* The Incidents sheet's rows, read from the store one at a time while the
+ * sheet is written, so the workbook never holds the month's incidents. */
+struct listed_incidents {
+    struct store *st;
+    const struct eval_params *p;
+};
+
+static enum sl_status
+each_listed_incident(void *src, eval_incident_fn fn, void *ctx, struct sl_diag *diag)
+{
+    const struct listed_incidents *l = src;
+    return eval_each_listed_incident(l->st, l->p, fn, ctx, diag);
+}
+
 static void
 audits_free(struct audit_result *a, size_t n)
 {
@@ -255,7 +269,9 @@ cmd_report(struct cli *cli, int argc, char **argv)
         first = window_month_prev(&first, cli->zone);
     p.from = first.start;
     p.to = w.end;
-    p.list_incidents = true;
+    /* The workbook streams the month's incidents from the store (below); the
+     * tables take them from the evaluation. */
+    p.list_incidents = tables;
     p.list_from = w.start;
     p.list_to = w.end;
 
@@ -309,6 +325,9 @@ cmd_report(struct cli *cli, int argc, char **argv)
             goto out;
         info.decision = &decision.report;
     }
+    struct listed_incidents listed = {st, &p};
+    struct report_incidents incidents = {r.nlisted, each_listed_incident, &listed};
+    info.incidents = &incidents;
     s = report_monthly_write(path, &r, &info, &diag);
     if (s) {
         rc = msg_diag(s, &diag);

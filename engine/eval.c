@@ -41,6 +41,12 @@ struct collect {
     size_t nmt, amt;
     struct eval_incident *inc;
     size_t ninc, ainc;
+    /* the incidents starting in [list_from, list_to) keep their describing
+     * strings when list_incidents (they go into the result); the others and
+     * every one otherwise only what the statistics read */
+    bool list_incidents;
+    int64_t list_from, list_to;
+    size_t nlisted;
     bool nomem;
 };
 
@@ -143,14 +149,19 @@ collect_incident(void *ctx, const struct incident *inc)
     }
     struct eval_incident *e = &c->inc[c->ninc];
     memset(e, 0, sizeof *e);
+    incident_times_of(inc, &e->times);
+    bool listed = e->times.start >= c->list_from && e->times.start < c->list_to;
+    c->nlisted += listed;
     e->entity = dup_or_null(inc->entity);
     e->service = dup_or_null(inc->service);
-    e->key = dup_or_null(inc->key);
     e->severity = dup_or_null(inc->severity);
-    e->severity_label = dup_or_null(inc->severity_label);
-    e->title = dup_or_null(inc->title);
-    e->state = dup_or_null(inc->state);
-    e->postmortem = dup_or_null(inc->postmortem);
+    if (listed && c->list_incidents) {
+        e->key = dup_or_null(inc->key);
+        e->severity_label = dup_or_null(inc->severity_label);
+        e->title = dup_or_null(inc->title);
+        e->state = dup_or_null(inc->state);
+        e->postmortem = dup_or_null(inc->postmortem);
+    }
     e->started = inc->started;
     e->detected = inc->detected;
     e->acknowledged = inc->acknowledged;
@@ -158,9 +169,65 @@ collect_incident(void *ctx, const struct incident *inc)
     e->resolved = inc->resolved;
     e->merged = incident_state_is_merged(inc->state);
     e->open = incident_is_open(inc);
-    incident_times_of(inc, &e->times);
     c->ninc++;
     return 0;
+}
+
+struct listing {
+    eval_incident_fn fn;
+    void *ctx;
+    bool nomem;
+};
+
+static int
+list_incident(void *ctx, const struct incident *inc)
+{
+    struct listing *l = ctx;
+    struct eval_incident e = {
+        .entity = dup_or_null(inc->entity),
+        .service = dup_or_null(inc->service),
+        .key = dup_or_null(inc->key),
+        .severity = dup_or_null(inc->severity),
+        .severity_label = dup_or_null(inc->severity_label),
+        .title = dup_or_null(inc->title),
+        .state = dup_or_null(inc->state),
+        .postmortem = dup_or_null(inc->postmortem),
+        .started = inc->started,
+        .detected = inc->detected,
+        .acknowledged = inc->acknowledged,
+        .mitigated = inc->mitigated,
+        .resolved = inc->resolved,
+        .merged = incident_state_is_merged(inc->state),
+        .open = incident_is_open(inc),
+    };
+    incident_times_of(inc, &e.times);
+    int stop = 0;
+    if ((inc->entity && !e.entity) || (inc->service && !e.service) || (inc->key && !e.key) ||
+        (inc->severity && !e.severity) || (inc->severity_label && !e.severity_label) ||
+        (inc->title && !e.title) || (inc->state && !e.state) ||
+        (inc->postmortem && !e.postmortem)) {
+        l->nomem = true;
+        stop = 1;
+    } else {
+        stop = l->fn(l->ctx, &e);
+    }
+    eval_incident_release(&e);
+    return stop;
+}
+
+enum sl_status
+eval_each_listed_incident(struct store *st, const struct eval_params *p, eval_incident_fn fn,
+                          void *ctx, struct sl_diag *diag)
+{
+    int64_t from = p->list_from > p->from ? p->list_from : p->from;
+    int64_t to = p->list_to < p->to ? p->list_to : p->to;
+    struct listing l = {fn, ctx, false};
+    if (to <= from)
+        return SL_OK;
+    enum sl_status rc = store_each_incident(st, p->entity, from, to, list_incident, &l, diag);
+    if (!rc && l.nomem)
+        rc = diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
+    return rc;
 }
 
 /* Does incident e belong to (entity, service) and start in w? */
@@ -173,21 +240,50 @@ incident_in(const struct eval_incident *e, const char *entity, const char *servi
     return !service || (e->service && !strcmp(e->service, service));
 }
 
+/* The statistics of the incidents of inc[0..n) that belong to (entity,
+ * service) and start in w. The values are gathered per severity and measure
+ * into one buffer sized by a counting pass, so the memory follows the
+ * incidents that match, not n times every severity and measure. */
 static enum sl_status
 summarise_incidents(const struct eval_incident *inc, size_t n, const char *entity,
                     const char *service, const struct window *w, struct incident_summary *out)
 {
-    double *values[6][MEASURE_COUNT] = {{0}};
     size_t nvalues[6][MEASURE_COUNT] = {{0}};
-    double *all = NULL;
-    enum sl_status rc = SL_ERR_NOMEM;
+    double *values[6][MEASURE_COUNT];
+    size_t total = 0, k;
     memset(out, 0, sizeof *out);
-    for (int s = 0; s < 6; s++)
+    for (size_t i = 0; i < n; i++) {
+        const struct eval_incident *e = &inc[i];
+        if (!incident_in(e, entity, service, w) || e->merged)
+            continue;
+        int sev = severity_rank(e->severity);
         for (int m = 0; m < MEASURE_COUNT; m++)
-            if (n && !(values[s][m] = malloc(n * sizeof(double))))
-                goto out;
-    if (n && !(all = malloc(n * sizeof(double))))
-        goto out;
+            if (e->times.seconds[m] != INCIDENT_NO_DURATION) {
+                nvalues[sev][m]++;
+                total++;
+            }
+    }
+    /* per measure: every severity's values, then room for all of them
+     * together (stats_describe sorts in place) */
+    size_t most = 0;
+    for (int m = 0; m < MEASURE_COUNT; m++) {
+        size_t per_measure = 0;
+        for (int s = 0; s < 6; s++)
+            per_measure += nvalues[s][m];
+        if (per_measure > most)
+            most = per_measure;
+    }
+    double *buf = malloc((total + most + 1) * sizeof *buf);
+    if (!buf)
+        return SL_ERR_NOMEM;
+    k = 0;
+    for (int m = 0; m < MEASURE_COUNT; m++)
+        for (int s = 0; s < 6; s++) {
+            values[s][m] = buf + k;
+            k += nvalues[s][m];
+            nvalues[s][m] = 0;
+        }
+    double *all = buf + k;
     for (size_t i = 0; i < n; i++) {
         const struct eval_incident *e = &inc[i];
         if (!incident_in(e, entity, service, w))
@@ -207,12 +303,10 @@ summarise_incidents(const struct eval_incident *inc, size_t n, const char *entit
             if (e->times.seconds[m] != INCIDENT_NO_DURATION)
                 values[sev][m][nvalues[sev][m]++] = (double)e->times.seconds[m];
     }
-    rc = SL_OK;
+    enum sl_status rc = SL_OK;
     for (int m = 0; m < MEASURE_COUNT && !rc; m++) {
-        size_t k = 0;
+        k = 0;
         for (int s = 0; s < 6; s++) {
-            if (!nvalues[s][m])
-                continue; /* values[s][m] may be NULL: memcpy may not be given it */
             memcpy(all + k, values[s][m], nvalues[s][m] * sizeof(double));
             k += nvalues[s][m];
         }
@@ -220,11 +314,7 @@ summarise_incidents(const struct eval_incident *inc, size_t n, const char *entit
         for (int s = 0; s < 6 && !rc; s++)
             rc = stats_describe(values[s][m], nvalues[s][m], &out->severity_measure[s][m]);
     }
-out:
-    free(all);
-    for (int s = 0; s < 6; s++)
-        for (int m = 0; m < MEASURE_COUNT; m++)
-            free(values[s][m]);
+    free(buf);
     return rc;
 }
 
@@ -974,7 +1064,8 @@ enum sl_status
 eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
          struct sl_diag *diag)
 {
-    struct collect c = {0};
+    struct collect c = {
+        .list_incidents = p->list_incidents, .list_from = p->list_from, .list_to = p->list_to};
     struct run run = {.st = st, .p = p, .c = &c, .r = out, .diag = diag};
     const char **entities = NULL;
     const struct eval_incident **scratch = NULL;
@@ -1017,6 +1108,7 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
         rc = evaluate_entity(&run, entities[e], entity_contract0, scratch, flags);
     if (!rc)
         rc = keep_listed_incidents(p, &c, out);
+    out->nlisted = c.nlisted;
 out:
     if (rc && diag && !diag->message[0])
         diag_set(diag, rc, NULL, 0, "%s", sl_strerror(rc));

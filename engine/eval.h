@@ -70,7 +70,7 @@ struct eval_params {
     int rolling_days;        /* for WINDOW_ROLLING: N-day windows ending at `to` */
     struct avail_params avail;
     bool list_incidents;        /* keep the incidents that start in [list_from, list_to) */
-    int64_t list_from, list_to; /* within the windows evaluated */
+    int64_t list_from, list_to; /* within the windows evaluated; counted even when not kept */
     const struct eval_commitment *commitments;
     size_t ncommitments;
     struct chronic_rule chronic;
@@ -174,12 +174,24 @@ struct eval_result {
     size_t ncontract;
     struct eval_incident *incidents;
     size_t nincidents;
+    size_t nlisted; /* incidents starting in [list_from, list_to), kept or not */
 };
 
 void eval_default_params(struct eval_params *p);
 enum sl_status eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
                         struct sl_diag *diag);
 void eval_result_release(struct eval_result *r);
+
+/* The listing of incidents without holding it: calls fn for each incident
+ * starting in [p->list_from, p->list_to) ∩ [p->from, p->to), of p->entity or
+ * every entity, in the order eval_run lists them (the same rows when the list
+ * window lies within [p->from, p->to)), read from the store one at a time.
+ * e and its strings live only during the call. fn returns non-zero to stop.
+ * Memory stays constant however many incidents there are, so a report can
+ * write its incident list with list_incidents off and nlisted as the count. */
+typedef int (*eval_incident_fn)(void *ctx, const struct eval_incident *e);
+enum sl_status eval_each_listed_incident(struct store *st, const struct eval_params *p,
+                                         eval_incident_fn fn, void *ctx, struct sl_diag *diag);
 
 /* The windows of kind (rolling: N-day windows ending at `to`, going back)
  * overlapping [from, to), in time order. *out is owned by the caller (free());

@@ -21,6 +21,17 @@ struct report_source {
     long read, stored, rejected, duplicates;
 };
 
+/* The report month's incidents handed out one at a time, for a listing
+ * that must not be held whole (a month may hold millions). each() calls fn
+ * for n incidents in order, each valid only during its call, and returns
+ * fn's stop as SL_OK; src is the caller's (cli/cmd_report.c reads the store
+ * through eval_each_listed_incident). */
+struct report_incidents {
+    size_t n;
+    enum sl_status (*each)(void *src, eval_incident_fn fn, void *ctx, struct sl_diag *diag);
+    void *src;
+};
+
 /* What a report needs beyond the evaluation; assembled by the caller, every
  * pointer borrowed for the duration of the call. */
 struct report_info {
@@ -38,6 +49,9 @@ struct report_info {
     /* The operating-model decision for a team profile; NULL: no Decision
      * sheet. */
     const struct report_decision *decision;
+    /* The Incidents sheet's rows, streamed; NULL: the evaluation's
+     * incidents (eval_params.list_incidents). */
+    const struct report_incidents *incidents;
 };
 
 /* The monthly operations workbook (DESIGN.md §1): sheets Summary, Charts,

@@ -68,18 +68,40 @@ write_incident(struct xlsx_sheet *sh, uint32_t row, const struct eval_incident *
     xlsx_text(sh, row, COL_MERGED, inc->merged ? "yes" : "no", XLSX_PLAIN);
 }
 
+struct incident_rows {
+    struct xlsx_table table;
+    const char *zone;
+};
+
+static int
+write_next_incident(void *ctx, const struct eval_incident *inc)
+{
+    struct incident_rows *t = ctx;
+    uint32_t row;
+    struct xlsx_sheet *sh = xlsx_table_row(&t->table, &row);
+    if (!sh)
+        return 1;
+    write_incident(sh, row, inc, t->zone);
+    return 0;
+}
+
+/* In constant memory, the rows may come from info->incidents one at a time:
+ * each leaves memory once written. */
 enum sl_status
 sheet_incidents_write(struct xlsx_book *book, const struct eval_result *r,
                       const struct report_info *info, struct sl_diag *diag)
 {
-    struct xlsx_table t;
-    uint32_t row;
-    xlsx_table_begin(&t, book, "Incidents", incident_columns, r->nincidents);
-    for (size_t i = 0; i < r->nincidents; i++) {
-        struct xlsx_sheet *sh = xlsx_table_row(&t, &row);
-        if (!sh)
-            break;
-        write_incident(sh, row, &r->incidents[i], info->zone);
+    struct incident_rows t = {.zone = info->zone};
+    const struct report_incidents *src = info->incidents;
+    xlsx_table_begin(&t.table, book, "Incidents", incident_columns, src ? src->n : r->nincidents);
+    if (src) {
+        enum sl_status rc = src->each(src->src, write_next_incident, &t, diag);
+        if (rc)
+            return rc;
+    } else {
+        for (size_t i = 0; i < r->nincidents; i++)
+            if (write_next_incident(&t, &r->incidents[i]))
+                break;
     }
     return xlsx_status(book, diag);
 }

@@ -4,6 +4,7 @@
  * failure, and an empty window that stays unknown. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/eval.h"
@@ -237,6 +238,68 @@ Test(eval, mtbf)
     run(&p, NULL, 0, &r);
     cr_assert_float_eq(r.rows[1].mtbf_seconds, (2678400.0 - 420.0) / 2, 1e-6);
     eval_result_release(&r);
+}
+
+struct listed {
+    size_t n;
+    char keys[4][16];
+    int64_t ttr[4];
+};
+
+static int
+note_listed(void *ctx, const struct eval_incident *e)
+{
+    struct listed *l = ctx;
+    cr_assert_lt(l->n, 4);
+    snprintf(l->keys[l->n], sizeof l->keys[0], "%s", e->key);
+    l->ttr[l->n] = e->times.seconds[MEASURE_TTR];
+    l->n++;
+    return 0;
+}
+
+Test(eval, listed_incidents_streamed_match_the_kept_ones)
+{
+    /* the listing kept by eval_run and the one read back one at a time are
+     * the same incidents in the same order; without keeping, only the count
+     * and the statistics remain */
+    struct eval_params p;
+    struct eval_result kept, counted;
+    struct sl_diag d = {0};
+    struct listed l = {0};
+    eval_default_params(&p);
+    p.from = SEP1;
+    p.to = NOV1;
+    p.list_incidents = true;
+    p.list_from = OCT1;
+    p.list_to = NOV1;
+    run(&p, NULL, 0, &kept);
+    cr_assert_eq(kept.nincidents, 2);
+    cr_assert_eq(kept.nlisted, 2);
+    cr_assert_eq(eval_each_listed_incident(fx.st, &p, note_listed, &l, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(l.n, 2);
+    for (size_t i = 0; i < 2; i++) {
+        cr_assert_str_eq(l.keys[i], kept.incidents[i].key);
+        cr_assert_eq(l.ttr[i], kept.incidents[i].times.seconds[MEASURE_TTR]);
+    }
+    cr_assert_eq(l.ttr[0], HOUR);
+
+    p.list_incidents = false;
+    run(&p, NULL, 0, &counted);
+    cr_assert_eq(counted.nincidents, 0);
+    cr_assert_eq(counted.nlisted, 2);
+    cr_assert_eq(counted.nrows, kept.nrows);
+    for (size_t i = 0; i < kept.nrows; i++)
+        cr_assert_eq(memcmp(&counted.rows[i].incidents, &kept.rows[i].incidents,
+                            sizeof kept.rows[i].incidents),
+                     0);
+    /* a list window outside [from, to) lists nothing */
+    p.list_from = NOV1;
+    p.list_to = NOV1 + DAY;
+    l.n = 0;
+    cr_assert_eq(eval_each_listed_incident(fx.st, &p, note_listed, &l, &d), SL_OK);
+    cr_assert_eq(l.n, 0);
+    eval_result_release(&kept);
+    eval_result_release(&counted);
 }
 
 Test(eval, severity_labels, .init = NULL, .fini = NULL)
