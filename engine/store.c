@@ -627,10 +627,17 @@ store_each_maintenance(struct store *st, const char *entity, const char *service
     return query(st, sql, p, 4, maintenance_row, (void *)fn, ctx, diag);
 }
 
-static int
-incident_row(sqlite3_stmt *s, void *fn, void *ctx)
+/* The fifteen incident columns every incident query selects first, in the
+ * order of INCIDENT_COLUMNS. */
+#define INCIDENT_COLUMNS(t)                                                                        \
+    t "key, " t "entity, " t "service, " t "severity, " t "severity_label, " t "title, " t      \
+      "state, " t "postmortem, " t "started, " t "detected, " t "acknowledged, " t             \
+      "mitigated, " t "resolved, " t "extra, " t "line"
+
+static struct incident
+incident_columns(sqlite3_stmt *s)
 {
-    struct incident inc = {
+    return (struct incident){
         .key = column_text(s, 0),
         .entity = column_text(s, 1),
         .service = column_text(s, 2),
@@ -647,6 +654,12 @@ incident_row(sqlite3_stmt *s, void *fn, void *ctx)
         .extra_json = column_text(s, 13),
         .line = sqlite3_column_int(s, 14),
     };
+}
+
+static int
+incident_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct incident inc = incident_columns(s);
     return ((store_incident_fn)fn)(ctx, &inc);
 }
 
@@ -655,8 +668,7 @@ store_each_incident(struct store *st, const char *entity, int64_t from, int64_t 
                     store_incident_fn fn, void *ctx, struct sl_diag *diag)
 {
     static const char sql[] =
-        "SELECT key, entity, service, severity, severity_label, title, state, postmortem, "
-        "started, detected, acknowledged, mitigated, resolved, extra, line FROM incidents "
+        "SELECT " INCIDENT_COLUMNS("") " FROM incidents "
         "WHERE (?1 IS NULL OR entity = ?1) AND coalesce(started, detected) >= ?2 "
         "AND coalesce(started, detected) < ?3 "
         "ORDER BY coalesce(started, detected), entity, key";
@@ -931,23 +943,7 @@ store_each_interval_sourced(struct store *st, const char *entity, const char *se
 static int
 sourced_incident_row(sqlite3_stmt *s, void *fn, void *ctx)
 {
-    struct incident inc = {
-        .key = column_text(s, 0),
-        .entity = column_text(s, 1),
-        .service = column_text(s, 2),
-        .severity = column_text(s, 3),
-        .severity_label = column_text(s, 4),
-        .title = column_text(s, 5),
-        .state = column_text(s, 6),
-        .postmortem = column_text(s, 7),
-        .started = column_time(s, 8),
-        .detected = column_time(s, 9),
-        .acknowledged = column_time(s, 10),
-        .mitigated = column_time(s, 11),
-        .resolved = column_time(s, 12),
-        .extra_json = column_text(s, 13),
-        .line = sqlite3_column_int(s, 14),
-    };
+    struct incident inc = incident_columns(s);
     return ((store_sourced_incident_fn)fn)(ctx, &inc, column_text(s, 15));
 }
 
@@ -957,9 +953,8 @@ store_each_incident_sourced(struct store *st, const char *entity, const char *se
                             struct sl_diag *diag)
 {
     static const char sql[] =
-        "SELECT i.key, i.entity, i.service, i.severity, i.severity_label, i.title, i.state, "
-        "i.postmortem, i.started, i.detected, i.acknowledged, i.mitigated, i.resolved, i.extra, "
-        "i.line, s.format FROM incidents i JOIN sources s ON s.id = i.source_id "
+        "SELECT " INCIDENT_COLUMNS("i.") ", s.format FROM incidents i "
+        "JOIN sources s ON s.id = i.source_id "
         "WHERE i.entity = ?1 AND (?2 IS NULL OR i.service = ?2) "
         "AND coalesce(i.started, i.detected) < ?4 "
         "AND coalesce(i.resolved, i.mitigated, ?4 + 1) > ?3 "
