@@ -98,3 +98,79 @@ jsonw_key(struct strbuf *sb, const char *key)
     enum sl_status rc = jsonw_str(sb, key);
     return rc ? rc : strbuf_addch(sb, ':');
 }
+
+void
+jsonw_begin(struct jsonw *w, struct strbuf *sb)
+{
+    w->sb = sb;
+    w->status = SL_OK;
+}
+
+/* The comma and key that come before a value. */
+static void
+lead_in(struct jsonw *w, const char *key)
+{
+    if (w->status)
+        return;
+    const struct strbuf *sb = w->sb;
+    char last = sb->len ? sb->buf[sb->len - 1] : '\0';
+    if (last && last != '{' && last != '[' && last != '\n')
+        w->status = strbuf_addch(w->sb, ',');
+    if (!w->status && key)
+        w->status = jsonw_key(w->sb, key);
+}
+
+void
+jsonw_open(struct jsonw *w, const char *key, char bracket)
+{
+    lead_in(w, key);
+    if (!w->status)
+        w->status = strbuf_addch(w->sb, bracket);
+}
+
+void
+jsonw_close(struct jsonw *w, char bracket)
+{
+    if (!w->status)
+        w->status = strbuf_addch(w->sb, bracket);
+}
+
+void
+jsonw_field_str(struct jsonw *w, const char *key, const char *value)
+{
+    lead_in(w, key);
+    if (!w->status)
+        w->status = jsonw_str(w->sb, value);
+}
+
+void
+jsonw_field_int(struct jsonw *w, const char *key, int64_t value)
+{
+    lead_in(w, key);
+    if (!w->status)
+        w->status = jsonw_int(w->sb, value);
+}
+
+void
+jsonw_field_num(struct jsonw *w, const char *key, double value)
+{
+    lead_in(w, key);
+    if (!w->status)
+        w->status = jsonw_num(w->sb, value);
+}
+
+void
+jsonw_field_bool(struct jsonw *w, const char *key, bool value)
+{
+    lead_in(w, key);
+    if (!w->status)
+        w->status = strbuf_addstr(w->sb, value ? "true" : "false");
+}
+
+void
+jsonw_field_null(struct jsonw *w, const char *key)
+{
+    lead_in(w, key);
+    if (!w->status)
+        w->status = strbuf_addstr(w->sb, "null");
+}

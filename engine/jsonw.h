@@ -4,6 +4,7 @@
 #ifndef SLAUDIT_JSONW_H
 #define SLAUDIT_JSONW_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "engine/status.h"
@@ -18,6 +19,33 @@ enum sl_status jsonw_num(struct strbuf *sb, double v);
 enum sl_status jsonw_int(struct strbuf *sb, int64_t v);
 /* "key": */
 enum sl_status jsonw_key(struct strbuf *sb, const char *key);
+
+/* A writer that places the commas itself and keeps the first error, so a
+ * document is written as a plain sequence of calls and checked once:
+ *
+ *     struct jsonw w;
+ *     jsonw_begin(&w, sb);
+ *     jsonw_open(&w, NULL, '{');
+ *     jsonw_field_str(&w, "rule", id);
+ *     jsonw_open(&w, "evidence", '[');  ...  jsonw_close(&w, ']');
+ *     jsonw_close(&w, '}');
+ *     return w.status;
+ *
+ * A key is NULL for an array element or the top-level value. After an error
+ * every call does nothing. */
+struct jsonw {
+    struct strbuf *sb;
+    enum sl_status status;
+};
+
+void jsonw_begin(struct jsonw *w, struct strbuf *sb);
+void jsonw_open(struct jsonw *w, const char *key, char bracket);
+void jsonw_close(struct jsonw *w, char bracket);
+void jsonw_field_str(struct jsonw *w, const char *key, const char *value); /* NULL → null */
+void jsonw_field_int(struct jsonw *w, const char *key, int64_t value);
+void jsonw_field_num(struct jsonw *w, const char *key, double value); /* NAN → null */
+void jsonw_field_bool(struct jsonw *w, const char *key, bool value);
+void jsonw_field_null(struct jsonw *w, const char *key);
 
 /* Length of the valid UTF-8 sequence at s[0..n), or 0 when it is not valid. */
 size_t utf8_sequence_length(const unsigned char *s, size_t n);

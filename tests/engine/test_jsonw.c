@@ -118,3 +118,42 @@ Test(jsonw, respects_buffer_cap)
     cr_assert_eq(jsonw_str(&sb, "abcdefgh"), SL_ERR_LIMIT);
     strbuf_release(&sb);
 }
+
+Test(jsonw, writer_places_commas_and_nests)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "a", "x\"y");
+    jsonw_field_int(&w, "n", -3);
+    jsonw_open(&w, "list", '[');
+    jsonw_field_num(&w, NULL, 0.5);
+    jsonw_field_null(&w, NULL);
+    jsonw_open(&w, NULL, '{');
+    jsonw_close(&w, '}');
+    jsonw_close(&w, ']');
+    jsonw_field_bool(&w, "ok", true);
+    jsonw_field_str(&w, "none", NULL);
+    jsonw_close(&w, '}');
+    cr_assert_eq(w.status, SL_OK);
+    cr_assert_str_eq(sb.buf, "{\"a\":\"x\\\"y\",\"n\":-3,\"list\":[0.5,null,{}],\"ok\":true,\"none\":null}");
+    strbuf_release(&sb);
+}
+
+Test(jsonw, writer_keeps_the_first_error)
+{
+    struct strbuf sb;
+    strbuf_init(&sb, 8); /* room for 8 bytes only */
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "key", "a value longer than the cap");
+    cr_assert_eq(w.status, SL_ERR_LIMIT);
+    size_t len = sb.len;
+    jsonw_field_int(&w, "k", 1);
+    jsonw_close(&w, '}');
+    cr_assert_eq(w.status, SL_ERR_LIMIT);
+    cr_assert_eq(sb.len, len, "nothing is written after an error");
+    strbuf_release(&sb);
+}
