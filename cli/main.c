@@ -27,8 +27,10 @@ static const char usage[] =
     "usage: slaudit [--db FILE] [--tz ZONE] [--json] [-q] COMMAND [ARGS]\n"
     "\n"
     "SLA and operations-quality evaluation for GPU clusters: ingest incident logs,\n"
-    "probe results and maintenance windows, measure availability, MTTA and MTTR,\n"
-    "and write reports an auditor can open.\n"
+    "status pages, probe results, kernel and scheduler logs and maintenance windows;\n"
+    "read providers' SLA documents; measure availability, MTTA and MTTR, contract\n"
+    "attainment and credits; audit against a rule catalog; and write workbooks an\n"
+    "auditor can open.\n"
     "\n"
     "Commands:\n";
 
