@@ -106,7 +106,7 @@ rm -f "$DIR/jsonl.db" "$DIR/jsonl.db-wal" "$DIR/jsonl.db-shm"
 if [ -n "$logs" ]; then
     for log in kern.log slurmctld.log; do
         run "ingest-$log" "$(count $log)" "$(size "$DIR/$log")" \
-            "$SL" --db "$DB" -q ingest "$DIR/$log"
+            "$SL" --db "$DB" -q ingest --entity team:bench --service cluster "$DIR/$log"
     done
 fi
 

@@ -127,8 +127,9 @@ sniff(const char *head, size_t len)
     const char *nl = memchr(head, '\n', len);
     if (!nl || jsonstream_head_first(nl, len - (size_t)(nl - head)) != '{')
         return 0;
-    static const char *const keys[] = {"\"started_at\"", "\"resolved_at\"", "\"severity\"",
-                                       "\"status\"", "\"time\"", "\"timestamp\"", NULL};
+    static const char *const keys[] = {"\"started_at\"", "\"started\"", "\"resolved_at\"",
+                                       "\"resolved\"", "\"severity\"", "\"status\"",
+                                       "\"time\"", "\"timestamp\"", NULL};
     int score = 0;
     for (size_t i = 0; keys[i]; i++)
         if (jsonstream_head_has(head, len, keys[i]))
@@ -141,8 +142,8 @@ const struct parser parser_jsonl_generic = {
     "JSON Lines incidents or probe results, through --map field=path,... or --config FILE, "
     "else the usual names (id, title, severity, started_at, detected_at, acknowledged_at, "
     "mitigated_at, resolved_at; time, status, service)",
-    "one JSON object per line with two or more of started_at, resolved_at, severity, status, "
-    "time, timestamp (and --map or --config)",
+    "one JSON object per line with two or more of started(_at), resolved(_at), severity, "
+    "status, time, timestamp (and --map or --config)",
     sniff,
     parse,
 };
