@@ -30,8 +30,8 @@ extern const struct command commands[];
  * code (non-zero). */
 int cli_open_store(const struct cli *cli, struct store **out);
 /* Reads a date (YYYY-MM-DD) or timestamp in cli->zone for --from/--to. */
-int cli_parse_when(const struct cli *cli, const char *command, const char *option,
-                   const char *text, int64_t *out);
+int cli_parse_when(const struct cli *cli, const char *command, const char *option, const char *text,
+                   int64_t *out);
 /* The last calendar month (in cli->zone) that the stored data covers to its
  * end; prints an error and returns non-zero when the store is empty. */
 int cli_last_complete_month(const struct cli *cli, struct store *st, struct window *out);
@@ -45,8 +45,8 @@ void cli_print_contract_table(const struct eval_result *r);
  * hardware faults; nothing when neither was evaluated or found. */
 void cli_print_capacity_table(const struct eval_result *r);
 struct reconcile_result;
-void cli_print_reconcile(const struct reconcile_result *r, const char *entity,
-                         const char *service, const char *zone);
+void cli_print_reconcile(const struct reconcile_result *r, const char *entity, const char *service,
+                         const char *zone);
 /* Prints text (a command's --help) on stdout and returns 0. */
 int cli_help(const char *text);
 

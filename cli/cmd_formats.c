@@ -40,8 +40,7 @@ cmd_formats(struct cli *cli, int argc, char **argv)
             jsonw_str(&sb, p->detects);
             strbuf_addch(&sb, '}');
         } else {
-            strbuf_addf(&sb, "%s\n  reads:   %s\n  detects: %s\n", p->name, p->reads,
-                        p->detects);
+            strbuf_addf(&sb, "%s\n  reads:   %s\n  detects: %s\n", p->name, p->reads, p->detects);
         }
     }
     if (cli->json)

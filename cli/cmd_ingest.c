@@ -118,8 +118,8 @@ print_result(const struct cli *cli, const char *path, const char *format, const 
 static void
 show_rejects(const struct cli *cli, const char *path, const struct ingest *ing)
 {
-    long shown = ing->counts.rejected < INGEST_SHOWN_REJECTS ? ing->counts.rejected
-                                                              : INGEST_SHOWN_REJECTS;
+    long shown =
+        ing->counts.rejected < INGEST_SHOWN_REJECTS ? ing->counts.rejected : INGEST_SHOWN_REJECTS;
     for (long i = 0; i < shown; i++)
         msg_error(0, path, ing->shown[i].line, "rejected: %s", ing->shown[i].reason);
     if (ing->counts.rejected > shown)
@@ -234,10 +234,14 @@ int
 cmd_ingest(struct cli *cli, int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'}, {"entity", required_argument, NULL, 'e'},
-        {"service", required_argument, NULL, 's'}, {"help", no_argument, NULL, 'h'},
-        {"boot-time", required_argument, NULL, 'b'}, {"year", required_argument, NULL, 'y'},
-        {"map", required_argument, NULL, 'm'},     {"config", required_argument, NULL, 'c'},
+        {"format", required_argument, NULL, 'f'},
+        {"entity", required_argument, NULL, 'e'},
+        {"service", required_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},
+        {"boot-time", required_argument, NULL, 'b'},
+        {"year", required_argument, NULL, 'y'},
+        {"map", required_argument, NULL, 'm'},
+        {"config", required_argument, NULL, 'c'},
         {NULL, 0, NULL, 0},
     };
     struct ingest_options opt = {0};
@@ -284,8 +288,7 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
     if (opt.format && !parser_by_name(opt.format))
         return msg_usage("ingest", "unknown format '%s' (see 'slaudit formats')", opt.format);
     if (opt.entity && strncmp(opt.entity, "provider:", 9) && strncmp(opt.entity, "team:", 5))
-        return msg_usage("ingest", "--entity '%s' is not provider:NAME or team:NAME",
-                         opt.entity);
+        return msg_usage("ingest", "--entity '%s' is not provider:NAME or team:NAME", opt.entity);
     if (opt.map || opt.config) {
         /* Read the mapping once here, so a bad one is a usage error before
          * any file is touched; a pattern means the line-pattern format. */

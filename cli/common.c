@@ -43,7 +43,8 @@ cli_last_complete_month(const struct cli *cli, struct store *st, struct window *
     if (rc)
         return msg_diag(rc, &diag);
     if (last == SLTIME_NONE)
-        return msg_error(SL_EXIT_INPUT, cli->db, 0, "the store holds no data: run 'slaudit ingest' first");
+        return msg_error(SL_EXIT_INPUT, cli->db, 0,
+                         "the store holds no data: run 'slaudit ingest' first");
     struct window w = window_month_of(last - 1, cli->zone);
     if (w.end > last)
         w = window_month_prev(&w, cli->zone);

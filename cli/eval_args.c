@@ -14,9 +14,12 @@
 
 /* getopt codes: the characters `eval` has always used for them. */
 static const struct option shared_options[] = {
-    {"entity", required_argument, NULL, 'e'}, {"holidays", required_argument, NULL, 'H'},
-    {"sla", required_argument, NULL, 'S'},    {"service", required_argument, NULL, 's'},
-    {"fee", required_argument, NULL, 'F'},    {"min-outage", required_argument, NULL, 'O'},
+    {"entity", required_argument, NULL, 'e'},
+    {"holidays", required_argument, NULL, 'H'},
+    {"sla", required_argument, NULL, 'S'},
+    {"service", required_argument, NULL, 's'},
+    {"fee", required_argument, NULL, 'F'},
+    {"min-outage", required_argument, NULL, 'O'},
     {NULL, 0, NULL, 0},
 };
 

@@ -131,8 +131,7 @@ availability_compute(const struct interval *intervals, size_t n, const struct ma
                        (int)intervals[i].status);
     for (size_t i = 0; i < nmaint; i++) {
         const struct maintenance *m = &maint[i];
-        bool eligible =
-            m->announced != SLTIME_NONE && m->announced <= m->start - p->notice_seconds;
+        bool eligible = m->announced != SLTIME_NONE && m->announced <= m->start - p->notice_seconds;
         add_event_pair(ev, &nev, m->start, m->end, from, to,
                        eligible ? EV_MAINT_ELIGIBLE : EV_MAINT_INELIGIBLE);
     }

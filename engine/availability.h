@@ -33,10 +33,10 @@ struct avail_params {
 
 struct avail_result {
     int64_t window_seconds;
-    int64_t eligible_seconds;      /* |W′| */
-    int64_t unknown_seconds;       /* left out: no monitoring */
-    int64_t maintenance_seconds;   /* left out: eligible maintenance */
-    int64_t ineligible_maintenance_seconds; /* counted as downtime */
+    int64_t eligible_seconds;                 /* |W′| */
+    int64_t unknown_seconds;                  /* left out: no monitoring */
+    int64_t maintenance_seconds;              /* left out: eligible maintenance */
+    int64_t ineligible_maintenance_seconds;   /* counted as downtime */
     int64_t status_seconds[SVC_STATUS_COUNT]; /* known time by worst status, within W′ */
     double downtime_seconds;                  /* Σ w·|interval ∩ W′| */
     double availability;                      /* valid when known */

@@ -41,7 +41,7 @@ budget_compute(double target_percent, const struct avail_result *a, int64_t star
 struct buckets {
     int64_t origin; /* the instant bucket 0 starts */
     size_t n;
-    double *bad;    /* bad[k] = downtime before origin + k·step */
+    double *bad; /* bad[k] = downtime before origin + k·step */
     double *known;
 };
 

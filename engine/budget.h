@@ -26,7 +26,7 @@
 #define BUDGET_STEP_SECONDS 60
 
 struct budget {
-    bool known;            /* a target and measured time */
+    bool known; /* a target and measured time */
     double target_percent;
     double allowed_seconds;
     double consumed_seconds;
@@ -37,8 +37,8 @@ struct budget {
 };
 
 /* The budget of window [start, end) as of as_of (the end for a past window). */
-void budget_compute(double target_percent, const struct avail_result *a, int64_t start,
-                    int64_t end, int64_t as_of, struct budget *out);
+void budget_compute(double target_percent, const struct avail_result *a, int64_t start, int64_t end,
+                    int64_t as_of, struct budget *out);
 
 struct burn_rule {
     const char *name;     /* "page-1h", ... */
@@ -54,9 +54,9 @@ extern const struct burn_rule budget_default_rules[];
 /* One episode of a rule firing: from fired until cleared (SLTIME_NONE when
  * still firing at the end of the replay). */
 struct burn_alert {
-    size_t rule;       /* index into the rules */
+    size_t rule; /* index into the rules */
     int64_t fired, cleared;
-    double peak_burn;  /* highest long-window burn rate while firing */
+    double peak_burn; /* highest long-window burn rate while firing */
 };
 
 /* Replays rules (sentinel-terminated) over [from, to) on tl, whose range

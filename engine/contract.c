@@ -121,8 +121,8 @@ seg_push(struct seglist *l, int64_t start, int64_t end, int cls, int status, int
         l->v = p;
         l->alloc = a;
     }
-    l->v[l->n++] = (struct contract_segment){start, end, (unsigned char)cls,
-                                             (unsigned char)status, (unsigned char)ineligible, 0};
+    l->v[l->n++] = (struct contract_segment){
+        start, end, (unsigned char)cls, (unsigned char)status, (unsigned char)ineligible, 0};
     return true;
 }
 
@@ -187,16 +187,15 @@ other_events(const struct maintenance *m, size_t nm, const struct contract_rules
                        eligible ? EV_MAINT_ELIGIBLE : EV_MAINT_INELIGIBLE);
     }
     for (size_t i = 0; i < r->nexclusions; i++)
-        add_event_pair(ev, &k, r->exclusions[i].start, r->exclusions[i].end, from, to,
-                       EV_EXCLUDED);
+        add_event_pair(ev, &k, r->exclusions[i].start, r->exclusions[i].end, from, to, EV_EXCLUDED);
     qsort(ev, k, sizeof *ev, cmp_event);
     *nev = k;
     return ev;
 }
 
 static bool
-sweep(const struct event *a, size_t na, const struct event *b, size_t nb, int64_t from,
-      int64_t to, struct seglist *out)
+sweep(const struct event *a, size_t na, const struct event *b, size_t nb, int64_t from, int64_t to,
+      struct seglist *out)
 {
     long open[EV_KINDS] = {0};
     int64_t prev = from;
@@ -292,10 +291,9 @@ forgive_short_outages(struct contract_timeline *tl)
 }
 
 enum sl_status
-contract_timeline_build(const struct interval *intervals, size_t n,
-                        const struct maintenance *maint, size_t nmaint, int64_t from, int64_t to,
-                        const char *zone, const struct contract_rules *rules,
-                        struct contract_timeline *out)
+contract_timeline_build(const struct interval *intervals, size_t n, const struct maintenance *maint,
+                        size_t nmaint, int64_t from, int64_t to, const char *zone,
+                        const struct contract_rules *rules, struct contract_timeline *out)
 {
     struct event *a = NULL, *b = NULL;
     size_t na = 0, nb = 0;
@@ -311,7 +309,8 @@ contract_timeline_build(const struct interval *intervals, size_t n,
     if (to <= from)
         return SL_OK;
     if (!(a = interval_events(intervals, n, from, to, &na)) ||
-        !(b = other_events(maint, nmaint, rules, from, to, &nb)) || !sweep(a, na, b, nb, from, to, &l))
+        !(b = other_events(maint, nmaint, rules, from, to, &nb)) ||
+        !sweep(a, na, b, nb, from, to, &l))
         goto out;
     if (rules->maintenance_cap_seconds > 0 && !apply_cap(&l, rules, zone))
         goto out;
@@ -398,10 +397,9 @@ contract_timeline_measure(const struct contract_timeline *tl, int64_t from, int6
 }
 
 enum sl_status
-contract_measure_window(const struct interval *intervals, size_t n,
-                        const struct maintenance *maint, size_t nmaint, int64_t from, int64_t to,
-                        const char *zone, const struct contract_rules *rules,
-                        struct contract_measure *out)
+contract_measure_window(const struct interval *intervals, size_t n, const struct maintenance *maint,
+                        size_t nmaint, int64_t from, int64_t to, const char *zone,
+                        const struct contract_rules *rules, struct contract_measure *out)
 {
     struct contract_timeline tl;
     enum sl_status rc =
@@ -443,8 +441,8 @@ contract_attain(const struct contract_rules *rules, const struct sla_terms *term
         out->allowed_downtime_seconds =
             (1.0 - out->target_percent / 100.0) * (double)a->eligible_seconds;
         out->margin_seconds = out->allowed_downtime_seconds - a->downtime_seconds;
-        out->met = a->known && out->attainment_percent >=
-                                   out->target_percent - CREDIT_EPSILON_PERCENT;
+        out->met =
+            a->known && out->attainment_percent >= out->target_percent - CREDIT_EPSILON_PERCENT;
     }
     if (terms) {
         credit_for_terms(terms, out->target_percent, out->attainment_percent, fee, &out->credit);

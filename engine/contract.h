@@ -73,19 +73,14 @@ void contract_rules_neutral(struct contract_rules *r);
 enum sl_status contract_rules_from_terms(const struct sla_terms *t, size_t target,
                                          struct contract_rules *out);
 
-enum contract_class {
-    CONTRACT_UNKNOWN,
-    CONTRACT_MAINTENANCE,
-    CONTRACT_EXCLUDED,
-    CONTRACT_COUNTED
-};
+enum contract_class { CONTRACT_UNKNOWN, CONTRACT_MAINTENANCE, CONTRACT_EXCLUDED, CONTRACT_COUNTED };
 
 struct contract_segment {
     int64_t start, end;
-    unsigned char cls;          /* enum contract_class */
-    unsigned char status;       /* worst status of the stretch (enum svc_status) */
-    unsigned char ineligible;   /* counted because maintenance did not qualify */
-    unsigned char forgiven;     /* an outage shorter than the minimum: weight 0 */
+    unsigned char cls;        /* enum contract_class */
+    unsigned char status;     /* worst status of the stretch (enum svc_status) */
+    unsigned char ineligible; /* counted because maintenance did not qualify */
+    unsigned char forgiven;   /* an outage shorter than the minimum: weight 0 */
 };
 
 struct contract_timeline {
@@ -99,8 +94,8 @@ struct contract_timeline {
  * non-overlapping input skips the sort); maint may be in any order. zone
  * aligns the monthly maintenance cap (NULL = UTC). */
 enum sl_status contract_timeline_build(const struct interval *intervals, size_t n,
-                                       const struct maintenance *maint, size_t nmaint,
-                                       int64_t from, int64_t to, const char *zone,
+                                       const struct maintenance *maint, size_t nmaint, int64_t from,
+                                       int64_t to, const char *zone,
                                        const struct contract_rules *rules,
                                        struct contract_timeline *out);
 void contract_timeline_release(struct contract_timeline *tl);
@@ -124,8 +119,8 @@ void contract_timeline_measure(const struct contract_timeline *tl, int64_t from,
 /* Builds, measures [from, to) and releases: the one call for a replay.
  * Outage runs are judged within [from, to) only. */
 enum sl_status contract_measure_window(const struct interval *intervals, size_t n,
-                                       const struct maintenance *maint, size_t nmaint,
-                                       int64_t from, int64_t to, const char *zone,
+                                       const struct maintenance *maint, size_t nmaint, int64_t from,
+                                       int64_t to, const char *zone,
                                        const struct contract_rules *rules,
                                        struct contract_measure *out);
 

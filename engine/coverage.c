@@ -52,8 +52,8 @@ coverage_parse_holidays(const char *list, int64_t **days, size_t *n, const char 
             goto bad;
         memcpy(buf, p, len);
         buf[len] = '\0';
-        if (sscanf(buf, "%4d-%2d-%2d%n", &y, &m, &d, &used) != 3 || (size_t)used != len ||
-            m < 1 || m > 12 || d < 1 || d > sltime_days_in_month(y, m))
+        if (sscanf(buf, "%4d-%2d-%2d%n", &y, &m, &d, &used) != 3 || (size_t)used != len || m < 1 ||
+            m > 12 || d < 1 || d > sltime_days_in_month(y, m))
             goto bad;
         v[k++] = sltime_days_from_civil(y, m, d);
         p += len + (end != NULL);
@@ -71,8 +71,7 @@ bad:
 static bool
 is_holiday(const struct coverage *c, int64_t day)
 {
-    return c->nholidays &&
-           bsearch(&day, c->holidays, c->nholidays, sizeof day, cmp_day) != NULL;
+    return c->nholidays && bsearch(&day, c->holidays, c->nholidays, sizeof day, cmp_day) != NULL;
 }
 
 /* Monday = 0 (1970-01-01, day 0, was a Thursday). */

@@ -17,12 +17,12 @@
 #define COVERAGE_WEEKDAYS 0x1f /* Monday..Friday: bit 0 is Monday, bit 6 Sunday */
 
 struct coverage {
-    bool always;               /* 24×7: every second counts */
-    const char *zone;          /* NULL = UTC; borrowed */
-    int open_minute;           /* local minute of the day the clock starts: 480 */
-    int close_minute;          /* local minute it stops: 1080 */
-    unsigned weekdays;         /* COVERAGE_WEEKDAYS */
-    const int64_t *holidays;   /* local days (sltime_days_from_civil), sorted; borrowed */
+    bool always;             /* 24×7: every second counts */
+    const char *zone;        /* NULL = UTC; borrowed */
+    int open_minute;         /* local minute of the day the clock starts: 480 */
+    int close_minute;        /* local minute it stops: 1080 */
+    unsigned weekdays;       /* COVERAGE_WEEKDAYS */
+    const int64_t *holidays; /* local days (sltime_days_from_civil), sorted; borrowed */
     size_t nholidays;
 };
 

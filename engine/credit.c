@@ -69,8 +69,7 @@ above_every_tier(const struct sla_credit_tier *tiers, size_t n, double a)
 
 void
 credit_compute(const struct sla_credit_tier *tiers, size_t n, double target_percent,
-               double cap_percent, double attainment_percent, double fee,
-               struct credit_result *out)
+               double cap_percent, double attainment_percent, double fee, struct credit_result *out)
 {
     out->match = CREDIT_NO_TABLE;
     out->tier = -1;

@@ -165,8 +165,8 @@ ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_
         ing->counts.duplicates++;
         return SL_OK;
     case PROBE_OUT_OF_ORDER:
-        return ingest_reject(ing, line, "probe earlier than the one before it for its service",
-                             raw, raw_len);
+        return ingest_reject(ing, line, "probe earlier than the one before it for its service", raw,
+                             raw_len);
     }
     return SL_OK;
 }

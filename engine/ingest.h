@@ -70,9 +70,8 @@ enum sl_status ingest_gpu_event(struct ingest *ing, const struct gpu_event *ev);
  * same entity, service, kind and effective date replaces the stored one and
  * counts as a duplicate. */
 enum sl_status ingest_commitment(struct ingest *ing, const struct commitment *c);
-enum sl_status ingest_probe(struct ingest *ing, const char *entity, const char *service,
-                            int64_t t, enum svc_status status, long line, const char *raw,
-                            size_t raw_len);
+enum sl_status ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_t t,
+                            enum svc_status status, long line, const char *raw, size_t raw_len);
 enum sl_status ingest_reject(struct ingest *ing, long line, const char *reason, const char *raw,
                              size_t raw_len);
 

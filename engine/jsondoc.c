@@ -56,8 +56,8 @@ loaded(json_t *j, const json_error_t *err, const char *path, long line_base,
                         "bad JSON at column %d: %s", err->column, err->text);
     if (depth_of(j, JSONDOC_MAX_DEPTH + 1) > JSONDOC_MAX_DEPTH) {
         json_decref(j);
-        return diag_set(diag, SL_ERR_LIMIT, path, line_base,
-                        "JSON nested deeper than %d levels", JSONDOC_MAX_DEPTH);
+        return diag_set(diag, SL_ERR_LIMIT, path, line_base, "JSON nested deeper than %d levels",
+                        JSONDOC_MAX_DEPTH);
     }
     *root = N(j);
     return SL_OK;

@@ -43,7 +43,6 @@ bool jsondoc_bool(const struct json_node *n, bool *out);
 /* Calls fn for each member of an object, in document order; stops when fn
  * returns non-zero. */
 void jsondoc_each_member(const struct json_node *n,
-                         int (*fn)(void *ctx, const char *key, struct json_node *value),
-                         void *ctx);
+                         int (*fn)(void *ctx, const char *key, struct json_node *value), void *ctx);
 
 #endif

@@ -37,8 +37,8 @@ regex_compile(const char *pattern, unsigned flags, struct regex **out, struct sl
     struct regex *re = calloc(1, sizeof *re);
     if (!re)
         return diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
-    re->code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, options, &err, &offset,
-                             NULL);
+    re->code =
+        pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, options, &err, &offset, NULL);
     if (!re->code) {
         char msg[256];
         pcre2_message(err, msg, sizeof msg);
@@ -78,7 +78,8 @@ regex_search(const struct regex *re, const char *subject, size_t len, size_t fro
     *found = false;
     if (rc == PCRE2_ERROR_NOMATCH)
         return SL_OK;
-    if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT)
+    if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+        rc == PCRE2_ERROR_JIT_STACKLIMIT)
         return diag_set(diag, SL_ERR_LIMIT, NULL, 0,
                         "pattern stopped at the PCRE2 %s limit: it backtracks too much on this "
                         "input; anchor it or make it less ambiguous",

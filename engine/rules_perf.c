@@ -473,10 +473,10 @@ RULE_CHECK(check_inc004)
         const char *from;
         bool business;
         int64_t origin = inc->detected != SLTIME_NONE ? inc->detected : inc->started;
-        double target = sev ? response_target(d, inc->service,
-                                              origin != SLTIME_NONE ? origin : d->from, sev,
-                                              &from, &business)
-                            : NAN;
+        double target =
+            sev ? response_target(d, inc->service, origin != SLTIME_NONE ? origin : d->from, sev,
+                                  &from, &business)
+                : NAN;
         if (isnan(target))
             continue;
         any = true;

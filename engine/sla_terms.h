@@ -46,18 +46,18 @@ struct sla_response_time {
  * §5: each one found is kept with its value (NAN when it has none), the
  * sentence it was read from, and its line. */
 enum sla_clause_kind {
-    SLA_CLAUSE_MEASURED_BY_PROVIDER,  /* uptime as measured by the provider only */
-    SLA_CLAUSE_CUSTOMER_EVIDENCE,     /* a claim must bring the customer's logs/proof */
-    SLA_CLAUSE_CREDITS_AUTOMATIC,     /* credits applied without a claim */
-    SLA_CLAUSE_CREDITS_FUTURE_ONLY,   /* credits only against future bills */
-    SLA_CLAUSE_PARTIAL_COUNTED,       /* degraded/partial service counts as downtime */
-    SLA_CLAUSE_MIN_OUTAGE,            /* value: minutes an outage must last to count */
-    SLA_CLAUSE_MAINTENANCE_CAP,       /* value: hours of maintenance allowed per month */
-    SLA_CLAUSE_CATCH_ALL_EXCLUSION,   /* "beyond reasonable control", uncapped emergencies */
-    SLA_CLAUSE_DATA_RETURN,           /* value: days to retrieve data at exit (NAN: unstated) */
-    SLA_CLAUSE_AUDIT_RIGHTS,          /* SOC 2 report, ISO certificate, right to audit */
-    SLA_CLAUSE_UNILATERAL_CHANGE,     /* the provider may change the SLA on its own */
-    SLA_CLAUSE_DR_TESTED,             /* business continuity / DR tested */
+    SLA_CLAUSE_MEASURED_BY_PROVIDER, /* uptime as measured by the provider only */
+    SLA_CLAUSE_CUSTOMER_EVIDENCE,    /* a claim must bring the customer's logs/proof */
+    SLA_CLAUSE_CREDITS_AUTOMATIC,    /* credits applied without a claim */
+    SLA_CLAUSE_CREDITS_FUTURE_ONLY,  /* credits only against future bills */
+    SLA_CLAUSE_PARTIAL_COUNTED,      /* degraded/partial service counts as downtime */
+    SLA_CLAUSE_MIN_OUTAGE,           /* value: minutes an outage must last to count */
+    SLA_CLAUSE_MAINTENANCE_CAP,      /* value: hours of maintenance allowed per month */
+    SLA_CLAUSE_CATCH_ALL_EXCLUSION,  /* "beyond reasonable control", uncapped emergencies */
+    SLA_CLAUSE_DATA_RETURN,          /* value: days to retrieve data at exit (NAN: unstated) */
+    SLA_CLAUSE_AUDIT_RIGHTS,         /* SOC 2 report, ISO certificate, right to audit */
+    SLA_CLAUSE_UNILATERAL_CHANGE,    /* the provider may change the SLA on its own */
+    SLA_CLAUSE_DR_TESTED,            /* business continuity / DR tested */
     SLA_CLAUSE_COUNT
 };
 

@@ -225,9 +225,8 @@ sltime_parse(const char *s, size_t len, const char *tz, int64_t *out, bool *had_
     }
 
     struct sl_civil c = {0};
-    if (!digits(&p, end, 4, &c.year) || p >= end || *p++ != '-' ||
-        !digits(&p, end, 2, &c.month) || p >= end || *p++ != '-' ||
-        !digits(&p, end, 2, &c.day))
+    if (!digits(&p, end, 4, &c.year) || p >= end || *p++ != '-' || !digits(&p, end, 2, &c.month) ||
+        p >= end || *p++ != '-' || !digits(&p, end, 2, &c.day))
         return fail(why, "not a date (expected YYYY-MM-DD)");
     if (c.year < SLTIME_MIN_YEAR || c.year > SLTIME_MAX_YEAR)
         return fail(why, "year out of range (1970-2200)");

@@ -11,7 +11,7 @@
 
 #include "engine/status.h"
 
-#define STATS_LOW_SAMPLE 10       /* fewer values than this are too few to judge */
+#define STATS_LOW_SAMPLE 10 /* fewer values than this are too few to judge */
 #define STATS_BOOTSTRAP_ROUNDS 1000
 #define STATS_BOOTSTRAP_SEED 20261130u
 

@@ -49,8 +49,8 @@ sl_exit_code(enum sl_status status)
 }
 
 enum sl_status
-diag_vset(struct sl_diag *diag, enum sl_status status, const char *file, long line,
-          const char *fmt, va_list ap)
+diag_vset(struct sl_diag *diag, enum sl_status status, const char *file, long line, const char *fmt,
+          va_list ap)
 {
     if (!diag)
         return status;
@@ -61,8 +61,8 @@ diag_vset(struct sl_diag *diag, enum sl_status status, const char *file, long li
 }
 
 enum sl_status
-diag_set(struct sl_diag *diag, enum sl_status status, const char *file, long line,
-         const char *fmt, ...)
+diag_set(struct sl_diag *diag, enum sl_status status, const char *file, long line, const char *fmt,
+         ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -176,8 +176,9 @@ store_open(const char *path, struct store **out, struct sl_diag *diag)
     }
     sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
     sqlite3_extended_result_codes(st->db, 1);
-    if ((s = exec(st, "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;"
-                      "PRAGMA synchronous = NORMAL;",
+    if ((s = exec(st,
+                  "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;"
+                  "PRAGMA synchronous = NORMAL;",
                   diag)))
         goto fail;
     if ((s = migrate(st, diag)))
@@ -389,8 +390,7 @@ store_add_interval(struct store *st, const struct interval *iv, struct sl_diag *
 }
 
 enum sl_status
-store_put_interval(struct store *st, const struct interval *iv, bool *updated,
-                   struct sl_diag *diag)
+store_put_interval(struct store *st, const struct interval *iv, bool *updated, struct sl_diag *diag)
 {
     *updated = false;
     if (!iv->key)
@@ -622,17 +622,17 @@ store_each_maintenance(struct store *st, const char *entity, const char *service
                               "FROM maintenance "
                               "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
                               "ORDER BY start, end";
-    struct param p[] = {{entity, 0, true}, {service, 0, true}, {NULL, from, false},
-                        {NULL, to, false}};
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
     return query(st, sql, p, 4, maintenance_row, (void *)fn, ctx, diag);
 }
 
 /* The fifteen incident columns every incident query selects first, in the
  * order of INCIDENT_COLUMNS. */
 #define INCIDENT_COLUMNS(t)                                                                        \
-    t "key, " t "entity, " t "service, " t "severity, " t "severity_label, " t "title, " t      \
-      "state, " t "postmortem, " t "started, " t "detected, " t "acknowledged, " t             \
-      "mitigated, " t "resolved, " t "extra, " t "line"
+    t "key, " t "entity, " t "service, " t "severity, " t "severity_label, " t "title, " t         \
+      "state, " t "postmortem, " t "started, " t "detected, " t "acknowledged, " t "mitigated, " t \
+      "resolved, " t "extra, " t "line"
 
 static struct incident
 incident_columns(sqlite3_stmt *s)
@@ -667,11 +667,11 @@ enum sl_status
 store_each_incident(struct store *st, const char *entity, int64_t from, int64_t to,
                     store_incident_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] =
-        "SELECT " INCIDENT_COLUMNS("") " FROM incidents "
-        "WHERE (?1 IS NULL OR entity = ?1) AND coalesce(started, detected) >= ?2 "
-        "AND coalesce(started, detected) < ?3 "
-        "ORDER BY coalesce(started, detected), entity, key";
+    static const char sql[] = "SELECT " INCIDENT_COLUMNS(
+        "") " FROM incidents "
+            "WHERE (?1 IS NULL OR entity = ?1) AND coalesce(started, detected) >= ?2 "
+            "AND coalesce(started, detected) < ?3 "
+            "ORDER BY coalesce(started, detected), entity, key";
     struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
     return query(st, sql, p, 3, incident_row, (void *)fn, ctx, diag);
 }
@@ -884,11 +884,10 @@ enum sl_status
 store_each_audit_record(struct store *st, const char *entity, const char *kind,
                         store_audit_record_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] =
-        "SELECT a.kind, a.entity, a.key, a.fields, a.line, s.path "
-        "FROM audit_records a JOIN sources s ON s.id = a.source_id "
-        "WHERE (?1 IS NULL OR a.entity = ?1) AND (?2 IS NULL OR a.kind = ?2) "
-        "ORDER BY a.kind, a.entity, a.key";
+    static const char sql[] = "SELECT a.kind, a.entity, a.key, a.fields, a.line, s.path "
+                              "FROM audit_records a JOIN sources s ON s.id = a.source_id "
+                              "WHERE (?1 IS NULL OR a.entity = ?1) AND (?2 IS NULL OR a.kind = ?2) "
+                              "ORDER BY a.kind, a.entity, a.key";
     struct param p[] = {{entity, 0, true}, {kind, 0, true}};
     return query(st, sql, p, 2, audit_record_row, (void *)fn, ctx, diag);
 }
@@ -926,8 +925,8 @@ sourced_interval_row(sqlite3_stmt *s, void *fn, void *ctx)
 }
 
 enum sl_status
-store_each_interval_sourced(struct store *st, const char *entity, const char *service,
-                            int64_t from, int64_t to, store_sourced_interval_fn fn, void *ctx,
+store_each_interval_sourced(struct store *st, const char *entity, const char *service, int64_t from,
+                            int64_t to, store_sourced_interval_fn fn, void *ctx,
                             struct sl_diag *diag)
 {
     static const char sql[] =
@@ -935,8 +934,8 @@ store_each_interval_sourced(struct store *st, const char *entity, const char *se
         "s.format FROM intervals i JOIN sources s ON s.id = i.source_id "
         "WHERE i.entity = ?1 AND i.service = ?2 AND i.start < ?4 AND i.end > ?3 "
         "ORDER BY i.start, i.end, i.id";
-    struct param p[] = {{entity, 0, true}, {service, 0, true}, {NULL, from, false},
-                        {NULL, to, false}};
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
     return query(st, sql, p, 4, sourced_interval_row, (void *)fn, ctx, diag);
 }
 
@@ -948,19 +947,19 @@ sourced_incident_row(sqlite3_stmt *s, void *fn, void *ctx)
 }
 
 enum sl_status
-store_each_incident_sourced(struct store *st, const char *entity, const char *service,
-                            int64_t from, int64_t to, store_sourced_incident_fn fn, void *ctx,
+store_each_incident_sourced(struct store *st, const char *entity, const char *service, int64_t from,
+                            int64_t to, store_sourced_incident_fn fn, void *ctx,
                             struct sl_diag *diag)
 {
     static const char sql[] =
         "SELECT " INCIDENT_COLUMNS("i.") ", s.format FROM incidents i "
-        "JOIN sources s ON s.id = i.source_id "
-        "WHERE i.entity = ?1 AND (?2 IS NULL OR i.service = ?2) "
-        "AND coalesce(i.started, i.detected) < ?4 "
-        "AND coalesce(i.resolved, i.mitigated, ?4 + 1) > ?3 "
-        "ORDER BY coalesce(i.started, i.detected), i.key";
-    struct param p[] = {{entity, 0, true}, {service, 0, true}, {NULL, from, false},
-                        {NULL, to, false}};
+                                         "JOIN sources s ON s.id = i.source_id "
+                                         "WHERE i.entity = ?1 AND (?2 IS NULL OR i.service = ?2) "
+                                         "AND coalesce(i.started, i.detected) < ?4 "
+                                         "AND coalesce(i.resolved, i.mitigated, ?4 + 1) > ?3 "
+                                         "ORDER BY coalesce(i.started, i.detected), i.key";
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
     return query(st, sql, p, 4, sourced_incident_row, (void *)fn, ctx, diag);
 }
 
@@ -1124,9 +1123,7 @@ store_each_eval_result(struct store *st, const char *entity, int64_t from, int64
         "AND (?4 IS NULL OR definitions_hash = ?4) "
         "ORDER BY entity, service IS NOT NULL, service, window_start, window_kind, measure, "
         "commitment, id";
-    struct param p[] = {{entity, 0, true},
-                        {NULL, from, false},
-                        {NULL, to, false},
-                        {definitions_hash, 0, true}};
+    struct param p[] = {
+        {entity, 0, true}, {NULL, from, false}, {NULL, to, false}, {definitions_hash, 0, true}};
     return query(st, sql, p, 4, eval_record_row, (void *)fn, ctx, diag);
 }

@@ -86,13 +86,12 @@ enum sl_status store_each_interval(struct store *st, const char *entity, const c
                                    int64_t from, int64_t to, store_interval_fn fn, void *ctx,
                                    struct sl_diag *diag);
 enum sl_status store_each_maintenance(struct store *st, const char *entity, const char *service,
-                                      int64_t from, int64_t to, store_maintenance_fn fn,
-                                      void *ctx, struct sl_diag *diag);
+                                      int64_t from, int64_t to, store_maintenance_fn fn, void *ctx,
+                                      struct sl_diag *diag);
 /* Incidents whose start (started, else detected) falls in [from, to), by start
  * then key; entity filters when not NULL. */
-enum sl_status store_each_incident(struct store *st, const char *entity, int64_t from,
-                                   int64_t to, store_incident_fn fn, void *ctx,
-                                   struct sl_diag *diag);
+enum sl_status store_each_incident(struct store *st, const char *entity, int64_t from, int64_t to,
+                                   store_incident_fn fn, void *ctx, struct sl_diag *diag);
 enum sl_status store_each_source(struct store *st, store_source_fn fn, void *ctx,
                                  struct sl_diag *diag);
 
@@ -148,19 +147,18 @@ typedef int (*store_audit_record_fn)(void *ctx, const struct audit_record *r);
 
 /* Within an open source transaction. A record with the same kind, entity and
  * key replaces the stored one and sets *updated. */
-enum sl_status store_add_audit_record(struct store *st, const struct audit_record *r,
-                                      bool *updated, struct sl_diag *diag);
+enum sl_status store_add_audit_record(struct store *st, const struct audit_record *r, bool *updated,
+                                      struct sl_diag *diag);
 /* Audit records ordered by kind, entity, key; entity and kind filter when not
  * NULL. */
 enum sl_status store_each_audit_record(struct store *st, const char *entity, const char *kind,
-                                       store_audit_record_fn fn, void *ctx,
-                                       struct sl_diag *diag);
+                                       store_audit_record_fn fn, void *ctx, struct sl_diag *diag);
 
 typedef int (*store_origin_fn)(void *ctx, const char *key, const char *path, long line);
 /* For each incident of entity: its key, the path of the file it was last read
  * from and its line there, by key. Evidence cites these. */
-enum sl_status store_each_incident_origin(struct store *st, const char *entity,
-                                          store_origin_fn fn, void *ctx, struct sl_diag *diag);
+enum sl_status store_each_incident_origin(struct store *st, const char *entity, store_origin_fn fn,
+                                          void *ctx, struct sl_diag *diag);
 
 /* Intervals of one series overlapping [from, to), by start, each with the
  * format of the source file it came from (sources.format: "probe-csv",
@@ -214,8 +212,8 @@ typedef int (*store_eval_record_fn)(void *ctx, const struct eval_record *r);
  * Rows already stored with the same definitions hash, entity, service and
  * window (kind, start, end) are replaced: deleted first, whatever their
  * measure, so a run replaces the whole of its earlier result for a window. */
-enum sl_status store_put_eval_results(struct store *st, const struct eval_record *records,
-                                      size_t n, struct sl_diag *diag);
+enum sl_status store_put_eval_results(struct store *st, const struct eval_record *records, size_t n,
+                                      struct sl_diag *diag);
 /* Stored results whose window overlaps [from, to), ordered by entity, service
  * (NULL first), window start, window kind, measure, commitment; entity and
  * definitions_hash filter when not NULL. */

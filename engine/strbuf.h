@@ -22,7 +22,10 @@ struct strbuf {
 #define STRBUF_DEFAULT_CAP ((size_t)256 << 20)
 
 extern char strbuf_empty[];
-#define STRBUF_INIT {strbuf_empty, 0, 0, 0}
+#define STRBUF_INIT                                                                                \
+    {                                                                                              \
+        strbuf_empty, 0, 0, 0                                                                      \
+    }
 
 void strbuf_init(struct strbuf *sb, size_t cap);
 void strbuf_release(struct strbuf *sb);

@@ -58,8 +58,7 @@ on_field(void *data, size_t len, void *ctx)
         return;
     c->offsets[c->nfields] = c->values.len;
     c->lengths[c->nfields] = len;
-    if (strbuf_add(&c->values, data ? data : "", data ? len : 0) ||
-        strbuf_addch(&c->values, '\0'))
+    if (strbuf_add(&c->values, data ? data : "", data ? len : 0) || strbuf_addch(&c->values, '\0'))
         c->nomem = true;
     c->nfields++;
 }

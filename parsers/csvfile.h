@@ -18,12 +18,12 @@ enum csv_next { CSV_RECORD, CSV_BAD, CSV_END, CSV_FAIL };
 
 struct csv_record {
     size_t nfields;
-    char **fields;        /* NUL-terminated, trimmed of surrounding spaces */
+    char **fields; /* NUL-terminated, trimmed of surrounding spaces */
     const size_t *lengths;
-    long line;            /* first line of the record */
-    const char *raw;      /* the record's text as read */
+    long line;       /* first line of the record */
+    const char *raw; /* the record's text as read */
     size_t raw_len;
-    const char *reason;   /* why a CSV_BAD record could not be read */
+    const char *reason; /* why a CSV_BAD record could not be read */
 };
 
 struct csvfile;

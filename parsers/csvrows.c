@@ -26,7 +26,7 @@ csvrows_read(struct ingest *ing, FILE *f, csvrows_header_fn header, csvrows_row_
     if (next != CSV_RECORD) {
         rc = next == CSV_FAIL ? csvfile_status(c) : SL_ERR_INPUT;
         diag_set(ing->diag, rc, ing->path, next == CSV_BAD ? head.line : 1, "%s",
-                 next == CSV_END ? "empty file: no header row"
+                 next == CSV_END   ? "empty file: no header row"
                  : next == CSV_BAD ? head.reason
                                    : sl_strerror(rc));
         goto out;
@@ -145,6 +145,6 @@ csvrows_require(struct csvrows *r, int col, const char *name)
 {
     if (col >= 0)
         return SL_OK;
-    return diag_set(r->ing->diag, SL_ERR_INPUT, r->ing->path, 1,
-                    "the header has no '%s' column", name);
+    return diag_set(r->ing->diag, SL_ERR_INPUT, r->ing->path, 1, "the header has no '%s' column",
+                    name);
 }

@@ -178,8 +178,9 @@ emit_probe(struct ingest *ing, const char *const values[FM_COUNT], long line, co
     const char *word = value(values, FM_STATUS), *when = value(values, FM_TIME);
     char reason[256];
     if (!entity || !service)
-        return ingest_reject(ing, line, !entity ? "probe without an entity: give --entity"
-                                                : "probe without a service: give --service",
+        return ingest_reject(ing, line,
+                             !entity ? "probe without an entity: give --entity"
+                                     : "probe without a service: give --service",
                              raw, raw_len);
     enum svc_status st;
     if (!word || !svc_status_parse(word, &st)) {
@@ -196,11 +197,11 @@ emit_probe(struct ingest *ing, const char *const values[FM_COUNT], long line, co
 }
 
 static enum sl_status
-emit_incident(struct ingest *ing, const char *const values[FM_COUNT], long line,
-              const char *raw, size_t raw_len)
+emit_incident(struct ingest *ing, const char *const values[FM_COUNT], long line, const char *raw,
+              size_t raw_len)
 {
-    static const enum fm_field times[] = {FM_STARTED, FM_DETECTED, FM_ACKNOWLEDGED,
-                                          FM_MITIGATED, FM_RESOLVED};
+    static const enum fm_field times[] = {FM_STARTED, FM_DETECTED, FM_ACKNOWLEDGED, FM_MITIGATED,
+                                          FM_RESOLVED};
     struct incident inc = {
         .key = value(values, FM_KEY),
         .entity = value(values, FM_ENTITY) ? value(values, FM_ENTITY) : ing->entity,
@@ -215,8 +216,7 @@ emit_incident(struct ingest *ing, const char *const values[FM_COUNT], long line,
         return ingest_reject(ing, line, "incident without a key (map one: --map key=PATH)", raw,
                              raw_len);
     if (!inc.entity)
-        return ingest_reject(ing, line, "incident without an entity: give --entity", raw,
-                             raw_len);
+        return ingest_reject(ing, line, "incident without an entity: give --entity", raw, raw_len);
     inc.severity = severity_normalise(inc.severity_label);
     int64_t *slot[] = {&inc.started, &inc.detected, &inc.acknowledged, &inc.mitigated,
                        &inc.resolved};
@@ -224,8 +224,8 @@ emit_incident(struct ingest *ing, const char *const values[FM_COUNT], long line,
         const char *text = value(values, times[i]), *why = "";
         *slot[i] = SLTIME_NONE;
         if (text && ingest_time(ing, text, strlen(text), slot[i], &why)) {
-            snprintf(reason, sizeof reason, "bad %s time '%.60s': %s",
-                     fieldmap_name(times[i]), text, why);
+            snprintf(reason, sizeof reason, "bad %s time '%.60s': %s", fieldmap_name(times[i]),
+                     text, why);
             return ingest_reject(ing, line, reason, raw, raw_len);
         }
     }
@@ -241,9 +241,9 @@ enum sl_status
 fieldmap_emit(struct ingest *ing, const struct fieldmap *fm, const char *const values[FM_COUNT],
               long line, const char *raw, size_t raw_len)
 {
-    bool probe = fm->record == FM_RECORD_PROBE ||
-                 (fm->record == FM_RECORD_AUTO && value(values, FM_TIME) &&
-                  value(values, FM_STATUS) && !value(values, FM_STARTED));
+    bool probe =
+        fm->record == FM_RECORD_PROBE || (fm->record == FM_RECORD_AUTO && value(values, FM_TIME) &&
+                                          value(values, FM_STATUS) && !value(values, FM_STARTED));
     return probe ? emit_probe(ing, values, line, raw, raw_len)
                  : emit_incident(ing, values, line, raw, raw_len);
 }

@@ -9,12 +9,25 @@
 #include "parsers/csvrows.h"
 #include "parsers/registry.h"
 
-enum col { C_ID, C_ENTITY, C_SERVICE, C_SEVERITY, C_TITLE, C_STATE, C_POSTMORTEM, C_STARTED,
-           C_DETECTED, C_ACKNOWLEDGED, C_MITIGATED, C_RESOLVED, C_COUNT };
+enum col {
+    C_ID,
+    C_ENTITY,
+    C_SERVICE,
+    C_SEVERITY,
+    C_TITLE,
+    C_STATE,
+    C_POSTMORTEM,
+    C_STARTED,
+    C_DETECTED,
+    C_ACKNOWLEDGED,
+    C_MITIGATED,
+    C_RESOLVED,
+    C_COUNT
+};
 
 static const char *const column_names[C_COUNT + 1] = {
-    "id",       "entity",       "service",   "severity", "title",    "state", "postmortem",
-    "started",  "detected",     "acknowledged", "mitigated", "resolved", NULL,
+    "id",      "entity",   "service",      "severity",  "title",    "state", "postmortem",
+    "started", "detected", "acknowledged", "mitigated", "resolved", NULL,
 };
 
 struct columns {
@@ -119,8 +132,8 @@ static int
 sniff(const char *head, size_t len)
 {
     static const char *const must[] = {"id", NULL};
-    static const char *const some[] = {"started", "detected", "resolved", "severity", "title",
-                                       NULL};
+    static const char *const some[] = {"started",  "detected", "resolved",
+                                       "severity", "title",    NULL};
     static const char *const pagerduty[] = {"incident_number", "created_at", NULL};
     if (csvfile_header_matches(head, len, must) != 1 ||
         csvfile_header_matches(head, len, pagerduty) > 0)

@@ -28,8 +28,7 @@ at_path(const struct json_node *n, const char *path)
     char part[256];
     while (n && *path) {
         size_t len = strcspn(path, ".");
-        snprintf(part, sizeof part, "%.*s", (int)(len < sizeof part ? len : sizeof part - 1),
-                 path);
+        snprintf(part, sizeof part, "%.*s", (int)(len < sizeof part ? len : sizeof part - 1), path);
         if (jsondoc_kind(n) == JNODE_ARRAY) {
             char *end;
             long i = strtol(part, &end, 10);
@@ -127,9 +126,9 @@ sniff(const char *head, size_t len)
     const char *nl = memchr(head, '\n', len);
     if (!nl || jsonstream_head_first(nl, len - (size_t)(nl - head)) != '{')
         return 0;
-    static const char *const keys[] = {"\"started_at\"", "\"started\"", "\"resolved_at\"",
-                                       "\"resolved\"", "\"severity\"", "\"status\"",
-                                       "\"time\"", "\"timestamp\"", NULL};
+    static const char *const keys[] = {"\"started_at\"", "\"started\"",   "\"resolved_at\"",
+                                       "\"resolved\"",   "\"severity\"",  "\"status\"",
+                                       "\"time\"",       "\"timestamp\"", NULL};
     int score = 0;
     for (size_t i = 0; keys[i]; i++)
         if (jsonstream_head_has(head, len, keys[i]))

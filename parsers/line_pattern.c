@@ -95,8 +95,8 @@ parse(struct ingest *ing, FILE *f)
             break;
         }
         if (mrc || !found) {
-            rc = ingest_reject(ing, r.number, mrc ? d.message : "the line does not match the pattern",
-                               line, len);
+            rc = ingest_reject(ing, r.number,
+                               mrc ? d.message : "the line does not match the pattern", line, len);
             continue;
         }
         const char *values[FM_COUNT] = {0};

@@ -36,8 +36,7 @@ int
 logstamp_syslog_year(struct logstamp *ls, const struct ingest *ing, int month)
 {
     if (!ls->year)
-        ls->year = ing->year ? ing->year
-                             : ls->file_year - (month > ls->file_month ? 1 : 0);
+        ls->year = ing->year ? ing->year : ls->file_year - (month > ls->file_month ? 1 : 0);
     else if (month < ls->last_month)
         ls->year++;
     ls->last_month = month;

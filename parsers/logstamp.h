@@ -21,8 +21,8 @@
 #include "engine/ingest.h"
 
 struct logstamp {
-    int year;       /* the year of the syslog line last read; 0 before the first */
-    int last_month; /* its month */
+    int year;                  /* the year of the syslog line last read; 0 before the first */
+    int last_month;            /* its month */
     int file_year, file_month; /* of the file's last change */
 };
 
@@ -33,8 +33,8 @@ void logstamp_init(struct logstamp *ls, FILE *f);
  * just after the stamp (and its host, when the form has one, copied to host).
  * SL_ERR_INPUT with *why when the line has no stamp or it cannot be placed in
  * time (seconds since boot without --boot-time). */
-enum sl_status logstamp_read(struct logstamp *ls, struct ingest *ing, const char *line,
-                             size_t len, int64_t *t, size_t *rest, char *host, size_t hostlen,
+enum sl_status logstamp_read(struct logstamp *ls, struct ingest *ing, const char *line, size_t len,
+                             int64_t *t, size_t *rest, char *host, size_t hostlen,
                              const char **why);
 
 /* The year of a syslog stamp in month (1..12), updating the state. */

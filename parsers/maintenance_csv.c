@@ -8,8 +8,8 @@
 
 enum col { C_ID, C_ENTITY, C_SERVICE, C_START, C_END, C_ANNOUNCED, C_COUNT };
 
-static const char *const column_names[C_COUNT] = {"id",  "entity", "service",
-                                                  "start", "end",  "announced"};
+static const char *const column_names[C_COUNT] = {"id",    "entity", "service",
+                                                  "start", "end",    "announced"};
 
 static enum sl_status
 read_header(struct csvrows *r)

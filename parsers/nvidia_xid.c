@@ -33,8 +33,8 @@
 #include "parsers/registry.h"
 
 #define MAX_GPUS 256
-#define XID_BURST_GAP 600   /* seconds between two Xids of one burst */
-#define BURST_MAX_GPUS 16   /* GPUs tracked per burst (a node has 8 or fewer) */
+#define XID_BURST_GAP 600 /* seconds between two Xids of one burst */
+#define BURST_MAX_GPUS 16 /* GPUs tracked per burst (a node has 8 or fewer) */
 #define BURST_MAX_HOSTS 4096
 
 /* How long a GPU is assumed out of service after its last Xid, by the worst
@@ -64,7 +64,7 @@ struct burst {
     int64_t first, last;
     long line;
     int rank;
-    int xid;     /* the first Xid, for the title */
+    int xid;        /* the first Xid, for the title */
     char xids[128]; /* the distinct codes, "79,48" */
     struct burst_gpu gpus[BURST_MAX_GPUS];
     size_t ngpus;
@@ -321,8 +321,8 @@ parse(struct ingest *ing, FILE *f)
             grab(line, &m, 9, c, sizeof c);
             grab(line, &m, 10, host, sizeof host);
             int month = month_of(a);
-            struct sl_civil cv = {logstamp_syslog_year(&ls, ing, month), month,
-                                  (int)strtol(b, NULL, 10), 0, 0, 0};
+            struct sl_civil cv = {
+                logstamp_syslog_year(&ls, ing, month), month, (int)strtol(b, NULL, 10), 0, 0, 0};
             sscanf(c, "%d:%d:%d", &cv.hour, &cv.minute, &cv.second);
             t = sltime_from_civil(&cv, ing->zone);
         } else if (m.start[11] != (size_t)-1 && ing->boot_time) { /* [ 1234.5] */

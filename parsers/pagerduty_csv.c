@@ -13,13 +13,39 @@
 #include "parsers/csvrows.h"
 #include "parsers/registry.h"
 
-enum col { C_ID, C_NUMBER, C_TITLE, C_DESCRIPTION, C_STATUS, C_URGENCY, C_PRIORITY, C_SERVICE,
-           C_TEAM, C_CREATED, C_ACKNOWLEDGED, C_RESOLVED, C_TO_ACK, C_TO_RESOLVE, C_COUNT };
+enum col {
+    C_ID,
+    C_NUMBER,
+    C_TITLE,
+    C_DESCRIPTION,
+    C_STATUS,
+    C_URGENCY,
+    C_PRIORITY,
+    C_SERVICE,
+    C_TEAM,
+    C_CREATED,
+    C_ACKNOWLEDGED,
+    C_RESOLVED,
+    C_TO_ACK,
+    C_TO_RESOLVE,
+    C_COUNT
+};
 
 static const char *const column_names[C_COUNT] = {
-    "id",          "incident_number", "title",          "description",    "status",
-    "urgency",     "priority_name",   "service_name",   "team_name",      "created_at",
-    "acknowledged_at", "resolved_at", "seconds_to_first_ack", "seconds_to_resolve",
+    "id",
+    "incident_number",
+    "title",
+    "description",
+    "status",
+    "urgency",
+    "priority_name",
+    "service_name",
+    "team_name",
+    "created_at",
+    "acknowledged_at",
+    "resolved_at",
+    "seconds_to_first_ack",
+    "seconds_to_resolve",
 };
 
 struct state {
@@ -133,8 +159,8 @@ parse(struct ingest *ing, FILE *f)
 static int
 sniff(const char *head, size_t len)
 {
-    static const char *const names[] = {"incident_number", "created_at", "urgency",
-                                        "service_name", "seconds_to_resolve", NULL};
+    static const char *const names[] = {"incident_number", "created_at",         "urgency",
+                                        "service_name",    "seconds_to_resolve", NULL};
     int n = csvfile_header_matches(head, len, names);
     return n >= 2 ? 20 * n : 0;
 }

@@ -42,8 +42,7 @@ one_series(struct state *s, const struct jsonstream_record *rec, const struct js
                                    service, v, t);
         } else {
             rc = ingest_probe(s->ing, s->ing->entity, service, (int64_t)t,
-                              v[0] == '1' ? SVC_UP : SVC_DOWN, rec->line, rec->raw,
-                              rec->raw_len);
+                              v[0] == '1' ? SVC_UP : SVC_DOWN, rec->line, rec->raw, rec->raw_len);
         }
         if (rc)
             return rc;
@@ -84,7 +83,8 @@ parse(struct ingest *ing, FILE *f)
 static int
 sniff(const char *head, size_t len)
 {
-    if (jsonstream_head_first(head, len) != '{' || !jsonstream_head_has(head, len, "\"resultType\""))
+    if (jsonstream_head_first(head, len) != '{' ||
+        !jsonstream_head_has(head, len, "\"resultType\""))
         return 0;
     return jsonstream_head_has(head, len, "\"matrix\"") ? 90 : 40;
 }

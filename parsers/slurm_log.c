@@ -37,12 +37,12 @@
 
 static const char event_pattern[] =
     "(?:^|[]:] )(?:error: )?(?:"
-    "Nodes? (\\S+) not responding(, setting DOWN)?"          /* 1, 2 */
-    "|Node (\\S+) now responding"                            /* 3 */
-    "|[Nn]ode (\\S+) returned to service"                    /* 4 */
+    "Nodes? (\\S+) not responding(, setting DOWN)?"                     /* 1, 2 */
+    "|Node (\\S+) now responding"                                       /* 3 */
+    "|[Nn]ode (\\S+) returned to service"                               /* 4 */
     "|(?:update_node|drain_nodes): node (\\S+) state set to ([A-Z_+]+)" /* 5, 6 */
-    "|update_node: node (\\S+) reason set to: (.*)"          /* 7, 8 */
-    "|Setting node (\\S+) state to ([A-Z_+]+) with reason: ?(.*))"; /* 9, 10, 11 */
+    "|update_node: node (\\S+) reason set to: (.*)"                     /* 7, 8 */
+    "|Setting node (\\S+) state to ([A-Z_+]+) with reason: ?(.*))";     /* 9, 10, 11 */
 
 enum node_event { EV_NOT_RESPONDING, EV_SET_DOWN, EV_RESPONDING, EV_RETURNED, EV_STATE, EV_REASON };
 
@@ -217,8 +217,7 @@ state_is(const char *state, const char *const *words)
 }
 
 static enum sl_status
-apply(struct state *s, const char *name, enum node_event ev, const char *arg, int64_t t,
-      long line)
+apply(struct state *s, const char *name, enum node_event ev, const char *arg, int64_t t, long line)
 {
     static const char *const down_words[] = {"DOWN", "FAIL", NULL};
     static const char *const drain_words[] = {"DRAIN", NULL};
@@ -280,8 +279,8 @@ each_host(struct state *s, const char *list, size_t len, enum node_event ev, con
         const char *close = open ? memchr(open, ']', tlen - (size_t)(open - term)) : NULL;
         if (!open || !close) {
             char name[NODE_NAME_MAX];
-            snprintf(name, sizeof name, "%.*s", (int)(tlen < NODE_NAME_MAX ? tlen : NODE_NAME_MAX - 1),
-                     term);
+            snprintf(name, sizeof name, "%.*s",
+                     (int)(tlen < NODE_NAME_MAX ? tlen : NODE_NAME_MAX - 1), term);
             if (--*budget < 0)
                 return SL_OK;
             enum sl_status rc = apply(s, name, ev, arg, t, line);
@@ -448,9 +447,9 @@ static int
 sniff(const char *head, size_t len)
 {
     int score = 0;
-    static const char *const marks[] = {"not responding", "now responding", "update_node: node",
-                                        "drain_nodes: node", "slurmctld", "_slurm_rpc_",
-                                        "sched: ", NULL};
+    static const char *const marks[] = {
+        "not responding", "now responding", "update_node: node", "drain_nodes: node",
+        "slurmctld",      "_slurm_rpc_",    "sched: ",           NULL};
     for (size_t i = 0; marks[i]; i++)
         if (jsonstream_head_has(head, len, marks[i]))
             score += 20;

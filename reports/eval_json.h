@@ -17,7 +17,7 @@ void eval_json_result(const struct eval_result *r, size_t k, struct strbuf *sb);
 /* The "sla" block of contract row k: the object alone. */
 void eval_json_sla(const struct eval_result *r, size_t k, struct strbuf *sb);
 /* `eval --reconcile --json`: {"reconcile": {...}}. */
-void eval_json_reconcile(const struct reconcile_result *r, const char *entity,
-                         const char *service, const char *zone, struct strbuf *sb);
+void eval_json_reconcile(const struct reconcile_result *r, const char *entity, const char *service,
+                         const char *zone, struct strbuf *sb);
 
 #endif

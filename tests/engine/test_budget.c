@@ -26,9 +26,8 @@ replay(void)
     contract_rules_neutral(&r);
     cr_assert_eq(contract_timeline_build(ivs, 2, NULL, 0, T - 4 * DAY, T + 2 * DAY, NULL, &r, &tl),
                  SL_OK);
-    cr_assert_eq(budget_replay(&tl, 99.9, T - DAY, T + DAY, budget_default_rules, &alerts,
-                               &nalerts),
-                 SL_OK);
+    cr_assert_eq(
+        budget_replay(&tl, 99.9, T - DAY, T + DAY, budget_default_rules, &alerts, &nalerts), SL_OK);
     contract_timeline_release(&tl);
 }
 
@@ -63,8 +62,8 @@ Test(budget, page_6h_and_ticket_3d)
 
 Test(budget, no_downtime_no_alerts)
 {
-    struct interval iv = {.entity = "p", .service = "s", .start = T - 4 * DAY, .end = T + DAY,
-                          .status = SVC_UP};
+    struct interval iv = {
+        .entity = "p", .service = "s", .start = T - 4 * DAY, .end = T + DAY, .status = SVC_UP};
     struct contract_rules r;
     contract_rules_neutral(&r);
     cr_assert_eq(contract_timeline_build(&iv, 1, NULL, 0, T - 4 * DAY, T + DAY, NULL, &r, &tl),

@@ -40,8 +40,8 @@ mw(int64_t from, int64_t to, int64_t announced_before)
 }
 
 static struct contract_measure
-measure(const struct interval *ivs, size_t n, const struct maintenance *m, size_t nm,
-        int64_t from, int64_t to, const struct contract_rules *r)
+measure(const struct interval *ivs, size_t n, const struct maintenance *m, size_t nm, int64_t from,
+        int64_t to, const struct contract_rules *r)
 {
     struct contract_measure out;
     cr_assert_eq(contract_measure_window(ivs, n, m, nm, from, to, NULL, r, &out), SL_OK);
@@ -55,8 +55,10 @@ Test(contract, neutral_agrees_with_availability)
      * ineligible maintenance: the neutral rules must give exactly what
      * availability_compute gives. */
     struct interval ivs[] = {
-        iv(OCT1, OCT1 + 5000, SVC_UP),          iv(OCT1 + 1000, OCT1 + 1600, SVC_DOWN),
-        iv(OCT1 + 1300, OCT1 + 2000, SVC_PARTIAL), iv(OCT1 + 6000, OCT1 + 10000, SVC_DEGRADED),
+        iv(OCT1, OCT1 + 5000, SVC_UP),
+        iv(OCT1 + 1000, OCT1 + 1600, SVC_DOWN),
+        iv(OCT1 + 1300, OCT1 + 2000, SVC_PARTIAL),
+        iv(OCT1 + 6000, OCT1 + 10000, SVC_DEGRADED),
         iv(OCT1 + 8000, OCT1 + 9000, SVC_UP),
     };
     struct maintenance m[] = {mw(OCT1 + 3000, OCT1 + 3500, 3 * DAY),

@@ -16,8 +16,7 @@ static const struct sla_credit_tier table[] = {
 };
 
 static struct credit_result
-credit(const struct sla_credit_tier *t, size_t n, double target, double cap, double a,
-       double fee)
+credit(const struct sla_credit_tier *t, size_t n, double target, double cap, double a, double fee)
 {
     struct credit_result r;
     credit_compute(t, n, target, cap, a, fee, &r);

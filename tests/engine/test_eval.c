@@ -33,9 +33,15 @@ add_interval(int64_t from, int64_t to, enum svc_status s)
 static void
 add_incident(const char *key, const char *sev, int64_t detected, int64_t acked, int64_t resolved)
 {
-    struct incident inc = {.key = key, .entity = "provider:acme", .service = "gpu",
-                           .severity = sev, .started = detected, .detected = detected,
-                           .acknowledged = acked, .mitigated = SLTIME_NONE, .resolved = resolved};
+    struct incident inc = {.key = key,
+                           .entity = "provider:acme",
+                           .service = "gpu",
+                           .severity = sev,
+                           .started = detected,
+                           .detected = detected,
+                           .acknowledged = acked,
+                           .mitigated = SLTIME_NONE,
+                           .resolved = resolved};
     bool updated;
     struct sl_diag d;
     cr_assert_eq(store_add_incident(fx.st, &inc, &updated, &d), SL_OK, "%s", d.message);
@@ -109,8 +115,11 @@ Test(eval, neutral_and_contract_side_by_side)
     eval_default_params(&p);
     p.from = OCT1;
     p.to = NOV1;
-    struct eval_commitment cm = {.entity = "provider:acme", .service = "gpu", .terms = &t,
-                                 .monthly_fee = 1000, .min_outage_seconds = 5 * MIN,
+    struct eval_commitment cm = {.entity = "provider:acme",
+                                 .service = "gpu",
+                                 .terms = &t,
+                                 .monthly_fee = 1000,
+                                 .min_outage_seconds = 5 * MIN,
                                  .partial_weight = NAN};
     run(&p, &cm, 1, &r);
     cr_assert_eq(r.nrows, 2); /* entity row, service row */
@@ -156,8 +165,8 @@ Test(eval, breach_credit_and_chronic)
     p.from = SEP1;
     p.to = NOV1;
     p.chronic.consecutive = 2;
-    struct eval_commitment cm = {.entity = "provider:acme", .terms = &t, .monthly_fee = NAN,
-                                 .partial_weight = NAN};
+    struct eval_commitment cm = {
+        .entity = "provider:acme", .terms = &t, .monthly_fee = NAN, .partial_weight = NAN};
     run(&p, &cm, 1, &r);
     /* Entity-wide commitment: entity rows (2 months) then service rows. */
     cr_assert_eq(r.ncontract, 4);
@@ -186,8 +195,11 @@ Test(eval, empty_window_is_unknown_not_100)
     eval_default_params(&p);
     p.from = sltime_days_from_civil(2025, 1, 1) * DAY;
     p.to = sltime_days_from_civil(2025, 2, 1) * DAY;
-    struct eval_commitment cm = {.entity = "provider:acme", .service = "gpu", .terms = &t,
-                                 .monthly_fee = 1000, .partial_weight = NAN};
+    struct eval_commitment cm = {.entity = "provider:acme",
+                                 .service = "gpu",
+                                 .terms = &t,
+                                 .monthly_fee = 1000,
+                                 .partial_weight = NAN};
     run(&p, &cm, 1, &r);
     cr_assert_eq(r.ncontract, 1);
     cr_assert_not(r.rows[1].avail.known);
@@ -317,8 +329,12 @@ store_sla(const char *sha, int64_t effective, const char *json)
     bool already, replaced;
     struct sl_diag d;
     struct source_counts counts = {0};
-    struct commitment c = {.entity = "provider:acme", .service = "gpu", .kind = "sla",
-                           .effective_from = effective, .document = sha, .terms = json};
+    struct commitment c = {.entity = "provider:acme",
+                           .service = "gpu",
+                           .kind = "sla",
+                           .effective_from = effective,
+                           .document = sha,
+                           .terms = json};
     cr_assert_eq(store_source_begin(fx.st, sha, sha, "sla", 1, &already, &d), SL_OK);
     cr_assert_eq(store_add_commitment(fx.st, &c, &replaced, &d), SL_OK, "%s", d.message);
     cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
@@ -383,9 +399,13 @@ Test(eval, given_commitment_replaces_stored_and_options_override_clauses)
     p.from = OCT1;
     p.to = NOV1;
     /* The terms' own 5 minutes, then an override of 0 (every second). */
-    struct eval_commitment cm = {.entity = "provider:acme", .service = "gpu", .terms = &t,
-                                 .monthly_fee = NAN, .min_outage_seconds = -1,
-                                 .maintenance_cap_seconds = -1, .partial_weight = NAN};
+    struct eval_commitment cm = {.entity = "provider:acme",
+                                 .service = "gpu",
+                                 .terms = &t,
+                                 .monthly_fee = NAN,
+                                 .min_outage_seconds = -1,
+                                 .maintenance_cap_seconds = -1,
+                                 .partial_weight = NAN};
     run(&p, &cm, 1, &r);
     cr_assert_eq(r.ncommitments, 1, "the stored v1 is replaced by the one given");
     cr_assert_eq(r.ncontract, 1);
@@ -412,9 +432,13 @@ Test(eval, resolution_target_on_ttr)
     eval_default_params(&p);
     p.from = OCT1;
     p.to = NOV1;
-    struct eval_commitment cm = {.entity = "provider:acme", .service = "gpu", .terms = &t,
-                                 .monthly_fee = NAN, .min_outage_seconds = -1,
-                                 .maintenance_cap_seconds = -1, .partial_weight = NAN};
+    struct eval_commitment cm = {.entity = "provider:acme",
+                                 .service = "gpu",
+                                 .terms = &t,
+                                 .monthly_fee = NAN,
+                                 .min_outage_seconds = -1,
+                                 .maintenance_cap_seconds = -1,
+                                 .partial_weight = NAN};
     run(&p, &cm, 1, &r);
     cr_assert(r.contract[0].response[0].resolution);
     cr_assert_eq(r.contract[0].response[0].late, 2);

@@ -137,7 +137,8 @@ Test(jsonw, writer_places_commas_and_nests)
     jsonw_field_str(&w, "none", NULL);
     jsonw_close(&w, '}');
     cr_assert_eq(w.status, SL_OK);
-    cr_assert_str_eq(sb.buf, "{\"a\":\"x\\\"y\",\"n\":-3,\"list\":[0.5,null,{}],\"ok\":true,\"none\":null}");
+    cr_assert_str_eq(
+        sb.buf, "{\"a\":\"x\\\"y\",\"n\":-3,\"list\":[0.5,null,{}],\"ok\":true,\"none\":null}");
     strbuf_release(&sb);
 }
 

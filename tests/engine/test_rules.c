@@ -74,8 +74,16 @@ Test(rules, avl001_below_target_fires_at_target_not)
 {
     struct audit_data d;
     team(&d);
-    struct audit_month m[2] = {{.service = "api", .start = FROM, .end = FROM + 31 * DAY, .known = true, .availability = 0.999},
-                               {.service = "web", .start = FROM, .end = FROM + 31 * DAY, .known = true, .availability = 0.99899}};
+    struct audit_month m[2] = {{.service = "api",
+                                .start = FROM,
+                                .end = FROM + 31 * DAY,
+                                .known = true,
+                                .availability = 0.999},
+                               {.service = "web",
+                                .start = FROM,
+                                .end = FROM + 31 * DAY,
+                                .known = true,
+                                .availability = 0.99899}};
     d.months = m;
     d.nmonths = 2;
     d.profile.slo_percent = 99.9;
@@ -86,10 +94,11 @@ Test(rules, avl002_three_consecutive_fires_two_not)
 {
     struct audit_data d;
     team(&d);
-    struct audit_month m[4] = {{.service = "api", .start = 0, .end = 1, .known = true, .availability = 0.99},
-                               {.service = "api", .start = 1, .end = 2, .known = true, .availability = 0.99},
-                               {.service = "api", .start = 2, .end = 3, .known = true, .availability = 0.999},
-                               {.service = "api", .start = 3, .end = 4, .known = true, .availability = 0.99}};
+    struct audit_month m[4] = {
+        {.service = "api", .start = 0, .end = 1, .known = true, .availability = 0.99},
+        {.service = "api", .start = 1, .end = 2, .known = true, .availability = 0.99},
+        {.service = "api", .start = 2, .end = 3, .known = true, .availability = 0.999},
+        {.service = "api", .start = 3, .end = 4, .known = true, .availability = 0.99}};
     d.months = m;
     d.nmonths = 4;
     d.profile.slo_percent = 99.9;

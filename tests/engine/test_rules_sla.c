@@ -376,7 +376,11 @@ Test(rules_sla, gpu003_gpu_hours_lost_over_the_allowance)
     audit_data_init(&d, "provider:acme", FROM, TO);
     d.profile.present = true;
     d.profile.slo_percent = 99.9;
-    struct audit_month m = {.service = "gpu-east", .start = FROM, .end = FROM + 30 * DAY, .known = true, .availability = 0.999};
+    struct audit_month m = {.service = "gpu-east",
+                            .start = FROM,
+                            .end = FROM + 30 * DAY,
+                            .known = true,
+                            .availability = 0.999};
     m.capacity_known = true;
     m.fleet_gpus = 512;
     m.gpu_seconds = 512.0 * 30 * DAY;
@@ -427,8 +431,11 @@ Test(rules_sla, avl001_uses_the_version_in_force_each_month)
     v[1].terms.ntargets = 1;
     d.slas = v;
     d.nslas = 2;
-    struct audit_month m = {.service = "gpu-east", .start = FROM + 60 * DAY,
-                            .end = FROM + 90 * DAY, .known = true, .availability = 0.997};
+    struct audit_month m = {.service = "gpu-east",
+                            .start = FROM + 60 * DAY,
+                            .end = FROM + 90 * DAY,
+                            .known = true,
+                            .availability = 0.997};
     d.months = &m;
     d.nmonths = 1;
     cr_assert_eq(count(&d, "AVL-001"), 0, "99.7 %% meets the 99.5 %% in force");

@@ -32,8 +32,8 @@ static const struct parse_options ops = {.entity = "team:ops"};
 Test(jsonl_generic, usual_names)
 {
     struct parse_run run;
-    cr_assert_eq(parse_file(&fx, &parser_jsonl_generic, DIR "incidents.jsonl", &ops, &run),
-                 SL_OK, "%s", run.diag.message);
+    cr_assert_eq(parse_file(&fx, &parser_jsonl_generic, DIR "incidents.jsonl", &ops, &run), SL_OK,
+                 "%s", run.diag.message);
     expect_counts(&run, 5, 2, 3, 0);
     cr_assert_eq(run.ing.shown[0].line, 2);
     cr_assert_eq(run.ing.shown[1].line, 3);
@@ -67,9 +67,9 @@ Test(jsonl_generic, bad_map)
 {
     struct parse_run run;
     struct parse_extra extra = {.map = "when=ts"};
-    cr_assert_eq(parse_file_extra(&fx, &parser_jsonl_generic, DIR "probes.jsonl", &ops, &extra,
-                                  &run),
-                 SL_ERR_USAGE);
+    cr_assert_eq(
+        parse_file_extra(&fx, &parser_jsonl_generic, DIR "probes.jsonl", &ops, &extra, &run),
+        SL_ERR_USAGE);
     cr_assert(strstr(run.diag.message, "'when=ts'"));
 }
 
@@ -96,8 +96,7 @@ Test(jsonl_generic, line_pattern_probes)
 {
     struct parse_run run;
     struct parse_extra extra = {.config = DIR "checks-pattern.yaml"};
-    cr_assert_eq(parse_file_extra(&fx, &parser_line_pattern, DIR "checks.log", &ops, &extra,
-                                  &run),
+    cr_assert_eq(parse_file_extra(&fx, &parser_line_pattern, DIR "checks.log", &ops, &extra, &run),
                  SL_OK, "%s", run.diag.message);
     expect_counts(&run, 4, 3, 1, 0);
     cr_assert_eq(run.ing.shown[0].line, 3);
@@ -108,9 +107,9 @@ Test(jsonl_generic, line_pattern_syslog_year)
 {
     struct parse_run run;
     struct parse_extra extra = {.config = DIR "syslog-pattern.yaml", .year = 2026};
-    cr_assert_eq(parse_file_extra(&fx, &parser_line_pattern, DIR "pager-syslog.log", &ops,
-                                  &extra, &run),
-                 SL_OK, "%s", run.diag.message);
+    cr_assert_eq(
+        parse_file_extra(&fx, &parser_line_pattern, DIR "pager-syslog.log", &ops, &extra, &run),
+        SL_OK, "%s", run.diag.message);
     expect_counts(&run, 2, 2, 0, 0);
     /* Dec 31 is 2026, the Jan 1 after it 2027 */
     cr_assert_eq(fixture_count(&fx, "SELECT started FROM incidents WHERE key = 'INC101'"),
@@ -124,9 +123,9 @@ Test(jsonl_generic, line_pattern_match_limit)
 {
     struct parse_run run;
     struct parse_extra extra = {.config = DIR "backtrack.yaml"};
-    cr_assert_eq(parse_file_extra(&fx, &parser_line_pattern, DIR "backtrack.log", &ops, &extra,
-                                  &run),
-                 SL_ERR_LIMIT);
+    cr_assert_eq(
+        parse_file_extra(&fx, &parser_line_pattern, DIR "backtrack.log", &ops, &extra, &run),
+        SL_ERR_LIMIT);
     cr_assert_eq(run.diag.line, 1);
     cr_assert(strstr(run.diag.message, "pattern stopped at the PCRE2 match limit"), "%s",
               run.diag.message);
@@ -135,6 +134,5 @@ Test(jsonl_generic, line_pattern_match_limit)
 Test(jsonl_generic, line_pattern_needs_config)
 {
     struct parse_run run;
-    cr_assert_eq(parse_file(&fx, &parser_line_pattern, DIR "checks.log", &ops, &run),
-                 SL_ERR_USAGE);
+    cr_assert_eq(parse_file(&fx, &parser_line_pattern, DIR "checks.log", &ops, &run), SL_ERR_USAGE);
 }

@@ -90,8 +90,8 @@ Test(nvidia_xid, boot_time)
     struct parse_run run;
     struct parse_options opt = {.entity = "team:hpc"};
     struct parse_extra extra = {.boot_time = INT64_C(1772409600)}; /* 2026-03-02T00:00Z */
-    cr_assert_eq(parse_file_extra(&fx, &parser_nvidia_xid, "data/formats/xid-dmesg-boot.log",
-                                  &opt, &extra, &run),
+    cr_assert_eq(parse_file_extra(&fx, &parser_nvidia_xid, "data/formats/xid-dmesg-boot.log", &opt,
+                                  &extra, &run),
                  SL_OK, "%s", run.diag.message);
     cr_assert_eq(run.ing.counts.rejected, 0);
     cr_assert_eq(fixture_count(&fx, "SELECT time FROM gpu_events WHERE xid = 31"),

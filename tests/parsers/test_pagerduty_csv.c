@@ -52,7 +52,8 @@ Test(pagerduty_csv, times_from_seconds_and_offsets)
     cr_assert_str_eq(a->state, "resolved");
     cr_assert_str_eq(a->severity, "sev1");
     cr_assert_str_eq(a->severity_label, "P1");
-    cr_assert_eq(a->started, SLTIME_NONE, "PagerDuty knows when it was told, not when impact began");
+    cr_assert_eq(a->started, SLTIME_NONE,
+                 "PagerDuty knows when it was told, not when impact began");
     cr_assert_eq(a->detected, c1);
     cr_assert_eq(a->acknowledged, c1 + 300);
     cr_assert_eq(a->resolved, c1 + 5400);

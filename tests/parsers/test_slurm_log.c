@@ -82,8 +82,7 @@ Test(slurm_log, later_log_updates)
 {
     struct parse_run run;
     cr_assert_eq(parse_file(&fx, &parser_slurm_log, LOG, &opt, &run), SL_OK);
-    cr_assert_eq(parse_file(&fx, &parser_slurm_log, "data/formats/slurmctld-later.log", &opt,
-                            &run),
+    cr_assert_eq(parse_file(&fx, &parser_slurm_log, "data/formats/slurmctld-later.log", &opt, &run),
                  SL_OK, "%s", run.diag.message);
     expect_counts(&run, 3, 0, 0, 3);
     cr_assert_eq(fixture_count(&fx, "SELECT resolved - started FROM incidents WHERE key LIKE "
@@ -98,8 +97,8 @@ Test(slurm_log, syslog_turn_of_year)
 {
     struct parse_run run;
     struct parse_extra extra = {.year = 2026};
-    cr_assert_eq(parse_file_extra(&fx, &parser_slurm_log, "data/formats/slurmctld-syslog.log",
-                                  &opt, &extra, &run),
+    cr_assert_eq(parse_file_extra(&fx, &parser_slurm_log, "data/formats/slurmctld-syslog.log", &opt,
+                                  &extra, &run),
                  SL_OK, "%s", run.diag.message);
     /* n[1-2] expands to two nodes; n2, set DOWN, stays down after it answers
      * again until it is set IDLE: 2026-12-31T23:50:00 to 2027-01-01T00:10:01
