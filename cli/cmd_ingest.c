@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
+#include "engine/infile.h"
 #include "engine/ingest.h"
 #include "engine/jsonw.h"
 #include "engine/sha256.h"
@@ -155,19 +156,10 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     struct stat sb;
     struct sl_diag diag = {0};
     int rc = 0;
-    /* Non-blocking, so that a FIFO is refused instead of waiting for a writer. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot open: %s", strerror(errno));
-    if (fstat(fd, &sb) || !S_ISREG(sb.st_mode)) {
-        close(fd);
-        return msg_error(SL_EXIT_INPUT, path, 0, "not a regular file");
-    }
-    FILE *f = fdopen(fd, "rb");
-    if (!f) {
-        close(fd);
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot open: %s", strerror(errno));
-    }
+    FILE *f;
+    enum sl_status opened = infile_open(path, &f, &sb, &diag);
+    if (opened)
+        return msg_error(SL_EXIT_INPUT, diag.file, 0, "%s", diag.message);
     char sha[65], head[PARSER_SNIFF_BYTES];
     long long bytes;
     if (sha256_stream(f, sha, &bytes) || fseek(f, 0, SEEK_SET)) {
@@ -206,7 +198,7 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     enum sl_status s = store_source_begin(st, path, sha, p->name, bytes, &already, &diag);
     if (!s && !already) {
         if (!(s = p->parse(&ing, f)) && !(s = ingest_finish(&ing))) {
-            if (file_changed(fd, &sb) || (long long)sb.st_size != bytes)
+            if (file_changed(fileno(f), &sb) || (long long)sb.st_size != bytes)
                 s = diag_set(&diag, SL_ERR_INPUT, path, 0,
                              "the file changed while it was read (size, mtime or ctime moved); "
                              "ingest it again once it is complete");

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
+#include "engine/infile.h"
 #include "engine/ingest.h"
 #include "engine/jsonw.h"
 #include "engine/sha256.h"
@@ -72,23 +73,9 @@ load_terms(const char *path, struct sla_terms *t, bool *from_json)
 {
     struct sl_diag diag = {0};
     struct strbuf sb = STRBUF_INIT;
-    char chunk[65536];
-    size_t n;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot open: %s", strerror(errno));
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (strbuf_add(&sb, chunk, n)) {
-            fclose(f);
-            strbuf_release(&sb);
-            return msg_error(SL_EXIT_INPUT, path, 0, "too large to read");
-        }
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
+    if (infile_read_all(path, &sb, SLA_TEXT_MAX_BYTES, &diag)) {
         strbuf_release(&sb);
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot read: %s", strerror(errno));
+        return msg_error(SL_EXIT_INPUT, diag.file, 0, "%s", diag.message);
     }
     size_t i = 0;
     while (i < sb.len && isspace((unsigned char)sb.buf[i]))
@@ -444,9 +431,9 @@ ingest_history(const struct cli *cli, struct store *st, const char *path)
     struct sl_diag diag = {0};
     char sha[65], head[PARSER_SNIFF_BYTES];
     long long bytes;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot open: %s", strerror(errno));
+    FILE *f;
+    if (infile_open(path, &f, NULL, &diag))
+        return msg_error(SL_EXIT_INPUT, diag.file, 0, "%s", diag.message);
     if (sha256_stream(f, sha, &bytes) || fseek(f, 0, SEEK_SET)) {
         fclose(f);
         return msg_error(SL_EXIT_INPUT, path, 0, "cannot read: %s", strerror(errno));

@@ -8,6 +8,7 @@
 
 #include "cli/eval_args.h"
 #include "cli/msg.h"
+#include "engine/infile.h"
 #include "engine/coverage.h"
 #include "engine/sla_json.h"
 #include "engine/strbuf.h"
@@ -110,26 +111,14 @@ read_terms(const char *path, struct sla_terms *t)
 {
     struct sl_diag diag = {0};
     struct strbuf sb = STRBUF_INIT;
-    char chunk[65536];
-    size_t n;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot open: %s", strerror(errno));
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (strbuf_add(&sb, chunk, n)) {
-            fclose(f);
-            strbuf_release(&sb);
-            return msg_error(SL_EXIT_INPUT, path, 0, "too large to read");
-        }
-    }
-    bool bad = ferror(f);
-    fclose(f);
     sla_terms_init(t);
-    enum sl_status s = bad ? SL_ERR_IO : sla_json_read(sb.buf, sb.len, path, t, &diag);
+    enum sl_status s = infile_read_all(path, &sb, SLA_JSON_MAX_BYTES, &diag);
+    if (!s)
+        s = sla_json_read(sb.buf, sb.len, path, t, &diag);
     strbuf_release(&sb);
     if (s) {
         sla_terms_release(t);
-        return bad ? msg_error(SL_EXIT_INPUT, path, 0, "cannot read") : msg_diag(s, &diag);
+        return msg_error(SL_EXIT_INPUT, diag.file, diag.line, "%s", diag.message);
     }
     return 0;
 }

@@ -9,6 +9,8 @@
 #ifndef SLAUDIT_SLA_JSON_H
 #define SLAUDIT_SLA_JSON_H
 
+#define SLA_JSON_MAX_BYTES ((size_t)8 << 20) /* larger terms files are refused */
+
 #include <stddef.h>
 
 #include "engine/sla_terms.h"

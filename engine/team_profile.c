@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/infile.h"
 #include "engine/jsondoc.h"
 #include "engine/jsonw.h"
 #include "engine/strbuf.h"
@@ -505,9 +506,10 @@ team_profile_load(const char *path, struct team_profile *p, struct sl_diag *diag
     struct strbuf sb = STRBUF_INIT;
     enum sl_status s = SL_OK;
     team_profile_init(p);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return diag_set(diag, SL_ERR_IO, path, 0, "cannot open the profile");
+    FILE *f;
+    enum sl_status opened = infile_open(path, &f, NULL, diag);
+    if (opened)
+        return opened;
     char buf[8192];
     size_t n;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/incident_times.h"
+#include "engine/infile.h"
 #include "engine/sltime.h"
 #include "engine/yamldoc.h"
 
@@ -76,9 +77,10 @@ load_config(struct fieldmap *fm, const char *config, struct sl_diag *diag)
     struct yamldoc_stream *ys = NULL;
     struct yamldoc *doc = NULL;
     enum sl_status rc = SL_OK;
-    FILE *f = fopen(config, "rb");
-    if (!f)
-        return diag_set(diag, SL_ERR_USAGE, config, 0, "cannot open the config file");
+    FILE *f;
+    if (infile_open(config, &f, NULL, diag))
+        return diag_set(diag, SL_ERR_USAGE, config, 0, "cannot open the config file: %s",
+                        diag->message);
     if ((rc = yamldoc_open(f, config, &ys, diag)) || (rc = yamldoc_next(ys, &doc, diag)))
         goto out;
     struct yaml_node *root = doc ? yamldoc_root(doc) : NULL;

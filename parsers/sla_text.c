@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/infile.h"
 #include "engine/jsonw.h"
 #include "engine/strbuf.h"
 
@@ -945,33 +946,13 @@ enum sl_status
 sla_text_read(const char *path, struct sla_text *out, struct sl_diag *diag)
 {
     struct strbuf sb = STRBUF_INIT;
-    enum sl_status s = SL_OK;
-    char chunk[65536];
-    size_t n;
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return diag_set(diag, SL_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (sb.len + n > SLA_TEXT_MAX_BYTES) {
-            s = diag_set(diag, SL_ERR_LIMIT, path, 0, "document larger than %zu MB",
-                         SLA_TEXT_MAX_BYTES >> 20);
-            goto out;
-        }
-        if ((s = strbuf_add(&sb, chunk, n))) {
-            diag_set(diag, s, path, 0, "out of memory");
-            goto out;
-        }
+    enum sl_status s = infile_read_all(path, &sb, SLA_TEXT_MAX_BYTES, diag);
+    if (!s) {
+        /* A UTF-8 byte order mark is not text. */
+        size_t skip = sb.len >= 3 && !memcmp(sb.buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+        s = sla_text_parse(sb.buf + skip, sb.len - skip, path, out, diag);
     }
-    if (ferror(f)) {
-        s = diag_set(diag, SL_ERR_IO, path, 0, "cannot read: %s", strerror(errno));
-        goto out;
-    }
-    /* A UTF-8 byte order mark is not text. */
-    size_t skip = sb.len >= 3 && !memcmp(sb.buf, "\xef\xbb\xbf", 3) ? 3 : 0;
-    s = sla_text_parse(sb.buf + skip, sb.len - skip, path, out, diag);
-out:
-    fclose(f);
     strbuf_release(&sb);
     return s;
 }

@@ -434,5 +434,11 @@ hasnt "a sound term raises no flag" "$TMP/out" 'SLA-007'
 expect "audit json with an SLA" 0 "$BIN" --db "$SDB" audit --entity provider:acme --from 2026-08-01 --to 2026-11-01 --json
 has "SLA evidence is the document line" "$TMP/out" '"kind":"document","ref":"cirrus-prose.txt","detail":"open-ended exclusion: \\"[^"]*reasonable control\\""[^}]*"file":"cirrus-prose.txt","line":24'
 
+# --- every command that reads a file refuses a FIFO at once ---------------------
+expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"
+has "sla extract fifo message" "$TMP/err" "fifo: not a regular file"
+expect "sla score fifo" 3 "$BIN" sla score "$TMP/fifo"
+expect "eval --sla fifo" 3 "$BIN" --db "$DB" eval --sla "$TMP/fifo" --entity provider:nimbus
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
