@@ -83,14 +83,17 @@ valgrind: $(BUILD)/slaudit $(BUILD)/gen-sample
 
 # libFuzzer: each parser, the time parser, the JSON and SLA readers, FUZZ_TIME
 # seconds each (fuzz/run.sh). Needs clang with its sanitizer runtimes.
+# FUZZ_RUNS=N runs N inputs from a fixed seed instead: the same tree then
+# fuzzes the same inputs on every machine, which is what CI wants.
 FUZZ_BUILD := build/fuzz
 FUZZ_TIME  ?= 60
+FUZZ_RUNS  ?=
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
               -fno-omit-frame-pointer
 FUZZ_SRC   := $(wildcard fuzz/*.c)
 fuzz:
 	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang CFLAGS="$(FUZZ_FLAGS)" CI= fuzz-build
-	$(Q)sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_TIME)
+	$(Q)FUZZ_RUNS=$(FUZZ_RUNS) sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_TIME)
 fuzz-build: $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz-%)
 .SECONDARY: $(FUZZ_SRC:%.c=$(BUILD)/%.o)
 $(BUILD)/fuzz-%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/libslaudit.a
