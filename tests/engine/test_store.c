@@ -150,6 +150,64 @@ Test(store, migration_7_keeps_rows_and_checks)
     store_source_abort(fx.st);
 }
 
+Test(store, migration_8_keeps_gpu_events_and_checks)
+{
+    struct sl_diag d = {0};
+    bool dup = true;
+    struct gpu_event ev = {.entity = "team:hpc",
+                           .time = T,
+                           .host = "gpu-08",
+                           .pci = "0000:9b:00",
+                           .xid = 79,
+                           .xid_class = "hardware",
+                           .action = "drain",
+                           .message = "GPU has fallen off the bus.",
+                           .line = 3};
+    begin(SHA_A);
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    cr_assert_not(dup);
+    finish(1, 1, 0, 0);
+    store_close(fx.st);
+    fx.st = NULL;
+
+    /* back to version 7: migration 8 copies gpu_events again on open */
+    fixture_set_user_version(fx.db, 7);
+    cr_assert_eq(store_open(fx.db, &fx.st, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_schema_version(fx.st), schema_version);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events WHERE xid = 79 AND "
+                                    "class = 'hardware' AND action = 'drain' AND line = 3"),
+                 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sqlite_master WHERE name = "
+                                    "'gpu_events' AND sql LIKE '% IN (%'"),
+                 0);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sqlite_master WHERE name = "
+                                    "'gpu_events_by_time'"),
+                 1);
+    /* the same event is still a duplicate (the UNIQUE came along), and the
+     * word lists still refuse what they refused: the insert is OR IGNORE, so
+     * a refused row is not stored and counts as a duplicate */
+    begin(SHA_B);
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    cr_assert(dup);
+    ev.time = T + 60;
+    ev.xid_class = "Hardware";
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    cr_assert(dup);
+    ev.xid_class = "hardware";
+    ev.action = "reboot";
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    cr_assert(dup);
+    ev.xid_class = NULL;
+    ev.action = NULL;
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    cr_assert_not(dup);
+    finish(4, 1, 0, 3);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events"), 2);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events WHERE class IS NULL AND "
+                                    "action IS NULL AND time = 1790812860" /* T + 60 */),
+                 1);
+}
+
 Test(store, newer_schema_refused)
 {
     store_close(fx.st);
