@@ -9,8 +9,11 @@ TOP=$(pwd)
 VG=$BUILD/valgrind
 mkdir -p "$VG"
 ln -sf "$TOP/$BUILD/gen-sample" "$VG/gen-sample"
+# PCRE2's JIT code reads memory in ways memcheck cannot follow (Debian's
+# libpcre2 is built without valgrind support): match without the JIT here.
 cat >"$VG/slaudit" <<WRAP
 #!/bin/sh
+export SLAUDIT_REGEX_JIT=0
 exec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \\
     "$TOP/$BUILD/slaudit" "\$@"
 WRAP
