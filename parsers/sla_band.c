@@ -195,3 +195,55 @@ sla_band_parse(const struct sla_matcher *mx, const char *text, size_t len,
     *explicit_op = any_op || range;
     return true;
 }
+
+/* Tiers more lines apart than this are separate schedules (as the scorecard
+ * reads them, engine/sla_score.c). */
+#define LADDER_LINE_GAP 3
+
+/* A schedule written as upper bounds only, "< 99.95% | 10%", "< 99% | 25%",
+ * "< 95% | 100%", is a ladder: each row runs down to the next row's bound,
+ * so "< 99.95%" is [99, 99.95). Schedules with any lower bound are left as
+ * written. */
+static void
+read_ladder(struct sla_terms *t, size_t first, size_t end)
+{
+    size_t uppers = 0;
+    for (size_t i = first; i < end; i++) {
+        if (!isnan(t->tiers[i].lower_percent) || isnan(t->tiers[i].upper_percent))
+            return;
+        bool seen = false;
+        for (size_t k = first; k < i; k++)
+            seen |= t->tiers[k].upper_percent == t->tiers[i].upper_percent;
+        uppers += !seen;
+    }
+    if (uppers < 2)
+        return;
+    for (size_t i = first; i < end; i++) {
+        struct sla_credit_tier *tier = &t->tiers[i];
+        const struct sla_credit_tier *next = NULL;
+        for (size_t k = first; k < end; k++) {
+            const struct sla_credit_tier *o = &t->tiers[k];
+            if (o->upper_percent < tier->upper_percent &&
+                (!next || o->upper_percent > next->upper_percent))
+                next = o;
+        }
+        if (next) {
+            tier->lower_percent = next->upper_percent;
+            tier->lower_inclusive = !next->upper_inclusive;
+        }
+    }
+}
+
+void
+sla_band_close_ladders(struct sla_terms *t)
+{
+    size_t first = 0;
+    for (size_t i = 1; i <= t->ntiers; i++) {
+        bool apart = i < t->ntiers && t->tiers[i].line && t->tiers[i - 1].line &&
+                     labs(t->tiers[i].line - t->tiers[i - 1].line) > LADDER_LINE_GAP;
+        if (i == t->ntiers || apart) {
+            read_ladder(t, first, i);
+            first = i;
+        }
+    }
+}

@@ -26,4 +26,9 @@
 bool sla_band_parse(const struct sla_matcher *mx, const char *text, size_t len,
                     struct sla_credit_tier *tier, bool *explicit_op);
 
+/* Reads schedules written as upper bounds only ("< 99.95% | 10%", "< 99% |
+ * 25%") as ladders: each tier runs down to the next one's bound. Tiers more
+ * than a few lines apart are separate schedules. */
+void sla_band_close_ladders(struct sla_terms *t);
+
 #endif

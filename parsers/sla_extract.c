@@ -13,32 +13,7 @@
 #include "parsers/sla_band.h"
 #include "parsers/sla_match.h"
 #include "parsers/sla_patterns.h"
-
-#define MAX_CELLS 16
-
-/* One sentence (or table row) being read: its text and where it sits. */
-struct span {
-    const char *text;
-    size_t len;
-    const struct sla_unit *unit;
-    size_t off; /* offset of text within unit->text */
-};
-
-struct extractor {
-    struct sla_matcher mx;
-    const struct sla_text *doc;
-    struct sla_terms *t;
-    struct sl_diag *diag;
-    enum sl_status status; /* sticky: the first failure */
-    bool exclusion_context;
-    bool exclusion_heading; /* under a heading that names exclusions */
-    bool tier_context;      /* after a lead-in about uptime credits ("as follows:") */
-    bool have_window;
-    enum sla_window doc_window;
-    bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
-    bool sole_remedy_seen;
-    int provider_rank, service_set;
-};
+#include "parsers/sla_reader.h"
 
 /* ---- the compiled table ------------------------------------------------ */
 
@@ -155,9 +130,9 @@ sla_extract_minutes(double num, const char *unit, size_t len, bool *business)
 }
 
 /* num and unit of a match, as minutes; NAN when absent. */
-static double
-match_minutes(const struct sla_match_row *c, const struct regex_match *m, const char *text,
-              bool *business, bool *months)
+double
+extractor_match_minutes(const struct sla_match_row *c, const struct regex_match *m,
+                        const char *text, bool *business, bool *months)
 {
     size_t ns, nl, us, ul;
     double num;
@@ -169,8 +144,9 @@ match_minutes(const struct sla_match_row *c, const struct regex_match *m, const 
     return sla_extract_minutes(num, text + us, ul, business);
 }
 
-static bool
-match_pct(const struct sla_match_row *c, const struct regex_match *m, const char *text, double *out)
+bool
+extractor_match_pct(const struct sla_match_row *c, const struct regex_match *m, const char *text,
+                    double *out)
 {
     size_t s, l;
     return group(c, m, "pct", &s, &l) && sla_extract_amount(text + s, l, out);
@@ -191,10 +167,8 @@ copy_text(struct extractor *ex, const char *s, size_t n)
     return out;
 }
 
-#define GROW(ex, arr, n) grow((ex), (void **)&(arr), (n), sizeof *(arr))
-
-static bool
-grow(struct extractor *ex, void **arr, size_t n, size_t size)
+bool
+extractor_grow(struct extractor *ex, void **arr, size_t n, size_t size)
 {
     void *v = realloc(*arr, (n + 1) * size);
     if (!v) {
@@ -229,8 +203,8 @@ add_clause(struct extractor *ex, enum sla_clause_kind kind, double value, const 
     c->line = span_line(sp, at);
 }
 
-static bool
-add_tier(struct extractor *ex, const struct sla_credit_tier *tier)
+bool
+extractor_add_tier(struct extractor *ex, const struct sla_credit_tier *tier)
 {
     struct sla_terms *t = ex->t;
     if (!GROW(ex, t->tiers, t->ntiers))
@@ -255,8 +229,9 @@ window_of(struct extractor *ex, const char *text, size_t len, enum sla_window *w
     return true;
 }
 
-static void
-add_target(struct extractor *ex, double pct, const struct span *sp, size_t at, const char *scope)
+void
+extractor_add_target(struct extractor *ex, double pct, const struct span *sp, size_t at,
+                     const char *scope)
 {
     struct sla_terms *t = ex->t;
     if (pct < 50 || pct > 100)
@@ -358,8 +333,8 @@ subject_end(const char *s, size_t verb)
     return verb;
 }
 
-static void
-read_clauses(struct extractor *ex, const struct span *sp)
+void
+extractor_read_clauses(struct extractor *ex, const struct span *sp)
 {
     for (size_t p = 0; p < ex->mx.npats; p++) {
         const struct sla_match_row *c = &ex->mx.pats[p];
@@ -371,7 +346,7 @@ read_clauses(struct extractor *ex, const struct span *sp)
             continue;
         double value = NAN;
         bool months = false;
-        double minutes = match_minutes(c, &m, sp->text, NULL, &months);
+        double minutes = extractor_match_minutes(c, &m, sp->text, NULL, &months);
         if (c->row->arg == SLA_CLAUSE_MIN_OUTAGE)
             value = minutes;
         else if (c->row->arg == SLA_CLAUSE_MAINTENANCE_CAP)
@@ -380,7 +355,7 @@ read_clauses(struct extractor *ex, const struct span *sp)
             struct regex_match d;
             const struct sla_match_row *dc = find(ex, SLA_FILL_DURATION, sp->text, sp->len, &d);
             if (dc)
-                value = match_minutes(dc, &d, sp->text, NULL, NULL) / 1440;
+                value = extractor_match_minutes(dc, &d, sp->text, NULL, NULL) / 1440;
         }
         add_clause(ex, (enum sla_clause_kind)c->row->arg, value, sp, m.start[0]);
     }
@@ -394,7 +369,7 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
     struct regex_match m;
     const struct sla_match_row *c = find(ex, SLA_FILL_CREDIT, sp->text, sp->len, &m);
     double credit;
-    if (!c || !match_pct(c, &m, sp->text, &credit))
+    if (!c || !extractor_match_pct(c, &m, sp->text, &credit))
         return false;
     char *band = strndup(sp->text, sp->len);
     if (!band)
@@ -418,7 +393,7 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
         return false;
     tier.credit_percent = credit;
     tier.line = span_line(sp, 0);
-    return add_tier(ex, &tier);
+    return extractor_add_tier(ex, &tier);
 }
 
 static void
@@ -432,7 +407,7 @@ read_claim(struct extractor *ex, const struct span *sp)
     struct sla_terms *t = ex->t;
     if (c) {
         bool months = false;
-        double minutes = match_minutes(c, &m, sp->text, NULL, &months);
+        double minutes = extractor_match_minutes(c, &m, sp->text, NULL, &months);
         size_t us, ul;
         /* Billing cycles are not a number of days: keep the words only. */
         if (group(c, &m, "unit", &us, &ul) &&
@@ -473,7 +448,7 @@ read_maintenance(struct extractor *ex, const struct span *sp)
     const struct sla_match_row *c;
     if (!ex->have_notice && (c = find(ex, SLA_FILL_MAINT_NOTICE, sp->text, sp->len, &m))) {
         bool business;
-        double minutes = match_minutes(c, &m, sp->text, &business, NULL);
+        double minutes = extractor_match_minutes(c, &m, sp->text, &business, NULL);
         size_t us, ul, ns, nl;
         double num;
         /* Notice runs on the calendar: "5 business days" is at least 5 days. */
@@ -495,7 +470,7 @@ read_response_prose(struct extractor *ex, const struct span *sp)
     if (!c || !has(ex, SLA_FILL_SUPPORT_CONTEXT, sp->text, sp->len))
         return;
     bool business = false;
-    double minutes = match_minutes(c, &m, sp->text, &business, NULL);
+    double minutes = extractor_match_minutes(c, &m, sp->text, &business, NULL);
     size_t ss, sl;
     if (isnan(minutes) || !group(c, &m, "sev", &ss, &sl))
         return;
@@ -518,7 +493,7 @@ value_in(struct extractor *ex, enum sla_fill fill, const struct span *sp, long *
     if (!c)
         return NAN;
     *line = span_line(sp, m.start[0]);
-    return match_minutes(c, &m, sp->text, NULL, NULL);
+    return extractor_match_minutes(c, &m, sp->text, NULL, NULL);
 }
 
 /* Everything a sentence of prose (or a list item) can say. */
@@ -546,8 +521,8 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     if (!example && !tier && c) {
         double pct;
         size_t ps, pl;
-        if (match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl))
-            add_target(ex, pct, sp, ps, NULL);
+        if (extractor_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl))
+            extractor_add_target(ex, pct, sp, ps, NULL);
     }
     if (!ex->have_window && has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) &&
         window_of(ex, sp->text, sp->len, &ex->doc_window)) {
@@ -571,7 +546,7 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
             ex->have_cap = true;
         } else if ((c = find(ex, SLA_FILL_CAP, sp->text, sp->len, &m)) &&
-                   match_pct(c, &m, sp->text, &pct) && pct > 0 && pct <= 1000) {
+                   extractor_match_pct(c, &m, sp->text, &pct) && pct > 0 && pct <= 1000) {
             t->credit_cap_percent = pct;
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
             ex->have_cap = true;
@@ -602,7 +577,7 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
         t->rpo_minutes = v;
     if (isnan(t->rto_minutes) && !isnan(v = value_in(ex, SLA_FILL_RTO, sp, &line)))
         t->rto_minutes = v;
-    read_clauses(ex, sp);
+    extractor_read_clauses(ex, sp);
 
     /* Exclusions written in the sentence itself. */
     if (!example && sp->unit->kind != SLA_UNIT_ITEM &&
@@ -628,233 +603,6 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
         }
     } else if (!example && ex->exclusion_context && sp->unit->kind == SLA_UNIT_PARAGRAPH) {
         split_enumeration(ex, sp, 0);
-    }
-}
-
-/* ---- tables -------------------------------------------------------- */
-
-static bool
-has_digit(const char *s)
-{
-    for (; *s; s++)
-        if (isdigit((unsigned char)*s))
-            return true;
-    return false;
-}
-
-/* A second header row under the first, as HTML writes a header with colspan
- * ("First response" over "Standard | Premium"): the row after the header,
- * in the same table, without figures. NULL when there is none. */
-static const struct sla_unit *
-table_subheader(struct extractor *ex, const struct sla_unit *header)
-{
-    const struct sla_unit *next = header + 1;
-    if (next >= ex->doc->units + ex->doc->nunits || next->kind != SLA_UNIT_ROW ||
-        next->table != header->table || has_digit(next->text))
-        return NULL;
-    return next;
-}
-
-static const struct sla_unit *
-table_header(struct extractor *ex, const struct sla_unit *row)
-{
-    for (size_t i = 0; i < ex->doc->nunits; i++)
-        if (ex->doc->units[i].kind == SLA_UNIT_ROW && ex->doc->units[i].table == row->table)
-            return &ex->doc->units[i];
-    return NULL;
-}
-
-static void
-read_row(struct extractor *ex, const struct sla_unit *u, bool example)
-{
-    char *copy = NULL, *hcopy = NULL, *scopy = NULL, *cells[MAX_CELLS], *head[MAX_CELLS];
-    char *sub[MAX_CELLS], merged[MAX_CELLS][96];
-    size_t n = sla_text_cells(u, &copy, cells, MAX_CELLS), nh = 0;
-    const struct sla_unit *hu = table_header(ex, u), *su = hu ? table_subheader(ex, hu) : NULL;
-    if (hu && hu != u)
-        nh = sla_text_cells(hu, &hcopy, head, MAX_CELLS);
-    /* Two header rows: each column is named by both ("First response Premium"). */
-    if (nh && su && su != u && sla_text_cells(su, &scopy, sub, MAX_CELLS) == nh) {
-        for (size_t i = 0; i < nh; i++) {
-            if (strcmp(head[i], sub[i]))
-                snprintf(merged[i], sizeof merged[i], "%s %s", head[i], sub[i]);
-            else
-                snprintf(merged[i], sizeof merged[i], "%s", head[i]);
-            head[i] = merged[i];
-        }
-    }
-    struct span whole = {u->text, u->len, u, 0};
-    long line = u->line;
-    int credit_col = -1, band_col = -1;
-    for (size_t i = 0; i < nh; i++) {
-        size_t hl = strlen(head[i]);
-        if (credit_col < 0 && has(ex, SLA_FILL_CREDIT_CONTEXT, head[i], hl))
-            credit_col = (int)i;
-        else if (band_col < 0 && has(ex, SLA_FILL_UPTIME_WORD, head[i], hl))
-            band_col = (int)i;
-    }
-    if (!copy || n < 2 || example)
-        goto clauses;
-    /* A credit tier: a band cell and a credit cell. */
-    if (band_col < 0 || (size_t)band_col >= n || !has_digit(cells[band_col]))
-        for (size_t i = 0; i < n && band_col < 0; i++)
-            if (has_digit(cells[i]) && (int)i != credit_col)
-                band_col = (int)i;
-    if (credit_col < 0)
-        for (size_t i = n; i-- > 0 && credit_col < 0;)
-            if ((int)i != band_col && strchr(cells[i], '%'))
-                credit_col = (int)i;
-    if (band_col >= 0 && credit_col >= 0 && (size_t)band_col < n && (size_t)credit_col < n &&
-        band_col != credit_col && (strchr(cells[band_col], '%') || nh)) {
-        struct sla_credit_tier tier = {0};
-        bool explicit_op;
-        struct regex_match m;
-        const struct sla_match_row *c;
-        double credit = NAN;
-        const char *cc = cells[credit_col];
-        if ((c = find(ex, SLA_FILL_CREDIT, cc, strlen(cc), &m)) && match_pct(c, &m, cc, &credit))
-            ;
-        else if (strchr(cc, '%') || has_digit(cc))
-            sla_extract_amount(cc, strlen(cc), &credit);
-        else if (!strncasecmp(cc, "no", 2) || !strncasecmp(cc, "none", 4) || !strcmp(cc, "-"))
-            credit = 0;
-        if (!isnan(credit) && credit <= 1000 &&
-            sla_band_parse(&ex->mx, cells[band_col], strlen(cells[band_col]), &tier,
-                           &explicit_op)) {
-            tier.credit_percent = credit;
-            tier.line = line;
-            add_tier(ex, &tier);
-            /* Another plan's credits in the next columns. */
-            for (size_t k = (size_t)credit_col + 1; k < n && nh; k++) {
-                double more;
-                if (!strchr(cells[k], '%') ||
-                    !sla_extract_amount(cells[k], strlen(cells[k]), &more))
-                    continue;
-                tier.credit_percent = more;
-                add_tier(ex, &tier);
-            }
-            goto clauses;
-        }
-    }
-    /* An uptime per service: a table headed "uptime" with no credit column. */
-    if (nh && band_col >= 0 && (size_t)band_col < n && credit_col < 0) {
-        struct span cell = {cells[band_col], strlen(cells[band_col]), u, 0};
-        double pct;
-        if (strchr(cell.text, '%') && sla_extract_amount(cell.text, cell.len, &pct)) {
-            add_target(ex, pct, &whole, 0, band_col ? cells[0] : NULL);
-            goto clauses;
-        }
-    }
-    /* A term and its value: "| Monthly uptime commitment | 99.95% |". */
-    if (n == 2 && credit_col < 0 && has(ex, SLA_FILL_UPTIME_WORD, cells[0], strlen(cells[0])) &&
-        has(ex, SLA_FILL_PLAIN_PERCENT, cells[1], strlen(cells[1]))) {
-        double pct;
-        if (sla_extract_amount(cells[1], strlen(cells[1]), &pct)) {
-            add_target(ex, pct, &whole, 0, NULL);
-            goto clauses;
-        }
-    }
-    /* A response-time row: a severity, then durations. */
-    {
-        struct regex_match m;
-        const struct sla_match_row *c = find(ex, SLA_FILL_SEVERITY, cells[0], strlen(cells[0]), &m);
-        /* Resolution or response: by the column's header, else by the heading. */
-        bool resolution_table = false;
-        if (u->heading >= 0) {
-            const struct sla_unit *h = &ex->doc->units[u->heading];
-            resolution_table |= has(ex, SLA_FILL_RESOLUTION_WORD, h->text, h->len);
-        }
-        for (size_t i = 1; c && i < n; i++) {
-            struct regex_match d;
-            const struct sla_match_row *dc =
-                find(ex, SLA_FILL_DURATION, cells[i], strlen(cells[i]), &d);
-            bool business = false;
-            double minutes = dc ? match_minutes(dc, &d, cells[i], &business, NULL) : NAN;
-            if (isnan(minutes))
-                continue;
-            struct sla_terms *t = ex->t;
-            if (!GROW(ex, t->response_times, t->nresponse_times))
-                break;
-            struct sla_response_time *r = &t->response_times[t->nresponse_times++];
-            struct strbuf sb = STRBUF_INIT;
-            strbuf_addstr(&sb, cells[0]);
-            if (nh > 2 && i < nh && *head[i])
-                strbuf_addf(&sb, " (%s)", head[i]);
-            r->severity = strbuf_detach(&sb);
-            r->minutes = minutes;
-            r->business_hours = business;
-            r->resolution = i < nh && *head[i]
-                                ? has(ex, SLA_FILL_RESOLUTION_WORD, head[i], strlen(head[i]))
-                                : resolution_table;
-            r->line = line;
-        }
-        /* A severity's coverage may have a column of its own ("| Severity 1
-         * | 30 minutes | 24x7 |"). */
-        for (size_t i = 1; c && i < n; i++) {
-            if (has(ex, SLA_FILL_24X7, cells[i], strlen(cells[i])))
-                ex->have_24x7 = true;
-            else if (has(ex, SLA_FILL_BUSINESS_HOURS, cells[i], strlen(cells[i])))
-                ex->have_business_hours = true;
-        }
-    }
-clauses:
-    read_clauses(ex, &whole);
-    free(copy);
-    free(hcopy);
-    free(scopy);
-}
-
-/* ---- ladders ------------------------------------------------------- */
-
-/* Tiers more lines apart than this are separate schedules (as the scorecard
- * reads them, engine/sla_score.c). */
-#define LADDER_LINE_GAP 3
-
-/* A schedule written as upper bounds only, "< 99.95% | 10%", "< 99% | 25%",
- * "< 95% | 100%", is a ladder: each row runs down to the next row's bound,
- * so "< 99.95%" is [99, 99.95). Schedules with any lower bound are left as
- * written. */
-static void
-read_ladder(struct sla_terms *t, size_t first, size_t end)
-{
-    size_t uppers = 0;
-    for (size_t i = first; i < end; i++) {
-        if (!isnan(t->tiers[i].lower_percent) || isnan(t->tiers[i].upper_percent))
-            return;
-        bool seen = false;
-        for (size_t k = first; k < i; k++)
-            seen |= t->tiers[k].upper_percent == t->tiers[i].upper_percent;
-        uppers += !seen;
-    }
-    if (uppers < 2)
-        return;
-    for (size_t i = first; i < end; i++) {
-        struct sla_credit_tier *tier = &t->tiers[i];
-        const struct sla_credit_tier *next = NULL;
-        for (size_t k = first; k < end; k++) {
-            const struct sla_credit_tier *o = &t->tiers[k];
-            if (o->upper_percent < tier->upper_percent &&
-                (!next || o->upper_percent > next->upper_percent))
-                next = o;
-        }
-        if (next) {
-            tier->lower_percent = next->upper_percent;
-            tier->lower_inclusive = !next->upper_inclusive;
-        }
-    }
-}
-
-static void
-read_ladders(struct sla_terms *t)
-{
-    size_t first = 0;
-    for (size_t i = 1; i <= t->ntiers; i++) {
-        bool apart = i < t->ntiers && t->tiers[i].line && t->tiers[i - 1].line &&
-                     labs(t->tiers[i].line - t->tiers[i - 1].line) > LADDER_LINE_GAP;
-        if (i == t->ntiers || apart) {
-            read_ladder(t, first, i);
-            first = i;
-        }
     }
 }
 
@@ -956,7 +704,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms 
             continue;
         }
         if (u->kind == SLA_UNIT_ROW) {
-            read_row(&ex, u, example);
+            extractor_read_row(&ex, u, example);
             continue;
         }
         if (u->kind == SLA_UNIT_ITEM && ex.exclusion_context && !example) {
@@ -993,7 +741,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms 
         s = ex.status;
         goto out;
     }
-    read_ladders(out);
+    sla_band_close_ladders(out);
     out->support_coverage = ex.have_24x7             ? SLA_COVERAGE_24X7
                             : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS
                                                      : SLA_COVERAGE_UNKNOWN;
