@@ -215,6 +215,20 @@ plan_check(const struct plan *p, struct sl_diag *diag)
 
 /* ---- the Charts sheet ---- */
 
+/* A chart of the data block whose header row is `header`: rows below it are
+ * the categories (column 0), columns 1..nseries its series, coloured by
+ * colours[] (NULL: the workbook's own palette). */
+static struct xlsx_chart *
+block_chart(struct xlsx_book *book, const struct xlsx_chart_spec *spec, uint32_t header,
+            size_t nrows, size_t nseries, const uint32_t *colours)
+{
+    struct xlsx_chart *c = xlsx_chart_new(book, spec);
+    for (size_t k = 0; k < nseries; k++)
+        xlsx_chart_series(c, DATA_SHEET, header, header + 1, header + (uint32_t)nrows, 0,
+                          (uint16_t)(1 + k), colours ? colours[k] : 0);
+    return c;
+}
+
 static void
 add_trend(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
 {
@@ -229,12 +243,10 @@ add_trend(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
         .value_min = trend_axis_min(p),
         .value_max = 1.0,
     };
-    struct xlsx_chart *c = xlsx_chart_new(book, &spec);
-    uint32_t first = p->trend_row + 1, last = p->trend_row + (uint32_t)p->nmonths;
-    for (size_t k = 0; k < p->nservices; k++)
-        xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, (uint16_t)(1 + k), 0);
+    struct xlsx_chart *c = block_chart(book, &spec, p->trend_row, p->nmonths, p->nservices, NULL);
     if (has_trend_target(p))
-        xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, (uint16_t)(1 + p->nservices),
+        xlsx_chart_series(c, DATA_SHEET, p->trend_row, p->trend_row + 1,
+                          p->trend_row + (uint32_t)p->nmonths, 0, (uint16_t)(1 + p->nservices),
                           0x404040);
     xlsx_chart_insert(sh, CHART_ROW0, 0, c, CHART_W, CHART_H);
 }
@@ -253,12 +265,9 @@ add_severity(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p
         .value_min = 0.0,
         .value_max = NAN,
     };
-    struct xlsx_chart *c = xlsx_chart_new(book, &spec);
-    uint32_t first = p->severity_row + 1, last = p->severity_row + (uint32_t)p->nmonths;
-    for (int s = 0; s < NSEV; s++)
-        xlsx_chart_series(c, DATA_SHEET, p->severity_row, first, last, 0, (uint16_t)(1 + s),
-                          sev_colours[s]);
-    xlsx_chart_insert(sh, CHART_ROW0, CHART_COL1, c, CHART_W, CHART_H);
+    xlsx_chart_insert(sh, CHART_ROW0, CHART_COL1,
+                      block_chart(book, &spec, p->severity_row, p->nmonths, NSEV, sev_colours),
+                      CHART_W, CHART_H);
 }
 
 static void
@@ -278,12 +287,9 @@ add_ttr(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
         .value_min = 0.0,
         .value_max = NAN,
     };
-    struct xlsx_chart *c = xlsx_chart_new(book, &spec);
-    uint32_t first = p->ttr_row + 1, last = p->ttr_row + (uint32_t)p->nttr;
-    for (int m = 0; m < TTR_COUNT; m++)
-        xlsx_chart_series(c, DATA_SHEET, p->ttr_row, first, last, 0, (uint16_t)(1 + m),
-                          ttr_colours[m]);
-    xlsx_chart_insert(sh, CHART_ROW1, 0, c, CHART_W, CHART_H);
+    xlsx_chart_insert(sh, CHART_ROW1, 0,
+                      block_chart(book, &spec, p->ttr_row, p->nttr, TTR_COUNT, ttr_colours),
+                      CHART_W, CHART_H);
 }
 
 static void
@@ -303,12 +309,10 @@ add_budget(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
         .value_min = 0.0,
         .value_max = NAN,
     };
-    struct xlsx_chart *c = xlsx_chart_new(book, &spec);
-    uint32_t first = p->budget_row + 1, last = p->budget_row + (uint32_t)p->nbudget;
-    for (int m = 0; m < BUDGET_COUNT; m++)
-        xlsx_chart_series(c, DATA_SHEET, p->budget_row, first, last, 0, (uint16_t)(1 + m),
-                          budget_colours[m]);
-    xlsx_chart_insert(sh, CHART_ROW1, CHART_COL1, c, CHART_W, CHART_H);
+    xlsx_chart_insert(
+        sh, CHART_ROW1, CHART_COL1,
+        block_chart(book, &spec, p->budget_row, p->nbudget, BUDGET_COUNT, budget_colours), CHART_W,
+        CHART_H);
 }
 
 enum sl_status
