@@ -280,12 +280,19 @@ table_out_begin(struct table_out *o, const char *name, const char *const *column
         return SL_OK;
     }
     snprintf(o->path, sizeof o->path, "%s/%s.%s", o->dir, name, o->ext);
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmp-%ld", o->path, (long)getpid());
-    o->f = fopen(o->tmp, "w");
-    if (!o->f)
-        return diag_set(o->diag, SL_ERR_REPORT, o->path, 0, "cannot create %s: %s", o->tmp,
-                        strerror(errno));
-    return SL_OK;
+    enum sl_status st = outfile_begin(&o->out, o->path, o->diag);
+    if (st != SL_OK)
+        return st;
+    int fd = dup(o->out.fd); /* the FILE closes its own; the lock stays with out */
+    o->f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!o->f) {
+        st = diag_set(o->diag, SL_ERR_REPORT, o->path, 0, "cannot write %s: %s", o->out.tmp,
+                      strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        outfile_abandon(&o->out);
+    }
+    return st;
 }
 
 enum sl_status
@@ -315,11 +322,9 @@ table_out_end(struct table_out *o)
     o->f = NULL;
     if (st == SL_OK && bad)
         st = diag_set(o->diag, SL_ERR_REPORT, o->path, 0, "cannot write: %s", strerror(errno));
-    if (st == SL_OK && rename(o->tmp, o->path) != 0)
-        st = diag_set(o->diag, SL_ERR_REPORT, o->path, 0, "cannot rename %s onto it: %s", o->tmp,
-                      strerror(errno));
-    if (st != SL_OK)
-        unlink(o->tmp);
+    if (st == SL_OK)
+        return outfile_commit(&o->out, o->diag);
+    outfile_abandon(&o->out);
     return st;
 }
 
@@ -328,7 +333,7 @@ table_out_abandon(struct table_out *o)
 {
     if (o->dir && o->f) {
         fclose(o->f);
-        unlink(o->tmp);
+        outfile_abandon(&o->out);
     }
     o->f = NULL;
 }

@@ -24,6 +24,7 @@
 
 #include "engine/eval.h"
 #include "engine/status.h"
+#include "reports/outfile.h"
 #include "reports/report.h"
 
 enum table_format { TABLE_CSV, TABLE_JSON };
@@ -53,7 +54,8 @@ struct table_out {
     FILE *stream;
     const char *ext; /* "csv" or "json" */
     FILE *f;         /* where the current table goes */
-    char path[4096], tmp[4200];
+    char path[4096];
+    struct outfile out;         /* the current table's file, when dir is set */
     const char *const *columns; /* the current table's, borrowed */
     size_t ncolumns;
     long rows;        /* written in the current table */

@@ -3,8 +3,6 @@
 #include "reports/xlsx.h"
 
 #include <assert.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -12,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <xlsxwriter.h>
 
 #include "engine/sltime.h"
 #include "engine/strbuf.h"
+#include "reports/outfile.h"
 #include "reports/xltext.h"
 
 #define CREATED_FALLBACK 315532800 /* 1980-01-01: libxlsxwriter reads 0 as "now" */
@@ -38,7 +36,8 @@ struct xlsx_chart {
 
 struct xlsx_book {
     lxw_workbook *wb;
-    char *path, *tmp;
+    char *path;
+    struct outfile out;                  /* the temporary file the workbook is written to */
     lxw_format *style[XLSX_STYLE_COUNT]; /* [XLSX_PLAIN] stays NULL */
     lxw_format *fill[XLSX_FILL_COUNT];   /* for conditional formats */
     struct xlsx_sheet **sheets;
@@ -164,51 +163,18 @@ add_formats(struct xlsx_book *b)
     }
 }
 
-/* Creates the temporary file beside path with O_EXCL, so it is ours alone and
- * gets the usual permissions (0666 less the umask). */
-static enum sl_status
-create_temp(struct xlsx_book *b, struct sl_diag *diag)
-{
-    static unsigned counter;
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts); /* only to vary the name; never written */
-    size_t size = strlen(b->path) + sizeof ".tmp-12345678";
-    b->tmp = malloc(size);
-    if (!b->tmp)
-        return diag_set(diag, SL_ERR_NOMEM, b->path, 0, "out of memory");
-    unsigned seed = (unsigned)getpid() * 2654435761u ^ (unsigned)ts.tv_nsec;
-    for (int attempt = 0; attempt < 100; attempt++) {
-        unsigned tag = seed + (counter++) * 0x9E3779B9u;
-        snprintf(b->tmp, size, "%s.tmp-%08x", b->path, tag);
-        int fd = open(b->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd >= 0) {
-            close(fd);
-            return SL_OK;
-        }
-        if (errno != EEXIST)
-            break;
-    }
-    enum sl_status st =
-        diag_set(diag, SL_ERR_REPORT, b->path, 0, "cannot create %s: %s", b->tmp, strerror(errno));
-    free(b->tmp);
-    b->tmp = NULL;
-    return st;
-}
-
 static void
 book_free(struct xlsx_book *b)
 {
     if (b->wb)
         lxw_workbook_free(b->wb);
-    if (b->tmp)
-        unlink(b->tmp);
+    outfile_abandon(&b->out);
     for (size_t i = 0; i < b->nsheets; i++)
         free(b->sheets[i]);
     free(b->sheets);
     for (size_t i = 0; i < b->ncharts; i++)
         free(b->charts[i]);
     free(b->charts);
-    free(b->tmp);
     free(b->path);
     free(b);
 }
@@ -228,7 +194,7 @@ xlsx_open(struct xlsx_book **out, const char *path, const struct xlsx_props *pro
         st = diag_set(diag, SL_ERR_NOMEM, path, 0, "out of memory");
         goto out;
     }
-    if ((st = create_temp(b, diag)) != SL_OK)
+    if ((st = outfile_begin(&b->out, path, diag)) != SL_OK)
         goto out;
     b->constant_memory = props && props->constant_memory;
     b->rows_per_sheet = props && props->rows_per_sheet >= 2 && props->rows_per_sheet <= XLSX_MAX_ROW
@@ -238,7 +204,7 @@ xlsx_open(struct xlsx_book **out, const char *path, const struct xlsx_props *pro
         .constant_memory = b->constant_memory ? LXW_TRUE : LXW_FALSE,
         .tmpdir = NULL,
     };
-    b->wb = workbook_new_opt(b->tmp, &opt);
+    b->wb = workbook_new_opt(b->out.tmp, &opt);
     if (!b->wb) {
         st = diag_set(diag, SL_ERR_NOMEM, path, 0, "cannot start a workbook: out of memory");
         goto out;
@@ -308,22 +274,7 @@ xlsx_close(struct xlsx_book *book, struct sl_diag *diag)
                       lxw_strerror(err));
         goto out;
     }
-    int fd = open(b->tmp, O_RDONLY | O_CLOEXEC);
-    if (fd < 0 || fsync(fd) != 0) {
-        st = diag_set(diag, SL_ERR_REPORT, b->path, 0, "cannot flush %s: %s", b->tmp,
-                      strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        goto out;
-    }
-    close(fd);
-    if (rename(b->tmp, b->path) != 0) {
-        st = diag_set(diag, SL_ERR_REPORT, b->path, 0, "cannot rename %s onto it: %s", b->tmp,
-                      strerror(errno));
-        goto out;
-    }
-    free(b->tmp);
-    b->tmp = NULL; /* it is the workbook now: book_free must not remove it */
+    st = outfile_commit(&b->out, diag);
 out:
     book_free(b);
     return st;

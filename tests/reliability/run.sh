@@ -234,6 +234,12 @@ done
 note "report SIGKILL: report takes ${REPORT_MS} ms; $i rounds, $rk killed mid-run ($during once the temporary workbook existed); final name absent $absent, complete and byte-identical $complete, torn $torn; temporary files left beside it $leftovers"
 same "no torn workbook under the final name" "$torn" 0
 if [ "$rk" -gt 0 ]; then pass; else fail "no kill landed inside the report (timing?)"; fi
+# A killed writer's temporary file is removed by the next report of that name.
+for n in 1 2 3; do : >"$TMP/rep/r.xlsx.tmp-0000000$n"; done
+"$BIN" --db "$RDB" -q report --month 2026-10 -o "$TMP/rep/r.xlsx" >/dev/null 2>&1
+same "the next report removes killed writers' temporary files" \
+    "$(find "$TMP/rep" -name 'r.xlsx.tmp-*' | wc -l)" 0
+if cmp -s "$TMP/rep/r.xlsx" "$TMP/ref.xlsx"; then pass; else fail "the next report is not complete"; fi
 
 # --- concurrency: two ingests and reports at once on one database -----------------
 A="$DATA/inc-1.csv $DATA/inc-2.csv $DATA/inc-3.csv $DATA/probes.csv"
