@@ -114,7 +114,7 @@ lead_in(struct jsonw *w, const char *key)
         return;
     const struct strbuf *sb = w->sb;
     char last = sb->len ? sb->buf[sb->len - 1] : '\0';
-    if (last && last != '{' && last != '[' && last != '\n')
+    if (last && !strchr("{[,\n", last))
         w->status = strbuf_addch(w->sb, ',');
     if (!w->status && key)
         w->status = jsonw_key(w->sb, key);

@@ -31,8 +31,11 @@ enum sl_status jsonw_key(struct strbuf *sb, const char *key);
  *     jsonw_close(&w, '}');
  *     return w.status;
  *
- * A key is NULL for an array element or the top-level value. After an error
- * every call does nothing. */
+ * A key is NULL for an array element or the top-level value. A comma goes
+ * before a value unless the buffer is empty or ends in an opening bracket, a
+ * comma or a line break, so a writer that sends out each piece as it is
+ * written can put its own separator between them. After an error every call
+ * does nothing. */
 struct jsonw {
     struct strbuf *sb;
     enum sl_status status;

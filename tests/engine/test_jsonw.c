@@ -142,6 +142,22 @@ Test(jsonw, writer_places_commas_and_nests)
     strbuf_release(&sb);
 }
 
+Test(jsonw, writer_adds_no_comma_after_a_separator_the_caller_wrote)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    jsonw_field_int(&w, NULL, 1);
+    cr_assert_eq(strbuf_addch(&sb, ','), SL_OK);
+    jsonw_field_int(&w, NULL, 2);
+    cr_assert_eq(strbuf_addch(&sb, '\n'), SL_OK);
+    jsonw_field_int(&w, NULL, 3);
+    jsonw_field_int(&w, NULL, 4);
+    cr_assert_eq(w.status, SL_OK);
+    cr_assert_str_eq(sb.buf, "1,2\n3,4");
+    strbuf_release(&sb);
+}
+
 Test(jsonw, writer_keeps_the_first_error)
 {
     struct strbuf sb;
