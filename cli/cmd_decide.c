@@ -195,9 +195,14 @@ cmd_decide(struct cli *cli, int argc, char **argv)
         goto out;
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
-        report_decision_json(&run.report, &sb);
-        fputs(sb.buf, stdout);
+        enum sl_status s = report_decision_json(&run.report, &sb);
+        if (!s)
+            fputs(sb.buf, stdout);
         strbuf_release(&sb);
+        if (s) {
+            rc = msg_error(sl_exit_code(s), NULL, 0, "%s", sl_strerror(s));
+            goto out;
+        }
     } else {
         print_text(&run.report);
     }

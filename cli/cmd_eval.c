@@ -121,8 +121,7 @@ save_results(struct store *st, const struct eval_result *r, struct sl_diag *diag
     enum sl_status s = SL_ERR_NOMEM;
     if (!json || !sla || !names || !rec)
         goto out;
-    eval_json_definitions(r, &defs);
-    if ((s = hash_text(defs.buf, defs.len, hash)))
+    if ((s = eval_json_definitions(r, &defs)) || (s = hash_text(defs.buf, defs.len, hash)))
         goto out;
     for (size_t k = 0; k < n; k++) {
         bool neutral = k < r->nrows;
@@ -132,7 +131,8 @@ save_results(struct store *st, const struct eval_result *r, struct sl_diag *diag
         const struct avail_result *a = neutral ? &row->avail : &c->measure.avail;
         const struct window *w = neutral ? &row->window : &c->window;
         strbuf_init(&json[k], 0);
-        eval_json_result(r, k, &json[k]);
+        if ((s = eval_json_result(r, k, &json[k])))
+            goto out;
         rec[k] = (struct eval_record){
             .definitions_hash = hash,
             .definitions = defs.buf,
@@ -153,7 +153,8 @@ save_results(struct store *st, const struct eval_result *r, struct sl_diag *diag
             size_t i = k - r->nrows;
             const struct eval_commitment *cm = &r->params.commitments[c->commitment];
             strbuf_init(&sla[i], 0);
-            eval_json_sla(r, i, &sla[i]);
+            if ((s = eval_json_sla(r, i, &sla[i])))
+                goto out;
             rec[k].sla = sla[i].buf;
             snprintf(names[i], sizeof names[i], "%s#%zu",
                      cm->terms->document ? cm->terms->document : "sla", c->target);
@@ -202,16 +203,19 @@ reconcile_command(struct cli *cli, struct store *st, const struct eval_params *p
         reconcile_run(st, p->entity, own->service, p->from, p->to, &own->rp, &r, &diag);
     if (s)
         return msg_diag(s, &diag);
+    int rc = 0;
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
-        eval_json_reconcile(&r, p->entity, own->service, p->zone, &sb);
-        fputs(sb.buf, stdout);
+        if ((s = eval_json_reconcile(&r, p->entity, own->service, p->zone, &sb)))
+            rc = msg_error(sl_exit_code(s), NULL, 0, "%s", sl_strerror(s));
+        else
+            fputs(sb.buf, stdout);
         strbuf_release(&sb);
     } else {
         cli_print_reconcile(&r, p->entity, own->service, p->zone);
     }
     reconcile_result_release(&r);
-    return 0;
+    return rc;
 }
 
 /* Everything after the options: dates, the store, the run and the output. */
@@ -268,8 +272,10 @@ eval_command(struct cli *cli, struct eval_params *pp, const struct eval_own *own
     }
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
-        eval_json_write(&r, &sb);
-        fputs(sb.buf, stdout);
+        if ((s = eval_json_write(&r, &sb)))
+            rc = msg_error(sl_exit_code(s), NULL, 0, "%s", sl_strerror(s));
+        else
+            fputs(sb.buf, stdout);
         strbuf_release(&sb);
     } else {
         cli_print_eval_table(&r, false, NULL);

@@ -546,9 +546,13 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
         if (have_replay)
             json_replay(&sb, &replay);
         strbuf_addstr(&sb, ",\"terms\":");
-        sla_json_write(&sb, &t, 1);
-        strbuf_addch(&sb, '}');
-        puts(sb.buf);
+        enum sl_status s = sla_json_write(&sb, &t, 1);
+        if (!s)
+            s = strbuf_addch(&sb, '}');
+        if (s)
+            rc = msg_error(sl_exit_code(s), NULL, 0, "%s", sl_strerror(s));
+        else
+            puts(sb.buf);
         strbuf_release(&sb);
     } else if (!msg_quiet()) {
         print_scorecard(&t, &sc);

@@ -104,9 +104,18 @@ jsonw_begin(struct jsonw *w, struct strbuf *sb)
 {
     w->sb = sb;
     w->status = SL_OK;
+    w->depth = 0;
+    w->indent = 0;
 }
 
-/* The comma and key that come before a value. */
+/* Whether the members of a container depth deep go on lines of their own. */
+static bool
+indented(const struct jsonw *w, int depth)
+{
+    return depth > 0 && depth <= w->indent;
+}
+
+/* The comma, line break and key that come before a value. */
 static void
 lead_in(struct jsonw *w, const char *key)
 {
@@ -114,10 +123,15 @@ lead_in(struct jsonw *w, const char *key)
         return;
     const struct strbuf *sb = w->sb;
     char last = sb->len ? sb->buf[sb->len - 1] : '\0';
-    if (last && last != '{' && last != '[' && last != '\n')
+    bool own_line = indented(w, w->depth);
+    if (last && !strchr("{[,:\n", last))
         w->status = strbuf_addch(w->sb, ',');
+    if (!w->status && own_line)
+        w->status = strbuf_addf(w->sb, "\n%*s", 2 * w->depth, "");
     if (!w->status && key)
         w->status = jsonw_key(w->sb, key);
+    if (!w->status && key && own_line)
+        w->status = strbuf_addch(w->sb, ' ');
 }
 
 void
@@ -126,11 +140,19 @@ jsonw_open(struct jsonw *w, const char *key, char bracket)
     lead_in(w, key);
     if (!w->status)
         w->status = strbuf_addch(w->sb, bracket);
+    w->depth++;
 }
 
 void
 jsonw_close(struct jsonw *w, char bracket)
 {
+    bool own_line = indented(w, w->depth);
+    w->depth--;
+    if (w->status)
+        return;
+    char last = w->sb->len ? w->sb->buf[w->sb->len - 1] : '\0';
+    if (own_line && last != '{' && last != '[')
+        w->status = strbuf_addf(w->sb, "\n%*s", 2 * w->depth, "");
     if (!w->status)
         w->status = strbuf_addch(w->sb, bracket);
 }

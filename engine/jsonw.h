@@ -31,11 +31,21 @@ enum sl_status jsonw_key(struct strbuf *sb, const char *key);
  *     jsonw_close(&w, '}');
  *     return w.status;
  *
- * A key is NULL for an array element or the top-level value. After an error
- * every call does nothing. */
+ * A key is NULL for an array element or the top-level value. A comma goes
+ * before a value unless the buffer is empty or ends in an opening bracket, a
+ * key's colon, a comma or a line break, so a writer can continue text it
+ * wrote itself: a value after a key, or a piece sent out on its own after the
+ * separator. After an error every call does nothing.
+ *
+ * The text is on one line. With indent set to n after jsonw_begin, each
+ * member of the outermost n containers goes on a line of its own, indented by
+ * two spaces a level and with a space after its key; deeper containers stay
+ * on one line. */
 struct jsonw {
     struct strbuf *sb;
     enum sl_status status;
+    int depth;  /* containers open */
+    int indent; /* 0: one line */
 };
 
 void jsonw_begin(struct jsonw *w, struct strbuf *sb);

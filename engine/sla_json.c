@@ -11,197 +11,114 @@
 
 /* ---- writing ------------------------------------------------------------ */
 
-struct writer {
-    struct strbuf *sb;
-    int compact;
-    int first; /* no comma before the next top-level key */
-};
-
-static void
-key(struct writer *w, const char *k)
-{
-    if (!w->first)
-        strbuf_addch(w->sb, ',');
-    w->first = 0;
-    strbuf_addstr(w->sb, w->compact ? "" : "\n  ");
-    jsonw_key(w->sb, k);
-    if (!w->compact)
-        strbuf_addch(w->sb, ' ');
-}
-
-static void
-item_sep(struct writer *w, size_t i)
-{
-    if (i)
-        strbuf_addch(w->sb, ',');
-    if (!w->compact)
-        strbuf_addstr(w->sb, "\n    ");
-}
-
-static void
-array_end(struct writer *w, size_t n)
-{
-    if (n && !w->compact)
-        strbuf_addstr(w->sb, "\n  ");
-    strbuf_addch(w->sb, ']');
-}
-
-static void
-num_or_null(struct strbuf *sb, double v)
-{
-    jsonw_num(sb, v); /* NAN is null */
-}
-
-static void
-boolean(struct strbuf *sb, bool v)
-{
-    strbuf_addstr(sb, v ? "true" : "false");
-}
-
 enum sl_status
 sla_json_write(struct strbuf *sb, const struct sla_terms *t, int compact)
 {
-    struct writer w = {sb, compact, 1};
-    strbuf_addch(sb, '{');
-    key(&w, "document");
-    jsonw_str(sb, t->document);
-    key(&w, "provider");
-    jsonw_str(sb, t->provider);
-    key(&w, "service");
-    jsonw_str(sb, t->service);
-
-    key(&w, "uptime_targets");
-    strbuf_addch(sb, '[');
-    for (size_t i = 0; i < t->ntargets; i++) {
-        const struct sla_uptime_target *u = &t->targets[i];
-        item_sep(&w, i);
-        strbuf_addstr(sb, "{\"percent\":");
-        jsonw_num(sb, u->percent);
-        strbuf_addstr(sb, ",\"window\":");
-        jsonw_str(sb, sla_window_name(u->window));
-        strbuf_addstr(sb, ",\"scope\":");
-        jsonw_str(sb, u->scope);
-        strbuf_addf(sb, ",\"line\":%ld}", u->line);
-    }
-    array_end(&w, t->ntargets);
-
-    key(&w, "credit_tiers");
-    strbuf_addch(sb, '[');
-    for (size_t i = 0; i < t->ntiers; i++) {
-        const struct sla_credit_tier *c = &t->tiers[i];
-        item_sep(&w, i);
-        strbuf_addstr(sb, "{\"lower_percent\":");
-        num_or_null(sb, c->lower_percent);
-        strbuf_addstr(sb, ",\"lower_inclusive\":");
-        boolean(sb, c->lower_inclusive);
-        strbuf_addstr(sb, ",\"upper_percent\":");
-        num_or_null(sb, c->upper_percent);
-        strbuf_addstr(sb, ",\"upper_inclusive\":");
-        boolean(sb, c->upper_inclusive);
-        strbuf_addstr(sb, ",\"credit_percent\":");
-        jsonw_num(sb, c->credit_percent);
-        strbuf_addf(sb, ",\"line\":%ld}", c->line);
-    }
-    array_end(&w, t->ntiers);
-
-    key(&w, "credit_cap_percent");
-    num_or_null(sb, t->credit_cap_percent);
-    key(&w, "credit_cap_text");
-    jsonw_str(sb, t->credit_cap_text);
-    key(&w, "claim_deadline_days");
-    if (t->claim_deadline_days < 0)
-        strbuf_addstr(sb, "null");
-    else
-        jsonw_int(sb, t->claim_deadline_days);
-    key(&w, "claim_deadline_text");
-    jsonw_str(sb, t->claim_deadline_text);
-    key(&w, "maintenance_excluded");
-    boolean(sb, t->maintenance_excluded);
-    key(&w, "maintenance_notice_hours");
-    num_or_null(sb, t->maintenance_notice_hours);
-
-    key(&w, "exclusions");
-    strbuf_addch(sb, '[');
-    for (size_t i = 0; i < t->nexclusions; i++) {
-        item_sep(&w, i);
-        strbuf_addstr(sb, "{\"text\":");
-        jsonw_str(sb, t->exclusions[i].text);
-        strbuf_addf(sb, ",\"line\":%ld}", t->exclusions[i].line);
-    }
-    array_end(&w, t->nexclusions);
-
-    key(&w, "response_times");
-    strbuf_addch(sb, '[');
-    for (size_t i = 0; i < t->nresponse_times; i++) {
-        const struct sla_response_time *r = &t->response_times[i];
-        item_sep(&w, i);
-        strbuf_addstr(sb, "{\"severity\":");
-        jsonw_str(sb, r->severity);
-        strbuf_addstr(sb, ",\"minutes\":");
-        jsonw_num(sb, r->minutes);
-        strbuf_addstr(sb, ",\"business_hours\":");
-        boolean(sb, r->business_hours);
-        strbuf_addstr(sb, ",\"resolution\":");
-        boolean(sb, r->resolution);
-        strbuf_addf(sb, ",\"line\":%ld}", r->line);
-    }
-    array_end(&w, t->nresponse_times);
-
-    key(&w, "support_coverage");
-    jsonw_str(sb, sla_coverage_name(t->support_coverage));
-    key(&w, "sole_remedy");
-    boolean(sb, t->sole_remedy);
-    key(&w, "chronic_failure_termination");
-    boolean(sb, t->chronic_failure_termination);
-    key(&w, "incident_notice_hours");
-    num_or_null(sb, t->incident_notice_hours);
-    key(&w, "rpo_minutes");
-    num_or_null(sb, t->rpo_minutes);
-    key(&w, "rto_minutes");
-    num_or_null(sb, t->rto_minutes);
-
-    key(&w, "clauses");
-    strbuf_addch(sb, '[');
-    for (size_t i = 0; i < t->nclauses; i++) {
-        const struct sla_clause *c = &t->clauses[i];
-        item_sep(&w, i);
-        strbuf_addstr(sb, "{\"kind\":");
-        jsonw_str(sb, sla_clause_name(c->kind));
-        strbuf_addstr(sb, ",\"value\":");
-        num_or_null(sb, c->value);
-        strbuf_addstr(sb, ",\"text\":");
-        jsonw_str(sb, c->text);
-        strbuf_addf(sb, ",\"line\":%ld}", c->line);
-    }
-    array_end(&w, t->nclauses);
-
     struct sla_band_issue *issues = NULL;
     size_t nissues = 0;
     enum sl_status s = sla_band_issues(t, &issues, &nissues);
     if (s)
         return s;
-    key(&w, "tier_issues");
-    strbuf_addch(sb, '[');
-    for (size_t i = 0; i < nissues; i++) {
-        item_sep(&w, i);
-        strbuf_addstr(sb, "{\"kind\":");
-        jsonw_str(sb, issues[i].kind == SLA_BAND_GAP ? "gap" : "overlap");
-        strbuf_addstr(sb, ",\"from_percent\":");
-        jsonw_num(sb, issues[i].from);
-        strbuf_addstr(sb, ",\"to_percent\":");
-        jsonw_num(sb, issues[i].to);
-        strbuf_addstr(sb, ",\"text\":");
-        jsonw_str(sb, issues[i].text);
-        strbuf_addf(sb, ",\"line\":%ld}", issues[i].line);
+    struct jsonw w;
+    jsonw_begin(&w, sb);
+    /* Indented: each field on a line, each element of an array on a line. */
+    w.indent = compact ? 0 : 2;
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "document", t->document);
+    jsonw_field_str(&w, "provider", t->provider);
+    jsonw_field_str(&w, "service", t->service);
+
+    jsonw_open(&w, "uptime_targets", '[');
+    for (size_t i = 0; i < t->ntargets; i++) {
+        const struct sla_uptime_target *u = &t->targets[i];
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_num(&w, "percent", u->percent);
+        jsonw_field_str(&w, "window", sla_window_name(u->window));
+        jsonw_field_str(&w, "scope", u->scope);
+        jsonw_field_int(&w, "line", u->line);
+        jsonw_close(&w, '}');
     }
-    array_end(&w, nissues);
+    jsonw_close(&w, ']');
+
+    jsonw_open(&w, "credit_tiers", '[');
+    for (size_t i = 0; i < t->ntiers; i++) {
+        const struct sla_credit_tier *c = &t->tiers[i];
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_num(&w, "lower_percent", c->lower_percent);
+        jsonw_field_bool(&w, "lower_inclusive", c->lower_inclusive);
+        jsonw_field_num(&w, "upper_percent", c->upper_percent);
+        jsonw_field_bool(&w, "upper_inclusive", c->upper_inclusive);
+        jsonw_field_num(&w, "credit_percent", c->credit_percent);
+        jsonw_field_int(&w, "line", c->line);
+        jsonw_close(&w, '}');
+    }
+    jsonw_close(&w, ']');
+
+    jsonw_field_num(&w, "credit_cap_percent", t->credit_cap_percent);
+    jsonw_field_str(&w, "credit_cap_text", t->credit_cap_text);
+    if (t->claim_deadline_days < 0)
+        jsonw_field_null(&w, "claim_deadline_days");
+    else
+        jsonw_field_int(&w, "claim_deadline_days", t->claim_deadline_days);
+    jsonw_field_str(&w, "claim_deadline_text", t->claim_deadline_text);
+    jsonw_field_bool(&w, "maintenance_excluded", t->maintenance_excluded);
+    jsonw_field_num(&w, "maintenance_notice_hours", t->maintenance_notice_hours);
+
+    jsonw_open(&w, "exclusions", '[');
+    for (size_t i = 0; i < t->nexclusions; i++) {
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "text", t->exclusions[i].text);
+        jsonw_field_int(&w, "line", t->exclusions[i].line);
+        jsonw_close(&w, '}');
+    }
+    jsonw_close(&w, ']');
+
+    jsonw_open(&w, "response_times", '[');
+    for (size_t i = 0; i < t->nresponse_times; i++) {
+        const struct sla_response_time *r = &t->response_times[i];
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "severity", r->severity);
+        jsonw_field_num(&w, "minutes", r->minutes);
+        jsonw_field_bool(&w, "business_hours", r->business_hours);
+        jsonw_field_bool(&w, "resolution", r->resolution);
+        jsonw_field_int(&w, "line", r->line);
+        jsonw_close(&w, '}');
+    }
+    jsonw_close(&w, ']');
+
+    jsonw_field_str(&w, "support_coverage", sla_coverage_name(t->support_coverage));
+    jsonw_field_bool(&w, "sole_remedy", t->sole_remedy);
+    jsonw_field_bool(&w, "chronic_failure_termination", t->chronic_failure_termination);
+    jsonw_field_num(&w, "incident_notice_hours", t->incident_notice_hours);
+    jsonw_field_num(&w, "rpo_minutes", t->rpo_minutes);
+    jsonw_field_num(&w, "rto_minutes", t->rto_minutes);
+
+    jsonw_open(&w, "clauses", '[');
+    for (size_t i = 0; i < t->nclauses; i++) {
+        const struct sla_clause *c = &t->clauses[i];
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "kind", sla_clause_name(c->kind));
+        jsonw_field_num(&w, "value", c->value);
+        jsonw_field_str(&w, "text", c->text);
+        jsonw_field_int(&w, "line", c->line);
+        jsonw_close(&w, '}');
+    }
+    jsonw_close(&w, ']');
+
+    jsonw_open(&w, "tier_issues", '[');
+    for (size_t i = 0; i < nissues; i++) {
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "kind", issues[i].kind == SLA_BAND_GAP ? "gap" : "overlap");
+        jsonw_field_num(&w, "from_percent", issues[i].from);
+        jsonw_field_num(&w, "to_percent", issues[i].to);
+        jsonw_field_str(&w, "text", issues[i].text);
+        jsonw_field_int(&w, "line", issues[i].line);
+        jsonw_close(&w, '}');
+    }
+    jsonw_close(&w, ']');
+    jsonw_close(&w, '}');
     free(issues);
-    strbuf_addstr(sb, compact ? "}" : "\n}");
-    /* An append that failed (memory, the buffer's cap) leaves the buffer as
-     * it was, so the closing brace is missing: check once, here. */
-    if (!sb->len || sb->buf[sb->len - 1] != '}')
-        return SL_ERR_NOMEM;
-    return SL_OK;
+    return w.status;
 }
 
 /* ---- reading ------------------------------------------------------------ */

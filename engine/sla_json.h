@@ -17,7 +17,9 @@
 #include "engine/status.h"
 #include "engine/strbuf.h"
 
-/* Appends the object (one line when compact, else indented by two). */
+/* Appends the object (one line when compact, else indented by two). Errors:
+ * SL_ERR_NOMEM, or SL_ERR_LIMIT at the buffer's cap; the buffer may then hold
+ * part of the object. */
 enum sl_status sla_json_write(struct strbuf *sb, const struct sla_terms *t, int compact);
 
 /* Reads terms from JSON text into an initialised t. path names the text in

@@ -14,109 +14,87 @@
 /* ---- JSON ----------------------------------------------------------------- */
 
 static void
-num_member(struct strbuf *sb, const char *key, double v)
+write_rotation(struct jsonw *w, const struct decide_rotation *r)
 {
-    jsonw_key(sb, key);
-    jsonw_num(sb, v);
-}
-
-static void
-write_rotation(struct strbuf *sb, const struct decide_rotation *r)
-{
-    strbuf_addf(sb, "{\"applies\":%s", r->applies ? "true" : "false");
+    jsonw_open(w, "rotation", '{');
+    jsonw_field_bool(w, "applies", r->applies);
     if (r->applies) {
-        strbuf_addf(sb, ",\"sustainable\":%s,\"required_engineers\":%d,",
-                    r->sustainable ? "true" : "false", r->required);
-        num_member(sb, "oncall_share", r->oncall_share);
-        strbuf_addch(sb, ',');
-        num_member(sb, "incidents_per_12h_shift", r->incidents_per_shift);
-        strbuf_addch(sb, ',');
-        num_member(sb, "operations_share", r->ops_share);
+        jsonw_field_bool(w, "sustainable", r->sustainable);
+        jsonw_field_int(w, "required_engineers", r->required);
+        jsonw_field_num(w, "oncall_share", r->oncall_share);
+        jsonw_field_num(w, "incidents_per_12h_shift", r->incidents_per_shift);
+        jsonw_field_num(w, "operations_share", r->ops_share);
     }
-    strbuf_addstr(sb, ",\"why\":");
-    jsonw_str(sb, r->why);
-    strbuf_addch(sb, '}');
+    jsonw_field_str(w, "why", r->why);
+    jsonw_close(w, '}');
 }
 
 static void
-write_option(struct strbuf *sb, const struct report_decision *d, const struct decide_option *o)
+write_option(struct jsonw *w, const struct report_decision *d, const struct decide_option *o)
 {
-    strbuf_addstr(sb, "{\"model\":");
-    jsonw_str(sb, decide_model_name(o->model));
-    strbuf_addstr(sb, ",\"label\":");
-    jsonw_str(sb, o->label);
-    strbuf_addstr(sb, ",\"provider\":");
-    jsonw_str(sb, o->provider >= 0 ? d->profile->providers[o->provider].entity : NULL);
-    strbuf_addf(sb, ",\"measured\":%s,", o->measured ? "true" : "false");
-    num_member(sb, "availability", o->availability);
-    strbuf_addch(sb, ',');
-    num_member(sb, "downtime_hours_per_month", o->downtime_hours_month);
+    jsonw_open(w, NULL, '{');
+    jsonw_field_str(w, "model", decide_model_name(o->model));
+    jsonw_field_str(w, "label", o->label);
+    jsonw_field_str(w, "provider",
+                    o->provider >= 0 ? d->profile->providers[o->provider].entity : NULL);
+    jsonw_field_bool(w, "measured", o->measured);
+    jsonw_field_num(w, "availability", o->availability);
+    jsonw_field_num(w, "downtime_hours_per_month", o->downtime_hours_month);
     if (o->model == DECIDE_HYBRID) {
-        strbuf_addch(sb, ',');
-        num_member(sb, "research_availability", o->research_availability);
-        strbuf_addch(sb, ',');
-        num_member(sb, "research_downtime_hours_per_month", o->research_downtime_hours_month);
+        jsonw_field_num(w, "research_availability", o->research_availability);
+        jsonw_field_num(w, "research_downtime_hours_per_month", o->research_downtime_hours_month);
     }
-    strbuf_addch(sb, ',');
-    num_member(sb, "incidents_per_month", o->incidents_month);
-    strbuf_addch(sb, ',');
-    num_member(sb, "incident_engineer_hours_per_month", o->engineer_hours_month);
-    strbuf_addstr(sb, ",\"pages_per_engineer_per_month\":{");
-    for (int b = 0; b < BAND_COUNT; b++) {
-        if (b)
-            strbuf_addch(sb, ',');
-        num_member(sb, interruptions_band_name((enum interruptions_band)b),
-                   o->pages_per_engineer_month[b]);
-    }
-    strbuf_addstr(sb, "},\"rotation\":");
-    write_rotation(sb, &o->rotation);
-    strbuf_addf(sb, ",\"meets_commitment\":%s,\"eligible\":%s,\"ineligible_because\":",
-                o->meets_commitment ? "true" : "false", o->eligible ? "true" : "false");
-    jsonw_str(sb, o->eligible ? NULL : o->ineligible);
-    strbuf_addstr(sb, ",\"cost_per_month\":{");
-    num_member(sb, "gpu", o->cost.gpu);
-    strbuf_addch(sb, ',');
-    num_member(sb, "routine_operations", o->cost.routine_ops);
-    strbuf_addch(sb, ',');
-    num_member(sb, "on_call", o->cost.on_call);
-    strbuf_addch(sb, ',');
-    num_member(sb, "incident_labour", o->cost.incident_labour);
-    strbuf_addch(sb, ',');
-    num_member(sb, "downtime", o->cost.downtime);
-    strbuf_addch(sb, ',');
-    num_member(sb, "total", o->cost.total);
-    strbuf_addstr(sb, ",\"currency\":");
-    jsonw_str(sb, d->profile->currency);
-    strbuf_addstr(sb, ",\"arithmetic\":");
-    jsonw_str(sb, o->cost.arithmetic);
-    strbuf_addstr(sb, "}}");
+    jsonw_field_num(w, "incidents_per_month", o->incidents_month);
+    jsonw_field_num(w, "incident_engineer_hours_per_month", o->engineer_hours_month);
+    jsonw_open(w, "pages_per_engineer_per_month", '{');
+    for (int b = 0; b < BAND_COUNT; b++)
+        jsonw_field_num(w, interruptions_band_name((enum interruptions_band)b),
+                        o->pages_per_engineer_month[b]);
+    jsonw_close(w, '}');
+    write_rotation(w, &o->rotation);
+    jsonw_field_bool(w, "meets_commitment", o->meets_commitment);
+    jsonw_field_bool(w, "eligible", o->eligible);
+    jsonw_field_str(w, "ineligible_because", o->eligible ? NULL : o->ineligible);
+    jsonw_open(w, "cost_per_month", '{');
+    jsonw_field_num(w, "gpu", o->cost.gpu);
+    jsonw_field_num(w, "routine_operations", o->cost.routine_ops);
+    jsonw_field_num(w, "on_call", o->cost.on_call);
+    jsonw_field_num(w, "incident_labour", o->cost.incident_labour);
+    jsonw_field_num(w, "downtime", o->cost.downtime);
+    jsonw_field_num(w, "total", o->cost.total);
+    jsonw_field_str(w, "currency", d->profile->currency);
+    jsonw_field_str(w, "arithmetic", o->cost.arithmetic);
+    jsonw_close(w, '}');
+    jsonw_close(w, '}');
 }
 
 static void
-write_measured(struct strbuf *sb, const struct decide_measured *m)
+write_measured(struct jsonw *w, const struct decide_measured *m)
 {
-    strbuf_addstr(sb, "{\"entity\":");
-    jsonw_str(sb, m->entity);
-    strbuf_addf(sb, ",\"has_uptime\":%s,", m->has_uptime ? "true" : "false");
-    num_member(sb, "availability", m->availability);
-    strbuf_addch(sb, ',');
-    num_member(sb, "monitoring_coverage", m->coverage);
-    strbuf_addf(sb, ",\"incidents\":%ld,\"open\":%ld,\"by_severity\":{", m->incidents, m->open);
-    for (int s = 1; s <= 5; s++)
-        strbuf_addf(sb, "%s\"sev%d\":%ld", s > 1 ? "," : "", s, m->by_severity[s]);
-    strbuf_addf(sb, ",\"none\":%ld},", m->by_severity[0]);
-    num_member(sb, "incident_hours", m->incident_hours);
-    strbuf_addch(sb, ',');
-    num_member(sb, "incident_engineer_hours", m->engineer_hours);
-    strbuf_addstr(sb, ",\"pages\":{");
+    char key[8];
+    jsonw_open(w, NULL, '{');
+    jsonw_field_str(w, "entity", m->entity);
+    jsonw_field_bool(w, "has_uptime", m->has_uptime);
+    jsonw_field_num(w, "availability", m->availability);
+    jsonw_field_num(w, "monitoring_coverage", m->coverage);
+    jsonw_field_int(w, "incidents", m->incidents);
+    jsonw_field_int(w, "open", m->open);
+    jsonw_open(w, "by_severity", '{');
+    for (int s = 1; s <= 5; s++) {
+        snprintf(key, sizeof key, "sev%d", s);
+        jsonw_field_int(w, key, m->by_severity[s]);
+    }
+    jsonw_field_int(w, "none", m->by_severity[0]);
+    jsonw_close(w, '}');
+    jsonw_field_num(w, "incident_hours", m->incident_hours);
+    jsonw_field_num(w, "incident_engineer_hours", m->engineer_hours);
+    jsonw_open(w, "pages", '{');
     for (int b = 0; b < BAND_COUNT; b++)
-        strbuf_addf(sb, "%s\"%s\":%ld", b ? "," : "",
-                    interruptions_band_name((enum interruptions_band)b), m->pages.count[b]);
-    strbuf_addstr(sb, "},");
-    num_member(sb, "tta_median_seconds", m->tta.n ? m->tta.median : NAN);
-    strbuf_addch(sb, ',');
-    num_member(sb, "ttr_median_seconds", m->ttr.n ? m->ttr.median : NAN);
-    strbuf_addch(sb, '}');
+        jsonw_field_int(w, interruptions_band_name((enum interruptions_band)b), m->pages.count[b]);
+    jsonw_close(w, '}');
+    jsonw_field_num(w, "tta_median_seconds", m->tta.n ? m->tta.median : NAN);
+    jsonw_field_num(w, "ttr_median_seconds", m->ttr.n ? m->ttr.median : NAN);
+    jsonw_close(w, '}');
 }
 
 enum sl_status
@@ -126,65 +104,66 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
     char from[40], to[40];
     sltime_format(d->from, d->zone, from);
     sltime_format(d->to, d->zone, to);
-    strbuf_addstr(sb, "{\"recommendation\":");
-    jsonw_str(sb, decide_model_name(r->recommendation));
-    strbuf_addstr(sb, ",\"provider\":");
-    jsonw_str(sb, r->provider >= 0 ? d->profile->providers[r->provider].entity : NULL);
-    strbuf_addstr(sb, ",\"default_policy\":");
-    jsonw_str(sb, decide_model_name(r->default_model));
-    strbuf_addf(sb, ",\"overturned\":%s,\"proven_24x7\":%s,\"period\":{\"from\":",
-                r->overturned ? "true" : "false", r->proven_24x7 ? "true" : "false");
-    jsonw_str(sb, from);
-    strbuf_addstr(sb, ",\"to\":");
-    jsonw_str(sb, to);
-    strbuf_addstr(sb, "},\"reasons\":[");
+    struct jsonw w;
+    jsonw_begin(&w, sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "recommendation", decide_model_name(r->recommendation));
+    jsonw_field_str(&w, "provider",
+                    r->provider >= 0 ? d->profile->providers[r->provider].entity : NULL);
+    jsonw_field_str(&w, "default_policy", decide_model_name(r->default_model));
+    jsonw_field_bool(&w, "overturned", r->overturned);
+    jsonw_field_bool(&w, "proven_24x7", r->proven_24x7);
+    jsonw_open(&w, "period", '{');
+    jsonw_field_str(&w, "from", from);
+    jsonw_field_str(&w, "to", to);
+    jsonw_close(&w, '}');
+    jsonw_open(&w, "reasons", '[');
     for (size_t i = 0; i < r->nreasons; i++) {
-        strbuf_addstr(sb, i ? ",{\"rule\":" : "{\"rule\":");
-        jsonw_str(sb, r->reasons[i].rule);
-        strbuf_addstr(sb, ",\"basis\":");
-        jsonw_str(sb, r->reasons[i].basis);
-        strbuf_addstr(sb, ",\"text\":");
-        jsonw_str(sb, r->reasons[i].text);
-        strbuf_addch(sb, '}');
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "rule", r->reasons[i].rule);
+        jsonw_field_str(&w, "basis", r->reasons[i].basis);
+        jsonw_field_str(&w, "text", r->reasons[i].text);
+        jsonw_close(&w, '}');
     }
-    strbuf_addstr(sb, "],\"options\":[");
-    for (size_t i = 0; i < r->noptions; i++) {
-        if (i)
-            strbuf_addch(sb, ',');
-        write_option(sb, d, &r->options[i]);
-    }
-    strbuf_addf(sb, "],\"recommended_option\":%zu,\"boundary\":[", r->recommended_option);
+    jsonw_close(&w, ']');
+    jsonw_open(&w, "options", '[');
+    for (size_t i = 0; i < r->noptions; i++)
+        write_option(&w, d, &r->options[i]);
+    jsonw_close(&w, ']');
+    jsonw_field_int(&w, "recommended_option", (int64_t)r->recommended_option);
+    jsonw_open(&w, "boundary", '[');
     for (size_t i = 0; i < DECIDE_BOUNDARY_COUNT; i++) {
         const struct decide_boundary *b = &r->boundary[i];
-        strbuf_addstr(sb, i ? ",{\"operation\":" : "{\"operation\":");
-        jsonw_str(sb, b->operation);
-        strbuf_addstr(sb, ",\"layer\":");
-        jsonw_str(sb, b->layer);
-        strbuf_addstr(sb, ",\"owner\":");
-        jsonw_str(sb, b->owner);
-        strbuf_addstr(sb, ",\"evidence\":");
-        jsonw_str(sb, b->evidence);
-        strbuf_addch(sb, '}');
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "operation", b->operation);
+        jsonw_field_str(&w, "layer", b->layer);
+        jsonw_field_str(&w, "owner", b->owner);
+        jsonw_field_str(&w, "evidence", b->evidence);
+        jsonw_close(&w, '}');
     }
-    strbuf_addstr(sb, "],\"measured\":[");
-    write_measured(sb, d->team);
-    for (size_t i = 0; i < d->profile->nproviders; i++) {
-        strbuf_addch(sb, ',');
-        write_measured(sb, &d->providers[i]);
-    }
-    strbuf_addstr(sb, "],\"rules\":{\"hours_per_month\":");
-    jsonw_num(sb, DECIDE_HOURS_PER_MONTH);
-    strbuf_addstr(sb, ",\"rotation\":");
-    jsonw_str(sb, "sustainable when: engineers >= ceil(2 x hours covered a week / (168 x 0.25)) "
-                  "(25 % on call, primary and secondary); incidents per 12-hour shift <= 2; "
-                  "operations (routine + incident engineer-hours) <= 50 % of platform engineers' "
-                  "time. Source: Google SRE book, 'Being On-Call' and 'Eliminating Toil'");
-    strbuf_addstr(sb, ",\"bands\":");
-    jsonw_str(sb, "business Mon-Fri 08-18, off Mon-Fri 18-22 and Sat-Sun 08-22, sleep 22-08 "
-                  "daily, in the profile's zone (PagerDuty Analytics)");
-    strbuf_addstr(sb, ",\"tie_margin\":");
-    jsonw_num(sb, d->profile->tie_margin);
-    return strbuf_addstr(sb, "}}\n");
+    jsonw_close(&w, ']');
+    jsonw_open(&w, "measured", '[');
+    write_measured(&w, d->team);
+    for (size_t i = 0; i < d->profile->nproviders; i++)
+        write_measured(&w, &d->providers[i]);
+    jsonw_close(&w, ']');
+    jsonw_open(&w, "rules", '{');
+    jsonw_field_num(&w, "hours_per_month", DECIDE_HOURS_PER_MONTH);
+    jsonw_field_str(&w, "rotation",
+                    "sustainable when: engineers >= ceil(2 x hours covered a week / (168 x 0.25)) "
+                    "(25 % on call, primary and secondary); incidents per 12-hour shift <= 2; "
+                    "operations (routine + incident engineer-hours) <= 50 % of platform "
+                    "engineers' time. Source: Google SRE book, 'Being On-Call' and 'Eliminating "
+                    "Toil'");
+    jsonw_field_str(&w, "bands",
+                    "business Mon-Fri 08-18, off Mon-Fri 18-22 and Sat-Sun 08-22, sleep 22-08 "
+                    "daily, in the profile's zone (PagerDuty Analytics)");
+    jsonw_field_num(&w, "tie_margin", d->profile->tie_margin);
+    jsonw_close(&w, '}');
+    jsonw_close(&w, '}');
+    if (!w.status)
+        w.status = strbuf_addch(sb, '\n');
+    return w.status;
 }
 
 /* ---- workbook ------------------------------------------------------------- */

@@ -12,24 +12,30 @@ nomem(struct table_out *o, enum sl_status st)
                     "out of memory for a row of a table");
 }
 
-static enum sl_status
-add_cell(struct strbuf *sb, const struct table_cell *c)
+static void
+field_cell(struct jsonw *w, const char *key, const struct table_cell *c)
 {
     switch (c->kind) {
     case TABLE_TEXT:
-        return jsonw_str(sb, c->text);
+        jsonw_field_str(w, key, c->text);
+        return;
     case TABLE_NUMBER:
-        return jsonw_num(sb, c->number);
+        jsonw_field_num(w, key, c->number);
+        return;
     case TABLE_INTEGER:
-        return jsonw_int(sb, c->integer);
+        jsonw_field_int(w, key, c->integer);
+        return;
     case TABLE_BOOL:
-        return strbuf_addstr(sb, c->integer ? "true" : "false");
+        jsonw_field_bool(w, key, c->integer);
+        return;
     case TABLE_NULL:
         break;
     }
-    return strbuf_addstr(sb, "null");
+    jsonw_field_null(w, key);
 }
 
+/* Every piece is flushed as soon as it is written, so the writer cannot see
+ * the table or row before it: the comma that separates them is written here. */
 static enum sl_status
 json_begin(void *ctx, const char *name, const char *const *columns, size_t n)
 {
@@ -37,43 +43,42 @@ json_begin(void *ctx, const char *name, const char *const *columns, size_t n)
     enum sl_status st = table_out_begin(o, name, columns, n);
     if (st != SL_OK)
         return st;
-    if (!o->dir) {
-        if (o->tables > 1)
-            st = strbuf_addch(&o->sb, ',');
-        if (st == SL_OK)
-            st = jsonw_key(&o->sb, name);
-    }
-    if (st == SL_OK)
-        st = strbuf_addch(&o->sb, '[');
-    return st == SL_OK ? table_out_flush(o) : nomem(o, st);
+    if (!o->dir && o->tables > 1 && (st = strbuf_addch(&o->sb, ',')))
+        return nomem(o, st);
+    struct jsonw w;
+    jsonw_begin(&w, &o->sb);
+    jsonw_open(&w, o->dir ? NULL : name, '[');
+    return w.status == SL_OK ? table_out_flush(o) : nomem(o, w.status);
 }
 
 static enum sl_status
 json_row(void *ctx, const struct table_cell *cells, size_t n)
 {
     struct table_out *o = ctx;
-    enum sl_status st = strbuf_addstr(&o->sb, o->rows ? ",\n{" : "\n{");
-    for (size_t i = 0; st == SL_OK && i < n && i < o->ncolumns; i++) {
-        if (i > 0)
-            st = strbuf_addch(&o->sb, ',');
-        if (st == SL_OK)
-            st = jsonw_key(&o->sb, o->columns[i]);
-        if (st == SL_OK)
-            st = add_cell(&o->sb, &cells[i]);
-    }
-    if (st == SL_OK)
-        st = strbuf_addch(&o->sb, '}');
+    enum sl_status st = strbuf_addstr(&o->sb, o->rows ? ",\n" : "\n");
     o->rows++;
-    return st == SL_OK ? table_out_flush(o) : nomem(o, st);
+    if (st != SL_OK)
+        return nomem(o, st);
+    struct jsonw w;
+    jsonw_begin(&w, &o->sb);
+    jsonw_open(&w, NULL, '{');
+    for (size_t i = 0; i < n && i < o->ncolumns; i++)
+        field_cell(&w, o->columns[i], &cells[i]);
+    jsonw_close(&w, '}');
+    return w.status == SL_OK ? table_out_flush(o) : nomem(o, w.status);
 }
 
 static enum sl_status
 json_end(void *ctx)
 {
     struct table_out *o = ctx;
-    enum sl_status st = strbuf_addstr(&o->sb, o->dir ? "]\n" : "]");
-    if (st != SL_OK)
-        return nomem(o, st);
+    struct jsonw w;
+    jsonw_begin(&w, &o->sb);
+    jsonw_close(&w, ']');
+    if (w.status == SL_OK && o->dir)
+        w.status = strbuf_addch(&o->sb, '\n');
+    if (w.status != SL_OK)
+        return nomem(o, w.status);
     return table_out_end(o);
 }
 

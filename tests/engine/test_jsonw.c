@@ -142,6 +142,61 @@ Test(jsonw, writer_places_commas_and_nests)
     strbuf_release(&sb);
 }
 
+Test(jsonw, writer_adds_no_comma_after_a_separator_the_caller_wrote)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    jsonw_field_int(&w, NULL, 1);
+    cr_assert_eq(strbuf_addch(&sb, ','), SL_OK);
+    jsonw_field_int(&w, NULL, 2);
+    cr_assert_eq(strbuf_addch(&sb, '\n'), SL_OK);
+    jsonw_field_int(&w, NULL, 3);
+    jsonw_field_int(&w, NULL, 4);
+    cr_assert_eq(w.status, SL_OK);
+    cr_assert_str_eq(sb.buf, "1,2\n3,4");
+    strbuf_release(&sb);
+}
+
+Test(jsonw, writer_continues_after_a_key_the_caller_wrote)
+{
+    struct strbuf sb = STRBUF_INIT;
+    cr_assert_eq(strbuf_addstr(&sb, "{\"terms\":"), SL_OK);
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_int(&w, "n", 1);
+    jsonw_close(&w, '}');
+    cr_assert_eq(w.status, SL_OK);
+    cr_assert_str_eq(sb.buf, "{\"terms\":{\"n\":1}");
+    strbuf_release(&sb);
+}
+
+Test(jsonw, writer_indents_the_outermost_levels)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    w.indent = 2;
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "a", "x");
+    jsonw_open(&w, "list", '[');
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_int(&w, "n", 1);
+    jsonw_field_null(&w, "m");
+    jsonw_close(&w, '}');
+    jsonw_field_int(&w, NULL, 2);
+    jsonw_close(&w, ']');
+    jsonw_open(&w, "none", '[');
+    jsonw_close(&w, ']');
+    jsonw_close(&w, '}');
+    cr_assert_eq(w.status, SL_OK);
+    cr_assert_str_eq(sb.buf,
+                     "{\n  \"a\": \"x\",\n  \"list\": [\n    {\"n\":1,\"m\":null},\n    2\n  "
+                     "],\n  \"none\": []\n}");
+    strbuf_release(&sb);
+}
+
 Test(jsonw, writer_keeps_the_first_error)
 {
     struct strbuf sb;
