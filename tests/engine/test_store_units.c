@@ -104,6 +104,27 @@ Test(store_units, units_must_be_positive_kind_known)
     store_source_abort(fx.st);
 }
 
+/* The insert of a keyed interval skips only a taken key: any other broken
+ * constraint is still an error, not an update. */
+Test(store_units, keyed_interval_checked_like_any_other)
+{
+    struct sl_diag d = {0};
+    bool updated = true;
+    struct interval iv = {.entity = "team:hpc",
+                          .service = "c",
+                          .start = T,
+                          .end = T + 1,
+                          .status = SVC_DOWN,
+                          .units = 2,
+                          .unit_kind = "rack",
+                          .key = "rack1@1"};
+    begin("5555555555555555555555555555555555555555555555555555555555555555");
+    cr_assert_eq(store_put_interval(fx.st, &iv, &updated, &d), SL_ERR_DB);
+    cr_assert_not(updated);
+    store_source_abort(fx.st);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals"), 0);
+}
+
 static int
 count_event(void *ctx, const struct gpu_event *ev)
 {
