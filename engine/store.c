@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/ivbatch.h"
 #include "engine/schema.h"
 #include "engine/sltime.h"
 
@@ -18,6 +19,7 @@ enum stmt_id {
     S_INCIDENT_INSERT,
     S_INCIDENT_UPDATE,
     S_INTERVAL_INSERT,
+    S_INTERVAL_BATCH,
     S_INTERVAL_PUT,
     S_INTERVAL_UPDATE,
     S_GPU_EVENT_INSERT,
@@ -25,6 +27,13 @@ enum stmt_id {
     S_REJECT_INSERT,
     S_COUNT
 };
+
+/* The parameters of IVBATCH_ROWS intervals, nine each. */
+#define INTERVAL_ROW "(?,?,?,?,?,?,?,?,?)"
+#define INTERVAL_ROWS_4 INTERVAL_ROW "," INTERVAL_ROW "," INTERVAL_ROW "," INTERVAL_ROW
+#define INTERVAL_ROWS_16 INTERVAL_ROWS_4 "," INTERVAL_ROWS_4 "," INTERVAL_ROWS_4 "," INTERVAL_ROWS_4
+#define INTERVAL_ROWS_32 INTERVAL_ROWS_16 "," INTERVAL_ROWS_16
+_Static_assert(IVBATCH_ROWS == 32, "S_INTERVAL_BATCH binds IVBATCH_ROWS rows");
 
 static const char *const stmt_sql[S_COUNT] = {
     [S_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256 = ?1",
@@ -44,6 +53,8 @@ static const char *const stmt_sql[S_COUNT] = {
         "WHERE entity = ?3 AND key = ?4",
     [S_INTERVAL_INSERT] = "INSERT INTO intervals (source_id, entity, service, start, end, status, "
                           "units, unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    [S_INTERVAL_BATCH] = "INSERT INTO intervals (source_id, entity, service, start, end, status, "
+                         "units, unit_kind, key) VALUES " INTERVAL_ROWS_32,
     [S_INTERVAL_PUT] =
         "INSERT INTO intervals (source_id, entity, service, start, end, status, units, "
         "unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
@@ -65,7 +76,10 @@ struct store {
     char *path;
     sqlite3_stmt *stmt[S_COUNT];
     sqlite3_int64 source_id; /* the open source transaction, 0 when none */
+    struct ivbatch pending;  /* keyless intervals not inserted yet */
 };
+
+static enum sl_status flush_intervals(struct store *st, struct sl_diag *diag);
 
 /* SQLITE_BUSY once the busy timeout has run out: say that another process
  * holds the lock and how long we waited, not sqlite's bare "database is
@@ -289,8 +303,8 @@ fail:
 enum sl_status
 store_source_finish(struct store *st, const struct source_counts *c, struct sl_diag *diag)
 {
-    sqlite3_stmt *s = prepared(st, S_SOURCE_COUNTS);
-    enum sl_status rc = SL_ERR_DB;
+    enum sl_status rc = flush_intervals(st, diag);
+    sqlite3_stmt *s = rc ? NULL : prepared(st, S_SOURCE_COUNTS);
     if (s) {
         sqlite3_bind_int64(s, 1, st->source_id);
         sqlite3_bind_int64(s, 2, c->read);
@@ -298,7 +312,7 @@ store_source_finish(struct store *st, const struct source_counts *c, struct sl_d
         sqlite3_bind_int64(s, 4, c->rejected);
         sqlite3_bind_int64(s, 5, c->duplicates);
         rc = step_done(st, s, diag, "cannot record the counts");
-    } else {
+    } else if (!rc) {
         rc = db_error(st, diag, "cannot record the counts");
     }
     if (!rc)
@@ -312,6 +326,7 @@ store_source_finish(struct store *st, const struct source_counts *c, struct sl_d
 void
 store_source_abort(struct store *st)
 {
+    ivbatch_clear(&st->pending);
     if (!sqlite3_get_autocommit(st->db))
         exec(st, "ROLLBACK", NULL);
     st->source_id = 0;
@@ -362,34 +377,73 @@ store_add_incident(struct store *st, const struct incident *inc, bool *updated,
     return step_done(st, s, diag, "cannot store the incident");
 }
 
-/* Parameters 1-9 of the interval statements. */
+/* Parameters at+1 to at+9 of the interval statements. */
 static void
-bind_interval(sqlite3_stmt *s, sqlite3_int64 source_id, const struct interval *iv)
+bind_interval(sqlite3_stmt *s, int at, sqlite3_int64 source_id, const struct interval *iv)
 {
-    sqlite3_bind_int64(s, 1, source_id);
-    bind_text(s, 2, iv->entity);
-    bind_text(s, 3, iv->service);
-    sqlite3_bind_int64(s, 4, iv->start);
-    sqlite3_bind_int64(s, 5, iv->end);
-    bind_text(s, 6, svc_status_name(iv->status));
+    sqlite3_bind_int64(s, at + 1, source_id);
+    bind_text(s, at + 2, iv->entity);
+    bind_text(s, at + 3, iv->service);
+    sqlite3_bind_int64(s, at + 4, iv->start);
+    sqlite3_bind_int64(s, at + 5, iv->end);
+    bind_text(s, at + 6, svc_status_name(iv->status));
     if (iv->units > 0) {
-        sqlite3_bind_int(s, 7, iv->units);
-        bind_text(s, 8, iv->unit_kind);
+        sqlite3_bind_int(s, at + 7, iv->units);
+        bind_text(s, at + 8, iv->unit_kind);
     } else {
-        sqlite3_bind_null(s, 7);
-        sqlite3_bind_null(s, 8);
+        sqlite3_bind_null(s, at + 7);
+        sqlite3_bind_null(s, at + 8);
     }
-    bind_text(s, 9, iv->key);
+    bind_text(s, at + 9, iv->key);
 }
 
-enum sl_status
-store_add_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
+static enum sl_status
+insert_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
 {
     sqlite3_stmt *s = prepared(st, S_INTERVAL_INSERT);
     if (!s)
         return db_error(st, diag, "cannot store the interval");
-    bind_interval(s, st->source_id, iv);
+    bind_interval(s, 0, st->source_id, iv);
     return step_done(st, s, diag, "cannot store the interval");
+}
+
+/* Inserts the pending keyless intervals, in the order they came: a full batch
+ * as one statement, a partial one row by row. */
+static enum sl_status
+flush_intervals(struct store *st, struct sl_diag *diag)
+{
+    struct ivbatch *b = &st->pending;
+    enum sl_status rc = SL_OK;
+    if (b->n == IVBATCH_ROWS) {
+        sqlite3_stmt *s = prepared(st, S_INTERVAL_BATCH);
+        for (int i = 0; s && i < b->n; i++)
+            bind_interval(s, 9 * i, st->source_id, &b->rows[i]);
+        rc = step_done(st, s, diag, "cannot store the interval");
+    } else {
+        for (int i = 0; !rc && i < b->n; i++)
+            rc = insert_interval(st, &b->rows[i], diag);
+    }
+    ivbatch_clear(b);
+    return rc;
+}
+
+/* A keyless interval waits in st->pending and goes in with IVBATCH_ROWS - 1
+ * others: the cost of running a statement at all (its cursors opened and
+ * freed, the program started and halted) was two fifths of storing one row.
+ * Every other statement on intervals, each reader and the end of the source
+ * flush the batch first, so rows keep their order and nothing reads past
+ * them. */
+enum sl_status
+store_add_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
+{
+    enum sl_status rc;
+    if (!ivbatch_add(&st->pending, iv)) {
+        if ((rc = flush_intervals(st, diag)))
+            return rc;
+        if (!ivbatch_add(&st->pending, iv))
+            return insert_interval(st, iv, diag);
+    }
+    return st->pending.n == IVBATCH_ROWS ? flush_intervals(st, diag) : SL_OK;
 }
 
 /* One statement for the common case, a key not stored yet: the insert skips
@@ -402,11 +456,13 @@ store_put_interval(struct store *st, const struct interval *iv, bool *updated, s
     *updated = false;
     if (!iv->key)
         return store_add_interval(st, iv, diag);
+    enum sl_status rc = flush_intervals(st, diag);
+    if (rc)
+        return rc;
     sqlite3_stmt *s = prepared(st, S_INTERVAL_PUT);
-    enum sl_status rc;
     if (!s)
         return db_error(st, diag, "cannot store the interval");
-    bind_interval(s, st->source_id, iv);
+    bind_interval(s, 0, st->source_id, iv);
     if ((rc = step_done(st, s, diag, "cannot store the interval")))
         return rc;
     if (sqlite3_changes(st->db) != 0)
@@ -414,7 +470,7 @@ store_put_interval(struct store *st, const struct interval *iv, bool *updated, s
     *updated = true;
     if (!(s = prepared(st, S_INTERVAL_UPDATE)))
         return db_error(st, diag, "cannot update the interval");
-    bind_interval(s, st->source_id, iv);
+    bind_interval(s, 0, st->source_id, iv);
     return step_done(st, s, diag, "cannot update the interval");
 }
 
@@ -488,6 +544,9 @@ query(struct store *st, const char *sql, const struct param *params, int nparams
       void *fn, void *ctx, struct sl_diag *diag)
 {
     sqlite3_stmt *s;
+    enum sl_status flushed = flush_intervals(st, diag); /* this source's last rows */
+    if (flushed)
+        return flushed;
     if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
         return db_error(st, diag, "cannot read the store");
     for (int i = 0; i < nparams; i++) {
@@ -582,6 +641,9 @@ store_each_interval(struct store *st, const char *entity, const char *service, i
                               "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
                               "ORDER BY start, end";
     sqlite3_stmt *s;
+    enum sl_status flushed = flush_intervals(st, diag); /* this source's last rows */
+    if (flushed)
+        return flushed;
     if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
         return db_error(st, diag, "cannot read the store");
     bind_text(s, 1, entity);
