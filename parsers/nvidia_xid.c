@@ -122,8 +122,16 @@ grab(const char *s, const struct regex_match *m, int g, char *out, size_t n)
     out[0] = '\0';
     if (m->start[g] == (size_t)-1)
         return;
-    size_t len = m->end[g] - m->start[g];
-    snprintf(out, n, "%.*s", (int)(len < n ? len : n - 1), s + m->start[g]);
+    lines_copy(out, n, s + m->start[g], m->end[g] - m->start[g]);
+}
+
+/* "HH:MM:SS", which the pattern has matched as digits. */
+static void
+clock_of(const char *s, struct sl_civil *cv)
+{
+    cv->hour = (s[0] - '0') * 10 + (s[1] - '0');
+    cv->minute = (s[3] - '0') * 10 + (s[4] - '0');
+    cv->second = (s[6] - '0') * 10 + (s[7] - '0');
 }
 
 static int
@@ -330,7 +338,7 @@ parse(struct ingest *ing, FILE *f)
             grab(line, &m, 4, y, sizeof y);
             struct sl_civil cv = {
                 (int)strtol(y, NULL, 10), month_of(a), (int)strtol(b, NULL, 10), 0, 0, 0};
-            sscanf(c, "%d:%d:%d", &cv.hour, &cv.minute, &cv.second);
+            clock_of(c, &cv);
             t = sltime_from_civil(&cv, ing->zone);
         } else if (m.start[5] != (size_t)-1) { /* ISO */
             grab(line, &m, 6, host, sizeof host);
@@ -344,7 +352,7 @@ parse(struct ingest *ing, FILE *f)
             int month = month_of(a);
             struct sl_civil cv = {
                 logstamp_syslog_year(&ls, ing, month), month, (int)strtol(b, NULL, 10), 0, 0, 0};
-            sscanf(c, "%d:%d:%d", &cv.hour, &cv.minute, &cv.second);
+            clock_of(c, &cv);
             t = sltime_from_civil(&cv, ing->zone);
         } else if (m.start[11] != (size_t)-1 && ing->boot_time) { /* [ 1234.5] */
             t = ing->boot_time + strtoll(line + m.start[11] + 1, NULL, 10);
@@ -361,8 +369,7 @@ parse(struct ingest *ing, FILE *f)
         grab(line, &m, 12, pci, sizeof pci);
         grab(line, &m, 13, code, sizeof code);
         size_t msg_at = m.start[14] != (size_t)-1 ? m.start[14] : len;
-        snprintf(msg, sizeof msg, "%.*s", (int)(len - msg_at < 511 ? len - msg_at : 511),
-                 line + msg_at);
+        lines_copy(msg, sizeof msg, line + msg_at, len - msg_at);
         char *p = msg;
         while (*p == ',' || *p == ' ')
             p++;

@@ -67,16 +67,6 @@ struct state {
     int64_t last; /* the latest time seen */
 };
 
-/* s[0..n) into out as a string, cut to fit (what snprintf's "%.*s" did). */
-static void
-copy_span(char *out, size_t size, const char *s, size_t n)
-{
-    if (n >= size)
-        n = size - 1;
-    memcpy(out, s, n);
-    out[n] = '\0';
-}
-
 static uint64_t
 hash_name(const char *s)
 {
@@ -254,7 +244,7 @@ apply(struct state *s, const char *name, enum node_event ev, const char *arg, in
         nd->down = nd->nonresp = false;
         break;
     case EV_REASON:
-        copy_span(nd->reason, sizeof nd->reason, arg, strlen(arg));
+        lines_copy(nd->reason, sizeof nd->reason, arg, strlen(arg));
         return SL_OK;
     case EV_STATE:
         if (state_is(arg, down_words)) {
@@ -290,7 +280,7 @@ each_host(struct state *s, const char *list, size_t len, enum node_event ev, con
         const char *close = open ? memchr(open, ']', tlen - (size_t)(open - term)) : NULL;
         if (!open || !close) {
             char name[NODE_NAME_MAX];
-            copy_span(name, sizeof name, term, tlen);
+            lines_copy(name, sizeof name, term, tlen);
             if (--*budget < 0)
                 return SL_OK;
             enum sl_status rc = apply(s, name, ev, arg, t, line);
@@ -374,21 +364,21 @@ on_line(struct state *s, const struct regex *re, enum sl_status stamp_rc, int64_
     } else if (group(&m, 5)) {
         ng = 5;
         ev = EV_STATE;
-        copy_span(arg, sizeof arg, line + m.start[6], m.end[6] - m.start[6]);
+        lines_copy(arg, sizeof arg, line + m.start[6], m.end[6] - m.start[6]);
     } else if (group(&m, 7)) {
         ng = 7;
         ev = EV_REASON;
-        copy_span(arg, sizeof arg, line + m.start[8], m.end[8] - m.start[8]);
+        lines_copy(arg, sizeof arg, line + m.start[8], m.end[8] - m.start[8]);
     } else {
         ng = 9;
         ev = EV_REASON;
-        copy_span(arg, sizeof arg, line + m.start[11], m.end[11] - m.start[11]);
+        lines_copy(arg, sizeof arg, line + m.start[11], m.end[11] - m.start[11]);
         long budget = MAX_NODES_PER_LINE;
         rc = each_host(s, line + m.start[9], m.end[9] - m.start[9], ev, arg, t, number, &budget);
         if (rc)
             return rc;
         ev = EV_STATE;
-        copy_span(arg, sizeof arg, line + m.start[10], m.end[10] - m.start[10]);
+        lines_copy(arg, sizeof arg, line + m.start[10], m.end[10] - m.start[10]);
     }
     long budget = MAX_NODES_PER_LINE;
     return each_host(s, line + m.start[ng], m.end[ng] - m.start[ng], ev, arg, t, number, &budget);
