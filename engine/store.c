@@ -1,6 +1,7 @@
 /* store.c — SQLite behind the store API; the only file that includes sqlite3.h. */
 #include "engine/store.h"
 
+#include <assert.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -437,6 +438,7 @@ enum sl_status
 store_add_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
 {
     enum sl_status rc;
+    assert(st->source_id != 0); /* held rows go in before the source commits */
     if (!ivbatch_add(&st->pending, iv)) {
         if ((rc = flush_intervals(st, diag)))
             return rc;

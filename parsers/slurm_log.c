@@ -25,6 +25,7 @@
 #include "engine/regex.h"
 #include "engine/sltime.h"
 #include "engine/strbuf.h"
+#include "engine/strhash.h"
 #include "parsers/coverage.h"
 #include "parsers/jsonstream.h"
 #include "parsers/lines.h"
@@ -67,15 +68,6 @@ struct state {
     int64_t last; /* the latest time seen */
 };
 
-static uint64_t
-hash_name(const char *s)
-{
-    uint64_t h = 1469598103934665603u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
-}
-
 static enum sl_status
 grow(struct state *s)
 {
@@ -86,7 +78,7 @@ grow(struct state *s)
     for (size_t i = 0; i < s->alloc; i++) {
         if (!s->nodes[i].used)
             continue;
-        size_t j = hash_name(s->nodes[i].name) & (alloc - 1);
+        size_t j = strhash(s->nodes[i].name) & (alloc - 1);
         while (fresh[j].used)
             j = (j + 1) & (alloc - 1);
         fresh[j] = s->nodes[i];
@@ -102,7 +94,7 @@ node_get(struct state *s, const char *name, struct node **out)
 {
     if ((s->n + 1) * 2 > s->alloc && grow(s))
         return SL_ERR_NOMEM;
-    size_t j = hash_name(name) & (s->alloc - 1);
+    size_t j = strhash(name) & (s->alloc - 1);
     while (s->nodes[j].used && strcmp(s->nodes[j].name, name))
         j = (j + 1) & (s->alloc - 1);
     struct node *nd = &s->nodes[j];
