@@ -3,7 +3,9 @@
  * Patterns are compiled as UTF-8 and JIT-compiled where the platform allows.
  * Every match runs under a match limit and a depth limit, so a pattern built
  * to backtrack stops with SL_ERR_LIMIT and a clear message instead of hanging.
- * Compile errors carry PCRE2's message and the offset in the pattern.
+ * Compile errors carry PCRE2's message and the offset in the pattern. A
+ * subject that is all ASCII is valid UTF-8 and is matched without PCRE2's
+ * UTF-8 check; any other subject is checked as before.
  * SLAUDIT_REGEX_JIT=0 in the environment compiles without the JIT, for memory
  * checkers (valgrind) that cannot follow JIT-generated code. */
 #ifndef SLAUDIT_REGEX_H

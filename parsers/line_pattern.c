@@ -104,9 +104,7 @@ parse(struct ingest *ing, FILE *f)
             int g = group[i];
             if (g < 0 || m.start[g] == (size_t)-1)
                 continue;
-            size_t n = m.end[g] - m.start[g];
-            snprintf(buf[i], VALUE_MAX, "%.*s", (int)(n < VALUE_MAX ? n : VALUE_MAX - 1),
-                     line + m.start[g]);
+            lines_copy(buf[i], VALUE_MAX, line + m.start[g], m.end[g] - m.start[g]);
             values[i] = buf[i];
             int64_t t;
             const char *why;

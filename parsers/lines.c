@@ -4,6 +4,7 @@
  * gathered in the strbuf. */
 #include "parsers/lines.h"
 
+#include <assert.h>
 #include <string.h>
 
 void
@@ -107,4 +108,14 @@ lines_next(struct lines *r, const char **line, size_t *len)
     *line = r->line.buf;
     *len = r->line.len;
     return too_long ? LINES_TOO_LONG : LINES_OK;
+}
+
+void
+lines_copy(char *out, size_t size, const char *s, size_t n)
+{
+    assert(size > 0);
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, s, n);
+    out[n] = '\0';
 }

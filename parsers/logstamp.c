@@ -87,6 +87,53 @@ month_day_clock(const char *s, size_t len, size_t at, struct sl_civil *c)
     return p + 9;
 }
 
+/* Minutes and seconds into its hour of "YYYY-MM-DDTHH:MM:SS" with an
+ * optional fraction and nothing after it (no offset: read in the zone), or
+ * -1 when the stamp has another shape or a leap second (those go the long
+ * way). */
+static int
+seconds_into_hour(const char *s, size_t n)
+{
+    int minute, second;
+    if (n < 19 || s[13] != ':' || s[16] != ':' || !digits(s, n, 14, 2, &minute) ||
+        !digits(s, n, 17, 2, &second) || minute > 59 || second > 59)
+        return -1;
+    if (n > 19) {
+        if ((s[19] != '.' && s[19] != ',') || n == 20)
+            return -1;
+        for (size_t i = 20; i < n; i++)
+            if (s[i] < '0' || s[i] > '9')
+                return -1;
+    }
+    return minute * 60 + second;
+}
+
+/* An ISO stamp s[0..n) as sltime_parse() reads it; a stamp in the hour of the
+ * one before is read by arithmetic from it (in UTC an hour's instants are its
+ * first plus minutes and seconds), which is most of a log's lines. */
+static enum sl_status
+iso_stamp(struct logstamp *ls, struct ingest *ing, const char *s, size_t n, int64_t *t,
+          const char **why)
+{
+    int into = ing->zone ? -1 : seconds_into_hour(s, n);
+    if (into >= 0 && ls->hour_valid && !memcmp(s, ls->hour, sizeof ls->hour)) {
+        *t = ls->hour_start + into;
+        ing->naive_timestamps++;
+        return SL_OK;
+    }
+    bool had;
+    if (sltime_parse(s, n, ing->zone, t, &had, why))
+        return SL_ERR_INPUT;
+    if (!had)
+        ing->naive_timestamps++;
+    if (into >= 0) {
+        memcpy(ls->hour, s, sizeof ls->hour);
+        ls->hour_start = *t - into;
+        ls->hour_valid = true;
+    }
+    return SL_OK;
+}
+
 static size_t
 word(const char *s, size_t len, size_t at, char *out, size_t outlen)
 {
@@ -118,14 +165,8 @@ logstamp_read(struct logstamp *ls, struct ingest *ing, const char *line, size_t 
         size_t p = 1;
         while (p < in && line[p] == ' ')
             p++;
-        if (digits(line, len, p, 4, &y) && p + 4 < in && line[p + 4] == '-') {
-            bool had;
-            if (sltime_parse(line + p, in - p, ing->zone, t, &had, why))
-                return SL_ERR_INPUT;
-            if (!had)
-                ing->naive_timestamps++;
-            return SL_OK;
-        }
+        if (digits(line, len, p, 4, &y) && p + 4 < in && line[p + 4] == '-')
+            return iso_stamp(ls, ing, line + p, in - p, t, why);
         if (line[p] >= '0' && line[p] <= '9') { /* seconds since boot */
             char *end;
             char num[32];

@@ -14,6 +14,7 @@
 #ifndef SLAUDIT_LOGSTAMP_H
 #define SLAUDIT_LOGSTAMP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +25,12 @@ struct logstamp {
     int year;                  /* the year of the syslog line last read; 0 before the first */
     int last_month;            /* its month */
     int file_year, file_month; /* of the file's last change */
+    /* The hour of the last ISO stamp read in full, "YYYY-MM-DDTHH:", and its
+     * first instant: a stamp of the same hour is that plus its minutes and
+     * seconds (kept only for UTC, where no hour is shorter than another). */
+    char hour[14];
+    int64_t hour_start;
+    bool hour_valid;
 };
 
 /* Reads the file's date (for syslog years) from f. */

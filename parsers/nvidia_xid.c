@@ -26,6 +26,7 @@
 #include "engine/regex.h"
 #include "engine/sltime.h"
 #include "engine/strbuf.h"
+#include "engine/strhash.h"
 #include "engine/xid.h"
 #include "parsers/jsonstream.h"
 #include "parsers/lines.h"
@@ -73,6 +74,8 @@ struct burst {
 struct bursts {
     struct burst *b;
     size_t n, alloc;
+    size_t *slots; /* open addressing by host: index + 1 into b, 0 when free */
+    size_t nslots; /* a power of two, at least twice n */
 };
 
 static const char line_pattern[] =
@@ -122,8 +125,16 @@ grab(const char *s, const struct regex_match *m, int g, char *out, size_t n)
     out[0] = '\0';
     if (m->start[g] == (size_t)-1)
         return;
-    size_t len = m->end[g] - m->start[g];
-    snprintf(out, n, "%.*s", (int)(len < n ? len : n - 1), s + m->start[g]);
+    lines_copy(out, n, s + m->start[g], m->end[g] - m->start[g]);
+}
+
+/* "HH:MM:SS", which the pattern has matched as digits. */
+static void
+clock_of(const char *s, struct sl_civil *cv)
+{
+    cv->hour = (s[0] - '0') * 10 + (s[1] - '0');
+    cv->minute = (s[3] - '0') * 10 + (s[4] - '0');
+    cv->second = (s[6] - '0') * 10 + (s[7] - '0');
 }
 
 static int
@@ -212,6 +223,33 @@ burst_emit(struct ingest *ing, const struct burst *b)
     return rc;
 }
 
+/* The slot of host in bs->slots: where its burst's index is, or where it
+ * goes. A log names hundreds of hosts; looking each event's up in a list
+ * took a strcmp for every host before it, over bursts of a kilobyte each. */
+static size_t
+burst_slot(const struct bursts *bs, const char *host)
+{
+    size_t mask = bs->nslots - 1, j = strhash(host) & mask;
+    while (bs->slots[j] && strcmp(bs->b[bs->slots[j] - 1].host, host))
+        j = (j + 1) & mask;
+    return j;
+}
+
+static enum sl_status
+slots_grow(struct bursts *bs)
+{
+    size_t nslots = bs->nslots ? bs->nslots * 2 : 16;
+    size_t *fresh = calloc(nslots, sizeof *fresh);
+    if (!fresh)
+        return SL_ERR_NOMEM;
+    free(bs->slots);
+    bs->slots = fresh;
+    bs->nslots = nslots;
+    for (size_t i = 0; i < bs->n; i++)
+        bs->slots[burst_slot(bs, bs->b[i].host)] = i + 1;
+    return SL_OK;
+}
+
 /* Adds one event to its host's burst, first closing that burst when the
  * event comes more than XID_BURST_GAP after it. */
 static enum sl_status
@@ -221,10 +259,10 @@ burst_add(struct ingest *ing, struct bursts *bs, const struct gpu_event *ev)
     if (!rank || (strcmp(ev->xid_class, "hardware") && strcmp(ev->xid_class, "driver")))
         return SL_OK;
     const char *host = ev->host ? ev->host : "";
-    struct burst *b = NULL;
-    for (size_t i = 0; i < bs->n && !b; i++)
-        if (!strcmp(bs->b[i].host, host))
-            b = &bs->b[i];
+    if ((bs->n + 1) * 2 > bs->nslots && slots_grow(bs))
+        return diag_set(ing->diag, SL_ERR_NOMEM, ing->path, ev->line, "out of memory");
+    size_t slot = burst_slot(bs, host);
+    struct burst *b = bs->slots[slot] ? &bs->b[bs->slots[slot] - 1] : NULL;
     if (b && (ev->time - b->last > XID_BURST_GAP || ev->time < b->first)) {
         enum sl_status rc = burst_emit(ing, b);
         if (rc)
@@ -244,6 +282,7 @@ burst_add(struct ingest *ing, struct bursts *bs, const struct gpu_event *ev)
             bs->b = grown;
             bs->alloc = alloc;
         }
+        bs->slots[slot] = bs->n + 1;
         b = &bs->b[bs->n++];
         memset(b, 0, sizeof *b);
         snprintf(b->host, sizeof b->host, "%s", host);
@@ -330,7 +369,7 @@ parse(struct ingest *ing, FILE *f)
             grab(line, &m, 4, y, sizeof y);
             struct sl_civil cv = {
                 (int)strtol(y, NULL, 10), month_of(a), (int)strtol(b, NULL, 10), 0, 0, 0};
-            sscanf(c, "%d:%d:%d", &cv.hour, &cv.minute, &cv.second);
+            clock_of(c, &cv);
             t = sltime_from_civil(&cv, ing->zone);
         } else if (m.start[5] != (size_t)-1) { /* ISO */
             grab(line, &m, 6, host, sizeof host);
@@ -344,7 +383,7 @@ parse(struct ingest *ing, FILE *f)
             int month = month_of(a);
             struct sl_civil cv = {
                 logstamp_syslog_year(&ls, ing, month), month, (int)strtol(b, NULL, 10), 0, 0, 0};
-            sscanf(c, "%d:%d:%d", &cv.hour, &cv.minute, &cv.second);
+            clock_of(c, &cv);
             t = sltime_from_civil(&cv, ing->zone);
         } else if (m.start[11] != (size_t)-1 && ing->boot_time) { /* [ 1234.5] */
             t = ing->boot_time + strtoll(line + m.start[11] + 1, NULL, 10);
@@ -361,8 +400,7 @@ parse(struct ingest *ing, FILE *f)
         grab(line, &m, 12, pci, sizeof pci);
         grab(line, &m, 13, code, sizeof code);
         size_t msg_at = m.start[14] != (size_t)-1 ? m.start[14] : len;
-        snprintf(msg, sizeof msg, "%.*s", (int)(len - msg_at < 511 ? len - msg_at : 511),
-                 line + msg_at);
+        lines_copy(msg, sizeof msg, line + msg_at, len - msg_at);
         char *p = msg;
         while (*p == ',' || *p == ' ')
             p++;
@@ -393,6 +431,7 @@ parse(struct ingest *ing, FILE *f)
     for (size_t i = 0; i < bs.n && !rc; i++)
         rc = burst_emit(ing, &bs.b[i]);
     free(bs.b);
+    free(bs.slots);
     if (!rc && !matched)
         rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "no NVRM lines");
     regex_free(re);

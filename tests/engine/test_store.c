@@ -180,9 +180,6 @@ Test(store, migration_8_keeps_gpu_events_and_checks)
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sqlite_master WHERE name = "
                                     "'gpu_events' AND sql LIKE '% IN (%'"),
                  0);
-    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sqlite_master WHERE name = "
-                                    "'gpu_events_by_time'"),
-                 1);
     /* the same event is still a duplicate (the UNIQUE came along), and the
      * word lists still refuse what they refused: the insert is OR IGNORE, so
      * a refused row is not stored and counts as a duplicate */
@@ -206,6 +203,53 @@ Test(store, migration_8_keeps_gpu_events_and_checks)
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events WHERE class IS NULL AND "
                                     "action IS NULL AND time = 1790812860" /* T + 60 */),
                  1);
+}
+
+/* The last migration rebuilds gpu_events with its unique key led by time;
+ * going back one version runs it again over a stored event. */
+Test(store, gpu_events_keyed_by_time_keep_events_and_duplicates)
+{
+    struct sl_diag d = {0};
+    bool dup = true;
+    struct gpu_event ev = {.entity = "team:hpc",
+                           .time = T,
+                           .host = "gpu-08",
+                           .pci = "0000:9b:00",
+                           .xid = 79,
+                           .xid_class = "hardware",
+                           .action = "drain",
+                           .message = "GPU has fallen off the bus.",
+                           .line = 3};
+    begin(SHA_A);
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    finish(1, 1, 0, 0);
+    store_close(fx.st);
+    fx.st = NULL;
+
+    fixture_set_user_version(fx.db, schema_version - 1);
+    cr_assert_eq(store_open(fx.db, &fx.st, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events WHERE xid = 79 AND "
+                                    "host = 'gpu-08' AND line = 3"),
+                 1);
+    /* one index, the unique key, led by (entity, time); no second one */
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM pragma_index_list('gpu_events')"), 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT group_concat(name, ',') = 'entity,time,host,pci,xid,"
+                                    "message' FROM (SELECT i.name FROM pragma_index_list("
+                                    "'gpu_events') l, pragma_index_info(l.name) i ORDER BY "
+                                    "i.seqno)"),
+                 1);
+    /* the same event is a duplicate; one differing in any key column is not */
+    begin(SHA_B);
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    cr_assert(dup);
+    ev.host = "gpu-09";
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    cr_assert_not(dup);
+    ev.message = "GPU has fallen off the bus again.";
+    cr_assert_eq(store_add_gpu_event(fx.st, &ev, &dup, &d), SL_OK, "%s", d.message);
+    cr_assert_not(dup);
+    finish(3, 2, 0, 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events"), 3);
 }
 
 Test(store, newer_schema_refused)

@@ -167,3 +167,19 @@ Test(lines, crlf_split_across_refill)
     fclose(f);
     free(data);
 }
+
+Test(lines, copy_cut_to_fit_like_snprintf)
+{
+    static const char text[] = "gpu-01 state set to DRAIN";
+    char out[8], want[8];
+    for (size_t n = 0; n <= sizeof text - 1; n++) {
+        for (size_t size = 1; size <= sizeof out; size++) {
+            memset(out, 'x', sizeof out);
+            lines_copy(out, size, text, n);
+            size_t keep = n < size ? n : size - 1; /* what snprintf "%.*s" keeps */
+            memcpy(want, text, keep);
+            want[keep] = '\0';
+            cr_assert_str_eq(out, want, "n %zu size %zu", n, size);
+        }
+    }
+}

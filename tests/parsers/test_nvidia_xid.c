@@ -85,6 +85,45 @@ Test(nvidia_xid, burst_incident_and_gpu_interval)
                  0);
 }
 
+/* Many hosts, their events interleaved: each host's events make its own
+ * bursts, whichever hosts came between (the table of hosts grows and its
+ * probes collide on the way). */
+Test(nvidia_xid, bursts_kept_per_host_among_many)
+{
+    enum { HOSTS = 300 };
+    static char log[HOSTS * 3 * 128];
+    size_t n = 0;
+    /* per host: Xid 79 at 10:00, again 5 minutes later (one burst), and once
+     * more at 12:00 (a second burst: more than 10 minutes after) */
+    static const char *const stamps[] = {"10:00:00", "10:05:00", "12:00:00"};
+    for (int round = 0; round < 3; round++) {
+        for (int h = 0; h < HOSTS; h++) {
+            n += (size_t)snprintf(log + n, sizeof log - n,
+                                  "2026-03-01T%s+00:00 node-%03d kernel: NVRM: Xid "
+                                  "(PCI:0000:%02x:00): 79, GPU has fallen off the bus.\n",
+                                  stamps[round], h, h % 8);
+            cr_assert_lt(n, sizeof log);
+        }
+    }
+    char path[512];
+    fixture_write(&fx, "many.log", log, n, path);
+    struct parse_run run;
+    struct parse_options opt = {"team:hpc", "cluster-a", NULL};
+    cr_assert_eq(parse_file(&fx, &parser_nvidia_xid, path, &opt, &run), SL_OK, "%s",
+                 run.diag.message);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events"), 3 * HOSTS);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents"), 2 * HOSTS);
+    /* 10:00 to 10:05 plus the 2 h a drain holds, one GPU, for every host */
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title LIKE "
+                                    "'Xid 79 on node-%: 1 GPU, drain' AND resolved - started = "
+                                    "300 + 7200 AND key = 'xid:' || substr(title, 11, 8) || "
+                                    "':1772359200'"),
+                 HOSTS);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(DISTINCT key) FROM intervals WHERE key LIKE "
+                                    "'xid:node-%:1772366400'"),
+                 HOSTS);
+}
+
 Test(nvidia_xid, boot_time)
 {
     struct parse_run run;
