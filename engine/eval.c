@@ -47,6 +47,7 @@ struct collect {
     bool list_incidents;
     int64_t list_from, list_to;
     size_t nlisted;
+    struct stats_cache *stats; /* the bootstrap's ranks, shared by every row */
     bool nomem;
 };
 
@@ -245,9 +246,11 @@ incident_in(const struct eval_incident *e, const char *entity, const char *servi
  * into one buffer sized by a counting pass, so the memory follows the
  * incidents that match, not n times every severity and measure. */
 static enum sl_status
-summarise_incidents(const struct eval_incident *inc, size_t n, const char *entity,
-                    const char *service, const struct window *w, struct incident_summary *out)
+summarise_incidents(struct collect *c, const char *entity, const char *service,
+                    const struct window *w, struct incident_summary *out)
 {
+    const struct eval_incident *inc = c->inc;
+    size_t n = c->ninc;
     size_t nvalues[6][MEASURE_COUNT] = {{0}};
     double *values[6][MEASURE_COUNT];
     size_t total = 0, k;
@@ -310,9 +313,10 @@ summarise_incidents(const struct eval_incident *inc, size_t n, const char *entit
             memcpy(all + k, values[s][m], nvalues[s][m] * sizeof(double));
             k += nvalues[s][m];
         }
-        rc = stats_describe(all, k, &out->measure[m]);
+        rc = stats_describe(all, k, c->stats, &out->measure[m]);
         for (int s = 0; s < 6 && !rc; s++)
-            rc = stats_describe(values[s][m], nvalues[s][m], &out->severity_measure[s][m]);
+            rc =
+                stats_describe(values[s][m], nvalues[s][m], c->stats, &out->severity_measure[s][m]);
     }
     free(buf);
     return rc;
@@ -728,7 +732,7 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
         }
         contract_timeline_measure(&tl, w->start, w->end, &cm);
         row->avail = cm.avail;
-        rc = summarise_incidents(c->inc, c->ninc, entity, service, w, &row->incidents);
+        rc = summarise_incidents(c, entity, service, w, &row->incidents);
         row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
         availability_pool(&run->r->rows[entity_row0 + m].avail, &row->avail);
     }
@@ -824,8 +828,7 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
         rc = find_fault_nodes(run, entity);
     for (size_t m = 0; m < run->neutral.n && !rc; m++) {
         struct eval_row *row = &run->r->rows[entity_row0 + m];
-        rc =
-            summarise_incidents(c->inc, c->ninc, entity, NULL, &run->neutral.w[m], &row->incidents);
+        rc = summarise_incidents(c, entity, NULL, &run->neutral.w[m], &row->incidents);
         row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
     }
     for (size_t k = 0; k < p->ncommitments && !rc; k++) {
@@ -1098,7 +1101,8 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
                                   diag)))
         goto out;
     rc = SL_ERR_NOMEM;
-    if (c.nomem || (nentities = entity_list(&c, &entities)) == (size_t)-1 ||
+    if (c.nomem || !(c.stats = stats_cache_new()) ||
+        (nentities = entity_list(&c, &entities)) == (size_t)-1 ||
         !(scratch = malloc((c.ninc + 1) * sizeof *scratch)) ||
         !(entity_contract0 = malloc((ntargets + 1) * sizeof *entity_contract0)) ||
         !(flags = malloc(nwindows_max * sizeof *flags)))
@@ -1131,6 +1135,7 @@ out:
     for (size_t i = 0; i < c.ninc; i++)
         eval_incident_release(&c.inc[i]);
     free(c.inc);
+    stats_cache_free(c.stats);
     if (rc)
         eval_result_release(out);
     return rc;
