@@ -1097,8 +1097,9 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
         if (run.targets[i].n > nwindows_max)
             nwindows_max = run.targets[i].n;
     if ((rc = store_each_series(st, p->entity, collect_series, &c, diag)) ||
-        (rc = store_each_incident(st, p->entity, run.range_from, run.range_to, collect_incident, &c,
-                                  diag)))
+        (!p->skip_incidents &&
+         (rc = store_each_incident(st, p->entity, run.range_from, run.range_to, collect_incident,
+                                   &c, diag))))
         goto out;
     rc = SL_ERR_NOMEM;
     if (c.nomem || !(c.stats = stats_cache_new()) ||

@@ -252,6 +252,32 @@ Test(eval, mtbf)
     eval_result_release(&r);
 }
 
+Test(eval, skip_incidents_keeps_availability)
+{
+    /* without incidents the rows' availability is the same, and they count
+     * no incident */
+    struct eval_params p;
+    struct eval_result with, without;
+    eval_default_params(&p);
+    p.from = SEP1;
+    p.to = NOV1;
+    run(&p, NULL, 0, &with);
+    p.skip_incidents = true;
+    run(&p, NULL, 0, &without);
+    cr_assert_eq(without.nrows, with.nrows);
+    long counted = 0;
+    for (size_t i = 0; i < with.nrows; i++) {
+        cr_assert_eq(memcmp(&without.rows[i].avail, &with.rows[i].avail, sizeof with.rows[i].avail),
+                     0);
+        cr_assert_eq(without.rows[i].incidents.total, 0);
+        cr_assert_eq(without.rows[i].incidents.measure[MEASURE_TTR].n, 0);
+        counted += with.rows[i].incidents.total;
+    }
+    cr_assert_gt(counted, 0);
+    eval_result_release(&with);
+    eval_result_release(&without);
+}
+
 struct listed {
     size_t n;
     char keys[4][16];
