@@ -513,14 +513,20 @@ enum sl_status
 store_each_series(struct store *st, const char *entity, store_series_fn fn, void *ctx,
                   struct sl_diag *diag)
 {
-    static const char sql[] =
-        "SELECT entity, service FROM intervals WHERE ?1 IS NULL OR entity = ?1 "
-        "UNION SELECT entity, service FROM maintenance WHERE ?1 IS NULL OR entity = ?1 "
-        "UNION SELECT entity, service FROM incidents "
-        " WHERE service IS NOT NULL AND (?1 IS NULL OR entity = ?1) "
+    /* Two statements: with "?1 IS NULL OR entity = ?1" SQLite scans every
+     * table whole even for one entity. */
+    static const char all[] =
+        "SELECT entity, service FROM intervals "
+        "UNION SELECT entity, service FROM maintenance "
+        "UNION SELECT entity, service FROM incidents WHERE service IS NOT NULL "
+        "ORDER BY 1, 2";
+    static const char one[] =
+        "SELECT entity, service FROM intervals WHERE entity = ?1 "
+        "UNION SELECT entity, service FROM maintenance WHERE entity = ?1 "
+        "UNION SELECT entity, service FROM incidents WHERE entity = ?1 AND service IS NOT NULL "
         "ORDER BY 1, 2";
     struct param p[] = {{entity, 0, true}};
-    return query(st, sql, p, 1, series_row, (void *)fn, ctx, diag);
+    return query(st, entity ? one : all, p, entity ? 1 : 0, series_row, (void *)fn, ctx, diag);
 }
 
 /* The status of a stored interval: one of the words the intervals table's

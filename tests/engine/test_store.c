@@ -607,6 +607,10 @@ Test(store, each_series_sorted_union)
     out[0] = '\0';
     cr_assert_eq(store_each_series(fx.st, "team:platform", collect_series, out, &d), SL_OK);
     cr_assert_str_eq(out, "team:platform/k8s;");
+    /* one entity: its intervals' and its incidents' services */
+    out[0] = '\0';
+    cr_assert_eq(store_each_series(fx.st, "provider:acme", collect_series, out, &d), SL_OK);
+    cr_assert_str_eq(out, "provider:acme/api;provider:acme/gpu-east;provider:acme/gpu-west;");
 }
 
 Test(store, second_connection_sees_commits)
