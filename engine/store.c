@@ -733,12 +733,17 @@ enum sl_status
 store_each_gpu_event(struct store *st, const char *entity, int64_t from, int64_t to,
                      store_gpu_event_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] =
-        "SELECT entity, service, time, host, pci, gpu, xid, class, action, message, line "
-        "FROM gpu_events WHERE (?1 IS NULL OR entity = ?1) AND time >= ?2 AND time < ?3 "
-        "ORDER BY time, host, pci, id";
+    /* Two statements, so that one entity's are a range of gpu_events_by_time. */
+#define GPU_EVENTS                                                                                 \
+    "SELECT entity, service, time, host, pci, gpu, xid, class, action, message, line "             \
+    "FROM gpu_events WHERE "
+    static const char all[] =
+        GPU_EVENTS "?1 IS NULL AND time >= ?2 AND time < ?3 ORDER BY time, host, pci, id";
+    static const char one[] =
+        GPU_EVENTS "entity = ?1 AND time >= ?2 AND time < ?3 ORDER BY time, host, pci, id";
+#undef GPU_EVENTS
     struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
-    return query(st, sql, p, 3, gpu_event_row, (void *)fn, ctx, diag);
+    return query(st, entity ? one : all, p, 3, gpu_event_row, (void *)fn, ctx, diag);
 }
 
 static int
@@ -936,11 +941,16 @@ enum sl_status
 store_each_incident_origin(struct store *st, const char *entity, store_origin_fn fn, void *ctx,
                            struct sl_diag *diag)
 {
-    static const char sql[] = "SELECT i.key, s.path, i.line FROM incidents i "
+    /* Two statements, so that one entity's are a range of its (entity, key)
+     * index, already in key order. */
+    static const char all[] = "SELECT i.key, s.path, i.line FROM incidents i "
                               "JOIN sources s ON s.id = i.source_id "
-                              "WHERE ?1 IS NULL OR i.entity = ?1 ORDER BY i.key";
+                              "WHERE ?1 IS NULL ORDER BY i.key";
+    static const char one[] = "SELECT i.key, s.path, i.line FROM incidents i "
+                              "JOIN sources s ON s.id = i.source_id "
+                              "WHERE i.entity = ?1 ORDER BY i.key";
     struct param p[] = {{entity, 0, true}};
-    return query(st, sql, p, 1, origin_row, (void *)fn, ctx, diag);
+    return query(st, entity ? one : all, p, 1, origin_row, (void *)fn, ctx, diag);
 }
 
 static int

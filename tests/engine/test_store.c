@@ -667,6 +667,39 @@ Test(store, incidents_of_one_entity_and_their_entities)
     cr_assert_str_eq(out, "team:a;");
 }
 
+static int
+collect_origin(void *ctx, const char *key, const char *path, long line)
+{
+    char *out = ctx;
+    size_t n = strlen(out);
+    snprintf(out + n, 512 - n, "%s@%s:%ld;", key, path, line);
+    return 0;
+}
+
+Test(store, incident_origins_of_one_entity_by_key)
+{
+    struct sl_diag d = {0};
+    bool updated;
+    begin(SHA_A);
+    const char *entities[] = {"team:b", "provider:acme", "team:b"};
+    const char *keys[] = {"B-2", "A-1", "B-1"};
+    for (int i = 0; i < 3; i++) {
+        struct incident inc = incident(keys[i], "x", T + i);
+        inc.entity = entities[i];
+        inc.line = 10 + i;
+        cr_assert_eq(store_add_incident(fx.st, &inc, &updated, &d), SL_OK, "%s", d.message);
+    }
+    finish(3, 3, 0, 0);
+    char out[512] = "";
+    cr_assert_eq(store_each_incident_origin(fx.st, "team:b", collect_origin, out, &d), SL_OK);
+    cr_assert(strstr(out, "B-1@") == out, "%s", out);
+    cr_assert(strstr(out, ":12;B-2@"), "%s", out);
+    cr_assert(!strstr(out, "A-1"), "%s", out);
+    out[0] = '\0';
+    cr_assert_eq(store_each_incident_origin(fx.st, NULL, collect_origin, out, &d), SL_OK);
+    cr_assert(strstr(out, "A-1@") == out && strstr(out, "B-2@"), "%s", out);
+}
+
 Test(store, second_connection_sees_commits)
 {
     /* Another connection (another slaudit process) opening the same file
