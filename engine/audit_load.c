@@ -466,6 +466,7 @@ load_months(struct loader *l, const struct audit_params *p)
     ep.from = p->from;
     ep.to = p->to;
     ep.entity = p->entity;
+    ep.skip_incidents = true; /* the rules read the incidents themselves */
     /* The fleet is a fact of the entity, so it comes with the profile. */
     double fleet = profile_threshold(&d->profile, "GPU-003", "fleet_gpus");
     double per_node = profile_threshold(&d->profile, "GPU-003", "gpus_per_node");

@@ -39,14 +39,19 @@ struct collect {
     size_t niv, aiv;
     struct maintenance *mt;
     size_t nmt, amt;
+    /* the incidents of one entity at a time, so that memory follows the
+     * largest entity rather than the whole range */
     struct eval_incident *inc;
     size_t ninc, ainc;
+    char **inc_entities; /* the entities with incidents in the range */
+    size_t ninc_entities, ainc_entities;
     /* the incidents starting in [list_from, list_to) keep their describing
      * strings when list_incidents (they go into the result); the others and
      * every one otherwise only what the statistics read */
     bool list_incidents;
     int64_t list_from, list_to;
     size_t nlisted;
+    struct stats_cache *stats; /* the bootstrap's ranks, shared by every row */
     bool nomem;
 };
 
@@ -137,6 +142,21 @@ eval_incident_release(struct eval_incident *e)
     free(e->title);
     free(e->state);
     free(e->postmortem);
+}
+
+static int
+collect_incident_entity(void *ctx, const char *entity)
+{
+    struct collect *c = ctx;
+    char *name = dup_or_null(entity);
+    if (!name ||
+        !reserve((void **)&c->inc_entities, &c->ainc_entities, c->ninc_entities, sizeof name)) {
+        free(name);
+        c->nomem = true;
+        return 1;
+    }
+    c->inc_entities[c->ninc_entities++] = name;
+    return 0;
 }
 
 static int
@@ -245,9 +265,11 @@ incident_in(const struct eval_incident *e, const char *entity, const char *servi
  * into one buffer sized by a counting pass, so the memory follows the
  * incidents that match, not n times every severity and measure. */
 static enum sl_status
-summarise_incidents(const struct eval_incident *inc, size_t n, const char *entity,
-                    const char *service, const struct window *w, struct incident_summary *out)
+summarise_incidents(struct collect *c, const char *entity, const char *service,
+                    const struct window *w, struct incident_summary *out)
 {
+    const struct eval_incident *inc = c->inc;
+    size_t n = c->ninc;
     size_t nvalues[6][MEASURE_COUNT] = {{0}};
     double *values[6][MEASURE_COUNT];
     size_t total = 0, k;
@@ -310,9 +332,10 @@ summarise_incidents(const struct eval_incident *inc, size_t n, const char *entit
             memcpy(all + k, values[s][m], nvalues[s][m] * sizeof(double));
             k += nvalues[s][m];
         }
-        rc = stats_describe(all, k, &out->measure[m]);
+        rc = stats_describe(all, k, c->stats, &out->measure[m]);
         for (int s = 0; s < 6 && !rc; s++)
-            rc = stats_describe(values[s][m], nvalues[s][m], &out->severity_measure[s][m]);
+            rc =
+                stats_describe(values[s][m], nvalues[s][m], c->stats, &out->severity_measure[s][m]);
     }
     free(buf);
     return rc;
@@ -481,14 +504,14 @@ cmp_str(const void *a, const void *b)
 static size_t
 entity_list(const struct collect *c, const char ***out)
 {
-    const char **names = malloc((c->nseries + c->ninc + 1) * sizeof *names);
+    const char **names = malloc((c->nseries + c->ninc_entities + 1) * sizeof *names);
     size_t n = 0;
     if (!names)
         return (size_t)-1;
     for (size_t i = 0; i < c->nseries; i++)
         names[n++] = c->series[i].entity;
-    for (size_t i = 0; i < c->ninc; i++)
-        names[n++] = c->inc[i].entity;
+    for (size_t i = 0; i < c->ninc_entities; i++)
+        names[n++] = c->inc_entities[i];
     qsort(names, n, sizeof *names, cmp_str);
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
@@ -510,7 +533,7 @@ struct run {
     const struct eval_params *p;
     struct collect *c;
     struct eval_result *r;
-    size_t rows_alloc, contract_alloc, faults_alloc;
+    size_t rows_alloc, contract_alloc, faults_alloc, listed_alloc;
     struct window_set neutral;
     struct window_set *targets; /* [commitment][target], flattened */
     size_t *target_base;        /* index of commitment i's first target */
@@ -728,7 +751,7 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
         }
         contract_timeline_measure(&tl, w->start, w->end, &cm);
         row->avail = cm.avail;
-        rc = summarise_incidents(c->inc, c->ninc, entity, service, w, &row->incidents);
+        rc = summarise_incidents(c, entity, service, w, &row->incidents);
         row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
         availability_pool(&run->r->rows[entity_row0 + m].avail, &row->avail);
     }
@@ -824,8 +847,7 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
         rc = find_fault_nodes(run, entity);
     for (size_t m = 0; m < run->neutral.n && !rc; m++) {
         struct eval_row *row = &run->r->rows[entity_row0 + m];
-        rc =
-            summarise_incidents(c->inc, c->ninc, entity, NULL, &run->neutral.w[m], &row->incidents);
+        rc = summarise_incidents(c, entity, NULL, &run->neutral.w[m], &row->incidents);
         row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
     }
     for (size_t k = 0; k < p->ncommitments && !rc; k++) {
@@ -842,21 +864,64 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
     return rc;
 }
 
-/* Moves the incidents of [list_from, list_to) into the result. */
+/* Moves the entity's incidents of [list_from, list_to) into the result. */
 static enum sl_status
-keep_listed_incidents(const struct eval_params *p, struct collect *c, struct eval_result *r)
+keep_listed_incidents(struct run *run)
 {
+    const struct eval_params *p = run->p;
+    struct collect *c = run->c;
+    struct eval_result *r = run->r;
     if (!p->list_incidents)
         return SL_OK;
-    r->incidents = malloc((c->ninc + 1) * sizeof *r->incidents);
-    if (!r->incidents)
-        return SL_ERR_NOMEM;
     for (size_t i = 0; i < c->ninc; i++) {
         struct eval_incident *e = &c->inc[i];
-        if (e->times.start >= p->list_from && e->times.start < p->list_to) {
-            r->incidents[r->nincidents++] = *e;
-            memset(e, 0, sizeof *e);
-        }
+        if (e->times.start < p->list_from || e->times.start >= p->list_to)
+            continue;
+        if (!reserve((void **)&r->incidents, &run->listed_alloc, r->nincidents, sizeof *e))
+            return SL_ERR_NOMEM;
+        r->incidents[r->nincidents++] = *e;
+        memset(e, 0, sizeof *e);
+    }
+    return SL_OK;
+}
+
+/* The store's order of incidents: by start, entity, then key. */
+static int
+cmp_listed(const void *a, const void *b)
+{
+    const struct eval_incident *x = a, *y = b;
+    int c;
+    if (x->times.start != y->times.start)
+        return x->times.start < y->times.start ? -1 : 1;
+    if ((c = strcmp(x->entity, y->entity)))
+        return c;
+    return strcmp(x->key, y->key);
+}
+
+/* Reads entity's incidents of the run's range into the collection, in place
+ * of the previous entity's, and sizes *scratch for them. */
+static enum sl_status
+collect_entity_incidents(struct run *run, const char *entity, const struct eval_incident ***scratch,
+                         size_t *scratch_alloc)
+{
+    struct collect *c = run->c;
+    for (size_t i = 0; i < c->ninc; i++)
+        eval_incident_release(&c->inc[i]);
+    c->ninc = 0;
+    enum sl_status rc = SL_OK;
+    if (!run->p->skip_incidents)
+        rc = store_each_incident(run->st, entity, run->range_from, run->range_to, collect_incident,
+                                 c, run->diag);
+    if (rc)
+        return rc;
+    if (c->nomem)
+        return SL_ERR_NOMEM;
+    if (c->ninc >= *scratch_alloc) {
+        const struct eval_incident **grown = realloc(*scratch, (c->ninc + 1) * sizeof *grown);
+        if (!grown)
+            return SL_ERR_NOMEM;
+        *scratch = grown;
+        *scratch_alloc = c->ninc + 1;
     }
     return SL_OK;
 }
@@ -1071,7 +1136,7 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
     const struct eval_incident **scratch = NULL;
     size_t *entity_contract0 = NULL;
     bool *flags = NULL;
-    size_t nentities = 0, nwindows_max = 1;
+    size_t nentities = 0, nwindows_max = 1, scratch_alloc = 0;
     enum sl_status rc;
 
     memset(out, 0, sizeof *out);
@@ -1094,20 +1159,26 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
         if (run.targets[i].n > nwindows_max)
             nwindows_max = run.targets[i].n;
     if ((rc = store_each_series(st, p->entity, collect_series, &c, diag)) ||
-        (rc = store_each_incident(st, p->entity, run.range_from, run.range_to, collect_incident, &c,
-                                  diag)))
+        (!p->skip_incidents &&
+         (rc = store_each_incident_entity(st, p->entity, run.range_from, run.range_to,
+                                          collect_incident_entity, &c, diag))))
         goto out;
     rc = SL_ERR_NOMEM;
-    if (c.nomem || (nentities = entity_list(&c, &entities)) == (size_t)-1 ||
-        !(scratch = malloc((c.ninc + 1) * sizeof *scratch)) ||
+    if (c.nomem || !(c.stats = stats_cache_new()) ||
+        (nentities = entity_list(&c, &entities)) == (size_t)-1 ||
         !(entity_contract0 = malloc((ntargets + 1) * sizeof *entity_contract0)) ||
         !(flags = malloc(nwindows_max * sizeof *flags)))
         goto out;
     rc = SL_OK;
-    for (size_t e = 0; e < nentities && !rc; e++)
-        rc = evaluate_entity(&run, entities[e], entity_contract0, scratch, flags);
-    if (!rc)
-        rc = keep_listed_incidents(p, &c, out);
+    for (size_t e = 0; e < nentities && !rc; e++) {
+        rc = collect_entity_incidents(&run, entities[e], &scratch, &scratch_alloc);
+        if (!rc)
+            rc = evaluate_entity(&run, entities[e], entity_contract0, scratch, flags);
+        if (!rc)
+            rc = keep_listed_incidents(&run);
+    }
+    if (!rc && out->nincidents)
+        qsort(out->incidents, out->nincidents, sizeof *out->incidents, cmp_listed);
     out->nlisted = c.nlisted;
 out:
     if (rc && diag && !diag->message[0])
@@ -1131,6 +1202,10 @@ out:
     for (size_t i = 0; i < c.ninc; i++)
         eval_incident_release(&c.inc[i]);
     free(c.inc);
+    for (size_t i = 0; i < c.ninc_entities; i++)
+        free(c.inc_entities[i]);
+    free(c.inc_entities);
+    stats_cache_free(c.stats);
     if (rc)
         eval_result_release(out);
     return rc;

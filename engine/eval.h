@@ -83,6 +83,10 @@ struct eval_params {
     bool stored_commitments;
     struct capacity_params capacity; /* fleet_gpus 0: no capacity figures */
     int fault_threshold;             /* hardware Xid events per node per window: 2 */
+    /* Read no incidents, for callers that want availability and capacity
+     * alone: the incident statistics, MTBF and response compliance are
+     * those of a window without incidents. */
+    bool skip_incidents;
 };
 
 struct incident_summary {

@@ -14,6 +14,7 @@
 #define STATS_LOW_SAMPLE 10 /* fewer values than this are too few to judge */
 #define STATS_BOOTSTRAP_ROUNDS 1000
 #define STATS_BOOTSTRAP_SEED 20261130u
+#define STATS_CACHE_SLOTS 256 /* sizes of value sets whose bootstrap ranks are kept */
 
 struct duration_stats {
     long n;
@@ -25,7 +26,19 @@ struct duration_stats {
 /* Quantile q in [0,1] of sorted values v[0..n), n > 0. */
 double stats_quantile_sorted(const double *v, size_t n, double q);
 
-/* Describes values[0..n); sorts values in place. */
-enum sl_status stats_describe(double *values, size_t n, struct duration_stats *out);
+/* The bootstrap's draws depend only on how many values there are (the seed
+ * is fixed), so which ranks of the sorted values each resample's median
+ * reads is a function of n alone. A caller describing many value sets keeps
+ * those ranks in a cache: each n is drawn once, not once per set. The cache
+ * holds at most STATS_CACHE_SLOTS sizes (8 kB each); another size in a full
+ * slot replaces the one there. Owned by the caller; not for sharing between
+ * threads. stats_cache_new returns NULL when out of memory. */
+struct stats_cache;
+struct stats_cache *stats_cache_new(void);
+void stats_cache_free(struct stats_cache *c);
+
+/* Describes values[0..n); sorts values in place. cache may be NULL. */
+enum sl_status stats_describe(double *values, size_t n, struct stats_cache *cache,
+                              struct duration_stats *out);
 
 #endif

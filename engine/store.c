@@ -578,14 +578,20 @@ enum sl_status
 store_each_series(struct store *st, const char *entity, store_series_fn fn, void *ctx,
                   struct sl_diag *diag)
 {
-    static const char sql[] =
-        "SELECT entity, service FROM intervals WHERE ?1 IS NULL OR entity = ?1 "
-        "UNION SELECT entity, service FROM maintenance WHERE ?1 IS NULL OR entity = ?1 "
-        "UNION SELECT entity, service FROM incidents "
-        " WHERE service IS NOT NULL AND (?1 IS NULL OR entity = ?1) "
+    /* Two statements: with "?1 IS NULL OR entity = ?1" SQLite scans every
+     * table whole even for one entity. */
+    static const char all[] =
+        "SELECT entity, service FROM intervals "
+        "UNION SELECT entity, service FROM maintenance "
+        "UNION SELECT entity, service FROM incidents WHERE service IS NOT NULL "
+        "ORDER BY 1, 2";
+    static const char one[] =
+        "SELECT entity, service FROM intervals WHERE entity = ?1 "
+        "UNION SELECT entity, service FROM maintenance WHERE entity = ?1 "
+        "UNION SELECT entity, service FROM incidents WHERE entity = ?1 AND service IS NOT NULL "
         "ORDER BY 1, 2";
     struct param p[] = {{entity, 0, true}};
-    return query(st, sql, p, 1, series_row, (void *)fn, ctx, diag);
+    return query(st, entity ? one : all, p, entity ? 1 : 0, series_row, (void *)fn, ctx, diag);
 }
 
 /* The status of a stored interval: one of the words the intervals table's
@@ -735,13 +741,40 @@ enum sl_status
 store_each_incident(struct store *st, const char *entity, int64_t from, int64_t to,
                     store_incident_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] = "SELECT " INCIDENT_COLUMNS(
-        "") " FROM incidents "
-            "WHERE (?1 IS NULL OR entity = ?1) AND coalesce(started, detected) >= ?2 "
-            "AND coalesce(started, detected) < ?3 "
-            "ORDER BY coalesce(started, detected), entity, key";
+    /* Two statements, so that one entity's are a range of incidents_by_time
+     * rather than a scan of every incident. */
+    static const char all[] =
+        "SELECT " INCIDENT_COLUMNS("") " FROM incidents "
+                                       "WHERE ?1 IS NULL AND coalesce(started, detected) >= ?2 "
+                                       "AND coalesce(started, detected) < ?3 "
+                                       "ORDER BY coalesce(started, detected), entity, key";
+    static const char one[] =
+        "SELECT " INCIDENT_COLUMNS("") " FROM incidents "
+                                       "WHERE entity = ?1 AND coalesce(started, detected) >= ?2 "
+                                       "AND coalesce(started, detected) < ?3 "
+                                       "ORDER BY coalesce(started, detected), key";
     struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
-    return query(st, sql, p, 3, incident_row, (void *)fn, ctx, diag);
+    return query(st, entity ? one : all, p, 3, incident_row, (void *)fn, ctx, diag);
+}
+
+static int
+incident_entity_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    return ((store_entity_fn)fn)(ctx, column_text(s, 0));
+}
+
+enum sl_status
+store_each_incident_entity(struct store *st, const char *entity, int64_t from, int64_t to,
+                           store_entity_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char all[] = "SELECT DISTINCT entity FROM incidents "
+                              "WHERE ?1 IS NULL AND coalesce(started, detected) >= ?2 "
+                              "AND coalesce(started, detected) < ?3 ORDER BY entity";
+    static const char one[] = "SELECT DISTINCT entity FROM incidents "
+                              "WHERE entity = ?1 AND coalesce(started, detected) >= ?2 "
+                              "AND coalesce(started, detected) < ?3";
+    struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query(st, entity ? one : all, p, 3, incident_entity_row, (void *)fn, ctx, diag);
 }
 
 static int
@@ -768,12 +801,17 @@ enum sl_status
 store_each_gpu_event(struct store *st, const char *entity, int64_t from, int64_t to,
                      store_gpu_event_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] =
-        "SELECT entity, service, time, host, pci, gpu, xid, class, action, message, line "
-        "FROM gpu_events WHERE (?1 IS NULL OR entity = ?1) AND time >= ?2 AND time < ?3 "
-        "ORDER BY time, host, pci, id";
+    /* Two statements, so that one entity's are a range of gpu_events_by_time. */
+#define GPU_EVENTS                                                                                 \
+    "SELECT entity, service, time, host, pci, gpu, xid, class, action, message, line "             \
+    "FROM gpu_events WHERE "
+    static const char all[] =
+        GPU_EVENTS "?1 IS NULL AND time >= ?2 AND time < ?3 ORDER BY time, host, pci, id";
+    static const char one[] =
+        GPU_EVENTS "entity = ?1 AND time >= ?2 AND time < ?3 ORDER BY time, host, pci, id";
+#undef GPU_EVENTS
     struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
-    return query(st, sql, p, 3, gpu_event_row, (void *)fn, ctx, diag);
+    return query(st, entity ? one : all, p, 3, gpu_event_row, (void *)fn, ctx, diag);
 }
 
 static int
@@ -971,11 +1009,16 @@ enum sl_status
 store_each_incident_origin(struct store *st, const char *entity, store_origin_fn fn, void *ctx,
                            struct sl_diag *diag)
 {
-    static const char sql[] = "SELECT i.key, s.path, i.line FROM incidents i "
+    /* Two statements, so that one entity's are a range of its (entity, key)
+     * index, already in key order. */
+    static const char all[] = "SELECT i.key, s.path, i.line FROM incidents i "
                               "JOIN sources s ON s.id = i.source_id "
-                              "WHERE ?1 IS NULL OR i.entity = ?1 ORDER BY i.key";
+                              "WHERE ?1 IS NULL ORDER BY i.key";
+    static const char one[] = "SELECT i.key, s.path, i.line FROM incidents i "
+                              "JOIN sources s ON s.id = i.source_id "
+                              "WHERE i.entity = ?1 ORDER BY i.key";
     struct param p[] = {{entity, 0, true}};
-    return query(st, sql, p, 1, origin_row, (void *)fn, ctx, diag);
+    return query(st, entity ? one : all, p, 1, origin_row, (void *)fn, ctx, diag);
 }
 
 static int

@@ -96,6 +96,12 @@ enum sl_status store_each_maintenance(struct store *st, const char *entity, cons
  * then key; entity filters when not NULL. */
 enum sl_status store_each_incident(struct store *st, const char *entity, int64_t from, int64_t to,
                                    store_incident_fn fn, void *ctx, struct sl_diag *diag);
+typedef int (*store_entity_fn)(void *ctx, const char *entity);
+/* The entities (entity alone when not NULL) with an incident whose start
+ * falls in [from, to), in order. */
+enum sl_status store_each_incident_entity(struct store *st, const char *entity, int64_t from,
+                                          int64_t to, store_entity_fn fn, void *ctx,
+                                          struct sl_diag *diag);
 enum sl_status store_each_source(struct store *st, store_source_fn fn, void *ctx,
                                  struct sl_diag *diag);
 

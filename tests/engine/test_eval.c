@@ -252,6 +252,82 @@ Test(eval, mtbf)
     eval_result_release(&r);
 }
 
+Test(eval, kept_listing_in_store_order_across_entities)
+{
+    /* the incidents are read one entity at a time; the kept listing is
+     * still by start, then entity, then key, as the store lists them */
+    struct incident other = {.key = "Z-1",
+                             .entity = "provider:zeta",
+                             .service = "api",
+                             .severity = "sev2",
+                             .started = OCT1 + DAY + 30 * MIN,
+                             .detected = OCT1 + DAY + 30 * MIN,
+                             .acknowledged = SLTIME_NONE,
+                             .mitigated = SLTIME_NONE,
+                             .resolved = OCT1 + 3 * DAY};
+    struct incident same = other;
+    same.key = "A-0";
+    same.entity = "provider:aaa";
+    same.started = same.detected = OCT1 + 2 * DAY;
+    bool updated, already;
+    struct sl_diag d = {0};
+    struct source_counts counts = {0};
+    cr_assert_eq(store_source_begin(fx.st, "u.csv", "def", "test", 1, &already, &d), SL_OK);
+    cr_assert_eq(store_add_incident(fx.st, &other, &updated, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_add_incident(fx.st, &same, &updated, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    p.list_incidents = true;
+    p.list_from = OCT1;
+    p.list_to = NOV1;
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.nincidents, 4);
+    cr_assert_eq(r.nlisted, 4);
+    const char *want[] = {"I-1", "Z-1", "A-0", "I-2"};
+    for (size_t i = 0; i < 4; i++)
+        cr_assert_str_eq(r.incidents[i].key, want[i], "incident %zu", i);
+    /* each entity's row counts its own */
+    long total = 0;
+    for (size_t i = 0; i < r.nrows; i++)
+        if (!r.rows[i].service) {
+            long want_n = !strcmp(r.rows[i].entity, "provider:acme") ? 2 : 1;
+            cr_assert_eq(r.rows[i].incidents.total, want_n, "%s", r.rows[i].entity);
+            total += r.rows[i].incidents.total;
+        }
+    cr_assert_eq(total, 4);
+    eval_result_release(&r);
+}
+
+Test(eval, skip_incidents_keeps_availability)
+{
+    /* without incidents the rows' availability is the same, and they count
+     * no incident */
+    struct eval_params p;
+    struct eval_result with, without;
+    eval_default_params(&p);
+    p.from = SEP1;
+    p.to = NOV1;
+    run(&p, NULL, 0, &with);
+    p.skip_incidents = true;
+    run(&p, NULL, 0, &without);
+    cr_assert_eq(without.nrows, with.nrows);
+    long counted = 0;
+    for (size_t i = 0; i < with.nrows; i++) {
+        cr_assert_eq(memcmp(&without.rows[i].avail, &with.rows[i].avail, sizeof with.rows[i].avail),
+                     0);
+        cr_assert_eq(without.rows[i].incidents.total, 0);
+        cr_assert_eq(without.rows[i].incidents.measure[MEASURE_TTR].n, 0);
+        counted += with.rows[i].incidents.total;
+    }
+    cr_assert_gt(counted, 0);
+    eval_result_release(&with);
+    eval_result_release(&without);
+}
+
 struct listed {
     size_t n;
     char keys[4][16];

@@ -16,7 +16,7 @@ Test(stats, four_values)
      * p90 at 0.9×3 = 2.7 → 3 + 0.7×(4−3) = 3.7; mean 10/4 = 2.5; max 4. */
     double v[] = {4, 1, 3, 2};
     struct duration_stats s;
-    cr_assert_eq(stats_describe(v, 4, &s), SL_OK);
+    cr_assert_eq(stats_describe(v, 4, NULL, &s), SL_OK);
     cr_assert_eq(s.n, 4);
     cr_assert_float_eq(s.median, 2.5, EPS);
     cr_assert_float_eq(s.p90, 3.7, EPS);
@@ -45,7 +45,7 @@ Test(stats, single_value)
 {
     double v[] = {42};
     struct duration_stats s;
-    cr_assert_eq(stats_describe(v, 1, &s), SL_OK);
+    cr_assert_eq(stats_describe(v, 1, NULL, &s), SL_OK);
     cr_assert_eq(s.n, 1);
     cr_assert_float_eq(s.median, 42.0, EPS);
     cr_assert_float_eq(s.p90, 42.0, EPS);
@@ -63,7 +63,7 @@ Test(stats, skewed_eleven_values)
      * above the median, which is why reports print both. */
     double v[] = {1000, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100};
     struct duration_stats s;
-    cr_assert_eq(stats_describe(v, 11, &s), SL_OK);
+    cr_assert_eq(stats_describe(v, 11, NULL, &s), SL_OK);
     cr_assert_eq(s.n, 11);
     cr_assert_float_eq(s.median, 60.0, EPS);
     cr_assert_float_eq(s.p90, 100.0, EPS);
@@ -76,9 +76,9 @@ Test(stats, low_sample_threshold)
 {
     double v[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
     struct duration_stats s;
-    cr_assert_eq(stats_describe(v, 9, &s), SL_OK);
+    cr_assert_eq(stats_describe(v, 9, NULL, &s), SL_OK);
     cr_assert(s.low_sample, "9 values are too few");
-    cr_assert_eq(stats_describe(v, 10, &s), SL_OK);
+    cr_assert_eq(stats_describe(v, 10, NULL, &s), SL_OK);
     cr_assert_not(s.low_sample, "10 values are enough");
     cr_assert_eq(STATS_LOW_SAMPLE, 10);
 }
@@ -89,8 +89,8 @@ Test(stats, bootstrap_is_deterministic)
     double b[sizeof a / sizeof a[0]];
     memcpy(b, a, sizeof a);
     struct duration_stats s1, s2;
-    cr_assert_eq(stats_describe(a, 12, &s1), SL_OK);
-    cr_assert_eq(stats_describe(b, 12, &s2), SL_OK);
+    cr_assert_eq(stats_describe(a, 12, NULL, &s1), SL_OK);
+    cr_assert_eq(stats_describe(b, 12, NULL, &s2), SL_OK);
     /* bit for bit the same interval */
     cr_assert_eq(memcmp(s1.median_ci, s2.median_ci, sizeof s1.median_ci), 0);
     /* sorted: 45 60 120 150 180 240 300 600 720 900 2400 3600 → median (240+300)/2 */
@@ -108,7 +108,7 @@ Test(stats, bootstrap_of_identical_values)
 {
     double v[] = {5, 5, 5, 5, 5};
     struct duration_stats s;
-    cr_assert_eq(stats_describe(v, 5, &s), SL_OK);
+    cr_assert_eq(stats_describe(v, 5, NULL, &s), SL_OK);
     cr_assert_float_eq(s.median_ci[0], 5.0, EPS);
     cr_assert_float_eq(s.median_ci[1], 5.0, EPS);
 }
@@ -117,7 +117,7 @@ Test(stats, empty_set)
 {
     struct duration_stats s;
     memset(&s, 0x55, sizeof s);
-    cr_assert_eq(stats_describe(NULL, 0, &s), SL_OK);
+    cr_assert_eq(stats_describe(NULL, 0, NULL, &s), SL_OK);
     cr_assert_eq(s.n, 0);
     cr_assert(s.low_sample);
     cr_assert_float_eq(s.mean, 0.0, EPS);
@@ -178,7 +178,7 @@ Test(stats, bootstrap_matches_sorting_each_resample)
                 v[i] = ties ? (double)(x % 7) * 60.0 : (double)(x % 1000000) / 7.0;
             }
             struct duration_stats s;
-            cr_assert_eq(stats_describe(v, n, &s), SL_OK);
+            cr_assert_eq(stats_describe(v, n, NULL, &s), SL_OK);
             double want[2];
             reference_bootstrap(v, n, want); /* v is sorted now */
             cr_assert_eq(memcmp(s.median_ci, want, sizeof want), 0,
@@ -187,4 +187,32 @@ Test(stats, bootstrap_matches_sorting_each_resample)
             free(v);
         }
     }
+}
+
+/* A cache of the bootstrap's ranks must give every value set the interval it
+ * gets alone: sets of one size with other values, and sizes that share a
+ * slot and so replace each other. */
+Test(stats, cached_ranks_match_the_reference)
+{
+    const size_t sizes[] = {7, 7,  7 + STATS_CACHE_SLOTS, 7, 1, 2, 1 + 2 * STATS_CACHE_SLOTS,
+                            1, 300};
+    struct stats_cache *cache = stats_cache_new();
+    cr_assert(cache);
+    uint64_t state = 777;
+    for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
+        size_t n = sizes[t];
+        double *v = malloc(n * sizeof *v);
+        cr_assert(v);
+        for (size_t i = 0; i < n; i++)
+            v[i] = (double)(reference_random(&state) % 100000);
+        struct duration_stats s;
+        cr_assert_eq(stats_describe(v, n, cache, &s), SL_OK);
+        double want[2];
+        reference_bootstrap(v, n, want);
+        cr_assert_eq(memcmp(s.median_ci, want, sizeof want), 0,
+                     "set %zu, n=%zu: [%.17g, %.17g] against [%.17g, %.17g]", t, n, s.median_ci[0],
+                     s.median_ci[1], want[0], want[1]);
+        free(v);
+    }
+    stats_cache_free(cache);
 }

@@ -651,6 +651,97 @@ Test(store, each_series_sorted_union)
     out[0] = '\0';
     cr_assert_eq(store_each_series(fx.st, "team:platform", collect_series, out, &d), SL_OK);
     cr_assert_str_eq(out, "team:platform/k8s;");
+    /* one entity: its intervals' and its incidents' services */
+    out[0] = '\0';
+    cr_assert_eq(store_each_series(fx.st, "provider:acme", collect_series, out, &d), SL_OK);
+    cr_assert_str_eq(out, "provider:acme/api;provider:acme/gpu-east;provider:acme/gpu-west;");
+}
+
+static int
+collect_entity(void *ctx, const char *entity)
+{
+    char *out = ctx;
+    size_t n = strlen(out);
+    snprintf(out + n, 512 - n, "%s;", entity);
+    return 0;
+}
+
+static int
+collect_key(void *ctx, const struct incident *inc)
+{
+    return collect_entity(ctx, inc->key);
+}
+
+Test(store, incidents_of_one_entity_and_their_entities)
+{
+    /* one entity's incidents in [from, to) by start then key; the entities
+     * with an incident in the range, each once, in order */
+    struct sl_diag d = {0};
+    bool updated;
+    begin(SHA_A);
+    const char *entities[] = {"team:b", "provider:acme", "team:b", "team:a", "provider:acme"};
+    const char *keys[] = {"B-2", "A-1", "B-1", "C-1", "A-0"};
+    const int64_t starts[] = {T + 60, T, T + 60, T + 7200, T + 3600};
+    for (int i = 0; i < 5; i++) {
+        struct incident inc = incident(keys[i], "x", starts[i]);
+        inc.entity = entities[i];
+        cr_assert_eq(store_add_incident(fx.st, &inc, &updated, &d), SL_OK, "%s", d.message);
+    }
+    finish(5, 5, 0, 0);
+    char out[512] = "";
+    cr_assert_eq(store_each_incident(fx.st, "team:b", T, T + 3600, collect_key, out, &d), SL_OK);
+    cr_assert_str_eq(out, "B-1;B-2;");
+    out[0] = '\0';
+    cr_assert_eq(store_each_incident(fx.st, NULL, T, T + 7200, collect_key, out, &d), SL_OK);
+    cr_assert_str_eq(out, "A-1;B-1;B-2;A-0;");
+    out[0] = '\0';
+    cr_assert_eq(store_each_incident_entity(fx.st, NULL, T, T + 7200, collect_entity, out, &d),
+                 SL_OK);
+    cr_assert_str_eq(out, "provider:acme;team:b;");
+    out[0] = '\0';
+    cr_assert_eq(store_each_incident_entity(fx.st, NULL, T, T + 7201, collect_entity, out, &d),
+                 SL_OK);
+    cr_assert_str_eq(out, "provider:acme;team:a;team:b;");
+    out[0] = '\0';
+    cr_assert_eq(store_each_incident_entity(fx.st, "team:a", T, T + 7200, collect_entity, out, &d),
+                 SL_OK);
+    cr_assert_str_eq(out, "");
+    cr_assert_eq(store_each_incident_entity(fx.st, "team:a", T, T + 7201, collect_entity, out, &d),
+                 SL_OK);
+    cr_assert_str_eq(out, "team:a;");
+}
+
+static int
+collect_origin(void *ctx, const char *key, const char *path, long line)
+{
+    char *out = ctx;
+    size_t n = strlen(out);
+    snprintf(out + n, 512 - n, "%s@%s:%ld;", key, path, line);
+    return 0;
+}
+
+Test(store, incident_origins_of_one_entity_by_key)
+{
+    struct sl_diag d = {0};
+    bool updated;
+    begin(SHA_A);
+    const char *entities[] = {"team:b", "provider:acme", "team:b"};
+    const char *keys[] = {"B-2", "A-1", "B-1"};
+    for (int i = 0; i < 3; i++) {
+        struct incident inc = incident(keys[i], "x", T + i);
+        inc.entity = entities[i];
+        inc.line = 10 + i;
+        cr_assert_eq(store_add_incident(fx.st, &inc, &updated, &d), SL_OK, "%s", d.message);
+    }
+    finish(3, 3, 0, 0);
+    char out[512] = "";
+    cr_assert_eq(store_each_incident_origin(fx.st, "team:b", collect_origin, out, &d), SL_OK);
+    cr_assert(strstr(out, "B-1@") == out, "%s", out);
+    cr_assert(strstr(out, ":12;B-2@"), "%s", out);
+    cr_assert(!strstr(out, "A-1"), "%s", out);
+    out[0] = '\0';
+    cr_assert_eq(store_each_incident_origin(fx.st, NULL, collect_origin, out, &d), SL_OK);
+    cr_assert(strstr(out, "A-1@") == out && strstr(out, "B-2@"), "%s", out);
 }
 
 Test(store, second_connection_sees_commits)

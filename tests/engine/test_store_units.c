@@ -231,4 +231,10 @@ Test(store_units, gpu_event_seen_twice_is_a_duplicate)
     int n = 0;
     cr_assert_eq(store_each_gpu_event(fx.st, NULL, 0, T + 1, count_event, &n, &d), SL_OK);
     cr_assert_eq(n, 1);
+    /* one entity's events: its own, within the window */
+    cr_assert_eq(store_each_gpu_event(fx.st, "team:hpc", T, T + 1, count_event, &n, &d), SL_OK);
+    cr_assert_eq(n, 2);
+    cr_assert_eq(store_each_gpu_event(fx.st, "team:other", 0, T + 1, count_event, &n, &d), SL_OK);
+    cr_assert_eq(store_each_gpu_event(fx.st, "team:hpc", T + 1, T + 2, count_event, &n, &d), SL_OK);
+    cr_assert_eq(n, 2);
 }
