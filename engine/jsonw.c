@@ -167,6 +167,14 @@ jsonw_field_str(struct jsonw *w, const char *key, const char *value)
 }
 
 void
+jsonw_field_strn(struct jsonw *w, const char *key, const char *value, size_t n)
+{
+    lead_in(w, key);
+    if (!w->status)
+        w->status = jsonw_strn(w->sb, value, n);
+}
+
+void
 jsonw_field_int(struct jsonw *w, const char *key, int64_t value)
 {
     lead_in(w, key);

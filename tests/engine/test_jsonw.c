@@ -142,6 +142,20 @@ Test(jsonw, writer_places_commas_and_nests)
     strbuf_release(&sb);
 }
 
+Test(jsonw, writer_strn_takes_n_bytes)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_strn(&w, "a", "one;two", 3);
+    jsonw_field_strn(&w, "b", "x\0y", 3);
+    jsonw_close(&w, '}');
+    cr_assert_eq(w.status, SL_OK);
+    cr_assert_str_eq(sb.buf, "{\"a\":\"one\",\"b\":\"x\\u0000y\"}");
+    strbuf_release(&sb);
+}
+
 Test(jsonw, writer_fixed_decimals)
 {
     struct strbuf sb = STRBUF_INIT;
