@@ -43,42 +43,48 @@ print_value(double v, const char *unit)
         printf(" %14.2f", v);
 }
 
-static void
+/* Returns the exit code: 0, or the error's when the document could not be
+ * written. */
+static int
 print_json(const struct compare_result *r, const char *zone)
 {
     struct strbuf sb = STRBUF_INIT;
     char from[40], to[40];
     sltime_format(r->from, zone, from);
     sltime_format(r->to, zone, to);
-    strbuf_addstr(&sb, "{\"a\":");
-    jsonw_str(&sb, r->a);
-    strbuf_addstr(&sb, ",\"b\":");
-    jsonw_str(&sb, r->b);
-    strbuf_addstr(&sb, ",\"period\":{\"from\":");
-    jsonw_str(&sb, from);
-    strbuf_addstr(&sb, ",\"to\":");
-    jsonw_str(&sb, to);
-    strbuf_addstr(&sb, "},\"definitions\":\"neutral (DESIGN.md section 4), identical for both\","
-                       "\"metrics\":[");
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "a", r->a);
+    jsonw_field_str(&w, "b", r->b);
+    jsonw_open(&w, "period", '{');
+    jsonw_field_str(&w, "from", from);
+    jsonw_field_str(&w, "to", to);
+    jsonw_close(&w, '}');
+    jsonw_field_str(&w, "definitions", "neutral (DESIGN.md section 4), identical for both");
+    jsonw_open(&w, "metrics", '[');
     for (size_t i = 0; i < r->nmetrics; i++) {
         const struct compare_metric *m = &r->metrics[i];
-        strbuf_addstr(&sb, i ? ",{\"name\":" : "{\"name\":");
-        jsonw_str(&sb, m->name);
-        strbuf_addstr(&sb, ",\"unit\":");
-        jsonw_str(&sb, m->unit);
-        strbuf_addstr(&sb, ",\"a\":");
-        jsonw_num(&sb, m->a);
-        strbuf_addstr(&sb, ",\"b\":");
-        jsonw_num(&sb, m->b);
-        strbuf_addstr(&sb, ",\"difference\":");
-        jsonw_num(&sb, m->diff);
-        strbuf_addstr(&sb, ",\"better\":");
-        jsonw_str(&sb, m->better == BETTER_NEITHER ? NULL : compare_better_name(m->better));
-        strbuf_addch(&sb, '}');
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "name", m->name);
+        jsonw_field_str(&w, "unit", m->unit);
+        jsonw_field_num(&w, "a", m->a);
+        jsonw_field_num(&w, "b", m->b);
+        jsonw_field_num(&w, "difference", m->diff);
+        jsonw_field_str(&w, "better",
+                        m->better == BETTER_NEITHER ? NULL : compare_better_name(m->better));
+        jsonw_close(&w, '}');
     }
-    strbuf_addstr(&sb, "]}\n");
-    fputs(sb.buf, stdout);
+    jsonw_close(&w, ']');
+    jsonw_close(&w, '}');
+    if (!w.status)
+        w.status = strbuf_addch(&sb, '\n');
+    if (!w.status)
+        fputs(sb.buf, stdout);
     strbuf_release(&sb);
+    if (w.status)
+        return msg_error(sl_exit_code(w.status), NULL, 0, "%s", sl_strerror(w.status));
+    return 0;
 }
 
 static void
@@ -175,7 +181,7 @@ cmd_compare(struct cli *cli, int argc, char **argv)
         if (!r.has_data[i])
             msg_note(cli->db, 0, "no data for %s in the period", names[i]);
     if (cli->json)
-        print_json(&r, cli->zone);
+        rc = print_json(&r, cli->zone);
     else
         print_table(&r, cli->zone);
     compare_result_release(&r);

@@ -24,28 +24,32 @@ cmd_formats(struct cli *cli, int argc, char **argv)
     if (argc > 1)
         return msg_usage("formats", "unexpected argument '%s'", argv[1]);
     struct strbuf sb = STRBUF_INIT;
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
     if (cli->json)
-        strbuf_addch(&sb, '[');
+        jsonw_open(&w, NULL, '[');
     for (size_t i = 0; parser_table[i]; i++) {
         const struct parser *p = parser_table[i];
         if (cli->json) {
-            strbuf_addstr(&sb, i ? ",{" : "{");
-            jsonw_key(&sb, "name");
-            jsonw_str(&sb, p->name);
-            strbuf_addch(&sb, ',');
-            jsonw_key(&sb, "reads");
-            jsonw_str(&sb, p->reads);
-            strbuf_addch(&sb, ',');
-            jsonw_key(&sb, "detects");
-            jsonw_str(&sb, p->detects);
-            strbuf_addch(&sb, '}');
-        } else {
-            strbuf_addf(&sb, "%s\n  reads:   %s\n  detects: %s\n", p->name, p->reads, p->detects);
+            jsonw_open(&w, NULL, '{');
+            jsonw_field_str(&w, "name", p->name);
+            jsonw_field_str(&w, "reads", p->reads);
+            jsonw_field_str(&w, "detects", p->detects);
+            jsonw_close(&w, '}');
+        } else if (!w.status) {
+            w.status = strbuf_addf(&sb, "%s\n  reads:   %s\n  detects: %s\n", p->name, p->reads,
+                                   p->detects);
         }
     }
-    if (cli->json)
-        strbuf_addstr(&sb, "]\n");
-    fputs(sb.buf, stdout);
+    if (cli->json) {
+        jsonw_close(&w, ']');
+        if (!w.status)
+            w.status = strbuf_addch(&sb, '\n');
+    }
+    if (!w.status)
+        fputs(sb.buf, stdout);
     strbuf_release(&sb);
+    if (w.status)
+        return msg_error(sl_exit_code(w.status), NULL, 0, "%s", sl_strerror(w.status));
     return 0;
 }

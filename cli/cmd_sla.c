@@ -199,8 +199,9 @@ cmd_extract(const struct cli *cli, const struct sla_options *opt)
         return rc;
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
-        if (sla_json_write(&sb, &t, 0))
-            rc = msg_error(SL_EXIT_INPUT, opt->file, 0, "out of memory");
+        enum sl_status s = sla_json_write(&sb, &t, 0);
+        if (s)
+            rc = msg_error(sl_exit_code(s), opt->file, 0, "%s", sl_strerror(s));
         else
             puts(sb.buf);
         strbuf_release(&sb);
@@ -233,8 +234,9 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
     char sha[65];
     long long bytes = 0;
     FILE *f = NULL;
-    if (sla_json_write(&json, &t, 1)) {
-        rc = msg_error(SL_EXIT_INPUT, opt->file, 0, "out of memory");
+    enum sl_status s = sla_json_write(&json, &t, 1);
+    if (s) {
+        rc = msg_error(sl_exit_code(s), opt->file, 0, "%s", sl_strerror(s));
         goto out;
     }
     if (!(f = fopen(opt->file, "rb")) || sha256_stream(f, sha, &bytes)) {
@@ -244,8 +246,8 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
     if ((rc = cli_open_store(cli, &st)))
         goto out;
     bool already = false, replaced = false;
-    enum sl_status s = store_source_begin(
-        st, opt->file, sha, from_json ? "sla-json" : "sla-document", bytes, &already, &diag);
+    s = store_source_begin(st, opt->file, sha, from_json ? "sla-json" : "sla-document", bytes,
+                           &already, &diag);
     if (!s && !already) {
         struct commitment c = {0,         opt->entity, opt->service, "sla",
                                effective, t.document,  json.buf,     0};
@@ -314,52 +316,47 @@ print_scorecard(const struct sla_terms *t, const struct sla_scorecard *sc)
 }
 
 static void
-json_scorecard(struct strbuf *sb, const struct sla_scorecard *sc)
+json_scorecard(struct jsonw *w, const struct sla_scorecard *sc)
 {
-    strbuf_addf(sb, "\"score\":%.1f,\"criteria\":[", sc->total);
+    jsonw_field_fixed(w, "score", sc->total, 1);
+    jsonw_open(w, "criteria", '[');
     for (size_t i = 0; i < sc->ncriteria; i++) {
         const struct sla_criterion *c = &sc->criteria[i];
-        strbuf_addf(sb, "%s{\"id\":", i ? "," : "");
-        jsonw_str(sb, c->id);
-        strbuf_addstr(sb, ",\"name\":");
-        jsonw_str(sb, c->name);
-        strbuf_addstr(sb, ",\"weight\":");
-        jsonw_num(sb, c->weight);
-        strbuf_addstr(sb, ",\"points\":");
-        jsonw_num(sb, c->points);
-        strbuf_addstr(sb, ",\"reason\":");
-        jsonw_str(sb, c->reason);
-        strbuf_addf(sb, ",\"line\":%ld}", c->line);
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "id", c->id);
+        jsonw_field_str(w, "name", c->name);
+        jsonw_field_num(w, "weight", c->weight);
+        jsonw_field_num(w, "points", c->points);
+        jsonw_field_str(w, "reason", c->reason);
+        jsonw_field_int(w, "line", c->line);
+        jsonw_close(w, '}');
     }
-    strbuf_addstr(sb, "],\"red_flags\":[");
+    jsonw_close(w, ']');
+    jsonw_open(w, "red_flags", '[');
     for (size_t i = 0; i < sc->nflags; i++) {
         const struct sla_flag *f = &sc->flags[i];
-        strbuf_addf(sb, "%s{\"rule\":", i ? "," : "");
-        jsonw_str(sb, f->rule);
-        strbuf_addstr(sb, ",\"severity\":");
-        jsonw_str(sb, f->severity);
-        strbuf_addstr(sb, ",\"title\":");
-        jsonw_str(sb, f->title);
-        strbuf_addstr(sb, ",\"detail\":");
-        jsonw_str(sb, f->detail);
-        strbuf_addf(sb, ",\"line\":%ld,\"quote\":", f->line);
-        jsonw_str(sb, *f->quote ? f->quote : NULL);
-        strbuf_addch(sb, '}');
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "rule", f->rule);
+        jsonw_field_str(w, "severity", f->severity);
+        jsonw_field_str(w, "title", f->title);
+        jsonw_field_str(w, "detail", f->detail);
+        jsonw_field_int(w, "line", f->line);
+        jsonw_field_str(w, "quote", *f->quote ? f->quote : NULL);
+        jsonw_close(w, '}');
     }
-    strbuf_addstr(sb, "],\"allowed_downtime\":[");
+    jsonw_close(w, ']');
+    jsonw_open(w, "allowed_downtime", '[');
     for (size_t i = 0; i < sc->nallowed; i++) {
         const struct sla_allowed_downtime *a = &sc->allowed[i];
-        strbuf_addf(sb, "%s{\"percent\":", i ? "," : "");
-        jsonw_num(sb, a->percent);
-        strbuf_addstr(sb, ",\"month_minutes\":");
-        jsonw_num(sb, round(a->month_minutes * 100) / 100);
-        strbuf_addstr(sb, ",\"quarter_minutes\":");
-        jsonw_num(sb, round(a->quarter_minutes * 100) / 100);
-        strbuf_addstr(sb, ",\"year_minutes\":");
-        jsonw_num(sb, round(a->year_minutes * 100) / 100);
-        strbuf_addf(sb, ",\"line\":%ld}", a->line);
+        jsonw_open(w, NULL, '{');
+        jsonw_field_num(w, "percent", a->percent);
+        jsonw_field_num(w, "month_minutes", round(a->month_minutes * 100) / 100);
+        jsonw_field_num(w, "quarter_minutes", round(a->quarter_minutes * 100) / 100);
+        jsonw_field_num(w, "year_minutes", round(a->year_minutes * 100) / 100);
+        jsonw_field_int(w, "line", a->line);
+        jsonw_close(w, '}');
     }
-    strbuf_addch(sb, ']');
+    jsonw_close(w, ']');
 }
 
 static void
@@ -383,45 +380,37 @@ print_replay(const struct sla_replay *r)
 }
 
 static void
-json_replay(struct strbuf *sb, const struct sla_replay *r)
+json_replay(struct jsonw *w, const struct sla_replay *r)
 {
-    strbuf_addstr(sb, ",\"replay\":{\"window\":");
-    jsonw_str(sb, r->window_name);
-    strbuf_addstr(sb, ",\"target_percent\":");
-    jsonw_num(sb, r->target_percent);
-    strbuf_addstr(sb, ",\"overall_percent\":");
-    jsonw_num(sb, r->overall_percent);
-    strbuf_addf(sb, ",\"breached\":%zu,\"credit_total_percent\":", r->breached);
-    jsonw_num(sb, r->credit_total_percent);
-    strbuf_addstr(sb, ",\"excluded_seconds\":");
-    jsonw_num(sb, r->excluded_total_seconds);
-    strbuf_addstr(sb, ",\"windows\":[");
+    jsonw_open(w, "replay", '{');
+    jsonw_field_str(w, "window", r->window_name);
+    jsonw_field_num(w, "target_percent", r->target_percent);
+    jsonw_field_num(w, "overall_percent", r->overall_percent);
+    jsonw_field_int(w, "breached", (int64_t)r->breached);
+    jsonw_field_num(w, "credit_total_percent", r->credit_total_percent);
+    jsonw_field_num(w, "excluded_seconds", r->excluded_total_seconds);
+    jsonw_open(w, "windows", '[');
     for (size_t i = 0; i < r->nwindows; i++) {
-        const struct sla_replay_window *w = &r->windows[i];
+        const struct sla_replay_window *rw = &r->windows[i];
         char a[40], b[40];
-        sltime_format(w->start, NULL, a);
-        sltime_format(w->end, NULL, b);
-        strbuf_addf(sb, "%s{\"window\":", i ? "," : "");
-        jsonw_str(sb, w->label);
-        strbuf_addstr(sb, ",\"start\":");
-        jsonw_str(sb, a);
-        strbuf_addstr(sb, ",\"end\":");
-        jsonw_str(sb, b);
-        strbuf_addstr(sb, ",\"availability_percent\":");
-        jsonw_num(sb, w->availability_percent);
-        strbuf_addstr(sb, ",\"neutral_percent\":");
-        jsonw_num(sb, w->neutral_percent);
-        strbuf_addf(sb, ",\"met\":%s,\"credit_percent\":", w->met ? "true" : "false");
-        jsonw_num(sb, w->credit_percent);
-        strbuf_addf(sb, ",\"in_no_band\":%s,\"downtime_seconds\":", w->gap ? "true" : "false");
-        jsonw_num(sb, w->downtime_seconds);
-        strbuf_addstr(sb, ",\"excluded_seconds\":");
-        jsonw_num(sb, w->excluded_seconds);
-        strbuf_addstr(sb, ",\"forgiven_seconds\":");
-        jsonw_num(sb, w->forgiven_seconds);
-        strbuf_addch(sb, '}');
+        sltime_format(rw->start, NULL, a);
+        sltime_format(rw->end, NULL, b);
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "window", rw->label);
+        jsonw_field_str(w, "start", a);
+        jsonw_field_str(w, "end", b);
+        jsonw_field_num(w, "availability_percent", rw->availability_percent);
+        jsonw_field_num(w, "neutral_percent", rw->neutral_percent);
+        jsonw_field_bool(w, "met", rw->met);
+        jsonw_field_num(w, "credit_percent", rw->credit_percent);
+        jsonw_field_bool(w, "in_no_band", rw->gap);
+        jsonw_field_num(w, "downtime_seconds", rw->downtime_seconds);
+        jsonw_field_num(w, "excluded_seconds", rw->excluded_seconds);
+        jsonw_field_num(w, "forgiven_seconds", rw->forgiven_seconds);
+        jsonw_close(w, '}');
     }
-    strbuf_addstr(sb, "]}");
+    jsonw_close(w, ']');
+    jsonw_close(w, '}');
 }
 
 /* Reads one history file into the scratch store, detecting its format. */
@@ -539,16 +528,18 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
     }
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
-        strbuf_addstr(&sb, "{\"document\":");
-        jsonw_str(&sb, t.document);
-        strbuf_addch(&sb, ',');
-        json_scorecard(&sb, &sc);
+        struct jsonw w;
+        jsonw_begin(&w, &sb);
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "document", t.document);
+        json_scorecard(&w, &sc);
         if (have_replay)
-            json_replay(&sb, &replay);
-        strbuf_addstr(&sb, ",\"terms\":");
-        enum sl_status s = sla_json_write(&sb, &t, 1);
-        if (!s)
-            s = strbuf_addch(&sb, '}');
+            json_replay(&w, &replay);
+        jsonw_open(&w, "terms", '{');
+        sla_json_write_fields(&w, &t);
+        jsonw_close(&w, '}');
+        jsonw_close(&w, '}');
+        enum sl_status s = w.status;
         if (s)
             rc = msg_error(sl_exit_code(s), NULL, 0, "%s", sl_strerror(s));
         else

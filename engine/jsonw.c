@@ -1,6 +1,7 @@
 /* jsonw.c — JSON string escaping and number formatting. */
 #include "engine/jsonw.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +167,14 @@ jsonw_field_str(struct jsonw *w, const char *key, const char *value)
 }
 
 void
+jsonw_field_strn(struct jsonw *w, const char *key, const char *value, size_t n)
+{
+    lead_in(w, key);
+    if (!w->status)
+        w->status = jsonw_strn(w->sb, value, n);
+}
+
+void
 jsonw_field_int(struct jsonw *w, const char *key, int64_t value)
 {
     lead_in(w, key);
@@ -179,6 +188,16 @@ jsonw_field_num(struct jsonw *w, const char *key, double value)
     lead_in(w, key);
     if (!w->status)
         w->status = jsonw_num(w->sb, value);
+}
+
+void
+jsonw_field_fixed(struct jsonw *w, const char *key, double value, int decimals)
+{
+    assert(decimals >= 0);
+    lead_in(w, key);
+    if (!w->status)
+        w->status = isfinite(value) ? strbuf_addf(w->sb, "%.*f", decimals, value)
+                                    : strbuf_addstr(w->sb, "null");
 }
 
 void

@@ -52,8 +52,12 @@ void jsonw_begin(struct jsonw *w, struct strbuf *sb);
 void jsonw_open(struct jsonw *w, const char *key, char bracket);
 void jsonw_close(struct jsonw *w, char bracket);
 void jsonw_field_str(struct jsonw *w, const char *key, const char *value); /* NULL → null */
+void jsonw_field_strn(struct jsonw *w, const char *key, const char *value, size_t n);
 void jsonw_field_int(struct jsonw *w, const char *key, int64_t value);
 void jsonw_field_num(struct jsonw *w, const char *key, double value); /* NAN → null */
+/* With exactly decimals digits after the point (72.0 for a score shown to
+ * tenths); NAN → null. */
+void jsonw_field_fixed(struct jsonw *w, const char *key, double value, int decimals);
 void jsonw_field_bool(struct jsonw *w, const char *key, bool value);
 void jsonw_field_null(struct jsonw *w, const char *key);
 

@@ -11,113 +11,120 @@
 
 /* ---- writing ------------------------------------------------------------ */
 
-enum sl_status
-sla_json_write(struct strbuf *sb, const struct sla_terms *t, int compact)
+void
+sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
 {
     struct sla_band_issue *issues = NULL;
     size_t nissues = 0;
-    enum sl_status s = sla_band_issues(t, &issues, &nissues);
-    if (s)
-        return s;
+    if (w->status)
+        return;
+    if ((w->status = sla_band_issues(t, &issues, &nissues)))
+        return;
+    jsonw_field_str(w, "document", t->document);
+    jsonw_field_str(w, "provider", t->provider);
+    jsonw_field_str(w, "service", t->service);
+
+    jsonw_open(w, "uptime_targets", '[');
+    for (size_t i = 0; i < t->ntargets; i++) {
+        const struct sla_uptime_target *u = &t->targets[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_num(w, "percent", u->percent);
+        jsonw_field_str(w, "window", sla_window_name(u->window));
+        jsonw_field_str(w, "scope", u->scope);
+        jsonw_field_int(w, "line", u->line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+
+    jsonw_open(w, "credit_tiers", '[');
+    for (size_t i = 0; i < t->ntiers; i++) {
+        const struct sla_credit_tier *c = &t->tiers[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_num(w, "lower_percent", c->lower_percent);
+        jsonw_field_bool(w, "lower_inclusive", c->lower_inclusive);
+        jsonw_field_num(w, "upper_percent", c->upper_percent);
+        jsonw_field_bool(w, "upper_inclusive", c->upper_inclusive);
+        jsonw_field_num(w, "credit_percent", c->credit_percent);
+        jsonw_field_int(w, "line", c->line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+
+    jsonw_field_num(w, "credit_cap_percent", t->credit_cap_percent);
+    jsonw_field_str(w, "credit_cap_text", t->credit_cap_text);
+    if (t->claim_deadline_days < 0)
+        jsonw_field_null(w, "claim_deadline_days");
+    else
+        jsonw_field_int(w, "claim_deadline_days", t->claim_deadline_days);
+    jsonw_field_str(w, "claim_deadline_text", t->claim_deadline_text);
+    jsonw_field_bool(w, "maintenance_excluded", t->maintenance_excluded);
+    jsonw_field_num(w, "maintenance_notice_hours", t->maintenance_notice_hours);
+
+    jsonw_open(w, "exclusions", '[');
+    for (size_t i = 0; i < t->nexclusions; i++) {
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "text", t->exclusions[i].text);
+        jsonw_field_int(w, "line", t->exclusions[i].line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+
+    jsonw_open(w, "response_times", '[');
+    for (size_t i = 0; i < t->nresponse_times; i++) {
+        const struct sla_response_time *r = &t->response_times[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "severity", r->severity);
+        jsonw_field_num(w, "minutes", r->minutes);
+        jsonw_field_bool(w, "business_hours", r->business_hours);
+        jsonw_field_bool(w, "resolution", r->resolution);
+        jsonw_field_int(w, "line", r->line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+
+    jsonw_field_str(w, "support_coverage", sla_coverage_name(t->support_coverage));
+    jsonw_field_bool(w, "sole_remedy", t->sole_remedy);
+    jsonw_field_bool(w, "chronic_failure_termination", t->chronic_failure_termination);
+    jsonw_field_num(w, "incident_notice_hours", t->incident_notice_hours);
+    jsonw_field_num(w, "rpo_minutes", t->rpo_minutes);
+    jsonw_field_num(w, "rto_minutes", t->rto_minutes);
+
+    jsonw_open(w, "clauses", '[');
+    for (size_t i = 0; i < t->nclauses; i++) {
+        const struct sla_clause *c = &t->clauses[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "kind", sla_clause_name(c->kind));
+        jsonw_field_num(w, "value", c->value);
+        jsonw_field_str(w, "text", c->text);
+        jsonw_field_int(w, "line", c->line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+
+    jsonw_open(w, "tier_issues", '[');
+    for (size_t i = 0; i < nissues; i++) {
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "kind", issues[i].kind == SLA_BAND_GAP ? "gap" : "overlap");
+        jsonw_field_num(w, "from_percent", issues[i].from);
+        jsonw_field_num(w, "to_percent", issues[i].to);
+        jsonw_field_str(w, "text", issues[i].text);
+        jsonw_field_int(w, "line", issues[i].line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+    free(issues);
+}
+
+enum sl_status
+sla_json_write(struct strbuf *sb, const struct sla_terms *t, int compact)
+{
     struct jsonw w;
     jsonw_begin(&w, sb);
     /* Indented: each field on a line, each element of an array on a line. */
     w.indent = compact ? 0 : 2;
     jsonw_open(&w, NULL, '{');
-    jsonw_field_str(&w, "document", t->document);
-    jsonw_field_str(&w, "provider", t->provider);
-    jsonw_field_str(&w, "service", t->service);
-
-    jsonw_open(&w, "uptime_targets", '[');
-    for (size_t i = 0; i < t->ntargets; i++) {
-        const struct sla_uptime_target *u = &t->targets[i];
-        jsonw_open(&w, NULL, '{');
-        jsonw_field_num(&w, "percent", u->percent);
-        jsonw_field_str(&w, "window", sla_window_name(u->window));
-        jsonw_field_str(&w, "scope", u->scope);
-        jsonw_field_int(&w, "line", u->line);
-        jsonw_close(&w, '}');
-    }
-    jsonw_close(&w, ']');
-
-    jsonw_open(&w, "credit_tiers", '[');
-    for (size_t i = 0; i < t->ntiers; i++) {
-        const struct sla_credit_tier *c = &t->tiers[i];
-        jsonw_open(&w, NULL, '{');
-        jsonw_field_num(&w, "lower_percent", c->lower_percent);
-        jsonw_field_bool(&w, "lower_inclusive", c->lower_inclusive);
-        jsonw_field_num(&w, "upper_percent", c->upper_percent);
-        jsonw_field_bool(&w, "upper_inclusive", c->upper_inclusive);
-        jsonw_field_num(&w, "credit_percent", c->credit_percent);
-        jsonw_field_int(&w, "line", c->line);
-        jsonw_close(&w, '}');
-    }
-    jsonw_close(&w, ']');
-
-    jsonw_field_num(&w, "credit_cap_percent", t->credit_cap_percent);
-    jsonw_field_str(&w, "credit_cap_text", t->credit_cap_text);
-    if (t->claim_deadline_days < 0)
-        jsonw_field_null(&w, "claim_deadline_days");
-    else
-        jsonw_field_int(&w, "claim_deadline_days", t->claim_deadline_days);
-    jsonw_field_str(&w, "claim_deadline_text", t->claim_deadline_text);
-    jsonw_field_bool(&w, "maintenance_excluded", t->maintenance_excluded);
-    jsonw_field_num(&w, "maintenance_notice_hours", t->maintenance_notice_hours);
-
-    jsonw_open(&w, "exclusions", '[');
-    for (size_t i = 0; i < t->nexclusions; i++) {
-        jsonw_open(&w, NULL, '{');
-        jsonw_field_str(&w, "text", t->exclusions[i].text);
-        jsonw_field_int(&w, "line", t->exclusions[i].line);
-        jsonw_close(&w, '}');
-    }
-    jsonw_close(&w, ']');
-
-    jsonw_open(&w, "response_times", '[');
-    for (size_t i = 0; i < t->nresponse_times; i++) {
-        const struct sla_response_time *r = &t->response_times[i];
-        jsonw_open(&w, NULL, '{');
-        jsonw_field_str(&w, "severity", r->severity);
-        jsonw_field_num(&w, "minutes", r->minutes);
-        jsonw_field_bool(&w, "business_hours", r->business_hours);
-        jsonw_field_bool(&w, "resolution", r->resolution);
-        jsonw_field_int(&w, "line", r->line);
-        jsonw_close(&w, '}');
-    }
-    jsonw_close(&w, ']');
-
-    jsonw_field_str(&w, "support_coverage", sla_coverage_name(t->support_coverage));
-    jsonw_field_bool(&w, "sole_remedy", t->sole_remedy);
-    jsonw_field_bool(&w, "chronic_failure_termination", t->chronic_failure_termination);
-    jsonw_field_num(&w, "incident_notice_hours", t->incident_notice_hours);
-    jsonw_field_num(&w, "rpo_minutes", t->rpo_minutes);
-    jsonw_field_num(&w, "rto_minutes", t->rto_minutes);
-
-    jsonw_open(&w, "clauses", '[');
-    for (size_t i = 0; i < t->nclauses; i++) {
-        const struct sla_clause *c = &t->clauses[i];
-        jsonw_open(&w, NULL, '{');
-        jsonw_field_str(&w, "kind", sla_clause_name(c->kind));
-        jsonw_field_num(&w, "value", c->value);
-        jsonw_field_str(&w, "text", c->text);
-        jsonw_field_int(&w, "line", c->line);
-        jsonw_close(&w, '}');
-    }
-    jsonw_close(&w, ']');
-
-    jsonw_open(&w, "tier_issues", '[');
-    for (size_t i = 0; i < nissues; i++) {
-        jsonw_open(&w, NULL, '{');
-        jsonw_field_str(&w, "kind", issues[i].kind == SLA_BAND_GAP ? "gap" : "overlap");
-        jsonw_field_num(&w, "from_percent", issues[i].from);
-        jsonw_field_num(&w, "to_percent", issues[i].to);
-        jsonw_field_str(&w, "text", issues[i].text);
-        jsonw_field_int(&w, "line", issues[i].line);
-        jsonw_close(&w, '}');
-    }
-    jsonw_close(&w, ']');
+    sla_json_write_fields(&w, t);
     jsonw_close(&w, '}');
-    free(issues);
     return w.status;
 }
 

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 
+#include "engine/jsonw.h"
 #include "engine/sla_terms.h"
 #include "engine/status.h"
 #include "engine/strbuf.h"
@@ -21,6 +22,10 @@
  * SL_ERR_NOMEM, or SL_ERR_LIMIT at the buffer's cap; the buffer may then hold
  * part of the object. */
 enum sl_status sla_json_write(struct strbuf *sb, const struct sla_terms *t, int compact);
+/* Writes the object's fields into the object w has open, so a caller can put
+ * the terms under a key of its own or add fields after them. Errors stay in
+ * w->status, as for any jsonw call. */
+void sla_json_write_fields(struct jsonw *w, const struct sla_terms *t);
 
 /* Reads terms from JSON text into an initialised t. path names the text in
  * messages. Errors: SL_ERR_INPUT (not JSON, or a field of the wrong type),

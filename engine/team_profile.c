@@ -394,55 +394,57 @@ check_profile(struct reader *r)
 /* YAML is read through engine/yamldoc.h and turned into the same tree JSON
  * gives, so one reader checks both. A plain scalar that reads whole as a
  * number becomes a number; true/false/yes/no a boolean; null, ~ and the empty
- * scalar null; anything else text. */
-static enum sl_status
-yaml_node_to_json(const struct yamldoc *doc, const struct yaml_node *n, struct strbuf *out,
-                  int depth)
+ * scalar null; anything else text. Errors stay in w->status. */
+static void
+yaml_node_to_json(const struct yamldoc *doc, const struct yaml_node *n, struct jsonw *w,
+                  const char *key, int depth)
 {
-    enum sl_status s = SL_OK;
-    if (depth > JSONDOC_MAX_DEPTH)
-        return SL_ERR_LIMIT;
+    if (!w->status && depth > JSONDOC_MAX_DEPTH)
+        w->status = SL_ERR_LIMIT;
+    if (w->status)
+        return;
     switch (yamldoc_kind(n)) {
     case YNODE_SCALAR: {
         const char *t = yamldoc_scalar(n);
         char *end;
-        if (!*t || !strcmp(t, "~") || !strcmp(t, "null"))
-            return strbuf_addstr(out, "null");
-        if (!strcmp(t, "true") || !strcmp(t, "yes"))
-            return strbuf_addstr(out, "true");
-        if (!strcmp(t, "false") || !strcmp(t, "no"))
-            return strbuf_addstr(out, "false");
+        if (!*t || !strcmp(t, "~") || !strcmp(t, "null")) {
+            jsonw_field_null(w, key);
+            return;
+        }
+        if (!strcmp(t, "true") || !strcmp(t, "yes")) {
+            jsonw_field_bool(w, key, true);
+            return;
+        }
+        if (!strcmp(t, "false") || !strcmp(t, "no")) {
+            jsonw_field_bool(w, key, false);
+            return;
+        }
         double d = strtod(t, &end);
         if (end != t && *end == '\0' && isfinite(d))
-            return jsonw_num(out, d);
-        return jsonw_str(out, t);
+            jsonw_field_num(w, key, d);
+        else
+            jsonw_field_str(w, key, t);
+        return;
     }
     case YNODE_SEQUENCE:
-        s = strbuf_addch(out, '[');
-        for (size_t i = 0; !s && i < yamldoc_size(n); i++) {
-            if (i)
-                s = strbuf_addch(out, ',');
-            if (!s)
-                s = yaml_node_to_json(doc, yamldoc_at(doc, n, i), out, depth + 1);
-        }
-        return s ? s : strbuf_addch(out, ']');
+        jsonw_open(w, key, '[');
+        for (size_t i = 0; !w->status && i < yamldoc_size(n); i++)
+            yaml_node_to_json(doc, yamldoc_at(doc, n, i), w, NULL, depth + 1);
+        jsonw_close(w, ']');
+        return;
     case YNODE_MAPPING:
-        s = strbuf_addch(out, '{');
-        for (size_t i = 0; !s && i < yamldoc_size(n); i++) {
+        jsonw_open(w, key, '{');
+        for (size_t i = 0; !w->status && i < yamldoc_size(n); i++) {
             struct yaml_node *k, *v;
             if (!yamldoc_pair(doc, n, i, &k, &v))
                 break;
-            const char *key = yamldoc_scalar(k);
-            if (i)
-                s = strbuf_addch(out, ',');
-            if (!s)
-                s = jsonw_key(out, key ? key : "");
-            if (!s)
-                s = yaml_node_to_json(doc, v, out, depth + 1);
+            const char *name = yamldoc_scalar(k);
+            yaml_node_to_json(doc, v, w, name ? name : "", depth + 1);
         }
-        return s ? s : strbuf_addch(out, '}');
+        jsonw_close(w, '}');
+        return;
     default:
-        return strbuf_addstr(out, "null");
+        jsonw_field_null(w, key);
     }
 }
 
@@ -463,7 +465,10 @@ yaml_load(const char *text, size_t len, const char *name, struct json_node **roo
         s = diag_set(diag, SL_ERR_INPUT, name, 0, "the profile is empty");
         goto out;
     }
-    if ((s = yaml_node_to_json(doc, yamldoc_root(doc), &js, 0))) {
+    struct jsonw w;
+    jsonw_begin(&w, &js);
+    yaml_node_to_json(doc, yamldoc_root(doc), &w, NULL, 0);
+    if ((s = w.status)) {
         diag_set(diag, s, name, 0, "the profile nests too deeply or is too large");
         goto out;
     }

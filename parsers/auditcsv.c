@@ -49,37 +49,32 @@ parse_flag(const char *text, bool *out)
     return false;
 }
 
-static enum sl_status
-add_list(struct strbuf *sb, const char *text)
+static void
+add_list(struct jsonw *w, const char *key, const char *text)
 {
-    enum sl_status rc = strbuf_addch(sb, '[');
-    bool first = true;
+    jsonw_open(w, key, '[');
     const char *p = text;
-    while (!rc && *p) {
+    while (*p) {
         size_t n = strcspn(p, ";,");
         const char *b = p, *e = p + n;
         while (b < e && (*b == ' ' || *b == '\t'))
             b++;
         while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
             e--;
-        if (e > b) {
-            if (!first)
-                rc = strbuf_addch(sb, ',');
-            if (!rc)
-                rc = jsonw_strn(sb, b, (size_t)(e - b));
-            first = false;
-        }
+        if (e > b)
+            jsonw_field_strn(w, NULL, b, (size_t)(e - b));
         p += n;
         if (*p)
             p++;
     }
-    return rc ? rc : strbuf_addch(sb, ']');
+    jsonw_close(w, ']');
 }
 
-/* Appends one column's value; SL_ERR_INPUT (with r->reason) when it is bad. */
+/* Writes one column as a field of the open object; SL_ERR_INPUT (with
+ * r->reason) when its value is bad. Write errors stay in w->status. */
 static enum sl_status
 add_value(struct csvrows *r, const struct csv_record *rec, const struct auditcsv_column *col,
-          int at, struct strbuf *sb)
+          int at, struct jsonw *w)
 {
     const char *text = csvfile_field(rec, at);
     if (col->required && !*text) {
@@ -89,13 +84,16 @@ add_value(struct csvrows *r, const struct csv_record *rec, const struct auditcsv
     }
     switch (col->type) {
     case ACOL_TEXT:
-        if (!*text)
-            return strbuf_addstr(sb, "null");
-        if (!col->allowed)
-            return jsonw_str(sb, text);
-        for (size_t i = 0; col->allowed[i]; i++)
-            if (!strcasecmp(text, col->allowed[i]))
-                return jsonw_str(sb, col->allowed[i]);
+        if (!*text || !col->allowed) {
+            jsonw_field_str(w, col->name, *text ? text : NULL);
+            return SL_OK;
+        }
+        for (size_t i = 0; col->allowed[i]; i++) {
+            if (!strcasecmp(text, col->allowed[i])) {
+                jsonw_field_str(w, col->name, col->allowed[i]);
+                return SL_OK;
+            }
+        }
         strbuf_reset(&r->reason);
         strbuf_addf(&r->reason, "unknown %s '%.40s'", col->name, text);
         return SL_ERR_INPUT;
@@ -103,7 +101,11 @@ add_value(struct csvrows *r, const struct csv_record *rec, const struct auditcsv
         int64_t t;
         if (csvrows_time(r, rec, at, col->name, &t))
             return SL_ERR_INPUT;
-        return t == SLTIME_NONE ? strbuf_addstr(sb, "null") : jsonw_int(sb, t);
+        if (t == SLTIME_NONE)
+            jsonw_field_null(w, col->name);
+        else
+            jsonw_field_int(w, col->name, t);
+        return SL_OK;
     }
     case ACOL_FLAG: {
         bool v;
@@ -112,11 +114,14 @@ add_value(struct csvrows *r, const struct csv_record *rec, const struct auditcsv
             strbuf_addf(&r->reason, "bad %s '%.40s': expected yes or no", col->name, text);
             return SL_ERR_INPUT;
         }
-        return strbuf_addstr(sb, v ? "true" : "false");
+        jsonw_field_bool(w, col->name, v);
+        return SL_OK;
     }
     case ACOL_NUMBER: {
-        if (!*text)
-            return strbuf_addstr(sb, "null");
+        if (!*text) {
+            jsonw_field_null(w, col->name);
+            return SL_OK;
+        }
         char *end;
         errno = 0;
         double v = strtod(text, &end);
@@ -125,10 +130,12 @@ add_value(struct csvrows *r, const struct csv_record *rec, const struct auditcsv
             strbuf_addf(&r->reason, "bad %s '%.40s': not a number", col->name, text);
             return SL_ERR_INPUT;
         }
-        return jsonw_num(sb, v);
+        jsonw_field_num(w, col->name, v);
+        return SL_OK;
     }
     case ACOL_LIST:
-        return add_list(sb, text);
+        add_list(w, col->name, text);
+        return SL_OK;
     }
     return SL_OK;
 }
@@ -143,19 +150,16 @@ read_row(struct csvrows *r, const struct csv_record *rec)
         return csvrows_reject(r, rec);
     strbuf_reset(&s->fields);
     strbuf_reset(&s->key);
-    enum sl_status rc = strbuf_addch(&s->fields, '{');
-    for (size_t i = 0; !rc && cols[i].name; i++) {
-        if (i)
-            rc = strbuf_addch(&s->fields, ',');
-        if (!rc)
-            rc = jsonw_key(&s->fields, cols[i].name);
-        if (!rc)
-            rc = add_value(r, rec, &cols[i], s->at[i], &s->fields);
-    }
-    if (rc == SL_ERR_INPUT)
+    struct jsonw w;
+    jsonw_begin(&w, &s->fields);
+    jsonw_open(&w, NULL, '{');
+    enum sl_status rc = SL_OK;
+    for (size_t i = 0; !rc && !w.status && cols[i].name; i++)
+        rc = add_value(r, rec, &cols[i], s->at[i], &w);
+    if (rc)
         return csvrows_reject(r, rec);
-    if (!rc)
-        rc = strbuf_addch(&s->fields, '}');
+    jsonw_close(&w, '}');
+    rc = w.status;
     for (size_t k = 0; !rc && s->fmt->key_columns[k]; k++) {
         const char *v = csvfile_field(rec, csvfile_column(r->header, s->fmt->key_columns[k]));
         if (k)

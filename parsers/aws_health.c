@@ -194,14 +194,17 @@ on_record(void *ctx, const struct jsonstream_record *rec)
     if (problem)
         return jsonstream_reject(s->ing, rec, "%s", problem);
     struct strbuf extra = STRBUF_INIT;
-    strbuf_addch(&extra, '{');
-    jsonw_key(&extra, "service_name");
-    jsonw_str(&extra, jsonstream_str(n, "service_name"));
-    strbuf_addch(&extra, ',');
-    jsonw_key(&extra, "impact_window_stated");
-    strbuf_addstr(&extra, win_from != SLTIME_NONE ? "true}" : "false}");
+    struct jsonw w;
+    jsonw_begin(&w, &extra);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "service_name", jsonstream_str(n, "service_name"));
+    jsonw_field_bool(&w, "impact_window_stated", win_from != SLTIME_NONE);
+    jsonw_close(&w, '}');
     inc.extra_json = extra.buf;
-    rc = ingest_incident(s->ing, &inc);
+    if (w.status)
+        rc = diag_set(s->ing->diag, w.status, s->ing->path, rec->line, "%s", sl_strerror(w.status));
+    else
+        rc = ingest_incident(s->ing, &inc);
     strbuf_release(&extra);
     if (rc)
         return rc;

@@ -75,21 +75,23 @@ on_record(void *ctx, const struct jsonstream_record *rec)
         return jsonstream_reject(s->ing, rec, "%s", problem);
     struct strbuf extra = STRBUF_INIT;
     const struct json_node *products = jsondoc_get(n, "affected_products");
-    strbuf_addch(&extra, '{');
-    jsonw_key(&extra, "status_impact");
-    jsonw_str(&extra, impact);
-    strbuf_addch(&extra, ',');
-    jsonw_key(&extra, "number");
-    jsonw_str(&extra, jsonstream_str(n, "number"));
-    strbuf_addstr(&extra, ",\"products\":[");
-    for (size_t i = 0; i < jsondoc_size(products); i++) {
-        if (i)
-            strbuf_addch(&extra, ',');
-        jsonw_str(&extra, jsonstream_str(jsondoc_at(products, i), "title"));
-    }
-    strbuf_addf(&extra, "],\"updates\":%zu}", jsondoc_size(jsondoc_get(n, "updates")));
+    struct jsonw w;
+    jsonw_begin(&w, &extra);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "status_impact", impact);
+    jsonw_field_str(&w, "number", jsonstream_str(n, "number"));
+    jsonw_open(&w, "products", '[');
+    for (size_t i = 0; i < jsondoc_size(products); i++)
+        jsonw_field_str(&w, NULL, jsonstream_str(jsondoc_at(products, i), "title"));
+    jsonw_close(&w, ']');
+    jsonw_field_int(&w, "updates", (int64_t)jsondoc_size(jsondoc_get(n, "updates")));
+    jsonw_close(&w, '}');
     inc.extra_json = extra.buf;
-    enum sl_status rc = ingest_incident(s->ing, &inc);
+    enum sl_status rc;
+    if (w.status)
+        rc = diag_set(s->ing->diag, w.status, s->ing->path, rec->line, "%s", sl_strerror(w.status));
+    else
+        rc = ingest_incident(s->ing, &inc);
     strbuf_release(&extra);
     if (rc)
         return rc;

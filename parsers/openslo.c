@@ -140,29 +140,27 @@ store_slo(struct slo *s)
     if (!read_objectives(s, &t, w, name))
         goto out;
     rc = SL_ERR_NOMEM;
-    if (!(t.document = strdup(name)) || (service && !(t.service = strdup(service))) ||
-        sla_json_write(&json, &t, 1) || json.len == 0 || json.buf[json.len - 1] != '}')
+    if (!(t.document = strdup(name)) || (service && !(t.service = strdup(service))))
         goto out;
     /* The SLO's own window and method, kept beside the §5 fields: the
      * evaluation reads calendar windows; "rolling" says the team meant one. */
-    json.buf[--json.len] = '\0';
-    strbuf_addstr(&json, ",\"slo\":{");
-    jsonw_key(&json, "name");
-    jsonw_str(&json, name);
-    strbuf_addch(&json, ',');
-    jsonw_key(&json, "duration");
-    jsonw_str(&json, duration);
-    strbuf_addf(&json, ",\"rolling\":%s,", is_rolling ? "true" : "false");
-    jsonw_key(&json, "time_zone");
-    jsonw_str(&json, zone);
-    strbuf_addch(&json, ',');
-    jsonw_key(&json, "start_time");
-    jsonw_str(&json, start);
-    strbuf_addch(&json, ',');
-    jsonw_key(&json, "budgeting_method");
-    jsonw_str(&json, method);
-    if (strbuf_addstr(&json, "}}"))
+    struct jsonw jw;
+    jsonw_begin(&jw, &json);
+    jsonw_open(&jw, NULL, '{');
+    sla_json_write_fields(&jw, &t);
+    jsonw_open(&jw, "slo", '{');
+    jsonw_field_str(&jw, "name", name);
+    jsonw_field_str(&jw, "duration", duration);
+    jsonw_field_bool(&jw, "rolling", is_rolling);
+    jsonw_field_str(&jw, "time_zone", zone);
+    jsonw_field_str(&jw, "start_time", start);
+    jsonw_field_str(&jw, "budgeting_method", method);
+    jsonw_close(&jw, '}');
+    jsonw_close(&jw, '}');
+    if (jw.status) {
+        rc = diag_set(s->ing->diag, jw.status, s->ing->path, s->line, "%s", sl_strerror(jw.status));
         goto out;
+    }
     struct commitment c = {
         .entity = s->ing->entity,
         .service = service ? service : s->ing->service,

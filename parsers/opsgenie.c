@@ -183,18 +183,19 @@ emit(struct state *s, const struct values *val, long line, const char *raw, size
     if (problem)
         return ingest_reject(s->ing, line, problem, raw, raw_len);
     struct strbuf extra = STRBUF_INIT;
-    strbuf_addch(&extra, '{');
-    jsonw_key(&extra, "tiny_id");
-    jsonw_str(&extra, v[F_TINY]);
-    strbuf_addch(&extra, ',');
-    jsonw_key(&extra, "tags");
-    jsonw_str(&extra, v[F_TAGS]);
-    strbuf_addch(&extra, ',');
-    jsonw_key(&extra, "acknowledged");
-    jsonw_str(&extra, v[F_ACKNOWLEDGED]);
-    strbuf_addch(&extra, '}');
+    struct jsonw w;
+    jsonw_begin(&w, &extra);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "tiny_id", v[F_TINY]);
+    jsonw_field_str(&w, "tags", v[F_TAGS]);
+    jsonw_field_str(&w, "acknowledged", v[F_ACKNOWLEDGED]);
+    jsonw_close(&w, '}');
     inc.extra_json = extra.buf;
-    enum sl_status rc = ingest_incident(s->ing, &inc);
+    enum sl_status rc;
+    if (w.status)
+        rc = diag_set(s->ing->diag, w.status, s->ing->path, line, "%s", sl_strerror(w.status));
+    else
+        rc = ingest_incident(s->ing, &inc);
     strbuf_release(&extra);
     return rc;
 }

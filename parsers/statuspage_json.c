@@ -169,22 +169,18 @@ static enum sl_status
 extra_json(const struct json_node *n, const char *impact, struct strbuf *sb)
 {
     const struct json_node *comps = jsondoc_get(n, "components");
-    strbuf_addch(sb, '{');
-    jsonw_key(sb, "impact");
-    jsonw_str(sb, impact);
-    strbuf_addch(sb, ',');
-    jsonw_key(sb, "shortlink");
-    jsonw_str(sb, jsonstream_str(n, "shortlink"));
-    strbuf_addch(sb, ',');
-    jsonw_key(sb, "components");
-    strbuf_addch(sb, '[');
-    for (size_t i = 0; i < jsondoc_size(comps); i++) {
-        if (i)
-            strbuf_addch(sb, ',');
-        jsonw_str(sb, jsonstream_str(jsondoc_at(comps, i), "name"));
-    }
-    strbuf_addf(sb, "],\"updates\":%zu}", jsondoc_size(jsondoc_get(n, "incident_updates")));
-    return SL_OK;
+    struct jsonw w;
+    jsonw_begin(&w, sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "impact", impact);
+    jsonw_field_str(&w, "shortlink", jsonstream_str(n, "shortlink"));
+    jsonw_open(&w, "components", '[');
+    for (size_t i = 0; i < jsondoc_size(comps); i++)
+        jsonw_field_str(&w, NULL, jsonstream_str(jsondoc_at(comps, i), "name"));
+    jsonw_close(&w, ']');
+    jsonw_field_int(&w, "updates", (int64_t)jsondoc_size(jsondoc_get(n, "incident_updates")));
+    jsonw_close(&w, '}');
+    return w.status;
 }
 
 static enum sl_status
@@ -252,9 +248,12 @@ read_incident(struct state *s, const struct jsonstream_record *rec, bool mainten
     if (problem)
         return jsonstream_reject(s->ing, rec, "%s", problem);
     struct strbuf extra = STRBUF_INIT;
-    extra_json(n, impact, &extra);
+    enum sl_status rc = extra_json(n, impact, &extra);
     inc.extra_json = extra.buf;
-    enum sl_status rc = ingest_incident(s->ing, &inc);
+    if (rc)
+        rc = diag_set(s->ing->diag, rc, s->ing->path, rec->line, "%s", sl_strerror(rc));
+    else
+        rc = ingest_incident(s->ing, &inc);
     strbuf_release(&extra);
     coverage_time(&s->cov, inc.started);
     coverage_time(&s->cov, inc.resolved);

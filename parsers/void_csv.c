@@ -129,14 +129,20 @@ read_row(struct csvrows *r, const struct csv_record *rec)
     if (!*inc.severity_label)
         inc.severity_label = NULL;
     struct strbuf extra = STRBUF_INIT;
+    struct jsonw w;
+    jsonw_begin(&w, &extra);
     const char *writeup = csvfile_field(rec, s->at[C_WRITEUP]);
     if (*writeup && us_date(writeup, date)) {
-        strbuf_addstr(&extra, "{\"writeup_date\":");
-        jsonw_str(&extra, date);
-        strbuf_addch(&extra, '}');
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "writeup_date", date);
+        jsonw_close(&w, '}');
         inc.extra_json = extra.buf;
     }
-    enum sl_status rc = ingest_incident(r->ing, &inc);
+    enum sl_status rc;
+    if (w.status)
+        rc = diag_set(r->ing->diag, w.status, r->ing->path, rec->line, "%s", sl_strerror(w.status));
+    else
+        rc = ingest_incident(r->ing, &inc);
     strbuf_release(&extra);
     return rc;
 }

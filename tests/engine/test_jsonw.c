@@ -142,6 +142,36 @@ Test(jsonw, writer_places_commas_and_nests)
     strbuf_release(&sb);
 }
 
+Test(jsonw, writer_strn_takes_n_bytes)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_strn(&w, "a", "one;two", 3);
+    jsonw_field_strn(&w, "b", "x\0y", 3);
+    jsonw_close(&w, '}');
+    cr_assert_eq(w.status, SL_OK);
+    cr_assert_str_eq(sb.buf, "{\"a\":\"one\",\"b\":\"x\\u0000y\"}");
+    strbuf_release(&sb);
+}
+
+Test(jsonw, writer_fixed_decimals)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    jsonw_open(&w, NULL, '[');
+    jsonw_field_fixed(&w, NULL, 72, 1);
+    jsonw_field_fixed(&w, NULL, 64.26, 1);
+    jsonw_field_fixed(&w, NULL, -0.5, 2);
+    jsonw_field_fixed(&w, NULL, NAN, 1);
+    jsonw_close(&w, ']');
+    cr_assert_eq(w.status, SL_OK);
+    cr_assert_str_eq(sb.buf, "[72.0,64.3,-0.50,null]");
+    strbuf_release(&sb);
+}
+
 Test(jsonw, writer_adds_no_comma_after_a_separator_the_caller_wrote)
 {
     struct strbuf sb = STRBUF_INIT;
