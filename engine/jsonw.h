@@ -1,6 +1,7 @@
-/* jsonw.h — the few pieces of JSON writing slaudit needs: quoted strings with
- * every control character escaped, numbers, and null. Callers add the
- * punctuation. Reading JSON is a parser's job and uses a JSON library. */
+/* jsonw.h — how slaudit writes JSON: quoted strings with every control
+ * character escaped, numbers, null, and struct jsonw below, which places the
+ * punctuation and keeps the first error. Reading JSON is a parser's job and
+ * uses a JSON library. */
 #ifndef SLAUDIT_JSONW_H
 #define SLAUDIT_JSONW_H
 
