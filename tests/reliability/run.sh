@@ -35,11 +35,13 @@ hasnt() { if grep -Eq -- "$3" "$2"; then fail "$1: unexpected /$3/ in $(basename
 same() { if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2', expected '$3'"; fi; }
 note() { echo "reliability: $*"; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
-# rand N: a number in [0, N) from the seeded sequence
+# rand N: sets R to a number in [0, N) from the seeded sequence. It sets a
+# variable rather than printing, because $(rand N) would advance the state in
+# a subshell only and give the same number every time.
 RAND_STATE=$SEED
 rand() {
     RAND_STATE=$(((RAND_STATE * 1103515245 + 12345) % 2147483648))
-    echo $((RAND_STATE % $1))
+    R=$((RAND_STATE % $1))
 }
 sleep_ms() { sleep "$(awk -v m="$1" 'BEGIN { printf "%.3f", m / 1000 }')"; }
 
@@ -174,7 +176,8 @@ crash_round() {
 i=0
 while [ "$i" -lt "$KILLS" ]; do
     i=$((i + 1))
-    crash_round "$(rand $((INGEST_MS * 3 / 2 + 1)))"
+    rand $((INGEST_MS * 3 / 2 + 1))
+    crash_round "$R"
 done
 # Random times can all miss the ingest on a slow or loaded machine (under a
 # sanitizer, say); these rounds kill right after the first file commits, which
@@ -208,7 +211,8 @@ i=0
 while [ "$i" -lt "$REPORT_KILLS" ]; do
     i=$((i + 1))
     rm -f "$TMP/rep/"*
-    at=$(rand $((REPORT_MS * 6 / 5 + 1)))
+    rand $((REPORT_MS * 6 / 5 + 1))
+    at=$R
     "$BIN" --db "$RDB" -q report --month 2026-10 -o "$TMP/rep/r.xlsx" >/dev/null 2>&1 &
     pid=$!
     if [ $((i % 2)) = 0 ]; then
@@ -219,7 +223,8 @@ while [ "$i" -lt "$REPORT_KILLS" ]; do
             sleep 0.005
             n=$((n + 1))
         done
-        at=$(rand 50)
+        rand 50
+        at=$R
         ls "$TMP/rep/"r.xlsx.tmp-* >/dev/null 2>&1 && during=$((during + 1))
     fi
     sleep_ms "$at"
