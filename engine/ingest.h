@@ -29,6 +29,14 @@ struct ingest_reject_note {
     char reason[200];
 };
 
+/* The hour of the last "YYYY-MM-DDTHH:MM:SSZ" timestamp read in full, so the
+ * next ones of that hour are read without the general parser. */
+struct ingest_clock {
+    char hour[14]; /* "YYYY-MM-DDTHH:" */
+    int64_t start; /* the instant that hour begins */
+    bool valid;
+};
+
 struct ingest {
     struct store *store;
     const char *path;    /* the file as named by the user, for messages */
@@ -37,8 +45,9 @@ struct ingest {
     const char *zone;    /* zone for timestamps without an offset; NULL = UTC */
     struct source_counts counts;
     long naive_timestamps; /* timestamps read in `zone` because they had no offset */
-    long intervals;        /* status intervals stored */
-    struct probes *probes; /* created on the first probe */
+    struct ingest_clock clock;
+    long intervals;                                        /* status intervals stored */
+    struct probes *probes;                                 /* created on the first probe */
     struct ingest_reject_note shown[INGEST_SHOWN_REJECTS]; /* the first rejects */
     struct sl_diag *diag;
     /* Options for log and generic formats; all borrowed, zero when not given. */

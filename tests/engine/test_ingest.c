@@ -72,6 +72,36 @@ Test(ingest, time_naive_counted_and_read_in_zone)
     cr_assert_eq(ing.naive_timestamps, 1);
 }
 
+/* The hour remembered from the last "...Z" stamp read in full gives the same
+ * instant as the general parser, and never for a stamp of another shape. */
+Test(ingest, time_same_hour_as_the_parser)
+{
+    static const char *const stamps[] = {
+        "2026-10-01T10:15:00Z", "2026-10-01T10:15:59Z",      "2026-10-01T10:00:00Z",
+        "2026-10-01T10:59:59Z", "2026-10-01T10:59:60Z",      "2026-10-01T10:60:00Z",
+        "2026-10-01T10:1a:00Z", "2026-10-01T10:15:00+02:00", "2026-10-01T10:15:00",
+        "2026-10-01T11:00:01Z", "2026-10-01T10:30:00Z",      "2026-10-02T10:30:00Z",
+        "2026-02-30T10:00:00Z", "2026-02-30T10:00:01Z",
+    };
+    ing.zone = "Europe/Berlin";
+    for (size_t i = 0; i < sizeof stamps / sizeof stamps[0]; i++) {
+        size_t len = strlen(stamps[i]);
+        int64_t got = 0, want = 0;
+        bool had_offset;
+        const char *why = "", *want_why = "";
+        enum sl_status rc = ingest_time(&ing, stamps[i], len, &got, &why);
+        enum sl_status want_rc =
+            sltime_parse(stamps[i], len, ing.zone, &want, &had_offset, &want_why);
+        cr_assert_eq(rc, want_rc, "%s", stamps[i]);
+        if (!rc)
+            cr_assert_eq(got, want, "%s: %lld, not %lld", stamps[i], (long long)got,
+                         (long long)want);
+        else
+            cr_assert_str_eq(why, want_why, "%s", stamps[i]);
+    }
+    cr_assert_eq(ing.naive_timestamps, 1);
+}
+
 Test(ingest, reject_counts_and_keeps_raw)
 {
     static const char raw[] = "a,\0b"; /* a NUL byte in the evidence */
