@@ -18,31 +18,32 @@ skip_blank(const char *s, size_t i, size_t len)
 }
 
 /* A string from s[i] (its opening quote) to its closing quote; returns the
- * index after it, or 0 when it is not plain. */
+ * index after it, or 0 when it is not plain. The first quote after the
+ * opening one closes a plain string: an escaped quote needs a backslash,
+ * which is not plain. */
 static size_t
 plain_string(const char *s, size_t i, size_t len, const char **text, size_t *text_len)
 {
     const unsigned char *p = (const unsigned char *)s;
-    size_t start = ++i;
-    while (i < len) {
+    size_t start = i + 1;
+    const unsigned char *quote = memchr(p + start, '"', len - start);
+    if (!quote)
+        return 0;
+    size_t end = (size_t)(quote - p);
+    for (i = start; i < end;) {
         unsigned char c = p[i];
-        if (c == '"') {
-            *text = s + start;
-            *text_len = i - start;
-            return i + 1;
-        }
-        if (c < 0x20 || c == '\\')
-            return 0;
-        if (c < 0x80) {
+        if ((unsigned char)(c - 0x20) < 0x60 && c != '\\') {
             i++;
             continue;
         }
-        size_t n = utf8_sequence_length(p + i, len - i);
+        size_t n = c >= 0x80 ? utf8_sequence_length(p + i, end - i) : 0;
         if (!n)
             return 0;
         i += n;
     }
-    return 0;
+    *text = s + start;
+    *text_len = end - start;
+    return end + 1;
 }
 
 /* An integer jansson reads to the same digits: no leading zero, no "-0". */

@@ -90,3 +90,30 @@ Test(jsonflat, member_limit)
     struct jsonflat jf;
     cr_assert(!jsonflat_parse(&jf, line, n));
 }
+
+/* Strings are scanned eight bytes at a time: a byte that needs a look is
+ * found at every place of the word. */
+Test(jsonflat, every_place_in_a_word)
+{
+    static const char special[] = {'\\', '\t', '\x01', '\x7f', '\xff', '\xc3'};
+    for (size_t len = 0; len < 24; len++) {
+        char line[64];
+        struct jsonflat jf;
+        int n =
+            snprintf(line, sizeof line, "{\"k\":\"%.*s\"}", (int)len, "abcdefghijklmnopqrstuvwxyz");
+        cr_assert(jsonflat_parse(&jf, line, (size_t)n));
+        expect_member(&jf, 0, "k", JNODE_STRING, NULL);
+        cr_assert(!memcmp(jf.member[0].text, "abcdefghijklmnopqrstuvwxyz", len));
+        cr_assert_eq(jf.member[0].len, len);
+        for (size_t at = 0; at < len; at++) {
+            for (size_t k = 0; k < sizeof special; k++) {
+                line[6 + at] = special[k];
+                bool taken = jsonflat_parse(&jf, line, (size_t)n);
+                /* DEL is plain JSON; a lone byte >= 0x80 is not UTF-8 */
+                cr_assert_eq(taken, special[k] == '\x7f', "byte %#x at %zu of %zu",
+                             (unsigned char)special[k], at, len);
+            }
+            line[6 + at] = 'a';
+        }
+    }
+}
