@@ -12,7 +12,8 @@
 #define AT(member) offsetof(struct ingest_record, u.member)
 
 /* Where each kind of record keeps its strings, 0-terminated (offset 0 is
- * the kind, never a string). */
+ * the kind, never a string). A string member added to one of these structs
+ * must be listed here, or its copy would point into the parser's buffer. */
 static const size_t incident_strings[] = {AT(incident.key),
                                           AT(incident.entity),
                                           AT(incident.service),
