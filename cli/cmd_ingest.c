@@ -197,7 +197,7 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     }
     enum sl_status s = store_source_begin(st, path, sha, p->name, bytes, &already, &diag);
     if (!s && !already) {
-        if (!(s = p->parse(&ing, f)) && !(s = ingest_finish(&ing))) {
+        if (!(s = ingest_parse(&ing, p->parse, f)) && !(s = ingest_finish(&ing))) {
             if (file_changed(fileno(f), &sb) || (long long)sb.st_size != bytes)
                 s = diag_set(&diag, SL_ERR_INPUT, path, 0,
                              "the file changed while it was read (size, mtime or ctime moved); "

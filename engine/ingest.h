@@ -13,7 +13,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "engine/ingest_queue.h"
 #include "engine/model.h"
 #include "engine/probes.h"
 #include "engine/status.h"
@@ -29,6 +31,26 @@ struct ingest_reject_note {
     char reason[200];
 };
 
+/* The hour of the last "YYYY-MM-DDTHH:MM:SSZ" timestamp read in full, so the
+ * next ones of that hour are read without the general parser. */
+struct ingest_clock {
+    char hour[14]; /* "YYYY-MM-DDTHH:" */
+    int64_t start; /* the instant that hour begins */
+    bool valid;
+};
+
+/* What storing records changed, counted where they are stored. */
+struct ingest_tally {
+    long stored, duplicates, intervals;
+};
+
+/* The store side of an ingest: on the store thread during a parse. */
+struct ingest_writer {
+    struct store *store;
+    struct sl_diag *diag;
+    struct ingest_tally tally;
+};
+
 struct ingest {
     struct store *store;
     const char *path;    /* the file as named by the user, for messages */
@@ -37,8 +59,10 @@ struct ingest {
     const char *zone;    /* zone for timestamps without an offset; NULL = UTC */
     struct source_counts counts;
     long naive_timestamps; /* timestamps read in `zone` because they had no offset */
-    long intervals;        /* status intervals stored */
-    struct probes *probes; /* created on the first probe */
+    struct ingest_clock clock;
+    long intervals;             /* status intervals stored */
+    struct probes *probes;      /* created on the first probe */
+    struct ingest_queue *queue; /* the store thread, during ingest_parse */
     struct ingest_reject_note shown[INGEST_SHOWN_REJECTS]; /* the first rejects */
     struct sl_diag *diag;
     /* Options for log and generic formats; all borrowed, zero when not given. */
@@ -74,6 +98,15 @@ enum sl_status ingest_probe(struct ingest *ing, const char *entity, const char *
                             enum svc_status status, long line, const char *raw, size_t raw_len);
 enum sl_status ingest_reject(struct ingest *ing, long line, const char *reason, const char *raw,
                              size_t raw_len);
+
+/* Runs parse(ing, f) with the records stored on a second thread, in the
+ * order the parser gives them, so parsing overlaps storing; counts and
+ * rejects are the same as storing each record at once. The store's failure
+ * ends the parse at the next hand-over (at most INGEST_QUEUE_BATCH records
+ * later) and is returned with its diagnostic. Without a thread, stores as
+ * the parse goes. */
+enum sl_status ingest_parse(struct ingest *ing,
+                            enum sl_status (*parse)(struct ingest *ing, FILE *f), FILE *f);
 
 /* Writes what is still buffered (the intervals of probe files). */
 enum sl_status ingest_finish(struct ingest *ing);

@@ -14,7 +14,7 @@ enum sl_status
 csvrows_read(struct ingest *ing, FILE *f, csvrows_header_fn header, csvrows_row_fn row, void *ctx)
 {
     struct csvfile *c = NULL;
-    struct csvrows r = {ing, NULL, STRBUF_INIT, ctx, {{0}, 0, false}};
+    struct csvrows r = {ing, NULL, STRBUF_INIT, ctx};
     struct csv_record head, rec;
     char **head_fields = NULL;
     enum sl_status rc = csvfile_open(f, &c);
@@ -77,48 +77,15 @@ out:
     return rc;
 }
 
-/* Minutes and seconds of "YYYY-MM-DDTHH:MM:SSZ", or -1 when text is not of
- * that shape or they are out of range (a leap second goes the long way). */
-static int
-seconds_into_hour(const char *text, size_t len)
-{
-    if (len != 20 || text[13] != ':' || text[16] != ':' || text[19] != 'Z')
-        return -1;
-    int d[4];
-    static const int at[4] = {14, 15, 17, 18};
-    for (int i = 0; i < 4; i++) {
-        d[i] = text[at[i]] - '0';
-        if (d[i] < 0 || d[i] > 9)
-            return -1;
-    }
-    int minute = d[0] * 10 + d[1], second = d[2] * 10 + d[3];
-    if (minute > 59 || second > 59)
-        return -1;
-    return minute * 60 + second;
-}
-
 enum sl_status
 csvrows_time(struct csvrows *r, const struct csv_record *rec, int col, const char *what,
              int64_t *out)
 {
     const char *text = csvfile_field(rec, col);
     size_t len = col >= 0 && (size_t)col < rec->nfields ? rec->lengths[col] : 0;
-    int into = seconds_into_hour(text, len);
-    /* The hour's start came from sltime_parse on the same first 14 bytes, and
-     * a 'Z' time is plain arithmetic within its hour: the same instant. */
-    if (into >= 0 && r->clock.valid && !memcmp(text, r->clock.hour, sizeof r->clock.hour)) {
-        *out = r->clock.start + into;
-        return SL_OK;
-    }
     const char *why = "";
-    if (ingest_time(r->ing, text, len, out, &why) == SL_OK) {
-        if (into >= 0 && *out != INT64_MIN) {
-            memcpy(r->clock.hour, text, sizeof r->clock.hour);
-            r->clock.start = *out - into;
-            r->clock.valid = true;
-        }
+    if (ingest_time(r->ing, text, len, out, &why) == SL_OK)
         return SL_OK;
-    }
     strbuf_reset(&r->reason);
     strbuf_addf(&r->reason, "bad %s time '%.80s': %s", what, text, why);
     return SL_ERR_INPUT;

@@ -12,20 +12,11 @@
 #include "engine/strbuf.h"
 #include "parsers/csvfile.h"
 
-/* The hour of the last "YYYY-MM-DDTHH:MM:SSZ" timestamp read in full, so the
- * next ones of that hour are read without the general parser. */
-struct csvrows_clock {
-    char hour[14]; /* "YYYY-MM-DDTHH:" */
-    int64_t start; /* the instant that hour begins */
-    bool valid;
-};
-
 struct csvrows {
     struct ingest *ing;
     const struct csv_record *header;
     struct strbuf reason; /* why the current record is rejected */
     void *ctx;            /* the parser's own state */
-    struct csvrows_clock clock;
 };
 
 /* header() checks the columns and may fail the file with SL_ERR_INPUT (with a

@@ -239,6 +239,13 @@ jsonstream_read(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx)
 enum sl_status
 jsonstream_read_lines(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx)
 {
+    return jsonstream_read_lines_quick(ing, f, NULL, fn, ctx);
+}
+
+enum sl_status
+jsonstream_read_lines_quick(struct ingest *ing, FILE *f, jsonstream_line_fn quick, jsonstream_fn fn,
+                            void *ctx)
+{
     struct lines r;
     const char *text;
     size_t len;
@@ -258,6 +265,9 @@ jsonstream_read_lines(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx)
         while (i < len && isspace((unsigned char)text[i]))
             i++;
         if (i == len)
+            continue;
+        bool taken = false;
+        if (quick && ((rc = quick(ctx, r.number, text, len, &taken)) || taken))
             continue;
         struct json_node *root = NULL;
         struct sl_diag d = {0};

@@ -37,6 +37,15 @@ typedef enum sl_status (*jsonstream_fn)(void *ctx, const struct jsonstream_recor
 enum sl_status jsonstream_read(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx);
 enum sl_status jsonstream_read_lines(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx);
 
+/* Offered each non-blank line of JSON Lines before it is parsed: sets *taken
+ * when it used the line itself, else the line goes through jansson to fn as
+ * usual. Returns non-OK only to end the file. */
+typedef enum sl_status (*jsonstream_line_fn)(void *ctx, long line, const char *text, size_t len,
+                                             bool *taken);
+/* jsonstream_read_lines with quick() offered every line first. */
+enum sl_status jsonstream_read_lines_quick(struct ingest *ing, FILE *f, jsonstream_line_fn quick,
+                                           jsonstream_fn fn, void *ctx);
+
 /* For sniffing: does head[0..len) contain text (e.g. "\"incident_updates\"")? */
 bool jsonstream_head_has(const char *head, size_t len, const char *text);
 /* The first non-blank byte of head (after a UTF-8 byte-order mark), or 0. */

@@ -72,6 +72,36 @@ Test(ingest, time_naive_counted_and_read_in_zone)
     cr_assert_eq(ing.naive_timestamps, 1);
 }
 
+/* The hour remembered from the last "...Z" stamp read in full gives the same
+ * instant as the general parser, and never for a stamp of another shape. */
+Test(ingest, time_same_hour_as_the_parser)
+{
+    static const char *const stamps[] = {
+        "2026-10-01T10:15:00Z", "2026-10-01T10:15:59Z",      "2026-10-01T10:00:00Z",
+        "2026-10-01T10:59:59Z", "2026-10-01T10:59:60Z",      "2026-10-01T10:60:00Z",
+        "2026-10-01T10:1a:00Z", "2026-10-01T10:15:00+02:00", "2026-10-01T10:15:00",
+        "2026-10-01T11:00:01Z", "2026-10-01T10:30:00Z",      "2026-10-02T10:30:00Z",
+        "2026-02-30T10:00:00Z", "2026-02-30T10:00:01Z",
+    };
+    ing.zone = "Europe/Berlin";
+    for (size_t i = 0; i < sizeof stamps / sizeof stamps[0]; i++) {
+        size_t len = strlen(stamps[i]);
+        int64_t got = 0, want = 0;
+        bool had_offset;
+        const char *why = "", *want_why = "";
+        enum sl_status rc = ingest_time(&ing, stamps[i], len, &got, &why);
+        enum sl_status want_rc =
+            sltime_parse(stamps[i], len, ing.zone, &want, &had_offset, &want_why);
+        cr_assert_eq(rc, want_rc, "%s", stamps[i]);
+        if (!rc)
+            cr_assert_eq(got, want, "%s: %lld, not %lld", stamps[i], (long long)got,
+                         (long long)want);
+        else
+            cr_assert_str_eq(why, want_why, "%s", stamps[i]);
+    }
+    cr_assert_eq(ing.naive_timestamps, 1);
+}
+
 Test(ingest, reject_counts_and_keeps_raw)
 {
     static const char raw[] = "a,\0b"; /* a NUL byte in the evidence */
@@ -201,4 +231,76 @@ Test(ingest, finish_without_probes)
 {
     cr_assert_eq(ingest_finish(&ing), SL_OK);
     cr_assert_eq(ing.intervals, 0);
+}
+
+/* A parser for ingest_parse: incidents and rejects alternating, then (when
+ * told) an interval the schema refuses and more incidents after it. */
+static long parse_records;
+static bool parse_fails_in_store;
+
+static enum sl_status
+fake_parse(struct ingest *in, FILE *f)
+{
+    (void)f;
+    char key[32], raw[32];
+    for (long i = 1; i <= parse_records; i++) {
+        enum sl_status rc;
+        snprintf(key, sizeof key, "INC-%ld", i % 700); /* keys seen again: duplicates */
+        snprintf(raw, sizeof raw, "raw %ld", i);
+        if (parse_fails_in_store && i == parse_records / 2) {
+            struct interval iv = {.entity = "provider:acme",
+                                  .service = "gpu-east",
+                                  .start = T + 60,
+                                  .end = T,
+                                  .status = SVC_DOWN,
+                                  .line = i};
+            rc = ingest_interval(in, &iv);
+        } else if (i % 4 == 0) {
+            rc = ingest_reject(in, i, "bad row", raw, strlen(raw));
+        } else {
+            struct incident inc = {
+                .key = key, .entity = "provider:acme", .title = raw, .started = T + i, .line = i};
+            inc.detected = inc.acknowledged = inc.mitigated = inc.resolved = SLTIME_NONE;
+            rc = ingest_incident(in, &inc);
+        }
+        if (rc)
+            return rc;
+    }
+    return SL_OK;
+}
+
+/* Through the store thread: counts, rows and rejects in the parser's order. */
+Test(ingest, parse_through_the_store_thread)
+{
+    parse_records = 3000;
+    parse_fails_in_store = false;
+    cr_assert_eq(ingest_parse(&ing, fake_parse, NULL), SL_OK, "%s", diag.message);
+    cr_assert_eq(ing.counts.read, 3000);
+    cr_assert_eq(ing.counts.rejected, 750);
+    /* 700 and 4 share their factor 4: keys 0, 4, 8 ... never name an incident */
+    cr_assert_eq(ing.counts.stored, 525);
+    cr_assert_eq(ing.counts.duplicates, 3000 - 750 - 525);
+    cr_assert_eq(ing.shown[0].line, 4);
+    commit();
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents"), 525);
+    /* the last write of a key wins, as without the thread */
+    cr_assert_eq(fixture_count(&fx, "SELECT line FROM incidents WHERE key = 'INC-1'"), 2801);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM rejects"), 750);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM rejects r JOIN rejects s "
+                                    "ON s.id = r.id + 1 WHERE s.line != r.line + 4"),
+                 0);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM rejects WHERE raw = 'raw ' || line"),
+                 750);
+}
+
+/* The store fails mid-file: the parse ends with the store's error. */
+Test(ingest, parse_ends_on_a_store_failure)
+{
+    parse_records = 4 * INGEST_QUEUE_BATCH;
+    parse_fails_in_store = true;
+    cr_assert_eq(ingest_parse(&ing, fake_parse, NULL), SL_ERR_DB);
+    cr_assert_gt(strlen(diag.message), 0);
+    cr_assert_lt(ing.counts.read, parse_records, "the parse stopped early");
+    cr_assert_lt(ing.counts.stored + ing.counts.duplicates, parse_records / 2);
+    store_source_abort(fx.st);
 }

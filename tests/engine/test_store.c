@@ -4,6 +4,7 @@
  * and the data span. Each test gets a fresh database in its own temporary
  * directory. */
 #include <criterion/criterion.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -81,6 +82,12 @@ incident(const char *key, const char *title, int64_t started)
     inc.resolved = SLTIME_NONE;
     inc.line = 2;
     return inc;
+}
+
+Test(store, allocations_not_counted)
+{
+    /* the store turned SQLite's allocation statistics off before opening */
+    cr_assert_eq(sqlite3_memory_used(), 0);
 }
 
 Test(store, migrations_set_user_version)

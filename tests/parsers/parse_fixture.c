@@ -43,7 +43,7 @@ parse_file_extra(struct fixture *fx, const struct parser *p, const char *path,
     enum sl_status s =
         store_source_begin(fx->st, path, sha, p->name, bytes, &run->already, &run->diag);
     if (!s && !run->already) {
-        if (!(s = p->parse(&run->ing, f)) && !(s = ingest_finish(&run->ing)))
+        if (!(s = ingest_parse(&run->ing, p->parse, f)) && !(s = ingest_finish(&run->ing)))
             s = store_source_finish(fx->st, &run->ing.counts, &run->diag);
         if (s)
             store_source_abort(fx->st);
