@@ -248,8 +248,10 @@ fake_parse(struct ingest *in, FILE *f)
         snprintf(key, sizeof key, "INC-%ld", i % 700); /* keys seen again: duplicates */
         snprintf(raw, sizeof raw, "raw %ld", i);
         if (parse_fails_in_store && i == parse_records / 2) {
+            /* Keyed, so it is inserted at once (keyless ones wait for a batch). */
             struct interval iv = {.entity = "provider:acme",
                                   .service = "gpu-east",
+                                  .key = "bad-interval",
                                   .start = T + 60,
                                   .end = T,
                                   .status = SVC_DOWN,
