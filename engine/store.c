@@ -23,8 +23,19 @@ enum stmt_id {
     S_GPU_EVENT_INSERT,
     S_MAINT_INSERT,
     S_REJECT_INSERT,
+    S_INTERVAL_SERIES_FIRST, /* the three of a table in this order: series_skip_scan */
+    S_INTERVAL_SERIES_SAME,
+    S_INTERVAL_SERIES_NEXT,
+    S_MAINT_SERIES_FIRST,
+    S_MAINT_SERIES_SAME,
+    S_MAINT_SERIES_NEXT,
     S_COUNT
 };
+
+/* The first (entity, service) pair of a table, in its index's order, that
+ * meets `where`: one seek of the index. */
+#define SERIES_SQL(table, where)                                                                   \
+    "SELECT entity, service FROM " table " WHERE " where " ORDER BY entity, service LIMIT 1"
 
 static const char *const stmt_sql[S_COUNT] = {
     [S_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256 = ?1",
@@ -55,6 +66,12 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_MAINT_INSERT] = "INSERT INTO maintenance (source_id, line, entity, service, key, start, "
                        "end, announced) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     [S_REJECT_INSERT] = "INSERT INTO rejects (source_id, line, reason, raw) VALUES (?1,?2,?3,?4)",
+    [S_INTERVAL_SERIES_FIRST] = SERIES_SQL("intervals", "entity >= ?1"),
+    [S_INTERVAL_SERIES_SAME] = SERIES_SQL("intervals", "entity = ?1 AND service > ?2"),
+    [S_INTERVAL_SERIES_NEXT] = SERIES_SQL("intervals", "entity > ?1"),
+    [S_MAINT_SERIES_FIRST] = SERIES_SQL("maintenance", "entity >= ?1"),
+    [S_MAINT_SERIES_SAME] = SERIES_SQL("maintenance", "entity = ?1 AND service > ?2"),
+    [S_MAINT_SERIES_NEXT] = SERIES_SQL("maintenance", "entity > ?1"),
 };
 
 struct store {
@@ -503,24 +520,131 @@ query(struct store *st, const char *sql, const struct param *params, int nparams
     return status;
 }
 
+struct series_pair {
+    char *entity, *service;
+};
+
+/* The (entity, service) pairs found so far, owned. */
+struct series_list {
+    struct series_pair *v;
+    size_t n, alloc;
+};
+
+static bool
+series_add(struct series_list *l, const char *entity, const char *service)
+{
+    if (l->n == l->alloc) {
+        size_t a = l->alloc ? 2 * l->alloc : 64;
+        void *p = realloc(l->v, a * sizeof *l->v);
+        if (!p)
+            return false;
+        l->v = p;
+        l->alloc = a;
+    }
+    struct series_pair *e = &l->v[l->n];
+    e->entity = strdup(entity ? entity : "");
+    e->service = strdup(service ? service : "");
+    if (!e->entity || !e->service) {
+        free(e->entity);
+        free(e->service);
+        return false;
+    }
+    l->n++;
+    return true;
+}
+
 static int
 series_row(sqlite3_stmt *s, void *fn, void *ctx)
 {
-    return ((store_series_fn)fn)(ctx, column_text(s, 0), column_text(s, 1));
+    (void)fn;
+    return !series_add(ctx, column_text(s, 0), column_text(s, 1));
+}
+
+/* The distinct series of a table with an index on (entity, service, ...),
+ * one index seek each: SELECT DISTINCT walked every row (a year of intervals
+ * to find a hundred series), and a row-value seek `(entity, service) > (?, ?)`
+ * seeks on entity only and walks the rest of it. first is the FIRST statement
+ * of the table; FIRST + 1 finds the next service of the same entity, FIRST + 2
+ * the first service of the next entity. entity, when not NULL, limits the walk
+ * to it. */
+static enum sl_status
+series_skip_scan(struct store *st, enum stmt_id first, const char *entity, struct series_list *l,
+                 struct sl_diag *diag)
+{
+    enum stmt_id id = first;
+    const char *after = entity ? entity : "", *after_service = NULL;
+    for (;;) {
+        sqlite3_stmt *s = prepared(st, id);
+        if (!s)
+            return db_error(st, diag, "cannot read the store");
+        bind_text(s, 1, after);
+        if (after_service)
+            bind_text(s, 2, after_service);
+        int rc = sqlite3_step(s);
+        if (rc != SQLITE_ROW) {
+            enum sl_status status =
+                rc == SQLITE_DONE ? SL_OK : db_error(st, diag, "cannot read the store");
+            sqlite3_reset(s);
+            if (status || id != first + 1 || entity)
+                return status;
+            id = first + 2; /* this entity is done: the next one */
+            after_service = NULL;
+            continue;
+        }
+        const char *e = column_text(s, 0), *svc = column_text(s, 1);
+        bool wanted = e && svc && (!entity || !strcmp(e, entity));
+        bool added = wanted && series_add(l, e, svc);
+        sqlite3_reset(s);
+        if (!wanted)
+            return SL_OK;
+        if (!added)
+            return SL_ERR_NOMEM;
+        after = l->v[l->n - 1].entity;
+        after_service = l->v[l->n - 1].service;
+        id = first + 1;
+    }
+}
+
+/* SQLite's BINARY order of text (memcmp, then length) is strcmp's for text
+ * without NUL bytes. */
+static int
+cmp_series(const void *a, const void *b)
+{
+    const struct series_pair *x = a, *y = b;
+    int c = strcmp(x->entity, y->entity);
+    return c ? c : strcmp(x->service, y->service);
 }
 
 enum sl_status
 store_each_series(struct store *st, const char *entity, store_series_fn fn, void *ctx,
                   struct sl_diag *diag)
 {
-    static const char sql[] =
-        "SELECT entity, service FROM intervals WHERE ?1 IS NULL OR entity = ?1 "
-        "UNION SELECT entity, service FROM maintenance WHERE ?1 IS NULL OR entity = ?1 "
-        "UNION SELECT entity, service FROM incidents "
-        " WHERE service IS NOT NULL AND (?1 IS NULL OR entity = ?1) "
-        "ORDER BY 1, 2";
+    /* Incidents have no index on service: one pass, deduplicated by SQLite. */
+    static const char incident_sql[] = "SELECT DISTINCT entity, service FROM incidents "
+                                       "WHERE service IS NOT NULL AND (?1 IS NULL OR entity = ?1)";
     struct param p[] = {{entity, 0, true}};
-    return query(st, sql, p, 1, series_row, (void *)fn, ctx, diag);
+    struct series_list l = {0};
+    enum sl_status status;
+    if ((status = series_skip_scan(st, S_INTERVAL_SERIES_FIRST, entity, &l, diag)) ||
+        (status = series_skip_scan(st, S_MAINT_SERIES_FIRST, entity, &l, diag)) ||
+        (status = query(st, incident_sql, p, 1, series_row, NULL, &l, diag)))
+        goto out;
+    qsort(l.v, l.n, sizeof *l.v, cmp_series);
+    /* The callbacks run after every statement is done, so they may read the
+     * store themselves. */
+    for (size_t i = 0; i < l.n; i++) {
+        if (i > 0 && !cmp_series(&l.v[i - 1], &l.v[i]))
+            continue;
+        if (fn(ctx, l.v[i].entity, l.v[i].service))
+            break;
+    }
+out:
+    for (size_t i = 0; i < l.n; i++) {
+        free(l.v[i].entity);
+        free(l.v[i].service);
+    }
+    free(l.v);
+    return status;
 }
 
 /* The status of a stored interval: one of the words the intervals table's

@@ -609,6 +609,59 @@ Test(store, each_series_sorted_union)
     cr_assert_str_eq(out, "team:platform/k8s;");
 }
 
+static void
+add_series_interval(const char *entity, const char *service, int64_t from)
+{
+    struct sl_diag d = {0};
+    struct interval iv = {
+        .entity = entity, .service = service, .start = T + from, .end = T + from + 60};
+    iv.status = SVC_DOWN;
+    cr_assert_eq(store_add_interval(fx.st, &iv, &d), SL_OK, "%s", d.message);
+}
+
+static int
+stop_after_two(void *ctx, const char *entity, const char *service)
+{
+    collect_series(ctx, entity, service);
+    return strchr(strchr(ctx, ';') + 1, ';') != NULL;
+}
+
+Test(store, each_series_seeks_every_pair_once)
+{
+    /* The series are found by seeking from one pair to the next: several
+     * rows per series, a service that is a prefix of another, an empty
+     * service, entities before and after the one asked for, and pairs in
+     * more than one table each come out once, in order. */
+    struct sl_diag d = {0};
+    begin(SHA_A);
+    const char *const entities[] = {"a", "provider:acme", "provider:acme-2", "zeta"};
+    const char *const services[] = {"api", "", "api-2", "ap"};
+    for (int e = 0; e < 4; e++)
+        for (int s = 0; s < 4; s++)
+            for (int k = 0; k < 3; k++)
+                add_series_interval(entities[e], services[s], 600 * k);
+    struct maintenance m = {"provider:acme", "api", NULL, T, T + 60, SLTIME_NONE, 2};
+    cr_assert_eq(store_add_maintenance(fx.st, &m, &d), SL_OK);
+    struct maintenance only = {"provider:acme", "batch", NULL, T, T + 60, SLTIME_NONE, 3};
+    cr_assert_eq(store_add_maintenance(fx.st, &only, &d), SL_OK);
+    finish(50, 50, 0, 0);
+    char out[512] = "";
+    cr_assert_eq(store_each_series(fx.st, "provider:acme", collect_series, out, &d), SL_OK);
+    cr_assert_str_eq(out, "provider:acme/;provider:acme/ap;provider:acme/api;"
+                          "provider:acme/api-2;provider:acme/batch;");
+    out[0] = '\0';
+    cr_assert_eq(store_each_series(fx.st, NULL, collect_series, out, &d), SL_OK);
+    cr_assert_str_eq(out, "a/;a/ap;a/api;a/api-2;provider:acme/;provider:acme/ap;"
+                          "provider:acme/api;provider:acme/api-2;provider:acme/batch;"
+                          "provider:acme-2/;provider:acme-2/ap;provider:acme-2/api;"
+                          "provider:acme-2/api-2;zeta/;zeta/ap;zeta/api;zeta/api-2;");
+    out[0] = '\0';
+    cr_assert_eq(store_each_series(fx.st, "nobody", collect_series, out, &d), SL_OK);
+    cr_assert_str_eq(out, "");
+    cr_assert_eq(store_each_series(fx.st, NULL, stop_after_two, out, &d), SL_OK);
+    cr_assert_str_eq(out, "a/;a/ap;");
+}
+
 Test(store, second_connection_sees_commits)
 {
     /* Another connection (another slaudit process) opening the same file
