@@ -1,6 +1,7 @@
 /* store.c — SQLite behind the store API; the only file that includes sqlite3.h. */
 #include "engine/store.h"
 
+#include <assert.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -29,6 +30,8 @@ enum stmt_id {
     S_MAINT_SERIES_FIRST,
     S_MAINT_SERIES_SAME,
     S_MAINT_SERIES_NEXT,
+    S_INTERVAL_SPAN,
+    S_MAINT_SPAN,
     S_COUNT
 };
 
@@ -72,6 +75,12 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_MAINT_SERIES_FIRST] = SERIES_SQL("maintenance", "entity >= ?1"),
     [S_MAINT_SERIES_SAME] = SERIES_SQL("maintenance", "entity = ?1 AND service > ?2"),
     [S_MAINT_SERIES_NEXT] = SERIES_SQL("maintenance", "entity > ?1"),
+    [S_INTERVAL_SPAN] = "SELECT start, end, status, units, unit_kind, key FROM intervals "
+                        "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
+                        "ORDER BY start, end",
+    [S_MAINT_SPAN] = "SELECT entity, service, key, start, end, announced, line FROM maintenance "
+                     "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
+                     "ORDER BY start, end",
 };
 
 struct store {
@@ -496,13 +505,11 @@ struct param {
 
 typedef int (*row_fn)(sqlite3_stmt *s, void *fn, void *ctx);
 
+/* Binds params to s and steps every row into row_fn; leaves s to its owner. */
 static enum sl_status
-query(struct store *st, const char *sql, const struct param *params, int nparams, row_fn row,
-      void *fn, void *ctx, struct sl_diag *diag)
+rows(struct store *st, sqlite3_stmt *s, const struct param *params, int nparams, row_fn row,
+     void *fn, void *ctx, struct sl_diag *diag)
 {
-    sqlite3_stmt *s;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-        return db_error(st, diag, "cannot read the store");
     for (int i = 0; i < nparams; i++) {
         if (params[i].is_text)
             bind_text(s, i + 1, params[i].text);
@@ -513,10 +520,37 @@ query(struct store *st, const char *sql, const struct param *params, int nparams
     while ((rc = sqlite3_step(s)) == SQLITE_ROW)
         if (row(s, fn, ctx))
             break;
-    enum sl_status status = SL_OK;
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        status = db_error(st, diag, "cannot read the store");
+        return db_error(st, diag, "cannot read the store");
+    return SL_OK;
+}
+
+static enum sl_status
+query(struct store *st, const char *sql, const struct param *params, int nparams, row_fn row,
+      void *fn, void *ctx, struct sl_diag *diag)
+{
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+        return db_error(st, diag, "cannot read the store");
+    enum sl_status status = rows(st, s, params, nparams, row, fn, ctx, diag);
     sqlite3_finalize(s);
+    return status;
+}
+
+/* query() on a statement prepared once per store, for a reader called once
+ * per series. Such a reader must not be called again from its own callback:
+ * the inner call would reset the statement under the outer one. */
+static enum sl_status
+query_prepared(struct store *st, enum stmt_id id, const struct param *params, int nparams,
+               row_fn row, void *fn, void *ctx, struct sl_diag *diag)
+{
+    assert(!st->stmt[id] || !sqlite3_stmt_busy(st->stmt[id]));
+    sqlite3_stmt *s = prepared(st, id);
+    if (!s)
+        return db_error(st, diag, "cannot read the store");
+    enum sl_status status = rows(st, s, params, nparams, row, fn, ctx, diag);
+    /* Reset at once: a statement left stepping holds its read transaction. */
+    sqlite3_reset(s);
     return status;
 }
 
@@ -689,6 +723,29 @@ stored_status(sqlite3_stmt *s, int i)
     return status;
 }
 
+/* The series being read and the caller's callback and context. */
+struct interval_read {
+    const char *entity, *service;
+    store_interval_fn fn;
+    void *ctx;
+};
+
+static int
+interval_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    const struct interval_read *r = ctx;
+    (void)fn;
+    struct interval iv = {.entity = r->entity,
+                          .service = r->service,
+                          .start = sqlite3_column_int64(s, 0),
+                          .end = sqlite3_column_int64(s, 1),
+                          .status = stored_status(s, 2),
+                          .units = sqlite3_column_int(s, 3),
+                          .unit_kind = column_text(s, 4),
+                          .key = column_text(s, 5)};
+    return r->fn(r->ctx, &iv);
+}
+
 /* The evaluation's whole input: one ordered walk of intervals_by_series_span
  * (migration 6), which holds every column read here. entity and service are
  * the caller's, equal byte for byte to the stored ones (= compares bytes), so
@@ -697,35 +754,10 @@ enum sl_status
 store_each_interval(struct store *st, const char *entity, const char *service, int64_t from,
                     int64_t to, store_interval_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] = "SELECT start, end, status, units, unit_kind, key "
-                              "FROM intervals "
-                              "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
-                              "ORDER BY start, end";
-    sqlite3_stmt *s;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-        return db_error(st, diag, "cannot read the store");
-    bind_text(s, 1, entity);
-    bind_text(s, 2, service);
-    sqlite3_bind_int64(s, 3, from);
-    sqlite3_bind_int64(s, 4, to);
-    int rc;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        struct interval iv = {.entity = entity,
-                              .service = service,
-                              .start = sqlite3_column_int64(s, 0),
-                              .end = sqlite3_column_int64(s, 1),
-                              .status = stored_status(s, 2),
-                              .units = sqlite3_column_int(s, 3),
-                              .unit_kind = column_text(s, 4),
-                              .key = column_text(s, 5)};
-        if (fn(ctx, &iv))
-            break;
-    }
-    enum sl_status status = SL_OK;
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        status = db_error(st, diag, "cannot read the store");
-    sqlite3_finalize(s);
-    return status;
+    struct interval_read r = {entity, service, fn, ctx};
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query_prepared(st, S_INTERVAL_SPAN, p, 4, interval_row, NULL, &r, diag);
 }
 
 static int
@@ -742,13 +774,9 @@ enum sl_status
 store_each_maintenance(struct store *st, const char *entity, const char *service, int64_t from,
                        int64_t to, store_maintenance_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] = "SELECT entity, service, key, start, end, announced, line "
-                              "FROM maintenance "
-                              "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
-                              "ORDER BY start, end";
     struct param p[] = {
         {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
-    return query(st, sql, p, 4, maintenance_row, (void *)fn, ctx, diag);
+    return query_prepared(st, S_MAINT_SPAN, p, 4, maintenance_row, (void *)fn, ctx, diag);
 }
 
 /* The fifteen incident columns every incident query selects first, in the

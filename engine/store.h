@@ -81,7 +81,9 @@ typedef int (*store_source_fn)(void *ctx, const struct source_info *src);
  * sorted; entity filters when not NULL. */
 enum sl_status store_each_series(struct store *st, const char *entity, store_series_fn fn,
                                  void *ctx, struct sl_diag *diag);
-/* Intervals of one series overlapping [from, to), by start. */
+/* Intervals of one series overlapping [from, to), by start. This reader and
+ * store_each_maintenance keep their statements prepared for the next series:
+ * neither may be called again from its own callback. */
 enum sl_status store_each_interval(struct store *st, const char *entity, const char *service,
                                    int64_t from, int64_t to, store_interval_fn fn, void *ctx,
                                    struct sl_diag *diag);

@@ -662,6 +662,50 @@ Test(store, each_series_seeks_every_pair_once)
     cr_assert_str_eq(out, "a/;a/ap;");
 }
 
+struct span_read {
+    int64_t starts[8];
+    int n, stop_after;
+};
+
+static int
+read_span(void *ctx, const struct interval *iv)
+{
+    struct span_read *r = ctx;
+    if (r->n < 8)
+        r->starts[r->n++] = iv->start - T;
+    return r->n == r->stop_after;
+}
+
+Test(store, each_interval_reuses_its_statement)
+{
+    /* The reader's statement is prepared once and reset after each call, also
+     * after a callback stopped it: each call sees its own series and range. */
+    struct sl_diag d = {0};
+    begin(SHA_A);
+    for (int k = 0; k < 3; k++)
+        add_interval("gpu-east", 100 * k, 100 * k + 50, SVC_UP);
+    add_interval("gpu-west", 1000, 1100, SVC_DOWN);
+    add_interval("gpu-west", 1200, 1300, SVC_DOWN);
+    finish(5, 5, 0, 0);
+    struct span_read first = {.stop_after = 1}, west = {0}, east = {0}, late = {0};
+    cr_assert_eq(store_each_interval(fx.st, "provider:acme", "gpu-east", FX_ALL_FROM, FX_ALL_TO,
+                                     read_span, &first, &d),
+                 SL_OK);
+    cr_assert_eq(first.n, 1);
+    cr_assert_eq(store_each_interval(fx.st, "provider:acme", "gpu-west", FX_ALL_FROM, FX_ALL_TO,
+                                     read_span, &west, &d),
+                 SL_OK);
+    cr_assert(west.n == 2 && west.starts[0] == 1000 && west.starts[1] == 1200);
+    cr_assert_eq(store_each_interval(fx.st, "provider:acme", "gpu-east", FX_ALL_FROM, FX_ALL_TO,
+                                     read_span, &east, &d),
+                 SL_OK);
+    cr_assert(east.n == 3 && east.starts[0] == 0 && east.starts[2] == 200);
+    cr_assert_eq(store_each_interval(fx.st, "provider:acme", "gpu-east", T + 120, T + 250,
+                                     read_span, &late, &d),
+                 SL_OK);
+    cr_assert(late.n == 2 && late.starts[0] == 100 && late.starts[1] == 200);
+}
+
 Test(store, second_connection_sees_commits)
 {
     /* Another connection (another slaudit process) opening the same file
