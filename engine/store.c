@@ -146,6 +146,15 @@ prepared(struct store *st, enum stmt_id id)
     return s;
 }
 
+const char *
+store_shared_path(struct store *st)
+{
+    if (!sqlite3_get_autocommit(st->db))
+        return NULL;
+    const char *path = sqlite3_db_filename(st->db, "main");
+    return path && *path ? path : NULL;
+}
+
 int
 store_schema_version(struct store *st)
 {

@@ -77,6 +77,11 @@ typedef int (*store_maintenance_fn)(void *ctx, const struct maintenance *m);
 typedef int (*store_incident_fn)(void *ctx, const struct incident *inc);
 typedef int (*store_source_fn)(void *ctx, const struct source_info *src);
 
+/* The file another connection opens to see what st sees: NULL for an
+ * in-memory or temporary store, and while st has a transaction open (another
+ * connection would not see its changes). */
+const char *store_shared_path(struct store *st);
+
 /* Every (entity, service) pair that has intervals, maintenance or incidents,
  * sorted; entity filters when not NULL. */
 enum sl_status store_each_series(struct store *st, const char *entity, store_series_fn fn,
