@@ -196,7 +196,7 @@ heap_pop(struct end_heap *h)
 }
 
 /* The events of intervals in order of start, in time order. Sources that
- * overlap leave the ends out of order (qsort of every event was an eighth of
+ * overlap leave the ends out of order (qsort of every event was a sixth of
  * an evaluation): each end waits in a heap, which holds only the intervals
  * open at once, until a later start passes it. The order of events at the
  * same instant is free: the sweep weighs a stretch only when time moves. */

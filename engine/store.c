@@ -672,7 +672,8 @@ store_each_series(struct store *st, const char *entity, store_series_fn fn, void
         (status = series_skip_scan(st, S_MAINT_SERIES_FIRST, entity, &l, diag)) ||
         (status = query(st, incident_sql, p, 1, series_row, NULL, &l, diag)))
         goto out;
-    qsort(l.v, l.n, sizeof *l.v, cmp_series);
+    if (l.n > 1)
+        qsort(l.v, l.n, sizeof *l.v, cmp_series);
     /* The callbacks run after every statement is done, so they may read the
      * store themselves. */
     for (size_t i = 0; i < l.n; i++) {
