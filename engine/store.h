@@ -86,7 +86,8 @@ const char *store_shared_path(struct store *st);
  * sorted; entity filters when not NULL. */
 enum sl_status store_each_series(struct store *st, const char *entity, store_series_fn fn,
                                  void *ctx, struct sl_diag *diag);
-/* Intervals of one series overlapping [from, to), by start. This reader and
+/* Intervals of one series overlapping [from, to), by start, with their key
+ * NULL (it only matters when storing: no reader needs it). This reader and
  * store_each_maintenance keep their statements prepared for the next series:
  * neither may be called again from its own callback. */
 enum sl_status store_each_interval(struct store *st, const char *entity, const char *service,
