@@ -3,6 +3,7 @@
  * statistics, attainment, budgets, alerts and response compliance. */
 #include "engine/eval.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "engine/model.h"
+#include "engine/series_feed.h"
 #include "engine/sla_json.h"
 #include "engine/sltime.h"
 #include "engine/store.h"
@@ -35,10 +37,11 @@ struct series {
 struct collect {
     struct series *series;
     size_t nseries, aseries;
-    struct interval *iv;
-    size_t niv, aiv;
-    struct maintenance *mt;
-    size_t nmt, amt;
+    /* the series being evaluated, borrowed from the feed */
+    const struct interval *iv;
+    size_t niv;
+    const struct maintenance *mt;
+    size_t nmt;
     /* the incidents of one entity at a time, so that memory follows the
      * largest entity rather than the whole range */
     struct eval_incident *inc;
@@ -93,41 +96,6 @@ collect_series(void *ctx, const char *entity, const char *service)
         return 1;
     }
     c->nseries++;
-    return 0;
-}
-
-static int
-collect_interval(void *ctx, const struct interval *iv)
-{
-    struct collect *c = ctx;
-    if (!reserve((void **)&c->iv, &c->aiv, c->niv, sizeof *c->iv)) {
-        c->nomem = true;
-        return 1;
-    }
-    c->iv[c->niv] = *iv;
-    /* The strings are the reader's; only the times, status and units stay
-     * (the unit kind as a literal of our own). */
-    c->iv[c->niv].entity = c->iv[c->niv].service = NULL;
-    c->iv[c->niv].unit_kind = iv->units > 0 && iv->unit_kind && !strcmp(iv->unit_kind, "node")
-                                  ? "node"
-                              : iv->units > 0 ? "gpu"
-                                              : NULL;
-    c->iv[c->niv].key = NULL;
-    c->niv++;
-    return 0;
-}
-
-static int
-collect_maintenance(void *ctx, const struct maintenance *m)
-{
-    struct collect *c = ctx;
-    if (!reserve((void **)&c->mt, &c->amt, c->nmt, sizeof *c->mt)) {
-        c->nomem = true;
-        return 1;
-    }
-    c->mt[c->nmt] = *m;
-    c->mt[c->nmt].entity = c->mt[c->nmt].service = c->mt[c->nmt].key = NULL;
-    c->nmt++;
     return 0;
 }
 
@@ -532,6 +500,7 @@ struct run {
     struct store *st;
     const struct eval_params *p;
     struct collect *c;
+    struct series_feed *feed; /* the series of c, in order */
     struct eval_result *r;
     size_t rows_alloc, contract_alloc, faults_alloc, listed_alloc;
     struct window_set neutral;
@@ -728,14 +697,14 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
     enum sl_status rc;
     int64_t from = run->range_from - EVAL_PAD_SECONDS, to = run->range_to + EVAL_PAD_SECONDS;
 
-    c->niv = c->nmt = 0;
-    if ((rc = store_each_interval(run->st, entity, service, from, to, collect_interval, c,
-                                  run->diag)) ||
-        (rc = store_each_maintenance(run->st, entity, service, from, to, collect_maintenance, c,
-                                     run->diag)))
+    struct series_batch b;
+    if ((rc = series_feed_take(run->feed, &b, run->diag)))
         return rc;
-    if (c->nomem)
-        return SL_ERR_NOMEM;
+    assert(!strcmp(b.name->entity, entity) && !strcmp(b.name->service, service));
+    c->iv = b.iv;
+    c->niv = b.niv;
+    c->mt = b.mt;
+    c->nmt = b.nmt;
     neutral_rules(p, &rules);
     if ((rc =
              contract_timeline_build(c->iv, c->niv, c->mt, c->nmt, from, to, p->zone, &rules, &tl)))
@@ -1136,6 +1105,7 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
     const struct eval_incident **scratch = NULL;
     size_t *entity_contract0 = NULL;
     bool *flags = NULL;
+    struct series_name *names = NULL;
     size_t nentities = 0, nwindows_max = 1, scratch_alloc = 0;
     enum sl_status rc;
 
@@ -1167,7 +1137,15 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
     if (c.nomem || !(c.stats = stats_cache_new()) ||
         (nentities = entity_list(&c, &entities)) == (size_t)-1 ||
         !(entity_contract0 = malloc((ntargets + 1) * sizeof *entity_contract0)) ||
-        !(flags = malloc(nwindows_max * sizeof *flags)))
+        !(flags = malloc(nwindows_max * sizeof *flags)) ||
+        !(names = malloc((c.nseries + 1) * sizeof *names)))
+        goto out;
+    for (size_t i = 0; i < c.nseries; i++)
+        names[i] = (struct series_name){c.series[i].entity, c.series[i].service};
+    /* evaluate_entity takes the series in this order: entities sorted as
+     * the series are. */
+    if ((rc = series_feed_new(st, names, c.nseries, run.range_from - EVAL_PAD_SECONDS,
+                              run.range_to + EVAL_PAD_SECONDS, true, &run.feed, diag)))
         goto out;
     rc = SL_OK;
     for (size_t e = 0; e < nentities && !rc; e++) {
@@ -1183,6 +1161,8 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
 out:
     if (rc && diag && !diag->message[0])
         diag_set(diag, rc, NULL, 0, "%s", sl_strerror(rc));
+    series_feed_free(run.feed);
+    free(names);
     free(flags);
     free(entity_contract0);
     free(scratch);
@@ -1197,8 +1177,6 @@ out:
         free(c.series[i].service);
     }
     free(c.series);
-    free(c.iv);
-    free(c.mt);
     for (size_t i = 0; i < c.ninc; i++)
         eval_incident_release(&c.inc[i]);
     free(c.inc);

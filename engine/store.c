@@ -26,6 +26,14 @@ enum stmt_id {
     S_GPU_EVENT_INSERT,
     S_MAINT_INSERT,
     S_REJECT_INSERT,
+    S_INTERVAL_SERIES_FIRST, /* the three of a table in this order: series_skip_scan */
+    S_INTERVAL_SERIES_SAME,
+    S_INTERVAL_SERIES_NEXT,
+    S_MAINT_SERIES_FIRST,
+    S_MAINT_SERIES_SAME,
+    S_MAINT_SERIES_NEXT,
+    S_INTERVAL_SPAN,
+    S_MAINT_SPAN,
     S_COUNT
 };
 
@@ -35,6 +43,11 @@ enum stmt_id {
 #define INTERVAL_ROWS_16 INTERVAL_ROWS_4 "," INTERVAL_ROWS_4 "," INTERVAL_ROWS_4 "," INTERVAL_ROWS_4
 #define INTERVAL_ROWS_32 INTERVAL_ROWS_16 "," INTERVAL_ROWS_16
 _Static_assert(IVBATCH_ROWS == 32, "S_INTERVAL_BATCH binds IVBATCH_ROWS rows");
+
+/* The first (entity, service) pair of a table, in its index's order, that
+ * meets `where`: one seek of the index. */
+#define SERIES_SQL(table, where)                                                                   \
+    "SELECT entity, service FROM " table " WHERE " where " ORDER BY entity, service LIMIT 1"
 
 static const char *const stmt_sql[S_COUNT] = {
     [S_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256 = ?1",
@@ -70,6 +83,18 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_MAINT_INSERT] = "INSERT INTO maintenance (source_id, line, entity, service, key, start, "
                        "end, announced) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     [S_REJECT_INSERT] = "INSERT INTO rejects (source_id, line, reason, raw) VALUES (?1,?2,?3,?4)",
+    [S_INTERVAL_SERIES_FIRST] = SERIES_SQL("intervals", "entity >= ?1"),
+    [S_INTERVAL_SERIES_SAME] = SERIES_SQL("intervals", "entity = ?1 AND service > ?2"),
+    [S_INTERVAL_SERIES_NEXT] = SERIES_SQL("intervals", "entity > ?1"),
+    [S_MAINT_SERIES_FIRST] = SERIES_SQL("maintenance", "entity >= ?1"),
+    [S_MAINT_SERIES_SAME] = SERIES_SQL("maintenance", "entity = ?1 AND service > ?2"),
+    [S_MAINT_SERIES_NEXT] = SERIES_SQL("maintenance", "entity > ?1"),
+    [S_INTERVAL_SPAN] = "SELECT start, end, status, units, unit_kind FROM intervals "
+                        "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
+                        "ORDER BY start, end",
+    [S_MAINT_SPAN] = "SELECT entity, service, key, start, end, announced, line FROM maintenance "
+                     "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
+                     "ORDER BY start, end",
 };
 
 struct store {
@@ -136,6 +161,15 @@ prepared(struct store *st, enum stmt_id id)
     sqlite3_reset(s);
     sqlite3_clear_bindings(s);
     return s;
+}
+
+const char *
+store_shared_path(struct store *st)
+{
+    if (!sqlite3_get_autocommit(st->db))
+        return NULL;
+    const char *path = sqlite3_db_filename(st->db, "main");
+    return path && *path ? path : NULL;
 }
 
 int
@@ -545,16 +579,14 @@ struct param {
 
 typedef int (*row_fn)(sqlite3_stmt *s, void *fn, void *ctx);
 
+/* Binds params to s and steps every row into row_fn; leaves s to its owner. */
 static enum sl_status
-query(struct store *st, const char *sql, const struct param *params, int nparams, row_fn row,
-      void *fn, void *ctx, struct sl_diag *diag)
+rows(struct store *st, sqlite3_stmt *s, const struct param *params, int nparams, row_fn row,
+     void *fn, void *ctx, struct sl_diag *diag)
 {
-    sqlite3_stmt *s;
     enum sl_status flushed = flush_intervals(st, diag); /* this source's last rows */
     if (flushed)
         return flushed;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-        return db_error(st, diag, "cannot read the store");
     for (int i = 0; i < nparams; i++) {
         if (params[i].is_text)
             bind_text(s, i + 1, params[i].text);
@@ -565,37 +597,171 @@ query(struct store *st, const char *sql, const struct param *params, int nparams
     while ((rc = sqlite3_step(s)) == SQLITE_ROW)
         if (row(s, fn, ctx))
             break;
-    enum sl_status status = SL_OK;
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        status = db_error(st, diag, "cannot read the store");
+        return db_error(st, diag, "cannot read the store");
+    return SL_OK;
+}
+
+static enum sl_status
+query(struct store *st, const char *sql, const struct param *params, int nparams, row_fn row,
+      void *fn, void *ctx, struct sl_diag *diag)
+{
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+        return db_error(st, diag, "cannot read the store");
+    enum sl_status status = rows(st, s, params, nparams, row, fn, ctx, diag);
     sqlite3_finalize(s);
     return status;
+}
+
+/* query() on a statement prepared once per store, for a reader called once
+ * per series. Such a reader must not be called again from its own callback:
+ * the inner call would reset the statement under the outer one. */
+static enum sl_status
+query_prepared(struct store *st, enum stmt_id id, const struct param *params, int nparams,
+               row_fn row, void *fn, void *ctx, struct sl_diag *diag)
+{
+    assert(!st->stmt[id] || !sqlite3_stmt_busy(st->stmt[id]));
+    sqlite3_stmt *s = prepared(st, id);
+    if (!s)
+        return db_error(st, diag, "cannot read the store");
+    enum sl_status status = rows(st, s, params, nparams, row, fn, ctx, diag);
+    /* Reset at once: a statement left stepping holds its read transaction. */
+    sqlite3_reset(s);
+    return status;
+}
+
+struct series_pair {
+    char *entity, *service;
+};
+
+/* The (entity, service) pairs found so far, owned. */
+struct series_list {
+    struct series_pair *v;
+    size_t n, alloc;
+};
+
+static bool
+series_add(struct series_list *l, const char *entity, const char *service)
+{
+    if (l->n == l->alloc) {
+        size_t a = l->alloc ? 2 * l->alloc : 64;
+        void *p = realloc(l->v, a * sizeof *l->v);
+        if (!p)
+            return false;
+        l->v = p;
+        l->alloc = a;
+    }
+    struct series_pair *e = &l->v[l->n];
+    e->entity = strdup(entity ? entity : "");
+    e->service = strdup(service ? service : "");
+    if (!e->entity || !e->service) {
+        free(e->entity);
+        free(e->service);
+        return false;
+    }
+    l->n++;
+    return true;
 }
 
 static int
 series_row(sqlite3_stmt *s, void *fn, void *ctx)
 {
-    return ((store_series_fn)fn)(ctx, column_text(s, 0), column_text(s, 1));
+    (void)fn;
+    return !series_add(ctx, column_text(s, 0), column_text(s, 1));
+}
+
+/* The distinct series of a table with an index on (entity, service, ...),
+ * one index seek each: SELECT DISTINCT walked every row (a year of intervals
+ * to find a hundred series), and a row-value seek `(entity, service) > (?, ?)`
+ * seeks on entity only and walks the rest of it. first is the FIRST statement
+ * of the table; FIRST + 1 finds the next service of the same entity, FIRST + 2
+ * the first service of the next entity. entity, when not NULL, limits the walk
+ * to it. */
+static enum sl_status
+series_skip_scan(struct store *st, enum stmt_id first, const char *entity, struct series_list *l,
+                 struct sl_diag *diag)
+{
+    enum stmt_id id = first;
+    const char *after = entity ? entity : "", *after_service = NULL;
+    for (;;) {
+        sqlite3_stmt *s = prepared(st, id);
+        if (!s)
+            return db_error(st, diag, "cannot read the store");
+        bind_text(s, 1, after);
+        if (after_service)
+            bind_text(s, 2, after_service);
+        int rc = sqlite3_step(s);
+        if (rc != SQLITE_ROW) {
+            enum sl_status status =
+                rc == SQLITE_DONE ? SL_OK : db_error(st, diag, "cannot read the store");
+            sqlite3_reset(s);
+            if (status || id != first + 1 || entity)
+                return status;
+            id = first + 2; /* this entity is done: the next one */
+            after_service = NULL;
+            continue;
+        }
+        const char *e = column_text(s, 0), *svc = column_text(s, 1);
+        bool wanted = e && svc && (!entity || !strcmp(e, entity));
+        bool added = wanted && series_add(l, e, svc);
+        sqlite3_reset(s);
+        if (!wanted)
+            return SL_OK;
+        if (!added)
+            return SL_ERR_NOMEM;
+        after = l->v[l->n - 1].entity;
+        after_service = l->v[l->n - 1].service;
+        id = first + 1;
+    }
+}
+
+/* SQLite's BINARY order of text (memcmp, then length) is strcmp's for text
+ * without NUL bytes. */
+static int
+cmp_series(const void *a, const void *b)
+{
+    const struct series_pair *x = a, *y = b;
+    int c = strcmp(x->entity, y->entity);
+    return c ? c : strcmp(x->service, y->service);
 }
 
 enum sl_status
 store_each_series(struct store *st, const char *entity, store_series_fn fn, void *ctx,
                   struct sl_diag *diag)
 {
-    /* Two statements: with "?1 IS NULL OR entity = ?1" SQLite scans every
-     * table whole even for one entity. */
-    static const char all[] =
-        "SELECT entity, service FROM intervals "
-        "UNION SELECT entity, service FROM maintenance "
-        "UNION SELECT entity, service FROM incidents WHERE service IS NOT NULL "
-        "ORDER BY 1, 2";
-    static const char one[] =
-        "SELECT entity, service FROM intervals WHERE entity = ?1 "
-        "UNION SELECT entity, service FROM maintenance WHERE entity = ?1 "
-        "UNION SELECT entity, service FROM incidents WHERE entity = ?1 AND service IS NOT NULL "
-        "ORDER BY 1, 2";
+    /* Incidents have no index on service: one pass, deduplicated by SQLite;
+     * two statements, because with "?1 IS NULL OR entity = ?1" SQLite scans
+     * the whole table even for one entity. */
+    static const char all_sql[] = "SELECT DISTINCT entity, service FROM incidents "
+                                  "WHERE service IS NOT NULL";
+    static const char one_sql[] = "SELECT DISTINCT entity, service FROM incidents "
+                                  "WHERE entity = ?1 AND service IS NOT NULL";
     struct param p[] = {{entity, 0, true}};
-    return query(st, entity ? one : all, p, entity ? 1 : 0, series_row, (void *)fn, ctx, diag);
+    struct series_list l = {0};
+    enum sl_status status;
+    if ((status = series_skip_scan(st, S_INTERVAL_SERIES_FIRST, entity, &l, diag)) ||
+        (status = series_skip_scan(st, S_MAINT_SERIES_FIRST, entity, &l, diag)) ||
+        (status =
+             query(st, entity ? one_sql : all_sql, p, entity ? 1 : 0, series_row, NULL, &l, diag)))
+        goto out;
+    if (l.n > 1)
+        qsort(l.v, l.n, sizeof *l.v, cmp_series);
+    /* The callbacks run after every statement is done, so they may read the
+     * store themselves. */
+    for (size_t i = 0; i < l.n; i++) {
+        if (i > 0 && !cmp_series(&l.v[i - 1], &l.v[i]))
+            continue;
+        if (fn(ctx, l.v[i].entity, l.v[i].service))
+            break;
+    }
+out:
+    for (size_t i = 0; i < l.n; i++) {
+        free(l.v[i].entity);
+        free(l.v[i].service);
+    }
+    free(l.v);
+    return status;
 }
 
 /* The status of a stored interval: one of the words the intervals table's
@@ -640,46 +806,41 @@ stored_status(sqlite3_stmt *s, int i)
     return status;
 }
 
+/* The series being read and the caller's callback and context. */
+struct interval_read {
+    const char *entity, *service;
+    store_interval_fn fn;
+    void *ctx;
+};
+
+static int
+interval_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    const struct interval_read *r = ctx;
+    (void)fn;
+    struct interval iv = {.entity = r->entity,
+                          .service = r->service,
+                          .start = sqlite3_column_int64(s, 0),
+                          .end = sqlite3_column_int64(s, 1),
+                          .status = stored_status(s, 2),
+                          .units = sqlite3_column_int(s, 3),
+                          .unit_kind = column_text(s, 4)};
+    return r->fn(r->ctx, &iv);
+}
+
 /* The evaluation's whole input: one ordered walk of intervals_by_series_span
- * (migration 6), which holds every column read here. entity and service are
+ * (migration 6), which holds every column read here. The key is not read: no
+ * reader uses it, and a column less is a tenth of the SQLite work a row. entity and service are
  * the caller's, equal byte for byte to the stored ones (= compares bytes), so
  * they are not read back for each row. */
 enum sl_status
 store_each_interval(struct store *st, const char *entity, const char *service, int64_t from,
                     int64_t to, store_interval_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] = "SELECT start, end, status, units, unit_kind, key "
-                              "FROM intervals "
-                              "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
-                              "ORDER BY start, end";
-    sqlite3_stmt *s;
-    enum sl_status flushed = flush_intervals(st, diag); /* this source's last rows */
-    if (flushed)
-        return flushed;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-        return db_error(st, diag, "cannot read the store");
-    bind_text(s, 1, entity);
-    bind_text(s, 2, service);
-    sqlite3_bind_int64(s, 3, from);
-    sqlite3_bind_int64(s, 4, to);
-    int rc;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        struct interval iv = {.entity = entity,
-                              .service = service,
-                              .start = sqlite3_column_int64(s, 0),
-                              .end = sqlite3_column_int64(s, 1),
-                              .status = stored_status(s, 2),
-                              .units = sqlite3_column_int(s, 3),
-                              .unit_kind = column_text(s, 4),
-                              .key = column_text(s, 5)};
-        if (fn(ctx, &iv))
-            break;
-    }
-    enum sl_status status = SL_OK;
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        status = db_error(st, diag, "cannot read the store");
-    sqlite3_finalize(s);
-    return status;
+    struct interval_read r = {entity, service, fn, ctx};
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query_prepared(st, S_INTERVAL_SPAN, p, 4, interval_row, NULL, &r, diag);
 }
 
 static int
@@ -696,13 +857,9 @@ enum sl_status
 store_each_maintenance(struct store *st, const char *entity, const char *service, int64_t from,
                        int64_t to, store_maintenance_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] = "SELECT entity, service, key, start, end, announced, line "
-                              "FROM maintenance "
-                              "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
-                              "ORDER BY start, end";
     struct param p[] = {
         {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
-    return query(st, sql, p, 4, maintenance_row, (void *)fn, ctx, diag);
+    return query_prepared(st, S_MAINT_SPAN, p, 4, maintenance_row, (void *)fn, ctx, diag);
 }
 
 /* The fifteen incident columns every incident query selects first, in the

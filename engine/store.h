@@ -81,11 +81,19 @@ typedef int (*store_maintenance_fn)(void *ctx, const struct maintenance *m);
 typedef int (*store_incident_fn)(void *ctx, const struct incident *inc);
 typedef int (*store_source_fn)(void *ctx, const struct source_info *src);
 
+/* The file another connection opens to see what st sees: NULL for an
+ * in-memory or temporary store, and while st has a transaction open (another
+ * connection would not see its changes). */
+const char *store_shared_path(struct store *st);
+
 /* Every (entity, service) pair that has intervals, maintenance or incidents,
  * sorted; entity filters when not NULL. */
 enum sl_status store_each_series(struct store *st, const char *entity, store_series_fn fn,
                                  void *ctx, struct sl_diag *diag);
-/* Intervals of one series overlapping [from, to), by start. */
+/* Intervals of one series overlapping [from, to), by start, with their key
+ * NULL (it only matters when storing: no reader needs it). This reader and
+ * store_each_maintenance keep their statements prepared for the next series:
+ * neither may be called again from its own callback. */
 enum sl_status store_each_interval(struct store *st, const char *entity, const char *service,
                                    int64_t from, int64_t to, store_interval_fn fn, void *ctx,
                                    struct sl_diag *diag);

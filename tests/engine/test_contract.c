@@ -406,3 +406,62 @@ Test(contract, chronic_not_within_six)
     r.of_count = 2;
     cr_assert_eq(contract_chronic(b, 8, &r, NULL), 5);
 }
+
+static uint64_t
+next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static int
+by_start(const void *a, const void *b)
+{
+    const struct interval *x = a, *y = b;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+Test(contract, merged_events_match_sorted_events)
+{
+    /* Three sources of random stretches (gaps, overlaps, shared edges, some
+     * crossing the range's edges): intervals in order of start, whose events
+     * are merged, give the same timeline as the same intervals in reverse,
+     * whose events are sorted. */
+    enum { N = 3000 };
+    static struct interval fwd[N], rev[N];
+    uint64_t rng = 42;
+    size_t n = 0;
+    for (int src = 0; src < 3; src++) {
+        int64_t t = OCT1 - 2 * HOUR;
+        for (int i = 0; i < N / 3; i++) {
+            t += (int64_t)(next_random(&rng) % 3) * 60; /* a gap, or none */
+            int64_t len = 60 + (int64_t)(next_random(&rng) % (src == 2 ? 7200 : 900));
+            fwd[n++] = iv(t, t + len, (enum svc_status)(next_random(&rng) % SVC_STATUS_COUNT));
+            t += src == 1 ? len / 2 : len; /* source 1 overlaps itself */
+        }
+    }
+    qsort(fwd, n, sizeof *fwd, by_start);
+    for (size_t i = 0; i < n; i++)
+        rev[i] = fwd[n - 1 - i];
+    struct maintenance m[] = {mw(OCT1 + DAY, OCT1 + DAY + HOUR, 3 * DAY)};
+    struct contract_rules r;
+    contract_rules_neutral(&r);
+    r.min_outage_seconds = 5 * MIN;
+    struct contract_timeline a, b;
+    int64_t to = OCT1 + 10 * DAY;
+    cr_assert_eq(contract_timeline_build(fwd, n, m, 1, OCT1, to, NULL, &r, &a), SL_OK);
+    cr_assert_eq(contract_timeline_build(rev, n, m, 1, OCT1, to, NULL, &r, &b), SL_OK);
+    cr_assert_gt(a.n, 1000);
+    cr_assert_eq(a.n, b.n);
+    for (size_t i = 0; i < a.n; i++) {
+        const struct contract_segment *x = &a.seg[i], *y = &b.seg[i];
+        cr_assert(x->start == y->start && x->end == y->end && x->cls == y->cls &&
+                      x->status == y->status && x->ineligible == y->ineligible &&
+                      x->forgiven == y->forgiven,
+                  "segment %zu", i);
+    }
+    contract_timeline_release(&a);
+    contract_timeline_release(&b);
+}

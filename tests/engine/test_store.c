@@ -751,6 +751,103 @@ Test(store, incident_origins_of_one_entity_by_key)
     cr_assert(strstr(out, "A-1@") == out && strstr(out, "B-2@"), "%s", out);
 }
 
+static void
+add_series_interval(const char *entity, const char *service, int64_t from)
+{
+    struct sl_diag d = {0};
+    struct interval iv = {
+        .entity = entity, .service = service, .start = T + from, .end = T + from + 60};
+    iv.status = SVC_DOWN;
+    cr_assert_eq(store_add_interval(fx.st, &iv, &d), SL_OK, "%s", d.message);
+}
+
+static int
+stop_after_two(void *ctx, const char *entity, const char *service)
+{
+    collect_series(ctx, entity, service);
+    return strchr(strchr(ctx, ';') + 1, ';') != NULL;
+}
+
+Test(store, each_series_seeks_every_pair_once)
+{
+    /* The series are found by seeking from one pair to the next: several
+     * rows per series, a service that is a prefix of another, an empty
+     * service, entities before and after the one asked for, and pairs in
+     * more than one table each come out once, in order. */
+    struct sl_diag d = {0};
+    begin(SHA_A);
+    const char *const entities[] = {"a", "provider:acme", "provider:acme-2", "zeta"};
+    const char *const services[] = {"api", "", "api-2", "ap"};
+    for (int e = 0; e < 4; e++)
+        for (int s = 0; s < 4; s++)
+            for (int k = 0; k < 3; k++)
+                add_series_interval(entities[e], services[s], 600 * k);
+    struct maintenance m = {"provider:acme", "api", NULL, T, T + 60, SLTIME_NONE, 2};
+    cr_assert_eq(store_add_maintenance(fx.st, &m, &d), SL_OK);
+    struct maintenance only = {"provider:acme", "batch", NULL, T, T + 60, SLTIME_NONE, 3};
+    cr_assert_eq(store_add_maintenance(fx.st, &only, &d), SL_OK);
+    finish(50, 50, 0, 0);
+    char out[512] = "";
+    cr_assert_eq(store_each_series(fx.st, "provider:acme", collect_series, out, &d), SL_OK);
+    cr_assert_str_eq(out, "provider:acme/;provider:acme/ap;provider:acme/api;"
+                          "provider:acme/api-2;provider:acme/batch;");
+    out[0] = '\0';
+    cr_assert_eq(store_each_series(fx.st, NULL, collect_series, out, &d), SL_OK);
+    cr_assert_str_eq(out, "a/;a/ap;a/api;a/api-2;provider:acme/;provider:acme/ap;"
+                          "provider:acme/api;provider:acme/api-2;provider:acme/batch;"
+                          "provider:acme-2/;provider:acme-2/ap;provider:acme-2/api;"
+                          "provider:acme-2/api-2;zeta/;zeta/ap;zeta/api;zeta/api-2;");
+    out[0] = '\0';
+    cr_assert_eq(store_each_series(fx.st, "nobody", collect_series, out, &d), SL_OK);
+    cr_assert_str_eq(out, "");
+    cr_assert_eq(store_each_series(fx.st, NULL, stop_after_two, out, &d), SL_OK);
+    cr_assert_str_eq(out, "a/;a/ap;");
+}
+
+struct span_read {
+    int64_t starts[8];
+    int n, stop_after;
+};
+
+static int
+read_span(void *ctx, const struct interval *iv)
+{
+    struct span_read *r = ctx;
+    if (r->n < 8)
+        r->starts[r->n++] = iv->start - T;
+    return r->n == r->stop_after;
+}
+
+Test(store, each_interval_reuses_its_statement)
+{
+    /* The reader's statement is prepared once and reset after each call, also
+     * after a callback stopped it: each call sees its own series and range. */
+    struct sl_diag d = {0};
+    begin(SHA_A);
+    for (int k = 0; k < 3; k++)
+        add_interval("gpu-east", 100 * k, 100 * k + 50, SVC_UP);
+    add_interval("gpu-west", 1000, 1100, SVC_DOWN);
+    add_interval("gpu-west", 1200, 1300, SVC_DOWN);
+    finish(5, 5, 0, 0);
+    struct span_read first = {.stop_after = 1}, west = {0}, east = {0}, late = {0};
+    cr_assert_eq(store_each_interval(fx.st, "provider:acme", "gpu-east", FX_ALL_FROM, FX_ALL_TO,
+                                     read_span, &first, &d),
+                 SL_OK);
+    cr_assert_eq(first.n, 1);
+    cr_assert_eq(store_each_interval(fx.st, "provider:acme", "gpu-west", FX_ALL_FROM, FX_ALL_TO,
+                                     read_span, &west, &d),
+                 SL_OK);
+    cr_assert(west.n == 2 && west.starts[0] == 1000 && west.starts[1] == 1200);
+    cr_assert_eq(store_each_interval(fx.st, "provider:acme", "gpu-east", FX_ALL_FROM, FX_ALL_TO,
+                                     read_span, &east, &d),
+                 SL_OK);
+    cr_assert(east.n == 3 && east.starts[0] == 0 && east.starts[2] == 200);
+    cr_assert_eq(store_each_interval(fx.st, "provider:acme", "gpu-east", T + 120, T + 250,
+                                     read_span, &late, &d),
+                 SL_OK);
+    cr_assert(late.n == 2 && late.starts[0] == 100 && late.starts[1] == 200);
+}
+
 Test(store, second_connection_sees_commits)
 {
     /* Another connection (another slaudit process) opening the same file

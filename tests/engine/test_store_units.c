@@ -53,6 +53,7 @@ keep_interval(void *ctx, const struct interval *iv)
     out->units = iv->units;
     out->status = iv->status;
     out->line = iv->unit_kind && !strcmp(iv->unit_kind, "node");
+    out->key = iv->key ? "read back" : NULL;
     return 0;
 }
 
@@ -86,6 +87,7 @@ Test(store_units, keyed_interval_updates_and_keeps_units)
     cr_assert_eq(got.end, T + 1200);
     cr_assert_eq(got.units, 4);
     cr_assert_eq(got.line, 1, "unit_kind node read back");
+    cr_assert_null(got.key, "no reader of intervals needs the key: it is not read back");
 }
 
 Test(store_units, units_must_be_positive_kind_known)
