@@ -79,41 +79,44 @@ progress_draw(void *ctx, const struct ingest *ing)
     pr->drawn = true;
 }
 
-static void
+/* Returns an exit code: the file is stored, but its JSON summary may not
+ * have been written. */
+static int
 print_result(const struct cli *cli, const char *path, const char *format, const char *sha,
              const struct ingest *ing, bool already)
 {
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
-        strbuf_addch(&sb, '{');
-        jsonw_key(&sb, "file");
-        jsonw_str(&sb, path);
-        strbuf_addch(&sb, ',');
-        jsonw_key(&sb, "format");
-        jsonw_str(&sb, format);
-        strbuf_addch(&sb, ',');
-        jsonw_key(&sb, "sha256");
-        jsonw_str(&sb, sha);
-        strbuf_addf(&sb, ",\"read\":%ld,\"stored\":%ld,\"rejected\":%ld,\"duplicates\":%ld,",
-                    ing->counts.read, ing->counts.stored, ing->counts.rejected,
-                    ing->counts.duplicates);
-        strbuf_addf(&sb, "\"intervals\":%ld,\"already_ingested\":%s}", ing->intervals,
-                    already ? "true" : "false");
-        puts(sb.buf);
+        struct jsonw w;
+        jsonw_begin(&w, &sb);
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "file", path);
+        jsonw_field_str(&w, "format", format);
+        jsonw_field_str(&w, "sha256", sha);
+        jsonw_field_int(&w, "read", ing->counts.read);
+        jsonw_field_int(&w, "stored", ing->counts.stored);
+        jsonw_field_int(&w, "rejected", ing->counts.rejected);
+        jsonw_field_int(&w, "duplicates", ing->counts.duplicates);
+        jsonw_field_int(&w, "intervals", ing->intervals);
+        jsonw_field_bool(&w, "already_ingested", already);
+        jsonw_close(&w, '}');
+        int rc = w.status ? msg_error(SL_EXIT_DB, path, 0, "out of memory for the JSON summary")
+                          : (puts(sb.buf), SL_EXIT_OK);
         strbuf_release(&sb);
-        return;
+        return rc;
     }
     if (msg_quiet())
-        return;
+        return SL_EXIT_OK;
     if (already) {
         printf("%s: already ingested (sha256 %.12s…), nothing changed\n", path, sha);
-        return;
+        return SL_EXIT_OK;
     }
     printf("%s: %s: read %ld, stored %ld, rejected %ld, duplicates %ld", path, format,
            ing->counts.read, ing->counts.stored, ing->counts.rejected, ing->counts.duplicates);
     if (ing->intervals)
         printf(" (%ld status intervals)", ing->intervals);
     putchar('\n');
+    return SL_EXIT_OK;
 }
 
 static void
@@ -214,7 +217,7 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
         rc = msg_diag(s, &diag);
         msg_note(path, 0, "nothing from this file was stored");
     } else {
-        print_result(cli, path, p->name, sha, &ing, already);
+        rc = print_result(cli, path, p->name, sha, &ing, already);
         show_rejects(cli, path, &ing);
     }
     ingest_release(&ing);

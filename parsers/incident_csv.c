@@ -56,23 +56,26 @@ is_known_column(const struct columns *c, size_t i)
     return false;
 }
 
-/* Unknown columns, kept so that nothing the export said is lost. */
-static const char *
-extra_json(struct csvrows *r, const struct csv_record *rec)
+/* Unknown columns, kept so that nothing the export said is lost: *out is a
+ * JSON object of the non-empty ones, or NULL when there are none. */
+static enum sl_status
+extra_json(struct csvrows *r, const struct csv_record *rec, const char **out)
 {
     struct columns *c = r->ctx;
+    struct jsonw w;
+    bool any = false;
     strbuf_reset(&c->extra);
+    jsonw_begin(&w, &c->extra);
+    jsonw_open(&w, NULL, '{');
     for (size_t i = 0; i < r->header->nfields && i < rec->nfields; i++) {
         if (is_known_column(c, i) || rec->lengths[i] == 0)
             continue;
-        strbuf_addch(&c->extra, c->extra.len ? ',' : '{');
-        jsonw_key(&c->extra, r->header->fields[i]);
-        jsonw_strn(&c->extra, rec->fields[i], rec->lengths[i]);
+        jsonw_field_strn(&w, r->header->fields[i], rec->fields[i], rec->lengths[i]);
+        any = true;
     }
-    if (!c->extra.len)
-        return NULL;
-    strbuf_addch(&c->extra, '}');
-    return c->extra.buf;
+    jsonw_close(&w, '}');
+    *out = any && w.status == SL_OK ? c->extra.buf : NULL;
+    return w.status;
 }
 
 static const char *
@@ -114,8 +117,8 @@ read_row(struct csvrows *r, const struct csv_record *rec)
         strbuf_addstr(&r->reason, problem);
         return csvrows_reject(r, rec);
     }
-    inc.extra_json = extra_json(r, rec);
-    return ingest_incident(r->ing, &inc);
+    enum sl_status rc = extra_json(r, rec, &inc.extra_json);
+    return rc ? rc : ingest_incident(r->ing, &inc);
 }
 
 static enum sl_status

@@ -146,13 +146,18 @@ emit_incident(struct state *s, const struct node *nd, int64_t end)
     snprintf(title, sizeof title, "node %s down%s%s", nd->name, nd->reason[0] ? ": " : "",
              nd->reason);
     struct strbuf extra = STRBUF_INIT;
-    strbuf_addch(&extra, '{');
-    jsonw_key(&extra, "node");
-    jsonw_str(&extra, nd->name);
-    strbuf_addch(&extra, ',');
-    jsonw_key(&extra, "reason");
-    jsonw_str(&extra, nd->reason[0] ? nd->reason : NULL);
-    strbuf_addstr(&extra, ",\"units\":1,\"unit_kind\":\"node\"}");
+    struct jsonw w;
+    jsonw_begin(&w, &extra);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "node", nd->name);
+    jsonw_field_str(&w, "reason", nd->reason[0] ? nd->reason : NULL);
+    jsonw_field_int(&w, "units", 1);
+    jsonw_field_str(&w, "unit_kind", "node");
+    jsonw_close(&w, '}');
+    if (w.status) {
+        strbuf_release(&extra);
+        return w.status;
+    }
     struct incident inc = {
         .key = key,
         .entity = entity_of(s),
