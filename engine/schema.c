@@ -237,13 +237,13 @@ const char *const schema_migrations[] = {
     "DROP TABLE gpu_events;"
     "ALTER TABLE gpu_events_v8 RENAME TO gpu_events;"
     "CREATE INDEX gpu_events_by_time ON gpu_events (entity, time);",
-    /* 10: gpu_events with its unique key led by time, (entity, time, host,
+    /* 9: gpu_events with its unique key led by time, (entity, time, host,
      * pci, xid, message): the same columns, so the same events are
      * duplicates, but a log's events, which come in time order, are appended
      * at the end of that index instead of scattered by host, and the index
      * serves reads by entity and time, so gpu_events_by_time (a third b-tree
      * written for every event) goes. It touches no other table. */
-    "CREATE TABLE gpu_events_v10 ("
+    "CREATE TABLE gpu_events_v9 ("
     "  id INTEGER PRIMARY KEY,"
     "  source_id INTEGER NOT NULL REFERENCES sources(id),"
     "  line INTEGER,"
@@ -260,12 +260,12 @@ const char *const schema_migrations[] = {
     "    OR action = 'replace'),"
     "  message TEXT NOT NULL DEFAULT '',"
     "  UNIQUE (entity, time, host, pci, xid, message));"
-    "INSERT INTO gpu_events_v10 (id, source_id, line, entity, service, time, host, pci, gpu,"
+    "INSERT INTO gpu_events_v9 (id, source_id, line, entity, service, time, host, pci, gpu,"
     "  xid, class, action, message)"
     "  SELECT id, source_id, line, entity, service, time, host, pci, gpu, xid, class, action,"
     "  message FROM gpu_events;"
     "DROP TABLE gpu_events;"
-    "ALTER TABLE gpu_events_v10 RENAME TO gpu_events;",
+    "ALTER TABLE gpu_events_v9 RENAME TO gpu_events;",
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);
