@@ -1,6 +1,7 @@
 /* gen.c — deterministic benchmark data: a year of one-minute probes for 100
  * services, incidents (CSV and JSON Lines), status intervals, and optionally
- * kernel (Xid) and slurmctld logs. The same arguments give the same bytes.
+ * kernel (Xid) and slurmctld logs and a log of service checks read through a
+ * user-defined line pattern. The same arguments give the same bytes.
  *
  * usage: bench-gen DIR DIVISOR [--logs]
  *
@@ -22,7 +23,8 @@
 #define ENTITIES 10
 #define INCIDENTS 1000000L
 #define INTERVALS 2000000L
-#define LOG_BYTES (1L << 30)
+#define LOG_BYTES (1L << 30)   /* kern.log and slurmctld.log together */
+#define CHECK_BYTES (1L << 28) /* checks.log */
 
 /* splitmix64: small, fast, and the same everywhere. */
 static uint64_t
@@ -224,7 +226,7 @@ write_incidents(const char *dir, long count, long minutes)
 }
 
 /* Kernel and slurmctld logs: mostly noise, with Xid lines and node state
- * changes among it, as on a real cluster. Half the bytes each. */
+ * changes among it, as on a real cluster. About half the bytes each. */
 static long
 write_logs(const char *dir, long bytes, long minutes, long *slurm_lines)
 {
@@ -237,7 +239,7 @@ write_logs(const char *dir, long bytes, long minutes, long *slurm_lines)
     long written = 0, lines = 0, slines = 0;
     int64_t span = (int64_t)minutes * 60;
     long total_lines = bytes / 2 / 110;
-    for (long i = 0; written < bytes / 2; i++) {
+    for (long i = 0; written < bytes; i++) {
         int64_t t = YEAR_START + (int64_t)((double)i / (double)total_lines * (double)span);
         char ts[64];
         format_time(t, ts);
@@ -289,6 +291,35 @@ write_logs(const char *dir, long bytes, long minutes, long *slurm_lines)
     return lines;
 }
 
+/* Service checks as a home-grown prober logs them, one per line, for the
+ * line-pattern parser and bench/checks-pattern.yaml: "TIME check SERVICE
+ * OK|FAIL Nms", every minute from the start of the year (the full log spans
+ * some 40 days). A check is FAIL in spells, so the probes fold into few
+ * intervals and the parse is what is measured. */
+static long
+write_checks(const char *dir, long bytes)
+{
+    FILE *f = create(dir, "checks.log");
+    uint64_t rng = 0xc4ec5u;
+    long written = 0, lines = 0;
+    int fail_left[SERVICES] = {0};
+    for (int64_t m = 0; written < bytes; m++) {
+        char ts[64];
+        format_time(YEAR_START + m * 60, ts);
+        for (int sv = 0; sv < SERVICES && written < bytes; sv++) {
+            if (fail_left[sv] == 0 && below(&rng, 5000) == 0)
+                fail_left[sv] = 1 + (int)below(&rng, 30);
+            bool fail = fail_left[sv] > 0;
+            fail_left[sv] -= fail;
+            written += fprintf(f, "%s check svc-%03d %s %ums\n", ts, sv, fail ? "FAIL" : "OK",
+                               fail ? 0 : 20 + below(&rng, 400));
+            lines++;
+        }
+    }
+    done(f, "checks.log");
+    return lines;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -318,6 +349,7 @@ main(int argc, char **argv)
         long slurm;
         long kern = write_logs(dir, LOG_BYTES / div, minutes, &slurm);
         fprintf(man, "kern.log %ld\nslurmctld.log %ld\n", kern, slurm);
+        fprintf(man, "checks.log %ld\n", write_checks(dir, CHECK_BYTES / div));
     }
     done(man, "manifest");
     return 0;

@@ -108,6 +108,10 @@ if [ -n "$logs" ]; then
         run "ingest-$log" "$(count $log)" "$(size "$DIR/$log")" \
             "$SL" --db "$DB" -q ingest --entity team:bench --service cluster "$DIR/$log"
     done
+    # A user-defined line pattern (PCRE2, anchored) over service checks.
+    run ingest-checks.log "$(count checks.log)" "$(size "$DIR/checks.log")" \
+        "$SL" --db "$DB" -q ingest --entity team:bench --config bench/checks-pattern.yaml \
+        "$DIR/checks.log"
 fi
 
 # One month with its incidents: their statistics (with the bootstrap interval
