@@ -6,7 +6,8 @@
 # instead of for a time: deterministic, so a pass here is a pass in CI.
 # Targets: one per parser in the registry (parser-NAME), parser-detect (format
 # detection picks the parser), time (sltime_parse), jsondoc (the JSON reader),
-# sla (the SLA document reader).
+# jsonflat (the JSON Lines quick path, against the JSON reader), sla (the SLA
+# document reader).
 # A crash leaves its input in fuzz/regressions/TARGET/ and fails the run: fix
 # the bug, keep the file, and it is replayed on every later run (and by
 # tests/reliability/run.sh through the real binary).
@@ -79,6 +80,7 @@ done
 SLAUDIT_FUZZ_PARSER=detect run_target parser-detect "$BUILD/fuzz-parser" "$SEEDS"
 run_target time "$BUILD/fuzz-time" "$(seed_dir time fuzz/seeds/time)"
 run_target jsondoc "$BUILD/fuzz-jsondoc" "$(seed_dir jsondoc fuzz/seeds/jsondoc tests/data)"
+run_target jsonflat "$BUILD/fuzz-jsonflat" "$(seed_dir jsonflat fuzz/seeds/jsondoc tests/data)"
 if [ -x "$BUILD/fuzz-sla" ]; then
     run_target sla "$BUILD/fuzz-sla" "$(seed_dir sla tests/data/sla tests/cli/data tests/data/hostile)"
 else
