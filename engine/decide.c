@@ -195,6 +195,9 @@ rotation_check(const struct team_profile *p, double h, double incidents_month,
 }
 
 /* Appends to a fixed buffer; text past its end is cut. */
+static void addf(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static void
 addf(char *buf, size_t size, const char *fmt, ...)
 {
