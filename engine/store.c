@@ -300,11 +300,23 @@ step_done(struct store *st, sqlite3_stmt *s, struct sl_diag *diag, const char *w
     return rc == SQLITE_DONE ? SL_OK : db_error(st, diag, what);
 }
 
+/* The page cache of a connection that writes a source, in KiB. SQLite's
+ * default, 2 MiB, is far smaller than the indexes of a store holding a year:
+ * inserting into them then read most pages back from the operating system
+ * (a 228 MB slurmctld log into the full bench store: 3.0 s of system time,
+ * 0.6 s with 16 MiB). Readers keep the default, so that evaluation threads
+ * and reports stay small. */
+#define WRITE_CACHE_KIB 16384
+
 enum sl_status
 store_source_begin(struct store *st, const char *path, const char *sha256, const char *format,
                    long long bytes, bool *already, struct sl_diag *diag)
 {
-    enum sl_status rc = exec(st, "BEGIN IMMEDIATE", diag);
+    char cache[48];
+    snprintf(cache, sizeof cache, "PRAGMA cache_size = -%d", WRITE_CACHE_KIB);
+    enum sl_status rc = exec(st, cache, diag);
+    if (!rc)
+        rc = exec(st, "BEGIN IMMEDIATE", diag);
     if (rc)
         return rc;
     sqlite3_stmt *s = prepared(st, S_SOURCE_FIND);

@@ -42,7 +42,8 @@ void store_close(struct store *st);
 int store_schema_version(struct store *st);
 
 /* Starts the transaction for one file. When the SHA-256 is already known,
- * *already is set, nothing is opened, and SL_OK is returned. */
+ * *already is set, nothing is opened, and SL_OK is returned. From here on
+ * the connection keeps a larger page cache (16 MiB) for writing. */
 enum sl_status store_source_begin(struct store *st, const char *path, const char *sha256,
                                   const char *format, long long bytes, bool *already,
                                   struct sl_diag *diag);
