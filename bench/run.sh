@@ -125,6 +125,7 @@ echo "bench: sheet-incidents, base-sheet-raw" >&2
 if ! "$BUILD/bench-sheet" "$SHEET_ROWS" "$DIR" >"$DIR/sheet.out" 2>"$DIR/sheet.err"; then
     note "sheet: bench-sheet failed ($(head -1 "$DIR/sheet.err" | cut -c1-120))"
 fi
+sed 's/^bench-sheet: /bench: /' "$DIR/sheet.err" >&2
 cat "$DIR/sheet.out" >>"$RES"
 
 # Baselines on the same data.
