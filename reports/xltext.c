@@ -80,16 +80,23 @@ enum sl_status
 xltext_fit_cell(const char *text, struct strbuf *sb, const char **out)
 {
     const unsigned char *s = (const unsigned char *)text;
-    size_t n = strlen(text), total = 0;
+    /* Most cells are short ASCII without '_': one byte is one unit and
+     * nothing needs replacing, so that prefix is counted at a glance. */
+    size_t ascii = 0;
+    while (s[ascii] && s[ascii] < 0x80 && s[ascii] != '_')
+        ascii++;
+    *out = text;
+    if (!s[ascii] && ascii <= XLTEXT_CELL_MAX)
+        return SL_OK;
+    size_t n = ascii + strlen(text + ascii), total = ascii;
     bool verbatim = true;
     unsigned u;
     const char *repl;
-    for (size_t i = 0; i < n;) {
+    for (size_t i = ascii; i < n;) {
         i += piece(s + i, n - i, &u, &repl);
         verbatim = verbatim && !repl;
         total += u;
     }
-    *out = text;
     if (verbatim && total <= XLTEXT_CELL_MAX)
         return SL_OK;
 

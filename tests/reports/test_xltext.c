@@ -55,3 +55,39 @@ Test(xltext, cell_text)
     free(emoji);
     strbuf_release(&sb);
 }
+
+/* Text that is ASCII without '_' up to some point is passed over quickly:
+ * what follows that point is still checked, and length still counts. */
+Test(xltext, ascii_prefix_then_work)
+{
+    struct strbuf sb = STRBUF_INIT;
+    const char *out;
+    const char *plain = "INC-0000152 resolved: =cmd|' /C calc'!A0";
+    cr_assert_eq(xltext_fit_cell(plain, &sb, &out), SL_OK);
+    cr_assert_eq(out, plain, "plain ASCII is written as given, not copied");
+    cr_assert_eq(xltext_fit_cell("plain then _x0041_", &sb, &out), SL_OK);
+    cr_assert_str_eq(out, "plain then _x005F_x0041_");
+    strbuf_reset(&sb);
+    cr_assert_eq(xltext_fit_cell("plain then \xc3", &sb, &out), SL_OK);
+    cr_assert_str_eq(out, "plain then \xef\xbf\xbd");
+    strbuf_reset(&sb);
+    cr_assert_eq(xltext_fit_cell("plain_snake_case", &sb, &out), SL_OK);
+    cr_assert_str_eq(out, "plain_snake_case");
+    strbuf_reset(&sb);
+
+    /* 40,000 ASCII letters: cut to 32,767 units, the note included. */
+    size_t n = 40000;
+    char *letters = malloc(n + 1);
+    memset(letters, 'a', n);
+    letters[n] = '\0';
+    cr_assert_eq(xltext_fit_cell(letters, &sb, &out), SL_OK);
+    cr_assert_eq(strlen(out), 32767 - 13 + strlen(XLTEXT_TRUNCATED));
+    cr_assert_str_eq(out + 32767 - 13, XLTEXT_TRUNCATED);
+    /* Exactly the limit fits whole. */
+    strbuf_reset(&sb);
+    letters[32767] = '\0';
+    cr_assert_eq(xltext_fit_cell(letters, &sb, &out), SL_OK);
+    cr_assert_eq(out, letters);
+    free(letters);
+    strbuf_release(&sb);
+}
