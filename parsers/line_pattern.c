@@ -75,6 +75,7 @@ parse(struct ingest *ing, FILE *f)
         rc = diag_set(ing->diag, SL_ERR_NOMEM, ing->path, 0, "out of memory");
         goto out;
     }
+    struct sl_diag d; /* a match's error; cleared per line, not zeroed whole */
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
         if (got == LINES_IO) {
             rc = diag_set(ing->diag, SL_ERR_IO, ing->path, r.number, "read error");
@@ -88,7 +89,7 @@ parse(struct ingest *ing, FILE *f)
             continue;
         bool found;
         struct regex_match m;
-        struct sl_diag d = {0};
+        d.message[0] = '\0';
         enum sl_status mrc = regex_search(re, line, len, 0, &found, &m, &d);
         if (mrc == SL_ERR_LIMIT) {
             rc = diag_set(ing->diag, SL_ERR_LIMIT, ing->path, r.number, "%s", d.message);
@@ -109,8 +110,17 @@ parse(struct ingest *ing, FILE *f)
             int64_t t;
             const char *why;
             size_t rest;
-            if (is_time_field(i) && ingest_time(ing, buf[i], strlen(buf[i]), &t, &why) &&
-                !logstamp_read(&ls, ing, buf[i], strlen(buf[i]), &t, &rest, NULL, 0, &why))
+            if (!is_time_field(i))
+                continue;
+            /* A time ingest_time reads goes on as text: fieldmap_emit reads
+             * it again (from the hour it just cached) and counts it when it
+             * has no offset, so this first reading must not count it too.
+             * Only a log stamp it cannot read becomes epoch seconds. */
+            size_t n = strlen(buf[i]);
+            long naive = ing->naive_timestamps;
+            if (ingest_time(ing, buf[i], n, &t, &why) == SL_OK)
+                ing->naive_timestamps = naive;
+            else if (!logstamp_read(&ls, ing, buf[i], n, &t, &rest, NULL, 0, &why))
                 snprintf(buf[i], VALUE_MAX, "%lld", (long long)t);
         }
         rc = fieldmap_emit(ing, &fm, values, r.number, line, len);

@@ -294,6 +294,10 @@ has "bad --map message" "$TMP/err" "^slaudit: --map: 'when=ts' is not FIELD=PATH
 expect "--config pattern" 0 "$BIN" --db "$IDB" ingest --entity team:ops --config $F/checks-pattern.yaml $F/checks.log
 has "--config pattern format" "$TMP/out" 'line-pattern: read 4, stored 3, rejected 1'
 has "--config pattern reject line" "$TMP/err" 'checks.log:3: rejected: the line does not match the pattern'
+sed 's/Z check/ check/' $F/checks.log >"$TMP/naive-checks.log"
+expect "--config pattern, times without offset" 0 "$BIN" --db "$IDB" ingest --entity team:ops \
+    --config $F/checks-pattern.yaml "$TMP/naive-checks.log"
+has "each naive time counted once" "$TMP/err" 'naive-checks.log: 3 timestamps had no UTC offset'
 expect "backtracking pattern" 3 "$BIN" --db "$IDB" ingest --entity team:ops --config $F/backtrack.yaml $F/backtrack.log
 has "backtracking pattern message" "$TMP/err" "^slaudit: $F/backtrack.log:1: pattern stopped at the PCRE2 match limit"
 expect "bad config" 2 "$BIN" --db "$IDB" ingest --config $F/checks.log $F/checks.log
