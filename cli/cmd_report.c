@@ -41,7 +41,8 @@ static const char help[] =
     "\n"
     "  --month M       the report month, YYYY-MM\n"
     "  --format F      xlsx (default), or csv or json: the tables summary,\n"
-    "                  availability, incidents and sources, in seconds and fractions\n"
+    "                  availability, incidents, sla, findings and sources, in\n"
+    "                  seconds and fractions\n"
     "  -o PATH         xlsx: the workbook, or a directory (ending in /) to write\n"
     "                  ops-report-YYYY-MM.xlsx into; default ./ops-report-YYYY-MM.xlsx\n"
     "                  csv, json: a directory for NAME.csv or NAME.json, or - (the\n"
@@ -388,19 +389,19 @@ cmd_report(struct cli *cli, int argc, char **argv)
         .sources = sources.v,
         .nsources = sources.n,
     };
+    if ((rc = run_audits(cli, st, &r, &w, &audits)))
+        goto out;
+    info.audits = audits.v;
+    info.naudits = audits.n;
     if (tables) {
         s = report_tables_write(table_format, table_dir, stdout, &r, &info, &diag);
         if (s)
             rc = msg_diag(s, &diag);
         else if (table_dir && !msg_quiet())
-            printf("wrote summary, availability, incidents and sources .%s in %s\n", format,
-                   table_dir);
+            printf("wrote summary, availability, incidents, sla, findings and sources .%s in %s\n",
+                   format, table_dir);
         goto out;
     }
-    if ((rc = run_audits(cli, st, &r, &w, &audits)))
-        goto out;
-    info.audits = audits.v;
-    info.naudits = audits.n;
     if (profile) {
         struct window from = w;
         for (int i = 0; i < 2; i++)

@@ -1,9 +1,10 @@
 /* tables.c — the monthly report's tables as rows of plain values, handed to a
- * sink (tables_csv.c, tables_json.c): summary, availability, incidents and
- * sources. */
+ * sink (tables_csv.c, tables_json.c): summary, availability, incidents, sla,
+ * findings and sources. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -58,6 +59,15 @@ put_instant(struct emitter *e, int64_t t)
     char *buf = e->times[e->ntimes++];
     sltime_format(t, NULL, buf);
     put_text(e, buf);
+}
+
+/* A row's target as a fraction. A committed target is a percentage divided
+ * by 100 (99.9 % gives 0.9990000000000001); rounded to 12 places, it reads
+ * as the document wrote it. */
+static void
+put_target(struct emitter *e, const struct eval_result *r, const struct eval_row *row)
+{
+    put_number(e, round(sheet_target(r, row) * 1e12) / 1e12);
 }
 
 static void
@@ -128,6 +138,27 @@ static const char *const incident_columns[] = {
     "mitigated",   "resolved",   "ttd_seconds", "tta_seconds", "ttm_seconds",
     "ttr_seconds", "postmortem", "merged",      NULL};
 
+static const char *const sla_columns[] = {"entity",
+                                          "service",
+                                          "window",
+                                          "document",
+                                          "target_percent",
+                                          "availability_percent",
+                                          "met",
+                                          "margin_seconds",
+                                          "credit",
+                                          "credit_percent",
+                                          "credit_capped",
+                                          "credit_amount",
+                                          "claim_deadline",
+                                          "chronic",
+                                          "burn_alerts",
+                                          NULL};
+
+static const char *const finding_columns[] = {"severity", "rule",   "regime",   "entity",
+                                              "service",  "from",   "to",       "subject",
+                                              "message",  "clause", "evidence", NULL};
+
 static const char *const source_columns[] = {"file",   "sha256",   "parser",     "bytes", "read",
                                              "stored", "rejected", "duplicates", NULL};
 
@@ -156,7 +187,7 @@ emit_summary(struct emitter *e, const struct eval_result *r, const struct report
         put_text(e, e->label);
         put_integer(e, count_services(r, row));
         put_number(e, a->known ? a->availability : NAN);
-        put_number(e, sheet_target(r, row));
+        put_target(e, r, row);
         put_number(e, a->downtime_seconds);
         put_integer(e, a->unknown_seconds);
         put_integer(e, a->maintenance_seconds);
@@ -188,7 +219,7 @@ emit_availability(struct emitter *e, const struct eval_result *r)
         put_text(e, row->service);
         put_text(e, e->label);
         put_number(e, a->known ? a->availability : NAN);
-        put_number(e, sheet_target(r, row));
+        put_target(e, r, row);
         put_number(e, a->downtime_seconds);
         put_integer(e, a->eligible_seconds);
         put_integer(e, a->unknown_seconds);
@@ -231,6 +262,75 @@ emit_incidents(struct emitter *e, const struct eval_result *r)
     return st ? st : e->sink->end(e->ctx);
 }
 
+/* The commitments' windows that overlap the report month, as on the SLA
+ * sheet: target and availability in percent, as SLAs write them; the margin
+ * (allowed less measured downtime) in seconds, to the millisecond; the claim
+ * deadline as the instant the claim window closes. */
+static enum sl_status
+emit_sla(struct emitter *e, const struct eval_result *r, const struct report_info *info)
+{
+    enum sl_status st = begin(e, "sla", sla_columns);
+    for (size_t i = 0; st == SL_OK && i < r->ncontract; i++) {
+        const struct eval_contract_row *c = &r->contract[i];
+        if (c->window.start >= info->month.end || c->window.end <= info->month.start)
+            continue;
+        const struct contract_attainment *at = &c->attainment;
+        const struct credit_result *cr = &at->credit;
+        bool judged = at->known && !isnan(at->target_percent);
+        window_label(&c->window, e->label);
+        put_text(e, c->entity);
+        put_text(e, c->service);
+        put_text(e, e->label);
+        put_text(e, r->params.commitments[c->commitment].terms->document);
+        put_number(e, at->target_percent);
+        put_number(e, at->known ? at->attainment_percent : NAN);
+        if (judged)
+            put_bool(e, at->met);
+        else
+            put_text(e, NULL);
+        put_number(e, at->known ? round(at->margin_seconds * 1000.0) / 1000.0 : NAN);
+        put_text(e, credit_match_name(cr->match));
+        put_number(e, cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE ? cr->credit_percent
+                                                                               : NAN);
+        put_bool(e, cr->capped);
+        put_number(e, cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE ? cr->amount : NAN);
+        put_instant(e, at->claim_deadline);
+        put_bool(e, c->chronic_at >= 0);
+        put_integer(e, (long long)c->nalerts);
+        st = flush(e);
+    }
+    return st ? st : e->sink->end(e->ctx);
+}
+
+/* The audit's findings of the month, worst first, as on the Findings sheet
+ * (evidence as its count). */
+static enum sl_status
+emit_findings(struct emitter *e, const struct report_info *info)
+{
+    const struct finding **v;
+    size_t n;
+    enum sl_status st = sheet_month_findings(info, &v, &n);
+    if (st == SL_OK)
+        st = begin(e, "findings", finding_columns);
+    for (size_t i = 0; st == SL_OK && i < n; i++) {
+        const struct finding *f = v[i];
+        put_text(e, finding_severity_name(f->severity));
+        put_text(e, f->rule_id);
+        put_text(e, f->regime);
+        put_text(e, f->entity);
+        put_text(e, f->service);
+        put_instant(e, f->window_start);
+        put_instant(e, f->window_end);
+        put_text(e, f->subject);
+        put_text(e, f->message);
+        put_text(e, f->clause);
+        put_integer(e, (long long)f->nevidence);
+        st = flush(e);
+    }
+    free(v);
+    return st ? st : e->sink->end(e->ctx);
+}
+
 static enum sl_status
 emit_sources(struct emitter *e, const struct report_info *info)
 {
@@ -261,6 +361,10 @@ report_tables_emit(const struct eval_result *r, const struct report_info *info,
         st = emit_availability(&e, r);
     if (st == SL_OK)
         st = emit_incidents(&e, r);
+    if (st == SL_OK)
+        st = emit_sla(&e, r, info);
+    if (st == SL_OK)
+        st = emit_findings(&e, info);
     if (st == SL_OK)
         st = emit_sources(&e, info);
     return st;

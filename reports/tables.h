@@ -2,9 +2,12 @@
  * tools: CSV (RFC 4180) or JSON, one file per table in a directory or every
  * table on one stream.
  *
- * The tables are summary, availability, incidents and sources, with the
- * figures of the workbook in machine units: fractions for availability and
- * coverage, seconds for durations, RFC 3339 UTC for instants; an empty CSV
+ * The tables are summary, availability, incidents, sla (the commitments'
+ * windows overlapping the month), findings (the audit of each entity over the
+ * month, worst first) and sources, with the figures of the workbook in
+ * machine units: fractions for availability and coverage (the sla table's
+ * percentages as SLAs write them), seconds for durations, RFC 3339 UTC for
+ * instants; an empty CSV
  * field or a JSON null where the workbook shows a blank or "unknown". Text is
  * written verbatim (quoted as the format requires): unlike the workbook, a
  * CSV file is data for a program, and a value beginning with '=' stays as it

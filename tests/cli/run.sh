@@ -145,8 +145,17 @@ expect "report csv to stdout" 0 "$BIN" --db "$DB" report --month 2026-10 --forma
 has "csv tables introduced" "$TMP/out" '^# table: incidents$'
 has "csv hand-checked availability" "$TMP/out" '^provider:nimbus,inference-api,2026-10,0\.99728997289972[0-9]*,0\.999,7200,2656800,14400,7200,'
 expect "report json to a directory" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format json -o "$TMP/tables"
-same "one json file per table" "$(ls "$TMP/tables" | tr '\n' ' ')" "availability.json incidents.json sources.json summary.json "
+same "one json file per table" "$(ls "$TMP/tables" | tr '\n' ' ')" "availability.json findings.json incidents.json sla.json sources.json summary.json "
 has "json sources hold the sha-256" "$TMP/tables/sources.json" "\"sha256\":\"$(sha256sum sample-data/maintenance.csv | cut -c1-64)\""
+expect "report csv with an SLA" 0 "$BIN" --db "$DB" report --month 2026-10 --format csv \
+    --entity provider:nimbus --sla tests/cli/data/sla-nimbus.json --fee 10000
+# inference-api: 99.95 % allows 0.0005 x 2,656,800 s = 1,328.4 s; 7,200 s down: margin -5,871.6 s,
+# the 10 % tier of a 10,000 fee.
+has "csv sla row by hand" "$TMP/out" '^provider:nimbus,inference-api,2026-10,nimbus-sla,99\.95,99\.728997289972[0-9]*,false,-5871\.6,tier,10,false,1000,2026-12-01T00:00:00Z,false,'
+sed -n '/^# table: findings$/,/^$/p' "$TMP/out" | grep -c ',provider:nimbus,' >"$TMP/n.csv"
+"$BIN" --db "$DB" audit --entity provider:nimbus --from 2026-10-01 --to 2026-11-01 --json 2>/dev/null |
+    grep -o '"rule":' | wc -l >"$TMP/n.audit"
+same "csv findings are the audit's" "$(cat "$TMP/n.csv")" "$(cat "$TMP/n.audit")"
 expect "report bad format" 2 "$BIN" --db "$DB" report --format xml
 
 # --- audit and rules ------------------------------------------------------------

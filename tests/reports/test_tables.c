@@ -2,11 +2,13 @@
  * values, one file per table or every table on one stream. */
 #include <criterion/criterion.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/audit.h"
 #include "engine/sltime.h"
 #include "reports/tables.h"
 
@@ -14,6 +16,11 @@ static struct eval_row rows[2];
 static struct eval_incident incidents[2];
 static struct eval_result result;
 static struct report_info info;
+static struct sla_terms terms;
+static struct eval_commitment commitment;
+static struct eval_contract_row contract[2];
+static struct finding findings[2];
+static struct audit_result audit;
 static const struct report_source sources[] = {
     {"a,b \"q\".csv", "abc123", "incident-csv", 10, 3, 2, 1, 0},
 };
@@ -53,11 +60,57 @@ setup(void)
     result.nrows = 2;
     result.incidents = incidents;
     result.nincidents = 1;
+    /* One commitment: the month breached with a capped credit, and the
+     * month before, which the report month does not overlap. */
+    terms = (struct sla_terms){.document = "acme-sla.md"};
+    commitment = (struct eval_commitment){.entity = "provider:acme", .terms = &terms};
+    result.params.commitments = &commitment;
+    result.params.ncommitments = 1;
+    contract[0] = (struct eval_contract_row){.entity = "provider:acme", .window = oct};
+    contract[0].rules.target_percent = 99.9;
+    contract[0].chronic_at = 0;
+    contract[0].nalerts = 2;
+    contract[0].attainment = (struct contract_attainment){
+        .known = true,
+        .target_percent = 99.9,
+        .attainment_percent = 99.5,
+        .met = false,
+        .margin_seconds = -7966.80000000042,
+        .credit = {.match = CREDIT_TIER, .credit_percent = 10, .capped = true, .amount = 1500},
+        .claim_deadline = oct.end + 30 * 86400}; /* 30 days to claim */
+    contract[1] = (struct eval_contract_row){
+        .entity = "provider:acme", .service = "gpu", .window = window_month(2026, 9, NULL)};
+    contract[1].rules.target_percent = NAN;
+    result.contract = contract;
+    result.ncontract = 2;
+    /* Two findings, the lesser first: the table puts the worst first. */
+    findings[0] = (struct finding){.rule_id = "INC-001",
+                                   .clause = "c1",
+                                   .severity = FSEV_LOW,
+                                   .entity = "provider:acme",
+                                   .window_start = oct.start,
+                                   .window_end = oct.end,
+                                   .subject = "INC-1",
+                                   .message = "late"};
+    findings[1] = (struct finding){.rule_id = "AVL-001",
+                                   .clause = "c2",
+                                   .regime = "nis2",
+                                   .severity = FSEV_HIGH,
+                                   .entity = "provider:acme",
+                                   .service = "gpu",
+                                   .window_start = oct.start,
+                                   .window_end = oct.end,
+                                   .subject = "2026-10",
+                                   .message = "=below, target",
+                                   .nevidence = 3};
+    audit = (struct audit_result){.findings = {.v = findings, .n = 2}};
     info = (struct report_info){.version = "t",
                                 .command_line = "slaudit report",
                                 .month = oct,
                                 .sources = sources,
-                                .nsources = 1};
+                                .nsources = 1,
+                                .audits = &audit,
+                                .naudits = 1};
 }
 
 static char *
@@ -92,6 +145,40 @@ Test(tables, csv_stream_quotes_and_blanks)
     free(out);
 }
 
+Test(tables, sla_rows_of_the_month)
+{
+    char *out = write_stream(TABLE_CSV);
+    cr_assert(strstr(out, "# table: sla\nentity,service,window,document,target_percent,"
+                          "availability_percent,met,margin_seconds,credit,credit_percent,"
+                          "credit_capped,credit_amount,claim_deadline,chronic,burn_alerts\n"
+                          "provider:acme,,2026-10,acme-sla.md,99.9,99.5,false,-7966.8,tier,10,"
+                          "true,1500,2026-12-01T00:00:00Z,true,2\n\n"),
+              "the month's row only, the margin to the millisecond: %s", out);
+    free(out);
+}
+
+Test(tables, findings_worst_first)
+{
+    char *out = write_stream(TABLE_CSV);
+    cr_assert(strstr(out, "# table: findings\nseverity,rule,regime,entity,service,from,to,subject,"
+                          "message,clause,evidence\n"
+                          "high,AVL-001,nis2,provider:acme,gpu,2026-10-01T00:00:00Z,"
+                          "2026-11-01T00:00:00Z,2026-10,\"=below, target\",c2,3\n"
+                          "low,INC-001,,provider:acme,,2026-10-01T00:00:00Z,2026-11-01T00:00:00Z,"
+                          "INC-1,late,c1,0\n\n"),
+              "%s", out);
+    free(out);
+}
+
+Test(tables, findings_empty_without_audits)
+{
+    info.audits = NULL;
+    info.naudits = 0;
+    char *out = write_stream(TABLE_JSON);
+    cr_assert(strstr(out, ",\"findings\":[],\"sources\":[\n"), "%s", out);
+    free(out);
+}
+
 Test(tables, json_stream_is_one_object)
 {
     char *out = write_stream(TABLE_JSON);
@@ -117,8 +204,9 @@ Test(tables, one_file_per_table_in_a_directory)
     struct sl_diag diag = {0};
     cr_assert_eq(report_tables_write(TABLE_JSON, dir, NULL, &result, &info, &diag), SL_OK, "%s",
                  diag.message);
-    static const char *const names[] = {"summary", "availability", "incidents", "sources"};
-    for (int k = 0; k < 4; k++) {
+    static const char *const names[] = {"summary", "availability", "incidents",
+                                        "sla",     "findings",     "sources"};
+    for (int k = 0; k < 6; k++) {
         char path[128], head[4] = {0};
         snprintf(path, sizeof path, "%s/%s.json", dir, names[k]);
         FILE *f = fopen(path, "r");
