@@ -77,9 +77,8 @@ quantile_unsorted(double *v, size_t n, double q)
     return v_lo + (v_hi - v_lo) * frac;
 }
 
-/* splitmix64: small, fast and fully determined by its seed. */
-static uint64_t
-next_random(uint64_t *state)
+uint64_t
+stats_random(uint64_t *state)
 {
     uint64_t z = (*state += 0x9e3779b97f4a7c15u);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
@@ -176,7 +175,7 @@ bootstrap_ranks_compute(size_t n, struct bootstrap_ranks *out)
     for (int r = 0; r < STATS_BOOTSTRAP_ROUNDS; r++) {
         memset(counts, 0, n * sizeof *counts);
         for (size_t i = 0; i < n; i++)
-            counts[fastmod_of(&mod_n, next_random(&state))]++;
+            counts[fastmod_of(&mod_n, stats_random(&state))]++;
         size_t j = 0, seen = 0;
         out->lo[r] = resample_rank(counts, lo, &j, &seen);
         out->hi[r] = lo + 1 < n ? resample_rank(counts, lo + 1, &j, &seen) : out->lo[r];

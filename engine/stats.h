@@ -23,6 +23,10 @@ struct duration_stats {
     bool low_sample;               /* n < STATS_LOW_SAMPLE */
 };
 
+/* The bootstrap's generator, splitmix64: small, fast and fully determined by
+ * its seed; the next value of *state. Tests draw their random inputs from it. */
+uint64_t stats_random(uint64_t *state);
+
 /* Quantile q in [0,1] of sorted values v[0..n), n > 0. */
 double stats_quantile_sorted(const double *v, size_t n, double q);
 

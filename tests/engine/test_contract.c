@@ -9,6 +9,7 @@
 #include "engine/availability.h"
 #include "engine/contract.h"
 #include "engine/sltime.h"
+#include "engine/stats.h"
 #include "engine/window.h"
 
 #define SEP1 INT64_C(1788220800) /* 2026-09-01T00:00:00Z */
@@ -407,15 +408,6 @@ Test(contract, chronic_not_within_six)
     cr_assert_eq(contract_chronic(b, 8, &r, NULL), 5);
 }
 
-static uint64_t
-next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
 static int
 by_start(const void *a, const void *b)
 {
@@ -436,9 +428,9 @@ Test(contract, merged_events_match_sorted_events)
     for (int src = 0; src < 3; src++) {
         int64_t t = OCT1 - 2 * HOUR;
         for (int i = 0; i < N / 3; i++) {
-            t += (int64_t)(next_random(&rng) % 3) * 60; /* a gap, or none */
-            int64_t len = 60 + (int64_t)(next_random(&rng) % (src == 2 ? 7200 : 900));
-            fwd[n++] = iv(t, t + len, (enum svc_status)(next_random(&rng) % SVC_STATUS_COUNT));
+            t += (int64_t)(stats_random(&rng) % 3) * 60; /* a gap, or none */
+            int64_t len = 60 + (int64_t)(stats_random(&rng) % (src == 2 ? 7200 : 900));
+            fwd[n++] = iv(t, t + len, (enum svc_status)(stats_random(&rng) % SVC_STATUS_COUNT));
             t += src == 1 ? len / 2 : len; /* source 1 overlaps itself */
         }
     }
