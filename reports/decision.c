@@ -71,7 +71,7 @@ write_option(struct jsonw *w, const struct report_decision *d, const struct deci
 static void
 write_measured(struct jsonw *w, const struct decide_measured *m)
 {
-    char key[8];
+    char key[16]; /* "sev1".."sev5", with room for any int as gcc -O1 counts */
     jsonw_open(w, NULL, '{');
     jsonw_field_str(w, "entity", m->entity);
     jsonw_field_bool(w, "has_uptime", m->has_uptime);

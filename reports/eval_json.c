@@ -137,7 +137,7 @@ eval_json_definitions(const struct eval_result *r, struct strbuf *sb)
 static void
 write_incidents(struct jsonw *w, const struct incident_summary *inc)
 {
-    char key[8];
+    char key[16]; /* "sev1".."sev5", with room for any int as gcc -O1 counts */
     jsonw_open(w, "incidents", '{');
     jsonw_field_int(w, "total", inc->total);
     jsonw_open(w, "by_severity", '{');
