@@ -277,6 +277,7 @@ emit_sla(struct emitter *e, const struct eval_result *r, const struct report_inf
         const struct contract_attainment *at = &c->attainment;
         const struct credit_result *cr = &at->credit;
         bool judged = at->known && !isnan(at->target_percent);
+        bool priced = cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE; /* has a credit */
         window_label(&c->window, e->label);
         put_text(e, c->entity);
         put_text(e, c->service);
@@ -290,10 +291,9 @@ emit_sla(struct emitter *e, const struct eval_result *r, const struct report_inf
             put_text(e, NULL);
         put_number(e, at->known ? round(at->margin_seconds * 1000.0) / 1000.0 : NAN);
         put_text(e, credit_match_name(cr->match));
-        put_number(e, cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE ? cr->credit_percent
-                                                                               : NAN);
+        put_number(e, priced ? cr->credit_percent : NAN);
         put_bool(e, cr->capped);
-        put_number(e, cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE ? cr->amount : NAN);
+        put_number(e, priced ? cr->amount : NAN);
         put_instant(e, at->claim_deadline);
         put_bool(e, c->chronic_at >= 0);
         put_integer(e, (long long)c->nalerts);
