@@ -24,9 +24,9 @@ else
 Q := @
 endif
 
-LIB_SRC   := $(wildcard engine/*.c parsers/*.c reports/*.c)
+LIB_SRC   := $(sort $(wildcard engine/*/*.c parsers/*/*.c reports/*/*.c))
 CLI_SRC   := $(wildcard cli/*.c)
-TEST_SRC  := $(wildcard tests/*/*.c)
+TEST_SRC  := $(sort $(wildcard tests/*/*.c tests/*/*/*.c))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -132,12 +132,14 @@ ubsan:
 	$(Q)$(MAKE) --no-print-directory BUILD=build/ubsan \
 	    CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" test
 
+# Style, banned calls, and the include order of docs/architecture.md.
 lint:
-	$(Q)clang-format --dry-run --Werror $(LIB_SRC) $(CLI_SRC) $(TEST_SRC) $(wildcard */*.h)
+	$(Q)sh scripts/check-includes.sh
+	$(Q)clang-format --dry-run --Werror $(LIB_SRC) $(CLI_SRC) $(TEST_SRC) $(wildcard */*.h */*/*.h tests/*/*/*.h)
 	$(Q)! git grep -nE '\b(strcpy|strcat|sprintf|vsprintf|strtok|atoi|atol|gets)\s*\(' -- '*.c' '*.h'
 
 format:
-	$(Q)clang-format -i $(LIB_SRC) $(CLI_SRC) $(TEST_SRC) $(wildcard */*.h)
+	$(Q)clang-format -i $(LIB_SRC) $(CLI_SRC) $(TEST_SRC) $(wildcard */*.h */*/*.h tests/*/*/*.h)
 
 install: $(BUILD)/slaudit
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

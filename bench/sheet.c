@@ -23,8 +23,8 @@
 
 #include <xlsxwriter.h>
 
-#include "engine/sltime.h"
-#include "reports/sheet.h"
+#include "engine/time/sltime.h"
+#include "reports/xlsx/sheet.h"
 
 #define BASE_TIME 1735689600 /* 2025-01-01T00:00:00Z */
 

@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/eval.h"
-#include "engine/window.h"
+#include "engine/measure/eval.h"
+#include "engine/time/window.h"
 
 struct store;
 

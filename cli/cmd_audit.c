@@ -6,10 +6,10 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
-#include "engine/audit.h"
-#include "engine/sltime.h"
-#include "engine/store.h"
-#include "reports/audit_out.h"
+#include "engine/audit/audit.h"
+#include "engine/time/sltime.h"
+#include "engine/store/store.h"
+#include "reports/text/audit_out.h"
 
 static const char help[] =
     "usage: slaudit audit --entity E --from DATE --to DATE [-o FILE.xlsx]\n"

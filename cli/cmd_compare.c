@@ -7,10 +7,10 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
-#include "engine/compare.h"
-#include "engine/jsonw.h"
-#include "engine/sltime.h"
-#include "engine/store.h"
+#include "engine/measure/compare.h"
+#include "engine/base/jsonw.h"
+#include "engine/time/sltime.h"
+#include "engine/store/store.h"
 
 static const char help[] =
     "usage: slaudit compare A B [--from DATE --to DATE] [--json]\n"

@@ -10,11 +10,11 @@
 #include "cli/cli.h"
 #include "cli/decide_run.h"
 #include "cli/msg.h"
-#include "engine/decide.h"
-#include "engine/sltime.h"
-#include "engine/store.h"
-#include "engine/team_profile.h"
-#include "reports/decision.h"
+#include "engine/decide/decide.h"
+#include "engine/time/sltime.h"
+#include "engine/store/store.h"
+#include "engine/decide/team_profile.h"
+#include "reports/books/decision.h"
 
 static const char help[] =
     "usage: slaudit decide --profile FILE [--from DATE --to DATE] [--json] [-o FILE.xlsx]\n"

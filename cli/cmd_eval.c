@@ -11,12 +11,12 @@
 #include "cli/cli.h"
 #include "cli/eval_args.h"
 #include "cli/msg.h"
-#include "engine/eval.h"
-#include "engine/reconcile.h"
-#include "engine/sha256.h"
-#include "engine/sltime.h"
-#include "engine/store.h"
-#include "reports/eval_json.h"
+#include "engine/measure/eval.h"
+#include "engine/measure/reconcile.h"
+#include "engine/base/sha256.h"
+#include "engine/time/sltime.h"
+#include "engine/store/store.h"
+#include "reports/text/eval_json.h"
 
 static const char help[] =
     "usage: slaudit eval [--from DATE --to DATE | --month YYYY-MM] [--entity E]\n"

@@ -4,8 +4,8 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
-#include "engine/jsonw.h"
-#include "parsers/registry.h"
+#include "engine/base/jsonw.h"
+#include "parsers/formats/registry.h"
 
 static const char formats_help[] =
     "usage: slaudit formats [--json]\n"

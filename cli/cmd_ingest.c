@@ -11,14 +11,14 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
-#include "engine/infile.h"
-#include "engine/ingest.h"
-#include "engine/jsonw.h"
-#include "engine/sha256.h"
-#include "engine/sltime.h"
-#include "engine/store.h"
-#include "parsers/fieldmap.h"
-#include "parsers/registry.h"
+#include "engine/base/infile.h"
+#include "engine/ingest/ingest.h"
+#include "engine/base/jsonw.h"
+#include "engine/base/sha256.h"
+#include "engine/time/sltime.h"
+#include "engine/store/store.h"
+#include "parsers/read/fieldmap.h"
+#include "parsers/formats/registry.h"
 
 static const char help[] =
     "usage: slaudit ingest [--format NAME] [--entity provider:X|team:Y] [--service S] FILE...\n"

@@ -10,12 +10,12 @@
 #include "cli/decide_run.h"
 #include "cli/eval_args.h"
 #include "cli/msg.h"
-#include "engine/audit.h"
-#include "engine/eval.h"
-#include "engine/sltime.h"
-#include "engine/store.h"
-#include "reports/report.h"
-#include "reports/tables.h"
+#include "engine/audit/audit.h"
+#include "engine/measure/eval.h"
+#include "engine/time/sltime.h"
+#include "engine/store/store.h"
+#include "reports/monthly/report.h"
+#include "reports/text/tables.h"
 
 static const char help[] =
     "usage: slaudit report [--month YYYY-MM] [--format xlsx|csv|json] [-o FILE.xlsx|DIR/|-]\n"

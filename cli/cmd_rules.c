@@ -5,8 +5,8 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
-#include "engine/rules.h"
-#include "reports/audit_out.h"
+#include "engine/audit/rules.h"
+#include "reports/text/audit_out.h"
 
 static const char help[] =
     "usage: slaudit rules [--json | --markdown]\n"

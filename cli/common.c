@@ -4,8 +4,8 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
-#include "engine/sltime.h"
-#include "engine/store.h"
+#include "engine/time/sltime.h"
+#include "engine/store/store.h"
 
 int
 cli_open_store(const struct cli *cli, struct store **out)

@@ -5,7 +5,7 @@
 #include "cli/cli.h"
 #include "cli/decide_run.h"
 #include "cli/msg.h"
-#include "engine/sltime.h"
+#include "engine/time/sltime.h"
 
 int
 decide_run_build(struct decide_run *d, const struct cli *cli, struct store *st,

@@ -8,9 +8,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/decide.h"
-#include "engine/team_profile.h"
-#include "reports/decision.h"
+#include "engine/decide/decide.h"
+#include "engine/decide/team_profile.h"
+#include "reports/books/decision.h"
 
 struct cli;
 struct store;

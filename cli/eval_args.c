@@ -8,10 +8,10 @@
 
 #include "cli/eval_args.h"
 #include "cli/msg.h"
-#include "engine/infile.h"
-#include "engine/coverage.h"
-#include "engine/sla_json.h"
-#include "engine/strbuf.h"
+#include "engine/base/infile.h"
+#include "engine/time/coverage.h"
+#include "engine/sla/sla_json.h"
+#include "engine/base/strbuf.h"
 
 /* getopt codes: the characters `eval` has always used for them. */
 static const struct option shared_options[] = {

@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/eval.h"
-#include "engine/sla_terms.h"
+#include "engine/measure/eval.h"
+#include "engine/sla/sla_terms.h"
 
 struct eval_args {
     struct eval_commitment commitment; /* the one --sla gives */

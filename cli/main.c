@@ -5,9 +5,9 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
-#include "engine/sltime.h"
-#include "engine/status.h"
-#include "engine/strbuf.h"
+#include "engine/time/sltime.h"
+#include "engine/base/status.h"
+#include "engine/base/strbuf.h"
 
 const struct command commands[] = {
     {"ingest", "parse files into the store; the format is detected from the content", cmd_ingest},

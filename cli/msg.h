@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "engine/status.h"
+#include "engine/base/status.h"
 
 void msg_set_quiet(bool quiet);
 bool msg_quiet(void);

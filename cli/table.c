@@ -4,8 +4,8 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "engine/reconcile.h"
-#include "engine/sltime.h"
+#include "engine/measure/reconcile.h"
+#include "engine/time/sltime.h"
 
 static void
 print_minutes(const struct duration_stats *s)

@@ -5,7 +5,7 @@
 #include <assert.h>
 #include <stdint.h>
 
-#include "engine/jsondoc.h"
+#include "engine/base/jsondoc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/jsondoc.h"
-#include "parsers/jsonflat.h"
+#include "engine/base/jsondoc.h"
+#include "parsers/read/jsonflat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

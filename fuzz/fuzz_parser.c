@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/ingest.h"
-#include "engine/store.h"
-#include "parsers/registry.h"
+#include "engine/ingest/ingest.h"
+#include "engine/store/store.h"
+#include "parsers/formats/registry.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -4,9 +4,9 @@
 #include <assert.h>
 #include <stdint.h>
 
-#include "engine/sla_terms.h"
-#include "parsers/sla_extract.h"
-#include "parsers/sla_text.h"
+#include "engine/sla/sla_terms.h"
+#include "parsers/sla/sla_extract.h"
+#include "parsers/sla/sla_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/sltime.h"
+#include "engine/time/sltime.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

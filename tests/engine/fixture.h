@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/model.h"
-#include "engine/store.h"
+#include "engine/model/model.h"
+#include "engine/store/store.h"
 
 #define FX_MAX 64
 

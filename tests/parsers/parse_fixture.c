@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/sha256.h"
-#include "engine/store.h"
+#include "engine/base/sha256.h"
+#include "engine/store/store.h"
 
 enum sl_status
 parse_file(struct fixture *fx, const struct parser *p, const char *path,

@@ -4,8 +4,8 @@
 #ifndef SLAUDIT_TESTS_PARSE_FIXTURE_H
 #define SLAUDIT_TESTS_PARSE_FIXTURE_H
 
-#include "engine/ingest.h"
-#include "parsers/registry.h"
+#include "engine/ingest/ingest.h"
+#include "parsers/formats/registry.h"
 #include "tests/engine/fixture.h"
 
 struct parse_options {

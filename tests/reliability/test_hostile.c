@@ -7,9 +7,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/jsondoc.h"
-#include "engine/regex.h"
-#include "engine/sltime.h"
+#include "engine/base/jsondoc.h"
+#include "engine/base/regex.h"
+#include "engine/time/sltime.h"
 
 static double
 seconds_since(const struct timespec *t0)

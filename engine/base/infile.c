@@ -1,0 +1,61 @@
+/* infile.c — non-blocking open of regular input files. */
+#include "engine/base/infile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+enum sl_status
+infile_open(const char *path, FILE **out, struct stat *st, struct sl_diag *diag)
+{
+    struct stat sb;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return diag_set(diag, SL_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
+    if (fstat(fd, &sb) || !S_ISREG(sb.st_mode)) {
+        close(fd);
+        return diag_set(diag, SL_ERR_INPUT, path, 0, "not a regular file");
+    }
+    /* Regular files never block; reads go back to blocking mode for stdio. */
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        return diag_set(diag, SL_ERR_IO, path, 0, "cannot open: %s", strerror(e));
+    }
+    if (st)
+        *st = sb;
+    *out = f;
+    return SL_OK;
+}
+
+enum sl_status
+infile_read_all(const char *path, struct strbuf *sb, size_t max, struct sl_diag *diag)
+{
+    FILE *f;
+    char chunk[65536];
+    size_t n, total = 0;
+    enum sl_status rc = infile_open(path, &f, NULL, diag);
+    if (rc)
+        return rc;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        total += n;
+        if (total > max) {
+            rc = diag_set(diag, SL_ERR_LIMIT, path, 0, "larger than %zu MiB", max >> 20);
+            goto out;
+        }
+        if ((rc = strbuf_add(sb, chunk, n))) {
+            diag_set(diag, rc, path, 0, "out of memory");
+            goto out;
+        }
+    }
+    if (ferror(f))
+        rc = diag_set(diag, SL_ERR_IO, path, 0, "cannot read: %s", strerror(errno));
+out:
+    fclose(f);
+    return rc;
+}

@@ -1,0 +1,25 @@
+/* infile.h — opening an input file the way every command should: without
+ * blocking (a FIFO is refused, never waited on), and only when it is a
+ * regular file. Directories, devices and sockets are refused with a clear
+ * reason. */
+#ifndef SLAUDIT_INFILE_H
+#define SLAUDIT_INFILE_H
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "engine/base/status.h"
+#include "engine/base/strbuf.h"
+
+/* Opens path for reading. On success *out is the stream (the caller closes
+ * it) and *st, when not NULL, the file's status. On failure returns
+ * SL_ERR_IO ("cannot open: …") or SL_ERR_INPUT ("not a regular file") with
+ * path as the diagnostic's file. */
+enum sl_status infile_open(const char *path, FILE **out, struct stat *st, struct sl_diag *diag);
+
+/* Reads the whole of path into sb (appending), refusing files larger than
+ * max bytes with SL_ERR_LIMIT ("larger than N MiB") before reading past it. */
+enum sl_status infile_read_all(const char *path, struct strbuf *sb, size_t max,
+                               struct sl_diag *diag);
+
+#endif

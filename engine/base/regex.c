@@ -1,0 +1,158 @@
+/* regex.c — PCRE2 compile, JIT and bounded matching. */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "engine/base/regex.h"
+
+#include <pcre2.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct regex {
+    pcre2_code *code;
+    pcre2_match_context *context;
+    pcre2_match_data *data; /* reused by every search: a regex is for one thread */
+    bool jit;
+};
+
+static void
+pcre2_message(int code, char *buf, size_t size)
+{
+    if (pcre2_get_error_message(code, (PCRE2_UCHAR *)buf, size) < 0)
+        snprintf(buf, size, "PCRE2 error %d", code);
+}
+
+enum sl_status
+regex_compile(const char *pattern, unsigned flags, struct regex **out, struct sl_diag *diag)
+{
+    uint32_t options = PCRE2_UTF;
+    if (flags & REGEX_CASELESS)
+        options |= PCRE2_CASELESS;
+    if (flags & REGEX_MULTILINE)
+        options |= PCRE2_MULTILINE;
+    if (flags & REGEX_ANCHORED)
+        options |= PCRE2_ANCHORED;
+    if (flags & REGEX_DOTALL)
+        options |= PCRE2_DOTALL;
+    int err;
+    PCRE2_SIZE offset;
+    struct regex *re = calloc(1, sizeof *re);
+    if (!re)
+        return diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
+    re->code =
+        pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, options, &err, &offset, NULL);
+    if (!re->code) {
+        char msg[256];
+        pcre2_message(err, msg, sizeof msg);
+        free(re);
+        return diag_set(diag, SL_ERR_INPUT, NULL, 0, "bad pattern at offset %zu: %s",
+                        (size_t)offset, msg);
+    }
+    /* SLAUDIT_REGEX_JIT=0 turns the JIT off: memory checkers such as
+     * valgrind cannot follow JIT-generated code and report its reads. */
+    const char *jit = getenv("SLAUDIT_REGEX_JIT");
+    if (!jit || strcmp(jit, "0"))
+        re->jit = pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
+    re->context = pcre2_match_context_create(NULL);
+    re->data = pcre2_match_data_create_from_pattern(re->code, NULL);
+    if (!re->context || !re->data) {
+        regex_free(re);
+        return diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    pcre2_set_match_limit(re->context, REGEX_MATCH_LIMIT);
+    pcre2_set_depth_limit(re->context, REGEX_DEPTH_LIMIT);
+    *out = re;
+    return SL_OK;
+}
+
+void
+regex_free(struct regex *re)
+{
+    if (!re)
+        return;
+    pcre2_match_data_free(re->data);
+    pcre2_match_context_free(re->context);
+    pcre2_code_free(re->code);
+    free(re);
+}
+
+/* Whether s[0..len) is all ASCII, and so valid UTF-8: PCRE2 then need not
+ * check the subject again, which cost it more than the match itself on a
+ * short log line. Anything else PCRE2 checks as before. */
+static bool
+ascii(const char *s, size_t len)
+{
+    uint64_t seen = 0, word;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        memcpy(&word, s + i, 8);
+        seen |= word;
+    }
+    for (; i < len; i++)
+        seen |= (unsigned char)s[i];
+    return !(seen & UINT64_C(0x8080808080808080));
+}
+
+enum sl_status
+regex_search(const struct regex *re, const char *subject, size_t len, size_t from, bool *found,
+             struct regex_match *m, struct sl_diag *diag)
+{
+    uint32_t options = ascii(subject, len) ? PCRE2_NO_UTF_CHECK : 0;
+    int rc = pcre2_match(re->code, (PCRE2_SPTR)subject, len, from, options, re->data, re->context);
+    *found = false;
+    if (rc == PCRE2_ERROR_NOMATCH)
+        return SL_OK;
+    if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+        rc == PCRE2_ERROR_JIT_STACKLIMIT)
+        return diag_set(diag, SL_ERR_LIMIT, NULL, 0,
+                        "pattern stopped at the PCRE2 %s limit: it backtracks too much on this "
+                        "input; anchor it or make it less ambiguous",
+                        rc == PCRE2_ERROR_MATCHLIMIT ? "match" : "depth");
+    if (rc < 0) {
+        char msg[256];
+        pcre2_message(rc, msg, sizeof msg);
+        return diag_set(diag, SL_ERR_INPUT, NULL, 0, "cannot match: %s", msg);
+    }
+    *found = true;
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(re->data);
+    uint32_t n = pcre2_get_ovector_count(re->data);
+    if (n > REGEX_MAX_GROUPS)
+        n = REGEX_MAX_GROUPS;
+    m->ngroups = n;
+    for (uint32_t i = 0; i < n; i++) {
+        bool unset = i >= (uint32_t)rc || ov[2 * i] == PCRE2_UNSET;
+        m->start[i] = unset ? (size_t)-1 : ov[2 * i];
+        m->end[i] = unset ? (size_t)-1 : ov[2 * i + 1];
+    }
+    return SL_OK;
+}
+
+int
+regex_group(const struct regex *re, const char *name)
+{
+    int n = pcre2_substring_number_from_name(re->code, (PCRE2_SPTR)name);
+    return n > 0 ? n : -1;
+}
+
+size_t
+regex_group_count(const struct regex *re)
+{
+    uint32_t n = 0;
+    pcre2_pattern_info(re->code, PCRE2_INFO_CAPTURECOUNT, &n);
+    return n;
+}
+
+void
+regex_each_name(const struct regex *re, void (*fn)(void *ctx, const char *name, int number),
+                void *ctx)
+{
+    uint32_t count = 0, entry_size = 0;
+    PCRE2_SPTR table;
+    pcre2_pattern_info(re->code, PCRE2_INFO_NAMECOUNT, &count);
+    pcre2_pattern_info(re->code, PCRE2_INFO_NAMEENTRYSIZE, &entry_size);
+    pcre2_pattern_info(re->code, PCRE2_INFO_NAMETABLE, &table);
+    for (uint32_t i = 0; i < count; i++) {
+        const unsigned char *entry = table + i * entry_size;
+        fn(ctx, (const char *)entry + 2, (entry[0] << 8) | entry[1]);
+    }
+}

@@ -1,0 +1,59 @@
+/* regex.h — PCRE2 behind a small API; the only module that includes pcre2.h.
+ *
+ * Patterns are compiled as UTF-8 and JIT-compiled where the platform allows.
+ * Every match runs under a match limit and a depth limit, so a pattern built
+ * to backtrack stops with SL_ERR_LIMIT and a clear message instead of hanging.
+ * Compile errors carry PCRE2's message and the offset in the pattern. A
+ * subject that is all ASCII is valid UTF-8 and is matched without PCRE2's
+ * UTF-8 check; any other subject is checked as before.
+ * SLAUDIT_REGEX_JIT=0 in the environment compiles without the JIT, for memory
+ * checkers (valgrind) that cannot follow JIT-generated code. */
+#ifndef SLAUDIT_REGEX_H
+#define SLAUDIT_REGEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/base/status.h"
+
+#define REGEX_MATCH_LIMIT 1000000u
+#define REGEX_DEPTH_LIMIT 10000u
+#define REGEX_MAX_GROUPS 32
+
+enum regex_flags {
+    REGEX_CASELESS = 1 << 0,
+    REGEX_MULTILINE = 1 << 1,
+    REGEX_ANCHORED = 1 << 2,
+    REGEX_DOTALL = 1 << 3,
+};
+
+struct regex;
+
+/* One match: group 0 is the whole match. A group that did not take part has
+ * start == end == (size_t)-1. */
+struct regex_match {
+    size_t ngroups;
+    size_t start[REGEX_MAX_GROUPS];
+    size_t end[REGEX_MAX_GROUPS];
+};
+
+enum sl_status regex_compile(const char *pattern, unsigned flags, struct regex **out,
+                             struct sl_diag *diag);
+void regex_free(struct regex *re);
+
+/* Searches subject[from..len). Returns SL_OK and *found; SL_ERR_LIMIT when the
+ * match or depth limit was hit (diag says which); SL_ERR_INPUT for other match
+ * errors such as invalid UTF-8 in the subject. */
+enum sl_status regex_search(const struct regex *re, const char *subject, size_t len, size_t from,
+                            bool *found, struct regex_match *m, struct sl_diag *diag);
+
+/* The number of a named group, or -1. */
+int regex_group(const struct regex *re, const char *name);
+/* Number of capturing groups (not counting group 0). */
+size_t regex_group_count(const struct regex *re);
+/* Name of each named group with its number, for mapping to fields; calls fn
+ * once per name. */
+void regex_each_name(const struct regex *re, void (*fn)(void *ctx, const char *name, int number),
+                     void *ctx);
+
+#endif

@@ -1,0 +1,173 @@
+/* decide.h — managed, self-managed or hybrid, by the numbers.
+ *
+ * Two halves. decide_measure() reads what the store says about one entity
+ * over a period (through the evaluation, on the neutral definitions):
+ * availability, incident hours, engineer hours (duration × responders),
+ * pages by business / off / sleep band, monitoring coverage, maintenance.
+ * decide_run() is pure arithmetic and policy over a profile and those
+ * measurements, so tests can hand it numbers worked out on paper.
+ *
+ * The policy (docs/decide.md):
+ *   1. the team type gives the default model (the guides' mapping);
+ *   2. workload rules adjust it: production inference needs proven 24×7
+ *      operations, regulated work leans managed when the team's measured
+ *      operations are weaker than the best provider's, capacity needed sooner
+ *      than a self-managed ramp leans managed;
+ *   3. every option is costed (total cost of operations a month) and checked
+ *      against the hard constraints (uptime commitment met, a sustainable
+ *      rotation where the team carries the pager). The default stands when it
+ *      passes and costs no more than the cheapest passing option plus the tie
+ *      margin; otherwise measured data overturns it, and the result says so.
+ * Every reason cites a measured number, a profile fact or both.
+ *
+ * The policy and the operation boundary are static tables in decide.c. */
+#ifndef SLAUDIT_DECIDE_H
+#define SLAUDIT_DECIDE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/time/interruptions.h"
+#include "engine/measure/stats.h"
+#include "engine/base/status.h"
+#include "engine/decide/team_profile.h"
+
+struct store;
+
+/* An average month: 365.25 × 24 / 12 hours. */
+#define DECIDE_HOURS_PER_MONTH 730.5
+#define DECIDE_WEEKS_PER_MONTH (365.25 / 7.0 / 12.0)
+/* Google SRE book, "Being On-Call": at most 25 % of an engineer's time on
+ * call, with a primary and a secondary on call at once. */
+#define DECIDE_ONCALL_SHARE_MAX 0.25
+#define DECIDE_ONCALL_PEOPLE 2
+/* The same chapter: about 6 hours of work per incident, so at most 2
+ * incidents per 12-hour shift. */
+#define DECIDE_SHIFT_HOURS 12.0
+#define DECIDE_INCIDENTS_PER_SHIFT_MAX 2.0
+/* The same book, "Eliminating Toil": operational work capped at 50 %. */
+#define DECIDE_OPS_SHARE_MAX 0.50
+#define DECIDE_REASONS_MAX 16
+#define DECIDE_OPTIONS_MAX (2 * TEAM_PROFILE_MAX_PROVIDERS + 1)
+
+enum decide_model { DECIDE_MANAGED, DECIDE_SELF_MANAGED, DECIDE_HYBRID, DECIDE_MODEL_COUNT };
+
+/* "managed", "self-managed", "hybrid". */
+const char *decide_model_name(enum decide_model m);
+
+/* What the store says about one entity over [from, to). */
+struct decide_measured {
+    char entity[96];
+    int64_t from, to;
+    double period_hours;
+    bool has_uptime;          /* some monitored time */
+    double availability;      /* pooled neutral availability; NAN without uptime data */
+    double coverage;          /* monitored share of service time; NAN without uptime data */
+    double unknown_hours;     /* service-hours unmonitored */
+    double degraded_hours;    /* service-hours degraded (slow, not down) */
+    double maintenance_hours; /* eligible, left out */
+    double ineligible_maintenance_hours; /* announced too late: counted as downtime */
+    long incidents;                      /* counted: merged and duplicates left out */
+    long by_severity[6];
+    long open;                  /* unresolved: their duration runs to `to` */
+    double incident_hours;      /* Σ TTR, open ones to `to` */
+    double engineer_hours;      /* Σ TTR × responders(severity) */
+    struct interruptions pages; /* at incident start, in the profile's zone */
+    struct duration_stats tta, ttr;
+    long capacity_incidents; /* titles naming capacity, quota or reservations */
+};
+
+/* The sustainability of an on-call rotation, by three rules from the Google
+ * SRE book (docs/decide.md §3). */
+struct decide_rotation {
+    bool applies;               /* the team carries a pager in this option */
+    int required;               /* engineers the 25 % rule needs for the hours covered */
+    double oncall_share;        /* each engineer's share of time on call */
+    double incidents_per_shift; /* per 12 hours covered */
+    double ops_share;           /* (routine ops + incident hours) / platform engineer hours */
+    bool sustainable;
+    char why[320];
+};
+
+/* Total cost of operations a month, by part. */
+struct decide_cost {
+    double gpu;             /* GPUs × rate × 730.5 h */
+    double routine_ops;     /* routine operations hours kept × engineer hour */
+    double on_call;         /* hours covered a month × on-call pay */
+    double incident_labour; /* team engineer-hours on incidents × engineer hour */
+    double downtime;        /* expected downtime hours × cost of a down hour */
+    double total;
+    char arithmetic[1024]; /* the same, written out with its numbers */
+};
+
+struct decide_option {
+    enum decide_model model;
+    char label[256];
+    int provider;        /* index into the profile's providers; -1 for self-managed */
+    bool measured;       /* data for every entity it relies on */
+    double availability; /* expected; hybrid: the production part's (provider) */
+    double downtime_hours_month;
+    double research_availability; /* hybrid: the research part's (team); else NAN */
+    double research_downtime_hours_month;
+    double incidents_month;                      /* incidents the option's operators have */
+    double engineer_hours_month;                 /* team engineer-hours absorbed by incidents */
+    double pages_per_engineer_month[BAND_COUNT]; /* the team's pager; 0 when it carries none */
+    struct decide_rotation rotation;
+    bool meets_commitment; /* production's part meets the uptime commitment (or none) */
+    bool eligible;         /* measured, commitment met, rotation sustainable */
+    char ineligible[400];  /* why not, when not */
+    struct decide_cost cost;
+};
+
+struct decide_reason {
+    const char *rule;  /* policy row: "T-research", "W-production", "M-overturn", ... */
+    const char *basis; /* "profile", "measured" or "profile+measured" */
+    char text[640];
+};
+
+/* One operation of the outsource / keep boundary. */
+struct decide_boundary {
+    const char *operation;
+    const char *layer; /* "commodity" or "strategic" */
+    const char
+        *owner; /* recommended: "provider", "team", or "provider (production), team (research)" */
+    char evidence[400]; /* what the data says about how the team does it now */
+};
+
+#define DECIDE_BOUNDARY_COUNT 8
+
+struct decide_result {
+    enum decide_model recommendation;
+    int provider; /* the provider recommended (managed, hybrid); -1 */
+    enum decide_model default_model;
+    bool overturned; /* measured data overturned the default policy */
+    bool proven_24x7;
+    struct decide_reason reasons[DECIDE_REASONS_MAX];
+    size_t nreasons;
+    struct decide_option options[DECIDE_OPTIONS_MAX];
+    size_t noptions;
+    size_t recommended_option; /* index into options */
+    struct decide_boundary boundary[DECIDE_BOUNDARY_COUNT];
+};
+
+/* Measures entity over [from, to) on the neutral definitions, classifying
+ * pages in zone (NULL = UTC). responders[0..5] are engineers per incident by
+ * severity ([0]: no severity). */
+enum sl_status decide_measure(struct store *st, const char *entity, int64_t from, int64_t to,
+                              const char *zone, const double responders[6],
+                              struct decide_measured *out, struct sl_diag *diag);
+
+/* The decision. team is the team's measurement, providers[i] the profile's
+ * provider i's. Never fails: missing data makes options ineligible, with
+ * reasons. */
+void decide_run(const struct team_profile *p, const struct decide_measured *team,
+                const struct decide_measured *providers, struct decide_result *out);
+
+/* The cost of one option (exposed for tests and for the docs' worked
+ * example). */
+void decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
+                    const struct decide_measured *provider, int provider_index,
+                    enum decide_model model, struct decide_option *out);
+
+#endif

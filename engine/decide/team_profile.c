@@ -1,0 +1,537 @@
+/* team_profile.c — reads the team profile of `slaudit decide`. The fields are
+ * a table: adding one is one row. The document is read as a tree (JSON
+ * through engine/jsondoc.h, YAML through engine/yamldoc.h) and every field is
+ * checked for type and range, so a typo fails with the field's name instead
+ * of silently taking a default. */
+#include <assert.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/base/infile.h"
+#include "engine/base/jsondoc.h"
+#include "engine/base/jsonw.h"
+#include "engine/base/strbuf.h"
+#include "engine/decide/team_profile.h"
+#include "engine/base/yamldoc.h"
+
+static const char *const team_type_names[TEAM_TYPE_COUNT] = {"small-ai", "product", "platform",
+                                                             "research"};
+
+const char *
+team_type_name(enum team_type t)
+{
+    assert(t >= 0 && t < TEAM_TYPE_COUNT);
+    return team_type_names[t];
+}
+
+bool
+team_type_parse(const char *text, enum team_type *out)
+{
+    for (int i = 0; i < TEAM_TYPE_COUNT; i++) {
+        if (!strcmp(text, team_type_names[i])) {
+            *out = (enum team_type)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+team_profile_init(struct team_profile *p)
+{
+    memset(p, 0, sizeof *p);
+    p->type = TEAM_TYPE_COUNT;
+    p->hours_covered_week = NAN;
+    p->research_hours_week = NAN;
+    p->uptime_commitment = NAN;
+    p->capacity_needed_weeks = NAN;
+    p->ramp_weeks = TEAM_PROFILE_RAMP_WEEKS;
+    p->engineer_hour = NAN;
+    p->gpu_hour_self = NAN;
+    p->managed_premium = NAN;
+    p->downtime_hour = 0;
+    p->lost_research_hour = 0;
+    p->routine_ops_hours = NAN;
+    p->on_call_hour = 0;
+    /* A sev1 pulls in an incident commander, a responder and a subject
+     * expert; a sev2 two engineers; the rest one. */
+    p->responders[0] = 1;
+    p->responders[1] = 3;
+    p->responders[2] = 2;
+    p->responders[3] = 1;
+    p->responders[4] = 1;
+    p->responders[5] = 1;
+    p->provider_involvement = TEAM_PROFILE_INVOLVEMENT;
+    p->managed_ops_share = TEAM_PROFILE_MANAGED_OPS_SHARE;
+    p->tie_margin = TEAM_PROFILE_TIE_MARGIN;
+    p->work_hours_month = TEAM_PROFILE_WORK_HOURS_MONTH;
+}
+
+void
+team_profile_release(struct team_profile *p)
+{
+    free(p->name);
+    free(p->entity);
+    free(p->zone);
+    free(p->currency);
+    for (size_t i = 0; i < p->nproviders; i++)
+        free(p->providers[i].entity);
+    team_profile_init(p);
+}
+
+double
+team_profile_provider_rate(const struct team_profile *p, size_t i)
+{
+    assert(i < p->nproviders);
+    if (!isnan(p->providers[i].gpu_hour))
+        return p->providers[i].gpu_hour;
+    return p->gpu_hour_self * (1.0 + p->managed_premium);
+}
+
+int
+team_profile_gpus(const struct team_profile *p)
+{
+    return p->research_gpus + p->production_gpus;
+}
+
+/* How a field is read. PERCENT fields are written as percent and stored as a
+ * fraction. */
+enum field_kind { F_INT, F_NUM, F_PERCENT, F_STR, F_BOOL, F_TEAM_TYPE };
+
+struct field {
+    const char *section; /* NULL: top level */
+    const char *key;
+    enum field_kind kind;
+    size_t offset;
+    bool required;
+    double min, max;
+};
+
+#define OFF(m) offsetof(struct team_profile, m)
+static const struct field fields[] = {
+    {"team", "name", F_STR, OFF(name), false, 0, 0},
+    {"team", "type", F_TEAM_TYPE, OFF(type), true, 0, 0},
+    {"team", "size", F_INT, OFF(size), true, 1, 1e6},
+    {"team", "platform_engineers", F_INT, OFF(platform_engineers), true, 0, 1e5},
+    {"team", "entity", F_STR, OFF(entity), true, 0, 0},
+    {"team", "zone", F_STR, OFF(zone), false, 0, 0},
+    {"on_call", "rotation_size", F_INT, OFF(rotation_size), true, 0, 1e5},
+    {"on_call", "hours_covered_per_week", F_NUM, OFF(hours_covered_week), true, 0, 168},
+    {"on_call", "research_hours_covered_per_week", F_NUM, OFF(research_hours_week), false, 0, 168},
+    {"workloads", "regulated", F_BOOL, OFF(regulated), false, 0, 0},
+    {"research", "gpus", F_INT, OFF(research_gpus), false, 0, 1e7},
+    {"production_inference", "gpus", F_INT, OFF(production_gpus), false, 0, 1e7},
+    {"production_inference", "uptime_commitment_percent", F_PERCENT, OFF(uptime_commitment), false,
+     0, 100},
+    {"capacity", "needed_within_weeks", F_NUM, OFF(capacity_needed_weeks), false, 0, 1e4},
+    {"capacity", "self_managed_ramp_weeks", F_NUM, OFF(ramp_weeks), false, 0, 1e4},
+    {"costs", "currency", F_STR, OFF(currency), false, 0, 0},
+    {"costs", "engineer_hour", F_NUM, OFF(engineer_hour), true, 0, 1e6},
+    {"costs", "gpu_hour_self", F_NUM, OFF(gpu_hour_self), true, 0, 1e5},
+    {"costs", "managed_premium_percent", F_PERCENT, OFF(managed_premium), true, 0, 1000},
+    {"costs", "downtime_hour", F_NUM, OFF(downtime_hour), false, 0, 1e9},
+    {"costs", "lost_research_hour", F_NUM, OFF(lost_research_hour), false, 0, 1e9},
+    {"costs", "routine_ops_hours_per_month", F_NUM, OFF(routine_ops_hours), true, 0, 1e6},
+    {"costs", "on_call_hour", F_NUM, OFF(on_call_hour), false, 0, 1e5},
+    {"assumptions", "provider_incident_involvement", F_NUM, OFF(provider_involvement), false, 0,
+     100},
+    {"assumptions", "managed_routine_ops_percent", F_PERCENT, OFF(managed_ops_share), false, 0,
+     100},
+    {"assumptions", "tie_margin_percent", F_PERCENT, OFF(tie_margin), false, 0, 100},
+    {"assumptions", "work_hours_per_month", F_NUM, OFF(work_hours_month), false, 1, 744},
+    {NULL, NULL, F_INT, 0, false, 0, 0},
+};
+#undef OFF
+
+/* Sections and where they sit: workloads.research is "research". */
+static const struct {
+    const char *name, *parent;
+} sections[] = {
+    {"team", NULL},
+    {"on_call", NULL},
+    {"workloads", NULL},
+    {"research", "workloads"},
+    {"production_inference", "workloads"},
+    {"capacity", NULL},
+    {"costs", NULL},
+    {"assumptions", NULL},
+    {"providers", NULL},
+    {"responders", "assumptions"},
+    {NULL, NULL},
+};
+
+struct reader {
+    const char *name;
+    struct team_profile *p;
+    struct sl_diag *diag;
+    enum sl_status status;
+    const char *section; /* while walking a section's members */
+};
+
+static int fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Records the first problem (later ones are consequences) and returns 1, so
+ * a member callback can `return fail(...)` to stop the walk. */
+static int
+fail(struct reader *r, const char *fmt, ...)
+{
+    if (r->status == SL_OK) {
+        va_list ap;
+        va_start(ap, fmt);
+        r->status = diag_vset(r->diag, SL_ERR_INPUT, r->name, 0, fmt, ap);
+        va_end(ap);
+    }
+    return 1;
+}
+
+static const char *
+section_path(const char *section, char out[64])
+{
+    for (size_t i = 0; sections[i].name; i++) {
+        if (!strcmp(sections[i].name, section) && sections[i].parent) {
+            snprintf(out, 64, "%s.%s", sections[i].parent, section);
+            return out;
+        }
+    }
+    snprintf(out, 64, "%s", section);
+    return out;
+}
+
+static int
+read_field(struct reader *r, const struct field *f, struct json_node *v)
+{
+    char path[64], full[128];
+    section_path(f->section, path);
+    snprintf(full, sizeof full, "%s.%s", path, f->key);
+    char *base = (char *)r->p;
+    double d;
+    bool b;
+    const char *s;
+    switch (f->kind) {
+    case F_STR:
+        if (!(s = jsondoc_string(v)) || !*s)
+            return fail(r, "%s: expected text", full);
+        char **slot = (char **)(void *)(base + f->offset);
+        free(*slot);
+        if (!(*slot = strdup(s))) {
+            r->status = diag_set(r->diag, SL_ERR_NOMEM, r->name, 0, "out of memory");
+            return 1;
+        }
+        return 0;
+    case F_BOOL:
+        if (!jsondoc_bool(v, &b))
+            return fail(r, "%s: expected true or false", full);
+        *(bool *)(void *)(base + f->offset) = b;
+        return 0;
+    case F_TEAM_TYPE:
+        if (!(s = jsondoc_string(v)) ||
+            !team_type_parse(s, (enum team_type *)(void *)(base + f->offset)))
+            return fail(r, "%s: expected small-ai, product, platform or research", full);
+        return 0;
+    case F_INT:
+    case F_NUM:
+    case F_PERCENT:
+        if (!jsondoc_number(v, &d) || !isfinite(d))
+            return fail(r, "%s: expected a number", full);
+        if (d < f->min || d > f->max) {
+            char range[64];
+            snprintf(range, sizeof range, " between %g and %g", f->min, f->max);
+            return fail(r, "%s: out of range: expected a number%s", full, range);
+        }
+        if (f->kind == F_INT) {
+            if (d != floor(d))
+                return fail(r, "%s: expected a whole number", full);
+            *(int *)(void *)(base + f->offset) = (int)d;
+        } else {
+            *(double *)(void *)(base + f->offset) = f->kind == F_PERCENT ? d / 100.0 : d;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+static int
+read_responder(void *ctx, const char *key, struct json_node *v)
+{
+    struct reader *r = ctx;
+    static const char *const sev[] = {"unknown", "sev1", "sev2", "sev3", "sev4", "sev5"};
+    double d;
+    for (int i = 0; i <= 5; i++) {
+        if (strcmp(key, sev[i]))
+            continue;
+        if (!jsondoc_number(v, &d) || !(d >= 0 && d <= 100))
+            return fail(r, "assumptions.responders.%s: expected a number between 0 and 100", key);
+        r->p->responders[i] = d;
+        return 0;
+    }
+    return fail(r, "assumptions.responders: unknown key '%s' (sev1..sev5, unknown)", key);
+}
+
+static int read_section(void *ctx, const char *key, struct json_node *v);
+
+static int
+read_member(void *ctx, const char *key, struct json_node *v)
+{
+    struct reader *r = ctx;
+    for (const struct field *f = fields; f->key; f++) {
+        if (!strcmp(f->section, r->section) && !strcmp(f->key, key))
+            return read_field(r, f, v);
+    }
+    for (size_t i = 0; sections[i].name; i++) {
+        if (sections[i].parent && !strcmp(sections[i].parent, r->section) &&
+            !strcmp(sections[i].name, key))
+            return read_section(ctx, key, v);
+    }
+    char path[64];
+    return fail(r, "%s: unknown field '%s' (docs/decide.md lists the fields)",
+                section_path(r->section, path), key);
+}
+
+static int
+read_providers(struct reader *r, struct json_node *v)
+{
+    if (jsondoc_kind(v) != JNODE_ARRAY)
+        return fail(r, "providers: expected a list of {entity, gpu_hour}");
+    size_t n = jsondoc_size(v);
+    if (n > TEAM_PROFILE_MAX_PROVIDERS)
+        return fail(r, "providers: more than %d candidates", TEAM_PROFILE_MAX_PROVIDERS);
+    for (size_t i = 0; i < n; i++) {
+        struct json_node *e = jsondoc_at(v, i);
+        const char *entity = jsondoc_string(e);
+        struct json_node *rate = NULL;
+        if (!entity) {
+            entity = jsondoc_get_string(e, "entity");
+            rate = jsondoc_get(e, "gpu_hour");
+        }
+        if (!entity || strncmp(entity, "provider:", 9) || !entity[9])
+            return fail(r, "providers: each needs an entity 'provider:NAME'");
+        struct team_provider *tp = &r->p->providers[r->p->nproviders];
+        tp->gpu_hour = NAN;
+        if (rate && (!jsondoc_number(rate, &tp->gpu_hour) || !(tp->gpu_hour >= 0)))
+            return fail(r, "providers: %s: gpu_hour must be a number >= 0", entity);
+        if (!(tp->entity = strdup(entity))) {
+            r->status = diag_set(r->diag, SL_ERR_NOMEM, r->name, 0, "out of memory");
+            return 1;
+        }
+        r->p->nproviders++;
+    }
+    return 0;
+}
+
+static int
+read_section(void *ctx, const char *key, struct json_node *v)
+{
+    struct reader *r = ctx;
+    if (!strcmp(key, "providers"))
+        return read_providers(r, v);
+    const char *outer = r->section;
+    bool known = false;
+    for (size_t i = 0; sections[i].name; i++)
+        known |= !strcmp(sections[i].name, key) &&
+                 (outer ? sections[i].parent && !strcmp(sections[i].parent, outer)
+                        : !sections[i].parent);
+    if (!known)
+        return fail(r, "unknown section '%s' (docs/decide.md lists the fields)", key);
+    if (jsondoc_kind(v) != JNODE_OBJECT)
+        return fail(r, "%s: expected a mapping of fields", key);
+    r->section = key;
+    if (!strcmp(key, "responders"))
+        jsondoc_each_member(v, read_responder, r);
+    else
+        jsondoc_each_member(v, read_member, r);
+    r->section = outer;
+    return r->status != SL_OK;
+}
+
+static enum sl_status
+check_profile(struct reader *r)
+{
+    struct team_profile *p = r->p;
+    for (const struct field *f = fields; f->key; f++) {
+        if (!f->required)
+            continue;
+        const char *base = (const char *)p;
+        bool missing = false;
+        switch (f->kind) {
+        case F_STR:
+            missing = *(char *const *)(const void *)(base + f->offset) == NULL;
+            break;
+        case F_TEAM_TYPE:
+            missing = p->type == TEAM_TYPE_COUNT;
+            break;
+        case F_NUM:
+        case F_PERCENT:
+            missing = isnan(*(const double *)(const void *)(base + f->offset));
+            break;
+        default:
+            break;
+        }
+        if (missing) {
+            char path[64];
+            fail(r, "missing field %s.%s", section_path(f->section, path), f->key);
+            return r->status;
+        }
+    }
+    if (strncmp(p->entity, "team:", 5) || !p->entity[5])
+        return fail(r, "team.entity: expected 'team:NAME', got '%s'", p->entity), r->status;
+    if (team_profile_gpus(p) == 0)
+        return fail(r, "workloads: give the GPUs of research or production_inference"), r->status;
+    if (p->production_gpus > 0 && isnan(p->uptime_commitment))
+        return fail(r, "workloads.production_inference: missing uptime_commitment_percent"),
+               r->status;
+    if (p->rotation_size > p->platform_engineers + p->size)
+        return fail(r, "on_call.rotation_size: larger than the team"), r->status;
+    if (p->nproviders == 0)
+        return fail(r, "providers: name at least one candidate provider"), r->status;
+    return SL_OK;
+}
+
+/* YAML is read through engine/yamldoc.h and turned into the same tree JSON
+ * gives, so one reader checks both. A plain scalar that reads whole as a
+ * number becomes a number; true/false/yes/no a boolean; null, ~ and the empty
+ * scalar null; anything else text. Errors stay in w->status. */
+static void
+yaml_node_to_json(const struct yamldoc *doc, const struct yaml_node *n, struct jsonw *w,
+                  const char *key, int depth)
+{
+    if (!w->status && depth > JSONDOC_MAX_DEPTH)
+        w->status = SL_ERR_LIMIT;
+    if (w->status)
+        return;
+    switch (yamldoc_kind(n)) {
+    case YNODE_SCALAR: {
+        const char *t = yamldoc_scalar(n);
+        char *end;
+        if (!*t || !strcmp(t, "~") || !strcmp(t, "null")) {
+            jsonw_field_null(w, key);
+            return;
+        }
+        if (!strcmp(t, "true") || !strcmp(t, "yes")) {
+            jsonw_field_bool(w, key, true);
+            return;
+        }
+        if (!strcmp(t, "false") || !strcmp(t, "no")) {
+            jsonw_field_bool(w, key, false);
+            return;
+        }
+        double d = strtod(t, &end);
+        if (end != t && *end == '\0' && isfinite(d))
+            jsonw_field_num(w, key, d);
+        else
+            jsonw_field_str(w, key, t);
+        return;
+    }
+    case YNODE_SEQUENCE:
+        jsonw_open(w, key, '[');
+        for (size_t i = 0; !w->status && i < yamldoc_size(n); i++)
+            yaml_node_to_json(doc, yamldoc_at(doc, n, i), w, NULL, depth + 1);
+        jsonw_close(w, ']');
+        return;
+    case YNODE_MAPPING:
+        jsonw_open(w, key, '{');
+        for (size_t i = 0; !w->status && i < yamldoc_size(n); i++) {
+            struct yaml_node *k, *v;
+            if (!yamldoc_pair(doc, n, i, &k, &v))
+                break;
+            const char *name = yamldoc_scalar(k);
+            yaml_node_to_json(doc, v, w, name ? name : "", depth + 1);
+        }
+        jsonw_close(w, '}');
+        return;
+    default:
+        jsonw_field_null(w, key);
+    }
+}
+
+static enum sl_status
+yaml_load(const char *text, size_t len, const char *name, struct json_node **root,
+          struct sl_diag *diag)
+{
+    struct yamldoc_stream *ys = NULL;
+    struct yamldoc *doc = NULL;
+    struct strbuf js = STRBUF_INIT;
+    enum sl_status s;
+    FILE *f = fmemopen((void *)(uintptr_t)text, len ? len : 1, "rb");
+    if (!f)
+        return diag_set(diag, SL_ERR_NOMEM, name, 0, "out of memory");
+    if ((s = yamldoc_open(f, name, &ys, diag)) || (s = yamldoc_next(ys, &doc, diag)))
+        goto out;
+    if (!doc) {
+        s = diag_set(diag, SL_ERR_INPUT, name, 0, "the profile is empty");
+        goto out;
+    }
+    struct jsonw w;
+    jsonw_begin(&w, &js);
+    yaml_node_to_json(doc, yamldoc_root(doc), &w, NULL, 0);
+    if ((s = w.status)) {
+        diag_set(diag, s, name, 0, "the profile nests too deeply or is too large");
+        goto out;
+    }
+    s = jsondoc_load_buffer(js.buf, js.len, name, 1, root, diag);
+out:
+    yamldoc_free(doc);
+    yamldoc_close(ys);
+    fclose(f);
+    strbuf_release(&js);
+    return s;
+}
+
+enum sl_status
+team_profile_parse(const char *text, size_t len, const char *name, bool yaml,
+                   struct team_profile *p, struct sl_diag *diag)
+{
+    struct json_node *root = NULL;
+    struct reader r = {name, p, diag, SL_OK, NULL};
+    team_profile_init(p);
+    enum sl_status s = yaml ? yaml_load(text, len, name, &root, diag)
+                            : jsondoc_load_buffer(text, len, name, 1, &root, diag);
+    if (s)
+        goto out;
+    if (jsondoc_kind(root) != JNODE_OBJECT) {
+        s = diag_set(diag, SL_ERR_INPUT, name, 0, "expected a mapping of sections at the top");
+        goto out;
+    }
+    jsondoc_each_member(root, read_section, &r);
+    s = r.status ? r.status : check_profile(&r);
+out:
+    jsondoc_free(root);
+    if (s)
+        team_profile_release(p);
+    return s;
+}
+
+enum sl_status
+team_profile_load(const char *path, struct team_profile *p, struct sl_diag *diag)
+{
+    struct strbuf sb = STRBUF_INIT;
+    enum sl_status s = SL_OK;
+    team_profile_init(p);
+    FILE *f;
+    enum sl_status opened = infile_open(path, &f, NULL, diag);
+    if (opened)
+        return opened;
+    char buf[8192];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if ((s = strbuf_add(&sb, buf, n))) {
+            diag_set(diag, s, path, 0, "the profile is too large");
+            goto out;
+        }
+    }
+    if (ferror(f)) {
+        s = diag_set(diag, SL_ERR_IO, path, 0, "cannot read the profile");
+        goto out;
+    }
+    size_t plen = strlen(path);
+    bool json = plen >= 5 && !strcmp(path + plen - 5, ".json");
+    s = team_profile_parse(sb.buf, sb.len, path, !json, p, diag);
+out:
+    fclose(f);
+    strbuf_release(&sb);
+    return s;
+}

@@ -1,0 +1,99 @@
+/* team_profile.h — the team profile `slaudit decide` reads (team.yaml, or the
+ * same document as JSON): who the team is, how it is staffed and on call,
+ * what runs on the cluster, how fast capacity is needed, and what things
+ * cost. docs/decide.md lists every field with its default.
+ *
+ * A profile holds facts the store cannot: the decision cites them as
+ * "profile: ..." beside the measured numbers. Absent optional numbers take
+ * the defaults below; absent required ones are an error naming the field.
+ * Every string is owned by the profile; team_profile_release() frees them. */
+#ifndef SLAUDIT_TEAM_PROFILE_H
+#define SLAUDIT_TEAM_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/base/status.h"
+
+/* The team types of the operating-model mapping (docs/decide.md §2). */
+enum team_type {
+    TEAM_SMALL_AI, /* small AI team, no platform engineering */
+    TEAM_PRODUCT,  /* product organisation: differentiation is models or apps */
+    TEAM_PLATFORM, /* large platform team with SRE/MLOps depth */
+    TEAM_RESEARCH, /* research organisation with systems talent */
+    TEAM_TYPE_COUNT
+};
+
+#define TEAM_PROFILE_MAX_PROVIDERS 8
+
+/* Defaults (docs/decide.md §4). */
+#define TEAM_PROFILE_RAMP_WEEKS 12.0        /* a self-managed cluster's operations ramp */
+#define TEAM_PROFILE_WORK_HOURS_MONTH 160.0 /* working hours of one engineer a month */
+#define TEAM_PROFILE_INVOLVEMENT 0.5        /* team engineers busy per provider incident hour */
+#define TEAM_PROFILE_MANAGED_OPS_SHARE 0.25 /* routine ops left to the team when managed */
+#define TEAM_PROFILE_TIE_MARGIN 0.10        /* cost difference the default policy survives */
+
+struct team_provider {
+    char *entity;    /* provider:NAME, measured in the store */
+    double gpu_hour; /* NAN: self-managed rate × (1 + managed premium) */
+};
+
+struct team_profile {
+    char *name;
+    enum team_type type;
+    int size;               /* people the cluster serves */
+    int platform_engineers; /* platform / SRE engineers who run infrastructure */
+    char *entity;           /* team:NAME: the team's measured operations */
+    char *zone;             /* on-call engineers' zone; NULL = the run's zone */
+
+    int rotation_size;          /* engineers in the on-call rotation */
+    double hours_covered_week;  /* hours a week the rotation covers; 168 = 24×7 */
+    double research_hours_week; /* hybrid: cover for the research cluster alone; NAN = the same */
+
+    int research_gpus;        /* 0: no research workload */
+    int production_gpus;      /* 0: no production inference */
+    double uptime_commitment; /* fraction (0.999) promised for production; NAN: none */
+    bool regulated;
+
+    double capacity_needed_weeks; /* NAN: not pressing */
+    double ramp_weeks;
+
+    struct team_provider providers[TEAM_PROFILE_MAX_PROVIDERS];
+    size_t nproviders;
+
+    char *currency;
+    double engineer_hour;      /* loaded cost of one engineer hour */
+    double gpu_hour_self;      /* self-managed cost of one GPU hour */
+    double managed_premium;    /* fraction over gpu_hour_self (0.25) */
+    double downtime_hour;      /* cost of an hour of production downtime */
+    double lost_research_hour; /* cost of an hour the research cluster is down */
+    double routine_ops_hours;  /* engineer hours a month routine operations take, self-managed */
+    double on_call_hour;       /* standby pay per on-call hour; 0 when none */
+
+    double responders[6];        /* engineers per incident by severity [1..5]; [0] unknown */
+    double provider_involvement; /* team engineers busy per hour of a provider incident */
+    double managed_ops_share;    /* share of routine ops hours the team keeps when managed */
+    double tie_margin;
+    double work_hours_month;
+};
+
+const char *team_type_name(enum team_type t);
+/* "small-ai", "product", "platform", "research"; false when unknown. */
+bool team_type_parse(const char *text, enum team_type *out);
+
+/* Sets every default; strings NULL, numbers that must be given NAN or 0. */
+void team_profile_init(struct team_profile *p);
+/* Reads path: YAML unless it ends in .json. SL_ERR_IO when it cannot be
+ * opened, SL_ERR_INPUT (file and, when known, line in diag) when a field is
+ * missing, of the wrong type or out of range. On failure *p is released. */
+enum sl_status team_profile_load(const char *path, struct team_profile *p, struct sl_diag *diag);
+/* The same from text already in memory; name is used in messages. */
+enum sl_status team_profile_parse(const char *text, size_t len, const char *name, bool yaml,
+                                  struct team_profile *p, struct sl_diag *diag);
+void team_profile_release(struct team_profile *p);
+
+/* The provider's GPU-hour rate: its own, else self rate × (1 + premium). */
+double team_profile_provider_rate(const struct team_profile *p, size_t i);
+int team_profile_gpus(const struct team_profile *p);
+
+#endif

@@ -1,0 +1,272 @@
+/* ingest.c — counts, rejects and probe folding between parsers and the store. */
+#include "engine/ingest/ingest.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/time/sltime.h"
+#include "engine/base/strbuf.h"
+
+/* Lets the caller show progress on long inputs; the cli draws it. */
+static void
+progress_tick(const struct ingest *ing)
+{
+    if (ing->progress && ing->counts.read % INGEST_PROGRESS_EVERY == 0)
+        ing->progress(ing->progress_ctx, ing);
+}
+
+void
+ingest_init(struct ingest *ing, struct store *st, const char *path, struct sl_diag *diag)
+{
+    memset(ing, 0, sizeof *ing);
+    ing->store = st;
+    ing->path = path;
+    ing->diag = diag;
+}
+
+void
+ingest_release(struct ingest *ing)
+{
+    probes_free(ing->probes);
+    ing->probes = NULL;
+}
+
+/* Minutes and seconds of "YYYY-MM-DDTHH:MM:SSZ", or -1 when text is not of
+ * that shape or they are out of range (a leap second goes the long way). */
+static int
+seconds_into_hour(const char *text, size_t len)
+{
+    if (len != 20 || text[13] != ':' || text[16] != ':' || text[19] != 'Z')
+        return -1;
+    int d[4];
+    static const int at[4] = {14, 15, 17, 18};
+    for (int i = 0; i < 4; i++) {
+        d[i] = text[at[i]] - '0';
+        if (d[i] < 0 || d[i] > 9)
+            return -1;
+    }
+    int minute = d[0] * 10 + d[1], second = d[2] * 10 + d[3];
+    if (minute > 59 || second > 59)
+        return -1;
+    return minute * 60 + second;
+}
+
+enum sl_status
+ingest_time(struct ingest *ing, const char *text, size_t len, int64_t *out, const char **why)
+{
+    int into = seconds_into_hour(text, len);
+    /* The hour's start came from sltime_parse on the same first 14 bytes, and
+     * a 'Z' time is plain arithmetic within its hour: the same instant. */
+    if (into >= 0 && ing->clock.valid && !memcmp(text, ing->clock.hour, sizeof ing->clock.hour)) {
+        *out = ing->clock.start + into;
+        return SL_OK;
+    }
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    if (i == len) {
+        *out = SLTIME_NONE;
+        return SL_OK;
+    }
+    bool had_offset;
+    enum sl_status rc = sltime_parse(text, len, ing->zone, out, &had_offset, why);
+    if (!rc && !had_offset)
+        ing->naive_timestamps++;
+    if (!rc && into >= 0 && *out != SLTIME_NONE) {
+        memcpy(ing->clock.hour, text, sizeof ing->clock.hour);
+        ing->clock.start = *out - into;
+        ing->clock.valid = true;
+    }
+    return rc;
+}
+
+/* Writes one record and tallies what it did; runs on the store thread while
+ * a parse is under way (ingest_parse), else at once. */
+static enum sl_status
+write_record(void *ctx, const struct ingest_record *rec)
+{
+    struct ingest_writer *w = ctx;
+    bool again = false;
+    enum sl_status rc = SL_OK;
+    switch (rec->kind) {
+    case INGEST_INCIDENT:
+        rc = store_add_incident(w->store, &rec->u.incident, &again, w->diag);
+        break;
+    case INGEST_INTERVAL:
+        rc = rec->u.interval.key ? store_put_interval(w->store, &rec->u.interval, &again, w->diag)
+                                 : store_add_interval(w->store, &rec->u.interval, w->diag);
+        if (!rc && !again)
+            w->tally.intervals++;
+        break;
+    case INGEST_GPU_EVENT:
+        rc = store_add_gpu_event(w->store, &rec->u.gpu_event, &again, w->diag);
+        break;
+    case INGEST_MAINTENANCE:
+        rc = store_add_maintenance(w->store, &rec->u.maintenance, w->diag);
+        break;
+    case INGEST_COMMITMENT:
+        rc = store_add_commitment(w->store, &rec->u.commitment, &again, w->diag);
+        break;
+    case INGEST_REJECT:
+        return store_add_reject(w->store, rec->u.reject.line, rec->u.reject.reason,
+                                rec->u.reject.raw, w->diag);
+    case INGEST_KIND_COUNT:
+        break;
+    }
+    if (!rc && again)
+        w->tally.duplicates++;
+    else if (!rc)
+        w->tally.stored++;
+    return rc;
+}
+
+static void
+add_tally(struct ingest *ing, struct ingest_tally *t)
+{
+    ing->counts.stored += t->stored;
+    ing->counts.duplicates += t->duplicates;
+    ing->intervals += t->intervals;
+    memset(t, 0, sizeof *t);
+}
+
+/* Counts one record read and has it stored: through the queue during a
+ * parse, else at once. */
+static enum sl_status
+submit(struct ingest *ing, const struct ingest_record *rec)
+{
+    if (rec->kind != INGEST_REJECT) {
+        ing->counts.read++;
+        progress_tick(ing);
+    }
+    if (ing->queue)
+        return ingest_queue_add(ing->queue, rec);
+    struct ingest_writer w = {ing->store, ing->diag, {0, 0, 0}};
+    enum sl_status rc = write_record(&w, rec);
+    add_tally(ing, &w.tally);
+    return rc;
+}
+
+enum sl_status
+ingest_reject(struct ingest *ing, long line, const char *reason, const char *raw, size_t raw_len)
+{
+    if (ing->counts.rejected < INGEST_SHOWN_REJECTS) {
+        struct ingest_reject_note *note = &ing->shown[ing->counts.rejected];
+        note->line = line;
+        snprintf(note->reason, sizeof note->reason, "%s", reason);
+    }
+    ing->counts.read++;
+    progress_tick(ing);
+    ing->counts.rejected++;
+    struct strbuf sb = STRBUF_INIT;
+    /* Keep a bounded, printable copy: the raw text is evidence, not data. */
+    size_t n = raw_len < INGEST_REJECT_RAW_MAX ? raw_len : INGEST_REJECT_RAW_MAX;
+    enum sl_status rc = SL_OK;
+    for (size_t i = 0; i < n && !rc; i++)
+        rc = strbuf_addch(&sb, raw[i] ? raw[i] : ' ');
+    struct ingest_record rec = {.kind = INGEST_REJECT, .u.reject = {line, reason, sb.buf}};
+    if (!rc)
+        rc = submit(ing, &rec);
+    strbuf_release(&sb);
+    return rc;
+}
+
+enum sl_status
+ingest_incident(struct ingest *ing, const struct incident *inc)
+{
+    struct ingest_record rec = {.kind = INGEST_INCIDENT, .u.incident = *inc};
+    return submit(ing, &rec);
+}
+
+enum sl_status
+ingest_interval(struct ingest *ing, const struct interval *iv)
+{
+    struct ingest_record rec = {.kind = INGEST_INTERVAL, .u.interval = *iv};
+    return submit(ing, &rec);
+}
+
+enum sl_status
+ingest_gpu_event(struct ingest *ing, const struct gpu_event *ev)
+{
+    struct ingest_record rec = {.kind = INGEST_GPU_EVENT, .u.gpu_event = *ev};
+    return submit(ing, &rec);
+}
+
+enum sl_status
+ingest_maintenance(struct ingest *ing, const struct maintenance *m)
+{
+    struct ingest_record rec = {.kind = INGEST_MAINTENANCE, .u.maintenance = *m};
+    return submit(ing, &rec);
+}
+
+enum sl_status
+ingest_commitment(struct ingest *ing, const struct commitment *c)
+{
+    struct ingest_record rec = {.kind = INGEST_COMMITMENT, .u.commitment = *c};
+    return submit(ing, &rec);
+}
+
+enum sl_status
+ingest_parse(struct ingest *ing, enum sl_status (*parse)(struct ingest *ing, FILE *f), FILE *f)
+{
+    struct sl_diag store_diag = {0};
+    struct ingest_writer w = {ing->store, &store_diag, {0, 0, 0}};
+    assert(!ing->queue);
+    if (ingest_queue_start(write_record, &w, &ing->queue))
+        return parse(ing, f); /* no second thread: store as the parse goes */
+    enum sl_status rc = parse(ing, f);
+    enum sl_status stored = ingest_queue_stop(ing->queue, rc != SL_OK);
+    ing->queue = NULL;
+    add_tally(ing, &w.tally);
+    if (stored) {
+        *ing->diag = store_diag;
+        return stored;
+    }
+    return rc;
+}
+
+enum sl_status
+ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_t t,
+             enum svc_status status, long line, const char *raw, size_t raw_len)
+{
+    if (!ing->probes && !(ing->probes = probes_new()))
+        return diag_set(ing->diag, SL_ERR_NOMEM, ing->path, line, "out of memory");
+    enum probe_outcome outcome;
+    enum sl_status rc = probes_add(ing->probes, entity, service, t, status, &outcome);
+    if (rc)
+        return diag_set(ing->diag, rc, ing->path, line, "out of memory");
+    switch (outcome) {
+    case PROBE_TAKEN:
+        ing->counts.read++;
+        progress_tick(ing);
+        ing->counts.stored++;
+        return SL_OK;
+    case PROBE_DUPLICATE:
+        ing->counts.read++;
+        progress_tick(ing);
+        ing->counts.duplicates++;
+        return SL_OK;
+    case PROBE_OUT_OF_ORDER:
+        return ingest_reject(ing, line, "probe earlier than the one before it for its service", raw,
+                             raw_len);
+    }
+    return SL_OK;
+}
+
+static enum sl_status
+store_folded(void *ctx, const struct interval *iv)
+{
+    struct ingest *ing = ctx;
+    return store_add_interval(ing->store, iv, ing->diag);
+}
+
+enum sl_status
+ingest_finish(struct ingest *ing)
+{
+    if (!ing->probes)
+        return SL_OK;
+    long emitted = 0;
+    enum sl_status rc = probes_finish(ing->probes, store_folded, ing, &emitted);
+    ing->intervals += emitted;
+    return rc;
+}

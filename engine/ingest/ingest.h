@@ -1,0 +1,114 @@
+/* ingest.h — what a parser hands its records to. One struct ingest lives for
+ * one input file: it owns the file's transaction in the store (opened by the
+ * caller with store_source_begin), counts what was read, stored, rejected and
+ * seen again, and turns probe results into intervals.
+ *
+ * Every ingest_* call counts one record read. A record that cannot be used is
+ * passed to ingest_reject() with its line and reason; it is kept in the
+ * store's rejects table, never dropped. The functions return non-OK only for
+ * failures that must end the file (the store failed, memory ran out). */
+#ifndef SLAUDIT_INGEST_H
+#define SLAUDIT_INGEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/ingest/ingest_queue.h"
+#include "engine/model/model.h"
+#include "engine/ingest/probes.h"
+#include "engine/base/status.h"
+#include "engine/store/store.h"
+
+/* The longest raw text kept with a rejected record. */
+#define INGEST_REJECT_RAW_MAX 4096
+/* How many rejects an ingest remembers to show the user at once. */
+#define INGEST_SHOWN_REJECTS 5
+
+struct ingest_reject_note {
+    long line;
+    char reason[200];
+};
+
+/* The hour of the last "YYYY-MM-DDTHH:MM:SSZ" timestamp read in full, so the
+ * next ones of that hour are read without the general parser. */
+struct ingest_clock {
+    char hour[14]; /* "YYYY-MM-DDTHH:" */
+    int64_t start; /* the instant that hour begins */
+    bool valid;
+};
+
+/* What storing records changed, counted where they are stored. */
+struct ingest_tally {
+    long stored, duplicates, intervals;
+};
+
+/* The store side of an ingest: on the store thread during a parse. */
+struct ingest_writer {
+    struct store *store;
+    struct sl_diag *diag;
+    struct ingest_tally tally;
+};
+
+struct ingest {
+    struct store *store;
+    const char *path;    /* the file as named by the user, for messages */
+    const char *entity;  /* --entity: used when a record names none; may be NULL */
+    const char *service; /* --service: likewise */
+    const char *zone;    /* zone for timestamps without an offset; NULL = UTC */
+    struct source_counts counts;
+    long naive_timestamps; /* timestamps read in `zone` because they had no offset */
+    struct ingest_clock clock;
+    long intervals;             /* status intervals stored */
+    struct probes *probes;      /* created on the first probe */
+    struct ingest_queue *queue; /* the store thread, during ingest_parse */
+    struct ingest_reject_note shown[INGEST_SHOWN_REJECTS]; /* the first rejects */
+    struct sl_diag *diag;
+    /* Options for log and generic formats; all borrowed, zero when not given. */
+    int64_t boot_time;  /* --boot-time: for seconds-since-boot stamps; 0 = not given */
+    int year;           /* --year: of the first syslog line without a year; 0 = from the file */
+    const char *map;    /* --map "field=path,...": generic JSON Lines field mapping */
+    const char *config; /* --config FILE: YAML field mapping or user-defined line pattern */
+    /* Called every INGEST_PROGRESS_EVERY records when set (the cli draws a
+     * progress line; library code never prints). */
+    void (*progress)(void *ctx, const struct ingest *ing);
+    void *progress_ctx;
+};
+
+#define INGEST_PROGRESS_EVERY 65536
+
+void ingest_init(struct ingest *ing, struct store *st, const char *path, struct sl_diag *diag);
+void ingest_release(struct ingest *ing);
+
+/* Parses a timestamp field; empty text gives SLTIME_NONE and SL_OK. */
+enum sl_status ingest_time(struct ingest *ing, const char *text, size_t len, int64_t *out,
+                           const char **why);
+
+enum sl_status ingest_incident(struct ingest *ing, const struct incident *inc);
+enum sl_status ingest_interval(struct ingest *ing, const struct interval *iv);
+enum sl_status ingest_maintenance(struct ingest *ing, const struct maintenance *m);
+/* One GPU fault event; the same event seen again counts as a duplicate. */
+enum sl_status ingest_gpu_event(struct ingest *ing, const struct gpu_event *ev);
+/* A team's objective or a provider's SLA read from an input file; one with the
+ * same entity, service, kind and effective date replaces the stored one and
+ * counts as a duplicate. */
+enum sl_status ingest_commitment(struct ingest *ing, const struct commitment *c);
+enum sl_status ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_t t,
+                            enum svc_status status, long line, const char *raw, size_t raw_len);
+enum sl_status ingest_reject(struct ingest *ing, long line, const char *reason, const char *raw,
+                             size_t raw_len);
+
+/* Runs parse(ing, f) with the records stored on a second thread, in the
+ * order the parser gives them, so parsing overlaps storing; counts and
+ * rejects are the same as storing each record at once. The store's failure
+ * ends the parse at the next hand-over (at most INGEST_QUEUE_BATCH records
+ * later) and is returned with its diagnostic. Without a thread, stores as
+ * the parse goes. */
+enum sl_status ingest_parse(struct ingest *ing,
+                            enum sl_status (*parse)(struct ingest *ing, FILE *f), FILE *f);
+
+/* Writes what is still buffered (the intervals of probe files). */
+enum sl_status ingest_finish(struct ingest *ing);
+
+#endif

@@ -1,0 +1,216 @@
+/* eval.h — the evaluation: per entity, service and window, the neutral
+ * availability and the incident statistics of DESIGN.md §4, and, where a
+ * commitment (an SLA's terms) applies, the contract measure beside it with
+ * attainment, credits, the error budget, the burn-rate alerts that would have
+ * fired, chronic failure and response-time compliance. Reads the store only;
+ * reports read an eval_result only.
+ *
+ * Neutral rows (rows[]) come sorted by entity, then service (the
+ * entity-as-a-whole row, with service NULL, first), then window. The entity row
+ * pools its services: Σ downtime / Σ W′ (its seconds are service-seconds), and
+ * counts every incident of the entity, including those that name no service.
+ * Contract rows (contract[]) come in the same order, per commitment and
+ * uptime target, in the target's own window kind.
+ *
+ * Windows are those of params.window (month by default; quarter, year in the
+ * zone, or rolling N-day windows ending at `to`) overlapping [from, to). Each
+ * service's history is classified once (engine/contract.h) and every window
+ * is measured on it, in time order. */
+#ifndef SLAUDIT_EVAL_H
+#define SLAUDIT_EVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/measure/availability.h"
+#include "engine/measure/budget.h"
+#include "engine/measure/capacity.h"
+#include "engine/measure/contract.h"
+#include "engine/time/coverage.h"
+#include "engine/model/incident_times.h"
+#include "engine/sla/sla_terms.h"
+#include "engine/measure/stats.h"
+#include "engine/base/status.h"
+#include "engine/time/window.h"
+
+struct store;
+
+/* An SLA (or objective) that applies to an entity: every service of it when
+ * service is NULL. Borrowed for the run.
+ *
+ * The counting rules come from the terms (contract_rules_from_terms: the
+ * document's minimum outage, maintenance cap, partial counting and notice);
+ * a field set here overrides the terms: min_outage_seconds and
+ * maintenance_cap_seconds when >= 0 (0 = every second, no cap),
+ * partial_weight when not NAN.
+ *
+ * A commitment applies to the windows whose start lies in
+ * [valid_from, valid_to) (valid_to 0: no end), so that each version of a
+ * stored commitment covers the windows that start while it is in force. */
+struct eval_commitment {
+    const char *entity;
+    const char *service;
+    const struct sla_terms *terms;
+    double monthly_fee;              /* NAN when unknown: credits without an amount */
+    int64_t min_outage_seconds;      /* < 0: the terms' own (else every second counts) */
+    int64_t maintenance_cap_seconds; /* per calendar month; < 0: the terms' own (else no cap) */
+    double partial_weight;           /* NAN: the terms' own (1 when they count partial), else 0.3 */
+    int64_t valid_from,
+        valid_to;           /* windows starting in [valid_from, valid_to); valid_to 0: no end */
+    const char *kind;       /* "sla" or "slo" when read from the store; NULL: given */
+    int64_t effective_from; /* of a stored version; SLTIME_NONE otherwise */
+};
+
+struct eval_params {
+    const char *zone;        /* calendar zone of the windows; NULL = UTC */
+    int64_t from, to;        /* every window overlapping [from, to) */
+    const char *entity;      /* NULL = every entity */
+    enum window_kind window; /* of the neutral rows; WINDOW_MONTH by default */
+    int rolling_days;        /* for WINDOW_ROLLING: N-day windows ending at `to` */
+    struct avail_params avail;
+    bool list_incidents;        /* keep the incidents that start in [list_from, list_to) */
+    int64_t list_from, list_to; /* within the windows evaluated; counted even when not kept */
+    const struct eval_commitment *commitments;
+    size_t ncommitments;
+    struct chronic_rule chronic;
+    const struct burn_rule *burn_rules; /* sentinel-terminated; NULL: no replay */
+    const int64_t *holidays;            /* for business-hours response clocks; sorted days */
+    size_t nholidays;
+    /* Read the commitments stored with `sla import` (and OpenSLO objectives)
+     * for the entities evaluated, besides those given above. A commitment
+     * given above replaces the stored ones of its entity and service. */
+    bool stored_commitments;
+    struct capacity_params capacity; /* fleet_gpus 0: no capacity figures */
+    int fault_threshold;             /* hardware Xid events per node per window: 2 */
+    /* Read no incidents, for callers that want availability and capacity
+     * alone: the incident statistics, MTBF and response compliance are
+     * those of a window without incidents. */
+    bool skip_incidents;
+};
+
+struct incident_summary {
+    long total;          /* incidents counted (merged and duplicates left out) */
+    long by_severity[6]; /* [1..5] = sev1..sev5, [0] = no severity */
+    long open;           /* no resolved time: left out of TTR */
+    long merged;         /* merged or duplicate: left out, counted here */
+    long unacknowledged; /* no acknowledged time: left out of TTA */
+    struct duration_stats measure[MEASURE_COUNT];
+    struct duration_stats severity_measure[6][MEASURE_COUNT]; /* the same, per severity */
+};
+
+struct eval_row {
+    char *entity;
+    char *service; /* NULL: the entity as a whole */
+    struct window window;
+    struct avail_result avail;
+    struct incident_summary incidents;
+    double mtbf_seconds;             /* (eligible − downtime) / incidents; NAN when undefined */
+    struct capacity_result capacity; /* evaluated only when params.capacity.fleet_gpus > 0 */
+};
+
+/* Response-time compliance of one severity's target in one window: TTA on the
+ * coverage clock against the target, or for a resolution target TTR
+ * (resolved − started, else detected) on it. */
+struct eval_response {
+    int severity; /* 1..5 */
+    double target_minutes;
+    bool business_hours; /* measured on the business-hours clock */
+    bool resolution;     /* a resolution target: TTR, not TTA */
+    long n;              /* incidents of the severity (merged left out) */
+    long within;         /* acknowledged (resolved) within the target */
+    long late;           /* acknowledged (resolved) after it */
+    long unacknowledged; /* no acknowledgement (resolution: still open): not within */
+    double share;        /* within / n; NAN when n == 0 */
+};
+
+#define EVAL_MAX_RESPONSE 8
+
+struct eval_contract_row {
+    char *entity;
+    char *service; /* NULL: the entity as a whole (its services pooled) */
+    struct window window;
+    size_t commitment; /* index into params.commitments */
+    size_t target;     /* index into its terms' targets */
+    struct contract_rules rules;
+    struct contract_measure measure;
+    struct contract_attainment attainment;
+    struct budget budget;
+    struct burn_alert *alerts; /* firing within the window; owned */
+    size_t nalerts;
+    long chronic_at; /* chronic failure reached at this window (or earlier): its index, else -1 */
+    bool chronic_consecutive;
+    struct eval_response response[EVAL_MAX_RESPONSE];
+    size_t nresponse;
+};
+
+/* One incident as the report lists it; strings owned by the result. */
+struct eval_incident {
+    char *entity, *service, *key, *severity, *severity_label, *title, *state, *postmortem;
+    int64_t started, detected, acknowledged, mitigated, resolved;
+    struct incident_times times;
+    bool merged; /* merged or duplicate */
+    bool open;   /* no resolved time */
+};
+
+/* A node with repeated hardware faults in one window of an entity. */
+struct eval_fault_node {
+    char *entity;
+    struct window window;
+    struct capacity_fault_node node; /* host owned */
+};
+
+struct eval_result {
+    /* params.commitments points to the commitments evaluated: those given
+     * and those read from the store, owned by the result (with their terms). */
+    struct eval_params params;
+    struct eval_commitment *commitments; /* owned */
+    size_t ncommitments;
+    struct sla_terms *stored_terms; /* owned: the terms of stored commitments */
+    size_t nstored_terms;
+    char **strings; /* owned: the entity, service and kind of stored commitments */
+    size_t nstrings;
+    struct eval_fault_node *faults; /* owned; by entity, window, then count */
+    size_t nfaults;
+    struct eval_row *rows;
+    size_t nrows;
+    struct eval_contract_row *contract;
+    size_t ncontract;
+    struct eval_incident *incidents;
+    size_t nincidents;
+    size_t nlisted; /* incidents starting in [list_from, list_to), kept or not */
+};
+
+void eval_default_params(struct eval_params *p);
+enum sl_status eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
+                        struct sl_diag *diag);
+void eval_result_release(struct eval_result *r);
+
+/* The listing of incidents without holding it: calls fn for each incident
+ * starting in [p->list_from, p->list_to) ∩ [p->from, p->to), of p->entity or
+ * every entity, in the order eval_run lists them (the same rows when the list
+ * window lies within [p->from, p->to)), read from the store one at a time.
+ * e and its strings live only during the call. fn returns non-zero to stop.
+ * Memory stays constant however many incidents there are, so a report can
+ * write its incident list with list_incidents off and nlisted as the count. */
+typedef int (*eval_incident_fn)(void *ctx, const struct eval_incident *e);
+enum sl_status eval_each_listed_incident(struct store *st, const struct eval_params *p,
+                                         eval_incident_fn fn, void *ctx, struct sl_diag *diag);
+
+/* The windows of kind (rolling: N-day windows ending at `to`, going back)
+ * overlapping [from, to), in time order. *out is owned by the caller (free());
+ * SL_ERR_NOMEM or SL_ERR_USAGE (rolling with days < 1). */
+enum sl_status eval_windows(enum window_kind kind, int rolling_days, int64_t from, int64_t to,
+                            const char *zone, struct window **out, size_t *n);
+
+/* The severity 1..5 a document's label names ("Severity 1", "P2", "Sev-3",
+ * "critical"), or 0. */
+int eval_severity_of_label(const char *label);
+
+/* Response compliance of the incidents inc[0..n) (entity/service/window
+ * filters applied by the caller) against rt on the clock c. */
+void eval_response_compliance(const struct eval_incident *const *inc, size_t n,
+                              const struct sla_response_time *rt, const struct coverage *c,
+                              struct eval_response *out);
+
+#endif

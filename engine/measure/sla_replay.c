@@ -1,0 +1,253 @@
+/* sla_replay.c — history replayed under an SLA's own rules (sla_replay.h),
+ * measured by the contract measure of engine/contract.h and credited by
+ * engine/credit.h, so a replay and the monthly report agree. */
+#include "engine/measure/sla_replay.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/measure/contract.h"
+#include "engine/sla/credit.h"
+#include "engine/model/model.h"
+#include "engine/time/sltime.h"
+#include "engine/store/store.h"
+#include "engine/time/window.h"
+
+#define HISTORY "history" /* the one timeline the history is pooled into */
+
+/* The history as one timeline: the worst status wins where records overlap,
+ * and an `up` interval under everything makes uncovered time up. */
+struct collect {
+    struct interval *iv;
+    size_t n, alloc;
+    struct maintenance *mt;
+    size_t nmt, amt;
+    int64_t first, last;
+    bool failed;
+    /* Series with intervals: their incidents are described by the intervals. */
+    char **series;
+    size_t nseries;
+};
+
+static void
+span(struct collect *c, int64_t start, int64_t end)
+{
+    if (c->first == SLTIME_NONE || start < c->first)
+        c->first = start;
+    if (c->last == SLTIME_NONE || end > c->last)
+        c->last = end;
+}
+
+static void
+push(struct collect *c, int64_t start, int64_t end, enum svc_status status)
+{
+    if (end <= start || c->failed)
+        return;
+    if (c->n == c->alloc) {
+        size_t a = c->alloc ? c->alloc * 2 : 64;
+        struct interval *v = realloc(c->iv, a * sizeof *v);
+        if (!v) {
+            c->failed = true;
+            return;
+        }
+        c->iv = v;
+        c->alloc = a;
+    }
+    c->iv[c->n++] = (struct interval){
+        .entity = HISTORY, .service = HISTORY, .start = start, .end = end, .status = status};
+    span(c, start, end);
+}
+
+static int
+on_interval(void *ctx, const struct interval *iv)
+{
+    push(ctx, iv->start, iv->end, iv->status);
+    return 0;
+}
+
+static int
+on_maintenance(void *ctx, const struct maintenance *m)
+{
+    struct collect *c = ctx;
+    if (c->failed || m->end <= m->start)
+        return 0;
+    if (c->nmt == c->amt) {
+        size_t a = c->amt ? c->amt * 2 : 16;
+        struct maintenance *v = realloc(c->mt, a * sizeof *v);
+        if (!v) {
+            c->failed = true;
+            return 0;
+        }
+        c->mt = v;
+        c->amt = a;
+    }
+    c->mt[c->nmt++] = (struct maintenance){.entity = HISTORY,
+                                           .service = HISTORY,
+                                           .start = m->start,
+                                           .end = m->end,
+                                           .announced = m->announced};
+    span(c, m->start, m->end);
+    return 0;
+}
+
+static int
+on_incident(void *ctx, const struct incident *inc)
+{
+    struct collect *c = ctx;
+    if (incident_state_is_merged(inc->state))
+        return 0;
+    for (size_t i = 0; inc->service && i < c->nseries; i++)
+        if (!strcmp(c->series[i], inc->service))
+            return 0;
+    int64_t start = inc->started != SLTIME_NONE ? inc->started : inc->detected;
+    int64_t end = inc->resolved != SLTIME_NONE ? inc->resolved : inc->mitigated;
+    if (start == SLTIME_NONE || end == SLTIME_NONE)
+        return 0;
+    int rank = severity_rank(inc->severity);
+    push(c, start, end, rank == 0 || rank <= 2 ? SVC_DOWN : SVC_PARTIAL);
+    return 0;
+}
+
+struct series_ctx {
+    struct store *st;
+    struct collect *c;
+    struct sl_diag *diag;
+    enum sl_status status;
+};
+
+static int
+on_series(void *ctx, const char *entity, const char *service)
+{
+    struct series_ctx *s = ctx;
+    size_t before = s->c->n;
+    if ((s->status = store_each_interval(s->st, entity, service, INT64_MIN / 2, INT64_MAX / 2,
+                                         on_interval, s->c, s->diag)))
+        return 1;
+    bool has_intervals = s->c->n != before;
+    if ((s->status = store_each_maintenance(s->st, entity, service, INT64_MIN / 2, INT64_MAX / 2,
+                                            on_maintenance, s->c, s->diag)))
+        return 1;
+    if (has_intervals) {
+        char **v = realloc(s->c->series, (s->c->nseries + 1) * sizeof *v);
+        if (!v || !(v[s->c->nseries] = strdup(service))) {
+            if (v)
+                s->c->series = v;
+            s->c->failed = true;
+            return 1;
+        }
+        s->c->series = v;
+        s->c->nseries++;
+    }
+    return 0;
+}
+
+static struct window
+window_at(enum window_kind kind, int64_t t, const char *zone)
+{
+    struct window m = window_month_of(t, zone);
+    if (kind == WINDOW_QUARTER)
+        return window_quarter(m.year, (m.month - 1) / 3 + 1, zone);
+    if (kind == WINDOW_YEAR)
+        return window_year(m.year, zone);
+    return m;
+}
+
+static double
+percent_of(const struct contract_measure *m)
+{
+    return m->avail.known ? 100 * m->avail.availability : NAN;
+}
+
+enum sl_status
+sla_replay_run(struct store *st, const struct sla_terms *t, const char *zone,
+               struct sla_replay *out, struct sl_diag *diag)
+{
+    struct collect c = {.first = SLTIME_NONE, .last = SLTIME_NONE};
+    struct contract_rules rules, neutral;
+    enum sl_status s = SL_OK;
+    memset(out, 0, sizeof *out);
+    size_t best = 0;
+    for (size_t i = 1; i < t->ntargets; i++)
+        if (t->targets[i].percent > t->targets[best].percent)
+            best = i;
+    contract_rules_neutral(&neutral);
+    if (contract_rules_from_terms(t, best, &rules))
+        contract_rules_neutral(&rules); /* no target: measured, never met or breached */
+    out->target_percent = rules.target_percent;
+    out->window_name = window_kind_name(rules.window);
+
+    struct series_ctx sx = {st, &c, diag, SL_OK};
+    if ((s = store_each_series(st, NULL, on_series, &sx, diag)) || (s = sx.status))
+        goto out;
+    if ((s = store_each_incident(st, NULL, INT64_MIN / 2, INT64_MAX / 2, on_incident, &c, diag)))
+        goto out;
+    if (c.first == SLTIME_NONE)
+        goto out;
+    /* A status history lists what went wrong: every window it reaches is
+     * known, and up where no record says otherwise. */
+    int64_t last = c.last;
+    push(&c, window_at(rules.window, c.first, zone).start,
+         window_at(rules.window, last - 1, zone).end, SVC_UP);
+    if (c.failed) {
+        s = diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory");
+        goto out;
+    }
+    double down = 0, eligible = 0;
+    for (struct window w = window_at(rules.window, c.first, zone); w.start < last;
+         w = window_at(rules.window, w.end, zone)) {
+        struct sla_replay_window *v = realloc(out->windows, (out->nwindows + 1) * sizeof *v);
+        if (!v) {
+            s = diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory");
+            goto out;
+        }
+        out->windows = v;
+        struct sla_replay_window *rw = &v[out->nwindows++];
+        memset(rw, 0, sizeof *rw);
+        window_label(&w, rw->label);
+        rw->start = w.start;
+        rw->end = w.end;
+        int64_t from = w.start, to = w.end;
+        struct contract_measure m, n;
+        struct contract_attainment att;
+        if ((s = contract_measure_window(c.iv, c.n, c.mt, c.nmt, from, to, zone, &rules, &m)) ||
+            (s = contract_measure_window(c.iv, c.n, c.mt, c.nmt, from, to, zone, &neutral, &n))) {
+            diag_set(diag, s, "", 0, "cannot measure the history");
+            goto out;
+        }
+        contract_attain(&rules, t, &m, &w, zone, NAN, &att);
+        rw->availability_percent = percent_of(&m);
+        rw->neutral_percent = percent_of(&n);
+        rw->downtime_seconds = m.avail.downtime_seconds;
+        rw->excluded_seconds = (double)(m.avail.maintenance_seconds + m.excluded_seconds);
+        rw->forgiven_seconds = (double)m.forgiven_seconds;
+        rw->met = !att.known || isnan(att.target_percent) || att.met;
+        rw->gap = att.credit.match == CREDIT_GAP;
+        if (!rw->met) {
+            out->breached++;
+            rw->credit_percent = att.credit.match == CREDIT_TIER ? att.credit.credit_percent : 0;
+            out->credit_total_percent += rw->credit_percent;
+        }
+        down += m.avail.downtime_seconds;
+        eligible += (double)m.avail.eligible_seconds;
+        out->excluded_total_seconds += rw->excluded_seconds + rw->forgiven_seconds;
+    }
+    out->overall_percent = eligible > 0 ? 100 * (1 - down / eligible) : NAN;
+out:
+    free(c.iv);
+    free(c.mt);
+    for (size_t i = 0; i < c.nseries; i++)
+        free(c.series[i]);
+    free(c.series);
+    if (s)
+        sla_replay_release(out);
+    return s;
+}
+
+void
+sla_replay_release(struct sla_replay *r)
+{
+    free(r->windows);
+    memset(r, 0, sizeof *r);
+    r->target_percent = NAN;
+}

@@ -1,0 +1,62 @@
+/* sla_replay.h — a provider's history replayed under its SLA's own rules:
+ * per window of the SLA (month, quarter or year), the availability the
+ * provider delivered by the document's definition, met or breached, the
+ * credit that would have been due, and the downtime the document's rules
+ * removed (announced maintenance it excludes, outages shorter than its
+ * minimum) — beside the neutral figure that counts every outage second.
+ *
+ * Reads the store only: status intervals, maintenance windows and incidents
+ * of every entity in it (an incident with no intervals of its own counts as
+ * down from its start to its resolution; sev3 and milder as partial).
+ * Time no record covers is up: a status history lists what went wrong.
+ *
+ * Rules: those of the contract measure (engine/contract.h) for the terms'
+ * highest uptime target and its window — its maintenance exclusion, notice
+ * (48 h when unstated) and cap, its minimum countable outage, and partial
+ * service weighed as the terms count it; the neutral figure is the neutral
+ * measure of DESIGN.md §4. Credits come from engine/credit.h: bands keep
+ * their inclusivity, an attainment below the target in no band is a gap,
+ * and where bands overlap the most generous applies. */
+#ifndef SLAUDIT_SLA_REPLAY_H
+#define SLAUDIT_SLA_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/sla/sla_terms.h"
+#include "engine/base/status.h"
+
+struct store;
+
+struct sla_replay_window {
+    char label[48]; /* "2026-10", "2026-Q4", "2026" */
+    int64_t start, end;
+    double availability_percent; /* the contract measure */
+    double neutral_percent;      /* the neutral measure of DESIGN.md §4 */
+    bool met;
+    double credit_percent;   /* after the cap */
+    bool gap;                /* below the target yet in no credit band */
+    double downtime_seconds; /* weighted, as the contract counts it */
+    double excluded_seconds; /* eligible maintenance and excluded periods left out */
+    double forgiven_seconds; /* outages shorter than the minimum */
+};
+
+struct sla_replay {
+    const char *window_name;
+    double target_percent; /* NAN when the terms have none */
+    struct sla_replay_window *windows;
+    size_t nwindows;
+    size_t breached;
+    double credit_total_percent;   /* sum over the windows */
+    double overall_percent;        /* contract availability over all windows */
+    double excluded_total_seconds; /* maintenance left out + outages forgiven */
+};
+
+/* Replays the whole span of the stored history. zone aligns the windows
+ * (NULL = UTC). An empty store gives no windows and SL_OK. */
+enum sl_status sla_replay_run(struct store *st, const struct sla_terms *t, const char *zone,
+                              struct sla_replay *out, struct sl_diag *diag);
+void sla_replay_release(struct sla_replay *r);
+
+#endif

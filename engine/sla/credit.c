@@ -1,0 +1,115 @@
+/* credit.c — credit-tier lookup with the document's own bound inclusivity, the
+ * cap, and the amount. */
+#include "engine/sla/credit.h"
+
+#include <math.h>
+
+static const char *const match_names[] = {"no_table", "none_due", "tier", "gap", "unknown"};
+_Static_assert(sizeof match_names / sizeof match_names[0] == CREDIT_UNKNOWN + 1,
+               "one name per credit_match");
+
+const char *
+credit_match_name(enum credit_match m)
+{
+    return (unsigned)m <= CREDIT_UNKNOWN ? match_names[m] : "?";
+}
+
+/* -1, 0 or 1 as a is below, on or above bound, within the tolerance. */
+static int
+compare_to_bound(double a, double bound)
+{
+    if (fabs(a - bound) <= CREDIT_EPSILON_PERCENT)
+        return 0;
+    return a < bound ? -1 : 1;
+}
+
+bool
+credit_tier_contains(const struct sla_credit_tier *t, double attainment_percent)
+{
+    if (isnan(attainment_percent))
+        return false;
+    if (!isnan(t->lower_percent)) {
+        int c = compare_to_bound(attainment_percent, t->lower_percent);
+        if (c < 0 || (c == 0 && !t->lower_inclusive))
+            return false;
+    }
+    if (!isnan(t->upper_percent)) {
+        int c = compare_to_bound(attainment_percent, t->upper_percent);
+        if (c > 0 || (c == 0 && !t->upper_inclusive))
+            return false;
+    }
+    return true;
+}
+
+long
+credit_tier_lookup(const struct sla_credit_tier *tiers, size_t n, double attainment_percent)
+{
+    long best = -1;
+    for (size_t i = 0; i < n; i++)
+        if (credit_tier_contains(&tiers[i], attainment_percent) &&
+            (best < 0 || tiers[i].credit_percent > tiers[best].credit_percent))
+            best = (long)i;
+    return best;
+}
+
+/* True when attainment lies above every tier's upper bound, which is how a
+ * table with no stated target still says "no credit". */
+static bool
+above_every_tier(const struct sla_credit_tier *tiers, size_t n, double a)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (isnan(tiers[i].upper_percent))
+            return false;
+        int c = compare_to_bound(a, tiers[i].upper_percent);
+        if (c < 0 || (c == 0 && tiers[i].upper_inclusive))
+            return false;
+    }
+    return true;
+}
+
+void
+credit_compute(const struct sla_credit_tier *tiers, size_t n, double target_percent,
+               double cap_percent, double attainment_percent, double fee, struct credit_result *out)
+{
+    out->match = CREDIT_NO_TABLE;
+    out->tier = -1;
+    out->tier_percent = 0;
+    out->credit_percent = 0;
+    out->capped = false;
+    out->amount = NAN;
+    if (isnan(attainment_percent)) {
+        out->match = CREDIT_UNKNOWN;
+        return;
+    }
+    if (n == 0)
+        return;
+    long i = credit_tier_lookup(tiers, n, attainment_percent);
+    if (i < 0) {
+        bool met = isnan(target_percent)
+                       ? above_every_tier(tiers, n, attainment_percent)
+                       : compare_to_bound(attainment_percent, target_percent) >= 0;
+        out->match = met ? CREDIT_NONE_DUE : CREDIT_GAP;
+        /* A gap owes an amount the document does not say: it stays unknown. */
+        if (met && !isnan(fee))
+            out->amount = 0;
+        return;
+    }
+    out->match = CREDIT_TIER;
+    out->tier = i;
+    out->tier_percent = tiers[i].credit_percent;
+    out->credit_percent = tiers[i].credit_percent;
+    if (!isnan(cap_percent) && out->credit_percent > cap_percent) {
+        out->credit_percent = cap_percent;
+        out->capped = true;
+    }
+    if (!isnan(fee))
+        out->amount = fee * out->credit_percent / 100.0;
+}
+
+void
+credit_for_terms(const struct sla_terms *t, double target_percent, double attainment_percent,
+                 double fee, struct credit_result *out)
+{
+    credit_compute(t->tiers, t->ntiers, target_percent, t->credit_cap_percent, attainment_percent,
+                   fee, out);
+}

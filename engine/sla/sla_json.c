@@ -1,0 +1,351 @@
+/* sla_json.c — SLA terms to and from JSON (sla_json.h). */
+#include "engine/sla/sla_json.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/base/jsondoc.h"
+#include "engine/base/jsonw.h"
+#include "engine/sla/sla_score.h"
+
+/* ---- writing ------------------------------------------------------------ */
+
+void
+sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
+{
+    struct sla_band_issue *issues = NULL;
+    size_t nissues = 0;
+    if (w->status)
+        return;
+    if ((w->status = sla_band_issues(t, &issues, &nissues)))
+        return;
+    jsonw_field_str(w, "document", t->document);
+    jsonw_field_str(w, "provider", t->provider);
+    jsonw_field_str(w, "service", t->service);
+
+    jsonw_open(w, "uptime_targets", '[');
+    for (size_t i = 0; i < t->ntargets; i++) {
+        const struct sla_uptime_target *u = &t->targets[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_num(w, "percent", u->percent);
+        jsonw_field_str(w, "window", sla_window_name(u->window));
+        jsonw_field_str(w, "scope", u->scope);
+        jsonw_field_int(w, "line", u->line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+
+    jsonw_open(w, "credit_tiers", '[');
+    for (size_t i = 0; i < t->ntiers; i++) {
+        const struct sla_credit_tier *c = &t->tiers[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_num(w, "lower_percent", c->lower_percent);
+        jsonw_field_bool(w, "lower_inclusive", c->lower_inclusive);
+        jsonw_field_num(w, "upper_percent", c->upper_percent);
+        jsonw_field_bool(w, "upper_inclusive", c->upper_inclusive);
+        jsonw_field_num(w, "credit_percent", c->credit_percent);
+        jsonw_field_int(w, "line", c->line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+
+    jsonw_field_num(w, "credit_cap_percent", t->credit_cap_percent);
+    jsonw_field_str(w, "credit_cap_text", t->credit_cap_text);
+    if (t->claim_deadline_days < 0)
+        jsonw_field_null(w, "claim_deadline_days");
+    else
+        jsonw_field_int(w, "claim_deadline_days", t->claim_deadline_days);
+    jsonw_field_str(w, "claim_deadline_text", t->claim_deadline_text);
+    jsonw_field_bool(w, "maintenance_excluded", t->maintenance_excluded);
+    jsonw_field_num(w, "maintenance_notice_hours", t->maintenance_notice_hours);
+
+    jsonw_open(w, "exclusions", '[');
+    for (size_t i = 0; i < t->nexclusions; i++) {
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "text", t->exclusions[i].text);
+        jsonw_field_int(w, "line", t->exclusions[i].line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+
+    jsonw_open(w, "response_times", '[');
+    for (size_t i = 0; i < t->nresponse_times; i++) {
+        const struct sla_response_time *r = &t->response_times[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "severity", r->severity);
+        jsonw_field_num(w, "minutes", r->minutes);
+        jsonw_field_bool(w, "business_hours", r->business_hours);
+        jsonw_field_bool(w, "resolution", r->resolution);
+        jsonw_field_int(w, "line", r->line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+
+    jsonw_field_str(w, "support_coverage", sla_coverage_name(t->support_coverage));
+    jsonw_field_bool(w, "sole_remedy", t->sole_remedy);
+    jsonw_field_bool(w, "chronic_failure_termination", t->chronic_failure_termination);
+    jsonw_field_num(w, "incident_notice_hours", t->incident_notice_hours);
+    jsonw_field_num(w, "rpo_minutes", t->rpo_minutes);
+    jsonw_field_num(w, "rto_minutes", t->rto_minutes);
+
+    jsonw_open(w, "clauses", '[');
+    for (size_t i = 0; i < t->nclauses; i++) {
+        const struct sla_clause *c = &t->clauses[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "kind", sla_clause_name(c->kind));
+        jsonw_field_num(w, "value", c->value);
+        jsonw_field_str(w, "text", c->text);
+        jsonw_field_int(w, "line", c->line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+
+    jsonw_open(w, "tier_issues", '[');
+    for (size_t i = 0; i < nissues; i++) {
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "kind", issues[i].kind == SLA_BAND_GAP ? "gap" : "overlap");
+        jsonw_field_num(w, "from_percent", issues[i].from);
+        jsonw_field_num(w, "to_percent", issues[i].to);
+        jsonw_field_str(w, "text", issues[i].text);
+        jsonw_field_int(w, "line", issues[i].line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+    free(issues);
+}
+
+enum sl_status
+sla_json_write(struct strbuf *sb, const struct sla_terms *t, int compact)
+{
+    struct jsonw w;
+    jsonw_begin(&w, sb);
+    /* Indented: each field on a line, each element of an array on a line. */
+    w.indent = compact ? 0 : 2;
+    jsonw_open(&w, NULL, '{');
+    sla_json_write_fields(&w, t);
+    jsonw_close(&w, '}');
+    return w.status;
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+struct reader {
+    const char *path;
+    struct sl_diag *diag;
+    enum sl_status status;
+};
+
+static enum sl_status
+wrong(struct reader *r, const char *field, const char *want)
+{
+    if (!r->status)
+        r->status = diag_set(r->diag, SL_ERR_INPUT, r->path, 0, "'%s' is not %s", field, want);
+    return r->status;
+}
+
+static char *
+get_str(struct reader *r, const struct json_node *o, const char *k)
+{
+    struct json_node *n = jsondoc_get(o, k);
+    if (!n || jsondoc_kind(n) == JNODE_NULL)
+        return NULL;
+    const char *s = jsondoc_string(n);
+    if (!s) {
+        wrong(r, k, "a string");
+        return NULL;
+    }
+    char *copy = strdup(s);
+    if (!copy && !r->status)
+        r->status = diag_set(r->diag, SL_ERR_NOMEM, r->path, 0, "out of memory");
+    return copy;
+}
+
+static double
+get_num(struct reader *r, const struct json_node *o, const char *k)
+{
+    struct json_node *n = jsondoc_get(o, k);
+    double v;
+    if (!n || jsondoc_kind(n) == JNODE_NULL)
+        return NAN;
+    if (!jsondoc_number(n, &v)) {
+        wrong(r, k, "a number");
+        return NAN;
+    }
+    return v;
+}
+
+static bool
+get_bool(struct reader *r, const struct json_node *o, const char *k, bool dflt)
+{
+    struct json_node *n = jsondoc_get(o, k);
+    bool v;
+    if (!n || jsondoc_kind(n) == JNODE_NULL)
+        return dflt;
+    if (!jsondoc_bool(n, &v)) {
+        wrong(r, k, "true or false");
+        return dflt;
+    }
+    return v;
+}
+
+static long
+get_line(struct reader *r, const struct json_node *o)
+{
+    double v = get_num(r, o, "line");
+    return isnan(v) || v < 0 ? 0 : (long)v;
+}
+
+/* An array member: its size, or 0 (and an error when it is not an array). */
+static size_t
+get_array(struct reader *r, const struct json_node *o, const char *k, struct json_node **out)
+{
+    *out = jsondoc_get(o, k);
+    if (!*out || jsondoc_kind(*out) == JNODE_NULL)
+        return 0;
+    if (jsondoc_kind(*out) != JNODE_ARRAY) {
+        wrong(r, k, "an array");
+        return 0;
+    }
+    return jsondoc_size(*out);
+}
+
+static void *
+alloc_items(struct reader *r, size_t n, size_t size)
+{
+    void *v = n ? calloc(n, size) : NULL;
+    if (n && !v && !r->status)
+        r->status = diag_set(r->diag, SL_ERR_NOMEM, r->path, 0, "out of memory");
+    return v;
+}
+
+static bool
+parse_window(const char *s, enum sla_window *w)
+{
+    if (!s)
+        return false;
+    if (strstr(s, "quarter"))
+        *w = SLA_WINDOW_QUARTER;
+    else if (strstr(s, "year") || strstr(s, "annual"))
+        *w = SLA_WINDOW_YEAR;
+    else if (strstr(s, "month"))
+        *w = SLA_WINDOW_MONTH;
+    else
+        return false;
+    return true;
+}
+
+static void
+read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
+{
+    struct json_node *a;
+    size_t n = get_array(r, root, "uptime_targets", &a);
+    if ((t->targets = alloc_items(r, n, sizeof *t->targets))) {
+        for (size_t i = 0; i < n; i++) {
+            struct json_node *e = jsondoc_at(a, i);
+            struct sla_uptime_target *u = &t->targets[t->ntargets++];
+            u->percent = get_num(r, e, "percent");
+            if (isnan(u->percent))
+                wrong(r, "uptime_targets[].percent", "a number");
+            const char *ws = jsondoc_get_string(e, "window");
+            u->window = SLA_WINDOW_MONTH;
+            if (ws && !parse_window(ws, &u->window))
+                wrong(r, "uptime_targets[].window", "month, quarter or year");
+            u->scope = get_str(r, e, "scope");
+            u->line = get_line(r, e);
+        }
+    }
+    n = get_array(r, root, "credit_tiers", &a);
+    if ((t->tiers = alloc_items(r, n, sizeof *t->tiers))) {
+        for (size_t i = 0; i < n; i++) {
+            struct json_node *e = jsondoc_at(a, i);
+            struct sla_credit_tier *c = &t->tiers[t->ntiers++];
+            c->lower_percent = get_num(r, e, "lower_percent");
+            c->upper_percent = get_num(r, e, "upper_percent");
+            c->lower_inclusive = get_bool(r, e, "lower_inclusive", true);
+            c->upper_inclusive = get_bool(r, e, "upper_inclusive", false);
+            c->credit_percent = get_num(r, e, "credit_percent");
+            if (isnan(c->credit_percent))
+                wrong(r, "credit_tiers[].credit_percent", "a number");
+            c->line = get_line(r, e);
+        }
+    }
+    n = get_array(r, root, "exclusions", &a);
+    if ((t->exclusions = alloc_items(r, n, sizeof *t->exclusions))) {
+        for (size_t i = 0; i < n; i++) {
+            struct json_node *e = jsondoc_at(a, i);
+            struct sla_exclusion *x = &t->exclusions[t->nexclusions++];
+            x->text =
+                jsondoc_kind(e) == JNODE_STRING ? strdup(jsondoc_string(e)) : get_str(r, e, "text");
+            x->line = get_line(r, e);
+        }
+    }
+    n = get_array(r, root, "response_times", &a);
+    if ((t->response_times = alloc_items(r, n, sizeof *t->response_times))) {
+        for (size_t i = 0; i < n; i++) {
+            struct json_node *e = jsondoc_at(a, i);
+            struct sla_response_time *x = &t->response_times[t->nresponse_times++];
+            x->severity = get_str(r, e, "severity");
+            x->minutes = get_num(r, e, "minutes");
+            x->business_hours = get_bool(r, e, "business_hours", false);
+            x->resolution = get_bool(r, e, "resolution", false);
+            x->line = get_line(r, e);
+        }
+    }
+    n = get_array(r, root, "clauses", &a);
+    if ((t->clauses = alloc_items(r, n, sizeof *t->clauses))) {
+        for (size_t i = 0; i < n; i++) {
+            struct json_node *e = jsondoc_at(a, i);
+            enum sla_clause_kind k;
+            if (!sla_clause_parse(jsondoc_get_string(e, "kind"), &k))
+                continue; /* a kind this version does not know */
+            struct sla_clause *c = &t->clauses[t->nclauses++];
+            c->kind = k;
+            c->value = get_num(r, e, "value");
+            c->text = get_str(r, e, "text");
+            c->line = get_line(r, e);
+        }
+    }
+}
+
+enum sl_status
+sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *t,
+              struct sl_diag *diag)
+{
+    struct json_node *root = NULL;
+    struct reader r = {path, diag, SL_OK};
+    enum sl_status s = jsondoc_load_buffer(text, len, path, 1, &root, diag);
+    if (s)
+        return s;
+    if (jsondoc_kind(root) != JNODE_OBJECT) {
+        s = diag_set(diag, SL_ERR_INPUT, path, 1, "SLA terms must be a JSON object");
+        goto out;
+    }
+    t->document = get_str(&r, root, "document");
+    t->provider = get_str(&r, root, "provider");
+    t->service = get_str(&r, root, "service");
+    t->credit_cap_percent = get_num(&r, root, "credit_cap_percent");
+    t->credit_cap_text = get_str(&r, root, "credit_cap_text");
+    double days = get_num(&r, root, "claim_deadline_days");
+    t->claim_deadline_days = isnan(days) || days < 0 ? -1 : lround(days);
+    t->claim_deadline_text = get_str(&r, root, "claim_deadline_text");
+    t->maintenance_excluded = get_bool(&r, root, "maintenance_excluded", false);
+    t->maintenance_notice_hours = get_num(&r, root, "maintenance_notice_hours");
+    const char *cov = jsondoc_get_string(root, "support_coverage");
+    t->support_coverage = !cov                      ? SLA_COVERAGE_UNKNOWN
+                          : strstr(cov, "24")       ? SLA_COVERAGE_24X7
+                          : strstr(cov, "business") ? SLA_COVERAGE_BUSINESS_HOURS
+                                                    : SLA_COVERAGE_UNKNOWN;
+    t->sole_remedy = get_bool(&r, root, "sole_remedy", false);
+    t->chronic_failure_termination = get_bool(&r, root, "chronic_failure_termination", false);
+    t->incident_notice_hours = get_num(&r, root, "incident_notice_hours");
+    t->rpo_minutes = get_num(&r, root, "rpo_minutes");
+    t->rto_minutes = get_num(&r, root, "rto_minutes");
+    read_arrays(&r, root, t);
+    s = r.status;
+out:
+    jsondoc_free(root);
+    if (s)
+        sla_terms_release(t);
+    return s;
+}

@@ -1,0 +1,123 @@
+/* sla_terms.c — lifecycle and names of SLA terms. */
+#include "engine/sla/sla_terms.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+sla_terms_init(struct sla_terms *t)
+{
+    memset(t, 0, sizeof *t);
+    t->credit_cap_percent = NAN;
+    t->claim_deadline_days = -1;
+    t->maintenance_notice_hours = NAN;
+    t->incident_notice_hours = NAN;
+    t->rpo_minutes = NAN;
+    t->rto_minutes = NAN;
+}
+
+void
+sla_terms_release(struct sla_terms *t)
+{
+    free(t->document);
+    free(t->provider);
+    free(t->service);
+    for (size_t i = 0; i < t->ntargets; i++)
+        free(t->targets[i].scope);
+    free(t->targets);
+    free(t->tiers);
+    free(t->credit_cap_text);
+    free(t->claim_deadline_text);
+    for (size_t i = 0; i < t->nexclusions; i++)
+        free(t->exclusions[i].text);
+    free(t->exclusions);
+    for (size_t i = 0; i < t->nresponse_times; i++)
+        free(t->response_times[i].severity);
+    free(t->response_times);
+    for (size_t i = 0; i < t->nclauses; i++)
+        free(t->clauses[i].text);
+    free(t->clauses);
+    for (size_t i = 0; i < t->nsource_lines; i++)
+        free(t->source_lines[i]);
+    free(t->source_lines);
+    sla_terms_init(t);
+}
+
+const char *
+sla_window_name(enum sla_window w)
+{
+    switch (w) {
+    case SLA_WINDOW_MONTH:
+        return "month";
+    case SLA_WINDOW_QUARTER:
+        return "quarter";
+    case SLA_WINDOW_YEAR:
+        return "year";
+    }
+    return "month";
+}
+
+const char *
+sla_coverage_name(enum sla_coverage c)
+{
+    switch (c) {
+    case SLA_COVERAGE_24X7:
+        return "24x7";
+    case SLA_COVERAGE_BUSINESS_HOURS:
+        return "business_hours";
+    case SLA_COVERAGE_UNKNOWN:
+        break;
+    }
+    return NULL;
+}
+
+static const char *const clause_names[SLA_CLAUSE_COUNT] = {
+    [SLA_CLAUSE_MEASURED_BY_PROVIDER] = "measured_by_provider",
+    [SLA_CLAUSE_CUSTOMER_EVIDENCE] = "customer_evidence",
+    [SLA_CLAUSE_CREDITS_AUTOMATIC] = "credits_automatic",
+    [SLA_CLAUSE_CREDITS_FUTURE_ONLY] = "credits_future_only",
+    [SLA_CLAUSE_PARTIAL_COUNTED] = "partial_counted",
+    [SLA_CLAUSE_MIN_OUTAGE] = "min_outage_minutes",
+    [SLA_CLAUSE_MAINTENANCE_CAP] = "maintenance_cap_hours",
+    [SLA_CLAUSE_CATCH_ALL_EXCLUSION] = "catch_all_exclusion",
+    [SLA_CLAUSE_DATA_RETURN] = "data_return_days",
+    [SLA_CLAUSE_AUDIT_RIGHTS] = "audit_rights",
+    [SLA_CLAUSE_UNILATERAL_CHANGE] = "unilateral_change",
+    [SLA_CLAUSE_DR_TESTED] = "dr_tested",
+};
+
+const char *
+sla_clause_name(enum sla_clause_kind k)
+{
+    return (unsigned)k < SLA_CLAUSE_COUNT ? clause_names[k] : "unknown";
+}
+
+bool
+sla_clause_parse(const char *name, enum sla_clause_kind *out)
+{
+    for (int k = 0; name && k < SLA_CLAUSE_COUNT; k++) {
+        if (!strcmp(name, clause_names[k])) {
+            *out = (enum sla_clause_kind)k;
+            return true;
+        }
+    }
+    return false;
+}
+
+const struct sla_clause *
+sla_terms_clause(const struct sla_terms *t, enum sla_clause_kind k)
+{
+    for (size_t i = 0; i < t->nclauses; i++)
+        if (t->clauses[i].kind == k)
+            return &t->clauses[i];
+    return NULL;
+}
+
+const char *
+sla_terms_line_text(const struct sla_terms *t, long n)
+{
+    if (n < 1 || (size_t)n > t->nsource_lines)
+        return NULL;
+    return t->source_lines[n - 1];
+}

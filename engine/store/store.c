@@ -1,0 +1,1413 @@
+/* store.c — SQLite behind the store API; the only file that includes sqlite3.h. */
+#include "engine/store/store.h"
+
+#include <assert.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/store/ivbatch.h"
+#include "engine/store/schema.h"
+#include "engine/time/sltime.h"
+
+enum stmt_id {
+    S_SOURCE_FIND,
+    S_SOURCE_INSERT,
+    S_SOURCE_COUNTS,
+    S_INCIDENT_INSERT,
+    S_INCIDENT_UPDATE,
+    S_INTERVAL_INSERT,
+    S_INTERVAL_BATCH,
+    S_INTERVAL_PUT,
+    S_INTERVAL_UPDATE,
+    S_GPU_EVENT_INSERT,
+    S_MAINT_INSERT,
+    S_REJECT_INSERT,
+    S_INTERVAL_SERIES_FIRST, /* the three of a table in this order: series_skip_scan */
+    S_INTERVAL_SERIES_SAME,
+    S_INTERVAL_SERIES_NEXT,
+    S_MAINT_SERIES_FIRST,
+    S_MAINT_SERIES_SAME,
+    S_MAINT_SERIES_NEXT,
+    S_INTERVAL_SPAN,
+    S_MAINT_SPAN,
+    S_COUNT
+};
+
+/* The parameters of IVBATCH_ROWS intervals, nine each. */
+#define INTERVAL_ROW "(?,?,?,?,?,?,?,?,?)"
+#define INTERVAL_ROWS_4 INTERVAL_ROW "," INTERVAL_ROW "," INTERVAL_ROW "," INTERVAL_ROW
+#define INTERVAL_ROWS_16 INTERVAL_ROWS_4 "," INTERVAL_ROWS_4 "," INTERVAL_ROWS_4 "," INTERVAL_ROWS_4
+#define INTERVAL_ROWS_32 INTERVAL_ROWS_16 "," INTERVAL_ROWS_16
+_Static_assert(IVBATCH_ROWS == 32, "S_INTERVAL_BATCH binds IVBATCH_ROWS rows");
+
+/* The first (entity, service) pair of a table, in its index's order, that
+ * meets `where`: one seek of the index. */
+#define SERIES_SQL(table, where)                                                                   \
+    "SELECT entity, service FROM " table " WHERE " where " ORDER BY entity, service LIMIT 1"
+
+static const char *const stmt_sql[S_COUNT] = {
+    [S_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256 = ?1",
+    [S_SOURCE_INSERT] = "INSERT INTO sources (path, sha256, format, bytes, ingested_at) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5)",
+    [S_SOURCE_COUNTS] = "UPDATE sources SET read = ?2, stored = ?3, rejected = ?4, "
+                        "duplicates = ?5 WHERE id = ?1",
+    [S_INCIDENT_INSERT] =
+        "INSERT INTO incidents (source_id, line, entity, key, service, severity, "
+        "severity_label, title, state, postmortem, started, detected, acknowledged, "
+        "mitigated, resolved, extra) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,"
+        "?15,?16) ON CONFLICT (entity, key) DO NOTHING",
+    [S_INCIDENT_UPDATE] =
+        "UPDATE incidents SET source_id = ?1, line = ?2, service = ?5, severity = ?6, "
+        "severity_label = ?7, title = ?8, state = ?9, postmortem = ?10, started = ?11, "
+        "detected = ?12, acknowledged = ?13, mitigated = ?14, resolved = ?15, extra = ?16 "
+        "WHERE entity = ?3 AND key = ?4",
+    [S_INTERVAL_INSERT] = "INSERT INTO intervals (source_id, entity, service, start, end, status, "
+                          "units, unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    [S_INTERVAL_BATCH] = "INSERT INTO intervals (source_id, entity, service, start, end, status, "
+                         "units, unit_kind, key) VALUES " INTERVAL_ROWS_32,
+    [S_INTERVAL_PUT] =
+        "INSERT INTO intervals (source_id, entity, service, start, end, status, units, "
+        "unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+        "ON CONFLICT (entity, service, key) WHERE key IS NOT NULL DO NOTHING",
+    [S_INTERVAL_UPDATE] = "UPDATE intervals SET source_id = ?1, start = ?4, end = ?5, status = ?6, "
+                          "units = ?7, unit_kind = ?8 "
+                          "WHERE entity = ?2 AND service = ?3 AND key = ?9",
+    [S_GPU_EVENT_INSERT] =
+        "INSERT OR IGNORE INTO gpu_events (source_id, line, entity, service, time, host, pci, "
+        "gpu, xid, class, action, message) VALUES (?1, ?2, ?3, ?4, ?5, coalesce(?6, ''), "
+        "coalesce(?7, ''), ?8, ?9, ?10, ?11, coalesce(?12, ''))",
+    [S_MAINT_INSERT] = "INSERT INTO maintenance (source_id, line, entity, service, key, start, "
+                       "end, announced) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    [S_REJECT_INSERT] = "INSERT INTO rejects (source_id, line, reason, raw) VALUES (?1,?2,?3,?4)",
+    [S_INTERVAL_SERIES_FIRST] = SERIES_SQL("intervals", "entity >= ?1"),
+    [S_INTERVAL_SERIES_SAME] = SERIES_SQL("intervals", "entity = ?1 AND service > ?2"),
+    [S_INTERVAL_SERIES_NEXT] = SERIES_SQL("intervals", "entity > ?1"),
+    [S_MAINT_SERIES_FIRST] = SERIES_SQL("maintenance", "entity >= ?1"),
+    [S_MAINT_SERIES_SAME] = SERIES_SQL("maintenance", "entity = ?1 AND service > ?2"),
+    [S_MAINT_SERIES_NEXT] = SERIES_SQL("maintenance", "entity > ?1"),
+    [S_INTERVAL_SPAN] = "SELECT start, end, status, units, unit_kind FROM intervals "
+                        "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
+                        "ORDER BY start, end",
+    [S_MAINT_SPAN] = "SELECT entity, service, key, start, end, announced, line FROM maintenance "
+                     "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
+                     "ORDER BY start, end",
+};
+
+struct store {
+    sqlite3 *db;
+    char *path;
+    sqlite3_stmt *stmt[S_COUNT];
+    sqlite3_int64 source_id; /* the open source transaction, 0 when none */
+    struct ivbatch pending;  /* keyless intervals not inserted yet */
+};
+
+static enum sl_status flush_intervals(struct store *st, struct sl_diag *diag);
+
+/* SQLITE_BUSY once the busy timeout has run out: say that another process
+ * holds the lock and how long we waited, not sqlite's bare "database is
+ * locked". */
+static bool
+busy(struct store *st)
+{
+    int code = sqlite3_errcode(st->db) & 0xff;
+    return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+}
+
+static enum sl_status
+busy_error(struct store *st, struct sl_diag *diag, const char *what)
+{
+    return diag_set(diag, SL_ERR_DB, st->path, 0,
+                    "%s: the database is locked by another process and stayed locked for more "
+                    "than %d s; try again when it is done",
+                    what, STORE_BUSY_TIMEOUT_MS / 1000);
+}
+
+static enum sl_status
+db_error(struct store *st, struct sl_diag *diag, const char *what)
+{
+    if (busy(st))
+        return busy_error(st, diag, what);
+    return diag_set(diag, SL_ERR_DB, st->path, 0, "%s: %s", what, sqlite3_errmsg(st->db));
+}
+
+static enum sl_status
+exec(struct store *st, const char *sql, struct sl_diag *diag)
+{
+    char *err = NULL;
+    if (sqlite3_exec(st->db, sql, NULL, NULL, &err) != SQLITE_OK) {
+        if (busy(st)) {
+            sqlite3_free(err);
+            return busy_error(st, diag, "waiting for the lock");
+        }
+        enum sl_status s = diag_set(diag, SL_ERR_DB, st->path, 0, "%s", err ? err : "failed");
+        sqlite3_free(err);
+        return s;
+    }
+    return SL_OK;
+}
+
+static sqlite3_stmt *
+prepared(struct store *st, enum stmt_id id)
+{
+    sqlite3_stmt *s = st->stmt[id];
+    if (!s && sqlite3_prepare_v3(st->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT, &st->stmt[id],
+                                 NULL) != SQLITE_OK)
+        return NULL;
+    s = st->stmt[id];
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return s;
+}
+
+const char *
+store_shared_path(struct store *st)
+{
+    if (!sqlite3_get_autocommit(st->db))
+        return NULL;
+    const char *path = sqlite3_db_filename(st->db, "main");
+    return path && *path ? path : NULL;
+}
+
+int
+store_schema_version(struct store *st)
+{
+    sqlite3_stmt *s;
+    int v = -1;
+    if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_step(s) == SQLITE_ROW)
+        v = sqlite3_column_int(s, 0);
+    sqlite3_finalize(s);
+    return v;
+}
+
+static enum sl_status
+migrate(struct store *st, struct sl_diag *diag)
+{
+    int version = store_schema_version(st);
+    if (version < 0)
+        return db_error(st, diag, "cannot read the schema version");
+    if (version > schema_version)
+        return diag_set(diag, SL_ERR_DB, st->path, 0,
+                        "schema version %d is newer than this slaudit (%d)", version,
+                        schema_version);
+    for (int v = version; v < schema_version; v++) {
+        char pragma[64];
+        enum sl_status s = exec(st, "BEGIN IMMEDIATE", diag);
+        if (s)
+            return s;
+        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v + 1);
+        if ((s = exec(st, schema_migrations[v], diag)) || (s = exec(st, pragma, diag)) ||
+            (s = exec(st, "COMMIT", diag))) {
+            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+            return s;
+        }
+    }
+    return SL_OK;
+}
+
+enum sl_status
+store_open(const char *path, struct store **out, struct sl_diag *diag)
+{
+    struct store *st = calloc(1, sizeof *st);
+    enum sl_status s = SL_ERR_NOMEM;
+    if (!st || !(st->path = strdup(path)))
+        goto fail;
+    /* SQLite counts every allocation under a global mutex unless told not to
+     * (5 % of an incident's insert); nothing reads those counts. Only the
+     * first call in a process takes effect; later ones fail harmlessly. */
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    /* NOMUTEX: a store is used by one thread, so SQLite's per-call mutex
+     * (8 % of reading intervals) buys nothing. */
+    if (sqlite3_open_v2(path, &st->db,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                        NULL) != SQLITE_OK) {
+        s = st->db ? db_error(st, diag, "cannot open the database")
+                   : diag_set(diag, SL_ERR_DB, path, 0, "cannot open the database");
+        goto fail;
+    }
+    sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
+    sqlite3_extended_result_codes(st->db, 1);
+    if ((s = exec(st,
+                  "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;"
+                  "PRAGMA synchronous = NORMAL;",
+                  diag)))
+        goto fail;
+    if ((s = migrate(st, diag)))
+        goto fail;
+    *out = st;
+    return SL_OK;
+fail:
+    store_close(st);
+    if (s == SL_ERR_NOMEM)
+        diag_set(diag, s, path, 0, "out of memory");
+    return s;
+}
+
+void
+store_close(struct store *st)
+{
+    if (!st)
+        return;
+    for (int i = 0; i < S_COUNT; i++)
+        sqlite3_finalize(st->stmt[i]);
+    sqlite3_close(st->db);
+    free(st->path);
+    free(st);
+}
+
+static void
+bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+    if (v)
+        sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(s, i);
+}
+
+static void
+bind_time(sqlite3_stmt *s, int i, int64_t t)
+{
+    if (t == SLTIME_NONE)
+        sqlite3_bind_null(s, i);
+    else
+        sqlite3_bind_int64(s, i, t);
+}
+
+static int64_t
+column_time(sqlite3_stmt *s, int i)
+{
+    return sqlite3_column_type(s, i) == SQLITE_NULL ? SLTIME_NONE : sqlite3_column_int64(s, i);
+}
+
+static const char *
+column_text(sqlite3_stmt *s, int i)
+{
+    return (const char *)sqlite3_column_text(s, i);
+}
+
+static enum sl_status
+step_done(struct store *st, sqlite3_stmt *s, struct sl_diag *diag, const char *what)
+{
+    if (!s)
+        return db_error(st, diag, what);
+    int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? SL_OK : db_error(st, diag, what);
+}
+
+/* The page cache of a connection that writes a source, in KiB. SQLite's
+ * default, 2 MiB, is far smaller than the indexes of a store holding a year:
+ * inserting into them then read most pages back from the operating system
+ * (a 228 MB slurmctld log into the full bench store: 3.0 s of system time,
+ * 0.6 s with 16 MiB). Readers keep the default, so that evaluation threads
+ * and reports stay small. */
+#define WRITE_CACHE_KIB 16384
+
+enum sl_status
+store_source_begin(struct store *st, const char *path, const char *sha256, const char *format,
+                   long long bytes, bool *already, struct sl_diag *diag)
+{
+    char cache[48];
+    snprintf(cache, sizeof cache, "PRAGMA cache_size = -%d", WRITE_CACHE_KIB);
+    enum sl_status rc = exec(st, cache, diag);
+    if (!rc)
+        rc = exec(st, "BEGIN IMMEDIATE", diag);
+    if (rc)
+        return rc;
+    sqlite3_stmt *s = prepared(st, S_SOURCE_FIND);
+    if (!s)
+        goto db_fail;
+    sqlite3_bind_text(s, 1, sha256, -1, SQLITE_STATIC);
+    int found = sqlite3_step(s);
+    sqlite3_reset(s);
+    if (found == SQLITE_ROW) {
+        *already = true;
+        exec(st, "ROLLBACK", NULL);
+        return SL_OK;
+    }
+    if (found != SQLITE_DONE)
+        goto db_fail;
+    *already = false;
+    if (!(s = prepared(st, S_SOURCE_INSERT)))
+        goto db_fail;
+    bind_text(s, 1, path);
+    bind_text(s, 2, sha256);
+    bind_text(s, 3, format);
+    sqlite3_bind_int64(s, 4, bytes);
+    sqlite3_bind_int64(s, 5, (sqlite3_int64)time(NULL));
+    if ((rc = step_done(st, s, diag, "cannot record the source")))
+        goto fail;
+    st->source_id = sqlite3_last_insert_rowid(st->db);
+    return SL_OK;
+db_fail:
+    rc = db_error(st, diag, "cannot start the ingest");
+fail:
+    exec(st, "ROLLBACK", NULL);
+    return rc;
+}
+
+enum sl_status
+store_source_finish(struct store *st, const struct source_counts *c, struct sl_diag *diag)
+{
+    enum sl_status rc = flush_intervals(st, diag);
+    sqlite3_stmt *s = rc ? NULL : prepared(st, S_SOURCE_COUNTS);
+    if (s) {
+        sqlite3_bind_int64(s, 1, st->source_id);
+        sqlite3_bind_int64(s, 2, c->read);
+        sqlite3_bind_int64(s, 3, c->stored);
+        sqlite3_bind_int64(s, 4, c->rejected);
+        sqlite3_bind_int64(s, 5, c->duplicates);
+        rc = step_done(st, s, diag, "cannot record the counts");
+    } else if (!rc) {
+        rc = db_error(st, diag, "cannot record the counts");
+    }
+    if (!rc)
+        rc = exec(st, "COMMIT", diag);
+    if (rc)
+        exec(st, "ROLLBACK", NULL);
+    st->source_id = 0;
+    return rc;
+}
+
+void
+store_source_abort(struct store *st)
+{
+    ivbatch_clear(&st->pending);
+    if (!sqlite3_get_autocommit(st->db))
+        exec(st, "ROLLBACK", NULL);
+    st->source_id = 0;
+}
+
+static void
+bind_incident(sqlite3_stmt *s, sqlite3_int64 source_id, const struct incident *inc)
+{
+    sqlite3_bind_int64(s, 1, source_id);
+    sqlite3_bind_int64(s, 2, inc->line);
+    bind_text(s, 3, inc->entity);
+    bind_text(s, 4, inc->key);
+    bind_text(s, 5, inc->service);
+    bind_text(s, 6, inc->severity);
+    bind_text(s, 7, inc->severity_label);
+    bind_text(s, 8, inc->title);
+    bind_text(s, 9, inc->state);
+    bind_text(s, 10, inc->postmortem);
+    bind_time(s, 11, inc->started);
+    bind_time(s, 12, inc->detected);
+    bind_time(s, 13, inc->acknowledged);
+    bind_time(s, 14, inc->mitigated);
+    bind_time(s, 15, inc->resolved);
+    bind_text(s, 16, inc->extra_json);
+}
+
+/* Inserts, and updates only when the insert did nothing because (entity, key)
+ * is stored already: a new incident costs one statement instead of a look-up
+ * and an insert. */
+enum sl_status
+store_add_incident(struct store *st, const struct incident *inc, bool *updated,
+                   struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_INCIDENT_INSERT);
+    enum sl_status rc;
+    if (!s)
+        return db_error(st, diag, "cannot store the incident");
+    bind_incident(s, st->source_id, inc);
+    if ((rc = step_done(st, s, diag, "cannot store the incident")))
+        return rc;
+    *updated = sqlite3_changes(st->db) == 0;
+    if (!*updated)
+        return SL_OK;
+    s = prepared(st, S_INCIDENT_UPDATE);
+    if (!s)
+        return db_error(st, diag, "cannot store the incident");
+    bind_incident(s, st->source_id, inc);
+    return step_done(st, s, diag, "cannot store the incident");
+}
+
+/* Parameters at+1 to at+9 of the interval statements. */
+static void
+bind_interval(sqlite3_stmt *s, int at, sqlite3_int64 source_id, const struct interval *iv)
+{
+    sqlite3_bind_int64(s, at + 1, source_id);
+    bind_text(s, at + 2, iv->entity);
+    bind_text(s, at + 3, iv->service);
+    sqlite3_bind_int64(s, at + 4, iv->start);
+    sqlite3_bind_int64(s, at + 5, iv->end);
+    bind_text(s, at + 6, svc_status_name(iv->status));
+    if (iv->units > 0) {
+        sqlite3_bind_int(s, at + 7, iv->units);
+        bind_text(s, at + 8, iv->unit_kind);
+    } else {
+        sqlite3_bind_null(s, at + 7);
+        sqlite3_bind_null(s, at + 8);
+    }
+    bind_text(s, at + 9, iv->key);
+}
+
+static enum sl_status
+insert_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_INTERVAL_INSERT);
+    if (!s)
+        return db_error(st, diag, "cannot store the interval");
+    bind_interval(s, 0, st->source_id, iv);
+    return step_done(st, s, diag, "cannot store the interval");
+}
+
+/* Inserts the pending keyless intervals, in the order they came: a full batch
+ * as one statement, a partial one row by row. */
+static enum sl_status
+flush_intervals(struct store *st, struct sl_diag *diag)
+{
+    struct ivbatch *b = &st->pending;
+    enum sl_status rc = SL_OK;
+    if (b->n == IVBATCH_ROWS) {
+        sqlite3_stmt *s = prepared(st, S_INTERVAL_BATCH);
+        for (int i = 0; s && i < b->n; i++)
+            bind_interval(s, 9 * i, st->source_id, &b->rows[i]);
+        rc = step_done(st, s, diag, "cannot store the interval");
+    } else {
+        for (int i = 0; !rc && i < b->n; i++)
+            rc = insert_interval(st, &b->rows[i], diag);
+    }
+    ivbatch_clear(b);
+    return rc;
+}
+
+/* A keyless interval waits in st->pending and goes in with IVBATCH_ROWS - 1
+ * others: the cost of running a statement at all (its cursors opened and
+ * freed, the program started and halted) was two fifths of storing one row.
+ * Every other statement on intervals, each reader and the end of the source
+ * flush the batch first, so rows keep their order and nothing reads past
+ * them. */
+enum sl_status
+store_add_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
+{
+    enum sl_status rc;
+    assert(st->source_id != 0); /* held rows go in before the source commits */
+    if (!ivbatch_add(&st->pending, iv)) {
+        if ((rc = flush_intervals(st, diag)))
+            return rc;
+        if (!ivbatch_add(&st->pending, iv))
+            return insert_interval(st, iv, diag);
+    }
+    return st->pending.n == IVBATCH_ROWS ? flush_intervals(st, diag) : SL_OK;
+}
+
+/* One statement for the common case, a key not stored yet: the insert skips
+ * a row whose key is taken (the unique index's own seek finds it), and only
+ * then is the stored row updated. A look-up before every insert cost a
+ * fifth of a keyed interval. */
+enum sl_status
+store_put_interval(struct store *st, const struct interval *iv, bool *updated, struct sl_diag *diag)
+{
+    *updated = false;
+    if (!iv->key)
+        return store_add_interval(st, iv, diag);
+    enum sl_status rc = flush_intervals(st, diag);
+    if (rc)
+        return rc;
+    sqlite3_stmt *s = prepared(st, S_INTERVAL_PUT);
+    if (!s)
+        return db_error(st, diag, "cannot store the interval");
+    bind_interval(s, 0, st->source_id, iv);
+    if ((rc = step_done(st, s, diag, "cannot store the interval")))
+        return rc;
+    if (sqlite3_changes(st->db) != 0)
+        return SL_OK;
+    *updated = true;
+    if (!(s = prepared(st, S_INTERVAL_UPDATE)))
+        return db_error(st, diag, "cannot update the interval");
+    bind_interval(s, 0, st->source_id, iv);
+    return step_done(st, s, diag, "cannot update the interval");
+}
+
+enum sl_status
+store_add_gpu_event(struct store *st, const struct gpu_event *ev, bool *duplicate,
+                    struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_GPU_EVENT_INSERT);
+    if (!s)
+        return db_error(st, diag, "cannot store the GPU event");
+    sqlite3_bind_int64(s, 1, st->source_id);
+    sqlite3_bind_int64(s, 2, ev->line);
+    bind_text(s, 3, ev->entity);
+    bind_text(s, 4, ev->service);
+    sqlite3_bind_int64(s, 5, ev->time);
+    bind_text(s, 6, ev->host);
+    bind_text(s, 7, ev->pci);
+    bind_text(s, 8, ev->gpu);
+    sqlite3_bind_int(s, 9, ev->xid);
+    bind_text(s, 10, ev->xid_class);
+    bind_text(s, 11, ev->action);
+    bind_text(s, 12, ev->message);
+    enum sl_status rc = step_done(st, s, diag, "cannot store the GPU event");
+    *duplicate = !rc && sqlite3_changes(st->db) == 0;
+    return rc;
+}
+
+enum sl_status
+store_add_maintenance(struct store *st, const struct maintenance *m, struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_MAINT_INSERT);
+    if (!s)
+        return db_error(st, diag, "cannot store the maintenance window");
+    sqlite3_bind_int64(s, 1, st->source_id);
+    sqlite3_bind_int64(s, 2, m->line);
+    bind_text(s, 3, m->entity);
+    bind_text(s, 4, m->service);
+    bind_text(s, 5, m->key);
+    sqlite3_bind_int64(s, 6, m->start);
+    sqlite3_bind_int64(s, 7, m->end);
+    bind_time(s, 8, m->announced);
+    return step_done(st, s, diag, "cannot store the maintenance window");
+}
+
+enum sl_status
+store_add_reject(struct store *st, long line, const char *reason, const char *raw,
+                 struct sl_diag *diag)
+{
+    sqlite3_stmt *s = prepared(st, S_REJECT_INSERT);
+    if (!s)
+        return db_error(st, diag, "cannot store the rejected record");
+    sqlite3_bind_int64(s, 1, st->source_id);
+    sqlite3_bind_int64(s, 2, line);
+    bind_text(s, 3, reason);
+    bind_text(s, 4, raw);
+    return step_done(st, s, diag, "cannot store the rejected record");
+}
+
+/* Runs a read query: binds text and integer parameters from a small list,
+ * steps every row into row_fn. */
+struct param {
+    const char *text;
+    int64_t num;
+    bool is_text;
+};
+
+typedef int (*row_fn)(sqlite3_stmt *s, void *fn, void *ctx);
+
+/* Binds params to s and steps every row into row_fn; leaves s to its owner. */
+static enum sl_status
+rows(struct store *st, sqlite3_stmt *s, const struct param *params, int nparams, row_fn row,
+     void *fn, void *ctx, struct sl_diag *diag)
+{
+    enum sl_status flushed = flush_intervals(st, diag); /* this source's last rows */
+    if (flushed)
+        return flushed;
+    for (int i = 0; i < nparams; i++) {
+        if (params[i].is_text)
+            bind_text(s, i + 1, params[i].text);
+        else
+            sqlite3_bind_int64(s, i + 1, params[i].num);
+    }
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+        if (row(s, fn, ctx))
+            break;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return db_error(st, diag, "cannot read the store");
+    return SL_OK;
+}
+
+static enum sl_status
+query(struct store *st, const char *sql, const struct param *params, int nparams, row_fn row,
+      void *fn, void *ctx, struct sl_diag *diag)
+{
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+        return db_error(st, diag, "cannot read the store");
+    enum sl_status status = rows(st, s, params, nparams, row, fn, ctx, diag);
+    sqlite3_finalize(s);
+    return status;
+}
+
+/* query() on a statement prepared once per store, for a reader called once
+ * per series. Such a reader must not be called again from its own callback:
+ * the inner call would reset the statement under the outer one. */
+static enum sl_status
+query_prepared(struct store *st, enum stmt_id id, const struct param *params, int nparams,
+               row_fn row, void *fn, void *ctx, struct sl_diag *diag)
+{
+    assert(!st->stmt[id] || !sqlite3_stmt_busy(st->stmt[id]));
+    sqlite3_stmt *s = prepared(st, id);
+    if (!s)
+        return db_error(st, diag, "cannot read the store");
+    enum sl_status status = rows(st, s, params, nparams, row, fn, ctx, diag);
+    /* Reset at once: a statement left stepping holds its read transaction. */
+    sqlite3_reset(s);
+    return status;
+}
+
+struct series_pair {
+    char *entity, *service;
+};
+
+/* The (entity, service) pairs found so far, owned. */
+struct series_list {
+    struct series_pair *v;
+    size_t n, alloc;
+};
+
+static bool
+series_add(struct series_list *l, const char *entity, const char *service)
+{
+    if (l->n == l->alloc) {
+        size_t a = l->alloc ? 2 * l->alloc : 64;
+        void *p = realloc(l->v, a * sizeof *l->v);
+        if (!p)
+            return false;
+        l->v = p;
+        l->alloc = a;
+    }
+    struct series_pair *e = &l->v[l->n];
+    e->entity = strdup(entity ? entity : "");
+    e->service = strdup(service ? service : "");
+    if (!e->entity || !e->service) {
+        free(e->entity);
+        free(e->service);
+        return false;
+    }
+    l->n++;
+    return true;
+}
+
+static int
+series_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    (void)fn;
+    return !series_add(ctx, column_text(s, 0), column_text(s, 1));
+}
+
+/* The distinct series of a table with an index on (entity, service, ...),
+ * one index seek each: SELECT DISTINCT walked every row (a year of intervals
+ * to find a hundred series), and a row-value seek `(entity, service) > (?, ?)`
+ * seeks on entity only and walks the rest of it. first is the FIRST statement
+ * of the table; FIRST + 1 finds the next service of the same entity, FIRST + 2
+ * the first service of the next entity. entity, when not NULL, limits the walk
+ * to it. */
+static enum sl_status
+series_skip_scan(struct store *st, enum stmt_id first, const char *entity, struct series_list *l,
+                 struct sl_diag *diag)
+{
+    enum stmt_id id = first;
+    const char *after = entity ? entity : "", *after_service = NULL;
+    for (;;) {
+        sqlite3_stmt *s = prepared(st, id);
+        if (!s)
+            return db_error(st, diag, "cannot read the store");
+        bind_text(s, 1, after);
+        if (after_service)
+            bind_text(s, 2, after_service);
+        int rc = sqlite3_step(s);
+        if (rc != SQLITE_ROW) {
+            enum sl_status status =
+                rc == SQLITE_DONE ? SL_OK : db_error(st, diag, "cannot read the store");
+            sqlite3_reset(s);
+            if (status || id != first + 1 || entity)
+                return status;
+            id = first + 2; /* this entity is done: the next one */
+            after_service = NULL;
+            continue;
+        }
+        const char *e = column_text(s, 0), *svc = column_text(s, 1);
+        bool wanted = e && svc && (!entity || !strcmp(e, entity));
+        bool added = wanted && series_add(l, e, svc);
+        sqlite3_reset(s);
+        if (!wanted)
+            return SL_OK;
+        if (!added)
+            return SL_ERR_NOMEM;
+        after = l->v[l->n - 1].entity;
+        after_service = l->v[l->n - 1].service;
+        id = first + 1;
+    }
+}
+
+/* SQLite's BINARY order of text (memcmp, then length) is strcmp's for text
+ * without NUL bytes. */
+static int
+cmp_series(const void *a, const void *b)
+{
+    const struct series_pair *x = a, *y = b;
+    int c = strcmp(x->entity, y->entity);
+    return c ? c : strcmp(x->service, y->service);
+}
+
+enum sl_status
+store_each_series(struct store *st, const char *entity, store_series_fn fn, void *ctx,
+                  struct sl_diag *diag)
+{
+    /* Incidents have no index on service: one pass, deduplicated by SQLite;
+     * two statements, because with "?1 IS NULL OR entity = ?1" SQLite scans
+     * the whole table even for one entity. */
+    static const char all_sql[] = "SELECT DISTINCT entity, service FROM incidents "
+                                  "WHERE service IS NOT NULL";
+    static const char one_sql[] = "SELECT DISTINCT entity, service FROM incidents "
+                                  "WHERE entity = ?1 AND service IS NOT NULL";
+    struct param p[] = {{entity, 0, true}};
+    struct series_list l = {0};
+    enum sl_status status;
+    if ((status = series_skip_scan(st, S_INTERVAL_SERIES_FIRST, entity, &l, diag)) ||
+        (status = series_skip_scan(st, S_MAINT_SERIES_FIRST, entity, &l, diag)) ||
+        (status =
+             query(st, entity ? one_sql : all_sql, p, entity ? 1 : 0, series_row, NULL, &l, diag)))
+        goto out;
+    if (l.n > 1)
+        qsort(l.v, l.n, sizeof *l.v, cmp_series);
+    /* The callbacks run after every statement is done, so they may read the
+     * store themselves. */
+    for (size_t i = 0; i < l.n; i++) {
+        if (i > 0 && !cmp_series(&l.v[i - 1], &l.v[i]))
+            continue;
+        if (fn(ctx, l.v[i].entity, l.v[i].service))
+            break;
+    }
+out:
+    for (size_t i = 0; i < l.n; i++) {
+        free(l.v[i].entity);
+        free(l.v[i].service);
+    }
+    free(l.v);
+    return status;
+}
+
+/* The status of a stored interval: one of the words the intervals table's
+ * CHECK allows, as svc_status_name spells them, found by length and first
+ * letter (svc_status_parse's case-insensitive walk of every synonym was a
+ * tenth of reading an interval). Anything else goes through the parser. */
+static enum svc_status
+stored_status(sqlite3_stmt *s, int i)
+{
+    const char *text = column_text(s, i);
+    int len = sqlite3_column_bytes(s, i);
+    enum svc_status status = SVC_UNKNOWN;
+    if (!text)
+        return status;
+    switch (len) {
+    case 2:
+        if (!memcmp(text, "up", 2))
+            return SVC_UP;
+        break;
+    case 4:
+        if (!memcmp(text, "down", 4))
+            return SVC_DOWN;
+        break;
+    case 7:
+        if (!memcmp(text, "partial", 7))
+            return SVC_PARTIAL;
+        if (!memcmp(text, "unknown", 7))
+            return SVC_UNKNOWN;
+        break;
+    case 8:
+        if (!memcmp(text, "degraded", 8))
+            return SVC_DEGRADED;
+        break;
+    case 11:
+        if (!memcmp(text, "maintenance", 11))
+            return SVC_MAINTENANCE;
+        break;
+    default:
+        break;
+    }
+    svc_status_parse(text, &status);
+    return status;
+}
+
+/* The series being read and the caller's callback and context. */
+struct interval_read {
+    const char *entity, *service;
+    store_interval_fn fn;
+    void *ctx;
+};
+
+static int
+interval_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    const struct interval_read *r = ctx;
+    (void)fn;
+    struct interval iv = {.entity = r->entity,
+                          .service = r->service,
+                          .start = sqlite3_column_int64(s, 0),
+                          .end = sqlite3_column_int64(s, 1),
+                          .status = stored_status(s, 2),
+                          .units = sqlite3_column_int(s, 3),
+                          .unit_kind = column_text(s, 4)};
+    return r->fn(r->ctx, &iv);
+}
+
+/* The evaluation's whole input: one ordered walk of intervals_by_series_span
+ * (migration 6), which holds every column read here. The key is not read: no
+ * reader uses it, and a column less is a tenth of the SQLite work a row. entity and service are
+ * the caller's, equal byte for byte to the stored ones (= compares bytes), so
+ * they are not read back for each row. */
+enum sl_status
+store_each_interval(struct store *st, const char *entity, const char *service, int64_t from,
+                    int64_t to, store_interval_fn fn, void *ctx, struct sl_diag *diag)
+{
+    struct interval_read r = {entity, service, fn, ctx};
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query_prepared(st, S_INTERVAL_SPAN, p, 4, interval_row, NULL, &r, diag);
+}
+
+static int
+maintenance_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct maintenance m = {column_text(s, 0),          column_text(s, 1),
+                            column_text(s, 2),          sqlite3_column_int64(s, 3),
+                            sqlite3_column_int64(s, 4), column_time(s, 5),
+                            sqlite3_column_int(s, 6)};
+    return ((store_maintenance_fn)fn)(ctx, &m);
+}
+
+enum sl_status
+store_each_maintenance(struct store *st, const char *entity, const char *service, int64_t from,
+                       int64_t to, store_maintenance_fn fn, void *ctx, struct sl_diag *diag)
+{
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query_prepared(st, S_MAINT_SPAN, p, 4, maintenance_row, (void *)fn, ctx, diag);
+}
+
+/* The fifteen incident columns every incident query selects first, in the
+ * order of INCIDENT_COLUMNS. */
+#define INCIDENT_COLUMNS(t)                                                                        \
+    t "key, " t "entity, " t "service, " t "severity, " t "severity_label, " t "title, " t         \
+      "state, " t "postmortem, " t "started, " t "detected, " t "acknowledged, " t "mitigated, " t \
+      "resolved, " t "extra, " t "line"
+
+static struct incident
+incident_columns(sqlite3_stmt *s)
+{
+    return (struct incident){
+        .key = column_text(s, 0),
+        .entity = column_text(s, 1),
+        .service = column_text(s, 2),
+        .severity = column_text(s, 3),
+        .severity_label = column_text(s, 4),
+        .title = column_text(s, 5),
+        .state = column_text(s, 6),
+        .postmortem = column_text(s, 7),
+        .started = column_time(s, 8),
+        .detected = column_time(s, 9),
+        .acknowledged = column_time(s, 10),
+        .mitigated = column_time(s, 11),
+        .resolved = column_time(s, 12),
+        .extra_json = column_text(s, 13),
+        .line = sqlite3_column_int(s, 14),
+    };
+}
+
+static int
+incident_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct incident inc = incident_columns(s);
+    return ((store_incident_fn)fn)(ctx, &inc);
+}
+
+enum sl_status
+store_each_incident(struct store *st, const char *entity, int64_t from, int64_t to,
+                    store_incident_fn fn, void *ctx, struct sl_diag *diag)
+{
+    /* Two statements, so that one entity's are a range of incidents_by_time
+     * rather than a scan of every incident. */
+    static const char all[] =
+        "SELECT " INCIDENT_COLUMNS("") " FROM incidents "
+                                       "WHERE ?1 IS NULL AND coalesce(started, detected) >= ?2 "
+                                       "AND coalesce(started, detected) < ?3 "
+                                       "ORDER BY coalesce(started, detected), entity, key";
+    static const char one[] =
+        "SELECT " INCIDENT_COLUMNS("") " FROM incidents "
+                                       "WHERE entity = ?1 AND coalesce(started, detected) >= ?2 "
+                                       "AND coalesce(started, detected) < ?3 "
+                                       "ORDER BY coalesce(started, detected), key";
+    struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query(st, entity ? one : all, p, 3, incident_row, (void *)fn, ctx, diag);
+}
+
+static int
+incident_entity_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    return ((store_entity_fn)fn)(ctx, column_text(s, 0));
+}
+
+enum sl_status
+store_each_incident_entity(struct store *st, const char *entity, int64_t from, int64_t to,
+                           store_entity_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char all[] = "SELECT DISTINCT entity FROM incidents "
+                              "WHERE ?1 IS NULL AND coalesce(started, detected) >= ?2 "
+                              "AND coalesce(started, detected) < ?3 ORDER BY entity";
+    static const char one[] = "SELECT DISTINCT entity FROM incidents "
+                              "WHERE entity = ?1 AND coalesce(started, detected) >= ?2 "
+                              "AND coalesce(started, detected) < ?3";
+    struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query(st, entity ? one : all, p, 3, incident_entity_row, (void *)fn, ctx, diag);
+}
+
+static int
+gpu_event_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    const char *host = column_text(s, 3), *pci = column_text(s, 4);
+    struct gpu_event ev = {
+        .entity = column_text(s, 0),
+        .service = column_text(s, 1),
+        .time = sqlite3_column_int64(s, 2),
+        .host = host && *host ? host : NULL,
+        .pci = pci && *pci ? pci : NULL,
+        .gpu = column_text(s, 5),
+        .xid = sqlite3_column_int(s, 6),
+        .xid_class = column_text(s, 7),
+        .action = column_text(s, 8),
+        .message = column_text(s, 9),
+        .line = sqlite3_column_int(s, 10),
+    };
+    return ((store_gpu_event_fn)fn)(ctx, &ev);
+}
+
+enum sl_status
+store_each_gpu_event(struct store *st, const char *entity, int64_t from, int64_t to,
+                     store_gpu_event_fn fn, void *ctx, struct sl_diag *diag)
+{
+    /* Two statements, so that one entity's are a range of gpu_events_by_time. */
+#define GPU_EVENTS                                                                                 \
+    "SELECT entity, service, time, host, pci, gpu, xid, class, action, message, line "             \
+    "FROM gpu_events WHERE "
+    static const char all[] =
+        GPU_EVENTS "?1 IS NULL AND time >= ?2 AND time < ?3 ORDER BY time, host, pci, id";
+    static const char one[] =
+        GPU_EVENTS "entity = ?1 AND time >= ?2 AND time < ?3 ORDER BY time, host, pci, id";
+#undef GPU_EVENTS
+    struct param p[] = {{entity, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query(st, entity ? one : all, p, 3, gpu_event_row, (void *)fn, ctx, diag);
+}
+
+static int
+source_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct source_info src = {column_text(s, 0),
+                              column_text(s, 1),
+                              column_text(s, 2),
+                              sqlite3_column_int64(s, 3),
+                              {sqlite3_column_int(s, 4), sqlite3_column_int(s, 5),
+                               sqlite3_column_int(s, 6), sqlite3_column_int(s, 7)}};
+    return ((store_source_fn)fn)(ctx, &src);
+}
+
+enum sl_status
+store_each_source(struct store *st, store_source_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] = "SELECT path, sha256, format, bytes, read, stored, rejected, "
+                              "duplicates FROM sources ORDER BY id";
+    return query(st, sql, NULL, 0, source_row, (void *)fn, ctx, diag);
+}
+
+static int
+span_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    (void)fn;
+    int64_t *span = ctx;
+    span[0] = column_time(s, 0);
+    span[1] = column_time(s, 1);
+    return 1;
+}
+
+enum sl_status
+store_data_span(struct store *st, int64_t *first, int64_t *last, struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT min(lo), max(hi) FROM ("
+        " SELECT min(start) AS lo, max(end) AS hi FROM intervals"
+        " UNION ALL SELECT min(start), max(end) FROM maintenance"
+        " UNION ALL SELECT min(coalesce(started, detected)),"
+        "  max(max(coalesce(resolved, 0), coalesce(started, detected))) FROM incidents)";
+    int64_t span[2] = {SLTIME_NONE, SLTIME_NONE};
+    enum sl_status rc = query(st, sql, NULL, 0, span_row, NULL, span, diag);
+    *first = span[0];
+    *last = span[1];
+    return rc;
+}
+
+enum sl_status
+store_add_commitment(struct store *st, const struct commitment *c, bool *replaced,
+                     struct sl_diag *diag)
+{
+    static const char del_sql[] =
+        "DELETE FROM commitments WHERE entity = ?1 AND service IS ?2 AND kind = ?3 "
+        "AND effective_from IS ?4";
+    static const char ins_sql[] =
+        "INSERT INTO commitments (source_id, entity, service, kind, effective_from, document, "
+        "terms, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    sqlite3_stmt *s = NULL;
+    enum sl_status rc = SL_ERR_DB;
+    if (sqlite3_prepare_v2(st->db, del_sql, -1, &s, NULL) != SQLITE_OK)
+        goto out;
+    bind_text(s, 1, c->entity);
+    bind_text(s, 2, c->service);
+    bind_text(s, 3, c->kind);
+    bind_time(s, 4, c->effective_from);
+    if (sqlite3_step(s) != SQLITE_DONE)
+        goto out;
+    if (replaced)
+        *replaced = sqlite3_changes(st->db) > 0;
+    sqlite3_finalize(s);
+    s = NULL;
+    if (sqlite3_prepare_v2(st->db, ins_sql, -1, &s, NULL) != SQLITE_OK)
+        goto out;
+    sqlite3_bind_int64(s, 1, st->source_id);
+    bind_text(s, 2, c->entity);
+    bind_text(s, 3, c->service);
+    bind_text(s, 4, c->kind);
+    bind_time(s, 5, c->effective_from);
+    bind_text(s, 6, c->document);
+    bind_text(s, 7, c->terms);
+    sqlite3_bind_int64(s, 8, (sqlite3_int64)time(NULL));
+    if (sqlite3_step(s) == SQLITE_DONE)
+        rc = SL_OK;
+out:
+    if (rc) /* before finalize, while sqlite still holds the message */
+        db_error(st, diag, "cannot store the commitment");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int
+commitment_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct commitment c = {
+        .id = sqlite3_column_int64(s, 0),
+        .entity = column_text(s, 1),
+        .service = column_text(s, 2),
+        .kind = column_text(s, 3),
+        .effective_from = column_time(s, 4),
+        .document = column_text(s, 5),
+        .terms = column_text(s, 6),
+        .imported_at = sqlite3_column_int64(s, 7),
+    };
+    return ((store_commitment_fn)fn)(ctx, &c);
+}
+
+enum sl_status
+store_each_commitment(struct store *st, const char *entity, const char *kind,
+                      store_commitment_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT id, entity, service, kind, effective_from, document, terms, imported_at "
+        "FROM commitments WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
+        "ORDER BY entity, service, kind, effective_from, id";
+    struct param p[] = {{entity, 0, true}, {kind, 0, true}};
+    return query(st, sql, p, 2, commitment_row, (void *)fn, ctx, diag);
+}
+
+enum sl_status
+store_add_audit_record(struct store *st, const struct audit_record *r, bool *updated,
+                       struct sl_diag *diag)
+{
+    static const char find_sql[] =
+        "SELECT 1 FROM audit_records WHERE kind = ?1 AND entity = ?2 AND key = ?3";
+    static const char put_sql[] =
+        "INSERT INTO audit_records (source_id, line, kind, entity, key, fields) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (kind, entity, key) DO UPDATE SET "
+        "source_id = excluded.source_id, line = excluded.line, fields = excluded.fields";
+    sqlite3_stmt *s = NULL;
+    enum sl_status rc = SL_OK;
+    if (sqlite3_prepare_v2(st->db, find_sql, -1, &s, NULL) != SQLITE_OK)
+        goto fail;
+    bind_text(s, 1, r->kind);
+    bind_text(s, 2, r->entity);
+    bind_text(s, 3, r->key);
+    int step = sqlite3_step(s);
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        goto fail;
+    *updated = step == SQLITE_ROW;
+    sqlite3_finalize(s);
+    s = NULL;
+    if (sqlite3_prepare_v2(st->db, put_sql, -1, &s, NULL) != SQLITE_OK)
+        goto fail;
+    sqlite3_bind_int64(s, 1, st->source_id);
+    sqlite3_bind_int64(s, 2, r->line);
+    bind_text(s, 3, r->kind);
+    bind_text(s, 4, r->entity);
+    bind_text(s, 5, r->key);
+    bind_text(s, 6, r->fields);
+    if (sqlite3_step(s) != SQLITE_DONE)
+        goto fail;
+    goto out;
+fail:
+    rc = db_error(st, diag, "cannot store the audit record");
+out:
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int
+audit_record_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct audit_record r = {
+        .kind = column_text(s, 0),
+        .entity = column_text(s, 1),
+        .key = column_text(s, 2),
+        .fields = column_text(s, 3),
+        .line = (long)sqlite3_column_int64(s, 4),
+        .source = column_text(s, 5),
+    };
+    return ((store_audit_record_fn)fn)(ctx, &r);
+}
+
+enum sl_status
+store_each_audit_record(struct store *st, const char *entity, const char *kind,
+                        store_audit_record_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] = "SELECT a.kind, a.entity, a.key, a.fields, a.line, s.path "
+                              "FROM audit_records a JOIN sources s ON s.id = a.source_id "
+                              "WHERE (?1 IS NULL OR a.entity = ?1) AND (?2 IS NULL OR a.kind = ?2) "
+                              "ORDER BY a.kind, a.entity, a.key";
+    struct param p[] = {{entity, 0, true}, {kind, 0, true}};
+    return query(st, sql, p, 2, audit_record_row, (void *)fn, ctx, diag);
+}
+
+static int
+origin_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    return ((store_origin_fn)fn)(ctx, column_text(s, 0), column_text(s, 1),
+                                 (long)sqlite3_column_int64(s, 2));
+}
+
+enum sl_status
+store_each_incident_origin(struct store *st, const char *entity, store_origin_fn fn, void *ctx,
+                           struct sl_diag *diag)
+{
+    /* Two statements, so that one entity's are a range of its (entity, key)
+     * index, already in key order. */
+    static const char all[] = "SELECT i.key, s.path, i.line FROM incidents i "
+                              "JOIN sources s ON s.id = i.source_id "
+                              "WHERE ?1 IS NULL ORDER BY i.key";
+    static const char one[] = "SELECT i.key, s.path, i.line FROM incidents i "
+                              "JOIN sources s ON s.id = i.source_id "
+                              "WHERE i.entity = ?1 ORDER BY i.key";
+    struct param p[] = {{entity, 0, true}};
+    return query(st, entity ? one : all, p, 1, origin_row, (void *)fn, ctx, diag);
+}
+
+static int
+sourced_interval_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct interval iv = {.entity = column_text(s, 0),
+                          .service = column_text(s, 1),
+                          .start = sqlite3_column_int64(s, 2),
+                          .end = sqlite3_column_int64(s, 3),
+                          .status = stored_status(s, 4),
+                          .units = sqlite3_column_int(s, 5),
+                          .unit_kind = column_text(s, 6),
+                          .key = column_text(s, 7)};
+    return ((store_sourced_interval_fn)fn)(ctx, &iv, column_text(s, 8));
+}
+
+enum sl_status
+store_each_interval_sourced(struct store *st, const char *entity, const char *service, int64_t from,
+                            int64_t to, store_sourced_interval_fn fn, void *ctx,
+                            struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT i.entity, i.service, i.start, i.end, i.status, i.units, i.unit_kind, i.key, "
+        "s.format FROM intervals i JOIN sources s ON s.id = i.source_id "
+        "WHERE i.entity = ?1 AND i.service = ?2 AND i.start < ?4 AND i.end > ?3 "
+        "ORDER BY i.start, i.end, i.id";
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query(st, sql, p, 4, sourced_interval_row, (void *)fn, ctx, diag);
+}
+
+static int
+sourced_incident_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct incident inc = incident_columns(s);
+    return ((store_sourced_incident_fn)fn)(ctx, &inc, column_text(s, 15));
+}
+
+enum sl_status
+store_each_incident_sourced(struct store *st, const char *entity, const char *service, int64_t from,
+                            int64_t to, store_sourced_incident_fn fn, void *ctx,
+                            struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT " INCIDENT_COLUMNS("i.") ", s.format FROM incidents i "
+                                         "JOIN sources s ON s.id = i.source_id "
+                                         "WHERE i.entity = ?1 AND (?2 IS NULL OR i.service = ?2) "
+                                         "AND coalesce(i.started, i.detected) < ?4 "
+                                         "AND coalesce(i.resolved, i.mitigated, ?4 + 1) > ?3 "
+                                         "ORDER BY coalesce(i.started, i.detected), i.key";
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query(st, sql, p, 4, sourced_incident_row, (void *)fn, ctx, diag);
+}
+
+/* A REAL that is NULL when NAN. */
+static void
+bind_real(sqlite3_stmt *s, int i, double v)
+{
+    if (v != v)
+        sqlite3_bind_null(s, i);
+    else
+        sqlite3_bind_double(s, i, v);
+}
+
+static double
+column_real(sqlite3_stmt *s, int i)
+{
+    return sqlite3_column_type(s, i) == SQLITE_NULL ? (double)NAN : sqlite3_column_double(s, i);
+}
+
+static void
+bind_record_stats(sqlite3_stmt *s, int i, const struct eval_record_stats *st)
+{
+    sqlite3_bind_int64(s, i, st->n);
+    bind_real(s, i + 1, st->mean);
+    bind_real(s, i + 2, st->median);
+    bind_real(s, i + 3, st->p90);
+    bind_real(s, i + 4, st->max);
+}
+
+enum sl_status
+store_put_eval_results(struct store *st, const struct eval_record *records, size_t n,
+                       struct sl_diag *diag)
+{
+    static const char del_sql[] =
+        "DELETE FROM eval_results WHERE definitions_hash = ?1 AND entity = ?2 "
+        "AND service IS ?3 AND window_kind = ?4 AND window_start = ?5 AND window_end = ?6";
+    static const char ins_sql[] =
+        "INSERT INTO eval_results (definitions_hash, definitions, entity, service, window_kind, "
+        "window_start, window_end, measure, commitment, availability, downtime_seconds, "
+        "eligible_seconds, unknown_seconds, maintenance_seconds, incidents, incidents_open, "
+        "incidents_merged, tta_n, tta_mean, tta_median, tta_p90, tta_max, ttr_n, ttr_mean, "
+        "ttr_median, ttr_p90, ttr_max, sla, result, evaluated_at) VALUES (?1, ?2, ?3, ?4, ?5, "
+        "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, "
+        "?24, ?25, ?26, ?27, ?28, ?29, ?30)";
+    sqlite3_stmt *del = NULL, *ins = NULL;
+    enum sl_status rc;
+    if (st->source_id)
+        return diag_set(diag, SL_ERR_DB, st->path, 0,
+                        "cannot store results while a source is being ingested");
+    if ((rc = exec(st, "BEGIN IMMEDIATE", diag)))
+        return rc;
+    if (sqlite3_prepare_v2(st->db, del_sql, -1, &del, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(st->db, ins_sql, -1, &ins, NULL) != SQLITE_OK)
+        goto fail;
+    /* Every key first, then every row: a window's contract rows share its key. */
+    for (size_t i = 0; i < n; i++) {
+        const struct eval_record *r = &records[i];
+        sqlite3_reset(del);
+        bind_text(del, 1, r->definitions_hash);
+        bind_text(del, 2, r->entity);
+        bind_text(del, 3, r->service);
+        bind_text(del, 4, r->window_kind);
+        sqlite3_bind_int64(del, 5, r->window_start);
+        sqlite3_bind_int64(del, 6, r->window_end);
+        if (sqlite3_step(del) != SQLITE_DONE)
+            goto fail;
+    }
+    int64_t now = (int64_t)time(NULL);
+    for (size_t i = 0; i < n; i++) {
+        const struct eval_record *r = &records[i];
+        sqlite3_reset(ins);
+        sqlite3_clear_bindings(ins);
+        bind_text(ins, 1, r->definitions_hash);
+        bind_text(ins, 2, r->definitions);
+        bind_text(ins, 3, r->entity);
+        bind_text(ins, 4, r->service);
+        bind_text(ins, 5, r->window_kind);
+        sqlite3_bind_int64(ins, 6, r->window_start);
+        sqlite3_bind_int64(ins, 7, r->window_end);
+        bind_text(ins, 8, r->measure);
+        bind_text(ins, 9, r->commitment);
+        bind_real(ins, 10, r->availability);
+        sqlite3_bind_double(ins, 11, r->downtime_seconds);
+        sqlite3_bind_int64(ins, 12, r->eligible_seconds);
+        sqlite3_bind_int64(ins, 13, r->unknown_seconds);
+        sqlite3_bind_int64(ins, 14, r->maintenance_seconds);
+        sqlite3_bind_int64(ins, 15, r->incidents);
+        sqlite3_bind_int64(ins, 16, r->incidents_open);
+        sqlite3_bind_int64(ins, 17, r->incidents_merged);
+        bind_record_stats(ins, 18, &r->tta);
+        bind_record_stats(ins, 23, &r->ttr);
+        bind_text(ins, 28, r->sla);
+        bind_text(ins, 29, r->result);
+        sqlite3_bind_int64(ins, 30, now);
+        if (sqlite3_step(ins) != SQLITE_DONE)
+            goto fail;
+    }
+    sqlite3_finalize(del);
+    sqlite3_finalize(ins);
+    return exec(st, "COMMIT", diag);
+fail:
+    rc = db_error(st, diag, "cannot store the evaluation results");
+    sqlite3_finalize(del);
+    sqlite3_finalize(ins);
+    exec(st, "ROLLBACK", NULL);
+    return rc;
+}
+
+static void
+column_record_stats(sqlite3_stmt *s, int i, struct eval_record_stats *out)
+{
+    out->n = sqlite3_column_int(s, i);
+    out->mean = column_real(s, i + 1);
+    out->median = column_real(s, i + 2);
+    out->p90 = column_real(s, i + 3);
+    out->max = column_real(s, i + 4);
+}
+
+static int
+eval_record_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct eval_record r = {
+        .definitions_hash = column_text(s, 0),
+        .definitions = column_text(s, 1),
+        .entity = column_text(s, 2),
+        .service = column_text(s, 3),
+        .window_kind = column_text(s, 4),
+        .window_start = sqlite3_column_int64(s, 5),
+        .window_end = sqlite3_column_int64(s, 6),
+        .measure = column_text(s, 7),
+        .commitment = column_text(s, 8),
+        .availability = column_real(s, 9),
+        .downtime_seconds = sqlite3_column_double(s, 10),
+        .eligible_seconds = sqlite3_column_int64(s, 11),
+        .unknown_seconds = sqlite3_column_int64(s, 12),
+        .maintenance_seconds = sqlite3_column_int64(s, 13),
+        .incidents = sqlite3_column_int(s, 14),
+        .incidents_open = sqlite3_column_int(s, 15),
+        .incidents_merged = sqlite3_column_int(s, 16),
+        .sla = column_text(s, 27),
+        .result = column_text(s, 28),
+        .evaluated_at = sqlite3_column_int64(s, 29),
+    };
+    column_record_stats(s, 17, &r.tta);
+    column_record_stats(s, 22, &r.ttr);
+    return ((store_eval_record_fn)fn)(ctx, &r);
+}
+
+enum sl_status
+store_each_eval_result(struct store *st, const char *entity, int64_t from, int64_t to,
+                       const char *definitions_hash, store_eval_record_fn fn, void *ctx,
+                       struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT definitions_hash, definitions, entity, service, window_kind, window_start, "
+        "window_end, measure, commitment, availability, downtime_seconds, eligible_seconds, "
+        "unknown_seconds, maintenance_seconds, incidents, incidents_open, incidents_merged, "
+        "tta_n, tta_mean, tta_median, tta_p90, tta_max, ttr_n, ttr_mean, ttr_median, ttr_p90, "
+        "ttr_max, sla, result, evaluated_at FROM eval_results "
+        "WHERE (?1 IS NULL OR entity = ?1) AND window_start < ?3 AND window_end > ?2 "
+        "AND (?4 IS NULL OR definitions_hash = ?4) "
+        "ORDER BY entity, service IS NOT NULL, service, window_start, window_kind, measure, "
+        "commitment, id";
+    struct param p[] = {
+        {entity, 0, true}, {NULL, from, false}, {NULL, to, false}, {definitions_hash, 0, true}};
+    return query(st, sql, p, 4, eval_record_row, (void *)fn, ctx, diag);
+}

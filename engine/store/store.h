@@ -1,0 +1,243 @@
+/* store.h — the SQLite store, the only module that includes sqlite3.h.
+ *
+ * One file holds everything (default slaudit.db). Opening applies any pending
+ * migrations (PRAGMA user_version), turns on WAL and foreign keys and sets a
+ * busy timeout. Every statement binds its parameters.
+ *
+ * Ingest is one transaction per input file: store_source_begin() opens it and
+ * records the file's SHA-256; store_source_finish() commits it with the
+ * counts; store_source_abort() rolls everything back. A file whose SHA-256 is
+ * already recorded is reported as already ingested and changes nothing.
+ *
+ * Errors come back as SL_ERR_DB with sqlite's message in the diagnostic. */
+#ifndef SLAUDIT_STORE_H
+#define SLAUDIT_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/model/model.h"
+#include "engine/base/status.h"
+
+/* How long a statement waits for another process's lock before it fails with
+ * SL_ERR_DB and a message that says the database is locked. */
+#define STORE_BUSY_TIMEOUT_MS 10000
+
+struct store;
+
+struct source_counts {
+    long read, stored, rejected, duplicates;
+};
+
+/* A source file as recorded in the store. */
+struct source_info {
+    const char *path, *sha256, *format;
+    long long bytes;
+    struct source_counts counts;
+};
+
+enum sl_status store_open(const char *path, struct store **out, struct sl_diag *diag);
+void store_close(struct store *st);
+int store_schema_version(struct store *st);
+
+/* Starts the transaction for one file. When the SHA-256 is already known,
+ * *already is set, nothing is opened, and SL_OK is returned. From here on
+ * the connection keeps a larger page cache (16 MiB) for writing. */
+enum sl_status store_source_begin(struct store *st, const char *path, const char *sha256,
+                                  const char *format, long long bytes, bool *already,
+                                  struct sl_diag *diag);
+enum sl_status store_source_finish(struct store *st, const struct source_counts *counts,
+                                   struct sl_diag *diag);
+void store_source_abort(struct store *st);
+
+/* Within an open source transaction. An incident whose (entity, key) is already
+ * stored updates that record and sets *updated. */
+enum sl_status store_add_incident(struct store *st, const struct incident *inc, bool *updated,
+                                  struct sl_diag *diag);
+/* A keyless interval is copied and inserted with the next ones (in the order
+ * they came): a constraint it breaks is reported by a later call on intervals,
+ * a reader, or at the latest store_source_finish(), which then stores nothing
+ * of the source. store_source_abort() drops what is held. */
+enum sl_status store_add_interval(struct store *st, const struct interval *iv,
+                                  struct sl_diag *diag);
+/* Like store_add_interval; an interval with a key already stored for its
+ * entity and service is updated in place and sets *updated. */
+enum sl_status store_put_interval(struct store *st, const struct interval *iv, bool *updated,
+                                  struct sl_diag *diag);
+/* Within an open source transaction. The same event (entity, host, pci, time,
+ * xid, message) seen again sets *duplicate and changes nothing. */
+enum sl_status store_add_gpu_event(struct store *st, const struct gpu_event *ev, bool *duplicate,
+                                   struct sl_diag *diag);
+enum sl_status store_add_maintenance(struct store *st, const struct maintenance *m,
+                                     struct sl_diag *diag);
+enum sl_status store_add_reject(struct store *st, long line, const char *reason, const char *raw,
+                                struct sl_diag *diag);
+
+/* Readers. Each callback returns 0 to go on, non-zero to stop (the reader then
+ * returns SL_OK). Strings passed to callbacks live until the callback returns. */
+typedef int (*store_series_fn)(void *ctx, const char *entity, const char *service);
+typedef int (*store_interval_fn)(void *ctx, const struct interval *iv);
+typedef int (*store_maintenance_fn)(void *ctx, const struct maintenance *m);
+typedef int (*store_incident_fn)(void *ctx, const struct incident *inc);
+typedef int (*store_source_fn)(void *ctx, const struct source_info *src);
+
+/* The file another connection opens to see what st sees: NULL for an
+ * in-memory or temporary store, and while st has a transaction open (another
+ * connection would not see its changes). */
+const char *store_shared_path(struct store *st);
+
+/* Every (entity, service) pair that has intervals, maintenance or incidents,
+ * sorted; entity filters when not NULL. */
+enum sl_status store_each_series(struct store *st, const char *entity, store_series_fn fn,
+                                 void *ctx, struct sl_diag *diag);
+/* Intervals of one series overlapping [from, to), by start, with their key
+ * NULL (it only matters when storing: no reader needs it). This reader and
+ * store_each_maintenance keep their statements prepared for the next series:
+ * neither may be called again from its own callback. */
+enum sl_status store_each_interval(struct store *st, const char *entity, const char *service,
+                                   int64_t from, int64_t to, store_interval_fn fn, void *ctx,
+                                   struct sl_diag *diag);
+enum sl_status store_each_maintenance(struct store *st, const char *entity, const char *service,
+                                      int64_t from, int64_t to, store_maintenance_fn fn, void *ctx,
+                                      struct sl_diag *diag);
+/* Incidents whose start (started, else detected) falls in [from, to), by start
+ * then key; entity filters when not NULL. */
+enum sl_status store_each_incident(struct store *st, const char *entity, int64_t from, int64_t to,
+                                   store_incident_fn fn, void *ctx, struct sl_diag *diag);
+typedef int (*store_entity_fn)(void *ctx, const char *entity);
+/* The entities (entity alone when not NULL) with an incident whose start
+ * falls in [from, to), in order. */
+enum sl_status store_each_incident_entity(struct store *st, const char *entity, int64_t from,
+                                          int64_t to, store_entity_fn fn, void *ctx,
+                                          struct sl_diag *diag);
+enum sl_status store_each_source(struct store *st, store_source_fn fn, void *ctx,
+                                 struct sl_diag *diag);
+
+/* A commitment: a provider's SLA (kind "sla") or an internal objective (kind
+ * "slo"), its terms kept as JSON (for an SLA, the object of DESIGN.md §5 that
+ * engine/sla_json.h reads and writes). Versioned by effective_from: the
+ * version in force at t is the one with the latest effective_from <= t. */
+struct commitment {
+    long long id;           /* set by the reader; ignored when adding */
+    const char *entity;     /* provider:x or team:y */
+    const char *service;    /* NULL: every service of the entity */
+    const char *kind;       /* "sla" or "slo" */
+    int64_t effective_from; /* SLTIME_NONE: in force since always */
+    const char *document;   /* the document's name or path; may be NULL */
+    const char *terms;      /* the terms as JSON text; never NULL */
+    int64_t imported_at;    /* set by the store (the clock) when adding */
+};
+
+typedef int (*store_commitment_fn)(void *ctx, const struct commitment *c);
+
+/* Within an open source transaction. A commitment with the same entity,
+ * service, kind and effective_from replaces the stored one (a corrected
+ * version) and sets *replaced (which may be NULL). */
+enum sl_status store_add_commitment(struct store *st, const struct commitment *c, bool *replaced,
+                                    struct sl_diag *diag);
+/* Commitments ordered by entity, service (NULL first), kind, effective_from
+ * (SLTIME_NONE first), id; entity and kind filter when not NULL. */
+enum sl_status store_each_commitment(struct store *st, const char *entity, const char *kind,
+                                     store_commitment_fn fn, void *ctx, struct sl_diag *diag);
+
+typedef int (*store_gpu_event_fn)(void *ctx, const struct gpu_event *ev);
+/* GPU fault events with time in [from, to), by time then host, pci; entity
+ * filters when not NULL. */
+enum sl_status store_each_gpu_event(struct store *st, const char *entity, int64_t from, int64_t to,
+                                    store_gpu_event_fn fn, void *ctx, struct sl_diag *diag);
+
+/* Earliest start and latest end of everything stored (intervals, maintenance,
+ * incidents); both SLTIME_NONE when the store is empty. */
+enum sl_status store_data_span(struct store *st, int64_t *first, int64_t *last,
+                               struct sl_diag *diag);
+
+/* An audit record (engine/auditrec.h): a postmortem, action item, patch,
+ * on-call shift, change, notification or entity profile. fields is a JSON
+ * object; source is the path of the file it came from (set by the reader,
+ * ignored when adding). */
+struct audit_record {
+    const char *kind, *entity, *key, *fields;
+    long line;
+    const char *source;
+};
+
+typedef int (*store_audit_record_fn)(void *ctx, const struct audit_record *r);
+
+/* Within an open source transaction. A record with the same kind, entity and
+ * key replaces the stored one and sets *updated. */
+enum sl_status store_add_audit_record(struct store *st, const struct audit_record *r, bool *updated,
+                                      struct sl_diag *diag);
+/* Audit records ordered by kind, entity, key; entity and kind filter when not
+ * NULL. */
+enum sl_status store_each_audit_record(struct store *st, const char *entity, const char *kind,
+                                       store_audit_record_fn fn, void *ctx, struct sl_diag *diag);
+
+typedef int (*store_origin_fn)(void *ctx, const char *key, const char *path, long line);
+/* For each incident of entity: its key, the path of the file it was last read
+ * from and its line there, by key. Evidence cites these. */
+enum sl_status store_each_incident_origin(struct store *st, const char *entity, store_origin_fn fn,
+                                          void *ctx, struct sl_diag *diag);
+
+/* Intervals of one series overlapping [from, to), by start, each with the
+ * format of the source file it came from (sources.format: "probe-csv",
+ * "statuspage-json", ...), so that a reader can tell a provider's own status
+ * history from the user's probes. */
+typedef int (*store_sourced_interval_fn)(void *ctx, const struct interval *iv, const char *format);
+enum sl_status store_each_interval_sourced(struct store *st, const char *entity,
+                                           const char *service, int64_t from, int64_t to,
+                                           store_sourced_interval_fn fn, void *ctx,
+                                           struct sl_diag *diag);
+/* Incidents of entity and service (NULL: any) that overlap [from, to) — from
+ * their start (started, else detected) to resolved, else mitigated, else
+ * open-ended — by start then key, each with the format of the source file it
+ * was last read from. */
+typedef int (*store_sourced_incident_fn)(void *ctx, const struct incident *inc, const char *format);
+enum sl_status store_each_incident_sourced(struct store *st, const char *entity,
+                                           const char *service, int64_t from, int64_t to,
+                                           store_sourced_incident_fn fn, void *ctx,
+                                           struct sl_diag *diag);
+
+/* One evaluation result as stored (migration 5): a row of `slaudit eval`
+ * for one entity, service (NULL: the entity as a whole), window, measure and,
+ * for the contract measure, commitment target. NAN stands for a NULL number;
+ * strings are borrowed. */
+struct eval_record_stats {
+    long n;
+    double mean, median, p90, max; /* seconds; NAN when n == 0 */
+};
+
+struct eval_record {
+    const char *definitions_hash; /* SHA-256 (hex) of definitions */
+    const char *definitions;      /* the "definitions" object as JSON */
+    const char *entity, *service;
+    const char *window_kind; /* month, quarter, year, rolling */
+    int64_t window_start, window_end;
+    const char *measure;    /* "neutral" or "contract" */
+    const char *commitment; /* contract: "<document>#<target index>"; NULL for neutral */
+    double availability;    /* NAN: unknown */
+    double downtime_seconds;
+    int64_t eligible_seconds, unknown_seconds, maintenance_seconds;
+    long incidents, incidents_open, incidents_merged;
+    struct eval_record_stats tta, ttr;
+    const char *sla;      /* the "sla" block as JSON; NULL for neutral rows */
+    const char *result;   /* the whole result object of DESIGN.md §5 as JSON */
+    int64_t evaluated_at; /* set by the store (the clock) when adding */
+};
+
+typedef int (*store_eval_record_fn)(void *ctx, const struct eval_record *r);
+
+/* Stores records[0..n) in one transaction (not within a source transaction).
+ * Rows already stored with the same definitions hash, entity, service and
+ * window (kind, start, end) are replaced: deleted first, whatever their
+ * measure, so a run replaces the whole of its earlier result for a window. */
+enum sl_status store_put_eval_results(struct store *st, const struct eval_record *records, size_t n,
+                                      struct sl_diag *diag);
+/* Stored results whose window overlaps [from, to), ordered by entity, service
+ * (NULL first), window start, window kind, measure, commitment; entity and
+ * definitions_hash filter when not NULL. */
+enum sl_status store_each_eval_result(struct store *st, const char *entity, int64_t from,
+                                      int64_t to, const char *definitions_hash,
+                                      store_eval_record_fn fn, void *ctx, struct sl_diag *diag);
+
+#endif

@@ -1,0 +1,300 @@
+/* sltime.c — parsing and formatting of instants, and civil-time conversion in
+ * a zone through the C library's tz database support. */
+#include "engine/time/sltime.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static bool
+is_leap(int y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+int
+sltime_days_in_month(int year, int month)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (month < 1 || month > 12)
+        return 0;
+    return days[month - 1] + (month == 2 && is_leap(year));
+}
+
+/* Howard Hinnant's days_from_civil: proleptic Gregorian, day 0 = 1970-01-01. */
+int64_t
+sltime_days_from_civil(int year, int month, int day)
+{
+    int64_t y = year - (month <= 2);
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    int64_t yoe = y - era * 400;
+    int64_t doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+static void
+civil_from_days(int64_t z, struct sl_civil *c)
+{
+    z += 719468;
+    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    int64_t doe = z - era * 146097;
+    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    int64_t y = yoe + era * 400;
+    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    int64_t mp = (5 * doy + 2) / 153;
+    c->day = (int)(doy - (153 * mp + 2) / 5 + 1);
+    c->month = (int)(mp < 10 ? mp + 3 : mp - 9);
+    c->year = (int)(y + (c->month <= 2));
+}
+
+static bool
+is_utc(const char *zone)
+{
+    return !zone || !*zone || !strcmp(zone, "UTC") || !strcmp(zone, "Etc/UTC") ||
+           !strcmp(zone, "Z");
+}
+
+/* The C library reads zones from $TZ; switch it only when the zone changes. */
+static void
+use_zone(const char *zone)
+{
+    static char current[256];
+    if (!strcmp(current, zone))
+        return;
+    snprintf(current, sizeof current, "%s", zone);
+    setenv("TZ", zone, 1);
+    tzset();
+}
+
+bool
+sltime_zone_valid(const char *zone)
+{
+    if (is_utc(zone))
+        return true;
+    if (zone[0] == '/' || strstr(zone, "..") || strlen(zone) > 200)
+        return false;
+    const char *dir = getenv("TZDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "/usr/share/zoneinfo", zone);
+    return access(path, R_OK) == 0;
+}
+
+/* The zone's offset east of UTC at instant t (the zone already in use). */
+static long
+offset_at(int64_t t)
+{
+    time_t tt = (time_t)t;
+    struct tm tm;
+    localtime_r(&tt, &tm);
+    return tm.tm_gmtoff;
+}
+
+int64_t
+sltime_from_civil(const struct sl_civil *c, const char *zone)
+{
+    int64_t utc = sltime_days_from_civil(c->year, c->month, c->day) * 86400 + c->hour * 3600 +
+                  c->minute * 60 + c->second;
+    if (is_utc(zone))
+        return utc;
+    use_zone(zone);
+    /* Not mktime(): with tm_isdst = -1 glibc resolves a repeated hour by a guess
+     * left over from earlier calls, so one text could give two instants. A
+     * reading is real under an offset when that offset is in force at the
+     * instant it gives; the candidates are the offsets a day before and after. */
+    long before = offset_at(utc - 86400), after = offset_at(utc + 86400);
+    int64_t a = utc - before, b = utc - after;
+    bool a_real = offset_at(a) == before, b_real = offset_at(b) == after;
+    if (a_real && b_real)
+        return a < b ? a : b; /* repeated: the first reading */
+    if (b_real)
+        return b;
+    return a; /* real, or skipped: read with the offset before the gap, i.e. moved forward */
+}
+
+void
+sltime_to_civil(int64_t t, const char *zone, struct sl_civil *c, long *offset_seconds)
+{
+    long off = 0;
+    if (!is_utc(zone)) {
+        use_zone(zone);
+        time_t tt = (time_t)t;
+        struct tm tm;
+        localtime_r(&tt, &tm);
+        off = tm.tm_gmtoff;
+    }
+    int64_t local = t + off;
+    int64_t days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400);
+    int64_t secs = local - days * 86400;
+    civil_from_days(days, c);
+    c->hour = (int)(secs / 3600);
+    c->minute = (int)(secs / 60 % 60);
+    c->second = (int)(secs % 60);
+    if (offset_seconds)
+        *offset_seconds = off;
+}
+
+void
+sltime_format(int64_t t, const char *zone, char out[40])
+{
+    struct sl_civil c;
+    long off;
+    sltime_to_civil(t, zone, &c, &off);
+    int n = snprintf(out, 40, "%04d-%02d-%02dT%02d:%02d:%02d", c.year, c.month, c.day, c.hour,
+                     c.minute, c.second);
+    if (off == 0 && is_utc(zone)) {
+        snprintf(out + n, 40 - (size_t)n, "Z");
+    } else {
+        long a = off < 0 ? -off : off;
+        snprintf(out + n, 40 - (size_t)n, "%c%02ld:%02ld", off < 0 ? '-' : '+', a / 3600,
+                 a / 60 % 60);
+    }
+}
+
+void
+sltime_format_date(int64_t t, const char *zone, char out[16])
+{
+    struct sl_civil c;
+    sltime_to_civil(t, zone, &c, NULL);
+    snprintf(out, 16, "%04d-%02d-%02d", c.year % 10000, c.month, c.day);
+}
+
+/* Reads exactly n digits at *p into *v. */
+static bool
+digits(const char **p, const char *end, int n, int *v)
+{
+    int x = 0;
+    for (int i = 0; i < n; i++) {
+        if (*p >= end || (*p)[0] < '0' || (*p)[0] > '9')
+            return false;
+        x = x * 10 + ((*p)[0] - '0');
+        (*p)++;
+    }
+    *v = x;
+    return true;
+}
+
+static enum sl_status
+fail(const char **why, const char *reason)
+{
+    if (why)
+        *why = reason;
+    return SL_ERR_INPUT;
+}
+
+static enum sl_status
+parse_epoch(const char *p, const char *end, int64_t *out, const char **why)
+{
+    int64_t v = 0;
+    int n = 0;
+    for (; p < end && *p >= '0' && *p <= '9'; p++, n++) {
+        if (n >= 12)
+            return fail(why, "epoch seconds out of range");
+        v = v * 10 + (*p - '0');
+    }
+    if (p < end && *p == '.') {
+        for (p++; p < end && *p >= '0' && *p <= '9'; p++)
+            ;
+    }
+    if (p != end || n == 0)
+        return fail(why, "not a timestamp");
+    if (v > sltime_days_from_civil(SLTIME_MAX_YEAR, 12, 31) * 86400)
+        return fail(why, "epoch seconds out of range");
+    *out = v;
+    return SL_OK;
+}
+
+enum sl_status
+sltime_parse(const char *s, size_t len, const char *tz, int64_t *out, bool *had_offset,
+             const char **why)
+{
+    const char *p = s, *end = s + len;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    if (p == end)
+        return fail(why, "empty timestamp");
+
+    /* Plain epoch seconds: all digits, longer than a year. */
+    if (end - p > 8 && memchr(p, '-', (size_t)(end - p)) == NULL) {
+        *had_offset = true;
+        return parse_epoch(p, end, out, why);
+    }
+
+    struct sl_civil c = {0};
+    if (!digits(&p, end, 4, &c.year) || p >= end || *p++ != '-' || !digits(&p, end, 2, &c.month) ||
+        p >= end || *p++ != '-' || !digits(&p, end, 2, &c.day))
+        return fail(why, "not a date (expected YYYY-MM-DD)");
+    if (c.year < SLTIME_MIN_YEAR || c.year > SLTIME_MAX_YEAR)
+        return fail(why, "year out of range (1970-2200)");
+    if (c.month < 1 || c.month > 12)
+        return fail(why, "month out of range");
+    if (c.day < 1 || c.day > sltime_days_in_month(c.year, c.month))
+        return fail(why, "day out of range for its month");
+
+    bool offset = false;
+    long off_seconds = 0;
+    if (p < end && (*p == 'T' || *p == 't' || *p == ' ')) {
+        p++;
+        if (!digits(&p, end, 2, &c.hour) || p >= end || *p++ != ':' ||
+            !digits(&p, end, 2, &c.minute))
+            return fail(why, "bad time of day (expected HH:MM)");
+        if (p < end && *p == ':') {
+            p++;
+            if (!digits(&p, end, 2, &c.second))
+                return fail(why, "bad seconds");
+            if (p < end && (*p == '.' || *p == ',')) {
+                const char *f = ++p;
+                while (p < end && *p >= '0' && *p <= '9')
+                    p++;
+                if (p == f)
+                    return fail(why, "empty fraction of a second");
+            }
+        }
+        if (c.hour > 23 || c.minute > 59 || c.second > 60)
+            return fail(why, "time of day out of range");
+        if (c.second == 60) /* a leap second reads as the last second of its minute */
+            c.second = 59;
+        while (p < end && *p == ' ')
+            p++;
+        if (p < end && (*p == 'Z' || *p == 'z')) {
+            offset = true;
+            p++;
+        } else if (end - p == 3 && !strncmp(p, "UTC", 3)) {
+            offset = true;
+            p += 3;
+        } else if (p < end && (*p == '+' || *p == '-')) {
+            int sign = *p++ == '-' ? -1 : 1, oh, om = 0;
+            if (!digits(&p, end, 2, &oh))
+                return fail(why, "bad UTC offset");
+            if (p < end && *p == ':')
+                p++;
+            if (p < end && !digits(&p, end, 2, &om))
+                return fail(why, "bad UTC offset");
+            if (oh > 18 || om > 59)
+                return fail(why, "UTC offset out of range");
+            offset = true;
+            off_seconds = sign * (oh * 3600L + om * 60L);
+        }
+    }
+    if (p != end)
+        return fail(why, "unexpected text after the timestamp");
+
+    int64_t t;
+    if (offset) {
+        t = sltime_days_from_civil(c.year, c.month, c.day) * 86400 + c.hour * 3600 + c.minute * 60 +
+            c.second - off_seconds;
+    } else {
+        t = sltime_from_civil(&c, tz);
+    }
+    /* The range holds for the instant, not only for the year as written:
+     * 1970-01-01T01:00+02:00 is 1969 in UTC and could never be written back. */
+    if (t < 0 || t >= sltime_days_from_civil(SLTIME_MAX_YEAR + 1, 1, 1) * 86400)
+        return fail(why, "year out of range (1970-2200)");
+    *had_offset = offset;
+    *out = t;
+    return SL_OK;
+}

@@ -1,0 +1,51 @@
+/* sltime.h — timestamps and calendars.
+ *
+ * Every instant is a UTC epoch second in an int64_t; SLTIME_NONE marks a
+ * missing timestamp. Parsing accepts RFC 3339 / ISO 8601 (date, date-time with
+ * 'T' or a space, optional fractional seconds, 'Z' or a numeric offset) and
+ * plain epoch seconds. A timestamp without an offset is read as local time in
+ * the zone given (NULL means UTC), using the system tz database, so DST rules
+ * are those of the zone on that date. Fractions of a second are dropped (the
+ * instant is rounded down to its second). */
+#ifndef SLAUDIT_SLTIME_H
+#define SLAUDIT_SLTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/base/status.h"
+
+#define SLTIME_NONE INT64_MIN
+#define SLTIME_MIN_YEAR 1970
+#define SLTIME_MAX_YEAR 2200
+
+/* Broken-down civil time (no zone of its own). month 1..12, day 1..31. */
+struct sl_civil {
+    int year, month, day, hour, minute, second;
+};
+
+/* Parses s[0..len). On success *out is the instant and *had_offset says whether
+ * the text carried its own offset. On failure returns SL_ERR_INPUT and sets
+ * *why to a static phrase ("month out of range", ...). */
+enum sl_status sltime_parse(const char *s, size_t len, const char *tz, int64_t *out,
+                            bool *had_offset, const char **why);
+
+/* True when zone names a zone of the system tz database (or is "UTC"). */
+bool sltime_zone_valid(const char *zone);
+
+/* Local civil time in zone → instant. Times that DST skips are moved forward
+ * by the gap; times it repeats take the first (daylight) reading. */
+int64_t sltime_from_civil(const struct sl_civil *c, const char *zone);
+/* Instant → local civil time in zone; *offset_seconds is east of UTC. */
+void sltime_to_civil(int64_t t, const char *zone, struct sl_civil *c, long *offset_seconds);
+
+/* RFC 3339 text of t in zone ("2026-10-01T00:00:00Z", "2026-03-29T03:00:00+02:00"). */
+void sltime_format(int64_t t, const char *zone, char out[40]);
+/* "2026-10-01" or "2026-10-01 14:03" style text in zone, for people. */
+void sltime_format_date(int64_t t, const char *zone, char out[16]);
+
+int sltime_days_in_month(int year, int month);
+int64_t sltime_days_from_civil(int year, int month, int day);
+
+#endif

@@ -1,0 +1,131 @@
+/* window.c — calendar and rolling windows. */
+#include "engine/time/window.h"
+
+#include <stdio.h>
+
+#include "engine/time/sltime.h"
+
+const char *
+window_kind_name(enum window_kind kind)
+{
+    switch (kind) {
+    case WINDOW_MONTH:
+        return "month";
+    case WINDOW_QUARTER:
+        return "quarter";
+    case WINDOW_YEAR:
+        return "year";
+    case WINDOW_ROLLING:
+        return "rolling";
+    }
+    return "unknown";
+}
+
+static int64_t
+month_start(int year, int month, const char *zone)
+{
+    while (month > 12) {
+        month -= 12;
+        year++;
+    }
+    while (month < 1) {
+        month += 12;
+        year--;
+    }
+    struct sl_civil c = {year, month, 1, 0, 0, 0};
+    return sltime_from_civil(&c, zone);
+}
+
+struct window
+window_month(int year, int month, const char *zone)
+{
+    struct window w = {WINDOW_MONTH, month_start(year, month, zone),
+                       month_start(year, month + 1, zone), year, month};
+    return w;
+}
+
+struct window
+window_quarter(int year, int quarter, const char *zone)
+{
+    int month = (quarter - 1) * 3 + 1;
+    struct window w = {WINDOW_QUARTER, month_start(year, month, zone),
+                       month_start(year, month + 3, zone), year, month};
+    return w;
+}
+
+struct window
+window_year(int year, const char *zone)
+{
+    struct window w = {WINDOW_YEAR, month_start(year, 1, zone), month_start(year + 1, 1, zone),
+                       year, 1};
+    return w;
+}
+
+struct window
+window_rolling(int64_t end, int days)
+{
+    struct window w = {WINDOW_ROLLING, end - (int64_t)days * 86400, end, 0, 0};
+    return w;
+}
+
+struct window
+window_month_of(int64_t t, const char *zone)
+{
+    struct sl_civil c;
+    sltime_to_civil(t, zone, &c, NULL);
+    return window_month(c.year, c.month, zone);
+}
+
+struct window
+window_month_next(const struct window *w, const char *zone)
+{
+    return w->month == 12 ? window_month(w->year + 1, 1, zone)
+                          : window_month(w->year, w->month + 1, zone);
+}
+
+struct window
+window_month_prev(const struct window *w, const char *zone)
+{
+    return w->month == 1 ? window_month(w->year - 1, 12, zone)
+                         : window_month(w->year, w->month - 1, zone);
+}
+
+enum sl_status
+window_parse_month(const char *text, int *year, int *month)
+{
+    int y, m, n = 0;
+    /* sscanf alone would take "2026- 1" and "2026-+1": require the digits. */
+    for (int i = 0; i < 7; i++)
+        if (i == 4 ? text[i] != '-' : (text[i] < '0' || text[i] > '9'))
+            return SL_ERR_USAGE;
+    if (sscanf(text, "%4d-%2d%n", &y, &m, &n) != 2 || text[n] != '\0' || n != 7)
+        return SL_ERR_USAGE;
+    if (y < SLTIME_MIN_YEAR || y > SLTIME_MAX_YEAR || m < 1 || m > 12)
+        return SL_ERR_USAGE;
+    *year = y;
+    *month = m;
+    return SL_OK;
+}
+
+void
+window_label(const struct window *w, char out[48])
+{
+    switch (w->kind) {
+    case WINDOW_MONTH:
+        snprintf(out, 48, "%04d-%02d", w->year, w->month);
+        return;
+    case WINDOW_QUARTER:
+        snprintf(out, 48, "%04d-Q%d", w->year, (w->month - 1) / 3 + 1);
+        return;
+    case WINDOW_YEAR:
+        snprintf(out, 48, "%04d", w->year);
+        return;
+    case WINDOW_ROLLING: {
+        char end[16];
+        sltime_format_date(w->end - 1, NULL, end);
+        snprintf(out, 48, "rolling %lldd to %s", (long long)((w->end - w->start) / 86400), end);
+        return;
+    }
+    }
+    out[0] = '\0';
+}

@@ -1,0 +1,38 @@
+/* window.h — evaluation windows: calendar months, quarters and years aligned in
+ * a time zone, and rolling windows of N days. A window is the half-open range
+ * [start, end) of UTC epoch seconds. */
+#ifndef SLAUDIT_WINDOW_H
+#define SLAUDIT_WINDOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/base/status.h"
+
+enum window_kind { WINDOW_MONTH, WINDOW_QUARTER, WINDOW_YEAR, WINDOW_ROLLING };
+
+struct window {
+    enum window_kind kind;
+    int64_t start, end;
+    int year, month; /* first calendar month of the window (calendar kinds) */
+};
+
+const char *window_kind_name(enum window_kind kind);
+
+struct window window_month(int year, int month, const char *zone);
+struct window window_quarter(int year, int quarter, const char *zone);
+struct window window_year(int year, const char *zone);
+struct window window_rolling(int64_t end, int days);
+
+/* The calendar month holding instant t in zone. */
+struct window window_month_of(int64_t t, const char *zone);
+/* The month after / before w (w a month window). */
+struct window window_month_next(const struct window *w, const char *zone);
+struct window window_month_prev(const struct window *w, const char *zone);
+
+/* Parses "YYYY-MM". */
+enum sl_status window_parse_month(const char *text, int *year, int *month);
+/* "2026-10", "2026-Q4", "2026", or "rolling 30d to 2026-10-31" style label. */
+void window_label(const struct window *w, char out[48]);
+
+#endif

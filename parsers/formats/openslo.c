@@ -1,0 +1,228 @@
+/* openslo.c — OpenSLO v1 `kind: SLO` documents as an internal team's
+ * commitments: each SLO (one per YAML document; `---` separates them) is
+ * stored for --entity with kind "slo", its objectives as uptime targets of
+ * SLA terms (engine/sla_terms.h), so a team is evaluated against its own
+ * objectives as a provider is against its SLA. Documents of other kinds
+ * (Service, SLI, DataSource, AlertPolicy) are skipped. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/base/jsonw.h"
+#include "engine/sla/sla_json.h"
+#include "engine/sla/sla_terms.h"
+#include "engine/time/sltime.h"
+#include "engine/base/yamldoc.h"
+#include "parsers/read/jsonstream.h"
+#include "parsers/formats/registry.h"
+
+/* A duration in OpenSLO shorthand (count and unit) and the calendar window
+ * it stands for; rolling windows take the nearest one. */
+static const struct {
+    char unit;
+    long min, max;
+    enum sla_window window;
+} windows[] = {
+    {'M', 1, 1, SLA_WINDOW_MONTH},     {'d', 28, 31, SLA_WINDOW_MONTH},
+    {'w', 4, 4, SLA_WINDOW_MONTH},     {'Q', 1, 1, SLA_WINDOW_QUARTER},
+    {'M', 3, 3, SLA_WINDOW_QUARTER},   {'d', 89, 92, SLA_WINDOW_QUARTER},
+    {'w', 13, 13, SLA_WINDOW_QUARTER}, {'Y', 1, 1, SLA_WINDOW_YEAR},
+    {'y', 1, 1, SLA_WINDOW_YEAR},      {'M', 12, 12, SLA_WINDOW_YEAR},
+    {'Q', 4, 4, SLA_WINDOW_YEAR},      {'d', 365, 366, SLA_WINDOW_YEAR},
+    {'w', 52, 52, SLA_WINDOW_YEAR},    {0, 0, 0, SLA_WINDOW_MONTH},
+};
+
+static bool
+window_of(const char *duration, enum sla_window *out)
+{
+    char *end;
+    long n = duration ? strtol(duration, &end, 10) : 0;
+    if (!duration || end == duration || n <= 0 || !end[0] || end[1])
+        return false;
+    for (size_t i = 0; windows[i].unit; i++) {
+        if (windows[i].unit == *end && n >= windows[i].min && n <= windows[i].max) {
+            *out = windows[i].window;
+            return true;
+        }
+    }
+    return false;
+}
+
+struct slo {
+    struct ingest *ing;
+    const struct yamldoc *doc;
+    const struct yaml_node *root, *spec;
+    long line;
+    char why[300];
+};
+
+/* Reads the objectives into t's targets; false with s->why on a bad one. */
+static bool
+read_objectives(struct slo *s, struct sla_terms *t, enum sla_window w, const char *name)
+{
+    const struct yaml_node *objs = yamldoc_get(s->doc, s->spec, "objectives");
+    size_t n = yamldoc_size(objs);
+    if (yamldoc_kind(objs) != YNODE_SEQUENCE || n == 0) {
+        snprintf(s->why, sizeof s->why, "SLO '%.60s' has no objectives", name);
+        return false;
+    }
+    if (!(t->targets = calloc(n, sizeof *t->targets))) {
+        snprintf(s->why, sizeof s->why, "out of memory");
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const struct yaml_node *o = yamldoc_at(s->doc, objs, i);
+        const char *target = yamldoc_get_scalar(s->doc, o, "target");
+        const char *pct = yamldoc_get_scalar(s->doc, o, "targetPercent");
+        const char *text = target ? target : pct;
+        char *end = NULL;
+        double v = text ? strtod(text, &end) : 0;
+        if (text && end != text && !*end && target)
+            v *= 100;
+        if (!text || end == text || *end || !(v > 0 && v < 100)) {
+            snprintf(s->why, sizeof s->why,
+                     "objective %zu of '%.60s': target in [0, 1) or targetPercent in (0, 100) "
+                     "needed, got '%.30s'",
+                     i + 1, name, text ? text : "");
+            return false;
+        }
+        const char *label = yamldoc_get_scalar(s->doc, o, "displayName");
+        struct sla_uptime_target *u = &t->targets[t->ntargets++];
+        u->percent = v;
+        u->window = w;
+        u->line = yamldoc_line(o);
+        if (!(u->scope = strdup(label ? label : name))) {
+            snprintf(s->why, sizeof s->why, "out of memory");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* One SLO document to a commitment; a reason in s->why when it cannot be. */
+static enum sl_status
+store_slo(struct slo *s)
+{
+    const struct yamldoc *d = s->doc;
+    const struct yaml_node *meta = yamldoc_get(d, s->root, "metadata");
+    const char *name = yamldoc_get_scalar(d, meta, "name");
+    const char *service = yamldoc_get_scalar(d, s->spec, "service");
+    const struct yaml_node *tw = yamldoc_at(d, yamldoc_get(d, s->spec, "timeWindow"), 0);
+    const char *duration = yamldoc_get_scalar(d, tw, "duration");
+    const char *rolling = yamldoc_get_scalar(d, tw, "isRolling");
+    const struct yaml_node *cal = yamldoc_get(d, tw, "calendar");
+    const char *zone = yamldoc_get_scalar(d, cal, "timeZone");
+    const char *start = yamldoc_get_scalar(d, cal, "startTime");
+    const char *method = yamldoc_get_scalar(d, s->spec, "budgetingMethod");
+    bool is_rolling = rolling && !strcmp(rolling, "true");
+    enum sla_window w;
+    struct sla_terms t;
+    struct strbuf json = STRBUF_INIT;
+    enum sl_status rc = SL_ERR_INPUT;
+    sla_terms_init(&t);
+    if (!name)
+        name = "(unnamed)";
+    if (!s->ing->entity) {
+        snprintf(s->why, sizeof s->why, "no entity: give --entity team:NAME for SLO '%.60s'", name);
+        goto out;
+    }
+    if (!tw || !window_of(duration, &w)) {
+        snprintf(s->why, sizeof s->why,
+                 "time window '%.20s' of '%.60s' is not a month, quarter or year (1M, 30d, 4w, "
+                 "1Q, 1y)",
+                 duration ? duration : "", name);
+        goto out;
+    }
+    if (zone && !sltime_zone_valid(zone)) {
+        snprintf(s->why, sizeof s->why, "unknown time zone '%.40s' in '%.60s'", zone, name);
+        goto out;
+    }
+    if (!read_objectives(s, &t, w, name))
+        goto out;
+    rc = SL_ERR_NOMEM;
+    if (!(t.document = strdup(name)) || (service && !(t.service = strdup(service))))
+        goto out;
+    /* The SLO's own window and method, kept beside the §5 fields: the
+     * evaluation reads calendar windows; "rolling" says the team meant one. */
+    struct jsonw jw;
+    jsonw_begin(&jw, &json);
+    jsonw_open(&jw, NULL, '{');
+    sla_json_write_fields(&jw, &t);
+    jsonw_open(&jw, "slo", '{');
+    jsonw_field_str(&jw, "name", name);
+    jsonw_field_str(&jw, "duration", duration);
+    jsonw_field_bool(&jw, "rolling", is_rolling);
+    jsonw_field_str(&jw, "time_zone", zone);
+    jsonw_field_str(&jw, "start_time", start);
+    jsonw_field_str(&jw, "budgeting_method", method);
+    jsonw_close(&jw, '}');
+    jsonw_close(&jw, '}');
+    if (jw.status) {
+        rc = diag_set(s->ing->diag, jw.status, s->ing->path, s->line, "%s", sl_strerror(jw.status));
+        goto out;
+    }
+    struct commitment c = {
+        .entity = s->ing->entity,
+        .service = service ? service : s->ing->service,
+        .kind = "slo",
+        .effective_from = SLTIME_NONE,
+        .document = name,
+        .terms = json.buf,
+    };
+    rc = ingest_commitment(s->ing, &c);
+    if (rc == SL_OK)
+        s->why[0] = '\0';
+out:
+    if (rc == SL_ERR_NOMEM)
+        rc = diag_set(s->ing->diag, rc, s->ing->path, s->line, "out of memory");
+    strbuf_release(&json);
+    sla_terms_release(&t);
+    return rc;
+}
+
+static enum sl_status
+parse(struct ingest *ing, FILE *f)
+{
+    struct yamldoc_stream *ys = NULL;
+    struct yamldoc *doc = NULL;
+    enum sl_status rc = yamldoc_open(f, ing->path, &ys, ing->diag);
+    while (!rc && !(rc = yamldoc_next(ys, &doc, ing->diag)) && doc) {
+        struct slo s = {.ing = ing, .doc = doc, .root = yamldoc_root(doc)};
+        const char *api = yamldoc_get_scalar(doc, s.root, "apiVersion");
+        const char *kind = yamldoc_get_scalar(doc, s.root, "kind");
+        s.spec = yamldoc_get(doc, s.root, "spec");
+        s.line = yamldoc_line(s.root);
+        if (api && !strcmp(api, "openslo/v1") && kind && !strcmp(kind, "SLO")) {
+            if (yamldoc_kind(s.spec) != YNODE_MAPPING) {
+                rc = ingest_reject(ing, s.line, "SLO without a spec mapping", "", 0);
+            } else {
+                rc = store_slo(&s);
+                if (rc == SL_ERR_INPUT)
+                    rc = ingest_reject(ing, s.line, s.why, "", 0);
+            }
+        }
+        yamldoc_free(doc);
+        doc = NULL;
+    }
+    yamldoc_close(ys);
+    return rc;
+}
+
+static int
+sniff(const char *head, size_t len)
+{
+    return jsonstream_head_has(head, len, "openslo/v1") &&
+                   jsonstream_head_has(head, len, "kind: SLO")
+               ? 90
+               : 0;
+}
+
+const struct parser parser_openslo = {
+    "openslo",
+    "OpenSLO v1 kind: SLO documents (---separated): spec.service, objectives[].target or "
+    "targetPercent, timeWindow[0] duration/isRolling/calendar, budgetingMethod; stored for "
+    "--entity team:NAME as kind 'slo' commitments",
+    "YAML with apiVersion openslo/v1 and kind: SLO",
+    sniff,
+    parse,
+};

@@ -1,0 +1,47 @@
+/* registry.c — the table of parsers and format detection. */
+#include "parsers/formats/registry.h"
+
+#include <string.h>
+
+const struct parser *const parser_table[] = {
+    &parser_incident_csv,    &parser_pagerduty_csv,
+    &parser_probe_csv,       &parser_maintenance_csv,
+    &parser_postmortem_csv,  &parser_action_csv,
+    &parser_patch_csv,       &parser_oncall_csv,
+    &parser_change_csv,      &parser_notification_csv,
+    &parser_profile_json,    &parser_statuspage_json,
+    &parser_statuspage_feed, &parser_gcp_status,
+    &parser_aws_health,      &parser_void_csv,
+    &parser_interval_csv,    &parser_upptime_history,
+    &parser_upptime_summary, &parser_upptime_commits,
+    &parser_upptime_meta,    &parser_nvidia_xid,
+    &parser_slurm_log,       &parser_jsonl_generic,
+    &parser_line_pattern,    &parser_prometheus_range,
+    &parser_pagerduty_json,  &parser_opsgenie,
+    &parser_milestones_json, &parser_uptime_kuma,
+    &parser_openslo,         NULL,
+};
+
+const struct parser *
+parser_by_name(const char *name)
+{
+    for (size_t i = 0; parser_table[i]; i++)
+        if (!strcmp(parser_table[i]->name, name))
+            return parser_table[i];
+    return NULL;
+}
+
+const struct parser *
+parser_detect(const char *head, size_t len)
+{
+    const struct parser *best = NULL;
+    int best_score = 0;
+    for (size_t i = 0; parser_table[i]; i++) {
+        int score = parser_table[i]->sniff(head, len);
+        if (score > best_score) {
+            best = parser_table[i];
+            best_score = score;
+        }
+    }
+    return best;
+}

@@ -1,0 +1,64 @@
+/* registry.h — the input formats slaudit reads: one row per format, one file
+ * per parser. A parser's sniff() looks at the first bytes of a file and says
+ * how sure it is that the file is its format (0 = not mine); parse() streams
+ * the whole file into an ingest. A parser fails at once (SL_ERR_INPUT) only
+ * when the file is not its format at all; bad records become rejects. */
+#ifndef SLAUDIT_REGISTRY_H
+#define SLAUDIT_REGISTRY_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "engine/ingest/ingest.h"
+#include "engine/base/status.h"
+
+#define PARSER_SNIFF_BYTES 65536
+
+struct parser {
+    const char *name;
+    const char *reads;   /* what the format is, for `slaudit formats` */
+    const char *detects; /* how it is recognised */
+    int (*sniff)(const char *head, size_t len);
+    enum sl_status (*parse)(struct ingest *ing, FILE *f);
+};
+
+extern const struct parser parser_incident_csv;
+extern const struct parser parser_pagerduty_csv;
+extern const struct parser parser_probe_csv;
+extern const struct parser parser_maintenance_csv;
+extern const struct parser parser_postmortem_csv;
+extern const struct parser parser_action_csv;
+extern const struct parser parser_patch_csv;
+extern const struct parser parser_oncall_csv;
+extern const struct parser parser_change_csv;
+extern const struct parser parser_notification_csv;
+extern const struct parser parser_profile_json;
+
+extern const struct parser parser_statuspage_json;
+extern const struct parser parser_statuspage_feed;
+extern const struct parser parser_gcp_status;
+extern const struct parser parser_aws_health;
+extern const struct parser parser_void_csv;
+extern const struct parser parser_interval_csv;
+extern const struct parser parser_upptime_history;
+extern const struct parser parser_upptime_summary;
+extern const struct parser parser_upptime_commits;
+extern const struct parser parser_upptime_meta;
+extern const struct parser parser_nvidia_xid;
+extern const struct parser parser_slurm_log;
+extern const struct parser parser_jsonl_generic;
+extern const struct parser parser_line_pattern;
+extern const struct parser parser_prometheus_range;
+extern const struct parser parser_openslo;
+extern const struct parser parser_uptime_kuma;
+extern const struct parser parser_milestones_json;
+extern const struct parser parser_opsgenie;
+extern const struct parser parser_pagerduty_json;
+/* Every parser, ending with NULL. */
+extern const struct parser *const parser_table[];
+
+const struct parser *parser_by_name(const char *name);
+/* The parser most sure of head, or NULL when none recognises it. */
+const struct parser *parser_detect(const char *head, size_t len);
+
+#endif

@@ -1,0 +1,341 @@
+/* statuspage_json.c — Atlassian Statuspage's public API: /api/v2/incidents.json,
+ * summary.json and scheduled-maintenances.json ({page, incidents[],
+ * components[], scheduled_maintenances[]}). Each incident keeps its impact
+ * (none/minor/major/critical) as its label; the component status changes in
+ * its incident_updates become status intervals per component, and the span
+ * the export covers counts as up time for every component it names (see
+ * coverage.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/model/incident_times.h"
+#include "engine/base/jsonw.h"
+#include "engine/time/sltime.h"
+#include "parsers/read/coverage.h"
+#include "parsers/read/jsonstream.h"
+#include "parsers/formats/registry.h"
+
+#define MAX_COMPONENTS 64
+#define MAX_UPDATES 512
+
+struct state {
+    struct ingest *ing;
+    char entity[256];
+    struct coverage cov;
+    char why[400];
+};
+
+/* A component's status within one incident, as its updates change it. */
+struct track {
+    const char *name;
+    enum svc_status status;
+    int64_t since;
+    int changes;
+};
+
+struct change {
+    int64_t t;
+    const struct json_node *components;
+};
+
+static const char *
+entity_of(struct state *s)
+{
+    if (s->ing->entity)
+        return s->ing->entity;
+    return s->entity[0] ? s->entity : NULL;
+}
+
+static int
+by_time(const void *a, const void *b)
+{
+    const struct change *x = a, *y = b;
+    return (x->t > y->t) - (x->t < y->t);
+}
+
+/* Statuspage shows an incident's components at its impact when no update
+ * says how each component fared. */
+static enum svc_status
+status_of_impact(const char *impact)
+{
+    if (!impact)
+        return SVC_UNKNOWN;
+    if (!strcmp(impact, "critical"))
+        return SVC_DOWN;
+    if (!strcmp(impact, "major"))
+        return SVC_PARTIAL;
+    if (!strcmp(impact, "minor"))
+        return SVC_DEGRADED;
+    return SVC_UNKNOWN;
+}
+
+static enum sl_status
+emit(struct state *s, const char *id, struct track *t, int64_t end, long line)
+{
+    if (t->status <= SVC_UP || t->since == SLTIME_NONE || end <= t->since)
+        return SL_OK;
+    char key[300];
+    snprintf(key, sizeof key, "%s/%d", id, t->changes);
+    struct interval iv = {.entity = entity_of(s),
+                          .service = t->name,
+                          .start = t->since,
+                          .end = end,
+                          .status = t->status,
+                          .line = line,
+                          .key = key};
+    return ingest_interval(s->ing, &iv);
+}
+
+static struct track *
+track_of(struct track *tracks, size_t *n, const char *name)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (!strcmp(tracks[i].name, name))
+            return &tracks[i];
+    if (*n == MAX_COMPONENTS)
+        return NULL;
+    struct track *t = &tracks[(*n)++];
+    *t = (struct track){name, SVC_UP, SLTIME_NONE, 0};
+    return t;
+}
+
+/* The component intervals of one incident. */
+static enum sl_status
+component_intervals(struct state *s, const struct jsonstream_record *rec, const char *id,
+                    const struct incident *inc, const char *impact)
+{
+    const struct json_node *n = rec->node;
+    const struct json_node *updates = jsondoc_get(n, "incident_updates");
+    struct change changes[MAX_UPDATES];
+    struct track tracks[MAX_COMPONENTS];
+    size_t nchanges = 0, ntracks = 0;
+    int64_t end = inc->resolved;
+    enum sl_status rc = SL_OK;
+    for (size_t i = 0; i < jsondoc_size(updates) && nchanges < MAX_UPDATES; i++) {
+        const struct json_node *u = jsondoc_at(updates, i);
+        const struct json_node *ac = jsondoc_get(u, "affected_components");
+        int64_t t;
+        if (jsonstream_time(s->ing, u, "display_at", &t, s->why, sizeof s->why) || t == SLTIME_NONE)
+            jsonstream_time(s->ing, u, "created_at", &t, s->why, sizeof s->why);
+        coverage_time(&s->cov, t);
+        if (t != SLTIME_NONE && jsondoc_size(ac))
+            changes[nchanges++] = (struct change){t, ac};
+    }
+    qsort(changes, nchanges, sizeof changes[0], by_time);
+    for (size_t i = 0; i < nchanges && !rc; i++) {
+        for (size_t j = 0; j < jsondoc_size(changes[i].components) && !rc; j++) {
+            const struct json_node *c = jsondoc_at(changes[i].components, j);
+            const char *name = jsonstream_str(c, "name");
+            const char *word = jsonstream_str(c, "new_status");
+            enum svc_status st;
+            struct track *t;
+            if (!name || !word || !svc_status_parse(word, &st) ||
+                !(t = track_of(tracks, &ntracks, name)))
+                continue;
+            if ((rc = coverage_service(&s->cov, name)))
+                break;
+            if (st == t->status)
+                continue;
+            rc = emit(s, id, t, changes[i].t, rec->line);
+            t->status = st;
+            t->since = changes[i].t;
+            t->changes++;
+        }
+    }
+    if (rc)
+        return rc;
+    if (ntracks == 0) {
+        /* No update says what each component did: take the impact. */
+        enum svc_status st = status_of_impact(impact);
+        const struct json_node *comps = jsondoc_get(n, "components");
+        int64_t start = inc->started != SLTIME_NONE ? inc->started : inc->detected;
+        for (size_t i = 0; i < jsondoc_size(comps) && ntracks < MAX_COMPONENTS; i++) {
+            const char *name = jsonstream_str(jsondoc_at(comps, i), "name");
+            if (!name)
+                continue;
+            if ((rc = coverage_service(&s->cov, name)))
+                return rc;
+            tracks[ntracks++] = (struct track){name, st, start, 0};
+        }
+    }
+    for (size_t i = 0; i < ntracks && !rc; i++)
+        if (end != SLTIME_NONE)
+            rc = emit(s, id, &tracks[i], end, rec->line);
+    return rc;
+}
+
+static enum sl_status
+extra_json(const struct json_node *n, const char *impact, struct strbuf *sb)
+{
+    const struct json_node *comps = jsondoc_get(n, "components");
+    struct jsonw w;
+    jsonw_begin(&w, sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "impact", impact);
+    jsonw_field_str(&w, "shortlink", jsonstream_str(n, "shortlink"));
+    jsonw_open(&w, "components", '[');
+    for (size_t i = 0; i < jsondoc_size(comps); i++)
+        jsonw_field_str(&w, NULL, jsonstream_str(jsondoc_at(comps, i), "name"));
+    jsonw_close(&w, ']');
+    jsonw_field_int(&w, "updates", (int64_t)jsondoc_size(jsondoc_get(n, "incident_updates")));
+    jsonw_close(&w, '}');
+    return w.status;
+}
+
+static enum sl_status
+read_incident(struct state *s, const struct jsonstream_record *rec, bool maintenance)
+{
+    const struct json_node *n = rec->node;
+    const char *id = jsonstream_str(n, "id");
+    if (jsondoc_kind(n) != JNODE_OBJECT)
+        return jsonstream_reject(s->ing, rec, "an incident is not an object");
+    if (!id)
+        return jsonstream_reject(s->ing, rec, "incident without an id");
+    if (!entity_of(s))
+        return jsonstream_reject(s->ing, rec,
+                                 "no entity: the file has no page name; give --entity");
+    const char *impact = jsonstream_str(n, "impact");
+    struct incident inc = {0};
+    inc.line = rec->line;
+    inc.key = id;
+    inc.entity = entity_of(s);
+    inc.title = jsonstream_str(n, "name");
+    inc.state = jsonstream_str(n, "status");
+    inc.severity_label = impact;
+    inc.severity = severity_normalise(impact);
+    inc.acknowledged = SLTIME_NONE;
+    int64_t created, scheduled_for = SLTIME_NONE, scheduled_until = SLTIME_NONE;
+    if (jsonstream_time(s->ing, n, "created_at", &created, s->why, sizeof s->why) ||
+        jsonstream_time(s->ing, n, "started_at", &inc.started, s->why, sizeof s->why) ||
+        jsonstream_time(s->ing, n, "monitoring_at", &inc.mitigated, s->why, sizeof s->why) ||
+        jsonstream_time(s->ing, n, "resolved_at", &inc.resolved, s->why, sizeof s->why) ||
+        jsonstream_time(s->ing, n, "scheduled_for", &scheduled_for, s->why, sizeof s->why) ||
+        jsonstream_time(s->ing, n, "scheduled_until", &scheduled_until, s->why, sizeof s->why))
+        return jsonstream_reject(s->ing, rec, "%s", s->why);
+    const struct json_node *comps = jsondoc_get(n, "components");
+    inc.service = jsonstream_str(jsondoc_at(comps, 0), "name");
+    if (!inc.service)
+        inc.service = s->ing->service;
+    if (maintenance || scheduled_for != SLTIME_NONE) {
+        /* Planned work: one window per component it names. */
+        int64_t start = inc.started != SLTIME_NONE ? inc.started : scheduled_for;
+        int64_t end = inc.resolved != SLTIME_NONE ? inc.resolved : scheduled_until;
+        if (start == SLTIME_NONE || end == SLTIME_NONE || end <= start)
+            return jsonstream_reject(s->ing, rec, "maintenance without a start before its end");
+        size_t nc = jsondoc_size(comps);
+        for (size_t i = 0; i < (nc ? nc : 1); i++) {
+            const char *svc = nc ? jsonstream_str(jsondoc_at(comps, i), "name") : inc.service;
+            if (!svc)
+                return jsonstream_reject(s->ing, rec,
+                                         "maintenance names no component; give --service");
+            struct maintenance m = {inc.entity, svc, id, start, end, created, rec->line};
+            enum sl_status rc = ingest_maintenance(s->ing, &m);
+            if (rc)
+                return rc;
+        }
+        return SL_OK;
+    }
+    inc.detected = created;
+    if (inc.started == SLTIME_NONE)
+        inc.started = created;
+    if (inc.detected != SLTIME_NONE && inc.started != SLTIME_NONE && inc.detected < inc.started)
+        inc.detected = inc.started; /* published before the impact began: no earlier detection */
+    if (jsonstream_str(n, "postmortem_body") ||
+        jsondoc_kind(jsondoc_get(n, "postmortem_published_at")) == JNODE_STRING)
+        inc.postmortem = jsonstream_str(n, "shortlink");
+    const char *problem = incident_times_problem(&inc);
+    if (problem)
+        return jsonstream_reject(s->ing, rec, "%s", problem);
+    struct strbuf extra = STRBUF_INIT;
+    enum sl_status rc = extra_json(n, impact, &extra);
+    inc.extra_json = extra.buf;
+    if (rc)
+        rc = diag_set(s->ing->diag, rc, s->ing->path, rec->line, "%s", sl_strerror(rc));
+    else
+        rc = ingest_incident(s->ing, &inc);
+    strbuf_release(&extra);
+    coverage_time(&s->cov, inc.started);
+    coverage_time(&s->cov, inc.resolved);
+    if (!rc)
+        rc = component_intervals(s, rec, id, &inc, impact);
+    return rc;
+}
+
+/* summary.json: a component's current status since it last changed. */
+static enum sl_status
+read_component(struct state *s, const struct jsonstream_record *rec)
+{
+    const struct json_node *n = rec->node;
+    bool group = false;
+    jsondoc_bool(jsondoc_get(n, "group"), &group);
+    const char *name = jsonstream_str(n, "name");
+    if (group || !name)
+        return SL_OK;
+    return coverage_service(&s->cov, name);
+}
+
+static enum sl_status
+on_record(void *ctx, const struct jsonstream_record *rec)
+{
+    struct state *s = ctx;
+    if (!rec->key)
+        return jsonstream_reject(s->ing, rec, "a top-level array: not a Statuspage export");
+    if (!strcmp(rec->key, "page") && rec->is_member) {
+        const char *name = jsonstream_str(rec->node, "name");
+        int64_t updated;
+        if (name)
+            jsonstream_provider(name, s->entity, sizeof s->entity);
+        if (!jsonstream_time(s->ing, rec->node, "updated_at", &updated, s->why, sizeof s->why))
+            coverage_time(&s->cov, updated);
+        return SL_OK;
+    }
+    if (!strcmp(rec->key, "incidents") && !rec->is_member)
+        return read_incident(s, rec, false);
+    if (!strcmp(rec->key, "scheduled_maintenances") && !rec->is_member)
+        return read_incident(s, rec, true);
+    if (!strcmp(rec->key, "components") && !rec->is_member)
+        return read_component(s, rec);
+    return SL_OK;
+}
+
+static enum sl_status
+parse(struct ingest *ing, FILE *f)
+{
+    struct state s = {.ing = ing};
+    coverage_init(&s.cov);
+    enum sl_status rc = jsonstream_read(ing, f, on_record, &s);
+    if (!rc)
+        rc = coverage_emit(&s.cov, ing, entity_of(&s));
+    if (rc == SL_ERR_NOMEM)
+        diag_set(ing->diag, rc, ing->path, 0, "out of memory");
+    coverage_release(&s.cov);
+    return rc;
+}
+
+static int
+sniff(const char *head, size_t len)
+{
+    if (jsonstream_head_first(head, len) != '{')
+        return 0;
+    int score = 0;
+    if (jsonstream_head_has(head, len, "\"page\""))
+        score += 20;
+    if (jsonstream_head_has(head, len, "\"incident_updates\""))
+        score += 40;
+    if (jsonstream_head_has(head, len, "\"scheduled_maintenances\""))
+        score += 30;
+    if (jsonstream_head_has(head, len, "\"shortlink\""))
+        score += 20;
+    return score >= 40 ? score : 0;
+}
+
+const struct parser parser_statuspage_json = {
+    "statuspage-json",
+    "Atlassian Statuspage API v2 incidents.json, summary.json, scheduled-maintenances.json: "
+    "incidents with impact and incident_updates, component status changes as intervals, "
+    "scheduled maintenance as maintenance windows",
+    "a JSON object with page and incident_updates, shortlink or scheduled_maintenances",
+    sniff,
+    parse,
+};

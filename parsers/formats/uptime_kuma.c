@@ -1,0 +1,185 @@
+/* uptime_kuma.c — Uptime Kuma heartbeats, exported from its `heartbeat`
+ * table (joined with `monitor` for the name) as CSV, or as JSON: an array of
+ * heartbeats, or the `heartbeatList` object keyed by monitor id. Each beat is
+ * a probe result: status 0 down, 1 up, 2 pending, 3 maintenance; time is
+ * UTC ("2026-10-01 12:00:00.123", as Kuma stores it); ping and msg are not
+ * stored. Probes become status intervals (DESIGN.md §4). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/time/sltime.h"
+#include "parsers/read/csvrows.h"
+#include "parsers/read/jsonstream.h"
+#include "parsers/formats/registry.h"
+
+/* Kuma's status codes. PENDING (a failed check still being retried) is down,
+ * as Kuma's own uptime counts it. */
+static const struct {
+    const char *code;
+    enum svc_status status;
+} kuma_codes[] = {
+    {"0", SVC_DOWN}, {"1", SVC_UP}, {"2", SVC_DOWN}, {"3", SVC_MAINTENANCE}, {NULL, SVC_UNKNOWN},
+};
+
+enum col { C_NAME, C_MONITOR_ID, C_STATUS, C_TIME, C_COUNT };
+
+static const char *const column_names[C_COUNT][4] = {
+    [C_NAME] = {"name", "monitor_name", "monitor", NULL},
+    [C_MONITOR_ID] = {"monitor_id", "monitorID", NULL, NULL},
+    [C_STATUS] = {"status", NULL, NULL, NULL},
+    [C_TIME] = {"time", NULL, NULL, NULL},
+};
+
+struct state {
+    struct ingest *ing;
+    int at[C_COUNT];
+    char service[300];
+    char num[32];
+};
+
+/* Stores one heartbeat; name or id names the monitor. */
+static enum sl_status
+beat(struct state *s, const char *name, const char *id, const char *code, const char *when,
+     long line, const char *raw, size_t raw_len)
+{
+    char reason[200];
+    if (!s->ing->entity)
+        return ingest_reject(s->ing, line, "no entity: Uptime Kuma names none; give --entity", raw,
+                             raw_len);
+    const char *service = s->ing->service ? s->ing->service : name;
+    if (!service && id) {
+        snprintf(s->service, sizeof s->service, "monitor-%s", id);
+        service = s->service;
+    }
+    if (!service)
+        return ingest_reject(s->ing, line, "no monitor name or id", raw, raw_len);
+    enum svc_status st = SVC_UNKNOWN;
+    size_t i = 0;
+    for (; code && kuma_codes[i].code; i++)
+        if (!strcmp(code, kuma_codes[i].code))
+            break;
+    if (!code || !kuma_codes[i].code) {
+        snprintf(reason, sizeof reason, "unknown status '%.40s' (0, 1, 2 or 3)", code ? code : "");
+        return ingest_reject(s->ing, line, reason, raw, raw_len);
+    }
+    st = kuma_codes[i].status;
+    int64_t t;
+    bool had_offset;
+    const char *why = "no time";
+    if (!when || sltime_parse(when, strlen(when), NULL, &t, &had_offset, &why)) {
+        snprintf(reason, sizeof reason, "bad time '%.40s': %s", when ? when : "", why);
+        return ingest_reject(s->ing, line, reason, raw, raw_len);
+    }
+    return ingest_probe(s->ing, s->ing->entity, service, t, st, line, raw, raw_len);
+}
+
+static enum sl_status
+csv_header(struct csvrows *r)
+{
+    struct state *s = r->ctx;
+    for (int c = 0; c < C_COUNT; c++) {
+        s->at[c] = -1;
+        for (int k = 0; column_names[c][k] && s->at[c] < 0; k++)
+            s->at[c] = csvfile_column(r->header, column_names[c][k]);
+    }
+    enum sl_status rc = csvrows_require(r, s->at[C_STATUS], "status");
+    if (!rc)
+        rc = csvrows_require(r, s->at[C_TIME], "time");
+    return rc;
+}
+
+static const char *
+field(const struct csv_record *rec, int col)
+{
+    const char *t = csvfile_field(rec, col);
+    return *t ? t : NULL;
+}
+
+static enum sl_status
+csv_row(struct csvrows *r, const struct csv_record *rec)
+{
+    struct state *s = r->ctx;
+    return beat(s, field(rec, s->at[C_NAME]), field(rec, s->at[C_MONITOR_ID]),
+                field(rec, s->at[C_STATUS]), field(rec, s->at[C_TIME]), rec->line, rec->raw,
+                rec->raw_len);
+}
+
+static enum sl_status
+on_record(void *ctx, const struct jsonstream_record *rec)
+{
+    struct state *s = ctx;
+    const struct json_node *n = rec->node;
+    if (rec->is_member)
+        return SL_OK;
+    if (jsondoc_kind(n) != JNODE_OBJECT)
+        return jsonstream_reject(s->ing, rec, "not a heartbeat object");
+    char idbuf[32], codebuf[32];
+    const char *name = jsonstream_str(n, "name");
+    if (!name)
+        name = jsonstream_str(n, "monitor_name");
+    const char *id = jsonstream_text(n, "monitorID", idbuf, sizeof idbuf);
+    if (!id)
+        id = jsonstream_text(n, "monitor_id", idbuf, sizeof idbuf);
+    /* heartbeatList: {"<monitor id>": [beats]} */
+    if (!id && rec->key && strcmp(rec->key, "heartbeats") && strcmp(rec->key, "data"))
+        id = rec->key;
+    const char *code = jsonstream_text(n, "status", codebuf, sizeof codebuf);
+    return beat(s, name, id, code, jsonstream_str(n, "time"), rec->line, rec->raw, rec->raw_len);
+}
+
+static enum sl_status
+parse(struct ingest *ing, FILE *f)
+{
+    struct state *s = calloc(1, sizeof *s);
+    if (!s)
+        return diag_set(ing->diag, SL_ERR_NOMEM, ing->path, 0, "out of memory");
+    s->ing = ing;
+    long at = ftell(f);
+    int c = getc(f);
+    if (at >= 0) {
+        while (c == ' ' || c == '\t' || c == '\r' || c == '\n')
+            c = getc(f);
+        if (fseek(f, at, SEEK_SET))
+            c = EOF;
+    } else if (c != EOF) {
+        ungetc(c, f); /* a pipe: only the very first byte can be looked at */
+    }
+    enum sl_status rc = c == '{' || c == '[' ? jsonstream_read(ing, f, on_record, s)
+                                             : csvrows_read(ing, f, csv_header, csv_row, s);
+    free(s);
+    return rc;
+}
+
+static int
+sniff(const char *head, size_t len)
+{
+    char first = jsonstream_head_first(head, len);
+    if (first == '{' || first == '[') {
+        bool id = jsonstream_head_has(head, len, "\"monitorID\"") ||
+                  jsonstream_head_has(head, len, "\"monitor_id\"");
+        bool beat = jsonstream_head_has(head, len, "\"ping\"") &&
+                    jsonstream_head_has(head, len, "\"msg\"") &&
+                    jsonstream_head_has(head, len, "\"status\"") &&
+                    jsonstream_head_has(head, len, "\"time\"");
+        return beat ? (id ? 75 : 65) : 0;
+    }
+    static const char *const need[] = {"status", "time", "ping", "msg", NULL};
+    static const char *const monitor[] = {"monitor_id",   "monitorID", "name",
+                                          "monitor_name", "monitor",   NULL};
+    if (csvfile_header_matches(head, len, need) < 4 ||
+        csvfile_header_matches(head, len, monitor) < 1)
+        return 0;
+    return 70;
+}
+
+const struct parser parser_uptime_kuma = {
+    "uptime-kuma",
+    "Uptime Kuma heartbeats (CSV from its heartbeat table, or JSON heartbeats / heartbeatList): "
+    "monitor name or id, status 0 down, 1 up, 2 pending (down), 3 maintenance, time (UTC); "
+    "ping and msg are not stored",
+    "a CSV header with status, time, ping, msg and a monitor column, or JSON with ping, msg, "
+    "status and time (and monitorID)",
+    sniff,
+    parse,
+};

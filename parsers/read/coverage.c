@@ -1,0 +1,80 @@
+/* coverage.c — the up time a status page's history implies (see coverage.h). */
+#include "parsers/read/coverage.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/time/sltime.h"
+
+void
+coverage_init(struct coverage *c)
+{
+    memset(c, 0, sizeof *c);
+    c->from = c->to = SLTIME_NONE;
+}
+
+void
+coverage_release(struct coverage *c)
+{
+    for (size_t i = 0; i < c->n; i++)
+        free(c->names[i]);
+    free(c->names);
+    coverage_init(c);
+}
+
+enum sl_status
+coverage_service(struct coverage *c, const char *name)
+{
+    if (!name || !*name)
+        return SL_OK;
+    for (size_t i = 0; i < c->n; i++)
+        if (!strcmp(c->names[i], name))
+            return SL_OK;
+    if (c->n >= COVERAGE_MAX_SERVICES)
+        return SL_OK;
+    if (c->n == c->alloc) {
+        size_t alloc = c->alloc ? 2 * c->alloc : 16;
+        char **names = realloc(c->names, alloc * sizeof *names);
+        if (!names)
+            return SL_ERR_NOMEM;
+        c->names = names;
+        c->alloc = alloc;
+    }
+    if (!(c->names[c->n] = strdup(name)))
+        return SL_ERR_NOMEM;
+    c->n++;
+    return SL_OK;
+}
+
+void
+coverage_time(struct coverage *c, int64_t t)
+{
+    if (t == SLTIME_NONE)
+        return;
+    if (c->from == SLTIME_NONE || t < c->from)
+        c->from = t;
+    if (c->to == SLTIME_NONE || t > c->to)
+        c->to = t;
+}
+
+enum sl_status
+coverage_emit(struct coverage *c, struct ingest *ing, const char *entity)
+{
+    if (c->from == SLTIME_NONE || c->to <= c->from || !entity)
+        return SL_OK;
+    char key[64];
+    snprintf(key, sizeof key, "coverage:%lld", (long long)c->from);
+    for (size_t i = 0; i < c->n; i++) {
+        struct interval iv = {.entity = entity,
+                              .service = c->names[i],
+                              .start = c->from,
+                              .end = c->to,
+                              .status = SVC_UP,
+                              .key = key};
+        enum sl_status rc = ingest_interval(ing, &iv);
+        if (rc)
+            return rc;
+    }
+    return SL_OK;
+}

@@ -1,0 +1,121 @@
+/* lines.c — buffered, capped line reader. A line that lies whole in the read
+ * buffer is returned where it lies (its terminator overwritten by a NUL), so
+ * the common case copies nothing; only a line longer than the buffer is
+ * gathered in the strbuf. */
+#include "parsers/read/lines.h"
+
+#include <assert.h>
+#include <string.h>
+
+void
+lines_init(struct lines *r, FILE *f, size_t max_length)
+{
+    memset(r, 0, sizeof *r);
+    r->f = f;
+    r->max_length = max_length ? max_length : LINES_MAX_LENGTH;
+    strbuf_init(&r->line, r->max_length);
+}
+
+void
+lines_release(struct lines *r)
+{
+    strbuf_release(&r->line);
+}
+
+/* Reads more after the unread bytes, first moving them to the front of the
+ * buffer. False at the end of the file (or on an error: see ferror). */
+static bool
+fill(struct lines *r)
+{
+    if (r->eof)
+        return false;
+    size_t keep = r->end - r->pos;
+    if (keep == sizeof r->buf)
+        return true; /* full: the caller gathers the line in pieces */
+    if (r->pos) {
+        memmove(r->buf, r->buf + r->pos, keep);
+        r->pos = 0;
+        r->end = keep;
+    }
+    size_t n = fread(r->buf + r->end, 1, sizeof r->buf - r->end, r->f);
+    if (n == 0) {
+        r->eof = true;
+        return false;
+    }
+    if (!r->started) {
+        r->started = true;
+        if (n >= 3 && !memcmp(r->buf, "\xef\xbb\xbf", 3))
+            r->pos = 3;
+    }
+    r->end += n;
+    return true;
+}
+
+static void
+gather(struct lines *r, const char *start, size_t n, bool *too_long)
+{
+    if (!*too_long && strbuf_add(&r->line, start, n) != SL_OK) {
+        *too_long = true;
+        strbuf_add(&r->line, start, r->max_length - r->line.len);
+    }
+}
+
+enum lines_result
+lines_next(struct lines *r, const char **line, size_t *len)
+{
+    bool too_long = false, gathering = false;
+    strbuf_reset(&r->line);
+    for (;;) {
+        char *start = r->buf + r->pos;
+        size_t avail = r->end - r->pos;
+        char *nl = avail ? memchr(start, '\n', avail) : NULL;
+        if (nl && !gathering && (size_t)(nl - start) <= r->max_length) {
+            size_t n = (size_t)(nl - start);
+            r->pos += n + 1;
+            if (n && start[n - 1] == '\r')
+                n--;
+            start[n] = '\0';
+            r->number++;
+            *line = start;
+            *len = n;
+            return LINES_OK;
+        }
+        if (!nl) {
+            /* The line goes on past the buffer: read more, keeping it whole
+             * while it fits, in pieces once it does not. */
+            if (!gathering && avail < sizeof r->buf && fill(r))
+                continue;
+            if (avail == 0 && !r->eof && fill(r))
+                continue;
+            if (avail == 0) {
+                if (ferror(r->f))
+                    return LINES_IO;
+                if (!gathering)
+                    return LINES_END;
+                break;
+            }
+        }
+        size_t n = nl ? (size_t)(nl - start) : avail;
+        gather(r, start, n, &too_long);
+        gathering = true;
+        r->pos += n + (nl != NULL);
+        if (nl)
+            break;
+    }
+    r->number++;
+    if (r->line.len && r->line.buf[r->line.len - 1] == '\r')
+        r->line.buf[--r->line.len] = '\0';
+    *line = r->line.buf;
+    *len = r->line.len;
+    return too_long ? LINES_TOO_LONG : LINES_OK;
+}
+
+void
+lines_copy(char *out, size_t size, const char *s, size_t n)
+{
+    assert(size > 0);
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, s, n);
+    out[n] = '\0';
+}

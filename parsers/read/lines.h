@@ -1,0 +1,43 @@
+/* lines.h — reads a file line by line with a cap on line length, so a
+ * monstrous line is reported and skipped instead of exhausting memory.
+ * A UTF-8 byte-order mark at the start of the file is dropped; the line
+ * terminator ("\n" or "\r\n") is not part of a line. */
+#ifndef SLAUDIT_LINES_H
+#define SLAUDIT_LINES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "engine/base/strbuf.h"
+
+#define LINES_MAX_LENGTH ((size_t)1 << 20) /* 1 MiB */
+
+enum lines_result {
+    LINES_OK,       /* *line holds the line */
+    LINES_END,      /* no more lines */
+    LINES_TOO_LONG, /* the line was longer than the cap: *line holds its start, the rest
+                       was skipped */
+    LINES_IO        /* the file could not be read */
+};
+
+struct lines {
+    FILE *f;
+    size_t max_length;
+    long number; /* of the line last returned, counting from 1 */
+    struct strbuf line;
+    char buf[65536];
+    size_t pos, end;
+    bool eof, started;
+};
+
+void lines_init(struct lines *r, FILE *f, size_t max_length);
+void lines_release(struct lines *r);
+enum lines_result lines_next(struct lines *r, const char **line, size_t *len);
+
+/* A piece of a line, s[0..n), into out[0..size) as a string, cut to fit
+ * (size > 0): what snprintf(out, size, "%.*s", n, s) gives as a string, for
+ * a fraction of its cost. */
+void lines_copy(char *out, size_t size, const char *s, size_t n);
+
+#endif

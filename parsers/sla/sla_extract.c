@@ -1,0 +1,763 @@
+/* sla_extract.c — the SLA document reader (sla_extract.h): runs the phrasing
+ * table of sla_patterns.c over the units of a document and fills the terms. */
+#include "parsers/sla/sla_extract.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/base/regex.h"
+#include "engine/base/strbuf.h"
+#include "parsers/sla/sla_band.h"
+#include "parsers/sla/sla_match.h"
+#include "parsers/sla/sla_patterns.h"
+#include "parsers/sla/sla_reader.h"
+
+/* ---- the compiled table ------------------------------------------------ */
+
+static const struct sla_match_row *
+find(struct extractor *ex, enum sla_fill fill, const char *text, size_t len, struct regex_match *m)
+{
+    return sla_match_find(&ex->mx, fill, text, len, m);
+}
+
+static bool
+has(struct extractor *ex, enum sla_fill fill, const char *text, size_t len)
+{
+    return sla_match_has(&ex->mx, fill, text, len);
+}
+
+static bool
+group(const struct sla_match_row *c, const struct regex_match *m, const char *name, size_t *start,
+      size_t *len)
+{
+    return sla_match_group(c, m, name, start, len);
+}
+
+/* ---- numbers ------------------------------------------------------------ */
+
+struct word_value {
+    const char *word;
+    int value;
+};
+
+static const struct word_value number_words[] = {
+    {"a", 1},         {"an", 1},       {"one", 1},      {"two", 2},        {"three", 3},
+    {"four", 4},      {"five", 5},     {"six", 6},      {"seven", 7},      {"eight", 8},
+    {"nine", 9},      {"ten", 10},     {"eleven", 11},  {"twelve", 12},    {"thirteen", 13},
+    {"fourteen", 14}, {"fifteen", 15}, {"sixteen", 16}, {"seventeen", 17}, {"eighteen", 18},
+    {"nineteen", 19}, {"twenty", 20},  {"thirty", 30},  {"forty", 40},     {"fifty", 50},
+    {"sixty", 60},    {"seventy", 70}, {"eighty", 80},  {"ninety", 90},    {"hundred", 100},
+    {NULL, 0},
+};
+
+bool
+sla_extract_amount(const char *text, size_t len, double *out)
+{
+    /* Digits win: "thirty (30)" is 30 whatever the words say. */
+    for (size_t i = 0; i < len; i++) {
+        if (!isdigit((unsigned char)text[i]))
+            continue;
+        char buf[32];
+        size_t n = 0;
+        for (size_t k = i; k < len && n + 1 < sizeof buf; k++) {
+            if (isdigit((unsigned char)text[k]) || text[k] == '.')
+                buf[n++] = text[k];
+            else if (text[k] == ',' && k + 1 < len && isdigit((unsigned char)text[k + 1]))
+                continue;
+            else
+                break;
+        }
+        buf[n] = '\0';
+        char *end;
+        double v = strtod(buf, &end);
+        if (end == buf)
+            return false;
+        *out = v;
+        return true;
+    }
+    double total = 0;
+    bool any = false;
+    for (size_t i = 0; i < len;) {
+        while (i < len && !isalpha((unsigned char)text[i]))
+            i++;
+        size_t k = i;
+        while (k < len && isalpha((unsigned char)text[k]))
+            k++;
+        for (const struct word_value *w = number_words; w->word; w++) {
+            if (strlen(w->word) == k - i && !strncasecmp(text + i, w->word, k - i)) {
+                total = w->value == 100 && total > 0 ? total * 100 : total + w->value;
+                any = true;
+                break;
+            }
+        }
+        i = k;
+    }
+    if (any)
+        *out = total;
+    return any;
+}
+
+static bool
+unit_has(const char *unit, size_t len, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; i + n <= len; i++)
+        if (!strncasecmp(unit + i, word, n))
+            return true;
+    return false;
+}
+
+double
+sla_extract_minutes(double num, const char *unit, size_t len, bool *business)
+{
+    bool biz = unit_has(unit, len, "business") || unit_has(unit, len, "working");
+    if (business)
+        *business = biz;
+    if (unit_has(unit, len, "month"))
+        return NAN;
+    if (unit_has(unit, len, "week"))
+        return num * (biz ? 5 * 8 * 60 : 7 * 1440);
+    if (unit_has(unit, len, "day"))
+        return num * (biz ? 8 * 60 : 1440);
+    if (unit_has(unit, len, "h"))
+        return num * 60;
+    if (unit_has(unit, len, "min"))
+        return num;
+    return NAN;
+}
+
+/* num and unit of a match, as minutes; NAN when absent. */
+double
+extractor_match_minutes(const struct sla_match_row *c, const struct regex_match *m,
+                        const char *text, bool *business, bool *months)
+{
+    size_t ns, nl, us, ul;
+    double num;
+    if (!group(c, m, "num", &ns, &nl) || !group(c, m, "unit", &us, &ul) ||
+        !sla_extract_amount(text + ns, nl, &num))
+        return NAN;
+    if (months)
+        *months = unit_has(text + us, ul, "month");
+    return sla_extract_minutes(num, text + us, ul, business);
+}
+
+bool
+extractor_match_pct(const struct sla_match_row *c, const struct regex_match *m, const char *text,
+                    double *out)
+{
+    size_t s, l;
+    return group(c, m, "pct", &s, &l) && sla_extract_amount(text + s, l, out);
+}
+
+/* ---- growing the terms -------------------------------------------------- */
+
+static char *
+copy_text(struct extractor *ex, const char *s, size_t n)
+{
+    while (n && (*s == ' ' || *s == ',' || *s == ':'))
+        s++, n--;
+    while (n && strchr(" ,;:.-", s[n - 1]))
+        n--;
+    char *out = strndup(s, n);
+    if (!out && !ex->status)
+        ex->status = diag_set(ex->diag, SL_ERR_NOMEM, "", 0, "out of memory");
+    return out;
+}
+
+bool
+extractor_grow(struct extractor *ex, void **arr, size_t n, size_t size)
+{
+    void *v = realloc(*arr, (n + 1) * size);
+    if (!v) {
+        if (!ex->status)
+            ex->status = diag_set(ex->diag, SL_ERR_NOMEM, "", 0, "out of memory");
+        return false;
+    }
+    *arr = v;
+    memset((char *)v + n * size, 0, size);
+    return true;
+}
+
+static long
+span_line(const struct span *sp, size_t at)
+{
+    return sla_text_line_at(sp->unit, sp->off + at);
+}
+
+static void
+add_clause(struct extractor *ex, enum sla_clause_kind kind, double value, const struct span *sp,
+           size_t at)
+{
+    if (sla_terms_clause(ex->t, kind))
+        return;
+    struct sla_terms *t = ex->t;
+    if (!GROW(ex, t->clauses, t->nclauses))
+        return;
+    struct sla_clause *c = &t->clauses[t->nclauses++];
+    c->kind = kind;
+    c->value = value;
+    c->text = copy_text(ex, sp->text, sp->len);
+    c->line = span_line(sp, at);
+}
+
+bool
+extractor_add_tier(struct extractor *ex, const struct sla_credit_tier *tier)
+{
+    struct sla_terms *t = ex->t;
+    if (!GROW(ex, t->tiers, t->ntiers))
+        return false;
+    t->tiers[t->ntiers++] = *tier;
+    return true;
+}
+
+/* ---- the terms ------------------------------------------------------- */
+
+static bool
+window_of(struct extractor *ex, const char *text, size_t len, enum sla_window *w)
+{
+    if (has(ex, SLA_FILL_WINDOW_QUARTER, text, len))
+        *w = SLA_WINDOW_QUARTER;
+    else if (has(ex, SLA_FILL_WINDOW_YEAR, text, len))
+        *w = SLA_WINDOW_YEAR;
+    else if (has(ex, SLA_FILL_WINDOW_MONTH, text, len))
+        *w = SLA_WINDOW_MONTH;
+    else
+        return false;
+    return true;
+}
+
+void
+extractor_add_target(struct extractor *ex, double pct, const struct span *sp, size_t at,
+                     const char *scope)
+{
+    struct sla_terms *t = ex->t;
+    if (pct < 50 || pct > 100)
+        return;
+    for (size_t i = 0; i < t->ntargets; i++)
+        if (t->targets[i].percent == pct && (!scope || !t->targets[i].scope))
+            return;
+    if (!GROW(ex, t->targets, t->ntargets))
+        return;
+    struct sla_uptime_target *u = &t->targets[t->ntargets++];
+    u->percent = pct;
+    u->window = ex->have_window ? ex->doc_window : SLA_WINDOW_MONTH;
+    enum sla_window w;
+    if (window_of(ex, sp->text, sp->len, &w))
+        u->window = w;
+    u->scope = scope ? copy_text(ex, scope, strlen(scope)) : NULL;
+    u->line = span_line(sp, at);
+}
+
+static void
+add_exclusion(struct extractor *ex, const char *s, size_t n, long line)
+{
+    struct sla_terms *t = ex->t;
+    while (n && (*s == ' ' || *s == ';'))
+        s++, n--;
+    if (n < 3)
+        return;
+    if (!GROW(ex, t->exclusions, t->nexclusions))
+        return;
+    struct sla_exclusion *e = &t->exclusions[t->nexclusions++];
+    e->text = copy_text(ex, s, n);
+    e->line = line;
+}
+
+/* "(i) ...; (ii) ..." into one exclusion each; false when not enumerated. */
+static bool
+split_enumeration(struct extractor *ex, const struct span *sp, size_t from)
+{
+    size_t marks[32], ends[32], n = 0;
+    const char *s = sp->text;
+    for (size_t i = from; i + 2 < sp->len && n < 32; i++) {
+        if (s[i] != '(' || (i > 0 && s[i - 1] != ' ' && s[i - 1] != ':'))
+            continue;
+        size_t k = i + 1;
+        while (k < sp->len && k - i <= 5 && isalnum((unsigned char)s[k]))
+            k++;
+        if (k < sp->len && s[k] == ')' && k > i + 1) {
+            bool roman = true;
+            for (size_t r = i + 1; r < k; r++)
+                roman &= strchr("ivxIVX", s[r]) != NULL;
+            if (roman || k == i + 2) {
+                marks[n] = k + 1;
+                ends[n++] = i;
+            }
+        }
+    }
+    if (n < 2)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        size_t end = i + 1 < n ? ends[i + 1] : sp->len;
+        /* The last item ends where the list's closing words begin. */
+        if (i + 1 == n) {
+            const char *close = strstr(s + marks[i], " (collectively");
+            if (close && (size_t)(close - s) < end)
+                end = (size_t)(close - s);
+        }
+        size_t e = end;
+        while (e > marks[i] && strchr(" ;,", s[e - 1]))
+            e--;
+        if (e > marks[i] + 4 && e - marks[i] > 3 && !strncmp(s + e - 3, " or", 3))
+            e -= 3;
+        else if (e > marks[i] + 5 && !strncmp(s + e - 4, " and", 4))
+            e -= 4;
+        add_exclusion(ex, s + marks[i], e - marks[i], span_line(sp, marks[i]));
+    }
+    return true;
+}
+
+/* Where the subject ends before a passive verb: "Planned Maintenance is also
+ * excluded" gives the length of "Planned Maintenance". */
+static size_t
+subject_end(const char *s, size_t verb)
+{
+    static const char *const auxiliaries[] = {" is",   " are",   " be",     " also",
+                                              " will", " shall", " hereby", NULL};
+    bool again = true;
+    while (again) {
+        again = false;
+        while (verb && s[verb - 1] == ' ')
+            verb--;
+        for (int k = 0; auxiliaries[k]; k++) {
+            size_t n = strlen(auxiliaries[k]);
+            if (verb >= n && !strncasecmp(s + verb - n, auxiliaries[k], n)) {
+                verb -= n;
+                again = true;
+            }
+        }
+    }
+    return verb;
+}
+
+void
+extractor_read_clauses(struct extractor *ex, const struct span *sp)
+{
+    for (size_t p = 0; p < ex->mx.npats; p++) {
+        const struct sla_match_row *c = &ex->mx.pats[p];
+        struct regex_match m;
+        bool found;
+        if (c->row->fill != SLA_FILL_CLAUSE ||
+            sla_terms_clause(ex->t, (enum sla_clause_kind)c->row->arg) ||
+            regex_search(c->re, sp->text, sp->len, 0, &found, &m, ex->diag) || !found)
+            continue;
+        double value = NAN;
+        bool months = false;
+        double minutes = extractor_match_minutes(c, &m, sp->text, NULL, &months);
+        if (c->row->arg == SLA_CLAUSE_MIN_OUTAGE)
+            value = minutes;
+        else if (c->row->arg == SLA_CLAUSE_MAINTENANCE_CAP)
+            value = minutes / 60;
+        else if (c->row->arg == SLA_CLAUSE_DATA_RETURN) {
+            struct regex_match d;
+            const struct sla_match_row *dc = find(ex, SLA_FILL_DURATION, sp->text, sp->len, &d);
+            if (dc)
+                value = extractor_match_minutes(dc, &d, sp->text, NULL, NULL) / 1440;
+        }
+        add_clause(ex, (enum sla_clause_kind)c->row->arg, value, sp, m.start[0]);
+    }
+}
+
+/* A tier written in a sentence: "a credit of 10% if uptime is below 99.9%". */
+/* whole is the sentence sp is part of: it must speak of uptime. */
+static bool
+read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *whole)
+{
+    struct regex_match m;
+    const struct sla_match_row *c = find(ex, SLA_FILL_CREDIT, sp->text, sp->len, &m);
+    double credit;
+    if (!c || !extractor_match_pct(c, &m, sp->text, &credit))
+        return false;
+    char *band = strndup(sp->text, sp->len);
+    if (!band)
+        return false;
+    size_t ps, pl;
+    group(c, &m, "pct", &ps, &pl);
+    /* Blank the credit so it is not read as a bound. */
+    memset(band + m.start[0], ' ', m.end[0] - m.start[0]);
+    struct sla_credit_tier tier = {0};
+    bool explicit_op = false;
+    /* An item under "... credit the Customer as follows:" speaks of uptime
+     * through its lead-in. Bounds below 50 % are not uptime ("for each full
+     * 0.5% below it"). */
+    bool ok = sla_band_parse(&ex->mx, band, sp->len, &tier, &explicit_op) && explicit_op &&
+              (has(ex, SLA_FILL_UPTIME_WORD, whole->text, whole->len) ||
+               (ex->tier_context && sp->unit->kind == SLA_UNIT_ITEM)) &&
+              (isnan(tier.lower_percent) || tier.lower_percent >= 50) &&
+              (isnan(tier.upper_percent) || tier.upper_percent >= 50);
+    free(band);
+    if (!ok)
+        return false;
+    tier.credit_percent = credit;
+    tier.line = span_line(sp, 0);
+    return extractor_add_tier(ex, &tier);
+}
+
+static void
+read_claim(struct extractor *ex, const struct span *sp)
+{
+    if (ex->have_claim || !has(ex, SLA_FILL_CLAIM_CONTEXT, sp->text, sp->len) ||
+        !has(ex, SLA_FILL_CREDIT_CONTEXT, sp->text, sp->len))
+        return;
+    struct regex_match m;
+    const struct sla_match_row *c = find(ex, SLA_FILL_CLAIM, sp->text, sp->len, &m);
+    struct sla_terms *t = ex->t;
+    if (c) {
+        bool months = false;
+        double minutes = extractor_match_minutes(c, &m, sp->text, NULL, &months);
+        size_t us, ul;
+        /* Billing cycles are not a number of days: keep the words only. */
+        if (group(c, &m, "unit", &us, &ul) &&
+            (unit_has(sp->text + us, ul, "billing") || unit_has(sp->text + us, ul, "invoice")))
+            months = true;
+        bool business =
+            group(c, &m, "unit", &us, &ul) &&
+            (unit_has(sp->text + us, ul, "business") || unit_has(sp->text + us, ul, "working"));
+        if (!months && isnan(minutes))
+            return;
+        ex->have_claim = true;
+        if (!months && !business)
+            t->claim_deadline_days = lround(minutes / 1440);
+        else if (business) {
+            size_t ns, nl;
+            double num;
+            if (group(c, &m, "num", &ns, &nl) && sla_extract_amount(sp->text + ns, nl, &num))
+                t->claim_deadline_days = lround(num);
+        }
+        t->claim_deadline_text = copy_text(ex, sp->text + m.start[0], m.end[0] - m.start[0]);
+        return;
+    }
+    if ((c = find(ex, SLA_FILL_CLAIM_TEXT, sp->text, sp->len, &m))) {
+        ex->have_claim = true;
+        t->claim_deadline_text = copy_text(ex, sp->text + m.start[0], m.end[0] - m.start[0]);
+    }
+}
+
+static void
+read_maintenance(struct extractor *ex, const struct span *sp)
+{
+    if (!has(ex, SLA_FILL_MAINTENANCE, sp->text, sp->len))
+        return;
+    if ((ex->exclusion_context || has(ex, SLA_FILL_EXCLUDING, sp->text, sp->len)) &&
+        !has(ex, SLA_FILL_COUNTS_AS_DOWNTIME, sp->text, sp->len))
+        ex->t->maintenance_excluded = true;
+    struct regex_match m;
+    const struct sla_match_row *c;
+    if (!ex->have_notice && (c = find(ex, SLA_FILL_MAINT_NOTICE, sp->text, sp->len, &m))) {
+        bool business;
+        double minutes = extractor_match_minutes(c, &m, sp->text, &business, NULL);
+        size_t us, ul, ns, nl;
+        double num;
+        /* Notice runs on the calendar: "5 business days" is at least 5 days. */
+        if (business && group(c, &m, "unit", &us, &ul) && unit_has(sp->text + us, ul, "day") &&
+            group(c, &m, "num", &ns, &nl) && sla_extract_amount(sp->text + ns, nl, &num))
+            minutes = num * 1440;
+        if (!isnan(minutes)) {
+            ex->t->maintenance_notice_hours = minutes / 60;
+            ex->have_notice = true;
+        }
+    }
+}
+
+static void
+read_response_prose(struct extractor *ex, const struct span *sp)
+{
+    struct regex_match m;
+    const struct sla_match_row *c = find(ex, SLA_FILL_RESPONSE, sp->text, sp->len, &m);
+    if (!c || !has(ex, SLA_FILL_SUPPORT_CONTEXT, sp->text, sp->len))
+        return;
+    bool business = false;
+    double minutes = extractor_match_minutes(c, &m, sp->text, &business, NULL);
+    size_t ss, sl;
+    if (isnan(minutes) || !group(c, &m, "sev", &ss, &sl))
+        return;
+    struct sla_terms *t = ex->t;
+    if (!GROW(ex, t->response_times, t->nresponse_times))
+        return;
+    struct sla_response_time *r = &t->response_times[t->nresponse_times++];
+    r->severity = copy_text(ex, sp->text + ss, sl);
+    r->minutes = minutes;
+    r->business_hours = business;
+    r->resolution = has(ex, SLA_FILL_RESOLUTION_WORD, sp->text, sp->len);
+    r->line = span_line(sp, m.start[0]);
+}
+
+static double
+value_in(struct extractor *ex, enum sla_fill fill, const struct span *sp, long *line)
+{
+    struct regex_match m;
+    const struct sla_match_row *c = find(ex, fill, sp->text, sp->len, &m);
+    if (!c)
+        return NAN;
+    *line = span_line(sp, m.start[0]);
+    return extractor_match_minutes(c, &m, sp->text, NULL, NULL);
+}
+
+/* Everything a sentence of prose (or a list item) can say. */
+static void
+read_sentence(struct extractor *ex, const struct span *sp, bool example)
+{
+    struct sla_terms *t = ex->t;
+    struct regex_match m;
+    const struct sla_match_row *c = NULL;
+    /* "10% if below 99.9%; 25% if below 99%": one tier per clause, tried
+     * before the whole sentence so two bands are never read as one. */
+    bool tier = false;
+    for (size_t from = 0; !example && memchr(sp->text, ';', sp->len) && from < sp->len;) {
+        const char *semi = memchr(sp->text + from, ';', sp->len - from);
+        size_t stop = semi ? (size_t)(semi - sp->text) : sp->len;
+        struct span part = {sp->text + from, stop - from, sp->unit, sp->off + from};
+        tier |= read_prose_tier(ex, &part, sp);
+        from = stop + 1;
+    }
+    if (!example && !tier)
+        tier = read_prose_tier(ex, sp, sp);
+    if (!example && !tier && !(c = find(ex, SLA_FILL_UPTIME, sp->text, sp->len, &m)) &&
+        !has(ex, SLA_FILL_HYPOTHETICAL, sp->text, sp->len))
+        c = find(ex, SLA_FILL_UPTIME_IS, sp->text, sp->len, &m);
+    if (!example && !tier && c) {
+        double pct;
+        size_t ps, pl;
+        if (extractor_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl))
+            extractor_add_target(ex, pct, sp, ps, NULL);
+    }
+    if (!ex->have_window && has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) &&
+        window_of(ex, sp->text, sp->len, &ex->doc_window)) {
+        ex->have_window = true;
+        for (size_t i = 0; i < t->ntargets; i++)
+            if (!window_of(ex, sp->text, sp->len, &t->targets[i].window))
+                t->targets[i].window = ex->doc_window;
+    }
+    if (!example && !tier && !ex->have_cap && has(ex, SLA_FILL_CREDIT_CONTEXT, sp->text, sp->len)) {
+        double pct;
+        size_t ps, pl;
+        if ((c = find(ex, SLA_FILL_CAP_FEE, sp->text, sp->len, &m))) {
+            t->credit_cap_percent = 100;
+            t->credit_cap_text = copy_text(ex, sp->text, sp->len);
+            ex->have_cap = true;
+        } else if ((c = find(ex, SLA_FILL_CAP_DAYS, sp->text, sp->len, &m)) &&
+                   group(c, &m, "num", &ps, &pl) && sla_extract_amount(sp->text + ps, pl, &pct) &&
+                   pct > 0 && pct <= 365) {
+            /* Days of fees against a month of 30 days. */
+            t->credit_cap_percent = round(pct / 30 * 1000) / 10;
+            t->credit_cap_text = copy_text(ex, sp->text, sp->len);
+            ex->have_cap = true;
+        } else if ((c = find(ex, SLA_FILL_CAP, sp->text, sp->len, &m)) &&
+                   extractor_match_pct(c, &m, sp->text, &pct) && pct > 0 && pct <= 1000) {
+            t->credit_cap_percent = pct;
+            t->credit_cap_text = copy_text(ex, sp->text, sp->len);
+            ex->have_cap = true;
+        }
+    }
+    if (!example)
+        read_claim(ex, sp);
+    read_maintenance(ex, sp);
+    if (has(ex, SLA_FILL_SOLE_REMEDY, sp->text, sp->len))
+        t->sole_remedy = true;
+    if (has(ex, SLA_FILL_TERMINATION, sp->text, sp->len) &&
+        has(ex, SLA_FILL_CHRONIC, sp->text, sp->len))
+        t->chronic_failure_termination = true;
+    if (has(ex, SLA_FILL_SUPPORT_CONTEXT, sp->text, sp->len) ||
+        has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len)) {
+        if (has(ex, SLA_FILL_24X7, sp->text, sp->len))
+            ex->have_24x7 = true;
+        else if (has(ex, SLA_FILL_BUSINESS_HOURS, sp->text, sp->len))
+            ex->have_business_hours = true;
+    }
+    read_response_prose(ex, sp);
+    long line;
+    double v;
+    if (isnan(t->incident_notice_hours) &&
+        !isnan(v = value_in(ex, SLA_FILL_INCIDENT_NOTICE, sp, &line)))
+        t->incident_notice_hours = v / 60;
+    if (isnan(t->rpo_minutes) && !isnan(v = value_in(ex, SLA_FILL_RPO, sp, &line)))
+        t->rpo_minutes = v;
+    if (isnan(t->rto_minutes) && !isnan(v = value_in(ex, SLA_FILL_RTO, sp, &line)))
+        t->rto_minutes = v;
+    extractor_read_clauses(ex, sp);
+
+    /* Exclusions written in the sentence itself. */
+    if (!example && sp->unit->kind != SLA_UNIT_ITEM &&
+        (c = find(ex, SLA_FILL_EXCLUDING, sp->text, sp->len, &m)) &&
+        (has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) || ex->exclusion_context)) {
+        const char *word = sp->text + m.start[0];
+        /* "does not apply to X" names X as "excluding X" does. */
+        bool applies = memmem(word, m.end[0] - m.start[0], "apply", 5) != NULL &&
+                       !strncasecmp(sp->text + m.end[0], " to ", 4);
+        bool names_what = !strncasecmp(word, "exclud", 6) || applies ||
+                          memmem(word, m.end[0] - m.start[0], "includ", 6) != NULL;
+        /* "Planned Maintenance is excluded from the calculation": what is
+         * excluded is the subject, before the verb. */
+        bool passive = !strncasecmp(sp->text + m.end[0], " from", 5);
+        size_t subject = passive ? subject_end(sp->text, m.start[0]) : 0;
+        if (split_enumeration(ex, sp, m.start[0]) || sp->text[sp->len - 1] == ':' || !names_what)
+            ;
+        else if (passive && subject > 0)
+            add_exclusion(ex, sp->text, subject, span_line(sp, 0));
+        else if (!passive) {
+            size_t from = m.end[0] + (applies ? 4 : 0);
+            add_exclusion(ex, sp->text + from, sp->len - from, span_line(sp, from));
+        }
+    } else if (!example && ex->exclusion_context && sp->unit->kind == SLA_UNIT_PARAGRAPH) {
+        split_enumeration(ex, sp, 0);
+    }
+}
+
+/* ---- driving ------------------------------------------------------- */
+
+/* Sentence ends: ". " (or "! ", "? ") before a capital, a bracket or a quote. */
+static size_t
+sentence_end(const char *s, size_t from, size_t len)
+{
+    for (size_t i = from; i + 2 < len; i++) {
+        if (!strchr(".!?", s[i]) || s[i + 1] != ' ')
+            continue;
+        unsigned char next = (unsigned char)s[i + 2];
+        if (!(isupper(next) || next == '(' || next == '"'))
+            continue;
+        /* "Inc. (" and "e.g. X" do not end a sentence. */
+        if (i >= 3 && (!strncmp(s + i - 3, "Inc", 3) || !strncmp(s + i - 3, "e.g", 3) ||
+                       !strncmp(s + i - 3, "i.e", 3) || !strncmp(s + i - 2, "No", 2)))
+            continue;
+        return i + 1;
+    }
+    return len;
+}
+
+static void
+read_heading(struct extractor *ex, const struct sla_unit *u)
+{
+    struct regex_match m;
+    const struct sla_match_row *c;
+    size_t s, l;
+    ex->exclusion_context = ex->exclusion_heading = has(ex, SLA_FILL_EXCLUDING, u->text, u->len);
+    ex->tier_context = false;
+    if (!ex->service_set && (c = find(ex, SLA_FILL_SERVICE, u->text, u->len, &m)) &&
+        group(c, &m, "name", &s, &l)) {
+        ex->t->service = copy_text(ex, u->text + s, l);
+        ex->service_set = 1;
+    }
+}
+
+static void
+read_provider(struct extractor *ex)
+{
+    /* Rows in table order: the first row that finds a name anywhere wins. */
+    for (size_t p = 0; p < ex->mx.npats && !ex->t->provider; p++) {
+        const struct sla_match_row *c = &ex->mx.pats[p];
+        if (c->row->fill != SLA_FILL_PROVIDER)
+            continue;
+        for (size_t i = 0; i < ex->doc->nunits && !ex->t->provider; i++) {
+            const struct sla_unit *u = &ex->doc->units[i];
+            struct regex_match m;
+            bool found;
+            size_t s, l;
+            if (!regex_search(c->re, u->text, u->len, 0, &found, &m, ex->diag) && found &&
+                group(c, &m, "name", &s, &l))
+                ex->t->provider = copy_text(ex, u->text + s, l);
+        }
+    }
+}
+
+static bool
+in_example(struct extractor *ex, const struct sla_unit *u)
+{
+    if (has(ex, SLA_FILL_EXAMPLE_START, u->text, u->len < 40 ? u->len : 40))
+        return true;
+    if (u->heading < 0)
+        return false;
+    const struct sla_unit *h = &ex->doc->units[u->heading];
+    return has(ex, SLA_FILL_EXAMPLE, h->text, h->len);
+}
+
+enum sl_status
+sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms *out,
+                 struct sl_diag *diag)
+{
+    struct extractor ex = {.doc = doc, .t = out, .diag = diag};
+    enum sl_status s = sla_match_compile(&ex.mx, diag);
+    if (s)
+        goto out;
+    const char *base = strrchr(name, '/');
+    out->document = strdup(base ? base + 1 : name);
+    out->source_lines = calloc(doc->nlines + 1, sizeof *out->source_lines);
+    if (!out->document || !out->source_lines) {
+        s = diag_set(diag, SL_ERR_NOMEM, name, 0, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < doc->nlines; i++) {
+        if (!(out->source_lines[i] = strdup(doc->lines[i]))) {
+            s = diag_set(diag, SL_ERR_NOMEM, name, 0, "out of memory");
+            goto out;
+        }
+        out->nsource_lines = i + 1;
+    }
+    read_provider(&ex);
+    for (size_t i = 0; i < doc->nunits && !ex.status; i++) {
+        const struct sla_unit *u = &doc->units[i];
+        bool example = in_example(&ex, u);
+        if (u->kind == SLA_UNIT_HEADING) {
+            read_heading(&ex, u);
+            continue;
+        }
+        if (u->kind == SLA_UNIT_ROW) {
+            extractor_read_row(&ex, u, example);
+            continue;
+        }
+        if (u->kind == SLA_UNIT_ITEM && ex.exclusion_context && !example) {
+            /* An item of an exclusion list, without its marker. */
+            const char *p = u->text;
+            size_t skip = 0;
+            if (*p == '(' || isdigit((unsigned char)*p) || strchr("-*+", *p)) {
+                while (skip < u->len && !isspace((unsigned char)p[skip]) && p[skip] != ')')
+                    skip++;
+                if (skip < u->len && p[skip] == ')')
+                    skip++;
+            }
+            add_exclusion(&ex, p + skip, u->len - skip, u->line);
+        }
+        for (size_t from = 0; from < u->len;) {
+            size_t end = sentence_end(u->text, from, u->len);
+            struct span sp = {u->text + from, end - from, u, from};
+            while (sp.len && sp.text[0] == ' ')
+                sp.text++, sp.len--, sp.off++;
+            if (sp.len)
+                read_sentence(&ex, &sp, example);
+            from = end;
+        }
+        /* A lead-in such as "... is not included in the downtime:" opens a
+         * list of exclusions; the next heading closes it. */
+        if (u->kind == SLA_UNIT_PARAGRAPH && u->len && u->text[u->len - 1] == ':') {
+            ex.exclusion_context =
+                ex.exclusion_heading || has(&ex, SLA_FILL_EXCLUDING, u->text, u->len);
+            ex.tier_context = has(&ex, SLA_FILL_CREDIT_CONTEXT, u->text, u->len) &&
+                              has(&ex, SLA_FILL_UPTIME_WORD, u->text, u->len);
+        }
+    }
+    if (ex.status) {
+        s = ex.status;
+        goto out;
+    }
+    sla_band_close_ladders(out);
+    out->support_coverage = ex.have_24x7             ? SLA_COVERAGE_24X7
+                            : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS
+                                                     : SLA_COVERAGE_UNKNOWN;
+out:
+    sla_match_release(&ex.mx);
+    return s;
+}
+
+enum sl_status
+sla_extract_file(const char *path, struct sla_terms *out, struct sl_diag *diag)
+{
+    struct sla_text doc;
+    enum sl_status s = sla_text_read(path, &doc, diag);
+    if (s)
+        return s;
+    s = sla_extract_text(&doc, path, out, diag);
+    sla_text_release(&doc);
+    return s;
+}

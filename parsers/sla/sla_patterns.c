@@ -1,0 +1,294 @@
+/* sla_patterns.c — the phrasing table of the SLA extractor (sla_patterns.h).
+ * Patterns run over normalised text: ASCII quotes and dashes, one space
+ * between words, table cells separated by tabs. All are caseless unless the
+ * row says SLA_PAT_CASE. */
+#include "parsers/sla/sla_patterns.h"
+
+#include <stddef.h>
+
+#include "engine/sla/sla_terms.h"
+
+/* Small numbers written as words, alone or before their digits. */
+#define WORD_NUM                                                                                   \
+    "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|"    \
+    "five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"        \
+    "twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a|an|hundred)"
+/* "30", "thirty", "thirty (30)". */
+#define NUM                                                                                        \
+    "(?<num>(?:" WORD_NUM "\\s*)?\\(\\s*\\d+(?:\\.\\d+)?\\s*\\)|\\d+(?:[.,]\\d+)?|" WORD_NUM ")"
+/* "99.9%", "99.9 percent", "ninety-nine and nine tenths percent (99.9%)". */
+#define PCT                                                                                        \
+    "(?:[a-z][a-z -]{0,60}?(?:percent|per cent)\\s*\\(\\s*)?(?<pct>\\d{1,3}(?:\\.\\d+)?)\\s*"      \
+    "(?:%|percent\\b|per cent\\b)\\)?"
+#define TIME_UNIT                                                                                  \
+    "(?<unit>(?:calendar\\s+|business\\s+|working\\s+|clock\\s+)?(?:minutes?|mins?|hours?|hrs?|"   \
+    "days?|weeks?|months?|billing\\s+(?:cycles?|periods?)|invoice\\s+periods?)\\b)"
+#define UPTIME_WORD "(?:uptime|availability|available|service level)"
+
+const struct sla_pattern sla_patterns[] = {
+    /* Uptime commitments. */
+    {SLA_FILL_UPTIME, 0, 0,
+     "\\b" UPTIME_WORD "\\b[^.;]{0,140}?\\b(?:at\\s+least|not\\s+less\\s+than|no\\s+less\\s+than|"
+     "(?:a\\s+)?minimum(?:\\s+of)?|greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+"
+     "greater\\s+than|>=|\\x{2265})\\s*" PCT},
+    {SLA_FILL_UPTIME, 0, 0,
+     "\\b(?:uptime|availability)(?:\\s+(?:percentage|commitment|target|guarantee|objective|"
+     "level|sla))?\\s*(?:of|:|=|is\\s+(?:committed|guaranteed)\\s+(?:at|to\\s+be))\\s*" PCT},
+    {SLA_FILL_UPTIME, 0, 0,
+     "\\b(?:commit\\w*|guarantee\\w*|provide\\w*|maintain\\w*|deliver\\w*|offer\\w*|target\\w*|"
+     "ensure\\w*|achieve\\w*|will\\s+be)\\b[^.;]{0,60}?(?<![<>\\d.])(?<pct>\\d{2,3}(?:\\.\\d+)?)"
+     "\\s*%\\s+(?:(?:monthly|annual|yearly|quarterly|service|network|api|platform|"
+     "instance|system)\\s+)*(?:uptime|availability)"},
+    {SLA_FILL_UPTIME, 0, 0,
+     "^(?<pct>\\d{2,3}(?:\\.\\d+)?)\\s*%\\s+(?:(?:monthly|annual|yearly|quarterly|service|"
+     "network|api|platform)\\s+)*(?:uptime|availability)\\b(?:\\s+(?:in|during|over|per|for|"
+     "each|every|any)\\b|\\s*(?:sla|commitment|guarantee|target)?\\s*$)"},
+
+    {SLA_FILL_UPTIME, 0, 0,
+     "\\b(?:sla|slo|uptime\\s+guarantee|availability\\s+target)\\s*[:=]\\s*" PCT},
+    {SLA_FILL_UPTIME, 0, 0,
+     "(?<![<>\\d.])(?<pct>\\d{2,3}(?:\\.\\d+)?)\\s*%\\s+(?:(?:monthly|annual|yearly|quarterly)\\s+)"
+     "?"
+     "(?:uptime|availability)\\s+(?:sla|guarantee|commitment|target|objective|slo)\\b"},
+
+    /* "Availability for multi-region deployments is 99.9%": a plain
+     * statement, read only where the sentence is not a condition or example. */
+    {SLA_FILL_UPTIME_IS, 0, 0,
+     "\\b(?:uptime|availability|service\\s+level)\\b[^.;%]{0,80}?\\b(?:is|shall\\s+be|will\\s+be)"
+     "\\s+"
+     "(?:committed\\s+at\\s+|guaranteed\\s+at\\s+)?" PCT "(?!\\s*(?:minus|less)\\b)"},
+    {SLA_FILL_HYPOTHETICAL, 0, 0,
+     "\\b(?:if|when|whenever|where|example|instance|assum\\w*|suppose|e\\.g\\.|falls?|drops?|"
+     "below|less\\s+than|credit\\w*)\\b"},
+
+    /* Words that make an uptime window. */
+    /* A rolling period is read as the calendar window of its length: "any
+     * 30-day period" a month, "90-day" a quarter, "365-day" a year. */
+    {SLA_FILL_WINDOW_QUARTER, 0, 0, "\\bquarter(?:ly)?\\b|\\b(?:90|ninety)[- ]days?\\b"},
+    {SLA_FILL_WINDOW_YEAR, 0, 0,
+     "\\b(?:annual(?:ly)?|yearly|per\\s+year|calendar\\s+year|"
+     "each\\s+year|any\\s+year|12[- ]month|365[- ]days?)\\b"},
+    {SLA_FILL_WINDOW_MONTH, 0, 0,
+     "\\b(?:month(?:ly)?|billing\\s+(?:cycle|period)|"
+     "service\\s+(?:cycle|period)|(?:30|thirty)[- ]days?\\s+(?:period|window))\\b"},
+    {SLA_FILL_PLAIN_PERCENT, 0, 0,
+     "^\\s*(?:>=|\\x{2265}|at\\s+least)?\\s*\\d{2,3}(?:\\.\\d+)?\\s*%\\s*$"},
+    {SLA_FILL_UPTIME_WORD, 0, 0, "\\b(?:uptime|availability|available|unavailab\\w*|downtime)\\b"},
+
+    /* The credit a tier grants. */
+    {SLA_FILL_CREDIT, 0, 0,
+     "\\b(?:credit(?:ed)?|compensat\\w*|refund\\w*|discount|receive|entitled\\s+to)\\b"
+     "[^.%\\t\\d]{0,60}?\\b(?:of|equal\\s+to|equals?|to|:)?\\s*" PCT},
+    {SLA_FILL_CREDIT, 0, 0,
+     PCT "\\s+(?:(?:service|fee|monthly|bill|invoice)\\s+)*(?:credit|compensation|refund|"
+         "discount)"},
+    {SLA_FILL_CREDIT, 0, 0,
+     PCT "\\s+of\\s+(?:the\\s+|your\\s+|its\\s+|their\\s+|that\\s+)?(?:[a-z]+\\s+){0,5}?"
+         "(?:fees?|charges?|bill|invoice|spend|mrc|price|amount|payment)"},
+
+    /* Comparisons inside a band: longest phrasing first. */
+    {SLA_FILL_BAND_OP, SLA_OP_LE, 0,
+     "\\b(?:less\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+less\\s+than|at\\s+most|"
+     "no\\s+more\\s+than|not\\s+more\\s+than|up\\s+to(?:\\s+and\\s+including)?)\\b|<=|=<|\\x{"
+     "2264}"},
+    {SLA_FILL_BAND_OP, SLA_OP_GE, 0,
+     "\\b(?:greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+greater\\s+than|"
+     "(?:equal\\s+to\\s+or\\s+)?(?:more|higher)\\s+than\\s+or\\s+equal\\s+to|at\\s+least|"
+     "no\\s+less\\s+than|not\\s+less\\s+than|(?:is\\s+)?not\\s+below|from)\\b|>=|=>|\\x{2265}"},
+    {SLA_FILL_BAND_OP, SLA_OP_LT, 0,
+     "\\b(?:less\\s+than|lower\\s+than|fewer\\s+than|below|under|short\\s+of)\\b|<"},
+    {SLA_FILL_BAND_OP, SLA_OP_GT, 0,
+     "\\b(?:greater\\s+than|more\\s+than|higher\\s+than|above|over|exceed(?:s|ing)?)\\b|>"},
+    {SLA_FILL_BAND_OP, SLA_OP_POST_GE, 0,
+     "^\\s*%?\\s*(?:or|and)\\s+(?:more|higher|above|greater|over)\\b"},
+    {SLA_FILL_BAND_OP, SLA_OP_POST_LE, 0,
+     "^\\s*%?\\s*(?:or|and)\\s+(?:less|lower|below|under|fewer)\\b"},
+    /* A range connector counts only between figures ("99.0% - 99.9%", "99.95 to 99%"). */
+    {SLA_FILL_BAND_RANGE, 0, 0,
+     "\\bbetween\\s+(?=\\d)|(?<=[\\d%])\\s*(?:\\bto\\b|\\bthrough\\b|-|~|\\x{2026}|\\.\\.)\\s*"
+     "(?=(?:[<>]=?\\s*|less\\s+than\\s+)?\\d)"},
+
+    /* The cap on credits. */
+    {SLA_FILL_CAP_FEE, 0, 0,
+     "\\b(?:not\\s+(?:to\\s+)?exceed|capped\\s+at|limited\\s+to|up\\s+to|maximum\\s+of|"
+     "more\\s+than)\\s+(?:the|one|1|a|that|your)\\s+(?:full\\s+|total\\s+)?(?:month'?s?|monthly)"
+     "\\s+(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|bill|invoice|payment)"},
+    {SLA_FILL_CAP, 0, 0, "\\b(?:not|never)\\s+(?:to\\s+)?exceed\\s+(?:a\\s+total\\s+of\\s+)?" PCT},
+    {SLA_FILL_CAP, 0, 0, "\\bin\\s+no\\s+(?:event|case)\\b[^.]{0,120}?\\bexceed\\s+" PCT},
+    {SLA_FILL_CAP, 0, 0,
+     "\\b(?:maximum|max\\.?|cap(?:ped)?|limited|capped)\\s+(?:(?:total\\s+)?(?:service\\s+)?"
+     "credits?\\s+)?(?:at|to|of|is)\\s+"
+     "(?:a\\s+(?:total|maximum)\\s+of\\s+)?" PCT},
+    {SLA_FILL_CAP, 0, 0,
+     "\\b(?:up\\s+to|at\\s+most|no\\s+more\\s+than)\\s+(?:a\\s+maximum\\s+of\\s+)?" PCT
+     "\\s+of\\s+(?:the\\s+|your\\s+)?(?:[a-z]+\\s+){0,3}?(?:fees?|charges?|bill)"},
+
+    /* "maximum aggregate credit ... 30 days of fees": num days of the fee,
+     * read as a share of a 30-day month's fee. */
+    {SLA_FILL_CAP_DAYS, 0, 0,
+     "\\b(?:maximum|max\\.?|cap(?:ped)?|limit(?:ed)?|not\\s+(?:to\\s+)?exceed|in\\s+no\\s+event)\\b"
+     "[^.;]{0,100}?\\b" NUM "\\s*(?<unit>days?)(?:'s?)?\\s+(?:of|worth\\s+of)\\s+(?:the\\s+)?"
+     "(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|service)"},
+
+    /* Claim deadlines. */
+    {SLA_FILL_CLAIM, 0, 0,
+     "\\b(?:within|no\\s+later\\s+than|not\\s+later\\s+than|before\\s+the\\s+end\\s+of|"
+     "no\\s+more\\s+than|up\\s+to)\\s+" NUM "\\s*" TIME_UNIT
+     "(?:\\s+(?:of|after|from|following)\\b[^.;]{0,160})?"},
+    {SLA_FILL_CLAIM, 0, 0,
+     "\\b" NUM "\\s*" TIME_UNIT "\\s+(?:of|after|from|following)\\s+(?:the\\s+)?(?:end\\s+of\\s+)?"
+     "(?:the\\s+)?(?:incident|outage|month|event|billing|downtime|occurrence)[^.;]{0,60}"},
+    {SLA_FILL_CLAIM_TEXT, 0, 0,
+     "\\b(?:by|no\\s+later\\s+than|not\\s+later\\s+than|before)\\s+the\\s+end\\s+of\\s+the\\s+"
+     "(?:[a-z]+\\s+){0,2}?(?:billing\\s+cycle|billing\\s+"
+     "period|month|calendar\\s+month|invoice\\s+period)[^.;]{0,80}"},
+    {SLA_FILL_CLAIM_CONTEXT, 0, 0,
+     "\\b(?:claim\\w*|request\\w*|submit\\w*|notif\\w*|report\\w*|apply\\s+for|file|filed|"
+     "open(?:ing)?\\s+a\\s+(?:case|ticket)|ticket|must\\s+(?:send|contact|email))\\b"},
+    {SLA_FILL_CREDIT_CONTEXT, 0, 0,
+     "\\b(?:credit\\w*|compensat\\w*|refund\\w*|voucher\\w*|claims?)\\b"},
+
+    /* Maintenance and what is excluded. */
+    {SLA_FILL_MAINTENANCE, 0, 0,
+     "\\b(?:maintenance|scheduled\\s+downtime|planned\\s+(?:downtime|outages?))\\b"},
+    /* Words that keep maintenance inside the downtime. */
+    {SLA_FILL_COUNTS_AS_DOWNTIME, 0, 0,
+     "\\bnot\\s+(?:be\\s+)?excluded\\b|(?<!not\\s)(?<!never\\s)\\bcounts?\\s+(?:as|towards?)\\s+(?:"
+     "downtime|unavailab\\w*)|"
+     "\\b(?:is|are|will\\s+be)\\s+(?:considered|treated\\s+as|deemed)\\s+(?:downtime|unavailab\\w*"
+     ")"},
+    {SLA_FILL_EXCLUDING, 0, 0,
+     "\\b(?:exclud\\w*|except\\w*|exclusions?|not\\s+(?:be\\s+)?(?:includ|count|consider|"
+     "deem|treat)\\w*|does\\s+not\\s+(?:includ|count|apply|cover)\\w*|(?:shall|will)\\s+not\\s+"
+     "(?:includ|count|apply|be\\s+(?:includ|count|consider))\\w*|do(?:es)?\\s+not\\s+(?:constitute|"
+     "count)|other\\s+than|not\\s+(?:be\\s+)?(?:subject|part)|does\\s+not\\s+apply|"
+     "limitations?|not\\s+(?:be\\s+)?affected\\s+by)\\b"},
+    {SLA_FILL_MAINT_NOTICE, 0, 0,
+     "\\b" NUM "\\s*" TIME_UNIT "(?:'s?)?\\s+(?:of\\s+)?(?:prior\\s+|advance\\s+|written\\s+|"
+     "email\\s+)*(?:notice|notification|in\\s+advance|ahead|before|prior)"},
+    {SLA_FILL_MAINT_NOTICE, 0, 0,
+     "\\bnotice\\s+(?:of\\s+)?(?:at\\s+least\\s+|no\\s+less\\s+than\\s+|a\\s+minimum\\s+of\\s+)"
+     "?" NUM "\\s*" TIME_UNIT "\\s+(?:in\\s+advance|ahead|before|prior)"},
+
+    /* Remedies and termination. */
+    {SLA_FILL_SOLE_REMEDY, 0, 0,
+     "\\b(?:sole\\s+(?:and\\s+exclusive\\s+)?remed|exclusive\\s+remed|sole\\s+and\\s+exclusive\\s+"
+     "(?:liability|compensation)|only\\s+remedy)"},
+    {SLA_FILL_TERMINATION, 0, 0,
+     "\\bterminat\\w*|\\bcancel\\w*\\s+(?:the|this)\\s+(?:agreement|contract)"},
+    {SLA_FILL_CHRONIC, 0, 0,
+     "\\b(?:consecutive|repeated(?:ly)?|chronic|persistent(?:ly)?|recurring|(?:three|3|two|2|"
+     "four|4)\\s+(?:or\\s+more\\s+)?(?:\\(\\d\\)\\s+)?(?:months|times|occasions|billing|"
+     "consecutive)|(?:\\d|three|two|four)\\s+of\\s+(?:any|the\\s+last)\\s+\\w+)\\b"},
+
+    /* Support. */
+    {SLA_FILL_24X7, 0, 0,
+     "\\b24\\s*[/x\\x{d7}*]\\s*7\\b|\\b24\\s*hours?\\s+(?:a|per)\\s+day,?\\s+(?:7|seven)\\s+days|"
+     "\\baround[- ]the[- ]clock\\b|\\bround[- ]the[- ]clock\\b|\\b24/7/365\\b"},
+    {SLA_FILL_BUSINESS_HOURS, 0, 0,
+     "\\bbusiness\\s+hours?\\b|\\bmonday\\s*(?:-|to|through)\\s*friday\\b|\\bmon\\s*-\\s*fri\\b|"
+     "\\bworking\\s+(?:hours|days)\\b"},
+    {SLA_FILL_SUPPORT_CONTEXT, 0, 0,
+     "\\b(?:support|response|respond|severity|priority|sev\\s*-?\\d|p[0-4]\\b|urgent|"
+     "critical)\\w*"},
+    {SLA_FILL_RESPONSE, 0, 0,
+     "\\b(?<sev>(?:severity|sev|priority|level)\\s*-?\\s*(?:[0-5]|one|two|three|four|[a-d])\\b|"
+     "p[0-5]\\b|urgent|critical|high|medium|normal|low)[^.;\\t]{0,80}?(?:within|:|-|in)\\s*"
+     "(?:less\\s+than\\s+|under\\s+)?" NUM "\\s*" TIME_UNIT},
+    {SLA_FILL_SEVERITY, 0, 0,
+     "^\\s*(?<sev>(?:\\d\\.?\\s*)?(?:(?:severity|sev|priority|level)\\s*-?\\s*(?:[0-5]|one|"
+     "two|three|four|[a-d])\\b|p[0-5]\\b|urgent|critical|emergency|high|major|medium|moderate|"
+     "normal|minor|low)[^\\t]{0,40})"},
+    {SLA_FILL_DURATION, 0, 0, "(?:^|\\s)" NUM "\\s*" TIME_UNIT},
+    {SLA_FILL_RESOLUTION_WORD, 0, 0,
+     "\\b(?:resolution|resolve[sd]?|restor\\w*|fix|workaround|repair)\\b"},
+
+    /* Notice of incidents, recovery objectives. */
+    {SLA_FILL_INCIDENT_NOTICE, 0, 0,
+     "\\b(?:notify|notif\\w*|inform|alert|communicate)\\b[^.;]{0,120}?\\b(?:incident|outage|"
+     "breach|disruption|security\\s+event)\\w*[^.;]{0,80}?\\bwithin\\s+" NUM "\\s*" TIME_UNIT},
+    {SLA_FILL_INCIDENT_NOTICE, 0, 0,
+     "\\b(?:incident|outage|breach|disruption)\\w*[^.;]{0,80}?\\b(?:notify|notif\\w*|inform|"
+     "alert)\\w*[^.;]{0,80}?\\bwithin\\s+" NUM "\\s*" TIME_UNIT},
+    {SLA_FILL_INCIDENT_NOTICE, 0, 0,
+     "\\b(?:notify|notif\\w*|inform|alert)\\b[^.;]{0,60}?\\bwithin\\s+" NUM "\\s*" TIME_UNIT
+     "[^.;]{0,100}?\\b(?:incident|outage|breach|disruption|security\\s+event)"},
+    {SLA_FILL_RPO, 0, 0,
+     "\\b(?:rpo|recovery\\s+point\\s+objective)\\b[^.;\\d]{0,40}?" NUM "\\s*" TIME_UNIT},
+    {SLA_FILL_RTO, 0, 0,
+     "\\b(?:rto|recovery\\s+time\\s+objective)\\b[^.;\\d]{0,40}?" NUM "\\s*" TIME_UNIT},
+
+    /* Who and what. */
+    {SLA_FILL_PROVIDER, 0, SLA_PAT_CASE,
+     "\\b(?<name>[A-Z][A-Za-z0-9&-]*(?:\\s+[A-Z][A-Za-z0-9&-]*){0,3},?\\s+(?:Inc|LLC|Ltd|"
+     "Limited|GmbH|Corp|Corporation|B\\.V|S\\.A|AG|PLC|SAS|Pty\\s+Ltd)\\.?)(?=[\\s,;)\"']|$)"},
+    {SLA_FILL_PROVIDER, 0, SLA_PAT_CASE,
+     "(?:^|[.;]\\s+)(?<name>[A-Z][A-Za-z0-9]+)\\s+(?:will|shall)\\s+(?:use|provide|make|"
+     "maintain|ensure|offer|deliver)\\b"},
+    {SLA_FILL_PROVIDER, 0, SLA_PAT_CASE,
+     "^(?<name>[A-Z][A-Za-z0-9]+)\\s+(?:[A-Za-z]+\\s+){0,3}?(?:Service\\s+Level\\s+Agreement|"
+     "SLA)\\b"},
+    {SLA_FILL_SERVICE, 0, 0, "^(?<name>.+?)\\s+(?:service\\s+level\\s+agreement|sla)\\s*$"},
+
+    /* Worked examples are not terms. */
+    {SLA_FILL_EXAMPLE, 0, 0, "\\b(?:examples?|illustrat\\w*|for\\s+instance)\\b"},
+    /* A paragraph that opens as an example is one too. */
+    {SLA_FILL_EXAMPLE_START, 0, 0,
+     "^\\s*(?:for\\s+)?(?:example|instance|illustration)s?\\b|^\\s*e\\.g\\."},
+
+    /* Clauses the scorecard weighs. */
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_MEASURED_BY_PROVIDER, 0,
+     "\\b(?:as\\s+)?(?:measured|determined|calculated|monitored|recorded)\\s+(?:solely\\s+|"
+     "exclusively\\s+|only\\s+)?by\\s+(?!you\\b|the\\s+customer|customer)|\\bbased\\s+on\\s+"
+     "(?:our|its|the\\s+provider'?s?)\\s+(?:internal\\s+)?(?:monitoring|records|logs|"
+     "measurements?|systems?)"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_CUSTOMER_EVIDENCE, 0,
+     "\\b(?:must|shall|need\\s+to|will\\s+need\\s+to)\\s+(?:include|provide|submit|supply|"
+     "document)[^.]{0,200}?\\b(?:logs?|evidence|proof|records|dates\\s+and\\s+times|"
+     "screenshots?|documentation)\\b|\\b(?:logs?|evidence|proof)\\s+(?:that|which)\\s+"
+     "(?:document|show|demonstrate)"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_CREDITS_AUTOMATIC, 0,
+     "\\b(?:credits?\\s+(?:(?:will|shall)\\s+be|are|is)\\s+(?:applied|issued|credited)\\s+"
+     "automatically|"
+     "automatically\\s+(?:apply|applied|issue[sd]?|credit(?:ed)?))\\b"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_CREDITS_FUTURE_ONLY, 0,
+     "\\b(?:against|toward|towards)\\s+(?:any\\s+)?(?:future|subsequent)\\s+(?:[a-z]+\\s+){0,3}?"
+     "(?:payments?|billing|invoices?|charges?|bills?|usage|fees?|purchases?)|\\bnot\\s+"
+     "(?:be\\s+)?(?:a\\s+)?refund\\w*|\\bno\\s+refunds?\\b|\\bnot\\s+(?:be\\s+)?exchang\\w*\\s+"
+     "(?:in)?to\\s+(?:a\\s+)?cash|\\bnot\\s+entitle\\s+you\\s+to\\s+any\\s+refund"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_PARTIAL_COUNTED, 0,
+     "\\b(?:degraded|partial(?:ly)?|reduced|impaired)\\s+(?:performance|service|availability|"
+     "outage|functionality|capacity)\\b[^.]{0,100}?\\b(?<!not\\s)(?:counts?|counted|considered|"
+     "treated|constitutes?|included|deemed)\\b|\\bpercentage\\s+of\\s+(?:[a-z]+\\s+){0,3}?"
+     "(?:requests|calls|transactions)\\b[^.]{0,80}?\\b(?:fail|error)"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_MIN_OUTAGE, 0,
+     "\\b(?:continuous|consecutive|contiguous|uninterrupted)\\s+(?:period\\s+of\\s+)?"
+     "(?:more\\s+than\\s+|at\\s+least\\s+)?" NUM "\\s*(?<unit>minutes?|mins?)\\b|\\b" NUM
+     "\\s*(?<unit>minutes?|mins?)\\s+(?:\\(?or\\s+(?:longer|more)\\)?\\s+)?(?:consecutive|"
+     "continuous)|\\b" NUM "-(?<unit>minute)\\s+(?:interval|period)|\\b" NUM
+     "\\s*(?:consecutive|continuous|contiguous|uninterrupted)\\s+(?<unit>minutes?|mins?)\\b"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_MAINTENANCE_CAP, 0,
+     "\\bmaintenance\\b[^.]{0,200}?\\b(?:no\\s+more\\s+than|not\\s+(?:to\\s+)?exceed|up\\s+to|"
+     "maximum\\s+of|limited\\s+to|at\\s+most|capped\\s+at)\\s+" NUM "\\s*"
+     "(?<unit>hours?|minutes?|hrs?|mins?)\\b"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_CATCH_ALL_EXCLUSION, 0,
+     "\\b(?:beyond|outside(?:\\s+of)?)\\s+(?:its|our|the\\s+provider'?s?|[a-z]+'s|the)?\\s*"
+     "(?:reasonable\\s+)?control\\b|\\b(?:other|any)\\s+force\\s+majeure\\b|\\bemergency\\s+"
+     "maintenance\\b|\\bany\\s+other\\s+(?:reason|cause)\\b"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_DATA_RETURN, 0,
+     "\\b(?:return|retriev|export|download|extract|migrat)\\w*\\s+(?:of\\s+|all\\s+)?"
+     "(?:your\\s+|customer'?s?\\s+|its\\s+|the\\s+)?(?:data|content)\\b|\\b(?:your|customer'?s?|"
+     "its)\\s+"
+     "(?:data|content)\\b[^.]{0,60}?\\b(?:export|retriev|return|download)\\w*"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_AUDIT_RIGHTS, 0,
+     "\\bsoc\\s*[12]\\b|\\biso\\s*(?:/iec\\s*)?2700[12]\\b|\\bright\\s+to\\s+audit\\b|"
+     "\\baudit\\s+rights?\\b|\\bpenetration\\s+test\\s+reports?\\b"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_UNILATERAL_CHANGE, 0,
+     "\\b(?:reserves?\\s+the\\s+right\\s+to|may(?:,?\\s+(?:at\\s+any\\s+time|from\\s+time\\s+to\\s+"
+     "time),?)?)\\s+(?:make\\s+)?(?:amend|modif|chang|updat|revis)\\w*(?:\\s+to)?\\s+(?:the\\s+"
+     "terms\\s+of\\s+)?(?:this\\s+|the\\s+|these\\s+)?(?:sla\\b|service\\s+level|terms)"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_DR_TESTED, 0,
+     "\\b(?:disaster\\s+recovery|business\\s+continuity|dr|bcp)\\b[^.]{0,80}?\\btest\\w*|"
+     "\\btest\\w*\\b[^.]{0,60}?\\b(?:disaster\\s+recovery|business\\s+continuity)\\b"},
+    {SLA_FILL_NONE, 0, 0, NULL},
+};

@@ -1,0 +1,66 @@
+/* sla_reader.h — what the parts of the SLA reader share: the state of one
+ * document being read (struct extractor) and the ways its parts add to the
+ * terms. sla_extract.c reads prose and drives the reading; sla_table.c
+ * reads table rows. Internal to those two files. */
+#ifndef SLAUDIT_SLA_READER_H
+#define SLAUDIT_SLA_READER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/base/regex.h"
+#include "engine/sla/sla_terms.h"
+#include "engine/base/status.h"
+#include "parsers/sla/sla_match.h"
+#include "parsers/sla/sla_text.h"
+
+#define MAX_CELLS 16
+
+/* One sentence (or table row) being read: its text and where it sits. */
+struct span {
+    const char *text;
+    size_t len;
+    const struct sla_unit *unit;
+    size_t off; /* offset of text within unit->text */
+};
+
+struct extractor {
+    struct sla_matcher mx;
+    const struct sla_text *doc;
+    struct sla_terms *t;
+    struct sl_diag *diag;
+    enum sl_status status; /* sticky: the first failure */
+    bool exclusion_context;
+    bool exclusion_heading; /* under a heading that names exclusions */
+    bool tier_context;      /* after a lead-in about uptime credits ("as follows:") */
+    bool have_window;
+    enum sla_window doc_window;
+    bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
+    bool sole_remedy_seen;
+    int provider_rank, service_set;
+};
+
+/* Makes room for one more element of *arr (n in use), zeroed; false (and
+ * ex->status set) when memory ran out. */
+bool extractor_grow(struct extractor *ex, void **arr, size_t n, size_t size);
+#define GROW(ex, arr, n) extractor_grow((ex), (void **)&(arr), (n), sizeof *(arr))
+
+bool extractor_add_tier(struct extractor *ex, const struct sla_credit_tier *tier);
+/* A target of pct percent found at offset at of sp; scope names the services
+ * it covers (NULL: all). Ignored when implausible or already known. */
+void extractor_add_target(struct extractor *ex, double pct, const struct span *sp, size_t at,
+                          const char *scope);
+/* num and unit of a match, as minutes; NAN when absent. */
+double extractor_match_minutes(const struct sla_match_row *c, const struct regex_match *m,
+                               const char *text, bool *business, bool *months);
+/* The pct group of a match as a number. */
+bool extractor_match_pct(const struct sla_match_row *c, const struct regex_match *m,
+                         const char *text, double *out);
+/* The clause phrasings (sole remedy, exclusions, ...) found in sp. */
+void extractor_read_clauses(struct extractor *ex, const struct span *sp);
+
+/* One table row: a credit tier, a response-time row, a target, clauses.
+ * Rows of a worked example only give clauses. */
+void extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example);
+
+#endif

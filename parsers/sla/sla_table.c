@@ -1,0 +1,187 @@
+/* sla_table.c — the SLA reader's table rows (sla_reader.h): a row read
+ * against its table's header, as a credit tier, a response time, an uptime
+ * target or clauses. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/base/strbuf.h"
+#include "parsers/sla/sla_band.h"
+#include "parsers/sla/sla_extract.h"
+#include "parsers/sla/sla_reader.h"
+
+static bool
+has_digit(const char *s)
+{
+    for (; *s; s++)
+        if (isdigit((unsigned char)*s))
+            return true;
+    return false;
+}
+
+/* A second header row under the first, as HTML writes a header with colspan
+ * ("First response" over "Standard | Premium"): the row after the header,
+ * in the same table, without figures. NULL when there is none. */
+static const struct sla_unit *
+table_subheader(struct extractor *ex, const struct sla_unit *header)
+{
+    const struct sla_unit *next = header + 1;
+    if (next >= ex->doc->units + ex->doc->nunits || next->kind != SLA_UNIT_ROW ||
+        next->table != header->table || has_digit(next->text))
+        return NULL;
+    return next;
+}
+
+static const struct sla_unit *
+table_header(struct extractor *ex, const struct sla_unit *row)
+{
+    for (size_t i = 0; i < ex->doc->nunits; i++)
+        if (ex->doc->units[i].kind == SLA_UNIT_ROW && ex->doc->units[i].table == row->table)
+            return &ex->doc->units[i];
+    return NULL;
+}
+
+void
+extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
+{
+    char *copy = NULL, *hcopy = NULL, *scopy = NULL, *cells[MAX_CELLS], *head[MAX_CELLS];
+    char *sub[MAX_CELLS], merged[MAX_CELLS][96];
+    size_t n = sla_text_cells(u, &copy, cells, MAX_CELLS), nh = 0;
+    const struct sla_unit *hu = table_header(ex, u), *su = hu ? table_subheader(ex, hu) : NULL;
+    if (hu && hu != u)
+        nh = sla_text_cells(hu, &hcopy, head, MAX_CELLS);
+    /* Two header rows: each column is named by both ("First response Premium"). */
+    if (nh && su && su != u && sla_text_cells(su, &scopy, sub, MAX_CELLS) == nh) {
+        for (size_t i = 0; i < nh; i++) {
+            if (strcmp(head[i], sub[i]))
+                snprintf(merged[i], sizeof merged[i], "%s %s", head[i], sub[i]);
+            else
+                snprintf(merged[i], sizeof merged[i], "%s", head[i]);
+            head[i] = merged[i];
+        }
+    }
+    struct span whole = {u->text, u->len, u, 0};
+    long line = u->line;
+    int credit_col = -1, band_col = -1;
+    for (size_t i = 0; i < nh; i++) {
+        size_t hl = strlen(head[i]);
+        if (credit_col < 0 && sla_match_has(&ex->mx, SLA_FILL_CREDIT_CONTEXT, head[i], hl))
+            credit_col = (int)i;
+        else if (band_col < 0 && sla_match_has(&ex->mx, SLA_FILL_UPTIME_WORD, head[i], hl))
+            band_col = (int)i;
+    }
+    if (!copy || n < 2 || example)
+        goto clauses;
+    /* A credit tier: a band cell and a credit cell. */
+    if (band_col < 0 || (size_t)band_col >= n || !has_digit(cells[band_col]))
+        for (size_t i = 0; i < n && band_col < 0; i++)
+            if (has_digit(cells[i]) && (int)i != credit_col)
+                band_col = (int)i;
+    if (credit_col < 0)
+        for (size_t i = n; i-- > 0 && credit_col < 0;)
+            if ((int)i != band_col && strchr(cells[i], '%'))
+                credit_col = (int)i;
+    if (band_col >= 0 && credit_col >= 0 && (size_t)band_col < n && (size_t)credit_col < n &&
+        band_col != credit_col && (strchr(cells[band_col], '%') || nh)) {
+        struct sla_credit_tier tier = {0};
+        bool explicit_op;
+        struct regex_match m;
+        const struct sla_match_row *c;
+        double credit = NAN;
+        const char *cc = cells[credit_col];
+        if ((c = sla_match_find(&ex->mx, SLA_FILL_CREDIT, cc, strlen(cc), &m)) &&
+            extractor_match_pct(c, &m, cc, &credit))
+            ;
+        else if (strchr(cc, '%') || has_digit(cc))
+            sla_extract_amount(cc, strlen(cc), &credit);
+        else if (!strncasecmp(cc, "no", 2) || !strncasecmp(cc, "none", 4) || !strcmp(cc, "-"))
+            credit = 0;
+        if (!isnan(credit) && credit <= 1000 &&
+            sla_band_parse(&ex->mx, cells[band_col], strlen(cells[band_col]), &tier,
+                           &explicit_op)) {
+            tier.credit_percent = credit;
+            tier.line = line;
+            extractor_add_tier(ex, &tier);
+            /* Another plan's credits in the next columns. */
+            for (size_t k = (size_t)credit_col + 1; k < n && nh; k++) {
+                double more;
+                if (!strchr(cells[k], '%') ||
+                    !sla_extract_amount(cells[k], strlen(cells[k]), &more))
+                    continue;
+                tier.credit_percent = more;
+                extractor_add_tier(ex, &tier);
+            }
+            goto clauses;
+        }
+    }
+    /* An uptime per service: a table headed "uptime" with no credit column. */
+    if (nh && band_col >= 0 && (size_t)band_col < n && credit_col < 0) {
+        struct span cell = {cells[band_col], strlen(cells[band_col]), u, 0};
+        double pct;
+        if (strchr(cell.text, '%') && sla_extract_amount(cell.text, cell.len, &pct)) {
+            extractor_add_target(ex, pct, &whole, 0, band_col ? cells[0] : NULL);
+            goto clauses;
+        }
+    }
+    /* A term and its value: "| Monthly uptime commitment | 99.95% |". */
+    if (n == 2 && credit_col < 0 &&
+        sla_match_has(&ex->mx, SLA_FILL_UPTIME_WORD, cells[0], strlen(cells[0])) &&
+        sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[1], strlen(cells[1]))) {
+        double pct;
+        if (sla_extract_amount(cells[1], strlen(cells[1]), &pct)) {
+            extractor_add_target(ex, pct, &whole, 0, NULL);
+            goto clauses;
+        }
+    }
+    /* A response-time row: a severity, then durations. */
+    {
+        struct regex_match m;
+        const struct sla_match_row *c =
+            sla_match_find(&ex->mx, SLA_FILL_SEVERITY, cells[0], strlen(cells[0]), &m);
+        /* Resolution or response: by the column's header, else by the heading. */
+        bool resolution_table = false;
+        if (u->heading >= 0) {
+            const struct sla_unit *h = &ex->doc->units[u->heading];
+            resolution_table |= sla_match_has(&ex->mx, SLA_FILL_RESOLUTION_WORD, h->text, h->len);
+        }
+        for (size_t i = 1; c && i < n; i++) {
+            struct regex_match d;
+            const struct sla_match_row *dc =
+                sla_match_find(&ex->mx, SLA_FILL_DURATION, cells[i], strlen(cells[i]), &d);
+            bool business = false;
+            double minutes = dc ? extractor_match_minutes(dc, &d, cells[i], &business, NULL) : NAN;
+            if (isnan(minutes))
+                continue;
+            struct sla_terms *t = ex->t;
+            if (!GROW(ex, t->response_times, t->nresponse_times))
+                break;
+            struct sla_response_time *r = &t->response_times[t->nresponse_times++];
+            struct strbuf sb = STRBUF_INIT;
+            strbuf_addstr(&sb, cells[0]);
+            if (nh > 2 && i < nh && *head[i])
+                strbuf_addf(&sb, " (%s)", head[i]);
+            r->severity = strbuf_detach(&sb);
+            r->minutes = minutes;
+            r->business_hours = business;
+            r->resolution = i < nh && *head[i] ? sla_match_has(&ex->mx, SLA_FILL_RESOLUTION_WORD,
+                                                               head[i], strlen(head[i]))
+                                               : resolution_table;
+            r->line = line;
+        }
+        /* A severity's coverage may have a column of its own ("| Severity 1
+         * | 30 minutes | 24x7 |"). */
+        for (size_t i = 1; c && i < n; i++) {
+            if (sla_match_has(&ex->mx, SLA_FILL_24X7, cells[i], strlen(cells[i])))
+                ex->have_24x7 = true;
+            else if (sla_match_has(&ex->mx, SLA_FILL_BUSINESS_HOURS, cells[i], strlen(cells[i])))
+                ex->have_business_hours = true;
+        }
+    }
+clauses:
+    extractor_read_clauses(ex, &whole);
+    free(copy);
+    free(hcopy);
+    free(scopy);
+}

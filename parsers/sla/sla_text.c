@@ -1,0 +1,463 @@
+/* sla_text.c — an SLA document (Markdown, plain text, HTML) into units with
+ * their source lines; see sla_text.h. */
+#include "parsers/sla/sla_text.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/base/infile.h"
+#include "engine/base/strbuf.h"
+#include "parsers/sla/sla_lines.h"
+
+/* ---- blocks ---------------------------------------------------------- */
+
+struct builder {
+    struct sla_text *t;
+    size_t alloc;
+    struct strbuf text;
+    struct sla_break *breaks;
+    size_t nbreaks, abreaks;
+    long line;
+    enum sla_unit_kind kind;
+    bool open;
+    int table;  /* current table index, -1 when not in a table */
+    int tables; /* tables seen */
+    int heading;
+};
+
+static enum sl_status
+unit_close(struct builder *b)
+{
+    if (!b->open)
+        return SL_OK;
+    b->open = false;
+    struct sla_text *t = b->t;
+    if (t->nunits == b->alloc) {
+        size_t alloc = b->alloc ? b->alloc * 2 : 64;
+        struct sla_unit *v = realloc(t->units, alloc * sizeof *v);
+        if (!v)
+            return SL_ERR_NOMEM;
+        t->units = v;
+        b->alloc = alloc;
+    }
+    enum sla_unit_kind kind = b->kind;
+    /* A lone short line without closing punctuation or figures is a heading
+     * ("3.2 Exceptions", "Service Credits"). */
+    if (kind == SLA_UNIT_PARAGRAPH && !b->nbreaks && b->text.len && b->text.len < 70 &&
+        !strchr(".,;:", b->text.buf[b->text.len - 1]) && !strchr(b->text.buf, '%'))
+        kind = SLA_UNIT_HEADING;
+    struct sla_unit *u = &t->units[t->nunits];
+    u->kind = kind;
+    u->len = b->text.len;
+    u->text = strbuf_detach(&b->text);
+    u->line = b->line;
+    u->breaks = b->breaks;
+    u->nbreaks = b->nbreaks;
+    u->table = kind == SLA_UNIT_ROW ? b->table : -1;
+    u->heading = b->heading;
+    if (kind == SLA_UNIT_HEADING)
+        b->heading = (int)t->nunits;
+    t->nunits++;
+    b->breaks = NULL;
+    b->nbreaks = b->abreaks = 0;
+    return SL_OK;
+}
+
+static enum sl_status
+unit_open(struct builder *b, enum sla_unit_kind kind, long line, const char *text)
+{
+    enum sl_status s = unit_close(b);
+    if (s)
+        return s;
+    b->open = true;
+    b->kind = kind;
+    b->line = line;
+    return strbuf_addstr(&b->text, text);
+}
+
+static enum sl_status
+unit_continue(struct builder *b, long line, const char *text)
+{
+    if (b->nbreaks == b->abreaks) {
+        size_t a = b->abreaks ? b->abreaks * 2 : 8;
+        struct sla_break *v = realloc(b->breaks, a * sizeof *v);
+        if (!v)
+            return SL_ERR_NOMEM;
+        b->breaks = v;
+        b->abreaks = a;
+    }
+    enum sl_status s = strbuf_addch(&b->text, ' ');
+    b->breaks[b->nbreaks++] = (struct sla_break){b->text.len, line};
+    return s ? s : strbuf_addstr(&b->text, text);
+}
+
+static bool
+blank(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r')
+        s++;
+    return !*s;
+}
+
+/* A Markdown horizontal rule or table separator row. */
+static bool
+rule_line(const char *s)
+{
+    bool dash = false;
+    for (; *s; s++) {
+        if (*s == '-' || *s == '*' || *s == '_' || *s == '=')
+            dash = true;
+        else if (!strchr(" \t|:", *s))
+            return false;
+    }
+    return dash;
+}
+
+/* Length of a list marker at s ("- ", "1. ", "(a) ", "(iv)"), 0 if none. */
+static size_t
+list_marker(const char *s)
+{
+    const char *p = s;
+    if (strchr("-*+", *p) && p[1] == ' ')
+        return 2;
+    if (!strncmp(p, "\xe2\x80\xa2", 3)) /* • */
+        return 3 + (p[3] == ' ');
+    if (*p == '(') {
+        const char *q = p + 1;
+        while (isalnum((unsigned char)*q) && q - p < 6)
+            q++;
+        if (*q == ')' && q > p + 1)
+            return (size_t)(q - p) + 1 + (q[1] == ' ');
+        return 0;
+    }
+    if (isdigit((unsigned char)*p)) {
+        const char *q = p;
+        while (isdigit((unsigned char)*q))
+            q++;
+        if ((*q == '.' || *q == ')') && q[1] == ' ' && q - p <= 2)
+            return (size_t)(q - p) + 2;
+        return 0;
+    }
+    if (islower((unsigned char)*p) && (p[1] == '.' || p[1] == ')') && p[2] == ' ')
+        return 3;
+    return 0;
+}
+
+/* Cells of a Markdown ("| a | b |") or tab-separated row, cleaned and joined
+ * by tabs; NULL when the line is not a row. */
+static char *
+row_text(const char *raw, bool *is_row)
+{
+    const char *s = raw;
+    while (*s == ' ')
+        s++;
+    char sep = 0;
+    if (*s == '|')
+        sep = '|';
+    else if (strchr(s, '\t')) {
+        int fields = 0;
+        for (const char *p = s, *q; *p; p = *q ? q + 1 : q) {
+            q = strchr(p, '\t');
+            if (!q)
+                q = p + strlen(p);
+            const char *a = p;
+            while (a < q && *a == ' ')
+                a++;
+            fields += a < q;
+        }
+        if (fields >= 2)
+            sep = '\t';
+    }
+    /* A fixed-width table: cells apart by runs of three or more spaces. */
+    bool spaced = false;
+    if (!sep && !list_marker(s) && strstr(s, "   ")) {
+        int fields = 0;
+        bool digit = false;
+        for (const char *p = s; *p;) {
+            const char *q = strstr(p, "   ");
+            if (!q)
+                q = p + strlen(p);
+            fields += q > p;
+            for (const char *d = p; d < q; d++)
+                digit |= isdigit((unsigned char)*d) != 0;
+            p = q;
+            while (*p == ' ')
+                p++;
+        }
+        spaced = fields >= 2 && digit && !strstr(s, ". ");
+    }
+    *is_row = sep != 0 || spaced;
+    if (spaced) {
+        struct strbuf sb = STRBUF_INIT;
+        for (const char *p = s; *p;) {
+            const char *q = strstr(p, "   ");
+            if (!q)
+                q = p + strlen(p);
+            char *cell = strndup(p, (size_t)(q - p));
+            char *clean = cell ? sla_clean_inline(cell) : NULL;
+            free(cell);
+            if (clean && *clean) {
+                if (sb.len)
+                    strbuf_addch(&sb, '\t');
+                strbuf_addstr(&sb, clean);
+            }
+            free(clean);
+            p = q;
+            while (*p == ' ')
+                p++;
+        }
+        return strbuf_detach(&sb);
+    }
+    if (!sep)
+        return NULL;
+    struct strbuf sb = STRBUF_INIT;
+    const char *p = s + (sep == '|');
+    int cells = 0;
+    while (*p) {
+        const char *q = p;
+        while (*q && !(*q == sep && (q == p || q[-1] != '\\')))
+            q++;
+        size_t n = (size_t)(q - p);
+        char *cell = malloc(n + 1);
+        if (!cell)
+            break;
+        memcpy(cell, p, n);
+        cell[n] = '\0';
+        char *clean = sla_clean_inline(cell);
+        free(cell);
+        bool last = !*q || (sep == '|' && blank(q + 1));
+        if (clean && (*clean || !last || sep == '\t')) {
+            if (cells++)
+                strbuf_addch(&sb, '\t');
+            strbuf_addstr(&sb, clean);
+        }
+        free(clean);
+        if (!*q || last)
+            break;
+        p = q + 1;
+    }
+    return strbuf_detach(&sb);
+}
+
+/* "at least five\n(5) business days": a line that opens with the digits of
+ * the number word ending the paragraph above continues it; it is no list. */
+static bool
+wrapped_figure(const struct builder *b, const char *p)
+{
+    static const char *const words[] = {
+        "one",   "two",   "three",   "four",   "five",    "six",     "seven",  "eight",
+        "nine",  "ten",   "eleven",  "twelve", "fifteen", "twenty",  "thirty", "forty",
+        "fifty", "sixty", "seventy", "eighty", "ninety",  "hundred", NULL};
+    if (!b->open || b->kind == SLA_UNIT_HEADING || p[0] != '(' || !isdigit((unsigned char)p[1]) ||
+        !b->text.len)
+        return false;
+    size_t end = b->text.len, start = end;
+    while (start && isalpha((unsigned char)b->text.buf[start - 1]))
+        start--;
+    if (start == end)
+        return false;
+    for (int k = 0; words[k]; k++)
+        if (strlen(words[k]) == end - start &&
+            !strncasecmp(b->text.buf + start, words[k], end - start))
+            return true;
+    return false;
+}
+
+static enum sl_status
+build_units(struct line_list *lines, struct sla_text *t)
+{
+    struct builder b = {.t = t, .text = STRBUF_INIT, .table = -1, .heading = -1};
+    enum sl_status s = SL_OK;
+    size_t first = 0;
+    /* YAML front matter: kept as lines, not read as terms. */
+    if (lines->n && !strcmp(lines->v[0].text, "---")) {
+        for (size_t i = 1; i < lines->n && i < 60; i++) {
+            if (!strcmp(lines->v[i].text, "---")) {
+                first = i + 1;
+                break;
+            }
+        }
+    }
+    for (size_t i = first; i < lines->n && !s; i++) {
+        const char *raw = lines->v[i].text;
+        long line = lines->v[i].line;
+        if (blank(raw)) {
+            s = unit_close(&b);
+            b.table = -1;
+            continue;
+        }
+        bool is_row;
+        char *row = row_text(raw, &is_row);
+        if (is_row) {
+            const char *tr = raw;
+            while (*tr == ' ')
+                tr++;
+            if (rule_line(tr)) {
+                free(row);
+                continue;
+            }
+            if (b.table < 0)
+                b.table = b.tables++;
+            s = row ? unit_open(&b, SLA_UNIT_ROW, line, row) : SL_ERR_NOMEM;
+            free(row);
+            if (!s)
+                s = unit_close(&b);
+            continue;
+        }
+        if (b.table >= 0) {
+            b.table = -1;
+        }
+        const char *p = raw;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (rule_line(p)) {
+            s = unit_close(&b);
+            continue;
+        }
+        char *clean = sla_clean_inline(p);
+        if (!clean)
+            return SL_ERR_NOMEM;
+        size_t hashes = 0;
+        while (p[hashes] == '#')
+            hashes++;
+        size_t plen = strlen(p);
+        /* A bold line is a heading unless it states a figure or a sentence
+         * ("**Availability Level: 99.5% per calendar year.**"). */
+        bool bold_line = plen > 4 && !strncmp(p, "**", 2) && !strcmp(p + plen - 2, "**") &&
+                         !memchr(p + 2, '*', plen - 4) && !strchr(p, '%') && p[plen - 3] != '.';
+        size_t marker = list_marker(p);
+        if ((hashes && hashes <= 6 && p[hashes] == ' ') || bold_line) {
+            char *h = clean;
+            while (*h == '#' || *h == ' ')
+                h++;
+            s = unit_open(&b, SLA_UNIT_HEADING, line, h);
+            if (!s)
+                s = unit_close(&b);
+        } else if (marker && !wrapped_figure(&b, p)) {
+            s = unit_open(&b, SLA_UNIT_ITEM, line, clean);
+        } else if (b.open && b.kind != SLA_UNIT_HEADING) {
+            s = unit_continue(&b, line, clean);
+        } else {
+            s = unit_open(&b, SLA_UNIT_PARAGRAPH, line, clean);
+        }
+        free(clean);
+    }
+    if (!s)
+        s = unit_close(&b);
+    strbuf_release(&b.text);
+    free(b.breaks);
+    return s;
+}
+
+enum sl_status
+sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *out,
+               struct sl_diag *diag)
+{
+    struct line_list lines = {0};
+    enum sl_status s;
+    memset(out, 0, sizeof *out);
+    if (len > SLA_TEXT_MAX_BYTES)
+        return diag_set(diag, SL_ERR_LIMIT, path, 0, "document larger than %zu MB",
+                        SLA_TEXT_MAX_BYTES >> 20);
+    s = sla_lines_read(data, len, &out->html, &lines);
+    if (s)
+        goto out;
+    /* The lines as read, for quoting: line numbers of HTML are its source's. */
+    long last = lines.n ? lines.v[lines.n - 1].line : 0;
+    out->lines = calloc((size_t)last + 1, sizeof *out->lines);
+    if (!out->lines) {
+        s = SL_ERR_NOMEM;
+        goto out;
+    }
+    out->nlines = (size_t)last;
+    for (size_t i = 0; i < lines.n; i++) {
+        size_t k = (size_t)lines.v[i].line - 1;
+        char *clean = sla_clean_inline(lines.v[i].text);
+        if (!clean) {
+            s = SL_ERR_NOMEM;
+            goto out;
+        }
+        if (out->lines[k] && *clean) {
+            struct strbuf sb = STRBUF_INIT;
+            strbuf_addf(&sb, "%s %s", out->lines[k], clean);
+            free(out->lines[k]);
+            free(clean);
+            out->lines[k] = strbuf_detach(&sb);
+        } else if (!out->lines[k]) {
+            out->lines[k] = clean;
+        } else {
+            free(clean);
+        }
+    }
+    for (size_t k = 0; k < out->nlines; k++)
+        if (!out->lines[k] && !(out->lines[k] = strdup(""))) {
+            s = SL_ERR_NOMEM;
+            goto out;
+        }
+    s = build_units(&lines, out);
+out:
+    sla_lines_release(&lines);
+    if (s) {
+        sla_text_release(out);
+        if (s == SL_ERR_NOMEM)
+            diag_set(diag, s, path, 0, "out of memory");
+    }
+    return s;
+}
+
+enum sl_status
+sla_text_read(const char *path, struct sla_text *out, struct sl_diag *diag)
+{
+    struct strbuf sb = STRBUF_INIT;
+    memset(out, 0, sizeof *out);
+    enum sl_status s = infile_read_all(path, &sb, SLA_TEXT_MAX_BYTES, diag);
+    if (!s) {
+        /* A UTF-8 byte order mark is not text. */
+        size_t skip = sb.len >= 3 && !memcmp(sb.buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+        s = sla_text_parse(sb.buf + skip, sb.len - skip, path, out, diag);
+    }
+    strbuf_release(&sb);
+    return s;
+}
+
+void
+sla_text_release(struct sla_text *t)
+{
+    for (size_t i = 0; i < t->nunits; i++) {
+        free(t->units[i].text);
+        free(t->units[i].breaks);
+    }
+    free(t->units);
+    for (size_t i = 0; i < t->nlines; i++)
+        free(t->lines[i]);
+    free(t->lines);
+    memset(t, 0, sizeof *t);
+}
+
+long
+sla_text_line_at(const struct sla_unit *u, size_t off)
+{
+    long line = u->line;
+    for (size_t i = 0; i < u->nbreaks && u->breaks[i].off <= off; i++)
+        line = u->breaks[i].line;
+    return line;
+}
+
+size_t
+sla_text_cells(const struct sla_unit *u, char **copy, char **cells, size_t max)
+{
+    size_t n = 0;
+    *copy = strdup(u->text);
+    if (!*copy)
+        return 0;
+    for (char *p = *copy; n < max;) {
+        cells[n++] = p;
+        char *tab = strchr(p, '\t');
+        if (!tab)
+            break;
+        *tab = '\0';
+        p = tab + 1;
+    }
+    return n;
+}

@@ -1,0 +1,64 @@
+/* sla_text.h — an SLA document (Markdown, plain text or HTML) turned into
+ * units the term patterns run over: headings, paragraphs, list items and
+ * table rows, each with the source line it starts on.
+ *
+ * HTML loses its tags (script and style with their content), its entities are
+ * decoded, block elements become line breaks and table rows become rows. In
+ * every style, a table row's cells are joined by one tab, Markdown emphasis,
+ * links and <br> are reduced to their text, typographic quotes and dashes
+ * become ASCII, and wrapped lines of one paragraph are joined by a space.
+ *
+ * Invariants: every unit's text is NUL-terminated UTF-8 (invalid bytes become
+ * '?'); line >= 1; breaks[i] says where in text a later source line begins,
+ * so sla_text_line_at() maps a match back to its line. */
+#ifndef SLAUDIT_SLA_TEXT_H
+#define SLAUDIT_SLA_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/base/status.h"
+
+#define SLA_TEXT_MAX_BYTES ((size_t)8 << 20) /* a larger document is refused */
+
+enum sla_unit_kind { SLA_UNIT_HEADING, SLA_UNIT_PARAGRAPH, SLA_UNIT_ITEM, SLA_UNIT_ROW };
+
+struct sla_break {
+    size_t off;
+    long line;
+};
+
+struct sla_unit {
+    enum sla_unit_kind kind;
+    char *text;
+    size_t len;
+    long line;
+    struct sla_break *breaks;
+    size_t nbreaks;
+    int table;   /* rows: the table they belong to (0, 1, ...); -1 otherwise */
+    int heading; /* index of the heading unit above this one; -1 when none */
+};
+
+struct sla_text {
+    struct sla_unit *units;
+    size_t nunits;
+    char **lines; /* the source as plain lines (HTML already reduced), 1-based by index+1 */
+    size_t nlines;
+    bool html;
+};
+
+/* Reads a whole document. Errors: SL_ERR_IO (cannot read), SL_ERR_LIMIT (too
+ * large), SL_ERR_NOMEM. */
+enum sl_status sla_text_read(const char *path, struct sla_text *out, struct sl_diag *diag);
+/* The same from a buffer (tests). */
+enum sl_status sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *out,
+                              struct sl_diag *diag);
+void sla_text_release(struct sla_text *t);
+
+/* The source line of byte offset off in unit u. */
+long sla_text_line_at(const struct sla_unit *u, size_t off);
+/* The table's cells of a row unit: up to max pointers into a copy the caller
+ * frees with free(*copy). Returns the number of cells. */
+size_t sla_text_cells(const struct sla_unit *u, char **copy, char **cells, size_t max);
+
+#endif

@@ -1,0 +1,376 @@
+/* decision.c — the operating-model decision as JSON and as workbook sheets.
+ * Reads the decision only; rows are written top to bottom, so the sheet also
+ * fits a constant-memory workbook. */
+#include "reports/books/decision.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/base/jsonw.h"
+#include "engine/time/sltime.h"
+#include "reports/xlsx/xlsx.h"
+
+/* ---- JSON ----------------------------------------------------------------- */
+
+static void
+write_rotation(struct jsonw *w, const struct decide_rotation *r)
+{
+    jsonw_open(w, "rotation", '{');
+    jsonw_field_bool(w, "applies", r->applies);
+    if (r->applies) {
+        jsonw_field_bool(w, "sustainable", r->sustainable);
+        jsonw_field_int(w, "required_engineers", r->required);
+        jsonw_field_num(w, "oncall_share", r->oncall_share);
+        jsonw_field_num(w, "incidents_per_12h_shift", r->incidents_per_shift);
+        jsonw_field_num(w, "operations_share", r->ops_share);
+    }
+    jsonw_field_str(w, "why", r->why);
+    jsonw_close(w, '}');
+}
+
+static void
+write_option(struct jsonw *w, const struct report_decision *d, const struct decide_option *o)
+{
+    jsonw_open(w, NULL, '{');
+    jsonw_field_str(w, "model", decide_model_name(o->model));
+    jsonw_field_str(w, "label", o->label);
+    jsonw_field_str(w, "provider",
+                    o->provider >= 0 ? d->profile->providers[o->provider].entity : NULL);
+    jsonw_field_bool(w, "measured", o->measured);
+    jsonw_field_num(w, "availability", o->availability);
+    jsonw_field_num(w, "downtime_hours_per_month", o->downtime_hours_month);
+    if (o->model == DECIDE_HYBRID) {
+        jsonw_field_num(w, "research_availability", o->research_availability);
+        jsonw_field_num(w, "research_downtime_hours_per_month", o->research_downtime_hours_month);
+    }
+    jsonw_field_num(w, "incidents_per_month", o->incidents_month);
+    jsonw_field_num(w, "incident_engineer_hours_per_month", o->engineer_hours_month);
+    jsonw_open(w, "pages_per_engineer_per_month", '{');
+    for (int b = 0; b < BAND_COUNT; b++)
+        jsonw_field_num(w, interruptions_band_name((enum interruptions_band)b),
+                        o->pages_per_engineer_month[b]);
+    jsonw_close(w, '}');
+    write_rotation(w, &o->rotation);
+    jsonw_field_bool(w, "meets_commitment", o->meets_commitment);
+    jsonw_field_bool(w, "eligible", o->eligible);
+    jsonw_field_str(w, "ineligible_because", o->eligible ? NULL : o->ineligible);
+    jsonw_open(w, "cost_per_month", '{');
+    jsonw_field_num(w, "gpu", o->cost.gpu);
+    jsonw_field_num(w, "routine_operations", o->cost.routine_ops);
+    jsonw_field_num(w, "on_call", o->cost.on_call);
+    jsonw_field_num(w, "incident_labour", o->cost.incident_labour);
+    jsonw_field_num(w, "downtime", o->cost.downtime);
+    jsonw_field_num(w, "total", o->cost.total);
+    jsonw_field_str(w, "currency", d->profile->currency);
+    jsonw_field_str(w, "arithmetic", o->cost.arithmetic);
+    jsonw_close(w, '}');
+    jsonw_close(w, '}');
+}
+
+static void
+write_measured(struct jsonw *w, const struct decide_measured *m)
+{
+    char key[16]; /* "sev1".."sev5", with room for any int as gcc -O1 counts */
+    jsonw_open(w, NULL, '{');
+    jsonw_field_str(w, "entity", m->entity);
+    jsonw_field_bool(w, "has_uptime", m->has_uptime);
+    jsonw_field_num(w, "availability", m->availability);
+    jsonw_field_num(w, "monitoring_coverage", m->coverage);
+    jsonw_field_int(w, "incidents", m->incidents);
+    jsonw_field_int(w, "open", m->open);
+    jsonw_open(w, "by_severity", '{');
+    for (int s = 1; s <= 5; s++) {
+        snprintf(key, sizeof key, "sev%d", s);
+        jsonw_field_int(w, key, m->by_severity[s]);
+    }
+    jsonw_field_int(w, "none", m->by_severity[0]);
+    jsonw_close(w, '}');
+    jsonw_field_num(w, "incident_hours", m->incident_hours);
+    jsonw_field_num(w, "incident_engineer_hours", m->engineer_hours);
+    jsonw_open(w, "pages", '{');
+    for (int b = 0; b < BAND_COUNT; b++)
+        jsonw_field_int(w, interruptions_band_name((enum interruptions_band)b), m->pages.count[b]);
+    jsonw_close(w, '}');
+    jsonw_field_num(w, "tta_median_seconds", m->tta.n ? m->tta.median : NAN);
+    jsonw_field_num(w, "ttr_median_seconds", m->ttr.n ? m->ttr.median : NAN);
+    jsonw_close(w, '}');
+}
+
+enum sl_status
+report_decision_json(const struct report_decision *d, struct strbuf *sb)
+{
+    const struct decide_result *r = d->result;
+    char from[40], to[40];
+    sltime_format(d->from, d->zone, from);
+    sltime_format(d->to, d->zone, to);
+    struct jsonw w;
+    jsonw_begin(&w, sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "recommendation", decide_model_name(r->recommendation));
+    jsonw_field_str(&w, "provider",
+                    r->provider >= 0 ? d->profile->providers[r->provider].entity : NULL);
+    jsonw_field_str(&w, "default_policy", decide_model_name(r->default_model));
+    jsonw_field_bool(&w, "overturned", r->overturned);
+    jsonw_field_bool(&w, "proven_24x7", r->proven_24x7);
+    jsonw_open(&w, "period", '{');
+    jsonw_field_str(&w, "from", from);
+    jsonw_field_str(&w, "to", to);
+    jsonw_close(&w, '}');
+    jsonw_open(&w, "reasons", '[');
+    for (size_t i = 0; i < r->nreasons; i++) {
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "rule", r->reasons[i].rule);
+        jsonw_field_str(&w, "basis", r->reasons[i].basis);
+        jsonw_field_str(&w, "text", r->reasons[i].text);
+        jsonw_close(&w, '}');
+    }
+    jsonw_close(&w, ']');
+    jsonw_open(&w, "options", '[');
+    for (size_t i = 0; i < r->noptions; i++)
+        write_option(&w, d, &r->options[i]);
+    jsonw_close(&w, ']');
+    jsonw_field_int(&w, "recommended_option", (int64_t)r->recommended_option);
+    jsonw_open(&w, "boundary", '[');
+    for (size_t i = 0; i < DECIDE_BOUNDARY_COUNT; i++) {
+        const struct decide_boundary *b = &r->boundary[i];
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "operation", b->operation);
+        jsonw_field_str(&w, "layer", b->layer);
+        jsonw_field_str(&w, "owner", b->owner);
+        jsonw_field_str(&w, "evidence", b->evidence);
+        jsonw_close(&w, '}');
+    }
+    jsonw_close(&w, ']');
+    jsonw_open(&w, "measured", '[');
+    write_measured(&w, d->team);
+    for (size_t i = 0; i < d->profile->nproviders; i++)
+        write_measured(&w, &d->providers[i]);
+    jsonw_close(&w, ']');
+    jsonw_open(&w, "rules", '{');
+    jsonw_field_num(&w, "hours_per_month", DECIDE_HOURS_PER_MONTH);
+    jsonw_field_str(&w, "rotation",
+                    "sustainable when: engineers >= ceil(2 x hours covered a week / (168 x 0.25)) "
+                    "(25 % on call, primary and secondary); incidents per 12-hour shift <= 2; "
+                    "operations (routine + incident engineer-hours) <= 50 % of platform "
+                    "engineers' time. Source: Google SRE book, 'Being On-Call' and 'Eliminating "
+                    "Toil'");
+    jsonw_field_str(&w, "bands",
+                    "business Mon-Fri 08-18, off Mon-Fri 18-22 and Sat-Sun 08-22, sleep 22-08 "
+                    "daily, in the profile's zone (PagerDuty Analytics)");
+    jsonw_field_num(&w, "tie_margin", d->profile->tie_margin);
+    jsonw_close(&w, '}');
+    jsonw_close(&w, '}');
+    if (!w.status)
+        w.status = strbuf_addch(sb, '\n');
+    return w.status;
+}
+
+/* ---- workbook ------------------------------------------------------------- */
+
+static const struct xlsx_column option_columns[] = {
+    {"Option", 44},
+    {"Availability", 12},
+    {"Downtime h/month", 11},
+    {"Incidents/month", 11},
+    {"Incident engineer-h/month", 13},
+    {"Pages/engineer/month: business", 12},
+    {"off hours", 10},
+    {"sleep hours", 10},
+    {"Rotation", 16},
+    {"Meets every constraint", 12},
+    {"GPU", 12},
+    {"Routine operations", 12},
+    {"On call", 10},
+    {"Incident labour", 12},
+    {"Downtime cost", 12},
+    {"Total cost/month", 13},
+    {"Why not / arithmetic", 90},
+    {NULL, 0},
+};
+
+static void
+number_or_blank(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double v, enum xlsx_style st)
+{
+    if (isfinite(v))
+        xlsx_number(sh, row, col, v, st);
+    else
+        xlsx_blank(sh, row, col, XLSX_MUTED);
+}
+
+static uint32_t
+write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision *d)
+{
+    const struct decide_result *r = d->result;
+    /* Plain header cells: xlsx_header would freeze the panes mid-sheet. */
+    for (uint16_t c = 0; option_columns[c].title; c++)
+        xlsx_text(sh, row, c, option_columns[c].title, XLSX_HEADER);
+    row++;
+    for (size_t i = 0; i < r->noptions; i++, row++) {
+        const struct decide_option *o = &r->options[i];
+        uint16_t c = 0;
+        xlsx_text(sh, row, c++, o->label, i == r->recommended_option ? XLSX_BOLD : XLSX_PLAIN);
+        if (o->measured)
+            xlsx_percent(sh, row, c++, o->availability);
+        else
+            xlsx_text(sh, row, c++, "unknown", XLSX_MUTED);
+        number_or_blank(sh, row, c++, o->downtime_hours_month, XLSX_DECIMAL1);
+        number_or_blank(sh, row, c++, o->incidents_month, XLSX_DECIMAL1);
+        number_or_blank(sh, row, c++, o->engineer_hours_month, XLSX_DECIMAL1);
+        for (int b = 0; b < BAND_COUNT; b++)
+            number_or_blank(sh, row, c++, o->pages_per_engineer_month[b], XLSX_DECIMAL1);
+        xlsx_text(sh, row, c++,
+                  !o->rotation.applies      ? "provider's"
+                  : o->rotation.sustainable ? "sustainable"
+                                            : "not sustainable",
+                  XLSX_PLAIN);
+        xlsx_text(sh, row, c++, o->eligible ? "yes" : "no", XLSX_PLAIN);
+        number_or_blank(sh, row, c++, o->cost.gpu, XLSX_INTEGER);
+        number_or_blank(sh, row, c++, o->cost.routine_ops, XLSX_INTEGER);
+        number_or_blank(sh, row, c++, o->cost.on_call, XLSX_INTEGER);
+        number_or_blank(sh, row, c++, o->cost.incident_labour, XLSX_INTEGER);
+        number_or_blank(sh, row, c++, o->cost.downtime, XLSX_INTEGER);
+        number_or_blank(sh, row, c++, o->cost.total, XLSX_INTEGER);
+        char note[1500];
+        snprintf(note, sizeof note, "%s%s%s", o->eligible ? "" : o->ineligible,
+                 o->eligible ? "" : ". ", o->cost.arithmetic);
+        xlsx_text(sh, row, c++, note, XLSX_PLAIN);
+    }
+    return row;
+}
+
+enum sl_status
+report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, struct sl_diag *diag)
+{
+    const struct decide_result *r = d->result;
+    const struct team_profile *p = d->profile;
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Decision");
+    char text[1024], from[16], to[16];
+    uint32_t row = 0;
+    sltime_format_date(d->from, d->zone, from);
+    sltime_format_date(d->to, d->zone, to);
+    for (uint16_t c = 0; option_columns[c].title; c++)
+        xlsx_column_width(sh, c, c, option_columns[c].width);
+
+    snprintf(text, sizeof text, "Operating model: %s%s%s", decide_model_name(r->recommendation),
+             r->provider >= 0 ? " with " : "",
+             r->provider >= 0 ? p->providers[r->provider].entity : "");
+    xlsx_text(sh, row++, 0, text, XLSX_BOLD);
+    snprintf(text, sizeof text,
+             "Profile %s (%s, type %s). Measured %s to %s (exclusive), %s. Default policy: %s; "
+             "%s.",
+             d->profile_path ? d->profile_path : "", p->entity, team_type_name(p->type), from, to,
+             d->zone ? d->zone : "UTC", decide_model_name(r->default_model),
+             r->overturned ? "measured data overturned it" : "measured data did not overturn it");
+    xlsx_text(sh, row++, 0, text, XLSX_MUTED);
+    row++;
+    xlsx_text(sh, row, 0, "Rule", XLSX_HEADER);
+    xlsx_text(sh, row, 1, "Basis", XLSX_HEADER);
+    xlsx_text(sh, row++, 2, "Reason", XLSX_HEADER);
+    for (size_t i = 0; i < r->nreasons; i++, row++) {
+        xlsx_text(sh, row, 0, r->reasons[i].rule, XLSX_PLAIN);
+        xlsx_text(sh, row, 1, r->reasons[i].basis, XLSX_PLAIN);
+        xlsx_text(sh, row, 2, r->reasons[i].text, XLSX_PLAIN);
+    }
+    row++;
+    xlsx_text(sh, row++, 0, "Options (per month; costs in the profile's currency)", XLSX_BOLD);
+    row = write_options(sh, row, d);
+    row++;
+    xlsx_text(sh, row, 0, "Operation", XLSX_HEADER);
+    xlsx_text(sh, row, 1, "Layer", XLSX_HEADER);
+    xlsx_text(sh, row, 2, "Who runs it", XLSX_HEADER);
+    xlsx_text(sh, row++, 3, "What the data says about the team now", XLSX_HEADER);
+    for (size_t i = 0; i < DECIDE_BOUNDARY_COUNT; i++, row++) {
+        const struct decide_boundary *b = &r->boundary[i];
+        xlsx_text(sh, row, 0, b->operation, XLSX_PLAIN);
+        xlsx_text(sh, row, 1, b->layer, XLSX_PLAIN);
+        xlsx_text(sh, row, 2, b->owner, XLSX_PLAIN);
+        xlsx_text(sh, row, 3, b->evidence, XLSX_PLAIN);
+    }
+    row++;
+    xlsx_text(sh, row++, 0,
+              "Rotation rule (Google SRE book, 'Being On-Call', 'Eliminating Toil'): engineers >= "
+              "ceil(2 x hours covered a week / (168 x 25 %)); at most 2 incidents per 12-hour "
+              "shift; operations at most 50 % of platform engineers' time.",
+              XLSX_MUTED);
+    xlsx_text(sh, row++, 0,
+              "Pages: one per incident, at its start, in the profile's zone: business Mon-Fri "
+              "08-18, off Mon-Fri 18-22 and weekends 08-22, sleep 22-08 (PagerDuty's bands).",
+              XLSX_MUTED);
+    xlsx_text(sh, row++, 0,
+              "A month is 730.5 hours. Measured totals are scaled to a month by 730.5 / hours in "
+              "the period. docs/decide.md gives every formula and its limits.",
+              XLSX_MUTED);
+    return xlsx_status(book, diag);
+}
+
+static const struct xlsx_column measured_columns[] = {
+    {"Entity", 22},
+    {"Availability", 12},
+    {"Monitored", 11},
+    {"Incidents", 10},
+    {"Open", 7},
+    {"Sev1", 7},
+    {"Sev2", 7},
+    {"Incident hours", 11},
+    {"Engineer hours", 11},
+    {"Pages business", 10},
+    {"Pages off", 10},
+    {"Pages sleep", 10},
+    {"Median TTA (min)", 11},
+    {"Median TTR (h)", 11},
+    {NULL, 0},
+};
+
+static void
+write_measured_row(struct xlsx_sheet *sh, uint32_t row, const struct decide_measured *m)
+{
+    uint16_t c = 0;
+    xlsx_text(sh, row, c++, m->entity, XLSX_PLAIN);
+    if (m->has_uptime) {
+        xlsx_percent(sh, row, c++, m->availability);
+        xlsx_percent(sh, row, c++, m->coverage);
+    } else {
+        xlsx_text(sh, row, c++, "unknown", XLSX_MUTED);
+        xlsx_text(sh, row, c++, "unknown", XLSX_MUTED);
+    }
+    xlsx_number(sh, row, c++, (double)m->incidents, XLSX_INTEGER);
+    xlsx_number(sh, row, c++, (double)m->open, XLSX_INTEGER);
+    xlsx_number(sh, row, c++, (double)m->by_severity[1], XLSX_INTEGER);
+    xlsx_number(sh, row, c++, (double)m->by_severity[2], XLSX_INTEGER);
+    xlsx_number(sh, row, c++, m->incident_hours, XLSX_DECIMAL1);
+    xlsx_number(sh, row, c++, m->engineer_hours, XLSX_DECIMAL1);
+    for (int b = 0; b < BAND_COUNT; b++)
+        xlsx_number(sh, row, c++, (double)m->pages.count[b], XLSX_INTEGER);
+    number_or_blank(sh, row, c++, m->tta.n ? m->tta.median / 60.0 : NAN, XLSX_DECIMAL1);
+    number_or_blank(sh, row, c++, m->ttr.n ? m->ttr.median / 3600.0 : NAN, XLSX_DECIMAL1);
+}
+
+enum sl_status
+report_decision_write(const char *path, const struct report_decision *d, struct sl_diag *diag)
+{
+    struct xlsx_book *book = NULL;
+    enum sl_status st;
+    struct xlsx_props props = {
+        .title = "slaudit operating-model decision",
+        .subject = "Managed, self-managed or hybrid, with reasons and total cost of operations",
+        .comments = d->version,
+        .created = d->to, /* never the clock */
+    };
+    if ((st = xlsx_open(&book, path, &props, diag)) != SL_OK)
+        goto out;
+    if ((st = report_decision_sheet(book, d, diag)) != SL_OK)
+        goto out;
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Measured");
+    xlsx_header(sh, 0, measured_columns, (uint32_t)(1 + d->profile->nproviders));
+    write_measured_row(sh, 1, d->team);
+    for (size_t i = 0; i < d->profile->nproviders; i++)
+        write_measured_row(sh, (uint32_t)(2 + i), &d->providers[i]);
+    if ((st = xlsx_status(book, diag)) != SL_OK)
+        goto out;
+    st = xlsx_close(book, diag);
+    book = NULL;
+out:
+    xlsx_abandon(book);
+    return st;
+}

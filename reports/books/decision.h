@@ -1,0 +1,49 @@
+/* decision.h — the operating-model decision (engine/decide.h) as JSON, as a
+ * standalone workbook, and as a `Decision` sheet another workbook can add.
+ *
+ * For the monthly report: build a struct report_decision (run decide_measure
+ * for the profile's team and each provider, then decide_run) and call
+ * report_decision_sheet(book, &d, diag) where the sheet should appear. The
+ * sheet reads only the decision, never the store. */
+#ifndef SLAUDIT_REPORTS_DECISION_H
+#define SLAUDIT_REPORTS_DECISION_H
+
+#include <stdint.h>
+
+#include "engine/decide/decide.h"
+#include "engine/base/status.h"
+#include "engine/base/strbuf.h"
+#include "engine/decide/team_profile.h"
+
+struct xlsx_book;
+
+/* Everything a decision report shows; every pointer borrowed. */
+struct report_decision {
+    const struct team_profile *profile;
+    const struct decide_measured *team;
+    const struct decide_measured *providers; /* profile->nproviders of them */
+    const struct decide_result *result;
+    int64_t from, to;         /* the measured period */
+    const char *zone;         /* of the period's dates; NULL = UTC */
+    const char *profile_path; /* as given */
+    const char *version;
+    const char *command_line;
+};
+
+/* {"recommendation", "provider", "default_policy", "overturned", "period",
+ *  "reasons": [{"rule","basis","text"}], "options": [...],
+ *  "boundary": [...], "measured": [...], "rules": {...}} */
+enum sl_status report_decision_json(const struct report_decision *d, struct strbuf *out);
+
+/* Adds a sheet "Decision": the recommendation, reasons, options with their
+ * figures and cost arithmetic, the rotation rules and the boundary. */
+enum sl_status report_decision_sheet(struct xlsx_book *book, const struct report_decision *d,
+                                     struct sl_diag *diag);
+
+/* A workbook with the Decision sheet and a Measured sheet (the figures per
+ * entity the decision used). Written whole or not at all; created time is
+ * d->to, so the same inputs give the same bytes. */
+enum sl_status report_decision_write(const char *path, const struct report_decision *d,
+                                     struct sl_diag *diag);
+
+#endif

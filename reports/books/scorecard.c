@@ -1,0 +1,256 @@
+/* scorecard.c — the SLA scorecard workbook (scorecard.h). */
+#include "reports/books/scorecard.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "reports/xlsx/xlsx.h"
+
+static const struct xlsx_column criteria_columns[] = {
+    {"Criterion", 40}, {"Points", 9}, {"Weight", 9},
+    {"Why", 60},       {"Line", 7},   {"How points are given", 90},
+    {NULL, 0},
+};
+
+static const struct xlsx_column flag_columns[] = {
+    {"Rule", 9}, {"Severity", 10}, {"Flag", 44}, {"Detail", 60},
+    {"Line", 7}, {"Quote", 90},    {NULL, 0},
+};
+
+static const struct xlsx_column term_columns[] = {
+    {"Term", 26}, {"Value", 40}, {"Line", 7}, {"Text", 90}, {NULL, 0},
+};
+
+static const struct xlsx_column allowed_columns[] = {
+    {"Uptime", 10},
+    {"Window", 10},
+    {"Minutes a month (730 h)", 16},
+    {"Minutes a quarter", 16},
+    {"Minutes a year", 16},
+    {"Line", 7},
+    {NULL, 0},
+};
+
+static const struct xlsx_column replay_columns[] = {
+    {"Window", 12},       {"Delivered (contract)", 14},
+    {"Neutral", 12},      {"Met", 10},
+    {"Credit %", 10},     {"Downtime min", 12},
+    {"Excluded min", 12}, {"Forgiven min", 12},
+    {"Note", 30},         {NULL, 0},
+};
+
+static void
+write_criteria(struct xlsx_book *book, const struct sla_scorecard *sc,
+               const struct scorecard_info *info)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Scorecard");
+    char title[300];
+    snprintf(title, sizeof title, "%s: %.0f / 100", info->document, sc->total);
+    xlsx_text(sh, 0, 0, title, XLSX_BOLD);
+    xlsx_header(sh, 2, criteria_columns, (uint32_t)sc->ncriteria);
+    for (size_t i = 0; i < sc->ncriteria; i++) {
+        const struct sla_criterion *c = &sc->criteria[i];
+        uint32_t r = 3 + (uint32_t)i;
+        xlsx_text(sh, r, 0, c->name, XLSX_PLAIN);
+        xlsx_number(sh, r, 1, c->points, XLSX_DECIMAL1);
+        xlsx_number(sh, r, 2, c->weight, XLSX_INTEGER);
+        xlsx_text(sh, r, 3, c->reason, XLSX_WRAP);
+        if (c->line)
+            xlsx_number(sh, r, 4, (double)c->line, XLSX_INTEGER);
+        xlsx_text(sh, r, 5, sla_criteria[i].measures, XLSX_WRAP);
+    }
+    uint32_t r = 3 + (uint32_t)sc->ncriteria;
+    xlsx_text(sh, r, 0, "Total", XLSX_BOLD);
+    xlsx_number(sh, r, 1, sc->total, XLSX_DECIMAL1);
+    xlsx_number(sh, r, 2, 100, XLSX_INTEGER);
+    xlsx_text(sh, r + 2, 0, info->command_line ? info->command_line : "", XLSX_MUTED);
+}
+
+static void
+write_flags(struct xlsx_book *book, const struct sla_scorecard *sc)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Red flags");
+    xlsx_header(sh, 0, flag_columns, (uint32_t)sc->nflags);
+    for (size_t i = 0; i < sc->nflags; i++) {
+        const struct sla_flag *f = &sc->flags[i];
+        uint32_t r = 1 + (uint32_t)i;
+        xlsx_text(sh, r, 0, f->rule, XLSX_BOLD);
+        xlsx_text(sh, r, 1, f->severity, XLSX_PLAIN);
+        xlsx_text(sh, r, 2, f->title, XLSX_PLAIN);
+        xlsx_text(sh, r, 3, f->detail, XLSX_WRAP);
+        if (f->line)
+            xlsx_number(sh, r, 4, (double)f->line, XLSX_INTEGER);
+        xlsx_text(sh, r, 5, f->quote, XLSX_WRAP);
+    }
+}
+
+static void
+term_row(struct xlsx_sheet *sh, uint32_t *r, const struct sla_terms *t, const char *term,
+         const char *value, long line)
+{
+    xlsx_text(sh, *r, 0, term, XLSX_PLAIN);
+    xlsx_text(sh, *r, 1, value, XLSX_PLAIN);
+    if (line)
+        xlsx_number(sh, *r, 2, (double)line, XLSX_INTEGER);
+    const char *text = sla_terms_line_text(t, line);
+    if (text)
+        xlsx_text(sh, *r, 3, text, XLSX_WRAP);
+    (*r)++;
+}
+
+static void
+bound(char *out, size_t size, double v)
+{
+    if (isnan(v))
+        snprintf(out, size, "open");
+    else
+        snprintf(out, size, "%g%%", v);
+}
+
+static void
+write_terms(struct xlsx_book *book, const struct sla_terms *t)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Terms");
+    size_t rows = t->ntargets + t->ntiers + t->nexclusions + t->nresponse_times + t->nclauses + 16;
+    xlsx_header(sh, 0, term_columns, (uint32_t)rows);
+    uint32_t r = 1;
+    char v[200], lo[32], hi[32];
+    term_row(sh, &r, t, "Provider", t->provider ? t->provider : "", 0);
+    term_row(sh, &r, t, "Service", t->service ? t->service : "", 0);
+    for (size_t i = 0; i < t->ntargets; i++) {
+        snprintf(v, sizeof v, "%g%% per %s", t->targets[i].percent,
+                 sla_window_name(t->targets[i].window));
+        term_row(sh, &r, t, "Uptime target", v, t->targets[i].line);
+    }
+    for (size_t i = 0; i < t->ntiers; i++) {
+        const struct sla_credit_tier *c = &t->tiers[i];
+        bound(lo, sizeof lo, c->lower_percent);
+        bound(hi, sizeof hi, c->upper_percent);
+        snprintf(v, sizeof v, "%s%s, %s%s → %g%%", c->lower_inclusive ? "[" : "(", lo, hi,
+                 c->upper_inclusive ? "]" : ")", c->credit_percent);
+        term_row(sh, &r, t, "Credit tier", v, c->line);
+    }
+    bound(v, sizeof v, t->credit_cap_percent);
+    term_row(sh, &r, t, "Credit cap", isnan(t->credit_cap_percent) ? "not stated" : v, 0);
+    if (t->claim_deadline_days >= 0)
+        snprintf(v, sizeof v, "%ld days", t->claim_deadline_days);
+    else
+        snprintf(v, sizeof v, "%s", t->claim_deadline_text ? t->claim_deadline_text : "not stated");
+    term_row(sh, &r, t, "Claim deadline", v, 0);
+    term_row(sh, &r, t, "Maintenance excluded", t->maintenance_excluded ? "yes" : "no", 0);
+    if (isnan(t->maintenance_notice_hours))
+        snprintf(v, sizeof v, "not stated");
+    else
+        snprintf(v, sizeof v, "%g hours", t->maintenance_notice_hours);
+    term_row(sh, &r, t, "Maintenance notice", v, 0);
+    term_row(sh, &r, t, "Support coverage",
+             t->support_coverage == SLA_COVERAGE_UNKNOWN ? "not stated"
+                                                         : sla_coverage_name(t->support_coverage),
+             0);
+    term_row(sh, &r, t, "Credits are the sole remedy", t->sole_remedy ? "yes" : "no", 0);
+    term_row(sh, &r, t, "Termination for chronic failure",
+             t->chronic_failure_termination ? "yes" : "no", 0);
+    const struct {
+        const char *term, *unit;
+        double value;
+    } optional[] = {
+        {"Notice of incidents", "hours", t->incident_notice_hours},
+        {"RPO", "minutes", t->rpo_minutes},
+        {"RTO", "minutes", t->rto_minutes},
+    };
+    for (size_t i = 0; i < sizeof optional / sizeof *optional; i++) {
+        double x = optional[i].value;
+        if (isnan(x))
+            snprintf(v, sizeof v, "not stated");
+        else
+            snprintf(v, sizeof v, "%g %s", x, optional[i].unit);
+        term_row(sh, &r, t, optional[i].term, v, 0);
+    }
+    for (size_t i = 0; i < t->nresponse_times; i++) {
+        const struct sla_response_time *x = &t->response_times[i];
+        snprintf(v, sizeof v, "%s: %g min%s", x->severity ? x->severity : "", x->minutes,
+                 x->business_hours ? " (business)" : "");
+        term_row(sh, &r, t, x->resolution ? "Resolution target" : "Response target", v, x->line);
+    }
+    for (size_t i = 0; i < t->nexclusions; i++)
+        term_row(sh, &r, t, "Exclusion", t->exclusions[i].text, t->exclusions[i].line);
+    for (size_t i = 0; i < t->nclauses; i++) {
+        const struct sla_clause *c = &t->clauses[i];
+        if (isnan(c->value))
+            snprintf(v, sizeof v, "yes");
+        else
+            snprintf(v, sizeof v, "%g", c->value);
+        term_row(sh, &r, t, sla_clause_name(c->kind), v, c->line);
+    }
+}
+
+static void
+write_allowed(struct xlsx_book *book, const struct sla_scorecard *sc)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Allowed downtime");
+    xlsx_header(sh, 0, allowed_columns, (uint32_t)sc->nallowed);
+    for (size_t i = 0; i < sc->nallowed; i++) {
+        const struct sla_allowed_downtime *a = &sc->allowed[i];
+        uint32_t r = 1 + (uint32_t)i;
+        xlsx_number(sh, r, 0, a->percent, XLSX_PLAIN);
+        xlsx_text(sh, r, 1, a->window, XLSX_PLAIN);
+        xlsx_number(sh, r, 2, a->month_minutes, XLSX_DECIMAL1);
+        xlsx_number(sh, r, 3, a->quarter_minutes, XLSX_DECIMAL1);
+        xlsx_number(sh, r, 4, a->year_minutes, XLSX_DECIMAL1);
+        xlsx_number(sh, r, 5, (double)a->line, XLSX_INTEGER);
+    }
+    uint32_t r = 2 + (uint32_t)sc->nallowed;
+    for (size_t i = 0; i < sc->nissues; i++)
+        xlsx_text(sh, r++, 0, sc->issues[i].text, XLSX_PLAIN);
+}
+
+static void
+write_replay(struct xlsx_book *book, const struct sla_replay *rp)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Replay");
+    xlsx_header(sh, 0, replay_columns, (uint32_t)rp->nwindows);
+    for (size_t i = 0; i < rp->nwindows; i++) {
+        const struct sla_replay_window *w = &rp->windows[i];
+        uint32_t r = 1 + (uint32_t)i;
+        xlsx_text(sh, r, 0, w->label, XLSX_PLAIN);
+        xlsx_percent(sh, r, 1, w->availability_percent / 100);
+        xlsx_percent(sh, r, 2, w->neutral_percent / 100);
+        xlsx_text(sh, r, 3, w->met ? "met" : "breached", w->met ? XLSX_PLAIN : XLSX_BOLD);
+        xlsx_number(sh, r, 4, w->credit_percent, XLSX_DECIMAL1);
+        xlsx_number(sh, r, 5, w->downtime_seconds / 60, XLSX_DECIMAL1);
+        xlsx_number(sh, r, 6, w->excluded_seconds / 60, XLSX_DECIMAL1);
+        xlsx_number(sh, r, 7, w->forgiven_seconds / 60, XLSX_DECIMAL1);
+        if (w->gap)
+            xlsx_text(sh, r, 8, "below target, in no credit band", XLSX_MUTED);
+    }
+}
+
+enum sl_status
+scorecard_write(const char *path, const struct sla_terms *t, const struct sla_scorecard *sc,
+                const struct sla_replay *replay, const struct scorecard_info *info,
+                struct sl_diag *diag)
+{
+    struct xlsx_book *book = NULL;
+    char title[300];
+    snprintf(title, sizeof title, "slaudit SLA scorecard: %s", info->document);
+    struct xlsx_props props = {
+        .title = title,
+        .subject = "Pre-signing scorecard, red flags and replay of an SLA",
+        .comments = info->version,
+        .created = 0, /* never the clock: the same document gives the same bytes */
+    };
+    enum sl_status s = xlsx_open(&book, path, &props, diag);
+    if (s)
+        return s;
+    write_criteria(book, sc, info);
+    write_flags(book, sc);
+    write_terms(book, t);
+    write_allowed(book, sc);
+    if (replay)
+        write_replay(book, replay);
+    if ((s = xlsx_status(book, diag))) {
+        xlsx_abandon(book);
+        return s;
+    }
+    return xlsx_close(book, diag);
+}

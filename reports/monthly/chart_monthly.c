@@ -1,0 +1,476 @@
+/* chart_monthly.c — the Charts sheet of the monthly workbook and the Chart data
+ * sheet it draws from: availability trend per service, incidents by severity
+ * per month, the spread of TTR per entity, and the error budget per service:
+ * the evaluation's own budget where a commitment applies, else the downtime
+ * the default target allows. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reports/xlsx/sheet.h"
+
+#define DATA_SHEET "Chart data"
+#define MAX_MONTHS 12
+#define NSEV 6 /* sev1..sev5, then no severity */
+
+/* Chart placement on the Charts sheet: two across, two down. */
+#define CHART_W 720
+#define CHART_H 400
+#define CHART_ROW0 3
+#define CHART_ROW1 25
+#define CHART_COL1 12
+
+static const char *const sev_titles[NSEV] = {"Sev1", "Sev2", "Sev3", "Sev4", "Sev5", "No severity"};
+/* Worst in dark red, fading to grey. */
+static const uint32_t sev_colours[NSEV] = {0xC00000, 0xED7D31, 0xFFC000,
+                                           0x5B9BD5, 0xA5A5A5, 0xD9D9D9};
+
+enum { TTR_MEDIAN, TTR_P90, TTR_MAX, TTR_COUNT };
+static const char *const ttr_titles[TTR_COUNT] = {"Median TTR (min)", "p90 TTR (min)",
+                                                  "Max TTR (min)"};
+static const uint32_t ttr_colours[TTR_COUNT] = {0x4472C4, 0xED7D31, 0xA5A5A5};
+
+enum { BUDGET_ALLOWED, BUDGET_USED, BUDGET_COUNT };
+static const char *const budget_titles[BUDGET_COUNT] = {"Allowed downtime (min)", "Downtime (min)"};
+static const uint32_t budget_colours[BUDGET_COUNT] = {0x70AD47, 0xC00000};
+
+/* What the charts show, and where each block sits on the data sheet. */
+struct plan {
+    struct window months[MAX_MONTHS]; /* oldest first, the report month last */
+    size_t nmonths;
+    const struct eval_row **services; /* the first row of each (entity, service) */
+    size_t nservices;
+    double *trend;        /* nservices × nmonths availability; NAN where unknown */
+    double common_target; /* every service's target, or NAN when they differ */
+    long severity[MAX_MONTHS][NSEV];
+    const struct eval_row **ttr; /* entity rows of the report month with a TTR */
+    size_t nttr;
+    const struct eval_row **budget; /* service rows of the report month, known */
+    size_t nbudget;
+    uint32_t trend_row, severity_row, ttr_row, budget_row; /* header rows */
+    const struct eval_result *r; /* for the commitments' targets and budgets */
+};
+
+static int
+is_month_row(const struct eval_row *row)
+{
+    return row->window.kind == WINDOW_MONTH;
+}
+
+static int
+same_service(const struct eval_row *a, const struct eval_row *b)
+{
+    return strcmp(a->entity, b->entity) == 0 && a->service && b->service &&
+           strcmp(a->service, b->service) == 0;
+}
+
+static int
+cmp_start(const void *a, const void *b)
+{
+    const struct window *x = a, *y = b;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+static long
+month_index(const struct plan *p, const struct window *w)
+{
+    for (size_t j = 0; j < p->nmonths; j++)
+        if (p->months[j].start == w->start && p->months[j].end == w->end)
+            return (long)j;
+    return -1;
+}
+
+/* The months: every month window up to the report month, the last twelve. */
+static enum sl_status
+plan_months(struct plan *p, const struct eval_result *r, const struct report_info *info)
+{
+    struct window *seen = calloc(r->nrows + 1, sizeof *seen);
+    size_t n = 0;
+    if (!seen)
+        return SL_ERR_NOMEM;
+    for (size_t i = 0; i < r->nrows; i++)
+        if (is_month_row(&r->rows[i]) && r->rows[i].window.end <= info->month.end)
+            seen[n++] = r->rows[i].window;
+    qsort(seen, n, sizeof *seen, cmp_start);
+    size_t distinct = 0;
+    for (size_t i = 0; i < n; i++)
+        if (distinct == 0 || seen[distinct - 1].start != seen[i].start)
+            seen[distinct++] = seen[i];
+    size_t skip = distinct > MAX_MONTHS ? distinct - MAX_MONTHS : 0;
+    for (size_t j = skip; j < distinct; j++)
+        p->months[p->nmonths++] = seen[j];
+    free(seen);
+    return SL_OK;
+}
+
+static void
+plan_release(struct plan *p)
+{
+    free(p->services);
+    free(p->trend);
+    free(p->ttr);
+    free(p->budget);
+}
+
+static enum sl_status
+plan_build(struct plan *p, const struct eval_result *r, const struct report_info *info)
+{
+    memset(p, 0, sizeof *p);
+    p->r = r;
+    if (plan_months(p, r, info) != SL_OK)
+        return SL_ERR_NOMEM;
+    size_t n = r->nrows ? r->nrows : 1;
+    p->services = calloc(n, sizeof *p->services);
+    p->ttr = calloc(n, sizeof *p->ttr);
+    p->budget = calloc(n, sizeof *p->budget);
+    if (!p->services || !p->ttr || !p->budget)
+        return SL_ERR_NOMEM;
+    /* Rows come sorted by entity, service, window: one run per service. */
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        if (row->service && is_month_row(row) &&
+            (p->nservices == 0 || !same_service(p->services[p->nservices - 1], row)))
+            p->services[p->nservices++] = row;
+    }
+    p->trend = malloc((p->nservices * p->nmonths + 1) * sizeof *p->trend);
+    if (!p->trend)
+        return SL_ERR_NOMEM;
+    for (size_t k = 0; k < p->nservices * p->nmonths; k++)
+        p->trend[k] = NAN;
+    p->common_target = p->nservices ? sheet_target(r, p->services[0]) : SHEET_DEFAULT_TARGET;
+
+    for (size_t i = 0, k = 0; i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        long j = is_month_row(row) ? month_index(p, &row->window) : -1;
+        if (j < 0)
+            continue;
+        if (!row->service) { /* entity rows count every incident of the entity */
+            for (int s = 0; s < NSEV; s++)
+                p->severity[j][s] += row->incidents.by_severity[s == NSEV - 1 ? 0 : s + 1];
+            if (sheet_same_window(&row->window, &info->month) &&
+                row->incidents.measure[MEASURE_TTR].n > 0)
+                p->ttr[p->nttr++] = row;
+            continue;
+        }
+        while (k < p->nservices && !same_service(p->services[k], row))
+            k++;
+        if (k == p->nservices)
+            break; /* not sorted as eval.h promises; draw what was found */
+        if (row->avail.known)
+            p->trend[k * p->nmonths + (size_t)j] = row->avail.availability;
+        if (sheet_target(r, row) != p->common_target)
+            p->common_target = NAN;
+        if (sheet_same_window(&row->window, &info->month) && row->avail.known)
+            p->budget[p->nbudget++] = row;
+    }
+
+    p->trend_row = 2;
+    p->severity_row = p->trend_row + (uint32_t)p->nmonths + 2;
+    p->ttr_row = p->severity_row + (uint32_t)p->nmonths + 2;
+    p->budget_row = p->ttr_row + (uint32_t)p->nttr + 2;
+    return SL_OK;
+}
+
+/* "provider:x / service", the name of a service's series. */
+static void
+service_label(const struct eval_row *row, char *out, size_t size)
+{
+    snprintf(out, size, "%s / %s", row->entity, row->service ? row->service : "(all services)");
+}
+
+/* The lowest value the trend shows, rounded down to a readable step, so a
+ * 99.9 % line is not flattened against a 0 % floor. */
+static double
+trend_axis_min(const struct plan *p)
+{
+    double lo = 1.0;
+    for (size_t k = 0; k < p->nservices * p->nmonths; k++)
+        if (!isnan(p->trend[k]) && p->trend[k] < lo)
+            lo = p->trend[k];
+    if (isfinite(p->common_target) && p->common_target < lo)
+        lo = p->common_target;
+    double step = lo >= 0.99 ? 0.001 : lo >= 0.9 ? 0.01 : 0.1;
+    double min = floor(lo / step - 1e-9) * step;
+    if (min >= lo)
+        min -= step;
+    return min < 0.0 ? 0.0 : min;
+}
+
+static int
+has_trend_target(const struct plan *p)
+{
+    return p->nservices > 0 && isfinite(p->common_target);
+}
+
+static enum sl_status
+plan_check(const struct plan *p, struct sl_diag *diag)
+{
+    if (p->nservices + 2 > XLSX_MAX_COL)
+        return diag_set(diag, SL_ERR_LIMIT, "", 0,
+                        "%zu services are more columns than a chart's data sheet holds",
+                        p->nservices);
+    return SL_OK;
+}
+
+/* ---- the Charts sheet ---- */
+
+/* A chart of the data block whose header row is `header`: rows below it are
+ * the categories (column 0), columns 1..nseries its series, coloured by
+ * colours[] (NULL: the workbook's own palette). */
+static struct xlsx_chart *
+block_chart(struct xlsx_book *book, const struct xlsx_chart_spec *spec, uint32_t header,
+            size_t nrows, size_t nseries, const uint32_t *colours)
+{
+    struct xlsx_chart *c = xlsx_chart_new(book, spec);
+    for (size_t k = 0; k < nseries; k++)
+        xlsx_chart_series(c, DATA_SHEET, header, header + 1, header + (uint32_t)nrows, 0,
+                          (uint16_t)(1 + k), colours ? colours[k] : 0);
+    return c;
+}
+
+static void
+add_trend(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
+{
+    if (p->nmonths == 0 || p->nservices == 0)
+        return;
+    struct xlsx_chart_spec spec = {
+        .kind = XLSX_CHART_LINE,
+        .title = "Availability per service, last 12 months",
+        .category_title = "Month",
+        .value_title = "Availability",
+        .value_format = "0.0%",
+        .value_min = trend_axis_min(p),
+        .value_max = 1.0,
+    };
+    struct xlsx_chart *c = block_chart(book, &spec, p->trend_row, p->nmonths, p->nservices, NULL);
+    if (has_trend_target(p))
+        xlsx_chart_series(c, DATA_SHEET, p->trend_row, p->trend_row + 1,
+                          p->trend_row + (uint32_t)p->nmonths, 0, (uint16_t)(1 + p->nservices),
+                          0x404040);
+    xlsx_chart_insert(sh, CHART_ROW0, 0, c, CHART_W, CHART_H);
+}
+
+static void
+add_severity(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
+{
+    if (p->nmonths == 0)
+        return;
+    struct xlsx_chart_spec spec = {
+        .kind = XLSX_CHART_COLUMN_STACKED,
+        .title = "Incidents by severity per month",
+        .category_title = "Month",
+        .value_title = "Incidents",
+        .value_format = "0",
+        .value_min = 0.0,
+        .value_max = NAN,
+    };
+    xlsx_chart_insert(sh, CHART_ROW0, CHART_COL1,
+                      block_chart(book, &spec, p->severity_row, p->nmonths, NSEV, sev_colours),
+                      CHART_W, CHART_H);
+}
+
+static void
+add_ttr(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
+{
+    if (p->nttr == 0) {
+        xlsx_text(sh, CHART_ROW1, 0, "No resolved incident this month: no TTR to show.",
+                  XLSX_MUTED);
+        return;
+    }
+    struct xlsx_chart_spec spec = {
+        .kind = XLSX_CHART_COLUMN,
+        .title = "Time to resolve this month: median, p90 and max",
+        .category_title = "Entity",
+        .value_title = "Minutes",
+        .value_format = "0",
+        .value_min = 0.0,
+        .value_max = NAN,
+    };
+    xlsx_chart_insert(sh, CHART_ROW1, 0,
+                      block_chart(book, &spec, p->ttr_row, p->nttr, TTR_COUNT, ttr_colours),
+                      CHART_W, CHART_H);
+}
+
+static void
+add_budget(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
+{
+    if (p->nbudget == 0) {
+        xlsx_text(sh, CHART_ROW1, CHART_COL1, "No monitored service this month: no budget.",
+                  XLSX_MUTED);
+        return;
+    }
+    struct xlsx_chart_spec spec = {
+        .kind = XLSX_CHART_COLUMN,
+        .title = "Error budget this month: downtime against allowed downtime",
+        .category_title = "Service",
+        .value_title = "Minutes",
+        .value_format = "0",
+        .value_min = 0.0,
+        .value_max = NAN,
+    };
+    xlsx_chart_insert(
+        sh, CHART_ROW1, CHART_COL1,
+        block_chart(book, &spec, p->budget_row, p->nbudget, BUDGET_COUNT, budget_colours), CHART_W,
+        CHART_H);
+}
+
+enum sl_status
+sheet_charts_write(struct xlsx_book *book, const struct eval_result *r,
+                   const struct report_info *info, struct sl_diag *diag)
+{
+    struct plan p;
+    enum sl_status st = plan_build(&p, r, info);
+    if (st != SL_OK) {
+        st = diag_set(diag, st, "", 0, "out of memory for the charts");
+        goto out;
+    }
+    if ((st = plan_check(&p, diag)) != SL_OK)
+        goto out;
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Charts");
+    char month[48], title[128];
+    window_label(&info->month, month);
+    snprintf(title, sizeof title, "Charts %s (%s)", month, info->zone ? info->zone : "UTC");
+    xlsx_text(sh, 0, 0, title, XLSX_BOLD);
+    xlsx_text(sh, 1, 0,
+              "The figures behind each chart are on the Chart data sheet; definitions on the "
+              "Definitions sheet.",
+              XLSX_MUTED);
+    if (p.nmonths == 0)
+        xlsx_text(sh, CHART_ROW0, 0, "No evaluated month: nothing to chart.", XLSX_MUTED);
+    add_trend(book, sh, &p);
+    add_severity(book, sh, &p);
+    add_ttr(book, sh, &p);
+    add_budget(book, sh, &p);
+    xlsx_print_fit(sh, true, 1);
+    st = xlsx_status(book, diag);
+out:
+    plan_release(&p);
+    return st;
+}
+
+/* ---- the Chart data sheet ---- */
+
+static void
+write_month_labels(struct xlsx_sheet *sh, const struct plan *p, uint32_t header, size_t j)
+{
+    char label[48];
+    window_label(&p->months[j], label);
+    xlsx_text(sh, header + 1 + (uint32_t)j, 0, label, XLSX_PLAIN);
+}
+
+static void
+write_trend(struct xlsx_sheet *sh, const struct plan *p)
+{
+    char label[256];
+    xlsx_text(sh, p->trend_row, 0, "Month", XLSX_HEADER);
+    for (size_t k = 0; k < p->nservices; k++) {
+        service_label(p->services[k], label, sizeof label);
+        xlsx_text(sh, p->trend_row, (uint16_t)(1 + k), label, XLSX_HEADER);
+    }
+    if (has_trend_target(p))
+        xlsx_text(sh, p->trend_row, (uint16_t)(1 + p->nservices), "Target", XLSX_HEADER);
+    for (size_t j = 0; j < p->nmonths; j++) {
+        uint32_t row = p->trend_row + 1 + (uint32_t)j;
+        write_month_labels(sh, p, p->trend_row, j);
+        for (size_t k = 0; k < p->nservices; k++)
+            xlsx_number(sh, row, (uint16_t)(1 + k), p->trend[k * p->nmonths + j], XLSX_PERCENT);
+        if (has_trend_target(p))
+            xlsx_number(sh, row, (uint16_t)(1 + p->nservices), p->common_target, XLSX_PERCENT);
+    }
+}
+
+static void
+write_severity(struct xlsx_sheet *sh, const struct plan *p)
+{
+    xlsx_text(sh, p->severity_row, 0, "Month", XLSX_HEADER);
+    for (int s = 0; s < NSEV; s++)
+        xlsx_text(sh, p->severity_row, (uint16_t)(1 + s), sev_titles[s], XLSX_HEADER);
+    for (size_t j = 0; j < p->nmonths; j++) {
+        write_month_labels(sh, p, p->severity_row, j);
+        for (int s = 0; s < NSEV; s++)
+            xlsx_number(sh, p->severity_row + 1 + (uint32_t)j, (uint16_t)(1 + s),
+                        (double)p->severity[j][s], XLSX_INTEGER);
+    }
+}
+
+static void
+write_ttr(struct xlsx_sheet *sh, const struct plan *p)
+{
+    xlsx_text(sh, p->ttr_row, 0, "Entity", XLSX_HEADER);
+    for (int m = 0; m < TTR_COUNT; m++)
+        xlsx_text(sh, p->ttr_row, (uint16_t)(1 + m), ttr_titles[m], XLSX_HEADER);
+    for (size_t i = 0; i < p->nttr; i++) {
+        uint32_t row = p->ttr_row + 1 + (uint32_t)i;
+        const struct duration_stats *s = &p->ttr[i]->incidents.measure[MEASURE_TTR];
+        xlsx_text(sh, row, 0, p->ttr[i]->entity, XLSX_PLAIN);
+        xlsx_number(sh, row, 1 + TTR_MEDIAN, s->median / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 1 + TTR_P90, s->p90 / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 1 + TTR_MAX, s->max / 60.0, XLSX_DECIMAL1);
+    }
+}
+
+static void
+write_budget(struct xlsx_sheet *sh, const struct plan *p)
+{
+    xlsx_text(sh, p->budget_row, 0, "Service", XLSX_HEADER);
+    for (int m = 0; m < BUDGET_COUNT; m++)
+        xlsx_text(sh, p->budget_row, (uint16_t)(1 + m), budget_titles[m], XLSX_HEADER);
+    xlsx_text(sh, p->budget_row, 1 + BUDGET_COUNT, "Target", XLSX_HEADER);
+    xlsx_text(sh, p->budget_row, 2 + BUDGET_COUNT, "Entity", XLSX_HEADER);
+    xlsx_text(sh, p->budget_row, 3 + BUDGET_COUNT, "Remaining (min)", XLSX_HEADER);
+    xlsx_text(sh, p->budget_row, 4 + BUDGET_COUNT, "Burn rate", XLSX_HEADER);
+    xlsx_text(sh, p->budget_row, 5 + BUDGET_COUNT, "Basis", XLSX_HEADER);
+    for (size_t i = 0; i < p->nbudget; i++) {
+        uint32_t row = p->budget_row + 1 + (uint32_t)i;
+        const struct eval_row *er = p->budget[i];
+        const struct eval_contract_row *c = sheet_contract_twin(p->r, er);
+        char basis[300];
+        struct budget b;
+        if (c) { /* the contract measure's own budget, under the SLA's counting rules */
+            b = c->budget;
+            snprintf(basis, sizeof basis, "budget of %s (contract measure)",
+                     p->r->params.commitments[c->commitment].terms->document);
+        } else {
+            budget_compute(100.0 * sheet_target(p->r, er), &er->avail, er->window.start,
+                           er->window.end, er->window.end, &b);
+            snprintf(basis, sizeof basis, "neutral measure at %s",
+                     b.target_percent == 100.0 * SHEET_DEFAULT_TARGET ? "the default target"
+                                                                      : "the commitment's target");
+        }
+        xlsx_text(sh, row, 0, er->service, XLSX_PLAIN); /* short: the chart's axis labels */
+        xlsx_number(sh, row, 1 + BUDGET_ALLOWED, b.allowed_seconds / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 1 + BUDGET_USED, b.consumed_seconds / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 1 + BUDGET_COUNT, b.target_percent / 100.0, XLSX_PERCENT);
+        xlsx_text(sh, row, 2 + BUDGET_COUNT, er->entity, XLSX_PLAIN);
+        xlsx_number(sh, row, 3 + BUDGET_COUNT, b.remaining_seconds / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 4 + BUDGET_COUNT, b.burn_rate, XLSX_DECIMAL1);
+        xlsx_text(sh, row, 5 + BUDGET_COUNT, basis, XLSX_MUTED);
+    }
+}
+
+enum sl_status
+sheet_chart_data_write(struct xlsx_book *book, const struct eval_result *r,
+                       const struct report_info *info, struct sl_diag *diag)
+{
+    struct plan p;
+    enum sl_status st = plan_build(&p, r, info);
+    if (st != SL_OK) {
+        st = diag_set(diag, st, "", 0, "out of memory for the chart data");
+        goto out;
+    }
+    if ((st = plan_check(&p, diag)) != SL_OK)
+        goto out;
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, DATA_SHEET);
+    xlsx_text(sh, 0, 0, "The figures the Charts sheet draws", XLSX_BOLD);
+    xlsx_column_width(sh, 0, 0, 34);
+    xlsx_column_width(sh, 1, (uint16_t)(p.nservices + 1 > 3 ? p.nservices + 1 : 3), 16);
+    write_trend(sh, &p);
+    write_severity(sh, &p);
+    write_ttr(sh, &p);
+    write_budget(sh, &p);
+    st = xlsx_status(book, diag);
+out:
+    plan_release(&p);
+    return st;
+}

@@ -1,0 +1,201 @@
+/* sheet_definitions.c — the Definitions sheet: every formula and setting the
+ * figures of the workbook were computed with, so a reader can check them. */
+#include <stdio.h>
+
+#include "engine/model/model.h"
+#include "engine/time/sltime.h"
+#include "engine/measure/stats.h"
+#include "reports/xlsx/sheet.h"
+
+#define HEADER_ROW 2
+
+static const struct xlsx_column definition_columns[] = {
+    {"Item", 30},
+    {"Value", 24},
+    {"Definition", 100},
+    {NULL, 0},
+};
+
+/* The prose that does not depend on the run, as data. */
+struct definition {
+    const char *item, *value, *text;
+};
+
+static const struct definition availability_rules[] = {
+    {"Availability", "A = 1 − Σ w·|interval ∩ W′| / |W′|",
+     "w is the weight of the interval's status (below); W′ is the window less eligible "
+     "maintenance and less unknown time. A window with no known time has no availability: it "
+     "reads \"unknown\", never 100 %."},
+    {"Unknown time", "left out",
+     "Unknown is neither up nor down: an instant no interval covers, or covered only by "
+     "`unknown`, leaves the denominator and is reported as monitoring coverage "
+     "(1 − unknown / window)."},
+    {"Overlapping sources", "worst status",
+     "Where several sources cover one service, each instant takes the worst status "
+     "(down > maintenance > partial > degraded > up)."},
+    {"Probe results", "[t, next probe)",
+     "A probe at t with status s covers [t, next probe). A gap longer than 2× the service's "
+     "median probe interval becomes unknown after one interval."},
+    {"Ineligible maintenance", "counts as downtime",
+     "Maintenance announced too late, beyond the cap, or a `maintenance` status no announced "
+     "window covers counts as downtime (weight 1)."},
+    {"Entity pooling", "Σ downtime / Σ W′",
+     "The entity row (\"(all services)\") pools its services: downtime and eligible time are "
+     "added over the services before dividing; it counts every incident of the entity."},
+    {"Target", "99.9 % unless committed",
+     "Each row is judged against its own target: the availability its SLA or SLO commits to "
+     "where one applies, else 99.9 %. The Target column shows which."},
+    {"Red / amber / green", "target / 10 × budget",
+     "Green at or above the target; amber below it by less than ten times the downtime it "
+     "allows (99.0 % to 99.9 % for 99.9 %); red below that. Availability shows three "
+     "decimals, so 99.95 % and 99.9 % differ."},
+    {"Error budget", "(1 − target) × W′",
+     "Allowed downtime is (1 − target) × eligible time; the Charts sheet sets each service's "
+     "downtime beside it."},
+    {NULL, NULL, NULL},
+};
+
+static const struct definition incident_rules[] = {
+    {"TTD", "detected − started", "Time to detect."},
+    {"TTA", "acknowledged − detected", "Time to acknowledge."},
+    {"TTM", "mitigated − started", "Time to mitigate."},
+    {"TTR", "resolved − started", "Time to resolve."},
+    {"Missing start", "fallback",
+     "A missing `started` falls back to `detected`, and a missing `detected` to `started`. A "
+     "duration whose ends are missing, or that would be negative, has no value (a blank cell) "
+     "and is left out of the statistics."},
+    {"Merged or duplicate", "left out, counted",
+     "Merged or duplicate incidents are left out of every count and statistic and counted in "
+     "\"Merged (left out)\"."},
+    {"Open / unacknowledged", "left out of TTR / TTA",
+     "An incident without a resolved time is open and has no TTR; one without an "
+     "acknowledged time has no TTA."},
+    {"MTTA, MTTR", "mean, with the median",
+     "MTTA is the mean TTA, MTTR the mean TTR, in minutes. The median stands beside each, "
+     "because incident durations are heavily skewed and a mean alone misleads."},
+    {"Percentiles", "linear interpolation",
+     "Between closest ranks: the method of numpy's and pandas' defaults."},
+    {NULL, NULL, NULL},
+};
+
+static void
+write_row(struct xlsx_sheet *sh, uint32_t *row, const char *item, const char *value,
+          const char *text)
+{
+    xlsx_text(sh, *row, 0, item, XLSX_BOLD);
+    xlsx_text(sh, *row, 1, value, XLSX_PLAIN);
+    xlsx_text(sh, *row, 2, text, XLSX_WRAP);
+    (*row)++;
+}
+
+static void
+write_number_row(struct xlsx_sheet *sh, uint32_t *row, const char *item, double value,
+                 const char *text)
+{
+    xlsx_text(sh, *row, 0, item, XLSX_BOLD);
+    xlsx_number(sh, *row, 1, value, XLSX_DECIMAL1);
+    xlsx_text(sh, *row, 2, text, XLSX_WRAP);
+    (*row)++;
+}
+
+static void
+write_rules(struct xlsx_sheet *sh, uint32_t *row, const struct definition *d)
+{
+    for (; d->item; d++)
+        write_row(sh, row, d->item, d->value, d->text);
+}
+
+static void
+write_run(struct xlsx_sheet *sh, uint32_t *row, const struct report_info *info)
+{
+    const char *zone = info->zone ? info->zone : "UTC";
+    char month[48], start[40], end[40], text[256];
+    window_label(&info->month, month);
+    sltime_format(info->month.start, info->zone, start);
+    sltime_format(info->month.end, info->zone, end);
+
+    write_row(sh, row, "slaudit version", info->version ? info->version : "unknown", NULL);
+    write_row(sh, row, "Command line", info->command_line, "As run, for the record.");
+    snprintf(text, sizeof text, "[%s, %s): the Summary and the Incidents sheets cover it.", start,
+             end);
+    write_row(sh, row, "Report month", month, text);
+    write_row(sh, row, "Calendar zone", zone,
+              "Months are aligned in this zone; the times on the Incidents sheet are local "
+              "times in it.");
+    write_row(sh, row, "Availability months", "up to 12",
+              "The Availability sheet shows every month evaluated, up to 12 ending at the report "
+              "month; \"no data\" where a service has no result for a month.");
+    write_row(sh, row, "Workbook created", end,
+              "The end of the report month, never the time of the run, so the same inputs give a "
+              "byte-identical file.");
+}
+
+static void
+write_settings(struct xlsx_sheet *sh, uint32_t *row, const struct avail_params *p)
+{
+    char item[64], text[256];
+    for (int s = SVC_UP; s < SVC_STATUS_COUNT; s++) {
+        const char *name = svc_status_name((enum svc_status)s);
+        snprintf(item, sizeof item, "Weight of '%s'", name);
+        snprintf(text, sizeof text, "Share of time in status '%s' counted as downtime.", name);
+        write_number_row(sh, row, item, p->weight[s], text);
+    }
+    write_number_row(sh, row, "Maintenance notice (h)", (double)p->notice_seconds / 3600.0,
+                     "Maintenance is eligible (left out of W′) only if announced at least this "
+                     "long before it starts.");
+    if (p->maintenance_cap_seconds > 0)
+        write_number_row(sh, row, "Maintenance cap (h)",
+                         (double)p->maintenance_cap_seconds / 3600.0,
+                         "Eligible maintenance allowed per window; beyond it maintenance counts "
+                         "as downtime.");
+    else
+        write_row(sh, row, "Maintenance cap (h)", "no cap",
+                  "All announced maintenance is eligible, however long.");
+}
+
+static void
+write_statistics(struct xlsx_sheet *sh, uint32_t *row)
+{
+    char value[64], text[256];
+    snprintf(value, sizeof value, "%d rounds, seed %u", STATS_BOOTSTRAP_ROUNDS,
+             (unsigned)STATS_BOOTSTRAP_SEED);
+    snprintf(text, sizeof text,
+             "95 %% interval of the median: %d resamples with replacement, fixed seed %u, so "
+             "runs repeat.",
+             STATS_BOOTSTRAP_ROUNDS, (unsigned)STATS_BOOTSTRAP_SEED);
+    write_row(sh, row, "Bootstrap", value, text);
+    snprintf(value, sizeof value, "fewer than %d", STATS_LOW_SAMPLE);
+    snprintf(text, sizeof text,
+             "Fewer than %d measured incidents: the figures are shown but flagged \"too few to "
+             "judge\".",
+             STATS_LOW_SAMPLE);
+    write_row(sh, row, "Low sample", value, text);
+}
+
+static void
+write_section(struct xlsx_sheet *sh, uint32_t *row, const char *title)
+{
+    (*row)++;
+    xlsx_text(sh, (*row)++, 0, title, XLSX_HEADER);
+}
+
+enum sl_status
+sheet_definitions_write(struct xlsx_book *book, const struct eval_result *r,
+                        const struct report_info *info, struct sl_diag *diag)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Definitions");
+    uint32_t row = HEADER_ROW + 1;
+    xlsx_text(sh, 0, 0, "Definitions and settings behind every figure in this workbook", XLSX_BOLD);
+    for (uint16_t c = 0; definition_columns[c].title; c++) { /* a list, not a table: no filter */
+        xlsx_text(sh, HEADER_ROW, c, definition_columns[c].title, XLSX_HEADER);
+        xlsx_column_width(sh, c, c, definition_columns[c].width);
+    }
+    write_run(sh, &row, info);
+    write_section(sh, &row, "Availability");
+    write_rules(sh, &row, availability_rules);
+    write_settings(sh, &row, &r->params.avail);
+    write_section(sh, &row, "Incidents");
+    write_rules(sh, &row, incident_rules);
+    write_statistics(sh, &row);
+    return xlsx_status(book, diag);
+}

@@ -1,0 +1,301 @@
+/* sheet_sla.c — the SLA sheet of the monthly workbook: per commitment, uptime
+ * target and window overlapping the report month, the contract availability,
+ * met or breached, the margin, the credit tier with its line in the SLA (a
+ * gap in the table shown as a gap), the credit after the cap, the amount
+ * where the fee is known, the claim deadline, chronic failure, burn-rate
+ * alerts and response-time compliance. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/time/sltime.h"
+#include "reports/xlsx/sheet.h"
+
+enum {
+    COL_ENTITY,
+    COL_SERVICE,
+    COL_WINDOW,
+    COL_DOCUMENT,
+    COL_TARGET,
+    COL_AVAIL,
+    COL_MET,
+    COL_MARGIN,
+    COL_TIER,
+    COL_TIER_LINE,
+    COL_CREDIT,
+    COL_AMOUNT,
+    COL_CLAIM,
+    COL_CHRONIC,
+    COL_BREACHES,
+    COL_ALERTS,
+    COL_RESPONSE,
+    COL_NOTE,
+};
+
+static const struct xlsx_column sla_columns[] = {
+    [COL_ENTITY] = {"Entity", 22},
+    [COL_SERVICE] = {"Service", 18},
+    [COL_WINDOW] = {"Window", 10},
+    [COL_DOCUMENT] = {"SLA", 22},
+    [COL_TARGET] = {"Target", 9},
+    [COL_AVAIL] = {"Contract availability", 12},
+    [COL_MET] = {"Met or breached", 10},
+    [COL_MARGIN] = {"Margin (min of allowed downtime left)", 13},
+    [COL_TIER] = {"Credit tier", 24},
+    [COL_TIER_LINE] = {"Tier's line in the SLA", 9},
+    [COL_CREDIT] = {"Credit % of fee (after cap)", 11},
+    [COL_AMOUNT] = {"Credit amount", 12},
+    [COL_CLAIM] = {"Claim by", 12},
+    [COL_CHRONIC] = {"Chronic failure", 26},
+    [COL_BREACHES] = {"Breached windows so far", 11},
+    [COL_ALERTS] = {"Burn-rate alerts", 9},
+    [COL_RESPONSE] = {"Response within target", 26},
+    [COL_NOTE] = {"Note", 50},
+    {NULL, 0},
+};
+
+static bool
+same_text(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+static bool
+overlaps_month(const struct eval_contract_row *c, const struct window *month)
+{
+    return c->window.start < month->end && c->window.end > month->start;
+}
+
+static bool
+breached(const struct contract_attainment *at)
+{
+    return at->known && !isnan(at->target_percent) && !at->met;
+}
+
+/* "[99%, 99.95%) → 10%": the tier's bounds with the inclusivity as written. */
+static void
+tier_text(const struct sla_credit_tier *t, char *out, size_t size)
+{
+    char lo[32], hi[32];
+    if (isnan(t->lower_percent))
+        snprintf(lo, sizeof lo, "below");
+    else
+        snprintf(lo, sizeof lo, "%s%g%%", t->lower_inclusive ? "[" : "(", t->lower_percent);
+    if (isnan(t->upper_percent))
+        snprintf(hi, sizeof hi, "and above");
+    else
+        snprintf(hi, sizeof hi, "%g%%%s", t->upper_percent, t->upper_inclusive ? "]" : ")");
+    snprintf(out, size, "%s, %s → %g%%", lo, hi, t->credit_percent);
+}
+
+static void
+write_credit(struct xlsx_sheet *sh, uint32_t row, const struct eval_commitment *cm,
+             const struct contract_attainment *at)
+{
+    const struct credit_result *cr = &at->credit;
+    char text[160];
+    switch (cr->match) {
+    case CREDIT_TIER:
+        tier_text(&cm->terms->tiers[cr->tier], text, sizeof text);
+        xlsx_text(sh, row, COL_TIER, text, XLSX_PLAIN);
+        if (cm->terms->tiers[cr->tier].line)
+            xlsx_number(sh, row, COL_TIER_LINE, (double)cm->terms->tiers[cr->tier].line,
+                        XLSX_INTEGER);
+        xlsx_number(sh, row, COL_CREDIT, cr->credit_percent, XLSX_DECIMAL1);
+        break;
+    case CREDIT_NONE_DUE:
+        xlsx_text(sh, row, COL_TIER, "none due", XLSX_MUTED);
+        xlsx_number(sh, row, COL_CREDIT, 0.0, XLSX_DECIMAL1);
+        break;
+    case CREDIT_GAP:
+        xlsx_text(sh, row, COL_TIER, "gap: below target, in no tier of the table", XLSX_TEXT_RED);
+        break;
+    case CREDIT_NO_TABLE:
+        xlsx_text(sh, row, COL_TIER, "the SLA has no credit table", XLSX_MUTED);
+        break;
+    case CREDIT_UNKNOWN:
+        xlsx_text(sh, row, COL_TIER, "unknown: nothing measured", XLSX_MUTED);
+        break;
+    }
+    if (isfinite(cr->amount) && (cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE))
+        xlsx_number(sh, row, COL_AMOUNT, cr->amount, XLSX_MONEY);
+    else if (cr->match == CREDIT_TIER && cr->credit_percent > 0)
+        xlsx_text(sh, row, COL_AMOUNT, "fee unknown", XLSX_MUTED);
+}
+
+/* "3 windows running" or "3 of 6 windows", and the termination right. */
+static void
+write_chronic(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
+              const struct eval_contract_row *c, const struct eval_commitment *cm)
+{
+    const struct chronic_rule *rule = &r->params.chronic;
+    char text[200];
+    if (c->chronic_at < 0) {
+        xlsx_text(sh, row, COL_CHRONIC, "no", XLSX_MUTED);
+        return;
+    }
+    int len;
+    if (c->chronic_consecutive)
+        len =
+            snprintf(text, sizeof text, "chronic: breached %d windows running", rule->consecutive);
+    else
+        len = snprintf(text, sizeof text, "chronic: breached %d of %d windows", rule->of_count,
+                       rule->of_windows);
+    if (cm->terms->chronic_failure_termination && len > 0 && (size_t)len < sizeof text)
+        snprintf(text + len, sizeof text - (size_t)len, "; the SLA gives a right to terminate");
+    xlsx_text(sh, row, COL_CHRONIC, text, XLSX_TEXT_RED);
+}
+
+/* Breached windows of the same commitment, target and service up to c's. */
+static void
+write_breaches(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
+               const struct eval_contract_row *c)
+{
+    long n = 0, of = 0;
+    for (size_t i = 0; i < r->ncontract; i++) {
+        const struct eval_contract_row *o = &r->contract[i];
+        if (o->commitment != c->commitment || o->target != c->target ||
+            strcmp(o->entity, c->entity) || !same_text(o->service, c->service) ||
+            o->window.end > c->window.end)
+            continue;
+        of++;
+        n += breached(&o->attainment);
+    }
+    char text[48];
+    snprintf(text, sizeof text, "%ld of %ld", n, of);
+    xlsx_text(sh, row, COL_BREACHES, text, n ? XLSX_BOLD : XLSX_PLAIN);
+}
+
+/* "sev1 4 of 5 in 15 min; sev2 none (60 min)". */
+static void
+write_response(struct xlsx_sheet *sh, uint32_t row, const struct eval_contract_row *c)
+{
+    char text[400];
+    size_t len = 0;
+    text[0] = '\0';
+    for (size_t i = 0; i < c->nresponse && len < sizeof text; i++) {
+        const struct eval_response *e = &c->response[i];
+        int k = e->n ? snprintf(text + len, sizeof text - len, "%ssev%d %ld of %ld in %g min%s",
+                                i ? "; " : "", e->severity, e->within, e->n, e->target_minutes,
+                                e->business_hours ? " (business hours)" : "")
+                     : snprintf(text + len, sizeof text - len, "%ssev%d none (%g min)",
+                                i ? "; " : "", e->severity, e->target_minutes);
+        if (k < 0)
+            break;
+        len += (size_t)k;
+    }
+    if (c->nresponse)
+        xlsx_text(sh, row, COL_RESPONSE, text, XLSX_PLAIN);
+}
+
+static void
+write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_contract_row *c,
+           const struct window *month, const char *zone)
+{
+    char text[400], end[16];
+    size_t len = 0;
+    text[0] = '\0';
+    if (!sheet_contract_in_month(c, month)) {
+        sltime_format_date(c->window.end - 1, zone, end);
+        len += (size_t)snprintf(text, sizeof text,
+                                "the window runs to %s: figures to date, no credit due yet", end);
+    }
+    if (c->measure.excluded_seconds > 0 && len < sizeof text)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s%.1f min excluded by the SLA",
+                                len ? "; " : "", (double)c->measure.excluded_seconds / 60.0);
+    if (c->measure.forgiven_seconds > 0 && len < sizeof text)
+        len += (size_t)snprintf(text + len, sizeof text - len,
+                                "%s%.1f min in outages shorter than the SLA's minimum",
+                                len ? "; " : "", (double)c->measure.forgiven_seconds / 60.0);
+    if (!c->service && len < sizeof text)
+        snprintf(text + len, sizeof text - len,
+                 "%sservices pooled; credits are counted per service", len ? "; " : "");
+    if (text[0])
+        xlsx_text(sh, row, COL_NOTE, text, XLSX_MUTED);
+}
+
+static void
+write_row(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
+          const struct eval_contract_row *c, const struct report_info *info)
+{
+    const struct eval_commitment *cm = &r->params.commitments[c->commitment];
+    const struct contract_attainment *at = &c->attainment;
+    char label[48];
+    window_label(&c->window, label);
+    xlsx_text(sh, row, COL_ENTITY, c->entity, XLSX_BOLD);
+    xlsx_text(sh, row, COL_SERVICE, c->service ? c->service : "(all services)",
+              c->service ? XLSX_PLAIN : XLSX_MUTED);
+    xlsx_text(sh, row, COL_WINDOW, label, XLSX_PLAIN);
+    xlsx_text(sh, row, COL_DOCUMENT, cm->terms->document, XLSX_PLAIN);
+    double target = at->target_percent / 100.0;
+    if (isfinite(target))
+        xlsx_number(sh, row, COL_TARGET, target, XLSX_PERCENT);
+    if (at->known && isfinite(at->attainment_percent))
+        xlsx_number(sh, row, COL_AVAIL, at->attainment_percent / 100.0,
+                    isfinite(target) ? sheet_rag_style(at->attainment_percent / 100.0, target)
+                                     : XLSX_PERCENT);
+    else
+        xlsx_text(sh, row, COL_AVAIL, "unknown", XLSX_MUTED);
+    if (!at->known || isnan(at->target_percent))
+        xlsx_text(sh, row, COL_MET, "unknown", XLSX_MUTED);
+    else
+        xlsx_text(sh, row, COL_MET, at->met ? "met" : "breached",
+                  at->met ? XLSX_PLAIN : XLSX_TEXT_RED);
+    if (at->known && isfinite(at->margin_seconds))
+        xlsx_number(sh, row, COL_MARGIN, at->margin_seconds / 60.0, XLSX_DECIMAL1);
+    write_credit(sh, row, cm, at);
+    if (at->claim_deadline != SLTIME_NONE)
+        xlsx_date(sh, row, COL_CLAIM, at->claim_deadline - 1, r->params.zone);
+    else
+        xlsx_text(sh, row, COL_CLAIM,
+                  cm->terms->claim_deadline_text ? cm->terms->claim_deadline_text : "not stated",
+                  XLSX_MUTED);
+    write_chronic(sh, row, r, c, cm);
+    write_breaches(sh, row, r, c);
+    xlsx_number(sh, row, COL_ALERTS, (double)c->nalerts, XLSX_INTEGER);
+    write_response(sh, row, c);
+    write_note(sh, row, c, &info->month, r->params.zone);
+}
+
+enum sl_status
+sheet_sla_write(struct xlsx_book *book, const struct eval_result *r, const struct report_info *info,
+                struct sl_diag *diag)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "SLA");
+    char month[48], title[128];
+    window_label(&info->month, month);
+    snprintf(title, sizeof title, "SLA attainment and credits %s (%s)", month,
+             info->zone ? info->zone : "UTC");
+    xlsx_text(sh, 0, 0, title, XLSX_BOLD);
+
+    uint32_t n = 0;
+    for (size_t i = 0; i < r->ncontract; i++)
+        n += overlaps_month(&r->contract[i], &info->month);
+    xlsx_header(sh, 2, sla_columns, n);
+    uint32_t row = 3;
+    for (size_t i = 0; i < r->ncontract; i++)
+        if (overlaps_month(&r->contract[i], &info->month))
+            write_row(sh, row++, r, &r->contract[i], info);
+    row++;
+    if (n == 0)
+        xlsx_text(sh, row++, 0,
+                  "No SLA applies to any entity this month: store one with slaudit sla import, "
+                  "or give one with --sla FILE.json --entity E [--service S] [--fee N].",
+                  XLSX_MUTED);
+    static const char *const notes[] = {
+        "Contract availability is measured under the SLA's own rules (its window, minimum "
+        "outage, partial weighting, maintenance and exclusions); the Definitions sheet has "
+        "the neutral measure.",
+        "Margin: allowed downtime, (1 − target) × eligible time, minus the downtime counted; "
+        "negative when breached.",
+        "A credit tier keeps the bounds the document wrote, '[' inclusive and ')' exclusive; an "
+        "attainment below target that no tier covers is a gap in the table, not a zero.",
+        "Credit % is after the SLA's cap; the amount is that share of the fee given with --fee.",
+        "Claim by: the last day, in the report's zone, on which a claim is on time.",
+        NULL,
+    };
+    for (size_t k = 0; notes[k]; k++)
+        xlsx_text(sh, row++, 0, notes[k], XLSX_MUTED);
+    xlsx_print_fit(sh, true, 1);
+    return xlsx_status(book, diag);
+}

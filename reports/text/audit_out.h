@@ -1,0 +1,26 @@
+/* audit_out.h — an audit's findings and the rule catalog as JSON, Markdown
+ * and a workbook. Each reads an audit_result or the catalog only. */
+#ifndef SLAUDIT_AUDIT_OUT_H
+#define SLAUDIT_AUDIT_OUT_H
+
+#include "engine/audit/audit.h"
+#include "engine/base/strbuf.h"
+
+/* {"entity", "from", "to", "regimes": [...], "profile": bool,
+ *  "findings": [{"rule", "severity", "regime", "clause", "entity", "service",
+ *                "window": {"start", "end"}, "subject", "message",
+ *                "evidence": [{"kind", "ref", "detail", "start", "end", "file", "line"}]}],
+ *  "rules": [{"id", "state", "why", "findings"}]} */
+enum sl_status audit_json_write(const struct audit_result *r, struct strbuf *out);
+
+/* The catalog: a JSON array of rules, or docs/rules.md. */
+enum sl_status rules_json_write(struct strbuf *out);
+enum sl_status rules_markdown_write(struct strbuf *out);
+
+/* The audit workbook: Findings (by regime and severity), Evidence, Rules (the
+ * catalog with each rule's status in this audit) and Sources (the files the
+ * evidence cites). created is the workbook's fixed creation time. */
+enum sl_status audit_book_write(const char *path, const struct audit_result *r, const char *version,
+                                const char *command_line, struct sl_diag *diag);
+
+#endif

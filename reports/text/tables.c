@@ -1,0 +1,472 @@
+/* tables.c — the monthly report's tables as rows of plain values, handed to a
+ * sink (tables_csv.c, tables_json.c): summary, availability, incidents, sla,
+ * findings and sources. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/time/sltime.h"
+#include "reports/xlsx/sheet.h"
+#include "reports/text/tables.h"
+
+#define CELLS_MAX 32
+
+struct emitter {
+    const struct table_sink *sink;
+    void *ctx;
+    struct table_cell cells[CELLS_MAX];
+    size_t n;
+    char times[8][40]; /* the instants of the current row, as text */
+    size_t ntimes;
+    char label[48];
+};
+
+static void
+put_text(struct emitter *e, const char *s)
+{
+    e->cells[e->n++] = (struct table_cell){.kind = s ? TABLE_TEXT : TABLE_NULL, .text = s};
+}
+
+static void
+put_number(struct emitter *e, double v)
+{
+    e->cells[e->n++] =
+        (struct table_cell){.kind = isfinite(v) ? TABLE_NUMBER : TABLE_NULL, .number = v};
+}
+
+static void
+put_integer(struct emitter *e, long long v)
+{
+    e->cells[e->n++] = (struct table_cell){.kind = TABLE_INTEGER, .integer = v};
+}
+
+static void
+put_bool(struct emitter *e, bool v)
+{
+    e->cells[e->n++] = (struct table_cell){.kind = TABLE_BOOL, .integer = v};
+}
+
+static void
+put_instant(struct emitter *e, int64_t t)
+{
+    if (t == SLTIME_NONE) {
+        put_text(e, NULL);
+        return;
+    }
+    char *buf = e->times[e->ntimes++];
+    sltime_format(t, NULL, buf);
+    put_text(e, buf);
+}
+
+/* A row's target as a fraction. A committed target is a percentage divided
+ * by 100 (99.9 % gives 0.9990000000000001); rounded to 12 places, it reads
+ * as the document wrote it. */
+static void
+put_target(struct emitter *e, const struct eval_result *r, const struct eval_row *row)
+{
+    put_number(e, round(sheet_target(r, row) * 1e12) / 1e12);
+}
+
+static void
+put_stat(struct emitter *e, const struct duration_stats *s, int median)
+{
+    put_number(e, s->n > 0 ? (median ? s->median : s->mean) : NAN);
+}
+
+static enum sl_status
+flush(struct emitter *e)
+{
+    enum sl_status st = e->sink->row(e->ctx, e->cells, e->n);
+    e->n = 0;
+    e->ntimes = 0;
+    return st;
+}
+
+static enum sl_status
+begin(struct emitter *e, const char *name, const char *const *columns)
+{
+    size_t n = 0;
+    while (columns[n])
+        n++;
+    return e->sink->begin(e->ctx, name, columns, n);
+}
+
+/* ---- the tables ---- */
+
+static const char *const summary_columns[] = {"entity",
+                                              "month",
+                                              "services",
+                                              "availability",
+                                              "target",
+                                              "downtime_seconds",
+                                              "unknown_seconds",
+                                              "maintenance_seconds",
+                                              "incidents",
+                                              "sev1",
+                                              "sev2",
+                                              "sev3",
+                                              "sev4",
+                                              "sev5",
+                                              "no_severity",
+                                              "open",
+                                              "merged",
+                                              "mtta_mean_seconds",
+                                              "mtta_median_seconds",
+                                              "mttr_mean_seconds",
+                                              "mttr_median_seconds",
+                                              "low_sample",
+                                              NULL};
+
+static const char *const availability_columns[] = {"entity",
+                                                   "service",
+                                                   "month",
+                                                   "availability",
+                                                   "target",
+                                                   "downtime_seconds",
+                                                   "eligible_seconds",
+                                                   "unknown_seconds",
+                                                   "maintenance_seconds",
+                                                   "incidents",
+                                                   NULL};
+
+static const char *const incident_columns[] = {
+    "entity",      "service",    "id",          "severity",    "source_severity",
+    "title",       "state",      "started",     "detected",    "acknowledged",
+    "mitigated",   "resolved",   "ttd_seconds", "tta_seconds", "ttm_seconds",
+    "ttr_seconds", "postmortem", "merged",      NULL};
+
+static const char *const sla_columns[] = {"entity",
+                                          "service",
+                                          "window",
+                                          "document",
+                                          "target_percent",
+                                          "availability_percent",
+                                          "met",
+                                          "margin_seconds",
+                                          "credit",
+                                          "credit_percent",
+                                          "credit_capped",
+                                          "credit_amount",
+                                          "claim_deadline",
+                                          "chronic",
+                                          "burn_alerts",
+                                          NULL};
+
+static const char *const finding_columns[] = {"severity", "rule",   "regime",   "entity",
+                                              "service",  "from",   "to",       "subject",
+                                              "message",  "clause", "evidence", NULL};
+
+static const char *const source_columns[] = {"file",   "sha256",   "parser",     "bytes", "read",
+                                             "stored", "rejected", "duplicates", NULL};
+
+static long long
+count_services(const struct eval_result *r, const struct eval_row *entity)
+{
+    long long n = 0;
+    for (size_t i = 0; i < r->nrows; i++)
+        n += r->rows[i].service && strcmp(r->rows[i].entity, entity->entity) == 0 &&
+             sheet_same_window(&r->rows[i].window, &entity->window);
+    return n;
+}
+
+static enum sl_status
+emit_summary(struct emitter *e, const struct eval_result *r, const struct report_info *info)
+{
+    enum sl_status st = begin(e, "summary", summary_columns);
+    for (size_t i = 0; st == SL_OK && i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        if (row->service || !sheet_same_window(&row->window, &info->month))
+            continue;
+        const struct avail_result *a = &row->avail;
+        const struct incident_summary *inc = &row->incidents;
+        window_label(&row->window, e->label);
+        put_text(e, row->entity);
+        put_text(e, e->label);
+        put_integer(e, count_services(r, row));
+        put_number(e, a->known ? a->availability : NAN);
+        put_target(e, r, row);
+        put_number(e, a->downtime_seconds);
+        put_integer(e, a->unknown_seconds);
+        put_integer(e, a->maintenance_seconds);
+        put_integer(e, inc->total);
+        for (int s = 1; s <= 5; s++)
+            put_integer(e, inc->by_severity[s]);
+        put_integer(e, inc->by_severity[0]);
+        put_integer(e, inc->open);
+        put_integer(e, inc->merged);
+        put_stat(e, &inc->measure[MEASURE_TTA], 0);
+        put_stat(e, &inc->measure[MEASURE_TTA], 1);
+        put_stat(e, &inc->measure[MEASURE_TTR], 0);
+        put_stat(e, &inc->measure[MEASURE_TTR], 1);
+        put_bool(e, inc->measure[MEASURE_TTA].low_sample || inc->measure[MEASURE_TTR].low_sample);
+        st = flush(e);
+    }
+    return st ? st : e->sink->end(e->ctx);
+}
+
+static enum sl_status
+emit_availability(struct emitter *e, const struct eval_result *r)
+{
+    enum sl_status st = begin(e, "availability", availability_columns);
+    for (size_t i = 0; st == SL_OK && i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        const struct avail_result *a = &row->avail;
+        window_label(&row->window, e->label);
+        put_text(e, row->entity);
+        put_text(e, row->service);
+        put_text(e, e->label);
+        put_number(e, a->known ? a->availability : NAN);
+        put_target(e, r, row);
+        put_number(e, a->downtime_seconds);
+        put_integer(e, a->eligible_seconds);
+        put_integer(e, a->unknown_seconds);
+        put_integer(e, a->maintenance_seconds);
+        put_integer(e, row->incidents.total);
+        st = flush(e);
+    }
+    return st ? st : e->sink->end(e->ctx);
+}
+
+static enum sl_status
+emit_incidents(struct emitter *e, const struct eval_result *r)
+{
+    enum sl_status st = begin(e, "incidents", incident_columns);
+    for (size_t i = 0; st == SL_OK && i < r->nincidents; i++) {
+        const struct eval_incident *inc = &r->incidents[i];
+        put_text(e, inc->entity);
+        put_text(e, inc->service);
+        put_text(e, inc->key);
+        put_text(e, inc->severity);
+        put_text(e, inc->severity_label);
+        put_text(e, inc->title);
+        put_text(e, inc->state);
+        put_instant(e, inc->started);
+        put_instant(e, inc->detected);
+        put_instant(e, inc->acknowledged);
+        put_instant(e, inc->mitigated);
+        put_instant(e, inc->resolved);
+        for (int m = 0; m < MEASURE_COUNT; m++) {
+            int64_t s = inc->times.seconds[m];
+            if (s == INCIDENT_NO_DURATION)
+                put_text(e, NULL);
+            else
+                put_integer(e, s);
+        }
+        put_text(e, inc->postmortem);
+        put_bool(e, inc->merged);
+        st = flush(e);
+    }
+    return st ? st : e->sink->end(e->ctx);
+}
+
+/* The commitments' windows that overlap the report month, as on the SLA
+ * sheet: target and availability in percent, as SLAs write them; the margin
+ * (allowed less measured downtime) in seconds, to the millisecond; the claim
+ * deadline as the instant the claim window closes. */
+static enum sl_status
+emit_sla(struct emitter *e, const struct eval_result *r, const struct report_info *info)
+{
+    enum sl_status st = begin(e, "sla", sla_columns);
+    for (size_t i = 0; st == SL_OK && i < r->ncontract; i++) {
+        const struct eval_contract_row *c = &r->contract[i];
+        if (c->window.start >= info->month.end || c->window.end <= info->month.start)
+            continue;
+        const struct contract_attainment *at = &c->attainment;
+        const struct credit_result *cr = &at->credit;
+        bool judged = at->known && !isnan(at->target_percent);
+        bool priced = cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE; /* has a credit */
+        window_label(&c->window, e->label);
+        put_text(e, c->entity);
+        put_text(e, c->service);
+        put_text(e, e->label);
+        put_text(e, r->params.commitments[c->commitment].terms->document);
+        put_number(e, at->target_percent);
+        put_number(e, at->known ? at->attainment_percent : NAN);
+        if (judged)
+            put_bool(e, at->met);
+        else
+            put_text(e, NULL);
+        put_number(e, at->known ? round(at->margin_seconds * 1000.0) / 1000.0 : NAN);
+        put_text(e, credit_match_name(cr->match));
+        put_number(e, priced ? cr->credit_percent : NAN);
+        put_bool(e, cr->capped);
+        put_number(e, priced ? cr->amount : NAN);
+        put_instant(e, at->claim_deadline);
+        put_bool(e, c->chronic_at >= 0);
+        put_integer(e, (long long)c->nalerts);
+        st = flush(e);
+    }
+    return st ? st : e->sink->end(e->ctx);
+}
+
+/* The audit's findings of the month, worst first, as on the Findings sheet
+ * (evidence as its count). */
+static enum sl_status
+emit_findings(struct emitter *e, const struct report_info *info)
+{
+    const struct finding **v;
+    size_t n;
+    enum sl_status st = sheet_month_findings(info, &v, &n);
+    if (st == SL_OK)
+        st = begin(e, "findings", finding_columns);
+    for (size_t i = 0; st == SL_OK && i < n; i++) {
+        const struct finding *f = v[i];
+        put_text(e, finding_severity_name(f->severity));
+        put_text(e, f->rule_id);
+        put_text(e, f->regime);
+        put_text(e, f->entity);
+        put_text(e, f->service);
+        put_instant(e, f->window_start);
+        put_instant(e, f->window_end);
+        put_text(e, f->subject);
+        put_text(e, f->message);
+        put_text(e, f->clause);
+        put_integer(e, (long long)f->nevidence);
+        st = flush(e);
+    }
+    free(v);
+    return st ? st : e->sink->end(e->ctx);
+}
+
+static enum sl_status
+emit_sources(struct emitter *e, const struct report_info *info)
+{
+    enum sl_status st = begin(e, "sources", source_columns);
+    for (size_t i = 0; st == SL_OK && i < info->nsources; i++) {
+        const struct report_source *s = &info->sources[i];
+        put_text(e, s->path);
+        put_text(e, s->sha256);
+        put_text(e, s->format);
+        put_integer(e, s->bytes);
+        put_integer(e, s->read);
+        put_integer(e, s->stored);
+        put_integer(e, s->rejected);
+        put_integer(e, s->duplicates);
+        st = flush(e);
+    }
+    return st ? st : e->sink->end(e->ctx);
+}
+
+enum sl_status
+report_tables_emit(const struct eval_result *r, const struct report_info *info,
+                   const struct table_sink *sink, void *ctx, struct sl_diag *diag)
+{
+    (void)diag; /* the sink fills it */
+    struct emitter e = {.sink = sink, .ctx = ctx};
+    enum sl_status st = emit_summary(&e, r, info);
+    if (st == SL_OK)
+        st = emit_availability(&e, r);
+    if (st == SL_OK)
+        st = emit_incidents(&e, r);
+    if (st == SL_OK)
+        st = emit_sla(&e, r, info);
+    if (st == SL_OK)
+        st = emit_findings(&e, info);
+    if (st == SL_OK)
+        st = emit_sources(&e, info);
+    return st;
+}
+
+/* ---- the output ---- */
+
+enum sl_status
+table_out_begin(struct table_out *o, const char *name, const char *const *columns, size_t ncolumns)
+{
+    o->columns = columns;
+    o->ncolumns = ncolumns;
+    o->rows = 0;
+    o->tables++;
+    if (!o->dir) {
+        o->f = o->stream;
+        return SL_OK;
+    }
+    snprintf(o->path, sizeof o->path, "%s/%s.%s", o->dir, name, o->ext);
+    enum sl_status st = outfile_begin(&o->out, o->path, o->diag);
+    if (st != SL_OK)
+        return st;
+    int fd = dup(o->out.fd); /* the FILE closes its own; the lock stays with out */
+    o->f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!o->f) {
+        st = diag_set(o->diag, SL_ERR_REPORT, o->path, 0, "cannot write %s: %s", o->out.tmp,
+                      strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        outfile_abandon(&o->out);
+    }
+    return st;
+}
+
+enum sl_status
+table_out_flush(struct table_out *o)
+{
+    size_t len = o->sb.len;
+    size_t n = len ? fwrite(o->sb.buf, 1, len, o->f) : 0;
+    strbuf_reset(&o->sb);
+    if (n != len)
+        return diag_set(o->diag, SL_ERR_REPORT, o->dir ? o->path : "<stdout>", 0,
+                        "cannot write: %s", strerror(errno));
+    return SL_OK;
+}
+
+enum sl_status
+table_out_end(struct table_out *o)
+{
+    enum sl_status st = table_out_flush(o);
+    if (!o->dir) {
+        if (st == SL_OK && fflush(o->f) != 0)
+            st = diag_set(o->diag, SL_ERR_REPORT, "<stdout>", 0, "cannot write: %s",
+                          strerror(errno));
+        o->f = NULL;
+        return st;
+    }
+    int bad = ferror(o->f) | fclose(o->f);
+    o->f = NULL;
+    if (st == SL_OK && bad)
+        st = diag_set(o->diag, SL_ERR_REPORT, o->path, 0, "cannot write: %s", strerror(errno));
+    if (st == SL_OK)
+        return outfile_commit(&o->out, o->diag);
+    outfile_abandon(&o->out);
+    return st;
+}
+
+void
+table_out_abandon(struct table_out *o)
+{
+    if (o->dir && o->f) {
+        fclose(o->f);
+        outfile_abandon(&o->out);
+    }
+    o->f = NULL;
+}
+
+enum sl_status
+report_tables_write(enum table_format format, const char *dir, FILE *out,
+                    const struct eval_result *r, const struct report_info *info,
+                    struct sl_diag *diag)
+{
+    struct table_out o = {
+        .dir = dir,
+        .stream = out,
+        .ext = format == TABLE_JSON ? "json" : "csv",
+        .sb = STRBUF_INIT,
+        .diag = diag,
+    };
+    const struct table_sink *sink = format == TABLE_JSON ? &tables_json_sink : &tables_csv_sink;
+    enum sl_status st = SL_OK;
+    if (!dir && format == TABLE_JSON) {
+        if (fputs("{", out) == EOF)
+            st = diag_set(diag, SL_ERR_REPORT, "<stdout>", 0, "cannot write: %s", strerror(errno));
+    }
+    if (st == SL_OK)
+        st = report_tables_emit(r, info, sink, &o, diag);
+    if (st == SL_OK && !dir && format == TABLE_JSON &&
+        (fputs("}\n", out) == EOF || fflush(out) != 0))
+        st = diag_set(diag, SL_ERR_REPORT, "<stdout>", 0, "cannot write: %s", strerror(errno));
+    if (st != SL_OK)
+        table_out_abandon(&o);
+    strbuf_release(&o.sb);
+    return st;
+}

@@ -1,0 +1,107 @@
+/* sheet.c — what the sheet writers share: the target a row is judged against,
+ * the red/amber/green bands around it, and the credits an entity is due. */
+#include <math.h>
+#include <string.h>
+
+#include "reports/xlsx/sheet.h"
+
+static bool
+same_series(const char *entity_a, const char *service_a, const char *entity_b,
+            const char *service_b)
+{
+    if (strcmp(entity_a, entity_b) != 0)
+        return false;
+    if (!service_a || !service_b)
+        return !service_a && !service_b;
+    return strcmp(service_a, service_b) == 0;
+}
+
+double
+sheet_target(const struct eval_result *r, const struct eval_row *row)
+{
+    double target = NAN;
+    for (size_t i = 0; i < r->ncontract; i++) {
+        const struct eval_contract_row *c = &r->contract[i];
+        if (!same_series(c->entity, c->service, row->entity, row->service) ||
+            c->window.end <= row->window.start || c->window.start >= row->window.end ||
+            isnan(c->rules.target_percent))
+            continue;
+        if (c->window.kind == WINDOW_MONTH)
+            return c->rules.target_percent / 100.0;
+        if (isnan(target))
+            target = c->rules.target_percent / 100.0;
+    }
+    return isnan(target) ? SHEET_DEFAULT_TARGET : target;
+}
+
+const struct eval_contract_row *
+sheet_contract_twin(const struct eval_result *r, const struct eval_row *row)
+{
+    for (size_t i = 0; i < r->ncontract; i++) {
+        const struct eval_contract_row *c = &r->contract[i];
+        if (c->budget.known && c->window.start == row->window.start &&
+            c->window.end == row->window.end &&
+            same_series(c->entity, c->service, row->entity, row->service))
+            return c;
+    }
+    return NULL;
+}
+
+bool
+sheet_contract_in_month(const struct eval_contract_row *c, const struct window *month)
+{
+    return c->window.end > month->start && c->window.end <= month->end;
+}
+
+void
+sheet_credits_of(const struct eval_result *r, const char *entity, const struct window *month,
+                 struct sheet_credits *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < r->ncontract; i++) {
+        const struct eval_contract_row *c = &r->contract[i];
+        if (strcmp(c->entity, entity) != 0 || !sheet_contract_in_month(c, month))
+            continue;
+        /* An entity-wide commitment's pooled row stands beside its service
+         * rows; a commitment to the entity alone has only that row. */
+        const struct eval_commitment *cm = &r->params.commitments[c->commitment];
+        if (!c->service && !cm->service) {
+            bool has_service_rows = false;
+            for (size_t j = 0; j < r->ncontract && !has_service_rows; j++)
+                has_service_rows = r->contract[j].service &&
+                                   r->contract[j].commitment == c->commitment &&
+                                   !strcmp(r->contract[j].entity, entity);
+            if (has_service_rows)
+                continue;
+        }
+        const struct credit_result *cr = &c->attainment.credit;
+        out->rows++;
+        out->gaps += cr->match == CREDIT_GAP;
+        if (cr->match != CREDIT_TIER || !(cr->credit_percent > 0))
+            continue;
+        out->due++;
+        if (isfinite(cr->amount)) {
+            out->amount += cr->amount;
+        } else {
+            out->unpriced++;
+            out->unpriced_percent += cr->credit_percent;
+        }
+    }
+}
+
+double
+sheet_amber_floor(double target)
+{
+    double floor = 1.0 - SHEET_AMBER_FACTOR * (1.0 - target);
+    return floor > 0.0 ? floor : 0.0;
+}
+
+enum xlsx_style
+sheet_rag_style(double availability, double target)
+{
+    if (availability >= target)
+        return XLSX_PERCENT_GREEN;
+    if (availability >= sheet_amber_floor(target))
+        return XLSX_PERCENT_AMBER;
+    return XLSX_PERCENT_RED;
+}

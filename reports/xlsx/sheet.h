@@ -1,0 +1,95 @@
+/* sheet.h — the sheet writers of the report workbooks, one file per sheet kind
+ * (sheet_summary.c, sheet_availability.c, ...). Each adds its sheet to book and
+ * writes it; a failure sticks to the book (reports/xlsx.h) and is returned. */
+#ifndef SLAUDIT_REPORTS_SHEET_H
+#define SLAUDIT_REPORTS_SHEET_H
+
+#include <stdbool.h>
+
+#include "engine/measure/eval.h"
+#include "engine/audit/findings.h"
+#include "engine/base/status.h"
+#include "reports/monthly/report.h"
+#include "reports/xlsx/xlsx.h"
+
+/* The availability target where no commitment gives one. */
+#define SHEET_DEFAULT_TARGET 0.999
+/* Amber covers a shortfall of up to this many times the allowed downtime:
+ * at the default target, 99.0 % to 99.9 %. */
+#define SHEET_AMBER_FACTOR 10.0
+
+/* The availability target a row of r is judged against: that of the
+ * commitment r evaluated for the same entity and service (for the entity row,
+ * a commitment to the entity as a whole) in a window overlapping the row's,
+ * a monthly one first; else SHEET_DEFAULT_TARGET. A fraction. */
+double sheet_target(const struct eval_result *r, const struct eval_row *row);
+/* The contract row of r for the same entity and service as row, in exactly
+ * row's window, with a known budget; NULL when there is none. */
+const struct eval_contract_row *sheet_contract_twin(const struct eval_result *r,
+                                                    const struct eval_row *row);
+
+/* The credits an entity is due for the report month: every contract row
+ * whose window ends within the month, per service (the pooled row of an
+ * entity-wide commitment is shown on the SLA sheet, not added, so nothing is
+ * counted twice). */
+struct sheet_credits {
+    size_t rows;             /* contract rows considered */
+    size_t due;              /* of them, with a credit above 0 */
+    double amount;           /* Σ amount where the fee is known */
+    size_t unpriced;         /* credits due whose fee is unknown */
+    double unpriced_percent; /* Σ their credit % (of their own fees) */
+    size_t gaps;             /* attainments in a gap of the credit table */
+};
+void sheet_credits_of(const struct eval_result *r, const char *entity, const struct window *month,
+                      struct sheet_credits *out);
+/* True when the contract row's window ends within month: its credits fall
+ * due with this report. */
+bool sheet_contract_in_month(const struct eval_contract_row *c, const struct window *month);
+/* Below this is red for target: 1 − SHEET_AMBER_FACTOR × (1 − target), not
+ * below 0. At or above target is green; in between, amber. */
+double sheet_amber_floor(double target);
+/* The percent style for availability against target: green, amber or red. */
+enum xlsx_style sheet_rag_style(double availability, double target);
+
+/* The writers of the monthly workbook. Each adds its sheet (or sheets) to
+ * book; r and info are borrowed. */
+enum sl_status sheet_summary_write(struct xlsx_book *book, const struct eval_result *r,
+                                   const struct report_info *info, struct sl_diag *diag);
+enum sl_status sheet_availability_write(struct xlsx_book *book, const struct eval_result *r,
+                                        const struct report_info *info, struct sl_diag *diag);
+enum sl_status sheet_incidents_write(struct xlsx_book *book, const struct eval_result *r,
+                                     const struct report_info *info, struct sl_diag *diag);
+enum sl_status sheet_definitions_write(struct xlsx_book *book, const struct eval_result *r,
+                                       const struct report_info *info, struct sl_diag *diag);
+/* Charts: availability trend per service, incidents by severity per month,
+ * the spread of TTR and the error budget, drawn from the "Chart data" sheet
+ * that sheet_chart_data_write() adds (later, at the end of the workbook). */
+enum sl_status sheet_charts_write(struct xlsx_book *book, const struct eval_result *r,
+                                  const struct report_info *info, struct sl_diag *diag);
+enum sl_status sheet_chart_data_write(struct xlsx_book *book, const struct eval_result *r,
+                                      const struct report_info *info, struct sl_diag *diag);
+/* Compare: the entities of the report month side by side, providers first,
+ * on the identical neutral definitions. Adds nothing for fewer than two. */
+/* SLA: attainment and credits per commitment and window, with claim
+ * deadlines and chronic failure, for the windows that end within the month. */
+enum sl_status sheet_sla_write(struct xlsx_book *book, const struct eval_result *r,
+                               const struct report_info *info, struct sl_diag *diag);
+/* The findings of info->audits, worst first (then in the order of the audits
+ * and of each audit's own list), as an array the caller frees; *n is their
+ * number. NULL with *n == 0 when there are none; SL_ERR_NOMEM. */
+enum sl_status sheet_month_findings(const struct report_info *info, const struct finding ***out,
+                                    size_t *n);
+/* Findings: the audit of each entity over the month (info->audits). */
+enum sl_status sheet_month_findings_write(struct xlsx_book *book, const struct eval_result *r,
+                                          const struct report_info *info, struct sl_diag *diag);
+enum sl_status sheet_compare_write(struct xlsx_book *book, const struct eval_result *r,
+                                   const struct report_info *info, struct sl_diag *diag);
+
+/* True when w is the same window as month. */
+static inline int
+sheet_same_window(const struct window *w, const struct window *month)
+{
+    return w->start == month->start && w->end == month->end;
+}
+
+#endif

@@ -1,0 +1,644 @@
+/* xlsx.c — the workbook writer over libxlsxwriter: temporary file and rename,
+ * fixed properties, shared formats, sticky errors, cells that are always data. */
+#include "reports/xlsx/xlsx.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <xlsxwriter.h>
+
+#include "engine/time/sltime.h"
+#include "engine/base/strbuf.h"
+#include "reports/xlsx/outfile.h"
+#include "reports/xlsx/xltext.h"
+
+#define CREATED_FALLBACK 315532800 /* 1980-01-01: libxlsxwriter reads 0 as "now" */
+
+struct xlsx_sheet {
+    struct xlsx_book *book;
+    lxw_worksheet *ws;
+    char name[XLTEXT_SHEET_NAME_SIZE];
+    uint32_t current_row; /* constant memory: rows above it are gone */
+};
+
+struct xlsx_chart {
+    struct xlsx_book *book;
+    lxw_chart *chart; /* owned by the workbook */
+    enum xlsx_chart_kind kind;
+    size_t nseries;
+};
+
+struct xlsx_book {
+    lxw_workbook *wb;
+    char *path;
+    struct outfile out;                  /* the temporary file the workbook is written to */
+    lxw_format *style[XLSX_STYLE_COUNT]; /* [XLSX_PLAIN] stays NULL */
+    lxw_format *fill[XLSX_FILL_COUNT];   /* for conditional formats */
+    struct xlsx_sheet **sheets;
+    size_t nsheets;
+    struct xlsx_chart **charts;
+    size_t ncharts;
+    bool constant_memory;
+    uint32_t rows_per_sheet;
+    enum sl_status status; /* the first failure */
+    struct sl_diag diag;
+};
+
+/* The shared formats, as data. Colours are Excel's own good/neutral/bad. */
+static const struct {
+    bool bold, italic, wrap, border;
+    const char *num_format;
+    lxw_color_t font, fill; /* 0 = none */
+} style_table[XLSX_STYLE_COUNT] = {
+    [XLSX_PLAIN] = {0},
+    [XLSX_HEADER] = {.bold = true, .wrap = true, .border = true},
+    [XLSX_BOLD] = {.bold = true},
+    [XLSX_MUTED] = {.italic = true, .font = 0x808080},
+    [XLSX_WRAP] = {.wrap = true},
+    [XLSX_INTEGER] = {.num_format = "0"},
+    [XLSX_DECIMAL1] = {.num_format = "0.0"},
+    [XLSX_PERCENT] = {.num_format = "0.000%"},
+    [XLSX_PERCENT_BOLD] = {.bold = true, .num_format = "0.000%"},
+    [XLSX_PERCENT_RED] = {.num_format = "0.000%", .font = 0x9C0006, .fill = 0xFFC7CE},
+    [XLSX_PERCENT_AMBER] = {.num_format = "0.000%", .font = 0x9C5700, .fill = 0xFFEB9C},
+    [XLSX_PERCENT_GREEN] = {.num_format = "0.000%", .font = 0x006100, .fill = 0xC6EFCE},
+    [XLSX_DATETIME] = {.num_format = "yyyy-mm-dd hh:mm"},
+    [XLSX_DATE] = {.num_format = "yyyy-mm-dd"},
+    [XLSX_MONEY] = {.num_format = "#,##0.00"},
+    [XLSX_TEXT_RED] = {.bold = true, .font = 0x9C0006, .fill = 0xFFC7CE},
+};
+
+static const struct {
+    lxw_color_t font, fill;
+} fill_table[XLSX_FILL_COUNT] = {
+    [XLSX_FILL_RED] = {0x9C0006, 0xFFC7CE},
+    [XLSX_FILL_AMBER] = {0x9C5700, 0xFFEB9C},
+    [XLSX_FILL_GREEN] = {0x006100, 0xC6EFCE},
+};
+
+static void fail(struct xlsx_book *b, enum sl_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+fail(struct xlsx_book *b, enum sl_status st, const char *fmt, ...)
+{
+    if (b->status != SL_OK)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    b->status = diag_vset(&b->diag, st, b->path, 0, fmt, ap);
+    va_end(ap);
+}
+
+static bool
+sheet_name_taken(const struct xlsx_book *b, const char *name)
+{
+    for (size_t i = 0; i < b->nsheets; i++)
+        if (xltext_casecmp(b->sheets[i]->name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Makes name unique among the book's sheets, in place. */
+static bool
+unique_sheet_name(const struct xlsx_book *b, char name[XLTEXT_SHEET_NAME_SIZE])
+{
+    char base[XLTEXT_SHEET_NAME_SIZE];
+    snprintf(base, sizeof base, "%s", name);
+    for (int k = 2; sheet_name_taken(b, name); k++) {
+        if (k > 9999)
+            return false;
+        char suffix[16];
+        int slen = snprintf(suffix, sizeof suffix, " (%d)", k);
+        snprintf(name, XLTEXT_SHEET_NAME_SIZE, "%s", base);
+        xltext_cut(name, XLTEXT_SHEET_NAME_MAX - (size_t)slen);
+        size_t len = strlen(name);
+        snprintf(name + len, XLTEXT_SHEET_NAME_SIZE - len, "%s", suffix);
+    }
+    return true;
+}
+
+static void
+add_formats(struct xlsx_book *b)
+{
+    for (int i = XLSX_PLAIN + 1; i < XLSX_STYLE_COUNT; i++) {
+        lxw_format *f = b->style[i] = workbook_add_format(b->wb);
+        if (!f) {
+            fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
+            return;
+        }
+        if (style_table[i].bold)
+            format_set_bold(f);
+        if (style_table[i].italic)
+            format_set_italic(f);
+        if (style_table[i].wrap) {
+            format_set_text_wrap(f);
+            format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
+        }
+        if (style_table[i].border)
+            format_set_bottom(f, LXW_BORDER_THIN);
+        if (style_table[i].num_format)
+            format_set_num_format(f, style_table[i].num_format);
+        if (style_table[i].font)
+            format_set_font_color(f, style_table[i].font);
+        if (style_table[i].fill) {
+            format_set_pattern(f, LXW_PATTERN_SOLID);
+            format_set_bg_color(f, style_table[i].fill);
+        }
+    }
+    for (int i = 0; i < XLSX_FILL_COUNT; i++) {
+        lxw_format *f = b->fill[i] = workbook_add_format(b->wb);
+        if (!f) {
+            fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
+            return;
+        }
+        format_set_font_color(f, fill_table[i].font);
+        format_set_bg_color(f, fill_table[i].fill);
+    }
+}
+
+static void
+book_free(struct xlsx_book *b)
+{
+    if (b->wb)
+        lxw_workbook_free(b->wb);
+    outfile_abandon(&b->out);
+    for (size_t i = 0; i < b->nsheets; i++)
+        free(b->sheets[i]);
+    free(b->sheets);
+    for (size_t i = 0; i < b->ncharts; i++)
+        free(b->charts[i]);
+    free(b->charts);
+    free(b->path);
+    free(b);
+}
+
+enum sl_status
+xlsx_open(struct xlsx_book **out, const char *path, const struct xlsx_props *props,
+          struct sl_diag *diag)
+{
+    enum sl_status st = SL_OK;
+    char *title = NULL, *subject = NULL, *comments = NULL;
+    struct xlsx_book *b = NULL;
+    *out = NULL;
+    if (!path || !*path)
+        return diag_set(diag, SL_ERR_REPORT, "", 0, "no path given for the workbook");
+    b = calloc(1, sizeof *b);
+    if (!b || !(b->path = strdup(path))) {
+        st = diag_set(diag, SL_ERR_NOMEM, path, 0, "out of memory");
+        goto out;
+    }
+    if ((st = outfile_begin(&b->out, path, diag)) != SL_OK)
+        goto out;
+    b->constant_memory = props && props->constant_memory;
+    b->rows_per_sheet = props && props->rows_per_sheet >= 2 && props->rows_per_sheet <= XLSX_MAX_ROW
+                            ? props->rows_per_sheet
+                            : XLSX_MAX_ROW + 1;
+    lxw_workbook_options opt = {
+        .constant_memory = b->constant_memory ? LXW_TRUE : LXW_FALSE,
+        .tmpdir = NULL,
+    };
+    b->wb = workbook_new_opt(b->out.tmp, &opt);
+    if (!b->wb) {
+        st = diag_set(diag, SL_ERR_NOMEM, path, 0, "cannot start a workbook: out of memory");
+        goto out;
+    }
+    /* lxw_doc_properties holds char *; the library copies what it is given. */
+    title = strdup(props && props->title ? props->title : "");
+    subject = strdup(props && props->subject ? props->subject : "");
+    comments = strdup(props && props->comments ? props->comments : "");
+    if (!title || !subject || !comments) {
+        st = diag_set(diag, SL_ERR_NOMEM, path, 0, "out of memory");
+        goto out;
+    }
+    int64_t created = props && props->created > 0 ? props->created : CREATED_FALLBACK;
+    lxw_doc_properties dp = {
+        .title = title,
+        .subject = subject,
+        .author = "slaudit",
+        .company = "slaudit",
+        .comments = *comments ? comments : NULL,
+        .created = (time_t)created,
+    };
+    lxw_error err = workbook_set_properties(b->wb, &dp);
+    if (err != LXW_NO_ERROR) {
+        st = diag_set(diag, SL_ERR_REPORT, path, 0, "workbook properties: %s", lxw_strerror(err));
+        goto out;
+    }
+    add_formats(b);
+    if ((st = xlsx_status(b, diag)) != SL_OK)
+        goto out;
+    *out = b;
+    b = NULL;
+out:
+    if (b)
+        book_free(b);
+    free(title);
+    free(subject);
+    free(comments);
+    return st;
+}
+
+void
+xlsx_abandon(struct xlsx_book *book)
+{
+    if (book)
+        book_free(book);
+}
+
+enum sl_status
+xlsx_status(const struct xlsx_book *book, struct sl_diag *diag)
+{
+    if (book->status != SL_OK && diag)
+        *diag = book->diag;
+    return book->status;
+}
+
+enum sl_status
+xlsx_close(struct xlsx_book *book, struct sl_diag *diag)
+{
+    struct xlsx_book *b = book;
+    enum sl_status st = xlsx_status(b, diag);
+    if (st != SL_OK)
+        goto out;
+    lxw_error err = workbook_close(b->wb); /* frees the workbook, whatever happens */
+    b->wb = NULL;
+    if (err != LXW_NO_ERROR) {
+        st = diag_set(diag, SL_ERR_REPORT, b->path, 0, "cannot write the workbook: %s",
+                      lxw_strerror(err));
+        goto out;
+    }
+    st = outfile_commit(&b->out, diag);
+out:
+    book_free(b);
+    return st;
+}
+
+struct xlsx_sheet *
+xlsx_add_sheet(struct xlsx_book *book, const char *name)
+{
+    struct xlsx_book *b = book;
+    struct xlsx_sheet *sh = NULL;
+    if (b->status != SL_OK)
+        return NULL;
+    struct xlsx_sheet **grown = realloc(b->sheets, (b->nsheets + 1) * sizeof *grown);
+    if (grown)
+        b->sheets = grown;
+    if (!grown || !(sh = calloc(1, sizeof *sh))) {
+        fail(b, SL_ERR_NOMEM, "out of memory for a sheet");
+        return NULL;
+    }
+    sh->book = b;
+    xltext_sheet_name(name, sh->name);
+    if (!unique_sheet_name(b, sh->name)) {
+        fail(b, SL_ERR_REPORT, "too many sheets named '%s'", sh->name);
+        free(sh);
+        return NULL;
+    }
+    sh->ws = workbook_add_worksheet(b->wb, sh->name);
+    if (!sh->ws) {
+        fail(b, SL_ERR_REPORT, "cannot add sheet '%s'", sh->name);
+        free(sh);
+        return NULL;
+    }
+    b->sheets[b->nsheets++] = sh;
+    return sh;
+}
+
+const char *
+xlsx_sheet_name(const struct xlsx_sheet *sh)
+{
+    return sh ? sh->name : "";
+}
+
+/* True when row, col is on the grid and the book has not failed. */
+static bool
+in_grid(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
+{
+    if (!sh || sh->book->status != SL_OK)
+        return false;
+    if (row > XLSX_MAX_ROW || col > XLSX_MAX_COL) {
+        fail(sh->book, SL_ERR_LIMIT, "sheet '%s': row %lu, column %u is beyond Excel's grid",
+             sh->name, (unsigned long)row + 1, (unsigned)col + 1);
+        return false;
+    }
+    return true;
+}
+
+/* True when a cell write at row, col may go ahead. In constant memory a row
+ * above the current one is already on disk: libxlsxwriter would drop the
+ * write, so it fails loudly here instead. */
+static bool
+writable(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
+{
+    if (!in_grid(sh, row, col))
+        return false;
+    if (sh->book->constant_memory) {
+        if (row < sh->current_row) {
+            fail(sh->book, SL_ERR_REPORT,
+                 "sheet '%s': row %lu written after row %lu (rows must come in order)", sh->name,
+                 (unsigned long)row + 1, (unsigned long)sh->current_row + 1);
+            return false;
+        }
+        sh->current_row = row;
+    }
+    return true;
+}
+
+static void
+check(struct xlsx_sheet *sh, lxw_error err, uint32_t row, uint16_t col)
+{
+    if (err == LXW_NO_ERROR)
+        return;
+    char cell[LXW_MAX_CELL_NAME_LENGTH];
+    lxw_rowcol_to_cell(cell, row, col);
+    fail(sh->book, SL_ERR_REPORT, "sheet '%s' cell %s: %s", sh->name, cell, lxw_strerror(err));
+}
+
+void
+xlsx_blank(struct xlsx_sheet *sh, uint32_t row, uint16_t col, enum xlsx_style style)
+{
+    if (!writable(sh, row, col) || style == XLSX_PLAIN)
+        return; /* an unstyled blank is no cell at all */
+    assert((unsigned)style < XLSX_STYLE_COUNT);
+    check(sh, worksheet_write_blank(sh->ws, row, col, sh->book->style[style]), row, col);
+}
+
+void
+xlsx_text(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
+          enum xlsx_style style)
+{
+    if (!text || !*text) {
+        xlsx_blank(sh, row, col, style);
+        return;
+    }
+    if (!writable(sh, row, col))
+        return;
+    assert((unsigned)style < XLSX_STYLE_COUNT);
+    struct strbuf sb = STRBUF_INIT;
+    const char *fitted;
+    enum sl_status st = xltext_fit_cell(text, &sb, &fitted);
+    if (st != SL_OK)
+        fail(sh->book, st, "sheet '%s': no memory for a cell's text", sh->name);
+    else /* write_string, never write_formula: text stays text */
+        check(sh, worksheet_write_string(sh->ws, row, col, fitted, sh->book->style[style]), row,
+              col);
+    strbuf_release(&sb);
+}
+
+void
+xlsx_number(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double value, enum xlsx_style style)
+{
+    if (!isfinite(value)) {
+        xlsx_blank(sh, row, col, style);
+        return;
+    }
+    if (!writable(sh, row, col))
+        return;
+    assert((unsigned)style < XLSX_STYLE_COUNT);
+    check(sh, worksheet_write_number(sh->ws, row, col, value, sh->book->style[style]), row, col);
+}
+
+void
+xlsx_percent(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double fraction)
+{
+    xlsx_number(sh, row, col, fraction, XLSX_PERCENT);
+}
+
+/* An instant as local time in zone, to the second or (style XLSX_DATE) the day. */
+static void
+write_civil(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone,
+            enum xlsx_style style)
+{
+    if (t == SLTIME_NONE || !writable(sh, row, col))
+        return;
+    struct sl_civil c;
+    sltime_to_civil(t, zone, &c, NULL);
+    if (c.year < 1900 || c.year > 9999) { /* beyond Excel's dates: keep it readable */
+        char text[40];
+        sltime_format(t, zone, text);
+        xlsx_text(sh, row, col, text, XLSX_PLAIN);
+        return;
+    }
+    bool day = style == XLSX_DATE;
+    lxw_datetime dt = {
+        c.year, c.month, c.day, day ? 0 : c.hour, day ? 0 : c.minute, day ? 0.0 : (double)c.second};
+    check(sh, worksheet_write_datetime(sh->ws, row, col, &dt, sh->book->style[style]), row, col);
+}
+
+void
+xlsx_instant(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone)
+{
+    write_civil(sh, row, col, t, zone, XLSX_DATETIME);
+}
+
+void
+xlsx_date(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const char *zone)
+{
+    write_civil(sh, row, col, t, zone, XLSX_DATE);
+}
+
+void
+xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, double width)
+{
+    if (!in_grid(sh, 0, last))
+        return;
+    check(sh, worksheet_set_column(sh->ws, first, last, width, NULL), 0, first);
+}
+
+uint16_t
+xlsx_header(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns, uint32_t ndata)
+{
+    uint16_t n = 0;
+    if (in_grid(sh, row, 0)) /* three lines, for the titles that wrap */
+        check(sh, worksheet_set_row(sh->ws, row, 45, NULL), row, 0);
+    for (; columns[n].title; n++) {
+        xlsx_text(sh, row, n, columns[n].title, XLSX_HEADER);
+        xlsx_column_width(sh, n, n, columns[n].width);
+    }
+    if (n == 0 || !in_grid(sh, row, n - 1))
+        return n;
+    if (ndata > XLSX_MAX_ROW - row) {
+        fail(sh->book, SL_ERR_LIMIT, "sheet '%s': %lu rows are more than Excel holds", sh->name,
+             (unsigned long)ndata);
+        return n;
+    }
+    worksheet_freeze_panes(sh->ws, row + 1, 0);
+    check(sh, worksheet_autofilter(sh->ws, row, 0, row + ndata, n - 1), row, 0);
+    return n;
+}
+
+void
+xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, uint32_t last_row,
+                uint16_t last_col, double threshold, enum xlsx_fill fill)
+{
+    if (!in_grid(sh, first_row, first_col) || !in_grid(sh, last_row, last_col))
+        return;
+    assert((unsigned)fill < XLSX_FILL_COUNT);
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_CELL;
+    cf.criteria = LXW_CONDITIONAL_CRITERIA_LESS_THAN;
+    cf.value = threshold;
+    cf.format = sh->book->fill[fill];
+    check(sh,
+          worksheet_conditional_format_range(sh->ws, first_row, first_col, last_row, last_col, &cf),
+          first_row, first_col);
+}
+
+/* ---- long tables ---- */
+
+/* Starts the next part of t with as many rows as fit. */
+static void
+table_part(struct xlsx_table *t)
+{
+    uint32_t capacity = t->book->rows_per_sheet - 1; /* the header takes a row */
+    uint32_t n = t->remaining < capacity ? (uint32_t)t->remaining : capacity;
+    t->sheet = xlsx_add_sheet(t->book, t->name);
+    t->parts++;
+    if (!t->sheet)
+        return;
+    xlsx_header(t->sheet, 0, t->columns, n);
+    t->next_row = 1;
+    t->end_row = 1 + n;
+}
+
+void
+xlsx_table_begin(struct xlsx_table *t, struct xlsx_book *book, const char *name,
+                 const struct xlsx_column *columns, size_t nrows)
+{
+    *t = (struct xlsx_table){.book = book, .name = name, .columns = columns, .remaining = nrows};
+    table_part(t);
+}
+
+struct xlsx_sheet *
+xlsx_table_row(struct xlsx_table *t, uint32_t *row)
+{
+    if (!t->sheet || t->remaining == 0 || t->book->status != SL_OK)
+        return NULL;
+    if (t->next_row >= t->end_row) {
+        table_part(t);
+        if (!t->sheet)
+            return NULL;
+    }
+    t->remaining--;
+    *row = t->next_row++;
+    return t->sheet;
+}
+
+/* ---- page setup ---- */
+
+void
+xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide)
+{
+    if (!in_grid(sh, 0, 0))
+        return;
+    if (landscape)
+        worksheet_set_landscape(sh->ws);
+    worksheet_fit_to_pages(sh->ws, pages_wide, 0);
+}
+
+/* ---- charts ---- */
+
+static const uint8_t chart_types[XLSX_CHART_KIND_COUNT] = {
+    [XLSX_CHART_LINE] = LXW_CHART_LINE,
+    [XLSX_CHART_COLUMN] = LXW_CHART_COLUMN,
+    [XLSX_CHART_COLUMN_STACKED] = LXW_CHART_COLUMN_STACKED,
+};
+
+struct xlsx_chart *
+xlsx_chart_new(struct xlsx_book *book, const struct xlsx_chart_spec *spec)
+{
+    struct xlsx_book *b = book;
+    struct xlsx_chart *c = NULL;
+    if (b->status != SL_OK)
+        return NULL;
+    assert((unsigned)spec->kind < XLSX_CHART_KIND_COUNT);
+    struct xlsx_chart **grown = realloc(b->charts, (b->ncharts + 1) * sizeof *grown);
+    if (grown)
+        b->charts = grown;
+    if (!grown || !(c = calloc(1, sizeof *c))) {
+        fail(b, SL_ERR_NOMEM, "out of memory for a chart");
+        return NULL;
+    }
+    c->book = b;
+    c->kind = spec->kind;
+    c->chart = workbook_add_chart(b->wb, chart_types[spec->kind]);
+    if (!c->chart) {
+        fail(b, SL_ERR_NOMEM, "out of memory for chart '%s'", spec->title ? spec->title : "");
+        free(c);
+        return NULL;
+    }
+    b->charts[b->ncharts++] = c;
+    /* The library copies the strings it is given. */
+    if (spec->title)
+        chart_title_set_name(c->chart, spec->title);
+    if (spec->category_title)
+        chart_axis_set_name(c->chart->x_axis, spec->category_title);
+    if (spec->value_title)
+        chart_axis_set_name(c->chart->y_axis, spec->value_title);
+    if (spec->value_format)
+        chart_axis_set_num_format(c->chart->y_axis, spec->value_format);
+    if (isfinite(spec->value_min))
+        chart_axis_set_min(c->chart->y_axis, spec->value_min);
+    if (isfinite(spec->value_max))
+        chart_axis_set_max(c->chart->y_axis, spec->value_max);
+    chart_legend_set_position(c->chart, LXW_CHART_LEGEND_BOTTOM);
+    if (spec->kind == XLSX_CHART_COLUMN_STACKED)
+        chart_set_series_overlap(c->chart, 100);
+    chart_show_blanks_as(c->chart, LXW_CHART_BLANKS_AS_GAP); /* unknown is not zero */
+    return c;
+}
+
+void
+xlsx_chart_series(struct xlsx_chart *chart, const char *data_sheet, uint32_t name_row,
+                  uint32_t first_row, uint32_t last_row, uint16_t category_col, uint16_t value_col,
+                  uint32_t rgb)
+{
+    if (!chart || !data_sheet || chart->book->status != SL_OK)
+        return;
+    assert(first_row <= last_row && last_row <= XLSX_MAX_ROW && value_col <= XLSX_MAX_COL);
+    lxw_chart_series *s = chart_add_series(chart->chart, NULL, NULL);
+    if (!s) {
+        fail(chart->book, SL_ERR_NOMEM, "out of memory for a chart series");
+        return;
+    }
+    chart_series_set_categories(s, data_sheet, first_row, category_col, last_row, category_col);
+    chart_series_set_values(s, data_sheet, first_row, value_col, last_row, value_col);
+    chart_series_set_name_range(s, data_sheet, name_row, value_col);
+    if (rgb && chart->kind == XLSX_CHART_LINE) {
+        lxw_chart_line line = {.color = rgb, .width = 2.0f};
+        chart_series_set_line(s, &line);
+        chart_series_set_marker_type(s, LXW_CHART_MARKER_CIRCLE);
+        chart_series_set_marker_size(s, 5);
+        lxw_chart_fill fill = {.color = rgb};
+        chart_series_set_marker_fill(s, &fill);
+        lxw_chart_line edge = {.color = rgb};
+        chart_series_set_marker_line(s, &edge);
+    } else if (rgb) {
+        lxw_chart_fill fill = {.color = rgb};
+        chart_series_set_fill(s, &fill);
+    }
+    chart->nseries++;
+}
+
+void
+xlsx_chart_insert(struct xlsx_sheet *sh, uint32_t row, uint16_t col, struct xlsx_chart *chart,
+                  unsigned width, unsigned height)
+{
+    if (!chart || !in_grid(sh, row, col))
+        return;
+    if (chart->nseries == 0) /* Excel refuses a chart with nothing to draw */
+        return;
+    lxw_chart_options opt = {
+        .x_scale = width / 480.0, /* libxlsxwriter's default chart is 480 × 288 */
+        .y_scale = height / 288.0,
+    };
+    check(sh, worksheet_insert_chart_opt(sh->ws, row, col, chart->chart, &opt), row, col);
+}

@@ -1,0 +1,124 @@
+/* test_decide_profile.c — the team profile (engine/team_profile.c): the
+ * sample, the smallest YAML and JSON profiles, and every bad profile in
+ * tests/data/decide/bad-*.yaml, whose first line says the error expected. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/decide/team_profile.h"
+
+#define DATA "data/decide/"
+#define EPS 1e-9
+
+Test(team_profile, sample_profile)
+{
+    struct team_profile p;
+    struct sl_diag d = {0};
+    cr_assert_eq(team_profile_load("../sample-data/team.yaml", &p, &d), SL_OK, "%s: %s", d.file,
+                 d.message);
+    cr_assert_eq(p.type, TEAM_RESEARCH);
+    cr_assert_str_eq(p.entity, "team:platform");
+    cr_assert_str_eq(p.zone, "America/Los_Angeles");
+    cr_assert_eq(p.platform_engineers, 6);
+    cr_assert_eq(p.rotation_size, 5);
+    cr_assert_float_eq(p.hours_covered_week, 168, EPS);
+    cr_assert_float_eq(p.research_hours_week, 60, EPS);
+    cr_assert_eq(p.research_gpus, 96);
+    cr_assert_eq(p.production_gpus, 32);
+    cr_assert_float_eq(p.uptime_commitment, 0.999, EPS); /* written as percent */
+    cr_assert_not(p.regulated);
+    cr_assert_eq(p.nproviders, 2);
+    cr_assert_str_eq(p.providers[0].entity, "provider:nimbus");
+    cr_assert_float_eq(p.providers[0].gpu_hour, 2.95, EPS);
+    cr_assert_float_eq(p.managed_premium, 0.30, EPS);
+    cr_assert_float_eq(p.responders[1], 3, EPS);
+    cr_assert_float_eq(p.managed_ops_share, 0.25, EPS);
+    cr_assert_str_eq(p.currency, "USD");
+    team_profile_release(&p);
+}
+
+Test(team_profile, minimal_yaml_takes_the_defaults)
+{
+    struct team_profile p;
+    struct sl_diag d = {0};
+    cr_assert_eq(team_profile_load(DATA "minimal.yaml", &p, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(p.type, TEAM_SMALL_AI);
+    cr_assert_eq(p.nproviders, 1);
+    cr_assert(isnan(p.providers[0].gpu_hour));
+    cr_assert_float_eq(team_profile_provider_rate(&p, 0), 2.5 * 1.2, EPS);
+    cr_assert_float_eq(p.ramp_weeks, TEAM_PROFILE_RAMP_WEEKS, EPS);
+    cr_assert_float_eq(p.provider_involvement, TEAM_PROFILE_INVOLVEMENT, EPS);
+    cr_assert_float_eq(p.tie_margin, TEAM_PROFILE_TIE_MARGIN, EPS);
+    cr_assert_float_eq(p.work_hours_month, TEAM_PROFILE_WORK_HOURS_MONTH, EPS);
+    cr_assert(isnan(p.uptime_commitment));
+    cr_assert(isnan(p.research_hours_week));
+    cr_assert_float_eq(p.responders[1], 3, EPS);
+    cr_assert_float_eq(p.responders[2], 2, EPS);
+    cr_assert_float_eq(p.responders[3], 1, EPS);
+    cr_assert_float_eq(p.on_call_hour, 0, EPS);
+    cr_assert_null(p.zone);
+    team_profile_release(&p);
+}
+
+Test(team_profile, json_profile)
+{
+    struct team_profile p;
+    struct sl_diag d = {0};
+    cr_assert_eq(team_profile_load(DATA "minimal.json", &p, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(p.type, TEAM_PRODUCT);
+    cr_assert(p.regulated);
+    cr_assert_float_eq(p.uptime_commitment, 0.995, EPS);
+    cr_assert_float_eq(p.providers[0].gpu_hour, 2.6, EPS);
+    team_profile_release(&p);
+}
+
+Test(team_profile, missing_file)
+{
+    struct team_profile p;
+    struct sl_diag d = {0};
+    cr_assert_eq(team_profile_load(DATA "no-such.yaml", &p, &d), SL_ERR_IO);
+    cr_assert_str_eq(d.file, DATA "no-such.yaml");
+}
+
+Test(team_profile, bad_profiles_name_the_field)
+{
+    DIR *dir = opendir(DATA);
+    cr_assert_not_null(dir);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(dir))) {
+        if (strncmp(e->d_name, "bad-", 4))
+            continue;
+        char path[512], line[256] = "";
+        snprintf(path, sizeof path, DATA "%s", e->d_name);
+        FILE *f = fopen(path, "r");
+        cr_assert_not_null(f);
+        cr_assert_not_null(fgets(line, sizeof line, f));
+        fclose(f);
+        line[strcspn(line, "\n")] = '\0';
+        cr_assert(!strncmp(line, "# error: ", 9), "%s has no '# error:' line", path);
+        struct team_profile p;
+        struct sl_diag d = {0};
+        enum sl_status s = team_profile_load(path, &p, &d);
+        cr_assert_neq(s, SL_OK, "%s was accepted", path);
+        cr_assert(strstr(d.message, line + 9), "%s: expected '%s', got '%s'", path, line + 9,
+                  d.message);
+        cr_assert_str_eq(d.file, path);
+        n++;
+    }
+    closedir(dir);
+    cr_assert_geq(n, 9);
+}
+
+Test(team_profile, type_names_round_trip)
+{
+    for (int i = 0; i < TEAM_TYPE_COUNT; i++) {
+        enum team_type t;
+        cr_assert(team_type_parse(team_type_name((enum team_type)i), &t));
+        cr_assert_eq((int)t, i);
+    }
+    enum team_type t;
+    cr_assert_not(team_type_parse("startup", &t));
+}

@@ -1,0 +1,123 @@
+/* test_openslo.c — OpenSLO v1 SLO documents (parsers/openslo.c): one
+ * commitment of kind "slo" per SLO of a multi-document file, for --entity;
+ * target and targetPercent; 1M calendar and 28d rolling windows as months;
+ * a 7-day window rejected; Service documents skipped; the same file's SLOs
+ * read again replace, not duplicate. Fixture: tests/data/formats/openslo.yaml. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "engine/sla/sla_json.h"
+#include "engine/sla/sla_terms.h"
+#include "engine/store/store.h"
+#include "tests/engine/fixture.h"
+#include "tests/parsers/parse_fixture.h"
+
+#define SLO "data/formats/openslo.yaml"
+
+static struct fixture fx;
+
+static void
+setup(void)
+{
+    fixture_open(&fx);
+}
+
+static void
+teardown(void)
+{
+    fixture_close(&fx);
+}
+
+TestSuite(openslo, .init = setup, .fini = teardown);
+
+struct seen {
+    int n;
+    char service[2][64], terms[2][2048], kind[2][8];
+};
+
+static int
+collect(void *ctx, const struct commitment *c)
+{
+    struct seen *s = ctx;
+    if (s->n < 2) {
+        snprintf(s->service[s->n], 64, "%s", c->service ? c->service : "");
+        snprintf(s->terms[s->n], 2048, "%s", c->terms);
+        snprintf(s->kind[s->n], 8, "%s", c->kind);
+    }
+    s->n++;
+    return 0;
+}
+
+Test(openslo, detected)
+{
+    char head[PARSER_SNIFF_BYTES];
+    FILE *f = fopen(SLO, "rb");
+    cr_assert(f);
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    cr_assert_eq(parser_detect(head, n), &parser_openslo);
+}
+
+Test(openslo, one_commitment_per_slo)
+{
+    struct parse_run run;
+    struct parse_options opt = {"team:ml-serving", NULL, NULL};
+    cr_assert_eq(parse_file(&fx, &parser_openslo, SLO, &opt, &run), SL_OK, "%s", run.diag.message);
+    expect_counts(&run, 3, 2, 1, 0);
+    cr_assert_eq(run.ing.shown[0].line, 42);
+    cr_assert_str_eq(run.ing.shown[0].reason,
+                     "time window '7d' of 'weekly-latency' is not a month, quarter or year (1M, "
+                     "30d, 4w, 1Q, 1y)");
+    struct seen seen = {0};
+    struct sl_diag diag = {0};
+    cr_assert_eq(store_each_commitment(fx.st, "team:ml-serving", "slo", collect, &seen, &diag),
+                 SL_OK);
+    cr_assert_eq(seen.n, 2);
+    cr_assert_str_eq(seen.service[0], "inference-api");
+    cr_assert_str_eq(seen.kind[0], "slo");
+    struct sla_terms t;
+    sla_terms_init(&t);
+    cr_assert_eq(sla_json_read(seen.terms[0], strlen(seen.terms[0]), "slo", &t, &diag), SL_OK, "%s",
+                 diag.message);
+    cr_assert_eq(t.ntargets, 1);
+    cr_assert_float_eq(t.targets[0].percent, 99.5, 1e-9, "target 0.995 is 99.5 %%");
+    cr_assert_eq(t.targets[0].window, SLA_WINDOW_MONTH);
+    cr_assert_str_eq(t.targets[0].scope, "Monthly availability");
+    cr_assert_str_eq(t.document, "inference-api-availability");
+    sla_terms_release(&t);
+    cr_assert(strstr(seen.terms[0], "\"time_zone\":\"Europe/Berlin\""), "%s", seen.terms[0]);
+    cr_assert(strstr(seen.terms[0], "\"budgeting_method\":\"Timeslices\""));
+    /* the rolling 28 days: a month, marked rolling */
+    cr_assert_str_eq(seen.service[1], "slurm");
+    cr_assert(strstr(seen.terms[1], "\"rolling\":true"), "%s", seen.terms[1]);
+    cr_assert(strstr(seen.terms[1], "\"percent\":99.9"), "%s", seen.terms[1]);
+}
+
+Test(openslo, needs_entity)
+{
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_openslo, SLO, NULL, &run), SL_OK);
+    expect_counts(&run, 3, 0, 3, 0);
+    cr_assert_str_eq(run.ing.shown[0].reason,
+                     "no entity: give --entity team:NAME for SLO 'inference-api-availability'");
+}
+
+Test(openslo, edited_slo_replaces)
+{
+    char path[512];
+    static const char text[] = "apiVersion: openslo/v1\nkind: SLO\nmetadata:\n  name: sched\n"
+                               "spec:\n  service: slurm\n  timeWindow:\n    - duration: 1Q\n"
+                               "  objectives:\n    - targetPercent: 99.5\n";
+    fixture_write(&fx, "edited.yaml", text, sizeof text - 1, path);
+    struct parse_run run;
+    struct parse_options opt = {"team:ml-serving", NULL, NULL};
+    cr_assert_eq(parse_file(&fx, &parser_openslo, SLO, &opt, &run), SL_OK);
+    cr_assert_eq(parse_file(&fx, &parser_openslo, path, &opt, &run), SL_OK, "%s", run.diag.message);
+    expect_counts(&run, 1, 0, 0, 1);
+    struct seen seen = {0};
+    struct sl_diag diag = {0};
+    cr_assert_eq(store_each_commitment(fx.st, "team:ml-serving", "slo", collect, &seen, &diag),
+                 SL_OK);
+    cr_assert_eq(seen.n, 2, "slurm's SLO replaced, inference-api's kept");
+    cr_assert(strstr(seen.terms[1], "\"window\":\"quarter\""), "%s", seen.terms[1]);
+}

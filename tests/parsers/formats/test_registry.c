@@ -1,0 +1,83 @@
+/* test_registry.c — the parser table and format detection
+ * (parsers/registry.c): each fixture's header picks its own parser, garbage
+ * picks none, and names are unique and found by name. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parsers/formats/registry.h"
+
+/* The parser detect() picks for the head of a fixture file. */
+static const struct parser *
+detect_file(const char *path)
+{
+    static char head[PARSER_SNIFF_BYTES];
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s (tests run from tests/)", path);
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return parser_detect(head, n);
+}
+
+static const struct parser *
+detect_text(const char *text)
+{
+    return parser_detect(text, strlen(text));
+}
+
+Test(registry, detects_each_fixture)
+{
+    cr_assert_eq(detect_file("data/parsers/incidents-quoted.csv"), &parser_incident_csv);
+    cr_assert_eq(detect_file("data/parsers/incidents-minimal.csv"), &parser_incident_csv);
+    cr_assert_eq(detect_file("data/parsers/pagerduty.csv"), &parser_pagerduty_csv);
+    cr_assert_eq(detect_file("data/parsers/probes.csv"), &parser_probe_csv);
+    cr_assert_eq(detect_file("data/parsers/maintenance.csv"), &parser_maintenance_csv);
+}
+
+Test(registry, garbage_detects_nothing)
+{
+    cr_assert_null(detect_file("data/parsers/garbage.txt"));
+    cr_assert_null(detect_text(""));
+    cr_assert_null(detect_text("\xef\xbb\xbf"));
+    cr_assert_null(detect_text("id\nstarted,resolved\n"), "only the first line is a header");
+    cr_assert_null(detect_text("{\"incidents\": []}"));
+}
+
+Test(registry, detection_edge_cases)
+{
+    /* a BOM and quoted, differently-cased names still detect */
+    cr_assert_eq(detect_text("\xef\xbb\xbf\"ID\",\"Started\",\"Title\"\n"), &parser_incident_csv);
+    /* id with only one of the incident columns is not enough */
+    cr_assert_null(detect_text("id,title\n"));
+    /* a PagerDuty export has an id column too, but is PagerDuty's */
+    cr_assert_eq(detect_text("id,incident_number,created_at,title,resolved\n"),
+                 &parser_pagerduty_csv);
+    /* probes need both time and status */
+    cr_assert_eq(detect_text("time,status\n"), &parser_probe_csv);
+    cr_assert_null(detect_text("time,latency_ms,service\n"));
+    /* maintenance needs all of start, end, announced */
+    cr_assert_null(detect_text("service,start,end\n"));
+}
+
+Test(registry, table_and_names)
+{
+    size_t n = 0;
+    for (; parser_table[n]; n++) {
+        const struct parser *p = parser_table[n];
+        cr_assert_not_null(p->name);
+        cr_assert_not_null(p->reads);
+        cr_assert_not_null(p->detects);
+        cr_assert_not_null(p->sniff);
+        cr_assert_not_null(p->parse);
+        cr_assert_eq(parser_by_name(p->name), p, "%s not found by its name", p->name);
+        for (size_t j = 0; j < n; j++)
+            cr_assert_str_neq(p->name, parser_table[j]->name);
+    }
+    cr_assert_geq(n, 4, "the four CSV parsers and any added since");
+    cr_assert_str_eq(parser_incident_csv.name, "incident-csv");
+    cr_assert_str_eq(parser_pagerduty_csv.name, "pagerduty-csv");
+    cr_assert_str_eq(parser_probe_csv.name, "probe-csv");
+    cr_assert_str_eq(parser_maintenance_csv.name, "maintenance-csv");
+    cr_assert_null(parser_by_name("nope"));
+    cr_assert_null(parser_by_name(""));
+}

@@ -1,0 +1,158 @@
+/* test_statuspage.c — Statuspage's API JSON (parsers/statuspage_json.c) and
+ * its Atom history feed (parsers/statuspage_feed.c): incidents with impact,
+ * component status changes as intervals, the up time the export covers,
+ * maintenance, rejects, re-export updating, and the feed's year-less
+ * timeline across the turn of the year. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "engine/time/sltime.h"
+#include "tests/engine/fixture.h"
+#include "tests/parsers/parse_fixture.h"
+
+#define JSON "data/formats/statuspage-incidents.json"
+#define ATOM "data/formats/statuspage-history.atom"
+#define OCT5_10 INT64_C(1791194400) /* 2026-10-05T10:00:00Z */
+
+static struct fixture fx;
+
+static void
+setup(void)
+{
+    fixture_open(&fx);
+}
+
+static void
+teardown(void)
+{
+    fixture_close(&fx);
+}
+
+TestSuite(statuspage, .init = setup, .fini = teardown);
+
+Test(statuspage, json_detected_by_content)
+{
+    char head[4096];
+    FILE *f = fopen(JSON, "rb");
+    cr_assert_not_null(f);
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    cr_assert_eq(parser_detect(head, n), &parser_statuspage_json);
+}
+
+Test(statuspage, json_incidents_intervals_maintenance)
+{
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, JSON, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    /* 2 incidents + 4 component intervals + 2 coverage intervals + 1 maintenance
+     * stored; the backwards incident and the one without id rejected */
+    expect_counts(&run, 11, 9, 2, 0);
+    cr_assert_eq(run.ing.shown[0].line, 51);
+    cr_assert_str_eq(run.ing.shown[0].reason, "resolved before started");
+    cr_assert_str_eq(run.ing.shown[1].reason, "incident without an id");
+
+    struct fx_incidents got;
+    fixture_incidents(&fx, "provider:nimbus-gpu-cloud", FX_ALL_FROM, FX_ALL_TO, &got);
+    cr_assert_eq(got.n, 2);
+    const struct incident *a = &got.v[0];
+    cr_assert_str_eq(a->key, "inc-a");
+    cr_assert_str_eq(a->severity, "sev1");
+    cr_assert_str_eq(a->severity_label, "critical");
+    cr_assert_str_eq(a->service, "GPU us-east");
+    cr_assert_eq(a->started, OCT5_10);
+    cr_assert_eq(a->detected, OCT5_10 + 300);
+    cr_assert_eq(a->mitigated, OCT5_10 + 5400);
+    cr_assert_eq(a->resolved, OCT5_10 + 7200);
+    cr_assert_str_eq(a->postmortem, "https://stspg.example/a");
+    /* inc-b: -05:00 offsets; minor → sev4 */
+    cr_assert_str_eq(got.v[1].severity, "sev4");
+    cr_assert_eq(got.v[1].started, OCT5_10 + 5 * 86400 + 3 * 3600);
+    fixture_incidents_free(&got);
+
+    /* GPU us-east: down 10:05-11:00, partial 11:00-12:00, and the covering up
+     * interval from the first incident to the page's updated_at */
+    struct fx_intervals iv;
+    fixture_intervals(&fx, "provider:nimbus-gpu-cloud", "GPU us-east", FX_ALL_FROM, FX_ALL_TO, &iv);
+    cr_assert_eq(iv.n, 3);
+    cr_assert_eq(iv.v[0].status, SVC_UP);
+    cr_assert_eq(iv.v[0].start, OCT5_10);
+    cr_assert_eq(iv.v[1].status, SVC_DOWN);
+    cr_assert_eq(iv.v[1].start, OCT5_10 + 300);
+    cr_assert_eq(iv.v[1].end, OCT5_10 + 3600);
+    cr_assert_eq(iv.v[2].status, SVC_PARTIAL);
+    cr_assert_eq(iv.v[2].end, OCT5_10 + 7200);
+    /* API: degraded from the update, and from inc-b's impact (no component
+     * changes in its updates) */
+    fixture_intervals(&fx, "provider:nimbus-gpu-cloud", "API", FX_ALL_FROM, FX_ALL_TO, &iv);
+    cr_assert_eq(iv.n, 3);
+    cr_assert_eq(iv.v[1].status, SVC_DEGRADED);
+    cr_assert_eq(iv.v[2].status, SVC_DEGRADED);
+
+    struct fx_maintenance m;
+    fixture_maintenance(&fx, "provider:nimbus-gpu-cloud", "GPU us-east", FX_ALL_FROM, FX_ALL_TO,
+                        &m);
+    cr_assert_eq(m.n, 1);
+    cr_assert_str_eq(m.v[0].key, "mnt-1");
+    cr_assert_eq(m.v[0].end - m.v[0].start, 7200);
+    cr_assert_neq(m.v[0].announced, SLTIME_NONE);
+    fixture_maintenance_free(&m);
+}
+
+Test(statuspage, json_later_export_updates)
+{
+    char path[512];
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, JSON, NULL, &run), SL_OK);
+    /* the same content with one byte changed is a new export of the same page */
+    FILE *f = fopen(JSON, "rb");
+    char buf[16384];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    buf[n++] = '\n';
+    fixture_write(&fx, "again.json", buf, n, path);
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, path, NULL, &run), SL_OK);
+    /* incidents and keyed intervals update; the maintenance window is added again */
+    cr_assert_eq(run.ing.counts.duplicates, 8);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents"), 2);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals"), 6);
+}
+
+Test(statuspage, json_broken_structure_fails)
+{
+    char path[512];
+    static const char text[] = "{\"page\": {\"name\": \"X\"}, \"incidents\": [{\"id\": \"a\"";
+    fixture_write(&fx, "broken.json", text, sizeof text - 1, path);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, path, NULL, &run), SL_ERR_INPUT);
+    cr_assert(strstr(run.diag.message, "not valid JSON"), "%s", run.diag.message);
+}
+
+Test(statuspage, feed_turn_of_the_year)
+{
+    char head[4096];
+    FILE *f = fopen(ATOM, "rb");
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    cr_assert_eq(parser_detect(head, n), &parser_statuspage_feed);
+
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_feed, ATOM, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    expect_counts(&run, 2, 1, 1, 0);
+    cr_assert_eq(run.ing.shown[0].line, 13);
+    cr_assert_str_eq(run.ing.shown[0].reason, "no dated updates in the entry's content");
+    struct fx_incidents got;
+    fixture_incidents(&fx, "provider:nimbus", FX_ALL_FROM, FX_ALL_TO, &got);
+    cr_assert_eq(got.n, 1);
+    /* Dec 31 22:00 belongs to 2026, the year before publication */
+    int64_t dec31_22 = INT64_C(1798754400);
+    cr_assert_str_eq(got.v[0].key, "777");
+    cr_assert_str_eq(got.v[0].service, "Scheduler");
+    cr_assert_str_eq(got.v[0].state, "resolved");
+    cr_assert_eq(got.v[0].started, dec31_22);
+    cr_assert_eq(got.v[0].mitigated, dec31_22 + 110 * 60);
+    cr_assert_eq(got.v[0].resolved, dec31_22 + 210 * 60);
+    cr_assert_null(got.v[0].severity);
+    fixture_incidents_free(&got);
+}

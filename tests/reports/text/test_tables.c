@@ -1,0 +1,228 @@
+/* test_tables.c — the report's tables as CSV and JSON: quoting, units, missing
+ * values, one file per table or every table on one stream. */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/audit/audit.h"
+#include "engine/time/sltime.h"
+#include "reports/text/tables.h"
+
+static struct eval_row rows[2];
+static struct eval_incident incidents[2];
+static struct eval_result result;
+static struct report_info info;
+static struct sla_terms terms;
+static struct eval_commitment commitment;
+static struct eval_contract_row contract[2];
+static struct finding findings[2];
+static struct audit_result audit;
+static const struct report_source sources[] = {
+    {"a,b \"q\".csv", "abc123", "incident-csv", 10, 3, 2, 1, 0},
+};
+
+static void
+setup(void)
+{
+    struct window oct = window_month(2026, 10, NULL);
+    memset(&result, 0, sizeof result);
+    memset(rows, 0, sizeof rows);
+    memset(incidents, 0, sizeof incidents);
+    rows[0] = (struct eval_row){.entity = "provider:acme", .window = oct};
+    rows[0].avail = (struct avail_result){.known = true,
+                                          .availability = 0.99729,
+                                          .eligible_seconds = 2656800,
+                                          .downtime_seconds = 7200};
+    rows[0].incidents.total = 2;
+    rows[0].incidents.by_severity[1] = 2;
+    rows[0].incidents.measure[MEASURE_TTR] =
+        (struct duration_stats){.n = 2, .mean = 90, .median = 60};
+    rows[1] = (struct eval_row){.entity = "provider:acme", .service = "gpu", .window = oct};
+    rows[1].avail.known = false; /* unknown: null, never 0 or 1 */
+    incidents[0] = (struct eval_incident){.entity = "provider:acme",
+                                          .service = "gpu",
+                                          .key = "INC-1",
+                                          .severity = "sev1",
+                                          .title = "=SUM(A1), \"quoted\"\nsecond line",
+                                          .started = 1790812800,
+                                          .detected = 1790813100,
+                                          .acknowledged = SLTIME_NONE,
+                                          .mitigated = SLTIME_NONE,
+                                          .resolved = SLTIME_NONE};
+    for (int m = 0; m < MEASURE_COUNT; m++)
+        incidents[0].times.seconds[m] = INCIDENT_NO_DURATION;
+    incidents[0].times.seconds[MEASURE_TTD] = 300;
+    result.rows = rows;
+    result.nrows = 2;
+    result.incidents = incidents;
+    result.nincidents = 1;
+    /* One commitment: the month breached with a capped credit, and the
+     * month before, which the report month does not overlap. */
+    terms = (struct sla_terms){.document = "acme-sla.md"};
+    commitment = (struct eval_commitment){.entity = "provider:acme", .terms = &terms};
+    result.params.commitments = &commitment;
+    result.params.ncommitments = 1;
+    contract[0] = (struct eval_contract_row){.entity = "provider:acme", .window = oct};
+    contract[0].rules.target_percent = 99.9;
+    contract[0].chronic_at = 0;
+    contract[0].nalerts = 2;
+    contract[0].attainment = (struct contract_attainment){
+        .known = true,
+        .target_percent = 99.9,
+        .attainment_percent = 99.5,
+        .met = false,
+        .margin_seconds = -7966.80000000042,
+        .credit = {.match = CREDIT_TIER, .credit_percent = 10, .capped = true, .amount = 1500},
+        .claim_deadline = oct.end + 30 * 86400}; /* 30 days to claim */
+    contract[1] = (struct eval_contract_row){
+        .entity = "provider:acme", .service = "gpu", .window = window_month(2026, 9, NULL)};
+    contract[1].rules.target_percent = NAN;
+    result.contract = contract;
+    result.ncontract = 2;
+    /* Two findings, the lesser first: the table puts the worst first. */
+    findings[0] = (struct finding){.rule_id = "INC-001",
+                                   .clause = "c1",
+                                   .severity = FSEV_LOW,
+                                   .entity = "provider:acme",
+                                   .window_start = oct.start,
+                                   .window_end = oct.end,
+                                   .subject = "INC-1",
+                                   .message = "late"};
+    findings[1] = (struct finding){.rule_id = "AVL-001",
+                                   .clause = "c2",
+                                   .regime = "nis2",
+                                   .severity = FSEV_HIGH,
+                                   .entity = "provider:acme",
+                                   .service = "gpu",
+                                   .window_start = oct.start,
+                                   .window_end = oct.end,
+                                   .subject = "2026-10",
+                                   .message = "=below, target",
+                                   .nevidence = 3};
+    audit = (struct audit_result){.findings = {.v = findings, .n = 2}};
+    info = (struct report_info){.version = "t",
+                                .command_line = "slaudit report",
+                                .month = oct,
+                                .sources = sources,
+                                .nsources = 1,
+                                .audits = &audit,
+                                .naudits = 1};
+}
+
+static char *
+write_stream(enum table_format format)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    struct sl_diag diag = {0};
+    cr_assert_eq(report_tables_write(format, NULL, f, &result, &info, &diag), SL_OK, "%s",
+                 diag.message);
+    fclose(f);
+    return buf;
+}
+
+TestSuite(tables, .init = setup);
+
+Test(tables, csv_stream_quotes_and_blanks)
+{
+    char *out = write_stream(TABLE_CSV);
+    static const char head[] = "# table: summary\nentity,month,services,availability,target,";
+    cr_assert(strncmp(out, head, strlen(head)) == 0, "%s", out);
+    cr_assert(strstr(out, "\nprovider:acme,2026-10,1,0.99729,0.999,7200,"), "%s", out);
+    cr_assert(strstr(out, "\nprovider:acme,gpu,2026-10,,0.999,0,"), "unknown is empty: %s", out);
+    cr_assert(strstr(out, ",INC-1,sev1,,\"=SUM(A1), \"\"quoted\"\"\nsecond line\",,"
+                          "2026-10-01T00:00:00Z,2026-10-01T00:05:00Z,,,,300,,,,,false\n"),
+              "%s", out);
+    cr_assert(strstr(out, "# table: sources\nfile,sha256,parser,bytes,read,stored,rejected,"
+                          "duplicates\n\"a,b \"\"q\"\".csv\",abc123,incident-csv,10,3,2,1,0\n\n"),
+              "%s", out);
+    cr_assert(strstr(out, "\n\n# table: availability\n"), "an empty line between tables");
+    free(out);
+}
+
+Test(tables, sla_rows_of_the_month)
+{
+    char *out = write_stream(TABLE_CSV);
+    cr_assert(strstr(out, "# table: sla\nentity,service,window,document,target_percent,"
+                          "availability_percent,met,margin_seconds,credit,credit_percent,"
+                          "credit_capped,credit_amount,claim_deadline,chronic,burn_alerts\n"
+                          "provider:acme,,2026-10,acme-sla.md,99.9,99.5,false,-7966.8,tier,10,"
+                          "true,1500,2026-12-01T00:00:00Z,true,2\n\n"),
+              "the month's row only, the margin to the millisecond: %s", out);
+    free(out);
+}
+
+Test(tables, findings_worst_first)
+{
+    char *out = write_stream(TABLE_CSV);
+    cr_assert(strstr(out, "# table: findings\nseverity,rule,regime,entity,service,from,to,subject,"
+                          "message,clause,evidence\n"
+                          "high,AVL-001,nis2,provider:acme,gpu,2026-10-01T00:00:00Z,"
+                          "2026-11-01T00:00:00Z,2026-10,\"=below, target\",c2,3\n"
+                          "low,INC-001,,provider:acme,,2026-10-01T00:00:00Z,2026-11-01T00:00:00Z,"
+                          "INC-1,late,c1,0\n\n"),
+              "%s", out);
+    free(out);
+}
+
+Test(tables, findings_empty_without_audits)
+{
+    info.audits = NULL;
+    info.naudits = 0;
+    char *out = write_stream(TABLE_JSON);
+    cr_assert(strstr(out, ",\"findings\":[],\"sources\":[\n"), "%s", out);
+    free(out);
+}
+
+Test(tables, json_stream_is_one_object)
+{
+    char *out = write_stream(TABLE_JSON);
+    static const char head[] =
+        "{\"summary\":[\n{\"entity\":\"provider:acme\",\"month\":\"2026-10\"";
+    cr_assert(strncmp(out, head, strlen(head)) == 0, "%s", out);
+    cr_assert(strstr(out, "\"availability\":null"), "unknown is null: %s", out);
+    cr_assert(
+        strstr(out, "\"mttr_mean_seconds\":90,\"mttr_median_seconds\":60,\"low_sample\":false"),
+        "%s", out);
+    cr_assert(strstr(out, "\"title\":\"=SUM(A1), \\\"quoted\\\"\\u000asecond line\""), "%s", out);
+    cr_assert(strstr(out, "\"acknowledged\":null"), "%s", out);
+    cr_assert(strstr(out, "],\"sources\":[\n{\"file\":\"a,b \\\"q\\\".csv\""), "%s", out);
+    size_t n = strlen(out);
+    cr_assert_str_eq(out + n - 3, "]}\n");
+    free(out);
+}
+
+Test(tables, one_file_per_table_in_a_directory)
+{
+    char dir[] = "/tmp/slaudit-tables-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    struct sl_diag diag = {0};
+    cr_assert_eq(report_tables_write(TABLE_JSON, dir, NULL, &result, &info, &diag), SL_OK, "%s",
+                 diag.message);
+    static const char *const names[] = {"summary", "availability", "incidents",
+                                        "sla",     "findings",     "sources"};
+    for (int k = 0; k < 6; k++) {
+        char path[128], head[4] = {0};
+        snprintf(path, sizeof path, "%s/%s.json", dir, names[k]);
+        FILE *f = fopen(path, "r");
+        cr_assert_not_null(f, "%s", path);
+        cr_assert_eq(fread(head, 1, 2, f), 2);
+        cr_assert_str_eq(head, "[\n", "an array per file");
+        fclose(f);
+        remove(path);
+    }
+    cr_assert_eq(rmdir(dir), 0, "nothing else left behind");
+}
+
+Test(tables, unwritable_directory_fails_cleanly)
+{
+    struct sl_diag diag = {0};
+    cr_assert_eq(report_tables_write(TABLE_CSV, "/nonexistent/dir", NULL, &result, &info, &diag),
+                 SL_ERR_REPORT);
+    cr_assert(strstr(diag.message, "cannot create"), "%s", diag.message);
+}

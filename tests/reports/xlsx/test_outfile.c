@@ -1,0 +1,145 @@
+/* test_outfile.c — report files appear whole or not at all, and temporary
+ * files left by a dead writer are removed by the next one. */
+#include <criterion/criterion.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "reports/xlsx/outfile.h"
+
+static char dir[] = "/tmp/slaudit-outfile-XXXXXX";
+static char path[128];
+
+static void
+setup(void)
+{
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/r.xlsx", dir);
+}
+
+/* Files in dir, less "." and "..". */
+static int
+count_files(void)
+{
+    DIR *d = opendir(dir);
+    cr_assert_not_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+static void
+touch(const char *name)
+{
+    char p[256];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    FILE *f = fopen(p, "w");
+    cr_assert_not_null(f, "%s", p);
+    fputs("partial", f);
+    fclose(f);
+}
+
+static bool
+exists(const char *name)
+{
+    char p[256];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    return access(p, F_OK) == 0;
+}
+
+static void
+teardown(void)
+{
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;)
+        if (e->d_name[0] != '.')
+            unlinkat(dirfd(d), e->d_name, 0);
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+TestSuite(outfile, .init = setup, .fini = teardown);
+
+Test(outfile, written_beside_then_renamed)
+{
+    struct outfile o;
+    struct sl_diag diag = {0};
+    cr_assert_eq(outfile_begin(&o, path, &diag), SL_OK, "%s", diag.message);
+    cr_assert(strncmp(o.tmp, path, strlen(path)) == 0 && strstr(o.tmp, ".tmp-"), "%s", o.tmp);
+    cr_assert_eq(write(o.fd, "whole", 5), 5);
+    cr_assert_eq(access(path, F_OK), -1, "the final name does not exist while writing");
+    cr_assert_eq(outfile_commit(&o, &diag), SL_OK, "%s", diag.message);
+    cr_assert_eq(count_files(), 1, "only the final file is left");
+    FILE *f = fopen(path, "r");
+    char buf[8] = {0};
+    cr_assert_not_null(f);
+    cr_assert_eq(fread(buf, 1, sizeof buf - 1, f), 5);
+    fclose(f);
+    cr_assert_str_eq(buf, "whole");
+    outfile_abandon(&o); /* after commit: does nothing */
+    cr_assert(exists("r.xlsx"));
+}
+
+Test(outfile, abandon_removes_the_temporary_file)
+{
+    struct outfile o;
+    struct sl_diag diag = {0};
+    cr_assert_eq(outfile_begin(&o, path, &diag), SL_OK, "%s", diag.message);
+    outfile_abandon(&o);
+    cr_assert_eq(count_files(), 0);
+    outfile_abandon(&o); /* twice: nothing */
+    struct outfile zeroed = {0};
+    outfile_abandon(&zeroed); /* never begun: must not close descriptor 0 */
+    cr_assert_neq(fcntl(0, F_GETFD), -1, "stdin still open");
+}
+
+Test(outfile, leftovers_of_dead_writers_are_removed)
+{
+    touch("r.xlsx.tmp-0123abcd"); /* a writer killed mid-way: nobody holds it */
+    touch("r.xlsx.tmp-short");    /* not a name outfile makes */
+    touch("other.xlsx.tmp-0123abcd");
+    touch("r.xlsx");
+    struct outfile o;
+    struct sl_diag diag = {0};
+    cr_assert_eq(outfile_begin(&o, path, &diag), SL_OK, "%s", diag.message);
+    cr_assert_not(exists("r.xlsx.tmp-0123abcd"), "the dead writer's file is removed");
+    cr_assert(exists("r.xlsx.tmp-short"));
+    cr_assert(exists("other.xlsx.tmp-0123abcd"), "another report's files are left alone");
+    cr_assert(exists("r.xlsx"), "the previous report stays until the rename");
+    outfile_abandon(&o);
+}
+
+Test(outfile, a_live_writers_file_is_kept)
+{
+    struct outfile first, second;
+    struct sl_diag diag = {0};
+    cr_assert_eq(outfile_begin(&first, path, &diag), SL_OK, "%s", diag.message);
+    char *held = strdup(first.tmp);
+    /* A second writer of the same name (another process; flock locks belong
+     * to the open file, so this process's second open does not share it). */
+    cr_assert_eq(outfile_begin(&second, path, &diag), SL_OK, "%s", diag.message);
+    cr_assert_eq(access(held, F_OK), 0, "the first writer still holds its file");
+    cr_assert_str_neq(first.tmp, second.tmp);
+    cr_assert_eq(outfile_commit(&second, &diag), SL_OK, "%s", diag.message);
+    cr_assert_eq(outfile_commit(&first, &diag), SL_OK, "%s", diag.message);
+    cr_assert_eq(count_files(), 1);
+    free(held);
+}
+
+Test(outfile, missing_folder_is_a_clear_error)
+{
+    struct outfile o;
+    struct sl_diag diag = {0};
+    cr_assert_eq(outfile_begin(&o, "/nonexistent/dir/r.xlsx", &diag), SL_ERR_REPORT);
+    cr_assert(strstr(diag.message, "cannot create /nonexistent/dir/r.xlsx.tmp-"), "%s",
+              diag.message);
+    outfile_abandon(&o);
+}
