@@ -230,6 +230,7 @@ has "compare header" "$TMP/out" '^metric +unit +team:platform +provider:nimbu'
 has "compare month row" "$TMP/out" '^availability 2026-10 '
 expect "compare json" 0 "$BIN" --db "$DB" --json compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
 has "compare json metric" "$TMP/out" '"metrics":\[\{"name":"availability","unit":"%","a":99\.[0-9]+,"b":99\.[0-9]+,"difference":'
+has "compare json cites the project's definitions" "$TMP/out" '"definitions":"neutral \(docs/design\.md section 4\), identical for both"'
 expect "compare an entity without data" 0 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
 has "compare notes the missing data" "$TMP/err" 'no data for provider:none'
 
