@@ -481,5 +481,8 @@ has "sla extract fifo message" "$TMP/err" "fifo: not a regular file"
 expect "sla score fifo" 3 "$BIN" sla score "$TMP/fifo"
 expect "eval --sla fifo" 3 "$BIN" --db "$DB" eval --sla "$TMP/fifo" --entity provider:nimbus
 
+# --- the documentation against the tree and the binary -------------------------
+if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
