@@ -481,8 +481,10 @@ has "sla extract fifo message" "$TMP/err" "fifo: not a regular file"
 expect "sla score fifo" 3 "$BIN" sla score "$TMP/fifo"
 expect "eval --sla fifo" 3 "$BIN" --db "$DB" eval --sla "$TMP/fifo" --entity provider:nimbus
 
-# --- the documentation against the tree and the binary -------------------------
+# --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
+# The README's tour, pasted in order into a fresh copy after the demo's steps.
+if sh tests/cli/tour.sh "$BIN" "$GEN"; then pass; else fail "the README's tour does not print what the README shows (tests/cli/tour.sh)"; fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
