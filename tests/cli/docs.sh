@@ -5,6 +5,7 @@
 #   - man/slaudit.1 documents, in each command's section, every option that
 #     command's --help lists (its usage lines and option lines);
 #   - the command reference of docs/user-guide.md is each --help as printed;
+#   - every source file the documentation names by path exists;
 #   - nothing in the project cites a design page outside it.
 # Prints FAIL: lines and exits 1 on any difference.
 # Run from the top of the tree: sh tests/cli/docs.sh build/slaudit
@@ -70,6 +71,17 @@ for cmd in ingest formats eval report sla audit rules compare decide; do
     cmp -s "$TMP/guide" "$TMP/help" ||
         fail "docs/user-guide.md, 'slaudit $cmd', is not what 'slaudit $cmd --help' prints"
 done
+
+# --- every source file the documentation names exists --------------------------
+# (docs/rules.md is written by `slaudit rules --markdown` and checked by run.sh.)
+for doc in README.md sample-data/README.md man/slaudit.1 docs/*.md; do
+    [ "$doc" = docs/rules.md ] && continue
+    grep -oE '(^|[^a-z_/.])(tests/)?(cli|engine|parsers|reports)/([a-z_]+/)*[a-z_]+\.[ch]\b' "$doc" |
+        sed -E 's/^[^a-z]//' | sort -u | while read -r f; do
+        [ -f "$f" ] || echo "FAIL: docs: $doc names $f, which is not in the tree" >&2
+    done
+done 2>"$TMP/missing"
+if [ -s "$TMP/missing" ]; then cat "$TMP/missing" >&2; fail "the documentation names files that are gone (above)"; fi
 
 # --- citations stay inside the project -----------------------------------------
 if grep -rln 'DESIGN[.]md' README.md docs man cli engine parsers reports tests sample-data \
