@@ -16,11 +16,11 @@ static const char help[] =
     "usage: slaudit compare A B [--from DATE --to DATE] [--json]\n"
     "\n"
     "Evaluates two entities (provider:NAME or team:NAME) over the same period with\n"
-    "the same definitions (DESIGN.md §4: weights, maintenance notice, TTx, statistics)\n"
-    "and prints every metric for A, for B, and B - A, with which way is better.\n"
-    "The period's figures come from one window over the whole period; then the\n"
-    "availability of each calendar month in it. Without dates: the last complete\n"
-    "month of the stored data. Durations are in minutes, downtime in hours.\n"
+    "the same definitions (docs/design.md §4: weights, maintenance notice, TTx,\n"
+    "statistics) and prints every metric for A, for B, and B - A, with which way\n"
+    "is better. The period's figures come from one window over the whole period;\n"
+    "then the availability of each calendar month in it. Without dates: the last\n"
+    "complete month of the stored data. Durations are in minutes, downtime in hours.\n"
     "\n"
     "  --from DATE   first day (YYYY-MM-DD, in --tz)\n"
     "  --to DATE     day after the last (exclusive)\n"
@@ -61,7 +61,7 @@ print_json(const struct compare_result *r, const char *zone)
     jsonw_field_str(&w, "from", from);
     jsonw_field_str(&w, "to", to);
     jsonw_close(&w, '}');
-    jsonw_field_str(&w, "definitions", "neutral (DESIGN.md section 4), identical for both");
+    jsonw_field_str(&w, "definitions", "neutral (docs/design.md section 4), identical for both");
     jsonw_open(&w, "metrics", '[');
     for (size_t i = 0; i < r->nmetrics; i++) {
         const struct compare_metric *m = &r->metrics[i];

@@ -17,7 +17,7 @@ enum sl_status {
     SL_STATUS_COUNT
 };
 
-/* Exit codes of the slaudit command (DESIGN.md §5). */
+/* Exit codes of the slaudit command (docs/design.md §5). */
 enum sl_exit {
     SL_EXIT_OK = 0,
     SL_EXIT_FINDINGS = 1,

@@ -1,4 +1,4 @@
-/* probes.h — turns probe results into status intervals (DESIGN.md §4).
+/* probes.h — turns probe results into status intervals (docs/design.md §4).
  *
  * A probe at t with status s covers [t, next probe of its series). A gap longer
  * than twice the series' median probe interval becomes unknown after one

@@ -1,5 +1,5 @@
 /* availability.h — time-based availability of one service over one window
- * (DESIGN.md §4).
+ * (docs/design.md §4).
  *
  *   A = 1 − Σ w(status)·|interval ∩ W′| / |W′|
  *

@@ -1,4 +1,4 @@
-/* capacity.h — GPU capacity (DESIGN.md §4): GPU-hours lost and the
+/* capacity.h — GPU capacity (docs/design.md §4): GPU-hours lost and the
  * capacity-weighted availability beside the service-level figure, and the
  * nodes with repeated hardware faults.
  *

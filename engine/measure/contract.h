@@ -1,5 +1,5 @@
 /* contract.h — the contract measure: availability under an SLA's own rules
- * (DESIGN.md §4), and attainment per commitment and window.
+ * (docs/design.md §4), and attainment per commitment and window.
  *
  * The neutral measure is the special case of these rules that
  * contract_rules_neutral() gives, so one timeline serves both.
@@ -57,7 +57,7 @@ struct contract_rules {
     size_t nexclusions;
 };
 
-/* The neutral measure of DESIGN.md §4: weights down 1, maintenance 1,
+/* The neutral measure of docs/design.md §4: weights down 1, maintenance 1,
  * partial 0.3, degraded 0, up 0; maintenance excluded with 48 h notice; no cap;
  * no minimum outage; month window; no target. */
 void contract_rules_neutral(struct contract_rules *r);

@@ -1,5 +1,5 @@
 /* eval.h — the evaluation: per entity, service and window, the neutral
- * availability and the incident statistics of DESIGN.md §4, and, where a
+ * availability and the incident statistics of docs/design.md §4, and, where a
  * commitment (an SLA's terms) applies, the contract measure beside it with
  * attainment, credits, the error budget, the burn-rate alerts that would have
  * fired, chronic failure and response-time compliance. Reads the store only;

@@ -14,7 +14,7 @@
  * highest uptime target and its window — its maintenance exclusion, notice
  * (48 h when unstated) and cap, its minimum countable outage, and partial
  * service weighed as the terms count it; the neutral figure is the neutral
- * measure of DESIGN.md §4. Credits come from engine/credit.h: bands keep
+ * measure of docs/design.md §4. Credits come from engine/credit.h: bands keep
  * their inclusivity, an attainment below the target in no band is a gap,
  * and where bands overlap the most generous applies. */
 #ifndef SLAUDIT_SLA_REPLAY_H
@@ -33,7 +33,7 @@ struct sla_replay_window {
     char label[48]; /* "2026-10", "2026-Q4", "2026" */
     int64_t start, end;
     double availability_percent; /* the contract measure */
-    double neutral_percent;      /* the neutral measure of DESIGN.md §4 */
+    double neutral_percent;      /* the neutral measure of docs/design.md §4 */
     bool met;
     double credit_percent;   /* after the cap */
     bool gap;                /* below the target yet in no credit band */

@@ -1,4 +1,4 @@
-/* incident_times.h — the durations of one incident (DESIGN.md §4):
+/* incident_times.h — the durations of one incident (docs/design.md §4):
  *   TTD = detected − started        TTA = acknowledged − detected
  *   TTM = mitigated − started       TTR = resolved − started
  * A missing `started` falls back to `detected`, and a missing `detected` to

@@ -1,6 +1,6 @@
 /* model.h — the records slaudit stores and evaluates: incidents, status
  * intervals and maintenance windows, with the status and severity vocabularies
- * of DESIGN.md §3. Strings in these structs are borrowed: whoever fills a
+ * of docs/design.md §3. Strings in these structs are borrowed: whoever fills a
  * record keeps its strings alive until the call that takes the record returns. */
 #ifndef SLAUDIT_MODEL_H
 #define SLAUDIT_MODEL_H

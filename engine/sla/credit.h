@@ -1,4 +1,4 @@
-/* credit.h — service credits from an SLA's credit table (DESIGN.md §4).
+/* credit.h — service credits from an SLA's credit table (docs/design.md §4).
  *
  * A tier matches an attainment when the attainment lies within the tier's
  * bounds with the inclusivity the document wrote: "99.0 % to less than

@@ -1,4 +1,4 @@
-/* sla_json.h — SLA terms to and from the JSON object of DESIGN.md §5.
+/* sla_json.h — SLA terms to and from the JSON object of docs/design.md §5.
  *
  * Writing gives exactly the §5 fields, in that order, plus fields §5 leaves
  * room for: "tier_issues" (gaps and overlaps between credit bands, see

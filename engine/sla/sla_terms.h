@@ -1,4 +1,4 @@
-/* sla_terms.h — the terms of a provider's SLA (DESIGN.md §5), whether read
+/* sla_terms.h — the terms of a provider's SLA (docs/design.md §5), whether read
  * from a document by the SLA extractor or from JSON a person corrected. The
  * extractor fills it; the contract measure, credits and findings read it.
  *
@@ -42,7 +42,7 @@ struct sla_response_time {
     long line;
 };
 
-/* Clauses the scorecard weighs that have no field of their own in DESIGN.md
+/* Clauses the scorecard weighs that have no field of their own in docs/design.md
  * §5: each one found is kept with its value (NAN when it has none), the
  * sentence it was read from, and its line. */
 enum sla_clause_kind {

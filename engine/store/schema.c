@@ -117,7 +117,7 @@ const char *const schema_migrations[] = {
      * (for the contract measure) commitment target, as `slaudit eval` computed
      * them, keyed by the SHA-256 of the definitions they were computed under so
      * that results of other definitions stand beside them. Reports read these.
-     * result is the whole result object of DESIGN.md §5; sla its "sla" block. */
+     * result is the whole result object of docs/design.md §5; sla its "sla" block. */
     "CREATE TABLE eval_results ("
     "  id INTEGER PRIMARY KEY,"
     "  definitions_hash TEXT NOT NULL,"

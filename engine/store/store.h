@@ -115,7 +115,7 @@ enum sl_status store_each_source(struct store *st, store_source_fn fn, void *ctx
                                  struct sl_diag *diag);
 
 /* A commitment: a provider's SLA (kind "sla") or an internal objective (kind
- * "slo"), its terms kept as JSON (for an SLA, the object of DESIGN.md §5 that
+ * "slo"), its terms kept as JSON (for an SLA, the object of docs/design.md §5 that
  * engine/sla_json.h reads and writes). Versioned by effective_from: the
  * version in force at t is the one with the latest effective_from <= t. */
 struct commitment {
@@ -221,7 +221,7 @@ struct eval_record {
     long incidents, incidents_open, incidents_merged;
     struct eval_record_stats tta, ttr;
     const char *sla;      /* the "sla" block as JSON; NULL for neutral rows */
-    const char *result;   /* the whole result object of DESIGN.md §5 as JSON */
+    const char *result;   /* the whole result object of docs/design.md §5 as JSON */
     int64_t evaluated_at; /* set by the store (the clock) when adding */
 };
 

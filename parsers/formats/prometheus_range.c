@@ -1,7 +1,7 @@
 /* prometheus_range.c — Prometheus /api/v1/query_range JSON (resultType
  * matrix) for `up` or `probe_success`: each series is a service, each value
  * a probe result (1 up, 0 down) that becomes status intervals like any
- * probe file (DESIGN.md §4). The service is --service, else the series'
+ * probe file (docs/design.md §4). The service is --service, else the series'
  * instance label, else its job. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,7 +15,7 @@
  *   error: Setting node gpu01 state to DRAIN with reason:<reason>
  * A node is down while it is DOWN, FAIL or not responding; drained while it is
  * DRAIN/DRAINING (status maintenance: unannounced maintenance counts as
- * downtime, DESIGN.md §4); IDLE, RESUME, ALLOCATED, MIXED or "returned to
+ * downtime, docs/design.md §4); IDLE, RESUME, ALLOCATED, MIXED or "returned to
  * service" end both. Other lines are not records. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * heartbeats, or the `heartbeatList` object keyed by monitor id. Each beat is
  * a probe result: status 0 down, 1 up, 2 pending, 3 maintenance; time is
  * UTC ("2026-10-01 12:00:00.123", as Kuma stores it); ping and msg are not
- * stored. Probes become status intervals (DESIGN.md §4). */
+ * stored. Probes become status intervals (docs/design.md §4). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* sla_extract.h — the SLA document reader: the terms of DESIGN.md §5 read
+/* sla_extract.h — the SLA document reader: the terms of docs/design.md §5 read
  * from a provider's SLA in Markdown, plain text or HTML, each with the line it
  * came from. What it recognises is the phrasing table of sla_patterns.c;
  * tables (Markdown, HTML, tab-separated) and prose are both read.

@@ -54,7 +54,7 @@ struct report_info {
     const struct report_incidents *incidents;
 };
 
-/* The monthly operations workbook (DESIGN.md §1): sheets Summary, Charts,
+/* The monthly operations workbook (docs/design.md §1): sheets Summary, Charts,
  * Availability, Incidents (continued on "Incidents (2)"... past Excel's row
  * limit), SLA, Findings, Compare (when there are two entities or more),
  * Decision (when info->decision is given), Sources, Definitions and Chart

@@ -1,4 +1,4 @@
-/* eval_json.h — an eval_result as the JSON of DESIGN.md §5:
+/* eval_json.h — an eval_result as the JSON of docs/design.md §5:
  * {"definitions": {...}, "results": [...]}, one result per entity, service
  * (null for the entity as a whole), window and measure. Each function appends
  * to its buffer and returns SL_OK, or the first failed append's status

@@ -230,6 +230,7 @@ has "compare header" "$TMP/out" '^metric +unit +team:platform +provider:nimbu'
 has "compare month row" "$TMP/out" '^availability 2026-10 '
 expect "compare json" 0 "$BIN" --db "$DB" --json compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
 has "compare json metric" "$TMP/out" '"metrics":\[\{"name":"availability","unit":"%","a":99\.[0-9]+,"b":99\.[0-9]+,"difference":'
+has "compare json cites the project's definitions" "$TMP/out" '"definitions":"neutral \(docs/design\.md section 4\), identical for both"'
 expect "compare an entity without data" 0 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
 has "compare notes the missing data" "$TMP/err" 'no data for provider:none'
 
@@ -479,6 +480,11 @@ expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"
 has "sla extract fifo message" "$TMP/err" "fifo: not a regular file"
 expect "sla score fifo" 3 "$BIN" sla score "$TMP/fifo"
 expect "eval --sla fifo" 3 "$BIN" --db "$DB" eval --sla "$TMP/fifo" --entity provider:nimbus
+
+# --- the documentation against the tree and the binary, and the README's tour ---
+if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
+# The README's tour, pasted in order into a fresh copy after the demo's steps.
+if sh tests/cli/tour.sh "$BIN" "$GEN"; then pass; else fail "the README's tour does not print what the README shows (tests/cli/tour.sh)"; fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

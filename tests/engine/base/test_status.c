@@ -1,4 +1,4 @@
-/* test_status.c — the status enum's messages, exit codes (DESIGN.md §5) and
+/* test_status.c — the status enum's messages, exit codes (docs/design.md §5) and
  * the caller-owned diagnostic (engine/status.c). */
 #include <criterion/criterion.h>
 #include <string.h>

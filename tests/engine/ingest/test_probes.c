@@ -1,5 +1,5 @@
 /* test_probes.c — probe results folded into status intervals
- * (engine/probes.c, DESIGN.md §4): a probe covers until the next one, the last
+ * (engine/probes.c, docs/design.md §4): a probe covers until the next one, the last
  * covers one median interval, a gap longer than 2× the median turns unknown
  * after one interval, and duplicates and out-of-order probes change nothing.
  * Times are offsets from T = 2026-10-01T00:00Z. */

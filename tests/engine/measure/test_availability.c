@@ -1,5 +1,5 @@
 /* test_availability.c — time-based availability (engine/availability.c,
- * DESIGN.md §4): A = 1 − Σ w·|interval ∩ W′| / |W′|. Most cases use a window of
+ * docs/design.md §4): A = 1 − Σ w·|interval ∩ W′| / |W′|. Most cases use a window of
  * 10,000 s starting at T (2026-10-01T00:00Z) so the arithmetic is easy to
  * check by hand in the comments. */
 #include <criterion/criterion.h>

@@ -1,5 +1,5 @@
 /* test_incident_times.c — the durations of one incident
- * (engine/incident_times.c, DESIGN.md §4): TTD, TTA, TTM, TTR, the fallbacks
+ * (engine/incident_times.c, docs/design.md §4): TTD, TTA, TTM, TTR, the fallbacks
  * between started and detected, missing ends, and inconsistent records. */
 #include <criterion/criterion.h>
 

@@ -1,5 +1,5 @@
 /* test_credit.c — credit tiers with the document's inclusivity, gaps, the cap
- * and the amount (engine/credit.c, DESIGN.md §4). The table is the common
+ * and the amount (engine/credit.c, docs/design.md §4). The table is the common
  * shape: 10 % below 99.9 %, 25 % below 99.0 %, 100 % below 95.0 %. */
 #include <criterion/criterion.h>
 #include <math.h>
