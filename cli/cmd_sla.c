@@ -11,9 +11,8 @@
 #include "cli/cli.h"
 #include "cli/msg.h"
 #include "engine/base/infile.h"
-#include "engine/ingest/ingest.h"
+#include "engine/ingest/ingest_file.h"
 #include "engine/base/jsonw.h"
-#include "engine/base/sha256.h"
 #include "engine/sla/sla_json.h"
 #include "engine/measure/sla_replay.h"
 #include "engine/sla/sla_score.h"
@@ -231,32 +230,17 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
     struct strbuf json = STRBUF_INIT;
     struct store *st = NULL;
     struct sl_diag diag = {0};
-    char sha[65];
-    long long bytes = 0;
-    FILE *f = NULL;
     enum sl_status s = sla_json_write(&json, &t, 1);
     if (s) {
         rc = msg_error(sl_exit_code(s), opt->file, 0, "%s", sl_strerror(s));
         goto out;
     }
-    if (!(f = fopen(opt->file, "rb")) || sha256_stream(f, sha, &bytes)) {
-        rc = msg_error(SL_EXIT_INPUT, opt->file, 0, "cannot read: %s", strerror(errno));
-        goto out;
-    }
     if ((rc = cli_open_store(cli, &st)))
         goto out;
     bool already = false, replaced = false;
-    s = store_source_begin(st, opt->file, sha, from_json ? "sla-json" : "sla-document", bytes,
-                           &already, &diag);
-    if (!s && !already) {
-        struct commitment c = {0,         opt->entity, opt->service, "sla",
-                               effective, t.document,  json.buf,     0};
-        struct source_counts counts = {1, 1, 0, 0};
-        if (!(s = store_add_commitment(st, &c, &replaced, &diag)))
-            s = store_source_finish(st, &counts, &diag);
-        if (s)
-            store_source_abort(st);
-    }
+    struct commitment c = {0, opt->entity, opt->service, "sla", effective, t.document, json.buf, 0};
+    s = ingest_file_commitment(st, opt->file, from_json ? "sla-json" : "sla-document", &c, &already,
+                               &replaced, &diag);
     if (s) {
         rc = msg_diag(s, &diag);
         goto out;
@@ -274,8 +258,6 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
                replaced ? " (replaces the version with the same date)" : "");
     }
 out:
-    if (f)
-        fclose(f);
     store_close(st);
     strbuf_release(&json);
     sla_terms_release(&t);
@@ -413,50 +395,38 @@ json_replay(struct jsonw *w, const struct sla_replay *r)
     jsonw_close(w, '}');
 }
 
+/* The format of a history file: the registry's best guess. */
+static bool
+detect_history(const char *head, size_t len, struct ingest_file_format *out)
+{
+    const struct parser *p = parser_detect(head, len);
+    if (p)
+        *out = (struct ingest_file_format){p->name, p->parse};
+    return p != NULL;
+}
+
 /* Reads one history file into the scratch store, detecting its format. */
 static int
 ingest_history(const struct cli *cli, struct store *st, const char *path)
 {
     struct sl_diag diag = {0};
-    char sha[65], head[PARSER_SNIFF_BYTES];
-    long long bytes;
-    FILE *f;
-    if (infile_open(path, &f, NULL, &diag))
-        return msg_error(SL_EXIT_INPUT, diag.file, 0, "%s", diag.message);
-    if (sha256_stream(f, sha, &bytes) || fseek(f, 0, SEEK_SET)) {
-        fclose(f);
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot read: %s", strerror(errno));
-    }
-    size_t n = fread(head, 1, sizeof head, f);
-    const struct parser *p = parser_detect(head, n);
-    rewind(f);
-    if (!p) {
-        fclose(f);
+    struct ingest_file_result res;
+    struct ingest_file_options opt = {
+        .detect = detect_history,
+        .entity = "provider:history",
+        .service = "history",
+        .zone = cli->zone,
+    };
+    enum sl_status s = ingest_file(st, path, &opt, &res, &diag);
+    if (res.unrecognised)
         return msg_error(SL_EXIT_INPUT, path, 1,
                          "history format not recognised (see 'slaudit formats')");
-    }
-    struct ingest ing;
-    bool already;
-    int rc = 0;
-    ingest_init(&ing, st, path, &diag);
-    ing.entity = "provider:history";
-    ing.service = "history";
-    ing.zone = cli->zone;
-    enum sl_status s = store_source_begin(st, path, sha, p->name, bytes, &already, &diag);
-    if (!s && !already) {
-        if (!(s = p->parse(&ing, f)) && !(s = ingest_finish(&ing)))
-            s = store_source_finish(st, &ing.counts, &diag);
-        if (s)
-            store_source_abort(st);
-    }
     if (s)
-        rc = msg_diag(s, &diag);
-    else if (ing.counts.rejected)
+        return msg_diag(s, &diag);
+    if (res.counts.rejected)
         msg_note(path, 0, "%ld history records could not be read and were left out",
-                 ing.counts.rejected);
-    ingest_release(&ing);
-    fclose(f);
-    return rc;
+                 res.counts.rejected);
+    return 0;
 }
 
 /* The history goes into a scratch store of its own, so replaying never
