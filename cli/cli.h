@@ -47,6 +47,10 @@ void cli_print_capacity_table(const struct eval_result *r);
 struct reconcile_result;
 void cli_print_reconcile(const struct reconcile_result *r, const char *entity, const char *service,
                          const char *zone);
+struct decide_case;
+/* The notes of a decision built (or failed) after measuring: the entities
+ * the store held no data for in the period. */
+void cli_decide_notes(const struct cli *cli, const struct decide_case *c);
 /* Prints text (a command's --help) on stdout and returns 0. */
 int cli_help(const char *text);
 

@@ -7,13 +7,14 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
-#include "cli/decide_run.h"
 #include "cli/eval_args.h"
 #include "cli/msg.h"
 #include "engine/audit/audit.h"
+#include "engine/decide/decide_case.h"
 #include "engine/measure/eval.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
+#include "reports/books/decision.h"
 #include "reports/monthly/report.h"
 #include "reports/text/tables.h"
 
@@ -329,7 +330,8 @@ cmd_report(struct cli *cli, int argc, char **argv)
     struct store *st = NULL;
     struct sources sources = {0};
     struct month_audits audits = {NULL, NULL, 0};
-    struct decide_run decision = {0};
+    struct decide_case decision = {0};
+    struct report_decision report_decision;
     bool have_result = false;
     struct eval_result r;
     if ((rc = cli_open_store(cli, &st)))
@@ -406,9 +408,17 @@ cmd_report(struct cli *cli, int argc, char **argv)
         struct window from = w;
         for (int i = 0; i < 2; i++)
             from = window_month_prev(&from, cli->zone);
-        if ((rc = decide_run_build(&decision, cli, st, profile, from.start, w.end)))
+        struct sl_diag ddiag = {0};
+        enum sl_status built =
+            decide_case_build(&decision, st, profile, from.start, w.end, cli->zone, &ddiag);
+        cli_decide_notes(cli, &decision);
+        if (built) {
+            rc = msg_diag(built, &ddiag);
             goto out;
-        info.decision = &decision.report;
+        }
+        report_decision =
+            report_decision_of(&decision, cli->zone, SLAUDIT_VERSION, cli->command_line);
+        info.decision = &report_decision;
     }
     struct listed_incidents listed = {st, &p};
     struct report_incidents incidents = {r.nlisted, each_listed_incident, &listed};
@@ -424,7 +434,7 @@ cmd_report(struct cli *cli, int argc, char **argv)
 out:
     if (have_result)
         eval_result_release(&r);
-    decide_run_release(&decision);
+    decide_case_release(&decision);
     month_audits_release(&audits);
     sources_release(&sources);
     store_close(st);

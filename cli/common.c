@@ -4,6 +4,7 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
+#include "engine/decide/decide_case.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
 
@@ -52,4 +53,17 @@ cli_last_complete_month(const struct cli *cli, struct store *st, struct window *
         w = window_month_of(first, cli->zone);
     *out = w;
     return 0;
+}
+
+void
+cli_decide_notes(const struct cli *cli, const struct decide_case *c)
+{
+    if (!c->measured)
+        return;
+    if (!c->team_has_data)
+        msg_note(cli->db, 0, "no data for %s in the period: self-managed cannot be measured",
+                 c->profile.entity);
+    for (size_t i = 0; i < c->profile.nproviders; i++)
+        if (!c->provider_has_data[i])
+            msg_note(cli->db, 0, "no data for %s in the period", c->providers[i].entity);
 }
