@@ -9,7 +9,7 @@
 #include "cli/cli.h"
 #include "cli/eval_args.h"
 #include "cli/msg.h"
-#include "engine/audit/audit.h"
+#include "engine/audit/audit_entities.h"
 #include "engine/decide/decide_case.h"
 #include "engine/measure/eval.h"
 #include "engine/time/sltime.h"
@@ -137,123 +137,6 @@ output_path(const char *arg, const struct window *month, char *out, size_t size)
     return 0;
 }
 
-/* The audits of the report month, for the Findings sheet and the Summary's
- * top findings. Their findings are held until the workbook is written, and a
- * month can hold tens of thousands per entity, so each audit's are kept
- * compactly: v[i].findings.v is strings[i]'s copy (see compact_findings). */
-struct month_audits {
-    struct audit_result *v;
-    char **strings;
-    size_t n;
-};
-
-/* Copies s to base + *at, advancing *at, unless it equals prev (the previous
- * finding's), which is returned instead; base NULL only counts the bytes. */
-static char *
-pack(char *s, char *prev, char *base, size_t *at)
-{
-    if (!s || (prev && !strcmp(s, prev)))
-        return s ? prev : NULL;
-    size_t len = strlen(s) + 1;
-    char *copy = base ? memcpy(base + *at, s, len) : NULL;
-    *at += len;
-    return copy;
-}
-
-/* Packs the strings of v[0..n) into base (NULL: counts them); returns the
- * bytes. An entity or service equal to the previous finding's is kept once. */
-static size_t
-pack_findings(struct finding *v, size_t n, char *base)
-{
-    size_t at = 0;
-    char *entity = NULL, *service = NULL;
-    for (size_t i = 0; i < n; i++) {
-        struct finding *f = &v[i];
-        char *e = pack(f->entity, entity, base, &at), *sv = pack(f->service, service, base, &at);
-        char *subject = pack(f->subject, NULL, base, &at);
-        char *message = pack(f->message, NULL, base, &at);
-        entity = base ? e : f->entity;
-        service = f->service ? (base ? sv : f->service) : service;
-        if (base) {
-            f->entity = e;
-            f->service = sv;
-            f->subject = subject;
-            f->message = message;
-        }
-    }
-    return at;
-}
-
-/* Replaces the findings of ar by a compact copy whose strings are *strings:
- * the evidence is let go (the sheets show only its count, nevidence, which
- * stays; `slaudit audit` lists it) and the strings share one block. About a
- * third of the memory. */
-static enum sl_status
-compact_findings(struct audit_result *ar, char **strings)
-{
-    struct findings *fs = &ar->findings;
-    size_t n = fs->n, bytes = pack_findings(fs->v, n, NULL);
-    *strings = NULL;
-    if (n == 0)
-        return SL_OK;
-    struct finding *v = malloc(n * sizeof *v);
-    char *block = malloc(bytes ? bytes : 1);
-    if (!v || !block) {
-        free(v);
-        free(block);
-        return SL_ERR_NOMEM;
-    }
-    memcpy(v, fs->v, n * sizeof *v);
-    pack_findings(v, n, block);
-    for (size_t i = 0; i < n; i++)
-        v[i].evidence = NULL;
-    findings_release(fs);
-    *fs = (struct findings){.v = v, .n = n, .alloc = n};
-    *strings = block;
-    return SL_OK;
-}
-
-static void
-month_audits_release(struct month_audits *a)
-{
-    for (size_t i = 0; i < a->n; i++) {
-        if (a->strings[i]) { /* compact: the findings are not the audit's own */
-            free(a->v[i].findings.v);
-            free(a->strings[i]);
-            a->v[i].findings = (struct findings){.v = NULL};
-        }
-        audit_result_release(&a->v[i]);
-    }
-    free(a->v);
-    free(a->strings);
-}
-
-static int
-run_audits(const struct cli *cli, struct store *st, const struct eval_result *r,
-           const struct window *w, struct month_audits *out)
-{
-    struct sl_diag diag = {0};
-    out->v = calloc(r->nrows + 1, sizeof *out->v);
-    out->strings = calloc(r->nrows + 1, sizeof *out->strings);
-    out->n = 0;
-    if (!out->v || !out->strings)
-        return msg_error(SL_EXIT_INPUT, NULL, 0, "out of memory");
-    for (size_t i = 0; i < r->nrows; i++) {
-        const struct eval_row *row = &r->rows[i];
-        if (row->service || row->window.start != w->start || row->window.end != w->end)
-            continue;
-        struct audit_params ap = {row->entity, w->start, w->end, cli->zone};
-        enum sl_status s = audit_run(st, &ap, &out->v[out->n], &diag);
-        if (s)
-            return msg_diag(s, &diag);
-        s = compact_findings(&out->v[out->n], &out->strings[out->n]);
-        out->n++;
-        if (s)
-            return msg_error(SL_EXIT_INPUT, NULL, 0, "out of memory for the findings");
-    }
-    return 0;
-}
-
 /* The Incidents sheet's rows, read from the store one at a time while the
  * sheet is written, so the workbook never holds the month's incidents. */
 struct listed_incidents {
@@ -329,7 +212,7 @@ cmd_report(struct cli *cli, int argc, char **argv)
 
     struct store *st = NULL;
     struct sources sources = {0};
-    struct month_audits audits = {NULL, NULL, 0};
+    struct audit_entities audits = {NULL, NULL, 0};
     struct decide_case decision = {0};
     struct report_decision report_decision;
     bool have_result = false;
@@ -391,8 +274,11 @@ cmd_report(struct cli *cli, int argc, char **argv)
         .sources = sources.v,
         .nsources = sources.n,
     };
-    if ((rc = run_audits(cli, st, &r, &w, &audits)))
+    s = audit_entities_run(st, &r, &w, cli->zone, &audits, &diag);
+    if (s) {
+        rc = msg_diag(s, &diag);
         goto out;
+    }
     info.audits = audits.v;
     info.naudits = audits.n;
     if (tables) {
@@ -435,7 +321,7 @@ out:
     if (have_result)
         eval_result_release(&r);
     decide_case_release(&decision);
-    month_audits_release(&audits);
+    audit_entities_release(&audits);
     sources_release(&sources);
     store_close(st);
     eval_args_release(&args);
