@@ -7,6 +7,8 @@
 #include "engine/decide/decide_case.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
+#include "engine/base/strbuf.h"
+#include "reports/text/term_table.h"
 
 int
 cli_open_store(const struct cli *cli, struct store **out)
@@ -66,4 +68,44 @@ cli_decide_notes(const struct cli *cli, const struct decide_case *c)
     for (size_t i = 0; i < c->profile.nproviders; i++)
         if (!c->provider_has_data[i])
             msg_note(cli->db, 0, "no data for %s in the period", c->providers[i].entity);
+}
+
+/* Prints a table the reports rendered, or says why it could not. */
+static void
+print_rendered(struct strbuf *sb, enum sl_status s)
+{
+    if (s)
+        msg_error((int)sl_exit_code(s), NULL, 0, "%s", sl_strerror(s));
+    else
+        fputs(sb->buf, stdout);
+    strbuf_release(sb);
+}
+
+void
+cli_print_eval_table(const struct eval_result *r, bool entities_only, const struct window *window)
+{
+    struct strbuf sb = STRBUF_INIT;
+    print_rendered(&sb, term_table_eval(&sb, r, entities_only, window));
+}
+
+void
+cli_print_contract_table(const struct eval_result *r)
+{
+    struct strbuf sb = STRBUF_INIT;
+    print_rendered(&sb, term_table_contract(&sb, r));
+}
+
+void
+cli_print_capacity_table(const struct eval_result *r)
+{
+    struct strbuf sb = STRBUF_INIT;
+    print_rendered(&sb, term_table_capacity(&sb, r));
+}
+
+void
+cli_print_reconcile(const struct reconcile_result *r, const char *entity, const char *service,
+                    const char *zone)
+{
+    struct strbuf sb = STRBUF_INIT;
+    print_rendered(&sb, term_table_reconcile(&sb, r, entity, service, zone));
 }
