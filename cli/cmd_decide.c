@@ -11,6 +11,7 @@
 #include "cli/msg.h"
 #include "engine/decide/decide.h"
 #include "engine/decide/decide_case.h"
+#include "engine/measure/period.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
 #include "engine/decide/team_profile.h"
@@ -133,9 +134,7 @@ default_period(const struct cli *cli, struct store *st, int64_t *from, int64_t *
     if (rc)
         return rc;
     *to = w.end;
-    for (int i = 0; i < 2; i++)
-        w = window_month_prev(&w, cli->zone);
-    *from = w.start;
+    *from = period_months_start(&w, 3, cli->zone);
     return 0;
 }
 

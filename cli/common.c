@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "cli/msg.h"
 #include "engine/decide/decide_case.h"
+#include "engine/measure/period.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
 #include "engine/base/strbuf.h"
@@ -41,19 +42,13 @@ int
 cli_last_complete_month(const struct cli *cli, struct store *st, struct window *out)
 {
     struct sl_diag diag = {0};
-    int64_t first, last;
-    enum sl_status rc = store_data_span(st, &first, &last, &diag);
+    bool empty;
+    enum sl_status rc = period_last_complete_month(st, cli->zone, out, &empty, &diag);
     if (rc)
         return msg_diag(rc, &diag);
-    if (last == SLTIME_NONE)
+    if (empty)
         return msg_error(SL_EXIT_INPUT, cli->db, 0,
                          "the store holds no data: run 'slaudit ingest' first");
-    struct window w = window_month_of(last - 1, cli->zone);
-    if (w.end > last)
-        w = window_month_prev(&w, cli->zone);
-    if (w.end <= first)
-        w = window_month_of(first, cli->zone);
-    *out = w;
     return 0;
 }
 

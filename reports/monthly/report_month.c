@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "engine/audit/audit_entities.h"
+#include "engine/measure/period.h"
 #include "engine/store/store.h"
 #include "engine/time/sltime.h"
 #include "reports/books/decision.h"
@@ -171,11 +172,8 @@ report_month_run(struct store *st, const struct report_month_request *req,
     }
     struct report_decision decision;
     if (req->profile) {
-        struct window from = w;
-        for (int i = 0; i < 2; i++)
-            from = window_month_prev(&from, req->zone);
-        if ((s = decide_case_build(&out->decision, st, req->profile, from.start, w.end, req->zone,
-                                   diag)))
+        int64_t from = period_months_start(&w, 3, req->zone);
+        if ((s = decide_case_build(&out->decision, st, req->profile, from, w.end, req->zone, diag)))
             goto out;
         decision = report_decision_of(&out->decision, req->zone, req->version, req->command_line);
         info.decision = &decision;
