@@ -35,8 +35,10 @@ int cli_parse_when(const struct cli *cli, const char *command, const char *optio
 /* The last calendar month (in cli->zone) that the stored data covers to its
  * end; prints an error and returns non-zero when the store is empty. */
 int cli_last_complete_month(const struct cli *cli, struct store *st, struct window *out);
-/* Prints evaluation rows as a table: the entity rows only when entities_only,
- * the rows of one window only when window is not NULL. */
+/* Print the tables of reports/text/term_table.h on stdout (an error on
+ * stderr when one could not be rendered). Evaluation rows: the entity rows
+ * only when entities_only, the rows of one window only when window is not
+ * NULL. */
 void cli_print_eval_table(const struct eval_result *r, bool entities_only,
                           const struct window *window);
 /* Prints the contract rows (when any): attainment, credit, budget and alerts. */
@@ -47,6 +49,10 @@ void cli_print_capacity_table(const struct eval_result *r);
 struct reconcile_result;
 void cli_print_reconcile(const struct reconcile_result *r, const char *entity, const char *service,
                          const char *zone);
+struct decide_case;
+/* The notes of a decision built (or failed) after measuring: the entities
+ * the store held no data for in the period. */
+void cli_decide_notes(const struct cli *cli, const struct decide_case *c);
 /* Prints text (a command's --help) on stdout and returns 0. */
 int cli_help(const char *text);
 

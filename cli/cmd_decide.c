@@ -8,9 +8,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/decide_run.h"
 #include "cli/msg.h"
 #include "engine/decide/decide.h"
+#include "engine/decide/decide_case.h"
+#include "engine/measure/period.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
 #include "engine/decide/team_profile.h"
@@ -133,9 +134,7 @@ default_period(const struct cli *cli, struct store *st, int64_t *from, int64_t *
     if (rc)
         return rc;
     *to = w.end;
-    for (int i = 0; i < 2; i++)
-        w = window_month_prev(&w, cli->zone);
-    *from = w.start;
+    *from = period_months_start(&w, 3, cli->zone);
     return 0;
 }
 
@@ -185,17 +184,24 @@ cmd_decide(struct cli *cli, int argc, char **argv)
         return msg_usage("decide", "--to must be after --from");
 
     struct store *st = NULL;
-    struct decide_run run;
+    struct decide_case run;
     memset(&run, 0, sizeof run);
     if ((rc = cli_open_store(cli, &st)))
         goto out;
     if (!from_text && (rc = default_period(cli, st, &from, &to)))
         goto out;
-    if ((rc = decide_run_build(&run, cli, st, profile_path, from, to)))
+    struct sl_diag diag = {0};
+    enum sl_status built = decide_case_build(&run, st, profile_path, from, to, cli->zone, &diag);
+    cli_decide_notes(cli, &run);
+    if (built) {
+        rc = msg_diag(built, &diag);
         goto out;
+    }
+    struct report_decision report =
+        report_decision_of(&run, cli->zone, SLAUDIT_VERSION, cli->command_line);
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
-        enum sl_status s = report_decision_json(&run.report, &sb);
+        enum sl_status s = report_decision_json(&report, &sb);
         if (!s)
             fputs(sb.buf, stdout);
         strbuf_release(&sb);
@@ -204,19 +210,19 @@ cmd_decide(struct cli *cli, int argc, char **argv)
             goto out;
         }
     } else {
-        print_text(&run.report);
+        print_text(&report);
     }
     if (output) {
-        struct sl_diag diag = {0};
-        enum sl_status s = report_decision_write(output, &run.report, &diag);
+        struct sl_diag wdiag = {0};
+        enum sl_status s = report_decision_write(output, &report, &wdiag);
         if (s) {
-            rc = msg_diag(s, &diag);
+            rc = msg_diag(s, &wdiag);
             goto out;
         }
         msg_note(output, 0, "decision workbook written");
     }
 out:
-    decide_run_release(&run);
+    decide_case_release(&run);
     store_close(st);
     return rc;
 }

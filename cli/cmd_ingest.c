@@ -1,20 +1,15 @@
 /* cmd_ingest.c — `slaudit ingest`: each file in one transaction, recorded by
  * its SHA-256 so the same file is never ingested twice. */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/msg.h"
-#include "engine/base/infile.h"
-#include "engine/ingest/ingest.h"
+#include "engine/ingest/ingest_file.h"
 #include "engine/base/jsonw.h"
-#include "engine/base/sha256.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
 #include "parsers/read/fieldmap.h"
@@ -62,19 +57,15 @@ struct ingest_options {
 /* The progress line of one file: drawn from the ingest's callback. */
 struct progress {
     const char *path;
-    FILE *f;
-    long long bytes;
     bool drawn;
 };
 
 static void
-progress_draw(void *ctx, const struct ingest *ing)
+progress_draw(void *ctx, long long pos, long long bytes, long records)
 {
     struct progress *pr = ctx;
-    long pos = ftell(pr->f);
-    int pct = pr->bytes > 0 && pos >= 0 ? (int)(100.0 * (double)pos / (double)pr->bytes) : 0;
-    fprintf(stderr, "\rslaudit: %s: %d%%, %ld records", pr->path, pct > 100 ? 100 : pct,
-            ing->counts.read);
+    int pct = bytes > 0 && pos >= 0 ? (int)(100.0 * (double)pos / (double)bytes) : 0;
+    fprintf(stderr, "\rslaudit: %s: %d%%, %ld records", pr->path, pct > 100 ? 100 : pct, records);
     fflush(stderr);
     pr->drawn = true;
 }
@@ -82,9 +73,9 @@ progress_draw(void *ctx, const struct ingest *ing)
 /* Returns an exit code: the file is stored, but its JSON summary may not
  * have been written. */
 static int
-print_result(const struct cli *cli, const char *path, const char *format, const char *sha,
-             const struct ingest *ing, bool already)
+print_result(const struct cli *cli, const char *path, const struct ingest_file_result *res)
 {
+    const char *format = res->format, *sha = res->sha256;
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
         struct jsonw w;
@@ -93,12 +84,12 @@ print_result(const struct cli *cli, const char *path, const char *format, const 
         jsonw_field_str(&w, "file", path);
         jsonw_field_str(&w, "format", format);
         jsonw_field_str(&w, "sha256", sha);
-        jsonw_field_int(&w, "read", ing->counts.read);
-        jsonw_field_int(&w, "stored", ing->counts.stored);
-        jsonw_field_int(&w, "rejected", ing->counts.rejected);
-        jsonw_field_int(&w, "duplicates", ing->counts.duplicates);
-        jsonw_field_int(&w, "intervals", ing->intervals);
-        jsonw_field_bool(&w, "already_ingested", already);
+        jsonw_field_int(&w, "read", res->counts.read);
+        jsonw_field_int(&w, "stored", res->counts.stored);
+        jsonw_field_int(&w, "rejected", res->counts.rejected);
+        jsonw_field_int(&w, "duplicates", res->counts.duplicates);
+        jsonw_field_int(&w, "intervals", res->intervals);
+        jsonw_field_bool(&w, "already_ingested", res->already);
         jsonw_close(&w, '}');
         int rc = w.status ? msg_error(SL_EXIT_DB, path, 0, "out of memory for the JSON summary")
                           : (puts(sb.buf), SL_EXIT_OK);
@@ -107,121 +98,82 @@ print_result(const struct cli *cli, const char *path, const char *format, const 
     }
     if (msg_quiet())
         return SL_EXIT_OK;
-    if (already) {
+    if (res->already) {
         printf("%s: already ingested (sha256 %.12s…), nothing changed\n", path, sha);
         return SL_EXIT_OK;
     }
     printf("%s: %s: read %ld, stored %ld, rejected %ld, duplicates %ld", path, format,
-           ing->counts.read, ing->counts.stored, ing->counts.rejected, ing->counts.duplicates);
-    if (ing->intervals)
-        printf(" (%ld status intervals)", ing->intervals);
+           res->counts.read, res->counts.stored, res->counts.rejected, res->counts.duplicates);
+    if (res->intervals)
+        printf(" (%ld status intervals)", res->intervals);
     putchar('\n');
     return SL_EXIT_OK;
 }
 
 static void
-show_rejects(const struct cli *cli, const char *path, const struct ingest *ing)
+show_rejects(const struct cli *cli, const char *path, const struct ingest_file_result *res)
 {
     long shown =
-        ing->counts.rejected < INGEST_SHOWN_REJECTS ? ing->counts.rejected : INGEST_SHOWN_REJECTS;
+        res->counts.rejected < INGEST_SHOWN_REJECTS ? res->counts.rejected : INGEST_SHOWN_REJECTS;
     for (long i = 0; i < shown; i++)
-        msg_error(0, path, ing->shown[i].line, "rejected: %s", ing->shown[i].reason);
-    if (ing->counts.rejected > shown)
+        msg_error(0, path, res->shown[i].line, "rejected: %s", res->shown[i].reason);
+    if (res->counts.rejected > shown)
         msg_note(path, 0, "%ld more rejected records; all are in the rejects table of %s",
-                 ing->counts.rejected - shown, cli->db);
-    if (ing->naive_timestamps)
+                 res->counts.rejected - shown, cli->db);
+    if (res->naive_timestamps)
         msg_note(path, 0, "%ld timestamps had no UTC offset and were read in %s (--tz)",
-                 ing->naive_timestamps, cli->zone ? cli->zone : "UTC");
+                 res->naive_timestamps, cli->zone ? cli->zone : "UTC");
 }
 
-/* True when the file behind fd is no longer what was hashed: its size, its
- * modification time, or its change time moved. The change time cannot be set
- * back by a user, so a write that restores the mtime is still seen. Checked
- * once the file is parsed and before the transaction commits, so the SHA-256
- * on record always names the bytes that were stored. */
+/* The format of a file named by none: the registry's best guess. */
 static bool
-file_changed(int fd, const struct stat *before)
+detect_format(const char *head, size_t len, struct ingest_file_format *out)
 {
-    struct stat now;
-    if (fstat(fd, &now))
-        return true;
-    return now.st_size != before->st_size || now.st_ino != before->st_ino ||
-           now.st_mtim.tv_sec != before->st_mtim.tv_sec ||
-           now.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
-           now.st_ctim.tv_sec != before->st_ctim.tv_sec ||
-           now.st_ctim.tv_nsec != before->st_ctim.tv_nsec;
+    const struct parser *p = parser_detect(head, len);
+    if (p)
+        *out = (struct ingest_file_format){p->name, p->parse};
+    return p != NULL;
 }
 
 static int
 ingest_one(const struct cli *cli, struct store *st, const struct ingest_options *opt,
            const char *path)
 {
-    struct stat sb;
     struct sl_diag diag = {0};
-    int rc = 0;
-    FILE *f;
-    enum sl_status opened = infile_open(path, &f, &sb, &diag);
-    if (opened)
-        return msg_error(SL_EXIT_INPUT, diag.file, 0, "%s", diag.message);
-    char sha[65], head[PARSER_SNIFF_BYTES];
-    long long bytes;
-    if (sha256_stream(f, sha, &bytes) || fseek(f, 0, SEEK_SET)) {
-        fclose(f);
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot read: %s", strerror(errno));
-    }
-    const struct parser *p;
+    struct ingest_file_result res;
+    struct progress pr = {.path = path};
+    struct ingest_file_options io = {
+        .detect = detect_format,
+        .entity = opt->entity,
+        .service = opt->service,
+        .zone = cli->zone,
+        .boot_time = opt->boot_time,
+        .year = opt->year,
+        .map = opt->map,
+        .config = opt->config,
+    };
     if (opt->format) {
-        p = parser_by_name(opt->format);
-    } else {
-        size_t n = fread(head, 1, sizeof head, f);
-        p = parser_detect(head, n);
-        if (!p) {
-            fclose(f);
-            return msg_error(SL_EXIT_INPUT, path, 1,
-                             "format not recognised (see 'slaudit formats', or give --format)");
-        }
-        rewind(f);
+        const struct parser *p = parser_by_name(opt->format);
+        io.format = (struct ingest_file_format){p->name, p->parse};
     }
-
-    struct ingest ing;
-    bool already;
-    ingest_init(&ing, st, path, &diag);
-    ing.entity = opt->entity;
-    ing.service = opt->service;
-    ing.zone = cli->zone;
-    ing.boot_time = opt->boot_time;
-    ing.year = opt->year;
-    ing.map = opt->map;
-    ing.config = opt->config;
-    struct progress pr = {.path = path, .f = f, .bytes = bytes};
     if (isatty(STDERR_FILENO) && !msg_quiet()) {
-        ing.progress = progress_draw;
-        ing.progress_ctx = &pr;
+        io.progress = progress_draw;
+        io.progress_ctx = &pr;
     }
-    enum sl_status s = store_source_begin(st, path, sha, p->name, bytes, &already, &diag);
-    if (!s && !already) {
-        if (!(s = ingest_parse(&ing, p->parse, f)) && !(s = ingest_finish(&ing))) {
-            if (file_changed(fileno(f), &sb) || (long long)sb.st_size != bytes)
-                s = diag_set(&diag, SL_ERR_INPUT, path, 0,
-                             "the file changed while it was read (size, mtime or ctime moved); "
-                             "ingest it again once it is complete");
-            else
-                s = store_source_finish(st, &ing.counts, &diag);
-        }
-        if (s)
-            store_source_abort(st);
-    }
+    enum sl_status s = ingest_file(st, path, &io, &res, &diag);
     if (pr.drawn)
         fputs("\r\033[K", stderr);
+    if (res.unrecognised)
+        return msg_error(SL_EXIT_INPUT, path, 1,
+                         "format not recognised (see 'slaudit formats', or give --format)");
     if (s) {
-        rc = msg_diag(s, &diag);
-        msg_note(path, 0, "nothing from this file was stored");
-    } else {
-        rc = print_result(cli, path, p->name, sha, &ing, already);
-        show_rejects(cli, path, &ing);
+        int rc = msg_diag(s, &diag);
+        if (res.rolled_back)
+            msg_note(path, 0, "nothing from this file was stored");
+        return rc;
     }
-    ingest_release(&ing);
-    fclose(f);
+    int rc = print_result(cli, path, &res);
+    show_rejects(cli, path, &res);
     return rc;
 }
 

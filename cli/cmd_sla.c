@@ -2,7 +2,6 @@
  * SLA document, stored for an entity, and scored before signing. */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +10,7 @@
 #include "cli/cli.h"
 #include "cli/msg.h"
 #include "engine/base/infile.h"
-#include "engine/ingest/ingest.h"
-#include "engine/base/jsonw.h"
-#include "engine/base/sha256.h"
+#include "engine/ingest/ingest_file.h"
 #include "engine/sla/sla_json.h"
 #include "engine/measure/sla_replay.h"
 #include "engine/sla/sla_score.h"
@@ -23,6 +20,7 @@
 #include "parsers/formats/registry.h"
 #include "parsers/sla/sla_extract.h"
 #include "reports/books/scorecard.h"
+#include "reports/text/sla_out.h"
 
 static const char help[] =
     "usage: slaudit sla extract FILE [--json]\n"
@@ -101,92 +99,18 @@ load_terms(const char *path, struct sla_terms *t, bool *from_json)
     return 0;
 }
 
-static void
-print_pct(double v)
+/* Prints what a renderer wrote into sb, or says why it could not; releases
+ * sb and returns the exit code. */
+static int
+print_text(struct strbuf *sb, enum sl_status s)
 {
-    if (isnan(v))
-        fputs("open", stdout);
+    int rc = 0;
+    if (s)
+        rc = msg_error(sl_exit_code(s), NULL, 0, "%s", sl_strerror(s));
     else
-        printf("%g%%", v);
-}
-
-static void
-print_terms(const struct sla_terms *t)
-{
-    printf("%s", t->document ? t->document : "");
-    if (t->provider)
-        printf(" — %s", t->provider);
-    if (t->service)
-        printf(" — %s", t->service);
-    putchar('\n');
-    printf("\nUptime targets\n");
-    if (!t->ntargets)
-        printf("  none found\n");
-    for (size_t i = 0; i < t->ntargets; i++)
-        printf("  %g%% per %s%s%s  (line %ld)\n", t->targets[i].percent,
-               sla_window_name(t->targets[i].window), t->targets[i].scope ? " — " : "",
-               t->targets[i].scope ? t->targets[i].scope : "", t->targets[i].line);
-    printf("\nCredit tiers\n");
-    if (!t->ntiers)
-        printf("  none found\n");
-    for (size_t i = 0; i < t->ntiers; i++) {
-        const struct sla_credit_tier *c = &t->tiers[i];
-        printf("  %s", isnan(c->lower_percent) ? "(" : c->lower_inclusive ? "[" : "(");
-        print_pct(c->lower_percent);
-        fputs(", ", stdout);
-        print_pct(c->upper_percent);
-        printf("%s  → %g%% credit  (line %ld)\n",
-               isnan(c->upper_percent) ? ")"
-               : c->upper_inclusive    ? "]"
-                                       : ")",
-               c->credit_percent, c->line);
-    }
-    struct sla_band_issue *issues = NULL;
-    size_t nissues = 0;
-    if (!sla_band_issues(t, &issues, &nissues))
-        for (size_t i = 0; i < nissues; i++)
-            printf("  %s: %s\n", issues[i].kind == SLA_BAND_GAP ? "gap" : "overlap",
-                   issues[i].text);
-    free(issues);
-    printf("\nCredit cap          ");
-    if (isnan(t->credit_cap_percent))
-        printf("not stated\n");
-    else
-        printf("%g%%\n", t->credit_cap_percent);
-    printf("Claim deadline      ");
-    if (t->claim_deadline_days >= 0)
-        printf("%ld days", t->claim_deadline_days);
-    printf("%s%s\n", t->claim_deadline_text ? (t->claim_deadline_days >= 0 ? " — " : "") : "",
-           t->claim_deadline_text ? t->claim_deadline_text
-                                  : (t->claim_deadline_days >= 0 ? "" : "not stated"));
-    printf("Maintenance         %s",
-           t->maintenance_excluded ? "excluded from downtime" : "not excluded");
-    if (!isnan(t->maintenance_notice_hours))
-        printf(", %g h notice", t->maintenance_notice_hours);
-    putchar('\n');
-    printf("Support coverage    %s\n", sla_coverage_name(t->support_coverage)
-                                           ? sla_coverage_name(t->support_coverage)
-                                           : "not stated");
-    printf("Sole remedy         %s\n", t->sole_remedy ? "yes" : "no");
-    printf("Chronic termination %s\n", t->chronic_failure_termination ? "yes" : "no");
-    if (!isnan(t->incident_notice_hours))
-        printf("Incident notice     %g h\n", t->incident_notice_hours);
-    if (!isnan(t->rpo_minutes))
-        printf("RPO                 %g min\n", t->rpo_minutes);
-    if (!isnan(t->rto_minutes))
-        printf("RTO                 %g min\n", t->rto_minutes);
-    if (t->nresponse_times)
-        printf("\nResponse times\n");
-    for (size_t i = 0; i < t->nresponse_times; i++) {
-        const struct sla_response_time *r = &t->response_times[i];
-        printf("  %-36s %s %g min%s  (line %ld)\n", r->severity ? r->severity : "",
-               r->resolution ? "resolve" : "respond", r->minutes,
-               r->business_hours ? " (business time)" : "", r->line);
-    }
-    if (t->nexclusions)
-        printf("\nExclusions\n");
-    for (size_t i = 0; i < t->nexclusions; i++)
-        printf("  line %-4ld %s\n", t->exclusions[i].line, t->exclusions[i].text);
+        fputs(sb->buf, stdout);
+    strbuf_release(sb);
+    return rc;
 }
 
 static int
@@ -206,7 +130,8 @@ cmd_extract(const struct cli *cli, const struct sla_options *opt)
             puts(sb.buf);
         strbuf_release(&sb);
     } else {
-        print_terms(&t);
+        struct strbuf sb = STRBUF_INIT;
+        rc = print_text(&sb, sla_out_terms(&sb, &t));
     }
     sla_terms_release(&t);
     return rc;
@@ -231,32 +156,17 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
     struct strbuf json = STRBUF_INIT;
     struct store *st = NULL;
     struct sl_diag diag = {0};
-    char sha[65];
-    long long bytes = 0;
-    FILE *f = NULL;
     enum sl_status s = sla_json_write(&json, &t, 1);
     if (s) {
         rc = msg_error(sl_exit_code(s), opt->file, 0, "%s", sl_strerror(s));
         goto out;
     }
-    if (!(f = fopen(opt->file, "rb")) || sha256_stream(f, sha, &bytes)) {
-        rc = msg_error(SL_EXIT_INPUT, opt->file, 0, "cannot read: %s", strerror(errno));
-        goto out;
-    }
     if ((rc = cli_open_store(cli, &st)))
         goto out;
     bool already = false, replaced = false;
-    s = store_source_begin(st, opt->file, sha, from_json ? "sla-json" : "sla-document", bytes,
-                           &already, &diag);
-    if (!s && !already) {
-        struct commitment c = {0,         opt->entity, opt->service, "sla",
-                               effective, t.document,  json.buf,     0};
-        struct source_counts counts = {1, 1, 0, 0};
-        if (!(s = store_add_commitment(st, &c, &replaced, &diag)))
-            s = store_source_finish(st, &counts, &diag);
-        if (s)
-            store_source_abort(st);
-    }
+    struct commitment c = {0, opt->entity, opt->service, "sla", effective, t.document, json.buf, 0};
+    s = ingest_file_commitment(st, opt->file, from_json ? "sla-json" : "sla-document", &c, &already,
+                               &replaced, &diag);
     if (s) {
         rc = msg_diag(s, &diag);
         goto out;
@@ -274,143 +184,20 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
                replaced ? " (replaces the version with the same date)" : "");
     }
 out:
-    if (f)
-        fclose(f);
     store_close(st);
     strbuf_release(&json);
     sla_terms_release(&t);
     return rc;
 }
 
-static void
-print_scorecard(const struct sla_terms *t, const struct sla_scorecard *sc)
+/* The format of a history file: the registry's best guess. */
+static bool
+detect_history(const char *head, size_t len, struct ingest_file_format *out)
 {
-    printf("%s: score %.0f / 100\n\n", t->document ? t->document : "", sc->total);
-    for (size_t i = 0; i < sc->ncriteria; i++) {
-        const struct sla_criterion *c = &sc->criteria[i];
-        printf("  %-46s %4.1f / %-3.0f %s", c->name, c->points, c->weight, c->reason);
-        if (c->line)
-            printf(" (line %ld)", c->line);
-        putchar('\n');
-    }
-    printf("\nAllowed downtime\n");
-    if (!sc->nallowed)
-        printf("  no uptime commitment found\n");
-    for (size_t i = 0; i < sc->nallowed; i++) {
-        const struct sla_allowed_downtime *a = &sc->allowed[i];
-        printf("  %g%%: %.1f min a month, %.1f min a quarter, %.1f min a year  (line %ld)\n",
-               a->percent, a->month_minutes, a->quarter_minutes, a->year_minutes, a->line);
-    }
-    for (size_t i = 0; i < sc->nissues; i++)
-        printf("  credit table %s: %s\n", sc->issues[i].kind == SLA_BAND_GAP ? "gap" : "overlap",
-               sc->issues[i].text);
-    printf("\nRed flags\n");
-    for (size_t i = 0; i < sc->nflags; i++) {
-        const struct sla_flag *f = &sc->flags[i];
-        printf("  %s %-6s %s: %s\n", f->rule, f->severity, f->title, f->detail);
-        if (f->line)
-            printf("      line %ld: %s\n", f->line, f->quote);
-        else if (*f->quote)
-            printf("      \"%s\"\n", f->quote);
-    }
-}
-
-static void
-json_scorecard(struct jsonw *w, const struct sla_scorecard *sc)
-{
-    jsonw_field_fixed(w, "score", sc->total, 1);
-    jsonw_open(w, "criteria", '[');
-    for (size_t i = 0; i < sc->ncriteria; i++) {
-        const struct sla_criterion *c = &sc->criteria[i];
-        jsonw_open(w, NULL, '{');
-        jsonw_field_str(w, "id", c->id);
-        jsonw_field_str(w, "name", c->name);
-        jsonw_field_num(w, "weight", c->weight);
-        jsonw_field_num(w, "points", c->points);
-        jsonw_field_str(w, "reason", c->reason);
-        jsonw_field_int(w, "line", c->line);
-        jsonw_close(w, '}');
-    }
-    jsonw_close(w, ']');
-    jsonw_open(w, "red_flags", '[');
-    for (size_t i = 0; i < sc->nflags; i++) {
-        const struct sla_flag *f = &sc->flags[i];
-        jsonw_open(w, NULL, '{');
-        jsonw_field_str(w, "rule", f->rule);
-        jsonw_field_str(w, "severity", f->severity);
-        jsonw_field_str(w, "title", f->title);
-        jsonw_field_str(w, "detail", f->detail);
-        jsonw_field_int(w, "line", f->line);
-        jsonw_field_str(w, "quote", *f->quote ? f->quote : NULL);
-        jsonw_close(w, '}');
-    }
-    jsonw_close(w, ']');
-    jsonw_open(w, "allowed_downtime", '[');
-    for (size_t i = 0; i < sc->nallowed; i++) {
-        const struct sla_allowed_downtime *a = &sc->allowed[i];
-        jsonw_open(w, NULL, '{');
-        jsonw_field_num(w, "percent", a->percent);
-        jsonw_field_num(w, "month_minutes", round(a->month_minutes * 100) / 100);
-        jsonw_field_num(w, "quarter_minutes", round(a->quarter_minutes * 100) / 100);
-        jsonw_field_num(w, "year_minutes", round(a->year_minutes * 100) / 100);
-        jsonw_field_int(w, "line", a->line);
-        jsonw_close(w, '}');
-    }
-    jsonw_close(w, ']');
-}
-
-static void
-print_replay(const struct sla_replay *r)
-{
-    printf("\nReplay of the history under the document's definitions (%s windows, target %g%%)\n",
-           r->window_name, r->target_percent);
-    printf("  %-10s %10s %10s %9s %8s %10s %10s\n", "window", "delivered", "neutral", "met",
-           "credit", "excluded", "forgiven");
-    for (size_t i = 0; i < r->nwindows; i++) {
-        const struct sla_replay_window *w = &r->windows[i];
-        printf("  %-10s %9.3f%% %9.3f%% %9s %7g%% %8.0f m %8.0f m%s\n", w->label,
-               w->availability_percent, w->neutral_percent, w->met ? "met" : "BREACHED",
-               w->credit_percent, w->excluded_seconds / 60.0, w->forgiven_seconds / 60.0,
-               w->gap ? "  (in no credit band)" : "");
-    }
-    printf("  effective: %.3f%% delivered over %zu windows, %zu breached, credits %g%% of "
-           "one window's fee in all; exclusions removed %.0f minutes of downtime\n",
-           r->overall_percent, r->nwindows, r->breached, r->credit_total_percent,
-           r->excluded_total_seconds / 60.0);
-}
-
-static void
-json_replay(struct jsonw *w, const struct sla_replay *r)
-{
-    jsonw_open(w, "replay", '{');
-    jsonw_field_str(w, "window", r->window_name);
-    jsonw_field_num(w, "target_percent", r->target_percent);
-    jsonw_field_num(w, "overall_percent", r->overall_percent);
-    jsonw_field_int(w, "breached", (int64_t)r->breached);
-    jsonw_field_num(w, "credit_total_percent", r->credit_total_percent);
-    jsonw_field_num(w, "excluded_seconds", r->excluded_total_seconds);
-    jsonw_open(w, "windows", '[');
-    for (size_t i = 0; i < r->nwindows; i++) {
-        const struct sla_replay_window *rw = &r->windows[i];
-        char a[40], b[40];
-        sltime_format(rw->start, NULL, a);
-        sltime_format(rw->end, NULL, b);
-        jsonw_open(w, NULL, '{');
-        jsonw_field_str(w, "window", rw->label);
-        jsonw_field_str(w, "start", a);
-        jsonw_field_str(w, "end", b);
-        jsonw_field_num(w, "availability_percent", rw->availability_percent);
-        jsonw_field_num(w, "neutral_percent", rw->neutral_percent);
-        jsonw_field_bool(w, "met", rw->met);
-        jsonw_field_num(w, "credit_percent", rw->credit_percent);
-        jsonw_field_bool(w, "in_no_band", rw->gap);
-        jsonw_field_num(w, "downtime_seconds", rw->downtime_seconds);
-        jsonw_field_num(w, "excluded_seconds", rw->excluded_seconds);
-        jsonw_field_num(w, "forgiven_seconds", rw->forgiven_seconds);
-        jsonw_close(w, '}');
-    }
-    jsonw_close(w, ']');
-    jsonw_close(w, '}');
+    const struct parser *p = parser_detect(head, len);
+    if (p)
+        *out = (struct ingest_file_format){p->name, p->parse};
+    return p != NULL;
 }
 
 /* Reads one history file into the scratch store, detecting its format. */
@@ -418,45 +205,23 @@ static int
 ingest_history(const struct cli *cli, struct store *st, const char *path)
 {
     struct sl_diag diag = {0};
-    char sha[65], head[PARSER_SNIFF_BYTES];
-    long long bytes;
-    FILE *f;
-    if (infile_open(path, &f, NULL, &diag))
-        return msg_error(SL_EXIT_INPUT, diag.file, 0, "%s", diag.message);
-    if (sha256_stream(f, sha, &bytes) || fseek(f, 0, SEEK_SET)) {
-        fclose(f);
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot read: %s", strerror(errno));
-    }
-    size_t n = fread(head, 1, sizeof head, f);
-    const struct parser *p = parser_detect(head, n);
-    rewind(f);
-    if (!p) {
-        fclose(f);
+    struct ingest_file_result res;
+    struct ingest_file_options opt = {
+        .detect = detect_history,
+        .entity = "provider:history",
+        .service = "history",
+        .zone = cli->zone,
+    };
+    enum sl_status s = ingest_file(st, path, &opt, &res, &diag);
+    if (res.unrecognised)
         return msg_error(SL_EXIT_INPUT, path, 1,
                          "history format not recognised (see 'slaudit formats')");
-    }
-    struct ingest ing;
-    bool already;
-    int rc = 0;
-    ingest_init(&ing, st, path, &diag);
-    ing.entity = "provider:history";
-    ing.service = "history";
-    ing.zone = cli->zone;
-    enum sl_status s = store_source_begin(st, path, sha, p->name, bytes, &already, &diag);
-    if (!s && !already) {
-        if (!(s = p->parse(&ing, f)) && !(s = ingest_finish(&ing)))
-            s = store_source_finish(st, &ing.counts, &diag);
-        if (s)
-            store_source_abort(st);
-    }
     if (s)
-        rc = msg_diag(s, &diag);
-    else if (ing.counts.rejected)
+        return msg_diag(s, &diag);
+    if (res.counts.rejected)
         msg_note(path, 0, "%ld history records could not be read and were left out",
-                 ing.counts.rejected);
-    ingest_release(&ing);
-    fclose(f);
-    return rc;
+                 res.counts.rejected);
+    return 0;
 }
 
 /* The history goes into a scratch store of its own, so replaying never
@@ -528,29 +293,20 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
     }
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
-        struct jsonw w;
-        jsonw_begin(&w, &sb);
-        jsonw_open(&w, NULL, '{');
-        jsonw_field_str(&w, "document", t.document);
-        json_scorecard(&w, &sc);
-        if (have_replay)
-            json_replay(&w, &replay);
-        jsonw_open(&w, "terms", '{');
-        sla_json_write_fields(&w, &t);
-        jsonw_close(&w, '}');
-        jsonw_close(&w, '}');
-        enum sl_status s = w.status;
+        enum sl_status s = sla_out_score_json(&sb, &t, &sc, have_replay ? &replay : NULL);
         if (s)
             rc = msg_error(sl_exit_code(s), NULL, 0, "%s", sl_strerror(s));
         else
             puts(sb.buf);
         strbuf_release(&sb);
     } else if (!msg_quiet()) {
-        print_scorecard(&t, &sc);
-        if (have_replay)
-            print_replay(&replay);
-        if (opt->output)
-            printf("\nwrote %s\n", opt->output);
+        struct strbuf sb = STRBUF_INIT;
+        enum sl_status s = sla_out_scorecard(&sb, &t, &sc);
+        if (!s && have_replay)
+            s = sla_out_replay(&sb, &replay);
+        if (!s && opt->output)
+            s = strbuf_addf(&sb, "\nwrote %s\n", opt->output);
+        rc = print_text(&sb, s);
     }
 out:
     sla_replay_release(&replay);

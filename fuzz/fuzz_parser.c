@@ -1,7 +1,9 @@
 /* fuzz_parser.c — libFuzzer harness for every parser in the registry. The
- * input is fed through fmemopen() into a parser with an in-memory store, the
- * way `slaudit ingest` does it, and the transaction is rolled back so the
- * store stays small however long the run.
+ * input is written to a memory file and ingested by ingest_file(), the
+ * protocol `slaudit ingest` runs (hash, format, transaction, parse, the
+ * changed-file check), into an in-memory store; each input is a dry run, its
+ * transaction rolled back, so the store stays small however long the run and
+ * every input meets the same empty store.
  *
  * SLAUDIT_FUZZ_PARSER=NAME picks the parser; "detect" (or unset) runs format
  * detection on the input first, as ingest does without --format, and falls
@@ -11,8 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
-#include "engine/ingest/ingest.h"
+#include "engine/ingest/ingest_file.h"
 #include "engine/store/store.h"
 #include "parsers/formats/registry.h"
 
@@ -21,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct store *store;
 static const struct parser *fixed; /* NULL: detect */
-static unsigned long run;
+static int input_fd = -1;          /* the memory file each input is written to */
+static char input_path[64];        /* its name, for ingest_file() */
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -46,53 +51,59 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
         fprintf(stderr, "fuzz_parser: %s\n", diag.message);
         exit(2);
     }
+    input_fd = memfd_create("fuzz-input", MFD_CLOEXEC);
+    if (input_fd < 0) {
+        perror("fuzz_parser: memfd_create");
+        exit(2);
+    }
+    snprintf(input_path, sizeof input_path, "/proc/self/fd/%d", input_fd);
     return 0;
 }
 
-static const struct parser *
-choose(const uint8_t *data, size_t size)
+/* ingest_file()'s detect: the parser named, else the one detection picks,
+ * else the one the first byte picks. Never fails, so every input is parsed. */
+static bool
+choose(const char *head, size_t len, struct ingest_file_format *out)
 {
-    if (fixed)
-        return fixed;
-    const struct parser *p =
-        parser_detect((const char *)data, size < PARSER_SNIFF_BYTES ? size : PARSER_SNIFF_BYTES);
-    if (p)
-        return p;
-    size_t n = 0;
-    while (parser_table[n])
-        n++;
-    return parser_table[size ? data[0] % n : 0];
+    const struct parser *p = fixed ? fixed : parser_detect(head, len);
+    if (!p) {
+        size_t n = 0;
+        while (parser_table[n])
+            n++;
+        p = parser_table[len ? (unsigned char)head[0] % n : 0];
+    }
+    *out = (struct ingest_file_format){p->name, p->parse};
+    return true;
+}
+
+/* Makes the memory file hold exactly data. */
+static bool
+write_input(const uint8_t *data, size_t size)
+{
+    if (ftruncate(input_fd, 0))
+        return false;
+    for (size_t at = 0; at < size;) {
+        ssize_t n = pwrite(input_fd, data + at, size - at, (off_t)at);
+        if (n <= 0)
+            return false;
+        at += (size_t)n;
+    }
+    return true;
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const struct parser *p = choose(data, size);
-    /* fmemopen() refuses a zero-length buffer; an empty file is one byte-less
-     * read either way, so give it a one-byte buffer it reads none of. */
-    static const char nothing[1];
-    FILE *f = fmemopen(size ? (void *)(uintptr_t)data : (void *)(uintptr_t)nothing, size ? size : 1,
-                       "rb");
-    if (!f)
+    if (!write_input(data, size))
         return 0;
-    if (!size)
-        fseek(f, 1, SEEK_SET);
     struct sl_diag diag = {0};
-    struct ingest ing;
-    char sha[65];
-    bool already = false;
-    snprintf(sha, sizeof sha, "fuzz-%lu", run++);
-    ingest_init(&ing, store, "fuzz-input", &diag);
-    ing.entity = (size & 1) ? "team:fuzz" : NULL;
-    ing.service = (size & 2) ? "fuzz-service" : NULL;
-    if (store_source_begin(store, "fuzz-input", sha, p->name, (long long)size, &already, &diag) ==
-            SL_OK &&
-        !already) {
-        if (p->parse(&ing, f) == SL_OK)
-            ingest_finish(&ing);
-        store_source_abort(store);
-    }
-    ingest_release(&ing);
-    fclose(f);
+    struct ingest_file_result res;
+    struct ingest_file_options opt = {
+        .detect = choose,
+        .entity = (size & 1) ? "team:fuzz" : NULL,
+        .service = (size & 2) ? "fuzz-service" : NULL,
+        .dry_run = true,
+    };
+    ingest_file(store, input_path, &opt, &res, &diag);
     return 0;
 }

@@ -10,9 +10,11 @@
 #include <stdio.h>
 
 #include "engine/ingest/ingest.h"
+#include "engine/ingest/ingest_file.h"
 #include "engine/base/status.h"
 
-#define PARSER_SNIFF_BYTES 65536
+/* As much of a file as sniff() is shown: what ingest_file() hands detect. */
+#define PARSER_SNIFF_BYTES INGEST_SNIFF_BYTES
 
 struct parser {
     const char *name;

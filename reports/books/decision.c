@@ -11,6 +11,24 @@
 #include "engine/time/sltime.h"
 #include "reports/xlsx/xlsx.h"
 
+struct report_decision
+report_decision_of(const struct decide_case *c, const char *zone, const char *version,
+                   const char *command_line)
+{
+    return (struct report_decision){
+        .profile = &c->profile,
+        .team = &c->team,
+        .providers = c->providers,
+        .result = c->result,
+        .from = c->from,
+        .to = c->to,
+        .zone = zone,
+        .profile_path = c->profile_path,
+        .version = version,
+        .command_line = command_line,
+    };
+}
+
 /* ---- JSON ----------------------------------------------------------------- */
 
 static void

@@ -1,8 +1,8 @@
 /* decision.h — the operating-model decision (engine/decide.h) as JSON, as a
  * standalone workbook, and as a `Decision` sheet another workbook can add.
  *
- * For the monthly report: build a struct report_decision (run decide_measure
- * for the profile's team and each provider, then decide_run) and call
+ * For the monthly report: build the decision (decide_case_build), take its
+ * struct report_decision (report_decision_of) and call
  * report_decision_sheet(book, &d, diag) where the sheet should appear. The
  * sheet reads only the decision, never the store. */
 #ifndef SLAUDIT_REPORTS_DECISION_H
@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "engine/decide/decide.h"
+#include "engine/decide/decide_case.h"
 #include "engine/base/status.h"
 #include "engine/base/strbuf.h"
 #include "engine/decide/team_profile.h"
@@ -29,6 +30,11 @@ struct report_decision {
     const char *version;
     const char *command_line;
 };
+
+/* What the reports show of a decision case built whole: the result points
+ * into c, which must outlive it. zone is the period's (NULL = UTC). */
+struct report_decision report_decision_of(const struct decide_case *c, const char *zone,
+                                          const char *version, const char *command_line);
 
 /* {"recommendation", "provider", "default_policy", "overturned", "period",
  *  "reasons": [{"rule","basis","text"}], "options": [...],

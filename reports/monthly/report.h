@@ -24,7 +24,7 @@ struct report_source {
 /* The report month's incidents handed out one at a time, for a listing
  * that must not be held whole (a month may hold millions). each() calls fn
  * for n incidents in order, each valid only during its call, and returns
- * fn's stop as SL_OK; src is the caller's (cli/cmd_report.c reads the store
+ * fn's stop as SL_OK; src is the caller's (report_month.c reads the store
  * through eval_each_listed_incident). */
 struct report_incidents {
     size_t n;

@@ -1,0 +1,57 @@
+/* decide_case.c — the decision of a team profile over a period: profile,
+ * measurements and policy (decide_case.h). */
+#include "engine/decide/decide_case.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/time/sltime.h"
+
+static bool
+has_data(const struct decide_measured *m)
+{
+    return m->has_uptime || m->incidents != 0;
+}
+
+enum sl_status
+decide_case_build(struct decide_case *d, struct store *st, const char *profile_path, int64_t from,
+                  int64_t to, const char *zone, struct sl_diag *diag)
+{
+    enum sl_status s;
+    memset(d, 0, sizeof *d);
+    d->profile_path = profile_path;
+    d->from = from;
+    d->to = to;
+    if ((s = team_profile_load(profile_path, &d->profile, diag)))
+        return s;
+    d->have_profile = true;
+    const struct team_profile *p = &d->profile;
+    if (p->zone && !sltime_zone_valid(p->zone))
+        return diag_set(diag, SL_ERR_INPUT, profile_path, 0, "team.zone: unknown time zone '%s'",
+                        p->zone);
+    const char *page_zone = p->zone ? p->zone : zone;
+    if ((s = decide_measure(st, p->entity, from, to, page_zone, p->responders, &d->team, diag)))
+        return s;
+    for (size_t i = 0; i < p->nproviders; i++)
+        if ((s = decide_measure(st, p->providers[i].entity, from, to, page_zone, p->responders,
+                                &d->providers[i], diag)))
+            return s;
+    d->measured = true;
+    d->team_has_data = has_data(&d->team);
+    for (size_t i = 0; i < p->nproviders; i++)
+        d->provider_has_data[i] = has_data(&d->providers[i]);
+    if (!(d->result = malloc(sizeof *d->result)))
+        return diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
+    decide_run(p, &d->team, d->providers, d->result);
+    return SL_OK;
+}
+
+void
+decide_case_release(struct decide_case *d)
+{
+    free(d->result);
+    d->result = NULL;
+    if (d->have_profile)
+        team_profile_release(&d->profile);
+    d->have_profile = false;
+}

@@ -1,0 +1,146 @@
+/* ingest_file.c — the ingest protocol: a file hashed, its format chosen,
+ * parsed in one transaction keyed by its SHA-256, and refused if it changed
+ * while it was read (ingest_file.h). */
+#include "engine/ingest/ingest_file.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "engine/base/infile.h"
+#include "engine/base/sha256.h"
+
+/* The caller's progress callback, told where in the file the parser is. */
+struct file_progress {
+    const struct ingest_file_options *opt;
+    FILE *f;
+    long long bytes;
+};
+
+static void
+progress_relay(void *ctx, const struct ingest *ing)
+{
+    const struct file_progress *fp = ctx;
+    fp->opt->progress(fp->opt->progress_ctx, (long long)ftell(fp->f), fp->bytes, ing->counts.read);
+}
+
+/* True when the file behind fd is no longer what was hashed: its size, its
+ * modification time, or its change time moved. The change time cannot be set
+ * back by a user, so a write that restores the mtime is still seen. Checked
+ * once the file is parsed and before the transaction commits, so the SHA-256
+ * on record always names the bytes that were stored. */
+static bool
+file_changed(int fd, const struct stat *before)
+{
+    struct stat now;
+    if (fstat(fd, &now))
+        return true;
+    return now.st_size != before->st_size || now.st_ino != before->st_ino ||
+           now.st_mtim.tv_sec != before->st_mtim.tv_sec ||
+           now.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
+           now.st_ctim.tv_sec != before->st_ctim.tv_sec ||
+           now.st_ctim.tv_nsec != before->st_ctim.tv_nsec;
+}
+
+static void
+keep_counts(struct ingest_file_result *out, const struct ingest *ing)
+{
+    out->counts = ing->counts;
+    out->intervals = ing->intervals;
+    out->naive_timestamps = ing->naive_timestamps;
+    memcpy(out->shown, ing->shown, sizeof out->shown);
+}
+
+enum sl_status
+ingest_file(struct store *st, const char *path, const struct ingest_file_options *opt,
+            struct ingest_file_result *out, struct sl_diag *diag)
+{
+    struct stat sb;
+    FILE *f;
+    memset(out, 0, sizeof *out);
+    enum sl_status s = infile_open(path, &f, &sb, diag);
+    if (s)
+        return s;
+    char head[INGEST_SNIFF_BYTES];
+    long long bytes;
+    if (sha256_stream(f, out->sha256, &bytes) || fseek(f, 0, SEEK_SET)) {
+        s = diag_set(diag, SL_ERR_IO, path, 0, "cannot read: %s", strerror(errno));
+        fclose(f);
+        return s;
+    }
+    out->bytes = bytes;
+    struct ingest_file_format format = opt->format;
+    if (!format.parse) {
+        size_t n = fread(head, 1, sizeof head, f);
+        if (!opt->detect || !opt->detect(head, n, &format)) {
+            fclose(f);
+            out->unrecognised = true;
+            return diag_set(diag, SL_ERR_INPUT, path, 1, "format not recognised");
+        }
+        rewind(f);
+    }
+    out->format = format.name;
+
+    struct ingest ing;
+    ingest_init(&ing, st, path, diag);
+    ing.entity = opt->entity;
+    ing.service = opt->service;
+    ing.zone = opt->zone;
+    ing.boot_time = opt->boot_time;
+    ing.year = opt->year;
+    ing.map = opt->map;
+    ing.config = opt->config;
+    struct file_progress fp = {.opt = opt, .f = f, .bytes = bytes};
+    if (opt->progress) {
+        ing.progress = progress_relay;
+        ing.progress_ctx = &fp;
+    }
+    s = store_source_begin(st, path, out->sha256, format.name, bytes, &out->already, diag);
+    if (!s && !out->already) {
+        if (!(s = ingest_parse(&ing, format.parse, f)) && !(s = ingest_finish(&ing))) {
+            if (file_changed(fileno(f), &sb) || (long long)sb.st_size != bytes)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             "the file changed while it was read (size, mtime or ctime moved); "
+                             "ingest it again once it is complete");
+            else if (opt->dry_run)
+                store_source_abort(st);
+            else
+                s = store_source_finish(st, &ing.counts, diag);
+        }
+        if (s)
+            store_source_abort(st);
+    }
+    out->rolled_back = s != SL_OK;
+    keep_counts(out, &ing);
+    ingest_release(&ing);
+    fclose(f);
+    return s;
+}
+
+enum sl_status
+ingest_file_commitment(struct store *st, const char *path, const char *format,
+                       const struct commitment *c, bool *already, bool *replaced,
+                       struct sl_diag *diag)
+{
+    char sha[65];
+    long long bytes = 0;
+    FILE *f;
+    *already = false;
+    *replaced = false;
+    if (!(f = fopen(path, "rb")) || sha256_stream(f, sha, &bytes)) {
+        enum sl_status s = diag_set(diag, SL_ERR_IO, path, 0, "cannot read: %s", strerror(errno));
+        if (f)
+            fclose(f);
+        return s;
+    }
+    fclose(f);
+    enum sl_status s = store_source_begin(st, path, sha, format, bytes, already, diag);
+    if (!s && !*already) {
+        struct source_counts counts = {1, 1, 0, 0};
+        if (!(s = store_add_commitment(st, c, replaced, diag)))
+            s = store_source_finish(st, &counts, diag);
+        if (s)
+            store_source_abort(st);
+    }
+    return s;
+}

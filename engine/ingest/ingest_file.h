@@ -1,0 +1,122 @@
+/* ingest_file.h — the ingest protocol: one input file into the store in one
+ * transaction, keyed by its SHA-256, so that a file is stored whole or not at
+ * all and the same bytes are never stored twice.
+ *
+ * ingest_file() does, in this order:
+ *   1. opens path as infile_open() does (a regular file; a FIFO is refused,
+ *      never waited on) and hashes the whole file;
+ *   2. chooses the format: opt->format when its parse is set, otherwise the
+ *      caller's opt->detect on the file's first INGEST_SNIFF_BYTES bytes;
+ *   3. begins the file's transaction, keyed by the SHA-256
+ *      (store_source_begin); bytes already on record end the call here with
+ *      SL_OK and out->already, and the store is as it was;
+ *   4. parses the file through ingest_parse() (the store on a second thread)
+ *      and writes what is still buffered (ingest_finish);
+ *   5. refuses the file if it changed while it was read: its size, inode,
+ *      modification time or change time moved since it was opened, or it no
+ *      longer has the size that was hashed. The change time cannot be set
+ *      back by a user, so a write that restores the mtime is still seen.
+ *      This is checked before the commit, so the SHA-256 on record always
+ *      names the bytes that were stored;
+ *   6. commits with the counts (store_source_finish). A failure in steps 3 to
+ *      6 rolls the transaction back: nothing of the file is kept.
+ *
+ * The engine does not know the parsers (their registry is in parsers/): the
+ * caller hands in the chosen format, or a detect function that chooses one.
+ *
+ * Diagnostics (diag names path, and the line where one is known):
+ *   SL_ERR_IO     "cannot open: ..." (from infile_open), "cannot read: ..."
+ *   SL_ERR_INPUT  "not a regular file"; "format not recognised" (line 1,
+ *                 out->unrecognised: detect chose none); the parser's own
+ *                 (the file is not its format at all); "the file changed
+ *                 while it was read (size, mtime or ctime moved); ingest it
+ *                 again once it is complete"
+ *   SL_ERR_DB, SL_ERR_NOMEM  the store's and memory's, from steps 3 to 6.
+ * Records that cannot be used are not failures: they are counted as rejected
+ * and kept in the store's rejects table (the first few in out->shown). */
+#ifndef SLAUDIT_INGEST_FILE_H
+#define SLAUDIT_INGEST_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/base/status.h"
+#include "engine/ingest/ingest.h"
+#include "engine/model/model.h"
+#include "engine/store/store.h"
+
+/* How much of the file's beginning detect is shown. */
+#define INGEST_SNIFF_BYTES 65536
+
+/* A format as the protocol needs it: the name recorded with the file, and
+ * the function that streams the file into an ingest. */
+struct ingest_file_format {
+    const char *name;
+    enum sl_status (*parse)(struct ingest *ing, FILE *f);
+};
+
+/* What to read and how; every pointer borrowed for the call, zero for what
+ * is not given. */
+struct ingest_file_options {
+    /* The format, when the caller chose it (format.parse set) ... */
+    struct ingest_file_format format;
+    /* ... or else the function that chooses one from head, the file's first
+     * len bytes (at most INGEST_SNIFF_BYTES): true with *out filled, false
+     * when no format fits. */
+    bool (*detect)(const char *head, size_t len, struct ingest_file_format *out);
+    /* As for struct ingest: a default entity and service for records that
+     * name none, the zone of timestamps without an offset (NULL = UTC), and
+     * the options of log and generic formats. */
+    const char *entity, *service, *zone;
+    int64_t boot_time;
+    int year;
+    const char *map, *config;
+    /* Called every INGEST_PROGRESS_EVERY records read when set: offset is
+     * how far the parser has read into the file (-1 when unknown), bytes the
+     * file's size. */
+    void (*progress)(void *ctx, long long offset, long long bytes, long records);
+    void *progress_ctx;
+    /* Everything as usual, then the transaction is rolled back instead of
+     * committed: out says what would have been stored and the store is left
+     * as it was (the fuzzer runs every input this way). */
+    bool dry_run;
+};
+
+/* What happened to one file; filled as far as the protocol got. */
+struct ingest_file_result {
+    char sha256[65];    /* hex, once hashed; "" before */
+    long long bytes;    /* the file's size as hashed */
+    const char *format; /* the chosen format's name; NULL until chosen */
+    bool already;       /* the same bytes were stored before: nothing changed */
+    bool unrecognised;  /* detect found no format */
+    /* On failure: true when it came once the transaction was begun (steps 3
+     * to 6) and everything of the file was rolled back; false when the file
+     * could not be opened, read or recognised and the store was not touched. */
+    bool rolled_back;
+    struct source_counts counts; /* read, stored, rejected, duplicates */
+    long intervals;              /* status intervals stored */
+    long naive_timestamps;       /* timestamps read in opt->zone: no offset */
+    /* The first min(counts.rejected, INGEST_SHOWN_REJECTS) rejects. */
+    struct ingest_reject_note shown[INGEST_SHOWN_REJECTS];
+};
+
+/* Ingests the file at path into st (see above). path is also the name
+ * recorded with the file and used in diagnostics. */
+enum sl_status ingest_file(struct store *st, const char *path,
+                           const struct ingest_file_options *opt, struct ingest_file_result *out,
+                           struct sl_diag *diag);
+
+/* One commitment that is a whole document of its own (an SLA imported with
+ * `sla import`): the file at path is hashed and recorded as a source of
+ * format with c as its one record (read 1, stored 1), in one transaction. A
+ * commitment with the same entity, service, kind and effective date is
+ * replaced and sets *replaced. Bytes already on record set *already and
+ * change nothing. Errors: SL_ERR_IO "cannot read: ..." (the file was not
+ * opened or hashed), and the store's, after which nothing was kept. */
+enum sl_status ingest_file_commitment(struct store *st, const char *path, const char *format,
+                                      const struct commitment *c, bool *already, bool *replaced,
+                                      struct sl_diag *diag);
+
+#endif

@@ -1,0 +1,198 @@
+/* report_month.c — the monthly report run whole: what it shows gathered
+ * from the store, then written as the workbook or as tables
+ * (report_month.h). */
+#include "reports/monthly/report_month.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "engine/audit/audit_entities.h"
+#include "engine/measure/period.h"
+#include "engine/store/store.h"
+#include "engine/time/sltime.h"
+#include "reports/books/decision.h"
+
+/* The input files behind the report, copied out of the store for the Sources
+ * sheet (the store's strings live only as long as its callback). */
+struct sources {
+    struct report_source *v;
+    char *(*owned)[3]; /* the strings of v[i], as owned pointers */
+    size_t n, cap;
+    bool nomem;
+};
+
+static int
+collect_source(void *ctx, const struct source_info *src)
+{
+    struct sources *s = ctx;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        struct report_source *grown = realloc(s->v, cap * sizeof *grown);
+        if (grown)
+            s->v = grown;
+        char *(*owned)[3] = grown ? realloc(s->owned, cap * sizeof *owned) : NULL;
+        if (!owned) {
+            s->nomem = true;
+            return 1;
+        }
+        s->owned = owned;
+        s->cap = cap;
+    }
+    char **own = s->owned[s->n];
+    own[0] = strdup(src->path ? src->path : "");
+    own[1] = strdup(src->sha256 ? src->sha256 : "");
+    own[2] = strdup(src->format ? src->format : "");
+    struct report_source *d = &s->v[s->n];
+    *d = (struct report_source){
+        .path = own[0],
+        .sha256 = own[1],
+        .format = own[2],
+        .bytes = src->bytes,
+        .read = src->counts.read,
+        .stored = src->counts.stored,
+        .rejected = src->counts.rejected,
+        .duplicates = src->counts.duplicates,
+    };
+    s->n++;
+    if (!d->path || !d->sha256 || !d->format) {
+        s->nomem = true;
+        return 1;
+    }
+    return 0;
+}
+
+static void
+sources_release(struct sources *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        for (int k = 0; k < 3; k++)
+            free(s->owned[i][k]);
+    free(s->owned);
+    free(s->v);
+}
+
+/* The path to write: PATH itself, or DIR/ops-report-YYYY-MM.xlsx. */
+static enum sl_status
+output_path(const char *arg, const struct window *month, char *out, size_t size,
+            struct sl_diag *diag)
+{
+    char name[64];
+    snprintf(name, sizeof name, "ops-report-%04d-%02d.xlsx", month->year, month->month);
+    struct stat sb;
+    size_t n = arg ? strlen(arg) : 0;
+    bool dir = arg && ((n && arg[n - 1] == '/') || (!stat(arg, &sb) && S_ISDIR(sb.st_mode)));
+    if (!arg)
+        snprintf(out, size, "%s", name);
+    else if (!dir)
+        snprintf(out, size, "%s", arg);
+    else {
+        if (mkdir(arg, 0777) && errno != EEXIST)
+            return diag_set(diag, SL_ERR_REPORT, arg, 0, "cannot create the directory: %s",
+                            strerror(errno));
+        snprintf(out, size, "%s%s%s", arg, arg[n - 1] == '/' ? "" : "/", name);
+    }
+    return SL_OK;
+}
+
+/* The Incidents sheet's rows, read from the store one at a time while the
+ * sheet is written, so the workbook never holds the month's incidents. */
+struct listed_incidents {
+    struct store *st;
+    const struct eval_params *p;
+};
+
+static enum sl_status
+each_listed_incident(void *src, eval_incident_fn fn, void *ctx, struct sl_diag *diag)
+{
+    const struct listed_incidents *l = src;
+    return eval_each_listed_incident(l->st, l->p, fn, ctx, diag);
+}
+
+enum sl_status
+report_month_run(struct store *st, const struct report_month_request *req,
+                 struct report_month_result *out, struct sl_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    struct eval_params p = *req->params;
+    struct window w = req->month;
+    bool tables = req->tables;
+
+    /* Up to twelve months ending at the report month, for the trend columns;
+     * months before the data begins say nothing and are left out. */
+    struct window first = w;
+    int64_t data_first, data_last;
+    enum sl_status s = store_data_span(st, &data_first, &data_last, diag);
+    if (s)
+        return s;
+    for (int i = 0; i < 11 && data_first != SLTIME_NONE && first.start > data_first; i++)
+        first = window_month_prev(&first, req->zone);
+    p.from = first.start;
+    p.to = w.end;
+    /* The workbook streams the month's incidents from the store (below); the
+     * tables take them from the evaluation. */
+    p.list_incidents = tables;
+    p.list_from = w.start;
+    p.list_to = w.end;
+
+    const char *table_dir = tables ? req->output : NULL;
+    if (table_dir && mkdir(table_dir, 0777) && errno != EEXIST)
+        return diag_set(diag, SL_ERR_REPORT, table_dir, 0, "cannot create the directory: %s",
+                        strerror(errno));
+    if (!tables && (s = output_path(req->output, &w, out->path, sizeof out->path, diag)))
+        return s;
+    struct sources sources = {0};
+    struct audit_entities audits = {NULL, NULL, 0};
+    s = store_each_source(st, collect_source, &sources, diag);
+    if (!s && sources.nomem)
+        s = diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory for the list of sources");
+    if (s)
+        goto out;
+    s = eval_run(st, &p, &out->eval, diag);
+    if (s)
+        goto out;
+    out->have_eval = true;
+    struct report_info info = {
+        .version = req->version,
+        .command_line = req->command_line,
+        .zone = req->zone,
+        .month = w,
+        .sources = sources.v,
+        .nsources = sources.n,
+    };
+    if ((s = audit_entities_run(st, &out->eval, &w, req->zone, &audits, diag)))
+        goto out;
+    info.audits = audits.v;
+    info.naudits = audits.n;
+    if (tables) {
+        s = report_tables_write(req->table_format, table_dir, req->stream, &out->eval, &info, diag);
+        goto out;
+    }
+    struct report_decision decision;
+    if (req->profile) {
+        int64_t from = period_months_start(&w, 3, req->zone);
+        if ((s = decide_case_build(&out->decision, st, req->profile, from, w.end, req->zone, diag)))
+            goto out;
+        decision = report_decision_of(&out->decision, req->zone, req->version, req->command_line);
+        info.decision = &decision;
+    }
+    struct listed_incidents listed = {st, &p};
+    struct report_incidents incidents = {out->eval.nlisted, each_listed_incident, &listed};
+    info.incidents = &incidents;
+    s = report_monthly_write(out->path, &out->eval, &info, diag);
+out:
+    audit_entities_release(&audits);
+    sources_release(&sources);
+    return s;
+}
+
+void
+report_month_release(struct report_month_result *out)
+{
+    if (out->have_eval)
+        eval_result_release(&out->eval);
+    out->have_eval = false;
+    decide_case_release(&out->decision);
+}

@@ -1,0 +1,259 @@
+/* sla_out.c — an SLA document's terms, its scorecard and the replay of a
+ * history under it, as text for a terminal and as JSON (sla_out.h). */
+#include "reports/text/sla_out.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "engine/base/jsonw.h"
+#include "engine/sla/sla_json.h"
+#include "engine/time/sltime.h"
+#include "reports/text/textbuf.h"
+
+static void
+print_pct(struct textbuf *o, double v)
+{
+    if (isnan(v))
+        textbuf_puts(o, "open");
+    else
+        textbuf_printf(o, "%g%%", v);
+}
+
+enum sl_status
+sla_out_terms(struct strbuf *sb, const struct sla_terms *t)
+{
+    struct textbuf out = {sb, SL_OK}, *o = &out;
+    textbuf_printf(o, "%s", t->document ? t->document : "");
+    if (t->provider)
+        textbuf_printf(o, " — %s", t->provider);
+    if (t->service)
+        textbuf_printf(o, " — %s", t->service);
+    textbuf_putc(o, '\n');
+    textbuf_printf(o, "\nUptime targets\n");
+    if (!t->ntargets)
+        textbuf_printf(o, "  none found\n");
+    for (size_t i = 0; i < t->ntargets; i++)
+        textbuf_printf(o, "  %g%% per %s%s%s  (line %ld)\n", t->targets[i].percent,
+                       sla_window_name(t->targets[i].window), t->targets[i].scope ? " — " : "",
+                       t->targets[i].scope ? t->targets[i].scope : "", t->targets[i].line);
+    textbuf_printf(o, "\nCredit tiers\n");
+    if (!t->ntiers)
+        textbuf_printf(o, "  none found\n");
+    for (size_t i = 0; i < t->ntiers; i++) {
+        const struct sla_credit_tier *c = &t->tiers[i];
+        textbuf_printf(o, "  %s", isnan(c->lower_percent) ? "(" : c->lower_inclusive ? "[" : "(");
+        print_pct(o, c->lower_percent);
+        textbuf_puts(o, ", ");
+        print_pct(o, c->upper_percent);
+        textbuf_printf(o, "%s  → %g%% credit  (line %ld)\n",
+                       isnan(c->upper_percent) ? ")"
+                       : c->upper_inclusive    ? "]"
+                                               : ")",
+                       c->credit_percent, c->line);
+    }
+    struct sla_band_issue *issues = NULL;
+    size_t nissues = 0;
+    if (!sla_band_issues(t, &issues, &nissues))
+        for (size_t i = 0; i < nissues; i++)
+            textbuf_printf(o, "  %s: %s\n", issues[i].kind == SLA_BAND_GAP ? "gap" : "overlap",
+                           issues[i].text);
+    free(issues);
+    textbuf_printf(o, "\nCredit cap          ");
+    if (isnan(t->credit_cap_percent))
+        textbuf_printf(o, "not stated\n");
+    else
+        textbuf_printf(o, "%g%%\n", t->credit_cap_percent);
+    textbuf_printf(o, "Claim deadline      ");
+    if (t->claim_deadline_days >= 0)
+        textbuf_printf(o, "%ld days", t->claim_deadline_days);
+    textbuf_printf(o, "%s%s\n",
+                   t->claim_deadline_text ? (t->claim_deadline_days >= 0 ? " — " : "") : "",
+                   t->claim_deadline_text ? t->claim_deadline_text
+                                          : (t->claim_deadline_days >= 0 ? "" : "not stated"));
+    textbuf_printf(o, "Maintenance         %s",
+                   t->maintenance_excluded ? "excluded from downtime" : "not excluded");
+    if (!isnan(t->maintenance_notice_hours))
+        textbuf_printf(o, ", %g h notice", t->maintenance_notice_hours);
+    textbuf_putc(o, '\n');
+    textbuf_printf(o, "Support coverage    %s\n",
+                   sla_coverage_name(t->support_coverage) ? sla_coverage_name(t->support_coverage)
+                                                          : "not stated");
+    textbuf_printf(o, "Sole remedy         %s\n", t->sole_remedy ? "yes" : "no");
+    textbuf_printf(o, "Chronic termination %s\n", t->chronic_failure_termination ? "yes" : "no");
+    if (!isnan(t->incident_notice_hours))
+        textbuf_printf(o, "Incident notice     %g h\n", t->incident_notice_hours);
+    if (!isnan(t->rpo_minutes))
+        textbuf_printf(o, "RPO                 %g min\n", t->rpo_minutes);
+    if (!isnan(t->rto_minutes))
+        textbuf_printf(o, "RTO                 %g min\n", t->rto_minutes);
+    if (t->nresponse_times)
+        textbuf_printf(o, "\nResponse times\n");
+    for (size_t i = 0; i < t->nresponse_times; i++) {
+        const struct sla_response_time *r = &t->response_times[i];
+        textbuf_printf(o, "  %-36s %s %g min%s  (line %ld)\n", r->severity ? r->severity : "",
+                       r->resolution ? "resolve" : "respond", r->minutes,
+                       r->business_hours ? " (business time)" : "", r->line);
+    }
+    if (t->nexclusions)
+        textbuf_printf(o, "\nExclusions\n");
+    for (size_t i = 0; i < t->nexclusions; i++)
+        textbuf_printf(o, "  line %-4ld %s\n", t->exclusions[i].line, t->exclusions[i].text);
+    return out.status;
+}
+
+enum sl_status
+sla_out_scorecard(struct strbuf *sb, const struct sla_terms *t, const struct sla_scorecard *sc)
+{
+    struct textbuf out = {sb, SL_OK}, *o = &out;
+    textbuf_printf(o, "%s: score %.0f / 100\n\n", t->document ? t->document : "", sc->total);
+    for (size_t i = 0; i < sc->ncriteria; i++) {
+        const struct sla_criterion *c = &sc->criteria[i];
+        textbuf_printf(o, "  %-46s %4.1f / %-3.0f %s", c->name, c->points, c->weight, c->reason);
+        if (c->line)
+            textbuf_printf(o, " (line %ld)", c->line);
+        textbuf_putc(o, '\n');
+    }
+    textbuf_printf(o, "\nAllowed downtime\n");
+    if (!sc->nallowed)
+        textbuf_printf(o, "  no uptime commitment found\n");
+    for (size_t i = 0; i < sc->nallowed; i++) {
+        const struct sla_allowed_downtime *a = &sc->allowed[i];
+        textbuf_printf(
+            o, "  %g%%: %.1f min a month, %.1f min a quarter, %.1f min a year  (line %ld)\n",
+            a->percent, a->month_minutes, a->quarter_minutes, a->year_minutes, a->line);
+    }
+    for (size_t i = 0; i < sc->nissues; i++)
+        textbuf_printf(o, "  credit table %s: %s\n",
+                       sc->issues[i].kind == SLA_BAND_GAP ? "gap" : "overlap", sc->issues[i].text);
+    textbuf_printf(o, "\nRed flags\n");
+    for (size_t i = 0; i < sc->nflags; i++) {
+        const struct sla_flag *f = &sc->flags[i];
+        textbuf_printf(o, "  %s %-6s %s: %s\n", f->rule, f->severity, f->title, f->detail);
+        if (f->line)
+            textbuf_printf(o, "      line %ld: %s\n", f->line, f->quote);
+        else if (*f->quote)
+            textbuf_printf(o, "      \"%s\"\n", f->quote);
+    }
+    return out.status;
+}
+
+static void
+json_scorecard(struct jsonw *w, const struct sla_scorecard *sc)
+{
+    jsonw_field_fixed(w, "score", sc->total, 1);
+    jsonw_open(w, "criteria", '[');
+    for (size_t i = 0; i < sc->ncriteria; i++) {
+        const struct sla_criterion *c = &sc->criteria[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "id", c->id);
+        jsonw_field_str(w, "name", c->name);
+        jsonw_field_num(w, "weight", c->weight);
+        jsonw_field_num(w, "points", c->points);
+        jsonw_field_str(w, "reason", c->reason);
+        jsonw_field_int(w, "line", c->line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+    jsonw_open(w, "red_flags", '[');
+    for (size_t i = 0; i < sc->nflags; i++) {
+        const struct sla_flag *f = &sc->flags[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "rule", f->rule);
+        jsonw_field_str(w, "severity", f->severity);
+        jsonw_field_str(w, "title", f->title);
+        jsonw_field_str(w, "detail", f->detail);
+        jsonw_field_int(w, "line", f->line);
+        jsonw_field_str(w, "quote", *f->quote ? f->quote : NULL);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+    jsonw_open(w, "allowed_downtime", '[');
+    for (size_t i = 0; i < sc->nallowed; i++) {
+        const struct sla_allowed_downtime *a = &sc->allowed[i];
+        jsonw_open(w, NULL, '{');
+        jsonw_field_num(w, "percent", a->percent);
+        jsonw_field_num(w, "month_minutes", round(a->month_minutes * 100) / 100);
+        jsonw_field_num(w, "quarter_minutes", round(a->quarter_minutes * 100) / 100);
+        jsonw_field_num(w, "year_minutes", round(a->year_minutes * 100) / 100);
+        jsonw_field_int(w, "line", a->line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+}
+
+enum sl_status
+sla_out_replay(struct strbuf *sb, const struct sla_replay *r)
+{
+    struct textbuf out = {sb, SL_OK}, *o = &out;
+    textbuf_printf(
+        o, "\nReplay of the history under the document's definitions (%s windows, target %g%%)\n",
+        r->window_name, r->target_percent);
+    textbuf_printf(o, "  %-10s %10s %10s %9s %8s %10s %10s\n", "window", "delivered", "neutral",
+                   "met", "credit", "excluded", "forgiven");
+    for (size_t i = 0; i < r->nwindows; i++) {
+        const struct sla_replay_window *w = &r->windows[i];
+        textbuf_printf(o, "  %-10s %9.3f%% %9.3f%% %9s %7g%% %8.0f m %8.0f m%s\n", w->label,
+                       w->availability_percent, w->neutral_percent, w->met ? "met" : "BREACHED",
+                       w->credit_percent, w->excluded_seconds / 60.0, w->forgiven_seconds / 60.0,
+                       w->gap ? "  (in no credit band)" : "");
+    }
+    textbuf_printf(o,
+                   "  effective: %.3f%% delivered over %zu windows, %zu breached, credits %g%% of "
+                   "one window's fee in all; exclusions removed %.0f minutes of downtime\n",
+                   r->overall_percent, r->nwindows, r->breached, r->credit_total_percent,
+                   r->excluded_total_seconds / 60.0);
+    return out.status;
+}
+
+static void
+json_replay(struct jsonw *w, const struct sla_replay *r)
+{
+    jsonw_open(w, "replay", '{');
+    jsonw_field_str(w, "window", r->window_name);
+    jsonw_field_num(w, "target_percent", r->target_percent);
+    jsonw_field_num(w, "overall_percent", r->overall_percent);
+    jsonw_field_int(w, "breached", (int64_t)r->breached);
+    jsonw_field_num(w, "credit_total_percent", r->credit_total_percent);
+    jsonw_field_num(w, "excluded_seconds", r->excluded_total_seconds);
+    jsonw_open(w, "windows", '[');
+    for (size_t i = 0; i < r->nwindows; i++) {
+        const struct sla_replay_window *rw = &r->windows[i];
+        char a[40], b[40];
+        sltime_format(rw->start, NULL, a);
+        sltime_format(rw->end, NULL, b);
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "window", rw->label);
+        jsonw_field_str(w, "start", a);
+        jsonw_field_str(w, "end", b);
+        jsonw_field_num(w, "availability_percent", rw->availability_percent);
+        jsonw_field_num(w, "neutral_percent", rw->neutral_percent);
+        jsonw_field_bool(w, "met", rw->met);
+        jsonw_field_num(w, "credit_percent", rw->credit_percent);
+        jsonw_field_bool(w, "in_no_band", rw->gap);
+        jsonw_field_num(w, "downtime_seconds", rw->downtime_seconds);
+        jsonw_field_num(w, "excluded_seconds", rw->excluded_seconds);
+        jsonw_field_num(w, "forgiven_seconds", rw->forgiven_seconds);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+    jsonw_close(w, '}');
+}
+
+enum sl_status
+sla_out_score_json(struct strbuf *sb, const struct sla_terms *t, const struct sla_scorecard *sc,
+                   const struct sla_replay *replay)
+{
+    struct jsonw w;
+    jsonw_begin(&w, sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "document", t->document);
+    json_scorecard(&w, sc);
+    if (replay)
+        json_replay(&w, replay);
+    jsonw_open(&w, "terms", '{');
+    sla_json_write_fields(&w, t);
+    jsonw_close(&w, '}');
+    jsonw_close(&w, '}');
+    return w.status;
+}

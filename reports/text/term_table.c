@@ -1,0 +1,196 @@
+/* term_table.c — evaluation rows as terminal tables: the neutral measure,
+ * then the contract measure with attainment and credits (term_table.h). */
+#include "reports/text/term_table.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "engine/time/sltime.h"
+#include "reports/text/textbuf.h"
+
+static void
+print_minutes(struct textbuf *t, const struct duration_stats *s)
+{
+    if (s->n == 0)
+        textbuf_printf(t, " %8s %8s", "-", "-");
+    else
+        textbuf_printf(t, " %8.1f %8.1f", s->mean / 60.0, s->median / 60.0);
+}
+
+enum sl_status
+term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_only,
+                const struct window *window)
+{
+    struct textbuf tb = {sb, SL_OK}, *t = &tb;
+    textbuf_printf(t, "%-22s %-20s %-8s %9s %8s %7s %4s %14s %5s %8s %8s %8s %8s\n", "entity",
+                   "service", "window", "avail", "down_min", "unk_h", "inc", "sev1/2/3/4/5", "open",
+                   "mtta_min", "p50", "mttr_min", "p50");
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        if ((entities_only && row->service) ||
+            (window && (row->window.start != window->start || row->window.end != window->end)))
+            continue;
+        char label[48], sev[32];
+        window_label(&row->window, label);
+        const struct incident_summary *inc = &row->incidents;
+        snprintf(sev, sizeof sev, "%ld/%ld/%ld/%ld/%ld", inc->by_severity[1], inc->by_severity[2],
+                 inc->by_severity[3], inc->by_severity[4], inc->by_severity[5]);
+        textbuf_printf(t, "%-22.22s %-20.20s %-8s", row->entity,
+                       row->service ? row->service : "(all)", label);
+        if (row->avail.known)
+            textbuf_printf(t, " %8.3f%%", 100.0 * row->avail.availability);
+        else
+            textbuf_printf(t, " %9s", "unknown");
+        textbuf_printf(t, " %8.1f %7.1f %4ld %14s %5ld", row->avail.downtime_seconds / 60.0,
+                       (double)row->avail.unknown_seconds / 3600.0, inc->total, sev, inc->open);
+        print_minutes(t, &inc->measure[MEASURE_TTA]);
+        print_minutes(t, &inc->measure[MEASURE_TTR]);
+        textbuf_putc(t, '\n');
+    }
+    return tb.status;
+}
+
+enum sl_status
+term_table_contract(struct strbuf *sb, const struct eval_result *r)
+{
+    struct textbuf tb = {sb, SL_OK}, *t = &tb;
+    if (r->ncontract == 0)
+        return SL_OK;
+    textbuf_printf(t, "\n%-22s %-20s %-8s %9s %7s %9s %5s %10s %8s %7s %6s %-10s %s\n",
+                   "entity (contract)", "service", "window", "avail", "target", "margin_m", "met",
+                   "credit", "amount", "burn", "alerts", "claim_by", "chronic");
+    for (size_t i = 0; i < r->ncontract; i++) {
+        const struct eval_contract_row *c = &r->contract[i];
+        const struct contract_attainment *at = &c->attainment;
+        char label[48], credit[16], claim[16] = "-";
+        window_label(&c->window, label);
+        textbuf_printf(t, "%-22.22s %-20.20s %-8s", c->entity, c->service ? c->service : "(all)",
+                       label);
+        if (at->known)
+            textbuf_printf(t, " %8.3f%% %6.2f%% %9.1f %5s", at->attainment_percent,
+                           at->target_percent, at->margin_seconds / 60.0, at->met ? "yes" : "NO");
+        else
+            textbuf_printf(t, " %9s %6.2f%% %9s %5s", "unknown", at->target_percent, "-", "-");
+        if (at->credit.match == CREDIT_TIER)
+            snprintf(credit, sizeof credit, "%.4g%%%s", at->credit.credit_percent,
+                     at->credit.capped ? " cap" : "");
+        else
+            snprintf(credit, sizeof credit, "%s", credit_match_name(at->credit.match));
+        textbuf_printf(t, " %10s", credit);
+        if (isnan(at->credit.amount))
+            textbuf_printf(t, " %8s", "-");
+        else
+            textbuf_printf(t, " %8.2f", at->credit.amount);
+        if (c->budget.known && !isnan(c->budget.burn_rate))
+            textbuf_printf(t, " %7.2f", c->budget.burn_rate);
+        else
+            textbuf_printf(t, " %7s", "-");
+        if (at->claim_deadline != SLTIME_NONE)
+            sltime_format_date(at->claim_deadline - 1, r->params.zone, claim);
+        textbuf_printf(t, " %6zu %-10s %s\n", c->nalerts, claim,
+                       c->chronic_at < 0        ? "-"
+                       : c->chronic_consecutive ? "consecutive"
+                                                : "of-windows");
+    }
+    return tb.status;
+}
+
+enum sl_status
+term_table_capacity(struct strbuf *sb, const struct eval_result *r)
+{
+    struct textbuf tb = {sb, SL_OK}, *t = &tb;
+    bool any = false;
+    for (size_t i = 0; i < r->nrows && !any; i++)
+        any = r->rows[i].capacity.evaluated;
+    if (any) {
+        textbuf_printf(t, "\n%-22s %-20s %-8s %9s %9s %6s %11s %11s %6s\n", "entity (capacity)",
+                       "service", "window", "avail", "cap_avail", "fleet", "gpu_h", "gpu_h_lost",
+                       "units");
+        for (size_t i = 0; i < r->nrows; i++) {
+            const struct eval_row *row = &r->rows[i];
+            const struct capacity_result *c = &row->capacity;
+            char label[48];
+            if (!c->evaluated)
+                continue;
+            window_label(&row->window, label);
+            textbuf_printf(t, "%-22.22s %-20.20s %-8s", row->entity,
+                           row->service ? row->service : "(all)", label);
+            if (row->avail.known)
+                textbuf_printf(t, " %8.3f%%", 100.0 * row->avail.availability);
+            else
+                textbuf_printf(t, " %9s", "unknown");
+            if (c->known)
+                textbuf_printf(t, " %8.3f%%", 100.0 * c->availability);
+            else
+                textbuf_printf(t, " %9s", "unknown");
+            textbuf_printf(t, " %6ld %11.1f %11.1f %6ld\n", c->fleet_gpus, c->gpu_seconds / 3600.0,
+                           c->gpu_seconds_lost / 3600.0, c->unit_intervals);
+        }
+    }
+    if (r->nfaults == 0)
+        return tb.status;
+    textbuf_printf(t, "\n%-22s %-8s %-24s %6s %-20s %s\n", "entity (hardware faults)", "window",
+                   "host", "events", "last", "xids");
+    for (size_t i = 0; i < r->nfaults; i++) {
+        const struct eval_fault_node *f = &r->faults[i];
+        char label[48], last[40];
+        window_label(&f->window, label);
+        sltime_format(f->node.last, r->params.zone, last);
+        textbuf_printf(t, "%-24.24s %-8s %-24.24s %6ld %-20s ", f->entity, label, f->node.host,
+                       f->node.count, last);
+        for (size_t x = 0; x < f->node.nxids; x++)
+            textbuf_printf(t, "%s%d", x ? "," : "", f->node.xids[x]);
+        textbuf_putc(t, '\n');
+    }
+    return tb.status;
+}
+
+static void
+print_spans(struct textbuf *t, const struct reconcile_span *s, size_t n, const char *zone)
+{
+    for (size_t i = 0; i < n; i++) {
+        char a[40], b[40];
+        sltime_format(s[i].start, zone, a);
+        sltime_format(s[i].end, zone, b);
+        textbuf_printf(t, "  %-25s %-25s %8.1f %-8s %-13s %s\n", a, b,
+                       (double)(s[i].end - s[i].start) / 60, svc_status_name(s[i].status),
+                       reconcile_verdict_name(s[i].verdict),
+                       s[i].first_incident ? s[i].first_incident : "");
+    }
+}
+
+enum sl_status
+term_table_reconcile(struct strbuf *sb, const struct reconcile_result *r, const char *entity,
+                     const char *service, const char *zone)
+{
+    struct textbuf tb = {sb, SL_OK}, *t = &tb;
+    textbuf_printf(
+        t,
+        "reconcile %s %s: provider records %ld, probe records %ld, incident-log records %ld "
+        "(%ld ignored)\n",
+        entity, service, r->provider_records, r->probe_records, r->incident_records,
+        r->ignored_records);
+    textbuf_printf(t,
+                   "rules: probe outages of %lld min or more; reports widened by %lld min; a match "
+                   "needs %lld s of overlap\n",
+                   (long long)r->params.min_outage_seconds / 60,
+                   (long long)r->params.slack_seconds / 60,
+                   (long long)r->params.min_overlap_seconds);
+    textbuf_printf(t,
+                   "\nseen by you: %zu outages (%ld reported by the provider, %ld never reported: "
+                   "%.1f min)\n",
+                   r->nobserved, r->observed_reported, r->observed_unreported,
+                   (double)r->unreported_seconds / 60);
+    textbuf_printf(t, "  %-25s %-25s %8s %-8s %-13s %s\n", "start", "end", "minutes", "status",
+                   "verdict", "incident");
+    print_spans(t, r->observed, r->nobserved, zone);
+    textbuf_printf(t,
+                   "\nreported by the provider: %zu (%ld confirmed, %ld not seen by your probes, "
+                   "%ld unverifiable)\n",
+                   r->nreported, r->reports_confirmed, r->reports_unconfirmed,
+                   r->reports_unverifiable);
+    textbuf_printf(t, "  %-25s %-25s %8s %-8s %-13s %s\n", "start", "end", "minutes", "status",
+                   "verdict", "incident");
+    print_spans(t, r->reported, r->nreported, zone);
+    return tb.status;
+}
