@@ -9,7 +9,7 @@
 #include "cli/eval_args.h"
 #include "cli/msg.h"
 #include "engine/base/infile.h"
-#include "engine/time/coverage.h"
+#include "engine/time/bizclock.h"
 #include "engine/sla/sla_json.h"
 #include "engine/base/strbuf.h"
 
@@ -79,7 +79,7 @@ eval_args_option(struct eval_args *a, struct eval_params *p, const char *command
         a->holidays = NULL;
         p->holidays = NULL;
         p->nholidays = 0;
-        if (coverage_parse_holidays(arg, &a->holidays, &p->nholidays, &why))
+        if (bizclock_parse_holidays(arg, &a->holidays, &p->nholidays, &why))
             return msg_usage(command, "--holidays '%s': %s", arg, why ? why : "out of memory");
         p->holidays = a->holidays;
         return 0;
