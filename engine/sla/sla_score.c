@@ -180,7 +180,7 @@ schedule_issues(const struct sla_terms *t, size_t first, size_t end, struct tier
 #define SCHEDULE_LINE_GAP 3
 
 enum sl_status
-sla_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *n)
+sla_score_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *n)
 {
     *out = NULL;
     *n = 0;
@@ -541,7 +541,7 @@ enum sl_status
 sla_score(const struct sla_terms *t, struct sla_scorecard *out)
 {
     memset(out, 0, sizeof *out);
-    enum sl_status s = sla_band_issues(t, &out->issues, &out->nissues);
+    enum sl_status s = sla_score_band_issues(t, &out->issues, &out->nissues);
     if (s)
         return s;
     if (t->ntargets) {

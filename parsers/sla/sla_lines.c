@@ -145,7 +145,7 @@ decode_entity(const char *s, struct strbuf *sb)
 static size_t
 utf8_decode(const unsigned char *s, size_t n, unsigned *cp)
 {
-    size_t k = utf8_sequence_length(s, n);
+    size_t k = jsonw_utf8_sequence_length(s, n);
     if (!k)
         return 0;
     if (k == 1)
@@ -176,7 +176,7 @@ is_tag_start_n(const char *s, size_t n)
 /* Markdown and HTML reduced to their text: entities, inline tags, emphasis,
  * links, escapes; typographic characters to ASCII; spaces collapsed. */
 char *
-sla_clean_inline(const char *in)
+sla_lines_clean_inline(const char *in)
 {
     struct strbuf sb = STRBUF_INIT;
     size_t n = strlen(in);

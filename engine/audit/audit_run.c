@@ -1,4 +1,4 @@
-/* audit_load.c — what the rules read, loaded from the store for one entity
+/* audit_run.c — what the rules read, loaded from the store for one entity
  * and window: audit_run(). */
 #include <math.h>
 #include <stdio.h>
