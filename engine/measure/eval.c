@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/model/model.h"
 #include "engine/measure/series_feed.h"
 #include "engine/sla/sla_json.h"
@@ -61,15 +62,7 @@ struct collect {
 static bool
 reserve(void **items, size_t *alloc, size_t n, size_t size)
 {
-    if (n < *alloc)
-        return true;
-    size_t a = *alloc ? *alloc * 2 : 64;
-    void *p = realloc(*items, a * size);
-    if (!p)
-        return false;
-    *items = p;
-    *alloc = a;
-    return true;
+    return grow_reserve(items, alloc, n + 1, size) == SL_OK;
 }
 
 static char *

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/base/jsonw.h"
 #include "engine/base/strbuf.h"
 
@@ -19,14 +20,8 @@
 static enum sl_status
 lines_push(struct line_list *l, const char *s, size_t n, long line)
 {
-    if (l->n == l->alloc) {
-        size_t alloc = l->alloc ? l->alloc * 2 : 64;
-        struct src_line *v = realloc(l->v, alloc * sizeof *v);
-        if (!v)
-            return SL_ERR_NOMEM;
-        l->v = v;
-        l->alloc = alloc;
-    }
+    if (grow_reserve((void **)&l->v, &l->alloc, l->n + 1, sizeof *l->v))
+        return SL_ERR_NOMEM;
     char *copy = malloc(n + 1);
     if (!copy)
         return SL_ERR_NOMEM;
