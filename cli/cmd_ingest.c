@@ -100,7 +100,8 @@ print_result(const struct cli *cli, const char *path, const char *format, const 
         jsonw_field_int(&w, "intervals", ing->intervals);
         jsonw_field_bool(&w, "already_ingested", already);
         jsonw_close(&w, '}');
-        int rc = w.status ? msg_error(SL_EXIT_DB, path, 0, "out of memory for the JSON summary")
+        int rc = w.status ? msg_error(sl_exit_code(w.status), path, 0,
+                                      "out of memory for the JSON summary")
                           : (puts(sb.buf), SL_EXIT_OK);
         strbuf_release(&sb);
         return rc;
@@ -162,12 +163,14 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     FILE *f;
     enum sl_status opened = infile_open(path, &f, &sb, &diag);
     if (opened)
-        return msg_error(SL_EXIT_INPUT, diag.file, 0, "%s", diag.message);
+        return msg_error(sl_exit_code(opened), diag.file, 0, "%s", diag.message);
     char sha[65], head[PARSER_SNIFF_BYTES];
     long long bytes;
-    if (sha256_stream(f, sha, &bytes) || fseek(f, 0, SEEK_SET)) {
+    enum sl_status hashed = sha256_stream(f, sha, &bytes);
+    if (hashed || fseek(f, 0, SEEK_SET)) {
         fclose(f);
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot read: %s", strerror(errno));
+        return msg_error(sl_exit_code(hashed ? hashed : SL_ERR_IO), path, 0, "cannot read: %s",
+                         strerror(errno));
     }
     const struct parser *p;
     if (opt->format) {

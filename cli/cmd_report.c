@@ -236,7 +236,7 @@ run_audits(const struct cli *cli, struct store *st, const struct eval_result *r,
     out->strings = calloc(r->nrows + 1, sizeof *out->strings);
     out->n = 0;
     if (!out->v || !out->strings)
-        return msg_error(SL_EXIT_INPUT, NULL, 0, "out of memory");
+        return msg_error(sl_exit_code(SL_ERR_NOMEM), NULL, 0, "out of memory");
     for (size_t i = 0; i < r->nrows; i++) {
         const struct eval_row *row = &r->rows[i];
         if (row->service || row->window.start != w->start || row->window.end != w->end)
@@ -248,7 +248,7 @@ run_audits(const struct cli *cli, struct store *st, const struct eval_result *r,
         s = compact_findings(&out->v[out->n], &out->strings[out->n]);
         out->n++;
         if (s)
-            return msg_error(SL_EXIT_INPUT, NULL, 0, "out of memory for the findings");
+            return msg_error(sl_exit_code(s), NULL, 0, "out of memory for the findings");
     }
     return 0;
 }

@@ -73,16 +73,16 @@ load_terms(const char *path, struct sla_terms *t, bool *from_json)
 {
     struct sl_diag diag = {0};
     struct strbuf sb = STRBUF_INIT;
-    if (infile_read_all(path, &sb, SLA_TEXT_MAX_BYTES, &diag)) {
+    enum sl_status s = infile_read_all(path, &sb, SLA_TEXT_MAX_BYTES, &diag);
+    if (s) {
         strbuf_release(&sb);
-        return msg_error(SL_EXIT_INPUT, diag.file, 0, "%s", diag.message);
+        return msg_error(sl_exit_code(s), diag.file, 0, "%s", diag.message);
     }
     size_t i = 0;
     while (i < sb.len && isspace((unsigned char)sb.buf[i]))
         i++;
     *from_json = i < sb.len && sb.buf[i] == '{';
     sla_terms_init(t);
-    enum sl_status s;
     if (*from_json) {
         s = sla_json_read(sb.buf, sb.len, path, t, &diag);
     } else {
@@ -239,8 +239,9 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
         rc = msg_error(sl_exit_code(s), opt->file, 0, "%s", sl_strerror(s));
         goto out;
     }
-    if (!(f = fopen(opt->file, "rb")) || sha256_stream(f, sha, &bytes)) {
-        rc = msg_error(SL_EXIT_INPUT, opt->file, 0, "cannot read: %s", strerror(errno));
+    if (!(f = fopen(opt->file, "rb")) || (s = sha256_stream(f, sha, &bytes))) {
+        rc = msg_error(sl_exit_code(f ? s : SL_ERR_IO), opt->file, 0, "cannot read: %s",
+                       strerror(errno));
         goto out;
     }
     if ((rc = cli_open_store(cli, &st)))
@@ -421,11 +422,14 @@ ingest_history(const struct cli *cli, struct store *st, const char *path)
     char sha[65], head[PARSER_SNIFF_BYTES];
     long long bytes;
     FILE *f;
-    if (infile_open(path, &f, NULL, &diag))
-        return msg_error(SL_EXIT_INPUT, diag.file, 0, "%s", diag.message);
-    if (sha256_stream(f, sha, &bytes) || fseek(f, 0, SEEK_SET)) {
+    enum sl_status opened = infile_open(path, &f, NULL, &diag);
+    if (opened)
+        return msg_error(sl_exit_code(opened), diag.file, 0, "%s", diag.message);
+    enum sl_status hashed = sha256_stream(f, sha, &bytes);
+    if (hashed || fseek(f, 0, SEEK_SET)) {
         fclose(f);
-        return msg_error(SL_EXIT_INPUT, path, 0, "cannot read: %s", strerror(errno));
+        return msg_error(sl_exit_code(hashed ? hashed : SL_ERR_IO), path, 0, "cannot read: %s",
+                         strerror(errno));
     }
     size_t n = fread(head, 1, sizeof head, f);
     const struct parser *p = parser_detect(head, n);
@@ -508,9 +512,10 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
     bool have_replay = false;
     struct sl_diag diag = {0};
     memset(&replay, 0, sizeof replay);
-    if (sla_score(&t, &sc)) {
+    enum sl_status scored = sla_score(&t, &sc);
+    if (scored) {
         sla_terms_release(&t);
-        return msg_error(SL_EXIT_INPUT, opt->file, 0, "out of memory");
+        return msg_error(sl_exit_code(scored), opt->file, 0, "out of memory");
     }
     if (opt->nhistory) {
         if ((rc = replay_history(cli, opt->history, opt->nhistory, &t, &replay)))

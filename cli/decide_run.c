@@ -35,7 +35,7 @@ decide_run_build(struct decide_run *d, const struct cli *cli, struct store *st,
         if (!d->providers[i].has_uptime && d->providers[i].incidents == 0)
             msg_note(cli->db, 0, "no data for %s in the period", d->providers[i].entity);
     if (!(d->result = malloc(sizeof *d->result)))
-        return msg_error(SL_EXIT_DB, NULL, 0, "out of memory");
+        return msg_error(sl_exit_code(SL_ERR_NOMEM), NULL, 0, "out of memory");
     decide_run(p, &d->team, d->providers, d->result);
     d->report = (struct report_decision){
         .profile = p,

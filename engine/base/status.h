@@ -17,7 +17,7 @@ enum sl_status {
     SL_STATUS_COUNT
 };
 
-/* Exit codes of the slaudit command (DESIGN.md §5). */
+/* Exit codes of the slaudit command (docs/design.md §5). */
 enum sl_exit {
     SL_EXIT_OK = 0,
     SL_EXIT_FINDINGS = 1,
@@ -35,6 +35,9 @@ struct sl_diag {
 };
 
 const char *sl_strerror(enum sl_status status);
+/* The one mapping of a status to the command's exit code: usage 2; input, I/O
+ * and size limits 3; the store and out of memory 4; a report 5. cli/ derives
+ * the exit of every failed status from it (msg_diag() does). */
 enum sl_exit sl_exit_code(enum sl_status status);
 
 /* Fills diag (when not NULL) and returns status, so callers can write
