@@ -91,7 +91,8 @@ print_result(const struct cli *cli, const char *path, const struct ingest_file_r
         jsonw_field_int(&w, "intervals", res->intervals);
         jsonw_field_bool(&w, "already_ingested", res->already);
         jsonw_close(&w, '}');
-        int rc = w.status ? msg_error(SL_EXIT_DB, path, 0, "out of memory for the JSON summary")
+        int rc = w.status ? msg_error(sl_exit_code(w.status), path, 0,
+                                      "out of memory for the JSON summary")
                           : (puts(sb.buf), SL_EXIT_OK);
         strbuf_release(&sb);
         return rc;

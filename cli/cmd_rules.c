@@ -42,7 +42,7 @@ cmd_rules(struct cli *cli, int argc, char **argv)
         return msg_usage("rules", "unexpected argument '%s'", argv[optind]);
     if (cli->json || markdown) {
         struct strbuf sb = STRBUF_INIT;
-        enum sl_status s = markdown ? rules_markdown_write(&sb) : rules_json_write(&sb);
+        enum sl_status s = markdown ? rules_doc_markdown_write(&sb) : rules_doc_json_write(&sb);
         if (!s)
             fputs(sb.buf, stdout);
         strbuf_release(&sb);

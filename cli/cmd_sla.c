@@ -71,16 +71,16 @@ load_terms(const char *path, struct sla_terms *t, bool *from_json)
 {
     struct sl_diag diag = {0};
     struct strbuf sb = STRBUF_INIT;
-    if (infile_read_all(path, &sb, SLA_TEXT_MAX_BYTES, &diag)) {
+    enum sl_status s = infile_read_all(path, &sb, SLA_TEXT_MAX_BYTES, &diag);
+    if (s) {
         strbuf_release(&sb);
-        return msg_error(SL_EXIT_INPUT, diag.file, 0, "%s", diag.message);
+        return msg_error(sl_exit_code(s), diag.file, 0, "%s", diag.message);
     }
     size_t i = 0;
     while (i < sb.len && isspace((unsigned char)sb.buf[i]))
         i++;
     *from_json = i < sb.len && sb.buf[i] == '{';
     sla_terms_init(t);
-    enum sl_status s;
     if (*from_json) {
         s = sla_json_read(sb.buf, sb.len, path, t, &diag);
     } else {
@@ -273,9 +273,10 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
     bool have_replay = false;
     struct sl_diag diag = {0};
     memset(&replay, 0, sizeof replay);
-    if (sla_score(&t, &sc)) {
+    enum sl_status scored = sla_score(&t, &sc);
+    if (scored) {
         sla_terms_release(&t);
-        return msg_error(SL_EXIT_INPUT, opt->file, 0, "out of memory");
+        return msg_error(sl_exit_code(scored), opt->file, 0, "out of memory");
     }
     if (opt->nhistory) {
         if ((rc = replay_history(cli, opt->history, opt->nhistory, &t, &replay)))

@@ -9,7 +9,7 @@
 #include "cli/eval_args.h"
 #include "cli/msg.h"
 #include "engine/base/infile.h"
-#include "engine/time/coverage.h"
+#include "engine/time/bizclock.h"
 #include "engine/sla/sla_json.h"
 #include "engine/base/strbuf.h"
 
@@ -79,8 +79,11 @@ eval_args_option(struct eval_args *a, struct eval_params *p, const char *command
         a->holidays = NULL;
         p->holidays = NULL;
         p->nholidays = 0;
-        if (coverage_parse_holidays(arg, &a->holidays, &p->nholidays, &why))
-            return msg_usage(command, "--holidays '%s': %s", arg, why ? why : "out of memory");
+        enum sl_status s = bizclock_parse_holidays(arg, &a->holidays, &p->nholidays, &why);
+        if (s == SL_ERR_USAGE)
+            return msg_usage(command, "--holidays '%s': %s", arg, why);
+        if (s)
+            return msg_error(sl_exit_code(s), NULL, 0, "--holidays '%s': %s", arg, sl_strerror(s));
         p->holidays = a->holidays;
         return 0;
     }
@@ -118,7 +121,7 @@ read_terms(const char *path, struct sla_terms *t)
     strbuf_release(&sb);
     if (s) {
         sla_terms_release(t);
-        return msg_error(SL_EXIT_INPUT, diag.file, diag.line, "%s", diag.message);
+        return msg_error(sl_exit_code(s), diag.file, diag.line, "%s", diag.message);
     }
     return 0;
 }

@@ -19,7 +19,7 @@ static const char *const rule_state_names[] = {
 };
 
 const char *
-rule_state_name(enum rule_state s)
+audit_rule_state_name(enum rule_state s)
 {
     return s <= RULE_NOT_IMPLEMENTED ? rule_state_names[s] : "?";
 }

@@ -167,7 +167,7 @@ enum rule_state {
     RULE_NOT_IMPLEMENTED
 };
 
-const char *rule_state_name(enum rule_state s);
+const char *audit_rule_state_name(enum rule_state s);
 
 struct audit_rule_status {
     const struct rule *rule;

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/base/grow.h"
+
 static const char *const severity_names[FSEV_COUNT] = {"info", "low", "medium", "high", "critical"};
 
 const char *
@@ -60,15 +62,9 @@ findings_add(struct findings *fs, const char *rule_id, const char *clause, const
 {
     if (fs->nomem)
         return NULL;
-    if (fs->n == fs->alloc) {
-        size_t alloc = fs->alloc ? 2 * fs->alloc : 16;
-        struct finding *v = realloc(fs->v, alloc * sizeof *v);
-        if (!v) {
-            fs->nomem = true;
-            return NULL;
-        }
-        fs->v = v;
-        fs->alloc = alloc;
+    if (grow_reserve((void **)&fs->v, &fs->alloc, fs->n + 1, sizeof *fs->v)) {
+        fs->nomem = true;
+        return NULL;
     }
     struct finding *f = &fs->v[fs->n++];
     memset(f, 0, sizeof *f);

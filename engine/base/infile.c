@@ -25,7 +25,8 @@ infile_open(const char *path, FILE **out, struct stat *st, struct sl_diag *diag)
     if (!f) {
         int e = errno;
         close(fd);
-        return diag_set(diag, SL_ERR_IO, path, 0, "cannot open: %s", strerror(e));
+        return diag_set(diag, e == ENOMEM ? SL_ERR_NOMEM : SL_ERR_IO, path, 0, "cannot open: %s",
+                        strerror(e));
     }
     if (st)
         *st = sb;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 size_t
-utf8_sequence_length(const unsigned char *s, size_t n)
+jsonw_utf8_sequence_length(const unsigned char *s, size_t n)
 {
     if (s[0] < 0x80)
         return 1;
@@ -54,7 +54,7 @@ jsonw_strn(struct strbuf *sb, const char *s, size_t n)
             rc = strbuf_addf(sb, "\\u%04x", c);
             i++;
         } else {
-            size_t len = utf8_sequence_length(p + i, n - i);
+            size_t len = jsonw_utf8_sequence_length(p + i, n - i);
             if (len == 0) {
                 rc = strbuf_addstr(sb, "\\ufffd");
                 i++;

@@ -63,6 +63,6 @@ void jsonw_field_bool(struct jsonw *w, const char *key, bool value);
 void jsonw_field_null(struct jsonw *w, const char *key);
 
 /* Length of the valid UTF-8 sequence at s[0..n), or 0 when it is not valid. */
-size_t utf8_sequence_length(const unsigned char *s, size_t n);
+size_t jsonw_utf8_sequence_length(const unsigned char *s, size_t n);
 
 #endif

@@ -45,8 +45,9 @@ regex_compile(const char *pattern, unsigned flags, struct regex **out, struct sl
         char msg[256];
         pcre2_message(err, msg, sizeof msg);
         free(re);
-        return diag_set(diag, SL_ERR_INPUT, NULL, 0, "bad pattern at offset %zu: %s",
-                        (size_t)offset, msg);
+        /* A pattern is bad input; PCRE2 running out of heap is not. */
+        return diag_set(diag, err == PCRE2_ERROR_HEAP_FAILED ? SL_ERR_NOMEM : SL_ERR_INPUT, NULL, 0,
+                        "bad pattern at offset %zu: %s", (size_t)offset, msg);
     }
     /* SLAUDIT_REGEX_JIT=0 turns the JIT off: memory checkers such as
      * valgrind cannot follow JIT-generated code and report its reads. */

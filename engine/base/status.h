@@ -35,6 +35,9 @@ struct sl_diag {
 };
 
 const char *sl_strerror(enum sl_status status);
+/* The one mapping of a status to the command's exit code: usage 2; input, I/O
+ * and size limits 3; the store and out of memory 4; a report 5. cli/ derives
+ * the exit of every failed status from it (msg_diag() does). */
 enum sl_exit sl_exit_code(enum sl_status status);
 
 /* Fills diag (when not NULL) and returns status, so callers can write

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/time/sltime.h"
 
 struct run {
@@ -169,14 +170,8 @@ note_cadence(struct series *s, int64_t delta)
 static enum sl_status
 push_run(struct series *s, int64_t t, enum svc_status status)
 {
-    if (s->nruns == s->aruns) {
-        size_t a = s->aruns ? s->aruns * 2 : 16;
-        struct run *r = realloc(s->runs, a * sizeof *r);
-        if (!r)
-            return SL_ERR_NOMEM;
-        s->runs = r;
-        s->aruns = a;
-    }
+    if (grow_reserve((void **)&s->runs, &s->aruns, s->nruns + 1, sizeof *s->runs))
+        return SL_ERR_NOMEM;
     s->runs[s->nruns++] = (struct run){t, t, SLTIME_NONE, status};
     return SL_OK;
 }

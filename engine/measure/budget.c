@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/time/sltime.h"
 
 const struct burn_rule budget_default_rules[] = {
@@ -92,14 +93,8 @@ burn_at(const struct buckets *b, size_t k, int64_t lookback, double budget)
 static bool
 push_alert(struct burn_alert **v, size_t *n, size_t *alloc, const struct burn_alert *a)
 {
-    if (*n == *alloc) {
-        size_t na = *alloc ? *alloc * 2 : 16;
-        void *p = realloc(*v, na * sizeof **v);
-        if (!p)
-            return false;
-        *v = p;
-        *alloc = na;
-    }
+    if (grow_reserve((void **)v, alloc, *n + 1, sizeof **v))
+        return false;
     (*v)[(*n)++] = *a;
     return true;
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
+
 long
 capacity_interval_gpus(const struct interval *iv, int gpus_per_node)
 {
@@ -150,14 +152,8 @@ capacity_faults_add(struct capacity_faults *f, const struct gpu_event *ev)
         if (!strcmp(f->v[i].host, ev->host))
             node = &f->v[i];
     if (!node) {
-        if (f->n == f->alloc) {
-            size_t a = f->alloc ? 2 * f->alloc : 8;
-            void *p = realloc(f->v, a * sizeof *f->v);
-            if (!p)
-                return SL_ERR_NOMEM;
-            f->v = p;
-            f->alloc = a;
-        }
+        if (grow_reserve((void **)&f->v, &f->alloc, f->n + 1, sizeof *f->v))
+            return SL_ERR_NOMEM;
         node = &f->v[f->n];
         memset(node, 0, sizeof *node);
         if (!(node->host = strdup(ev->host)))

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/time/sltime.h"
 
 /* Event kinds beyond the statuses. */
@@ -113,14 +114,8 @@ seg_push(struct seglist *l, int64_t start, int64_t end, int cls, int status, int
             return true;
         }
     }
-    if (l->n == l->alloc) {
-        size_t a = l->alloc ? l->alloc * 2 : 64;
-        void *p = realloc(l->v, a * sizeof *l->v);
-        if (!p)
-            return false;
-        l->v = p;
-        l->alloc = a;
-    }
+    if (grow_reserve((void **)&l->v, &l->alloc, l->n + 1, sizeof *l->v))
+        return false;
     l->v[l->n++] = (struct contract_segment){
         start, end, (unsigned char)cls, (unsigned char)status, (unsigned char)ineligible, 0};
     return true;
@@ -157,14 +152,8 @@ struct end_heap {
 static bool
 heap_push(struct end_heap *h, struct event e)
 {
-    if (h->n == h->alloc) {
-        size_t a = h->alloc ? 2 * h->alloc : 16;
-        void *p = realloc(h->v, a * sizeof *h->v);
-        if (!p)
-            return false;
-        h->v = p;
-        h->alloc = a;
-    }
+    if (grow_reserve((void **)&h->v, &h->alloc, h->n + 1, sizeof *h->v))
+        return false;
     size_t i = h->n++;
     while (i > 0 && h->v[(i - 1) / 2].t > e.t) {
         h->v[i] = h->v[(i - 1) / 2];

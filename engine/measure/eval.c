@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/model/model.h"
 #include "engine/measure/series_feed.h"
 #include "engine/sla/sla_json.h"
@@ -61,15 +62,7 @@ struct collect {
 static bool
 reserve(void **items, size_t *alloc, size_t n, size_t size)
 {
-    if (n < *alloc)
-        return true;
-    size_t a = *alloc ? *alloc * 2 : 64;
-    void *p = realloc(*items, a * size);
-    if (!p)
-        return false;
-    *items = p;
-    *alloc = a;
-    return true;
+    return grow_reserve(items, alloc, n + 1, size) == SL_OK;
 }
 
 static char *
@@ -428,7 +421,7 @@ eval_severity_of_label(const char *label)
 
 void
 eval_response_compliance(const struct eval_incident *const *inc, size_t n,
-                         const struct sla_response_time *rt, const struct coverage *c,
+                         const struct sla_response_time *rt, const struct bizclock *c,
                          struct eval_response *out)
 {
     memset(out, 0, sizeof *out);
@@ -454,7 +447,7 @@ eval_response_compliance(const struct eval_incident *const *inc, size_t n,
             out->unacknowledged++;
             continue;
         }
-        if (coverage_seconds(c, from, until) <= target)
+        if (bizclock_seconds(c, from, until) <= target)
             out->within++;
         else
             out->late++;
@@ -578,13 +571,13 @@ fill_response(const struct run *run, const struct eval_commitment *cm,
         const struct sla_response_time *rt = &t->response_times[i];
         if (!eval_severity_of_label(rt->severity))
             continue;
-        struct coverage cov;
+        struct bizclock cov;
         if (rt->business_hours || t->support_coverage == SLA_COVERAGE_BUSINESS_HOURS) {
-            coverage_business_hours(&cov, run->p->zone);
+            bizclock_business_hours(&cov, run->p->zone);
             cov.holidays = run->p->holidays;
             cov.nholidays = run->p->nholidays;
         } else {
-            coverage_24x7(&cov);
+            bizclock_24x7(&cov);
         }
         eval_response_compliance(scratch, n, rt, &cov, &row->response[row->nresponse++]);
     }

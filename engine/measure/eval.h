@@ -27,7 +27,7 @@
 #include "engine/measure/budget.h"
 #include "engine/measure/capacity.h"
 #include "engine/measure/contract.h"
-#include "engine/time/coverage.h"
+#include "engine/time/bizclock.h"
 #include "engine/model/incident_times.h"
 #include "engine/sla/sla_terms.h"
 #include "engine/measure/stats.h"
@@ -110,7 +110,7 @@ struct eval_row {
 };
 
 /* Response-time compliance of one severity's target in one window: TTA on the
- * coverage clock against the target, or for a resolution target TTR
+ * response clock (bizclock.h) against the target, or for a resolution target TTR
  * (resolved − started, else detected) on it. */
 struct eval_response {
     int severity; /* 1..5 */
@@ -210,7 +210,7 @@ int eval_severity_of_label(const char *label);
 /* Response compliance of the incidents inc[0..n) (entity/service/window
  * filters applied by the caller) against rt on the clock c. */
 void eval_response_compliance(const struct eval_incident *const *inc, size_t n,
-                              const struct sla_response_time *rt, const struct coverage *c,
+                              const struct sla_response_time *rt, const struct bizclock *c,
                               struct eval_response *out);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
 
@@ -275,14 +276,8 @@ struct gather {
 static bool
 side_add(struct side *s, const struct reconcile_item *it)
 {
-    if (s->n == s->alloc) {
-        size_t a = s->alloc ? 2 * s->alloc : 64;
-        void *p = realloc(s->v, a * sizeof *s->v);
-        if (!p)
-            return false;
-        s->v = p;
-        s->alloc = a;
-    }
+    if (grow_reserve((void **)&s->v, &s->alloc, s->n + 1, sizeof *s->v))
+        return false;
     s->v[s->n++] = *it;
     return true;
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
+
 enum { FEED_READERS = 2, FEED_DEPTH = 2 };
 
 /* One series read: the arrays are reused from series to series. */
@@ -45,15 +47,7 @@ struct series_feed {
 static bool
 grow(void **v, size_t *alloc, size_t n, size_t size)
 {
-    if (n < *alloc)
-        return true;
-    size_t a = *alloc ? 2 * *alloc : 256;
-    void *p = realloc(*v, a * size);
-    if (!p)
-        return false;
-    *v = p;
-    *alloc = a;
-    return true;
+    return grow_reserve(v, alloc, n + 1, size) == SL_OK;
 }
 
 static int

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/measure/contract.h"
 #include "engine/sla/credit.h"
 #include "engine/model/model.h"
@@ -44,15 +45,9 @@ push(struct collect *c, int64_t start, int64_t end, enum svc_status status)
 {
     if (end <= start || c->failed)
         return;
-    if (c->n == c->alloc) {
-        size_t a = c->alloc ? c->alloc * 2 : 64;
-        struct interval *v = realloc(c->iv, a * sizeof *v);
-        if (!v) {
-            c->failed = true;
-            return;
-        }
-        c->iv = v;
-        c->alloc = a;
+    if (grow_reserve((void **)&c->iv, &c->alloc, c->n + 1, sizeof *c->iv)) {
+        c->failed = true;
+        return;
     }
     c->iv[c->n++] = (struct interval){
         .entity = HISTORY, .service = HISTORY, .start = start, .end = end, .status = status};
@@ -72,15 +67,9 @@ on_maintenance(void *ctx, const struct maintenance *m)
     struct collect *c = ctx;
     if (c->failed || m->end <= m->start)
         return 0;
-    if (c->nmt == c->amt) {
-        size_t a = c->amt ? c->amt * 2 : 16;
-        struct maintenance *v = realloc(c->mt, a * sizeof *v);
-        if (!v) {
-            c->failed = true;
-            return 0;
-        }
-        c->mt = v;
-        c->amt = a;
+    if (grow_reserve((void **)&c->mt, &c->amt, c->nmt + 1, sizeof *c->mt)) {
+        c->failed = true;
+        return 0;
     }
     c->mt[c->nmt++] = (struct maintenance){.entity = HISTORY,
                                            .service = HISTORY,

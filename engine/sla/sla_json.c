@@ -18,7 +18,7 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
     size_t nissues = 0;
     if (w->status)
         return;
-    if ((w->status = sla_band_issues(t, &issues, &nissues)))
+    if ((w->status = sla_score_band_issues(t, &issues, &nissues)))
         return;
     jsonw_field_str(w, "document", t->document);
     jsonw_field_str(w, "provider", t->provider);

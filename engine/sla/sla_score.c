@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
+
 #define MONTH_MINUTES (730.0 * 60)
 #define QUARTER_MINUTES (3 * 730.0 * 60)
 #define YEAR_MINUTES (8760.0 * 60)
@@ -85,19 +87,19 @@ same_band(const struct sla_credit_tier *a, const struct sla_credit_tier *b)
            a->lower_inclusive == b->lower_inclusive && a->upper_inclusive == b->upper_inclusive;
 }
 
-static bool push_issue(struct sla_band_issue **v, size_t *n, enum sla_band_issue_kind kind,
-                       double from, double to, const struct tier_ref *a, const struct tier_ref *b,
-                       const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+static bool push_issue(struct sla_band_issue **v, size_t *n, size_t *cap,
+                       enum sla_band_issue_kind kind, double from, double to,
+                       const struct tier_ref *a, const struct tier_ref *b, const char *fmt, ...)
+    __attribute__((format(printf, 9, 10)));
 
 static bool
-push_issue(struct sla_band_issue **v, size_t *n, enum sla_band_issue_kind kind, double from,
-           double to, const struct tier_ref *a, const struct tier_ref *b, const char *fmt, ...)
+push_issue(struct sla_band_issue **v, size_t *n, size_t *cap, enum sla_band_issue_kind kind,
+           double from, double to, const struct tier_ref *a, const struct tier_ref *b,
+           const char *fmt, ...)
 {
-    struct sla_band_issue *grown = realloc(*v, (*n + 1) * sizeof **v);
-    if (!grown)
+    if (grow_reserve((void **)v, cap, *n + 1, sizeof **v))
         return false;
-    *v = grown;
-    struct sla_band_issue *is = &grown[(*n)++];
+    struct sla_band_issue *is = &(*v)[(*n)++];
     memset(is, 0, sizeof *is);
     is->kind = kind;
     is->from = from;
@@ -115,7 +117,7 @@ push_issue(struct sla_band_issue **v, size_t *n, enum sla_band_issue_kind kind, 
 /* One schedule: tiers [first, end) of the document, checked on their own. */
 static bool
 schedule_issues(const struct sla_terms *t, size_t first, size_t end, struct tier_ref *refs,
-                struct sla_band_issue **out, size_t *n)
+                struct sla_band_issue **out, size_t *n, size_t *cap)
 {
     size_t k = end - first;
     for (size_t i = 0; i < k; i++)
@@ -130,23 +132,23 @@ schedule_issues(const struct sla_terms *t, size_t first, size_t end, struct tier
         double top = hi_of(prev->t), bottom = lo_of(cur->t);
         if (top < bottom)
             ok =
-                push_issue(out, n, SLA_BAND_GAP, top, bottom, prev, cur,
+                push_issue(out, n, cap, SLA_BAND_GAP, top, bottom, prev, cur,
                            "no band covers %g %% to %g %% (between the bands of lines %ld and %ld)",
                            top, bottom, prev->t->line, cur->t->line);
         else if (top > bottom && isinf(bottom))
-            ok = push_issue(out, n, SLA_BAND_OVERLAP, bottom, top, prev, cur,
+            ok = push_issue(out, n, cap, SLA_BAND_OVERLAP, bottom, top, prev, cur,
                             "bands of lines %ld and %ld both cover everything below %g %%",
                             prev->t->line, cur->t->line, top);
         else if (top > bottom)
-            ok = push_issue(out, n, SLA_BAND_OVERLAP, bottom, top, prev, cur,
+            ok = push_issue(out, n, cap, SLA_BAND_OVERLAP, bottom, top, prev, cur,
                             "bands of lines %ld and %ld both cover %g %% to %g %%", prev->t->line,
                             cur->t->line, bottom, top);
         else if (prev->t->upper_inclusive && cur->t->lower_inclusive)
-            ok = push_issue(out, n, SLA_BAND_OVERLAP, top, top, prev, cur,
+            ok = push_issue(out, n, cap, SLA_BAND_OVERLAP, top, top, prev, cur,
                             "%g %% is in both bands (lines %ld and %ld): each includes it", top,
                             prev->t->line, cur->t->line);
         else if (!prev->t->upper_inclusive && !cur->t->lower_inclusive)
-            ok = push_issue(out, n, SLA_BAND_GAP, top, top, prev, cur,
+            ok = push_issue(out, n, cap, SLA_BAND_GAP, top, top, prev, cur,
                             "%g %% is in no band (lines %ld and %ld): neither includes it", top,
                             prev->t->line, cur->t->line);
         prev = cur;
@@ -168,7 +170,7 @@ schedule_issues(const struct sla_terms *t, size_t first, size_t end, struct tier
     if (isnan(target))
         target = highest;
     if (ok && !isnan(target) && high < target - 1e-9)
-        ok = push_issue(out, n, SLA_BAND_GAP, high, target, top, top,
+        ok = push_issue(out, n, cap, SLA_BAND_GAP, high, target, top, top,
                         "below the %g %% commitment but above every band: %g %% to %g %% earns no "
                         "credit",
                         target, high, target);
@@ -180,7 +182,7 @@ schedule_issues(const struct sla_terms *t, size_t first, size_t end, struct tier
 #define SCHEDULE_LINE_GAP 3
 
 enum sl_status
-sla_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *n)
+sla_score_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *n)
 {
     *out = NULL;
     *n = 0;
@@ -190,12 +192,12 @@ sla_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *
     if (!refs)
         return SL_ERR_NOMEM;
     bool ok = true;
-    size_t first = 0;
+    size_t first = 0, cap = 0;
     for (size_t i = 1; i <= t->ntiers && ok; i++) {
         bool apart = i < t->ntiers && t->tiers[i].line && t->tiers[i - 1].line &&
                      labs(t->tiers[i].line - t->tiers[i - 1].line) > SCHEDULE_LINE_GAP;
         if (i == t->ntiers || apart) {
-            ok = schedule_issues(t, first, i, refs, out, n);
+            ok = schedule_issues(t, first, i, refs, out, n, &cap);
             first = i;
         }
     }
@@ -541,7 +543,7 @@ enum sl_status
 sla_score(const struct sla_terms *t, struct sla_scorecard *out)
 {
     memset(out, 0, sizeof *out);
-    enum sl_status s = sla_band_issues(t, &out->issues, &out->nissues);
+    enum sl_status s = sla_score_band_issues(t, &out->issues, &out->nissues);
     if (s)
         return s;
     if (t->ntargets) {

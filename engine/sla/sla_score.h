@@ -28,7 +28,8 @@ struct sla_band_issue {
 
 /* Finds gaps and overlaps of t's credit bands (0-credit rows included).
  * *out is malloc'd (NULL when none); the caller frees it. */
-enum sl_status sla_band_issues(const struct sla_terms *t, struct sla_band_issue **out, size_t *n);
+enum sl_status sla_score_band_issues(const struct sla_terms *t, struct sla_band_issue **out,
+                                     size_t *n);
 
 /* One criterion of the score. */
 struct sla_criterion {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/base/grow.h"
 #include "engine/store/ivbatch.h"
 #include "engine/store/schema.h"
 #include "engine/time/sltime.h"
@@ -656,14 +657,8 @@ struct series_list {
 static bool
 series_add(struct series_list *l, const char *entity, const char *service)
 {
-    if (l->n == l->alloc) {
-        size_t a = l->alloc ? 2 * l->alloc : 64;
-        void *p = realloc(l->v, a * sizeof *l->v);
-        if (!p)
-            return false;
-        l->v = p;
-        l->alloc = a;
-    }
+    if (grow_reserve((void **)&l->v, &l->alloc, l->n + 1, sizeof *l->v))
+        return false;
     struct series_pair *e = &l->v[l->n];
     e->entity = strdup(entity ? entity : "");
     e->service = strdup(service ? service : "");

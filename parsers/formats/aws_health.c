@@ -16,7 +16,7 @@
 #include "engine/base/jsonw.h"
 #include "engine/base/regex.h"
 #include "engine/time/sltime.h"
-#include "parsers/read/coverage.h"
+#include "parsers/read/history_span.h"
 #include "parsers/read/jsonstream.h"
 #include "parsers/formats/registry.h"
 
@@ -44,7 +44,7 @@ static const struct {
 struct state {
     struct ingest *ing;
     struct regex *stamp, *between;
-    struct coverage cov;
+    struct history_span cov;
     char why[400];
 };
 
@@ -208,9 +208,9 @@ on_record(void *ctx, const struct jsonstream_record *rec)
     strbuf_release(&extra);
     if (rc)
         return rc;
-    coverage_time(&s->cov, inc.started);
-    coverage_time(&s->cov, inc.resolved);
-    if ((rc = coverage_service(&s->cov, service)))
+    history_span_time(&s->cov, inc.started);
+    history_span_time(&s->cov, inc.resolved);
+    if ((rc = history_span_service(&s->cov, service)))
         return diag_set(s->ing->diag, rc, s->ing->path, rec->line, "out of memory");
     /* The stated window when there is one, else first to last update. */
     int64_t a = win_from != SLTIME_NONE ? win_from : inc.started;
@@ -233,14 +233,14 @@ parse(struct ingest *ing, FILE *f)
 {
     struct state s = {.ing = ing};
     enum sl_status rc;
-    coverage_init(&s.cov);
+    history_span_init(&s.cov);
     if (!(rc = regex_compile(stamp_pattern, 0, &s.stamp, ing->diag)) &&
         !(rc = regex_compile(between_pattern, 0, &s.between, ing->diag)) &&
         !(rc = jsonstream_read(ing, f, on_record, &s)))
-        rc = coverage_emit(&s.cov, ing, ing->entity ? ing->entity : AWS_ENTITY);
+        rc = history_span_emit(&s.cov, ing, ing->entity ? ing->entity : AWS_ENTITY);
     regex_free(s.stamp);
     regex_free(s.between);
-    coverage_release(&s.cov);
+    history_span_release(&s.cov);
     return rc;
 }
 

@@ -3,14 +3,14 @@
  * low), status_impact (SERVICE_OUTAGE, SERVICE_DISRUPTION,
  * SERVICE_INFORMATION), service_name, affected_products and updates[]. Each
  * outage or disruption is also a status interval of its service, and the
- * span of the export is up time for every service it names (coverage.h). */
+ * span of the export is up time for every service it names (history_span.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/model/incident_times.h"
 #include "engine/base/jsonw.h"
 #include "engine/time/sltime.h"
-#include "parsers/read/coverage.h"
+#include "parsers/read/history_span.h"
 #include "parsers/read/jsonstream.h"
 #include "parsers/formats/registry.h"
 
@@ -18,7 +18,7 @@
 
 struct state {
     struct ingest *ing;
-    struct coverage cov;
+    struct history_span cov;
     char why[400];
 };
 
@@ -95,9 +95,9 @@ on_record(void *ctx, const struct jsonstream_record *rec)
     strbuf_release(&extra);
     if (rc)
         return rc;
-    coverage_time(&s->cov, inc.started);
-    coverage_time(&s->cov, inc.resolved);
-    if (inc.service && (rc = coverage_service(&s->cov, inc.service)))
+    history_span_time(&s->cov, inc.started);
+    history_span_time(&s->cov, inc.resolved);
+    if (inc.service && (rc = history_span_service(&s->cov, inc.service)))
         return diag_set(s->ing->diag, rc, s->ing->path, rec->line, "out of memory");
     enum svc_status st = status_of(impact);
     if (st > SVC_UP && inc.service && inc.resolved != SLTIME_NONE && inc.resolved > inc.started) {
@@ -117,11 +117,11 @@ static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
     struct state s = {.ing = ing};
-    coverage_init(&s.cov);
+    history_span_init(&s.cov);
     enum sl_status rc = jsonstream_read(ing, f, on_record, &s);
     if (!rc)
-        rc = coverage_emit(&s.cov, ing, ing->entity ? ing->entity : GCP_ENTITY);
-    coverage_release(&s.cov);
+        rc = history_span_emit(&s.cov, ing, ing->entity ? ing->entity : GCP_ENTITY);
+    history_span_release(&s.cov);
     return rc;
 }
 

@@ -3,7 +3,7 @@
  * start so a later, longer log updates them) and every period a node was
  * DOWN or not responding becomes an incident. The service is --service (the
  * partition or cluster), the entity --entity; the span of the log is up time
- * for the service (parsers/coverage.h).
+ * for the service (parsers/read/history_span.h).
  *
  * Messages read (slurmctld's own wording, Slurm 20.11 to 24.05):
  *   error: Nodes gpu[01-04] not responding[, setting DOWN]
@@ -26,7 +26,7 @@
 #include "engine/time/sltime.h"
 #include "engine/base/strbuf.h"
 #include "parsers/read/strhash.h"
-#include "parsers/read/coverage.h"
+#include "parsers/read/history_span.h"
 #include "parsers/read/jsonstream.h"
 #include "parsers/read/lines.h"
 #include "parsers/read/logstamp.h"
@@ -62,7 +62,7 @@ struct node {
 struct state {
     struct ingest *ing;
     const char *severity; /* of "node down", looked up once */
-    struct coverage cov;
+    struct history_span cov;
     struct node *nodes; /* open addressing, alloc a power of two */
     size_t n, alloc;
     int64_t last; /* the latest time seen */
@@ -411,7 +411,7 @@ parse(struct ingest *ing, FILE *f)
     size_t len;
     enum lines_result got;
     bool matched = false;
-    coverage_init(&s.cov);
+    history_span_init(&s.cov);
     logstamp_init(&ls, f);
     lines_init(&r, f, LINES_MAX_LENGTH);
     enum sl_status rc = regex_compile(event_pattern, 0, &re, ing->diag);
@@ -429,7 +429,7 @@ parse(struct ingest *ing, FILE *f)
         const char *why = NULL;
         enum sl_status stamp_rc = logstamp_read(&ls, ing, line, len, &t, &rest, NULL, 0, &why);
         if (!stamp_rc) {
-            coverage_time(&s.cov, t);
+            history_span_time(&s.cov, t);
             if (t > s.last)
                 s.last = t;
         }
@@ -442,11 +442,11 @@ parse(struct ingest *ing, FILE *f)
                       "no slurmctld node state messages in this file");
     if (!rc)
         rc = finish(&s);
-    if (!rc && (rc = coverage_service(&s.cov, ing->service)))
+    if (!rc && (rc = history_span_service(&s.cov, ing->service)))
         rc = diag_set(ing->diag, rc, ing->path, 0, "out of memory");
     if (!rc)
-        rc = coverage_emit(&s.cov, ing, ing->entity);
-    coverage_release(&s.cov);
+        rc = history_span_emit(&s.cov, ing, ing->entity);
+    history_span_release(&s.cov);
     regex_free(re);
     lines_release(&r);
     free(s.nodes);

@@ -4,7 +4,7 @@
  * (none/minor/major/critical) as its label; the component status changes in
  * its incident_updates become status intervals per component, and the span
  * the export covers counts as up time for every component it names (see
- * coverage.h). */
+ * history_span.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +12,7 @@
 #include "engine/model/incident_times.h"
 #include "engine/base/jsonw.h"
 #include "engine/time/sltime.h"
-#include "parsers/read/coverage.h"
+#include "parsers/read/history_span.h"
 #include "parsers/read/jsonstream.h"
 #include "parsers/formats/registry.h"
 
@@ -22,7 +22,7 @@
 struct state {
     struct ingest *ing;
     char entity[256];
-    struct coverage cov;
+    struct history_span cov;
     char why[400];
 };
 
@@ -118,7 +118,7 @@ component_intervals(struct state *s, const struct jsonstream_record *rec, const 
         int64_t t;
         if (jsonstream_time(s->ing, u, "display_at", &t, s->why, sizeof s->why) || t == SLTIME_NONE)
             jsonstream_time(s->ing, u, "created_at", &t, s->why, sizeof s->why);
-        coverage_time(&s->cov, t);
+        history_span_time(&s->cov, t);
         if (t != SLTIME_NONE && jsondoc_size(ac))
             changes[nchanges++] = (struct change){t, ac};
     }
@@ -133,7 +133,7 @@ component_intervals(struct state *s, const struct jsonstream_record *rec, const 
             if (!name || !word || !svc_status_parse(word, &st) ||
                 !(t = track_of(tracks, &ntracks, name)))
                 continue;
-            if ((rc = coverage_service(&s->cov, name)))
+            if ((rc = history_span_service(&s->cov, name)))
                 break;
             if (st == t->status)
                 continue;
@@ -154,7 +154,7 @@ component_intervals(struct state *s, const struct jsonstream_record *rec, const 
             const char *name = jsonstream_str(jsondoc_at(comps, i), "name");
             if (!name)
                 continue;
-            if ((rc = coverage_service(&s->cov, name)))
+            if ((rc = history_span_service(&s->cov, name)))
                 return rc;
             tracks[ntracks++] = (struct track){name, st, start, 0};
         }
@@ -255,8 +255,8 @@ read_incident(struct state *s, const struct jsonstream_record *rec, bool mainten
     else
         rc = ingest_incident(s->ing, &inc);
     strbuf_release(&extra);
-    coverage_time(&s->cov, inc.started);
-    coverage_time(&s->cov, inc.resolved);
+    history_span_time(&s->cov, inc.started);
+    history_span_time(&s->cov, inc.resolved);
     if (!rc)
         rc = component_intervals(s, rec, id, &inc, impact);
     return rc;
@@ -272,7 +272,7 @@ read_component(struct state *s, const struct jsonstream_record *rec)
     const char *name = jsonstream_str(n, "name");
     if (group || !name)
         return SL_OK;
-    return coverage_service(&s->cov, name);
+    return history_span_service(&s->cov, name);
 }
 
 static enum sl_status
@@ -287,7 +287,7 @@ on_record(void *ctx, const struct jsonstream_record *rec)
         if (name)
             jsonstream_provider(name, s->entity, sizeof s->entity);
         if (!jsonstream_time(s->ing, rec->node, "updated_at", &updated, s->why, sizeof s->why))
-            coverage_time(&s->cov, updated);
+            history_span_time(&s->cov, updated);
         return SL_OK;
     }
     if (!strcmp(rec->key, "incidents") && !rec->is_member)
@@ -303,13 +303,13 @@ static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
     struct state s = {.ing = ing};
-    coverage_init(&s.cov);
+    history_span_init(&s.cov);
     enum sl_status rc = jsonstream_read(ing, f, on_record, &s);
     if (!rc)
-        rc = coverage_emit(&s.cov, ing, entity_of(&s));
+        rc = history_span_emit(&s.cov, ing, entity_of(&s));
     if (rc == SL_ERR_NOMEM)
         diag_set(ing->diag, rc, ing->path, 0, "out of memory");
-    coverage_release(&s.cov);
+    history_span_release(&s.cov);
     return rc;
 }
 

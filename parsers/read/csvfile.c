@@ -122,7 +122,7 @@ text_problem(const char *s, size_t n)
     if (memchr(s, '\0', n))
         return "NUL byte in the line";
     for (size_t i = 0; i < n;) {
-        size_t len = utf8_sequence_length((const unsigned char *)s + i, n - i);
+        size_t len = jsonw_utf8_sequence_length((const unsigned char *)s + i, n - i);
         if (!len)
             return "bytes that are not UTF-8";
         i += len;

@@ -36,7 +36,7 @@ plain_string(const char *s, size_t i, size_t len, const char **text, size_t *tex
             i++;
             continue;
         }
-        size_t n = c >= 0x80 ? utf8_sequence_length(p + i, end - i) : 0;
+        size_t n = c >= 0x80 ? jsonw_utf8_sequence_length(p + i, end - i) : 0;
         if (!n)
             return 0;
         i += n;

@@ -131,8 +131,8 @@ sla_extract_minutes(double num, const char *unit, size_t len, bool *business)
 
 /* num and unit of a match, as minutes; NAN when absent. */
 double
-extractor_match_minutes(const struct sla_match_row *c, const struct regex_match *m,
-                        const char *text, bool *business, bool *months)
+sla_extract_match_minutes(const struct sla_match_row *c, const struct regex_match *m,
+                          const char *text, bool *business, bool *months)
 {
     size_t ns, nl, us, ul;
     double num;
@@ -145,8 +145,8 @@ extractor_match_minutes(const struct sla_match_row *c, const struct regex_match 
 }
 
 bool
-extractor_match_pct(const struct sla_match_row *c, const struct regex_match *m, const char *text,
-                    double *out)
+sla_extract_match_pct(const struct sla_match_row *c, const struct regex_match *m, const char *text,
+                      double *out)
 {
     size_t s, l;
     return group(c, m, "pct", &s, &l) && sla_extract_amount(text + s, l, out);
@@ -168,7 +168,7 @@ copy_text(struct extractor *ex, const char *s, size_t n)
 }
 
 bool
-extractor_grow(struct extractor *ex, void **arr, size_t n, size_t size)
+sla_extract_grow(struct extractor *ex, void **arr, size_t n, size_t size)
 {
     void *v = realloc(*arr, (n + 1) * size);
     if (!v) {
@@ -204,7 +204,7 @@ add_clause(struct extractor *ex, enum sla_clause_kind kind, double value, const 
 }
 
 bool
-extractor_add_tier(struct extractor *ex, const struct sla_credit_tier *tier)
+sla_extract_add_tier(struct extractor *ex, const struct sla_credit_tier *tier)
 {
     struct sla_terms *t = ex->t;
     if (!GROW(ex, t->tiers, t->ntiers))
@@ -230,8 +230,8 @@ window_of(struct extractor *ex, const char *text, size_t len, enum sla_window *w
 }
 
 void
-extractor_add_target(struct extractor *ex, double pct, const struct span *sp, size_t at,
-                     const char *scope)
+sla_extract_add_target(struct extractor *ex, double pct, const struct span *sp, size_t at,
+                       const char *scope)
 {
     struct sla_terms *t = ex->t;
     if (pct < 50 || pct > 100)
@@ -334,7 +334,7 @@ subject_end(const char *s, size_t verb)
 }
 
 void
-extractor_read_clauses(struct extractor *ex, const struct span *sp)
+sla_extract_read_clauses(struct extractor *ex, const struct span *sp)
 {
     for (size_t p = 0; p < ex->mx.npats; p++) {
         const struct sla_match_row *c = &ex->mx.pats[p];
@@ -346,7 +346,7 @@ extractor_read_clauses(struct extractor *ex, const struct span *sp)
             continue;
         double value = NAN;
         bool months = false;
-        double minutes = extractor_match_minutes(c, &m, sp->text, NULL, &months);
+        double minutes = sla_extract_match_minutes(c, &m, sp->text, NULL, &months);
         if (c->row->arg == SLA_CLAUSE_MIN_OUTAGE)
             value = minutes;
         else if (c->row->arg == SLA_CLAUSE_MAINTENANCE_CAP)
@@ -355,7 +355,7 @@ extractor_read_clauses(struct extractor *ex, const struct span *sp)
             struct regex_match d;
             const struct sla_match_row *dc = find(ex, SLA_FILL_DURATION, sp->text, sp->len, &d);
             if (dc)
-                value = extractor_match_minutes(dc, &d, sp->text, NULL, NULL) / 1440;
+                value = sla_extract_match_minutes(dc, &d, sp->text, NULL, NULL) / 1440;
         }
         add_clause(ex, (enum sla_clause_kind)c->row->arg, value, sp, m.start[0]);
     }
@@ -369,7 +369,7 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
     struct regex_match m;
     const struct sla_match_row *c = find(ex, SLA_FILL_CREDIT, sp->text, sp->len, &m);
     double credit;
-    if (!c || !extractor_match_pct(c, &m, sp->text, &credit))
+    if (!c || !sla_extract_match_pct(c, &m, sp->text, &credit))
         return false;
     char *band = strndup(sp->text, sp->len);
     if (!band)
@@ -393,7 +393,7 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
         return false;
     tier.credit_percent = credit;
     tier.line = span_line(sp, 0);
-    return extractor_add_tier(ex, &tier);
+    return sla_extract_add_tier(ex, &tier);
 }
 
 static void
@@ -407,7 +407,7 @@ read_claim(struct extractor *ex, const struct span *sp)
     struct sla_terms *t = ex->t;
     if (c) {
         bool months = false;
-        double minutes = extractor_match_minutes(c, &m, sp->text, NULL, &months);
+        double minutes = sla_extract_match_minutes(c, &m, sp->text, NULL, &months);
         size_t us, ul;
         /* Billing cycles are not a number of days: keep the words only. */
         if (group(c, &m, "unit", &us, &ul) &&
@@ -448,7 +448,7 @@ read_maintenance(struct extractor *ex, const struct span *sp)
     const struct sla_match_row *c;
     if (!ex->have_notice && (c = find(ex, SLA_FILL_MAINT_NOTICE, sp->text, sp->len, &m))) {
         bool business;
-        double minutes = extractor_match_minutes(c, &m, sp->text, &business, NULL);
+        double minutes = sla_extract_match_minutes(c, &m, sp->text, &business, NULL);
         size_t us, ul, ns, nl;
         double num;
         /* Notice runs on the calendar: "5 business days" is at least 5 days. */
@@ -470,7 +470,7 @@ read_response_prose(struct extractor *ex, const struct span *sp)
     if (!c || !has(ex, SLA_FILL_SUPPORT_CONTEXT, sp->text, sp->len))
         return;
     bool business = false;
-    double minutes = extractor_match_minutes(c, &m, sp->text, &business, NULL);
+    double minutes = sla_extract_match_minutes(c, &m, sp->text, &business, NULL);
     size_t ss, sl;
     if (isnan(minutes) || !group(c, &m, "sev", &ss, &sl))
         return;
@@ -493,7 +493,7 @@ value_in(struct extractor *ex, enum sla_fill fill, const struct span *sp, long *
     if (!c)
         return NAN;
     *line = span_line(sp, m.start[0]);
-    return extractor_match_minutes(c, &m, sp->text, NULL, NULL);
+    return sla_extract_match_minutes(c, &m, sp->text, NULL, NULL);
 }
 
 /* Everything a sentence of prose (or a list item) can say. */
@@ -521,8 +521,8 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     if (!example && !tier && c) {
         double pct;
         size_t ps, pl;
-        if (extractor_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl))
-            extractor_add_target(ex, pct, sp, ps, NULL);
+        if (sla_extract_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl))
+            sla_extract_add_target(ex, pct, sp, ps, NULL);
     }
     if (!ex->have_window && has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) &&
         window_of(ex, sp->text, sp->len, &ex->doc_window)) {
@@ -546,7 +546,7 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
             ex->have_cap = true;
         } else if ((c = find(ex, SLA_FILL_CAP, sp->text, sp->len, &m)) &&
-                   extractor_match_pct(c, &m, sp->text, &pct) && pct > 0 && pct <= 1000) {
+                   sla_extract_match_pct(c, &m, sp->text, &pct) && pct > 0 && pct <= 1000) {
             t->credit_cap_percent = pct;
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
             ex->have_cap = true;
@@ -577,7 +577,7 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
         t->rpo_minutes = v;
     if (isnan(t->rto_minutes) && !isnan(v = value_in(ex, SLA_FILL_RTO, sp, &line)))
         t->rto_minutes = v;
-    extractor_read_clauses(ex, sp);
+    sla_extract_read_clauses(ex, sp);
 
     /* Exclusions written in the sentence itself. */
     if (!example && sp->unit->kind != SLA_UNIT_ITEM &&
@@ -704,7 +704,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms 
             continue;
         }
         if (u->kind == SLA_UNIT_ROW) {
-            extractor_read_row(&ex, u, example);
+            sla_table_read_row(&ex, u, example);
             continue;
         }
         if (u->kind == SLA_UNIT_ITEM && ex.exclusion_context && !example) {

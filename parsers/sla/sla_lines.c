@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/base/jsonw.h"
 #include "engine/base/strbuf.h"
 
@@ -19,14 +20,8 @@
 static enum sl_status
 lines_push(struct line_list *l, const char *s, size_t n, long line)
 {
-    if (l->n == l->alloc) {
-        size_t alloc = l->alloc ? l->alloc * 2 : 64;
-        struct src_line *v = realloc(l->v, alloc * sizeof *v);
-        if (!v)
-            return SL_ERR_NOMEM;
-        l->v = v;
-        l->alloc = alloc;
-    }
+    if (grow_reserve((void **)&l->v, &l->alloc, l->n + 1, sizeof *l->v))
+        return SL_ERR_NOMEM;
     char *copy = malloc(n + 1);
     if (!copy)
         return SL_ERR_NOMEM;
@@ -145,7 +140,7 @@ decode_entity(const char *s, struct strbuf *sb)
 static size_t
 utf8_decode(const unsigned char *s, size_t n, unsigned *cp)
 {
-    size_t k = utf8_sequence_length(s, n);
+    size_t k = jsonw_utf8_sequence_length(s, n);
     if (!k)
         return 0;
     if (k == 1)
@@ -176,7 +171,7 @@ is_tag_start_n(const char *s, size_t n)
 /* Markdown and HTML reduced to their text: entities, inline tags, emphasis,
  * links, escapes; typographic characters to ASCII; spaces collapsed. */
 char *
-sla_clean_inline(const char *in)
+sla_lines_clean_inline(const char *in)
 {
     struct strbuf sb = STRBUF_INIT;
     size_t n = strlen(in);

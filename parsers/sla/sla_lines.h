@@ -2,7 +2,7 @@
  * source lines. HTML loses its tags (script and style with their content),
  * block elements become line breaks and each table row one tab-separated
  * line, keeping the source line it came from; other text is split at its
- * line ends. sla_clean_inline() then reduces a line's Markdown or HTML to
+ * line ends. sla_lines_clean_inline() then reduces a line's Markdown or HTML to
  * its text. Used by sla_text.c only. */
 #ifndef SLAUDIT_SLA_LINES_H
 #define SLAUDIT_SLA_LINES_H
@@ -32,6 +32,6 @@ void sla_lines_release(struct line_list *l);
 /* Markdown and HTML reduced to their text: entities, inline tags, emphasis,
  * links, escapes; typographic characters to ASCII; spaces collapsed. A new
  * string, or NULL when memory ran out. */
-char *sla_clean_inline(const char *in);
+char *sla_lines_clean_inline(const char *in);
 
 #endif

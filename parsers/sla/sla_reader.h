@@ -42,25 +42,25 @@ struct extractor {
 
 /* Makes room for one more element of *arr (n in use), zeroed; false (and
  * ex->status set) when memory ran out. */
-bool extractor_grow(struct extractor *ex, void **arr, size_t n, size_t size);
-#define GROW(ex, arr, n) extractor_grow((ex), (void **)&(arr), (n), sizeof *(arr))
+bool sla_extract_grow(struct extractor *ex, void **arr, size_t n, size_t size);
+#define GROW(ex, arr, n) sla_extract_grow((ex), (void **)&(arr), (n), sizeof *(arr))
 
-bool extractor_add_tier(struct extractor *ex, const struct sla_credit_tier *tier);
+bool sla_extract_add_tier(struct extractor *ex, const struct sla_credit_tier *tier);
 /* A target of pct percent found at offset at of sp; scope names the services
  * it covers (NULL: all). Ignored when implausible or already known. */
-void extractor_add_target(struct extractor *ex, double pct, const struct span *sp, size_t at,
-                          const char *scope);
+void sla_extract_add_target(struct extractor *ex, double pct, const struct span *sp, size_t at,
+                            const char *scope);
 /* num and unit of a match, as minutes; NAN when absent. */
-double extractor_match_minutes(const struct sla_match_row *c, const struct regex_match *m,
-                               const char *text, bool *business, bool *months);
+double sla_extract_match_minutes(const struct sla_match_row *c, const struct regex_match *m,
+                                 const char *text, bool *business, bool *months);
 /* The pct group of a match as a number. */
-bool extractor_match_pct(const struct sla_match_row *c, const struct regex_match *m,
-                         const char *text, double *out);
+bool sla_extract_match_pct(const struct sla_match_row *c, const struct regex_match *m,
+                           const char *text, double *out);
 /* The clause phrasings (sole remedy, exclusions, ...) found in sp. */
-void extractor_read_clauses(struct extractor *ex, const struct span *sp);
+void sla_extract_read_clauses(struct extractor *ex, const struct span *sp);
 
 /* One table row: a credit tier, a response-time row, a target, clauses.
  * Rows of a worked example only give clauses. */
-void extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example);
+void sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example);
 
 #endif

@@ -44,7 +44,7 @@ table_header(struct extractor *ex, const struct sla_unit *row)
 }
 
 void
-extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
+sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
 {
     char *copy = NULL, *hcopy = NULL, *scopy = NULL, *cells[MAX_CELLS], *head[MAX_CELLS];
     char *sub[MAX_CELLS], merged[MAX_CELLS][96];
@@ -92,7 +92,7 @@ extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         double credit = NAN;
         const char *cc = cells[credit_col];
         if ((c = sla_match_find(&ex->mx, SLA_FILL_CREDIT, cc, strlen(cc), &m)) &&
-            extractor_match_pct(c, &m, cc, &credit))
+            sla_extract_match_pct(c, &m, cc, &credit))
             ;
         else if (strchr(cc, '%') || has_digit(cc))
             sla_extract_amount(cc, strlen(cc), &credit);
@@ -103,7 +103,7 @@ extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
                            &explicit_op)) {
             tier.credit_percent = credit;
             tier.line = line;
-            extractor_add_tier(ex, &tier);
+            sla_extract_add_tier(ex, &tier);
             /* Another plan's credits in the next columns. */
             for (size_t k = (size_t)credit_col + 1; k < n && nh; k++) {
                 double more;
@@ -111,7 +111,7 @@ extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
                     !sla_extract_amount(cells[k], strlen(cells[k]), &more))
                     continue;
                 tier.credit_percent = more;
-                extractor_add_tier(ex, &tier);
+                sla_extract_add_tier(ex, &tier);
             }
             goto clauses;
         }
@@ -121,7 +121,7 @@ extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         struct span cell = {cells[band_col], strlen(cells[band_col]), u, 0};
         double pct;
         if (strchr(cell.text, '%') && sla_extract_amount(cell.text, cell.len, &pct)) {
-            extractor_add_target(ex, pct, &whole, 0, band_col ? cells[0] : NULL);
+            sla_extract_add_target(ex, pct, &whole, 0, band_col ? cells[0] : NULL);
             goto clauses;
         }
     }
@@ -131,7 +131,7 @@ extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[1], strlen(cells[1]))) {
         double pct;
         if (sla_extract_amount(cells[1], strlen(cells[1]), &pct)) {
-            extractor_add_target(ex, pct, &whole, 0, NULL);
+            sla_extract_add_target(ex, pct, &whole, 0, NULL);
             goto clauses;
         }
     }
@@ -151,7 +151,8 @@ extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
             const struct sla_match_row *dc =
                 sla_match_find(&ex->mx, SLA_FILL_DURATION, cells[i], strlen(cells[i]), &d);
             bool business = false;
-            double minutes = dc ? extractor_match_minutes(dc, &d, cells[i], &business, NULL) : NAN;
+            double minutes =
+                dc ? sla_extract_match_minutes(dc, &d, cells[i], &business, NULL) : NAN;
             if (isnan(minutes))
                 continue;
             struct sla_terms *t = ex->t;
@@ -180,7 +181,7 @@ extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         }
     }
 clauses:
-    extractor_read_clauses(ex, &whole);
+    sla_extract_read_clauses(ex, &whole);
     free(copy);
     free(hcopy);
     free(scopy);

@@ -195,7 +195,7 @@ row_text(const char *raw, bool *is_row)
             if (!q)
                 q = p + strlen(p);
             char *cell = strndup(p, (size_t)(q - p));
-            char *clean = cell ? sla_clean_inline(cell) : NULL;
+            char *clean = cell ? sla_lines_clean_inline(cell) : NULL;
             free(cell);
             if (clean && *clean) {
                 if (sb.len)
@@ -224,7 +224,7 @@ row_text(const char *raw, bool *is_row)
             break;
         memcpy(cell, p, n);
         cell[n] = '\0';
-        char *clean = sla_clean_inline(cell);
+        char *clean = sla_lines_clean_inline(cell);
         free(cell);
         bool last = !*q || (sep == '|' && blank(q + 1));
         if (clean && (*clean || !last || sep == '\t')) {
@@ -315,7 +315,7 @@ build_units(struct line_list *lines, struct sla_text *t)
             s = unit_close(&b);
             continue;
         }
-        char *clean = sla_clean_inline(p);
+        char *clean = sla_lines_clean_inline(p);
         if (!clean)
             return SL_ERR_NOMEM;
         size_t hashes = 0;
@@ -373,7 +373,7 @@ sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *
     out->nlines = (size_t)last;
     for (size_t i = 0; i < lines.n; i++) {
         size_t k = (size_t)lines.v[i].line - 1;
-        char *clean = sla_clean_inline(lines.v[i].text);
+        char *clean = sla_lines_clean_inline(lines.v[i].text);
         if (!clean) {
             s = SL_ERR_NOMEM;
             goto out;

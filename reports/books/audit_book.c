@@ -163,7 +163,7 @@ audit_book_write(const char *path, const struct audit_result *r, const char *ver
         xlsx_text(rs, rr, R_REGIMES, s->rule->regimes ? s->rule->regimes : "—", XLSX_PLAIN);
         xlsx_text(rs, rr, R_CHECK, s->rule->check_text, XLSX_WRAP);
         xlsx_text(rs, rr, R_CLAUSE, s->rule->clause, XLSX_PLAIN);
-        xlsx_text(rs, rr, R_STATE, rule_state_name(s->state), XLSX_PLAIN);
+        xlsx_text(rs, rr, R_STATE, audit_rule_state_name(s->state), XLSX_PLAIN);
         xlsx_text(rs, rr, R_WHY, s->why, XLSX_PLAIN);
         xlsx_number(rs, rr, R_COUNT, (double)s->findings, XLSX_INTEGER);
     }

@@ -316,8 +316,8 @@ add_budget(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
 }
 
 enum sl_status
-sheet_charts_write(struct xlsx_book *book, const struct eval_result *r,
-                   const struct report_info *info, struct sl_diag *diag)
+chart_monthly_write(struct xlsx_book *book, const struct eval_result *r,
+                    const struct report_info *info, struct sl_diag *diag)
 {
     struct plan p;
     enum sl_status st = plan_build(&p, r, info);
@@ -450,8 +450,8 @@ write_budget(struct xlsx_sheet *sh, const struct plan *p)
 }
 
 enum sl_status
-sheet_chart_data_write(struct xlsx_book *book, const struct eval_result *r,
-                       const struct report_info *info, struct sl_diag *diag)
+chart_monthly_data_write(struct xlsx_book *book, const struct eval_result *r,
+                         const struct report_info *info, struct sl_diag *diag)
 {
     struct plan p;
     enum sl_status st = plan_build(&p, r, info);

@@ -32,16 +32,16 @@ static const struct {
                             const struct report_info *, struct sl_diag *);
 } monthly_sheets[] = {
     {sheet_summary_write},
-    {sheet_charts_write},
+    {chart_monthly_write},
     {sheet_availability_write},
     {sheet_incidents_write},
     {sheet_sla_write},
-    {sheet_month_findings_write},
+    {sheet_findings_month_write},
     {sheet_compare_write},
     {write_decision},
     {write_sources},
     {sheet_definitions_write},
-    {sheet_chart_data_write}, /* last: the figures behind the Charts sheet */
+    {chart_monthly_data_write}, /* last: the figures behind the Charts sheet */
     {NULL},
 };
 

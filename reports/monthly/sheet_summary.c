@@ -163,7 +163,7 @@ write_top_findings(struct xlsx_sheet *sh, uint32_t row, const struct report_info
     size_t n = 0, nshown = 0, more[SUMMARY_TOP_FINDINGS] = {0};
     if (!info->audits)
         return SL_OK;
-    if (sheet_month_findings(info, &v, &n))
+    if (sheet_findings_month(info, &v, &n))
         return SL_ERR_NOMEM;
     for (size_t i = 0; i < n; i++) {
         size_t k = 0;

@@ -1,4 +1,4 @@
-/* audit_json.c — audit results and the rule catalog as JSON. */
+/* audit_json.c — audit results as JSON. */
 #include "reports/text/audit_out.h"
 
 #include "engine/base/jsonw.h"
@@ -76,41 +76,13 @@ audit_json_write(const struct audit_result *r, struct strbuf *sb)
         const struct audit_rule_status *s = &r->rules[i];
         jsonw_open(&w, NULL, '{');
         jsonw_field_str(&w, "id", s->rule->id);
-        jsonw_field_str(&w, "state", rule_state_name(s->state));
+        jsonw_field_str(&w, "state", audit_rule_state_name(s->state));
         jsonw_field_str(&w, "why", s->why[0] ? s->why : NULL);
         jsonw_field_int(&w, "findings", (int64_t)s->findings);
         jsonw_close(&w, '}');
     }
     jsonw_close(&w, ']');
     jsonw_close(&w, '}');
-    if (!w.status)
-        w.status = strbuf_addch(sb, '\n');
-    return w.status;
-}
-
-enum sl_status
-rules_json_write(struct strbuf *sb)
-{
-    struct jsonw w;
-    jsonw_begin(&w, sb);
-    jsonw_open(&w, NULL, '[');
-    for (const struct rule *r = rules_catalog; r->id; r++) {
-        jsonw_open(&w, NULL, '{');
-        jsonw_field_str(&w, "id", r->id);
-        jsonw_field_str(&w, "scope", rules_scope_text(r->scope));
-        jsonw_field_str(&w, "severity", finding_severity_name(r->severity));
-        jsonw_field_str(&w, "regimes", r->regimes);
-        jsonw_field_str(&w, "check", r->check_text);
-        jsonw_field_str(&w, "clause", r->clause);
-        jsonw_open(&w, "params", '{');
-        for (size_t i = 0; r->params[i].name; i++)
-            jsonw_field_num(&w, r->params[i].name, r->params[i].value);
-        jsonw_close(&w, '}');
-        jsonw_field_bool(&w, "implemented", r->check != NULL);
-        jsonw_field_str(&w, "not_implemented", r->not_implemented);
-        jsonw_close(&w, '}');
-    }
-    jsonw_close(&w, ']');
     if (!w.status)
         w.status = strbuf_addch(sb, '\n');
     return w.status;

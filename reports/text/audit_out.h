@@ -13,9 +13,9 @@
  *  "rules": [{"id", "state", "why", "findings"}]} */
 enum sl_status audit_json_write(const struct audit_result *r, struct strbuf *out);
 
-/* The catalog: a JSON array of rules, or docs/rules.md. */
-enum sl_status rules_json_write(struct strbuf *out);
-enum sl_status rules_markdown_write(struct strbuf *out);
+/* The catalog (rules_doc.c): a JSON array of rules, or docs/rules.md. */
+enum sl_status rules_doc_json_write(struct strbuf *out);
+enum sl_status rules_doc_markdown_write(struct strbuf *out);
 
 /* The audit workbook: Findings (by regime and severity), Evidence, Rules (the
  * catalog with each rule's status in this audit) and Sources (the files the

@@ -1,7 +1,9 @@
-/* rules_doc.c — docs/rules.md, generated from the catalog so the two cannot
- * drift (a CLI test compares them). */
+/* rules_doc.c — the rule catalog as documents: docs/rules.md, generated from
+ * the catalog so the two cannot drift (a CLI test compares them), and the
+ * JSON of `slaudit rules --json`. */
 #include <stdio.h>
 
+#include "engine/base/jsonw.h"
 #include "reports/text/audit_out.h"
 
 static enum sl_status
@@ -17,7 +19,7 @@ add_params(struct strbuf *sb, const struct rule *r)
 }
 
 enum sl_status
-rules_markdown_write(struct strbuf *sb)
+rules_doc_markdown_write(struct strbuf *sb)
 {
     size_t total = rules_count(), done = rules_implemented();
     enum sl_status rc = strbuf_addf(
@@ -54,4 +56,32 @@ rules_markdown_write(struct strbuf *sb)
             rc = strbuf_addf(sb, " | %s | %s |\n", r->clause, r->check ? "yes" : "no");
     }
     return rc;
+}
+
+enum sl_status
+rules_doc_json_write(struct strbuf *sb)
+{
+    struct jsonw w;
+    jsonw_begin(&w, sb);
+    jsonw_open(&w, NULL, '[');
+    for (const struct rule *r = rules_catalog; r->id; r++) {
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "id", r->id);
+        jsonw_field_str(&w, "scope", rules_scope_text(r->scope));
+        jsonw_field_str(&w, "severity", finding_severity_name(r->severity));
+        jsonw_field_str(&w, "regimes", r->regimes);
+        jsonw_field_str(&w, "check", r->check_text);
+        jsonw_field_str(&w, "clause", r->clause);
+        jsonw_open(&w, "params", '{');
+        for (size_t i = 0; r->params[i].name; i++)
+            jsonw_field_num(&w, r->params[i].name, r->params[i].value);
+        jsonw_close(&w, '}');
+        jsonw_field_bool(&w, "implemented", r->check != NULL);
+        jsonw_field_str(&w, "not_implemented", r->not_implemented);
+        jsonw_close(&w, '}');
+    }
+    jsonw_close(&w, ']');
+    if (!w.status)
+        w.status = strbuf_addch(sb, '\n');
+    return w.status;
 }

@@ -54,7 +54,7 @@ sla_out_terms(struct strbuf *sb, const struct sla_terms *t)
     }
     struct sla_band_issue *issues = NULL;
     size_t nissues = 0;
-    if (!sla_band_issues(t, &issues, &nissues))
+    if (!sla_score_band_issues(t, &issues, &nissues))
         for (size_t i = 0; i < nissues; i++)
             textbuf_printf(o, "  %s: %s\n", issues[i].kind == SLA_BAND_GAP ? "gap" : "overlap",
                            issues[i].text);

@@ -309,7 +309,7 @@ emit_findings(struct emitter *e, const struct report_info *info)
 {
     const struct finding **v;
     size_t n;
-    enum sl_status st = sheet_month_findings(info, &v, &n);
+    enum sl_status st = sheet_findings_month(info, &v, &n);
     if (st == SL_OK)
         st = begin(e, "findings", finding_columns);
     for (size_t i = 0; st == SL_OK && i < n; i++) {

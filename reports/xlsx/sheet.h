@@ -63,11 +63,11 @@ enum sl_status sheet_definitions_write(struct xlsx_book *book, const struct eval
                                        const struct report_info *info, struct sl_diag *diag);
 /* Charts: availability trend per service, incidents by severity per month,
  * the spread of TTR and the error budget, drawn from the "Chart data" sheet
- * that sheet_chart_data_write() adds (later, at the end of the workbook). */
-enum sl_status sheet_charts_write(struct xlsx_book *book, const struct eval_result *r,
-                                  const struct report_info *info, struct sl_diag *diag);
-enum sl_status sheet_chart_data_write(struct xlsx_book *book, const struct eval_result *r,
-                                      const struct report_info *info, struct sl_diag *diag);
+ * that chart_monthly_data_write() adds (later, at the end of the workbook). */
+enum sl_status chart_monthly_write(struct xlsx_book *book, const struct eval_result *r,
+                                   const struct report_info *info, struct sl_diag *diag);
+enum sl_status chart_monthly_data_write(struct xlsx_book *book, const struct eval_result *r,
+                                        const struct report_info *info, struct sl_diag *diag);
 /* Compare: the entities of the report month side by side, providers first,
  * on the identical neutral definitions. Adds nothing for fewer than two. */
 /* SLA: attainment and credits per commitment and window, with claim
@@ -77,10 +77,10 @@ enum sl_status sheet_sla_write(struct xlsx_book *book, const struct eval_result 
 /* The findings of info->audits, worst first (then in the order of the audits
  * and of each audit's own list), as an array the caller frees; *n is their
  * number. NULL with *n == 0 when there are none; SL_ERR_NOMEM. */
-enum sl_status sheet_month_findings(const struct report_info *info, const struct finding ***out,
+enum sl_status sheet_findings_month(const struct report_info *info, const struct finding ***out,
                                     size_t *n);
 /* Findings: the audit of each entity over the month (info->audits). */
-enum sl_status sheet_month_findings_write(struct xlsx_book *book, const struct eval_result *r,
+enum sl_status sheet_findings_month_write(struct xlsx_book *book, const struct eval_result *r,
                                           const struct report_info *info, struct sl_diag *diag);
 enum sl_status sheet_compare_write(struct xlsx_book *book, const struct eval_result *r,
                                    const struct report_info *info, struct sl_diag *diag);

@@ -86,7 +86,7 @@ worst_first(const void *a, const void *b)
 }
 
 enum sl_status
-sheet_month_findings(const struct report_info *info, const struct finding ***out, size_t *n)
+sheet_findings_month(const struct report_info *info, const struct finding ***out, size_t *n)
 {
     size_t total = 0;
     *out = NULL;
@@ -116,14 +116,14 @@ sheet_month_findings(const struct report_info *info, const struct finding ***out
 }
 
 enum sl_status
-sheet_month_findings_write(struct xlsx_book *book, const struct eval_result *r,
+sheet_findings_month_write(struct xlsx_book *book, const struct eval_result *r,
                            const struct report_info *info, struct sl_diag *diag)
 {
     const struct finding **v = NULL;
     size_t n = 0;
     struct xlsx_sheet *sh = NULL;
     (void)r;
-    if (sheet_month_findings(info, &v, &n))
+    if (sheet_findings_month(info, &v, &n))
         return diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory for the findings");
     uint32_t row = sheet_findings_table(book, "Findings", v, n, &sh) + 1;
     free(v);

@@ -63,16 +63,16 @@ Test(jsonw, invalid_utf8_replaced)
 
 Test(jsonw, utf8_sequence_length)
 {
-    cr_assert_eq(utf8_sequence_length((const unsigned char *)"A", 1), 1);
-    cr_assert_eq(utf8_sequence_length((const unsigned char *)"\xc3\xa9", 2), 2);
-    cr_assert_eq(utf8_sequence_length((const unsigned char *)"\xe2\x82\xac", 3), 3);
-    cr_assert_eq(utf8_sequence_length((const unsigned char *)"\xf0\x9f\x98\x80", 4), 4);
+    cr_assert_eq(jsonw_utf8_sequence_length((const unsigned char *)"A", 1), 1);
+    cr_assert_eq(jsonw_utf8_sequence_length((const unsigned char *)"\xc3\xa9", 2), 2);
+    cr_assert_eq(jsonw_utf8_sequence_length((const unsigned char *)"\xe2\x82\xac", 3), 3);
+    cr_assert_eq(jsonw_utf8_sequence_length((const unsigned char *)"\xf0\x9f\x98\x80", 4), 4);
     /* truncated, beyond U+10FFFF, stray continuation byte, overlong */
-    cr_assert_eq(utf8_sequence_length((const unsigned char *)"\xe2\x82\xac", 2), 0);
-    cr_assert_eq(utf8_sequence_length((const unsigned char *)"\xf4\x90\x80\x80", 4), 0);
-    cr_assert_eq(utf8_sequence_length((const unsigned char *)"\x80", 1), 0);
-    cr_assert_eq(utf8_sequence_length((const unsigned char *)"\xe0\x80\x80", 3), 0);
-    cr_assert_eq(utf8_sequence_length((const unsigned char *)"\xf8\x88\x80\x80\x80", 5), 0);
+    cr_assert_eq(jsonw_utf8_sequence_length((const unsigned char *)"\xe2\x82\xac", 2), 0);
+    cr_assert_eq(jsonw_utf8_sequence_length((const unsigned char *)"\xf4\x90\x80\x80", 4), 0);
+    cr_assert_eq(jsonw_utf8_sequence_length((const unsigned char *)"\x80", 1), 0);
+    cr_assert_eq(jsonw_utf8_sequence_length((const unsigned char *)"\xe0\x80\x80", 3), 0);
+    cr_assert_eq(jsonw_utf8_sequence_length((const unsigned char *)"\xf8\x88\x80\x80\x80", 5), 0);
 }
 
 Test(jsonw, numbers_shortest_round_trip)

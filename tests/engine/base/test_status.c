@@ -1,6 +1,7 @@
-/* test_status.c — the status enum's messages, exit codes (docs/design.md §5) and
- * the caller-owned diagnostic (engine/status.c). */
+/* test_status.c — the status enum's messages, exit codes (docs/design.md §5)
+ * and the caller-owned diagnostic (engine/base/status.c). */
 #include <criterion/criterion.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "engine/base/status.h"
@@ -32,6 +33,37 @@ Test(status, exit_codes)
     cr_assert_eq(sl_exit_code(SL_ERR_NOMEM), 4);
     cr_assert_eq(sl_exit_code(SL_ERR_REPORT), 5);
     cr_assert_eq(SL_EXIT_FINDINGS, 1);
+}
+
+/* The documented mapping, one row per status: a status added to the enum
+ * without a row here fails, and so does any row the mapping disagrees with. */
+static const struct {
+    enum sl_status status;
+    int exit_code;
+} exit_table[] = {
+    {SL_OK, 0},     {SL_ERR_USAGE, 2},  {SL_ERR_INPUT, 3}, {SL_ERR_IO, 3},
+    {SL_ERR_DB, 4}, {SL_ERR_REPORT, 5}, {SL_ERR_NOMEM, 4}, {SL_ERR_LIMIT, 3},
+};
+
+Test(status, every_status_has_its_documented_exit_code)
+{
+    size_t n = sizeof exit_table / sizeof exit_table[0];
+    cr_assert_eq(n, SL_STATUS_COUNT, "%zu rows for %d statuses", n, SL_STATUS_COUNT);
+    bool seen[SL_STATUS_COUNT] = {false};
+    for (size_t i = 0; i < n; i++) {
+        enum sl_status s = exit_table[i].status;
+        cr_assert(s >= 0 && s < SL_STATUS_COUNT);
+        cr_assert_not(seen[s], "%s has two rows", sl_strerror(s));
+        seen[s] = true;
+        cr_assert_eq((int)sl_exit_code(s), exit_table[i].exit_code, "%s exits %d, documented %d",
+                     sl_strerror(s), (int)sl_exit_code(s), exit_table[i].exit_code);
+    }
+    /* Every failure exits with a documented failure code, never 0 or 1. */
+    for (int s = 1; s < SL_STATUS_COUNT; s++) {
+        int code = (int)sl_exit_code((enum sl_status)s);
+        cr_assert(code >= SL_EXIT_USAGE && code <= SL_EXIT_REPORT, "%s exits %d",
+                  sl_strerror((enum sl_status)s), code);
+    }
 }
 
 Test(status, diag_set_fills_and_returns)

@@ -135,7 +135,7 @@ Test(sla_score, band_gap_overlap_and_target_gap)
     add_tier(&t, NAN, false, 90.0, false, 50, 5); /* 90..95 in none: gap */
     struct sla_band_issue *v;
     size_t n;
-    cr_assert_eq(sla_band_issues(&t, &v, &n), SL_OK);
+    cr_assert_eq(sla_score_band_issues(&t, &v, &n), SL_OK);
     cr_assert_eq(n, 3);
     int gaps = 0, overlaps = 0;
     for (size_t i = 0; i < n; i++) {
@@ -162,7 +162,7 @@ Test(sla_score, touching_bands_with_one_inclusive_end_are_clean)
     add_tier(&t, 99.0, true, 99.9, false, 15, 4); /* the same band for another plan */
     struct sla_band_issue *v;
     size_t n;
-    cr_assert_eq(sla_band_issues(&t, &v, &n), SL_OK);
+    cr_assert_eq(sla_score_band_issues(&t, &v, &n), SL_OK);
     cr_assert_eq(n, 0);
     free(v);
     cr_assert_eq(credit_tier_lookup(t.tiers, t.ntiers, 99.0), 2,
@@ -185,7 +185,7 @@ Test(sla_score, schedules_far_apart_are_checked_apart)
     add_tier(&t, NAN, false, 99.0, false, 30, 13);
     struct sla_band_issue *v;
     size_t n;
-    cr_assert_eq(sla_band_issues(&t, &v, &n), SL_OK);
+    cr_assert_eq(sla_score_band_issues(&t, &v, &n), SL_OK);
     cr_assert_eq(n, 0, "each table fits its own commitment: %s", n ? v[0].text : "");
     free(v);
     sla_terms_release(&t);

@@ -462,7 +462,7 @@ Test(sla_extract, upper_bounds_on_successive_rows_are_a_ladder)
     cr_assert(isnan(t.tiers[2].lower_percent));
     struct sla_band_issue *issues;
     size_t n;
-    cr_assert_eq(sla_band_issues(&t, &issues, &n), SL_OK);
+    cr_assert_eq(sla_score_band_issues(&t, &issues, &n), SL_OK);
     cr_assert_eq(n, 0);
     free(issues);
     sla_terms_release(&t);
@@ -791,7 +791,7 @@ check_document(const char *dir, const char *doc, const char *expected)
         cr_expect_str_eq(sla_coverage_name(t.support_coverage), coverage, "%s", doc);
     struct sla_band_issue *issues;
     size_t nissues;
-    cr_assert_eq(sla_band_issues(&t, &issues, &nissues), SL_OK);
+    cr_assert_eq(sla_score_band_issues(&t, &issues, &nissues), SL_OK);
     expect_number(exp, "tier_issues", (double)nissues, doc);
     free(issues);
     sla_terms_release(&t);

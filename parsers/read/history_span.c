@@ -1,5 +1,5 @@
-/* coverage.c — the up time a status page's history implies (see coverage.h). */
-#include "parsers/read/coverage.h"
+/* history_span.c — the up time a status page's history implies (see history_span.h). */
+#include "parsers/read/history_span.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,30 +8,30 @@
 #include "engine/time/sltime.h"
 
 void
-coverage_init(struct coverage *c)
+history_span_init(struct history_span *c)
 {
     memset(c, 0, sizeof *c);
     c->from = c->to = SLTIME_NONE;
 }
 
 void
-coverage_release(struct coverage *c)
+history_span_release(struct history_span *c)
 {
     for (size_t i = 0; i < c->n; i++)
         free(c->names[i]);
     free(c->names);
-    coverage_init(c);
+    history_span_init(c);
 }
 
 enum sl_status
-coverage_service(struct coverage *c, const char *name)
+history_span_service(struct history_span *c, const char *name)
 {
     if (!name || !*name)
         return SL_OK;
     for (size_t i = 0; i < c->n; i++)
         if (!strcmp(c->names[i], name))
             return SL_OK;
-    if (c->n >= COVERAGE_MAX_SERVICES)
+    if (c->n >= HISTORY_SPAN_MAX_SERVICES)
         return SL_OK;
     if (c->n == c->alloc) {
         size_t alloc = c->alloc ? 2 * c->alloc : 16;
@@ -48,7 +48,7 @@ coverage_service(struct coverage *c, const char *name)
 }
 
 void
-coverage_time(struct coverage *c, int64_t t)
+history_span_time(struct history_span *c, int64_t t)
 {
     if (t == SLTIME_NONE)
         return;
@@ -59,7 +59,7 @@ coverage_time(struct coverage *c, int64_t t)
 }
 
 enum sl_status
-coverage_emit(struct coverage *c, struct ingest *ing, const char *entity)
+history_span_emit(struct history_span *c, struct ingest *ing, const char *entity)
 {
     if (c->from == SLTIME_NONE || c->to <= c->from || !entity)
         return SL_OK;

@@ -1,4 +1,4 @@
-/* audit_load.c — what the rules read, loaded from the store for one entity
+/* audit_run.c — what the rules read, loaded from the store for one entity
  * and window: audit_run(). */
 #include <math.h>
 #include <stdio.h>
@@ -7,6 +7,7 @@
 
 #include "engine/audit/audit.h"
 #include "engine/audit/auditrec.h"
+#include "engine/base/grow.h"
 #include "engine/measure/eval.h"
 #include "engine/base/jsondoc.h"
 #include "engine/sla/sla_json.h"
@@ -38,15 +39,9 @@ own(struct loader *l, const char *s)
     struct audit_data *d = l->d;
     if (!s || l->rc)
         return NULL;
-    if (d->nowned == d->owned_alloc) {
-        size_t alloc = d->owned_alloc ? 2 * d->owned_alloc : 64;
-        char **v = realloc(d->owned, alloc * sizeof *v);
-        if (!v) {
-            l->rc = SL_ERR_NOMEM;
-            return NULL;
-        }
-        d->owned = v;
-        d->owned_alloc = alloc;
+    if (grow_reserve((void **)&d->owned, &d->owned_alloc, d->nowned + 1, sizeof *d->owned)) {
+        l->rc = SL_ERR_NOMEM;
+        return NULL;
     }
     char *c = strdup(s);
     if (!c) {
@@ -63,15 +58,9 @@ grow(struct loader *l, void **v, size_t *n, size_t *alloc, size_t size)
 {
     if (l->rc)
         return NULL;
-    if (*n == *alloc) {
-        size_t a = *alloc ? 2 * *alloc : 16;
-        void *nv = realloc(*v, a * size);
-        if (!nv) {
-            l->rc = SL_ERR_NOMEM;
-            return NULL;
-        }
-        *v = nv;
-        *alloc = a;
+    if (grow_reserve(v, alloc, *n + 1, size)) {
+        l->rc = SL_ERR_NOMEM;
+        return NULL;
     }
     void *e = (char *)*v + (*n)++ * size;
     memset(e, 0, size);

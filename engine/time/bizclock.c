@@ -1,5 +1,5 @@
-/* coverage.c — business-hours arithmetic, one local day at a time. */
-#include "engine/time/coverage.h"
+/* bizclock.c — business-hours arithmetic, one local day at a time. */
+#include "engine/time/bizclock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 #include "engine/time/sltime.h"
 
 void
-coverage_24x7(struct coverage *c)
+bizclock_24x7(struct bizclock *c)
 {
     memset(c, 0, sizeof *c);
     c->always = true;
@@ -17,13 +17,13 @@ coverage_24x7(struct coverage *c)
 }
 
 void
-coverage_business_hours(struct coverage *c, const char *zone)
+bizclock_business_hours(struct bizclock *c, const char *zone)
 {
     memset(c, 0, sizeof *c);
     c->zone = zone;
     c->open_minute = 8 * 60;
     c->close_minute = 18 * 60;
-    c->weekdays = COVERAGE_WEEKDAYS;
+    c->weekdays = BIZCLOCK_WEEKDAYS;
 }
 
 static int
@@ -34,7 +34,7 @@ cmp_day(const void *a, const void *b)
 }
 
 enum sl_status
-coverage_parse_holidays(const char *list, int64_t **days, size_t *n, const char **why)
+bizclock_parse_holidays(const char *list, int64_t **days, size_t *n, const char **why)
 {
     size_t cap = 1;
     for (const char *p = list; *p; p++)
@@ -69,7 +69,7 @@ bad:
 }
 
 static bool
-is_holiday(const struct coverage *c, int64_t day)
+is_holiday(const struct bizclock *c, int64_t day)
 {
     return c->nholidays && bsearch(&day, c->holidays, c->nholidays, sizeof day, cmp_day) != NULL;
 }
@@ -83,7 +83,7 @@ weekday(int64_t day)
 
 /* The covered stretch [*open, *close) of local day `day`; false when none. */
 static bool
-day_hours(const struct coverage *c, int64_t day, int64_t *open, int64_t *close)
+day_hours(const struct bizclock *c, int64_t day, int64_t *open, int64_t *close)
 {
     if (!(c->weekdays & (1u << weekday(day))) || is_holiday(c, day))
         return false;
@@ -108,7 +108,7 @@ local_day(int64_t t, const char *zone)
 }
 
 int64_t
-coverage_seconds(const struct coverage *c, int64_t from, int64_t to)
+bizclock_seconds(const struct bizclock *c, int64_t from, int64_t to)
 {
     if (to <= from)
         return 0;
@@ -128,7 +128,7 @@ coverage_seconds(const struct coverage *c, int64_t from, int64_t to)
 }
 
 int64_t
-coverage_deadline(const struct coverage *c, int64_t from, int64_t seconds)
+bizclock_deadline(const struct bizclock *c, int64_t from, int64_t seconds)
 {
     if (c->always || seconds <= 0)
         return from + (seconds > 0 ? seconds : 0);

@@ -1,34 +1,34 @@
-/* coverage.h — what a status page's history covers. A provider's status page
+/* history_span.h — what a status page's history covers. A provider's status page
  * says a component is operational unless an incident says otherwise, so the
  * span an export covers, for every component it names, is up time; the
  * incidents' own intervals (worse statuses) overlay it. Without this, time
  * outside incidents would be unknown and leave the denominator.
  *
  * Memory holds one entry per distinct service name, not per record. */
-#ifndef SLAUDIT_COVERAGE_H
-#define SLAUDIT_COVERAGE_H
+#ifndef SLAUDIT_HISTORY_SPAN_H
+#define SLAUDIT_HISTORY_SPAN_H
 
 #include <stdint.h>
 
 #include "engine/ingest/ingest.h"
 
-#define COVERAGE_MAX_SERVICES 4096
+#define HISTORY_SPAN_MAX_SERVICES 4096
 
-struct coverage {
+struct history_span {
     char **names;
     size_t n, alloc;
     int64_t from, to; /* SLTIME_NONE until a time is seen */
 };
 
-void coverage_init(struct coverage *c);
-void coverage_release(struct coverage *c);
-/* Notes a service name (copied); names past COVERAGE_MAX_SERVICES are
+void history_span_init(struct history_span *c);
+void history_span_release(struct history_span *c);
+/* Notes a service name (copied); names past HISTORY_SPAN_MAX_SERVICES are
  * ignored. */
-enum sl_status coverage_service(struct coverage *c, const char *name);
+enum sl_status history_span_service(struct history_span *c, const char *name);
 /* Widens the span to include t (SLTIME_NONE is ignored). */
-void coverage_time(struct coverage *c, int64_t t);
+void history_span_time(struct history_span *c, int64_t t);
 /* Stores one up interval per service over the span, keyed by the span's
  * start so that a later export with the same start extends it. */
-enum sl_status coverage_emit(struct coverage *c, struct ingest *ing, const char *entity);
+enum sl_status history_span_emit(struct history_span *c, struct ingest *ing, const char *entity);
 
 #endif
