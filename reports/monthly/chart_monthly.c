@@ -424,10 +424,11 @@ write_budget(struct xlsx_sheet *sh, const struct plan *p)
     for (size_t i = 0; i < p->nbudget; i++) {
         uint32_t row = p->budget_row + 1 + (uint32_t)i;
         const struct eval_row *er = p->budget[i];
-        const struct eval_contract_row *c = sheet_contract_twin(p->r, er);
+        const struct eval_contract_row *c = er->contract;
         char basis[300];
         struct budget b;
-        if (c) { /* the contract measure's own budget, under the SLA's counting rules */
+        if (c && c->neutral == er && c->budget.known) {
+            /* the contract measure's own budget, under the SLA's counting rules */
             b = c->budget;
             snprintf(basis, sizeof basis, "budget of %s (contract measure)",
                      p->r->params.commitments[c->commitment].terms->document);

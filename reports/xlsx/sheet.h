@@ -19,14 +19,9 @@
 #define SHEET_AMBER_FACTOR 10.0
 
 /* The availability target a row of r is judged against: that of the
- * commitment r evaluated for the same entity and service (for the entity row,
- * a commitment to the entity as a whole) in a window overlapping the row's,
- * a monthly one first; else SHEET_DEFAULT_TARGET. A fraction. */
+ * contract row the evaluation linked to it (eval.h), else
+ * SHEET_DEFAULT_TARGET. A fraction. */
 double sheet_target(const struct eval_result *r, const struct eval_row *row);
-/* The contract row of r for the same entity and service as row, in exactly
- * row's window, with a known budget; NULL when there is none. */
-const struct eval_contract_row *sheet_contract_twin(const struct eval_result *r,
-                                                    const struct eval_row *row);
 
 /* The credits an entity is due for the report month: every contract row
  * whose window ends within the month, per service (the pooled row of an

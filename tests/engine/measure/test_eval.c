@@ -544,3 +544,67 @@ Test(eval, capacity_with_a_fleet)
     cr_assert_float_eq(r.rows[0].capacity.gpu_seconds_lost, 3360, 1e-6);
     eval_result_release(&r);
 }
+
+Test(eval, neutral_and_contract_rows_are_linked)
+{
+    /* An entity-wide commitment with a monthly 99.99 % and a quarterly
+     * 99.9 % target over September–October. Contract rows: the entity's
+     * September, October, Q3, Q4, then the same four for gpu. */
+    struct sla_terms t;
+    struct eval_params p;
+    struct eval_result r;
+    struct sla_uptime_target two[] = {{99.99, SLA_WINDOW_MONTH, NULL, 1},
+                                      {99.9, SLA_WINDOW_QUARTER, NULL, 2}};
+    terms(&t);
+    t.targets = two;
+    t.ntargets = 2;
+    struct eval_commitment cm = {
+        .entity = "provider:acme", .terms = &t, .monthly_fee = NAN, .partial_weight = NAN};
+    eval_default_params(&p);
+    p.from = SEP1;
+    p.to = NOV1;
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.nrows, 4); /* entity Sep, Oct; gpu Sep, Oct */
+    cr_assert_eq(r.ncontract, 8);
+    cr_assert_eq(r.contract[2].window.kind, WINDOW_QUARTER);
+    cr_assert_str_eq(r.contract[5].service, "gpu");
+    /* each monthly row is judged against the contract row of its own month */
+    cr_assert_eq(r.rows[0].contract, &r.contract[0]);
+    cr_assert_eq(r.rows[1].contract, &r.contract[1]);
+    cr_assert_eq(r.rows[2].contract, &r.contract[4]);
+    cr_assert_eq(r.rows[3].contract, &r.contract[5]);
+    /* and the monthly contract rows share the neutral row of their window;
+     * a quarter has none among monthly rows */
+    cr_assert_eq(r.contract[0].neutral, &r.rows[0]);
+    cr_assert_eq(r.contract[5].neutral, &r.rows[3]);
+    cr_assert_null(r.contract[2].neutral);
+    cr_assert_null(r.contract[7].neutral);
+    eval_result_release(&r);
+
+    /* Quarterly neutral rows: the quarter's own target beats the monthly
+     * one that overlaps it. */
+    p.window = WINDOW_QUARTER;
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.nrows, 4); /* entity Q3, Q4; gpu Q3, Q4 */
+    cr_assert_eq(r.rows[0].contract, &r.contract[2]);
+    cr_assert_eq(r.rows[3].contract, &r.contract[7]);
+    cr_assert_eq(r.contract[7].neutral, &r.rows[3]);
+    cr_assert_null(r.contract[4].neutral);
+    eval_result_release(&r);
+
+    /* Without a quarterly target a quarter row takes the first month of the
+     * commitment that overlaps it. */
+    t.ntargets = 1;
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.ncontract, 4);
+    cr_assert_eq(r.rows[0].contract, &r.contract[0]);
+    cr_assert_eq(r.rows[1].contract, &r.contract[1]);
+    cr_assert_null(r.contract[0].neutral);
+    eval_result_release(&r);
+
+    /* No commitment: nothing to link. */
+    run(&p, NULL, 0, &r);
+    for (size_t i = 0; i < r.nrows; i++)
+        cr_assert_null(r.rows[i].contract);
+    eval_result_release(&r);
+}

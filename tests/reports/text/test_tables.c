@@ -83,6 +83,9 @@ setup(void)
     contract[1].rules.target_percent = NAN;
     result.contract = contract;
     result.ncontract = 2;
+    /* linked as eval_run links them; September has no neutral row here */
+    rows[0].contract = &contract[0];
+    contract[0].neutral = &rows[0];
     /* Two findings, the lesser first: the table puts the worst first. */
     findings[0] = (struct finding){.rule_id = "INC-001",
                                    .clause = "c1",
