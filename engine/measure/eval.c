@@ -500,6 +500,7 @@ struct window_set {
 struct series_span {
     size_t row0, nrows;
     size_t contract0, ncontract;
+    double objective_percent; /* the entity profile's slo_percent; NAN: none */
 };
 
 /* What one evaluation shares across entities. */
@@ -516,6 +517,7 @@ struct run {
     int64_t range_from, range_to;
     struct series_span *spans; /* one per series and per entity */
     size_t nspans;
+    double objective_percent; /* of the entity being evaluated; NAN: none */
     struct sl_diag *diag;
 };
 
@@ -781,7 +783,8 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
         }
     }
     run->spans[run->nspans++] =
-        (struct series_span){row0, run->r->nrows - row0, contract0, run->r->ncontract - contract0};
+        (struct series_span){row0, run->r->nrows - row0, contract0, run->r->ncontract - contract0,
+                             run->objective_percent};
     return rc;
 }
 
@@ -795,6 +798,10 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
     size_t ntargets = run->target_base[p->ncommitments];
     enum sl_status rc = SL_OK;
 
+    run->objective_percent = NAN;
+    if (p->stored_commitments &&
+        (rc = target_objective(run->st, entity, &run->objective_percent, run->diag)))
+        return rc;
     for (size_t m = 0; m < run->neutral.n; m++)
         if (!add_row(run->r, &run->rows_alloc, entity, NULL, &run->neutral.w[m]))
             return SL_ERR_NOMEM;
@@ -822,7 +829,8 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
         }
     }
     run->spans[run->nspans++] =
-        (struct series_span){entity_row0, run->neutral.n, contract0, run->r->ncontract - contract0};
+        (struct series_span){entity_row0, run->neutral.n, contract0, run->r->ncontract - contract0,
+                             run->objective_percent};
     for (size_t s = 0; s < c->nseries && !rc; s++)
         if (!strcmp(c->series[s].entity, entity))
             rc = evaluate_service(run, entity, c->series[s].service, entity_row0, entity_contract0,
@@ -1142,6 +1150,16 @@ link_span(struct eval_result *r, const struct series_span *s)
                 any = c;
         }
         rows[i].contract = exact ? exact : monthly ? monthly : any;
+        if (rows[i].contract) {
+            rows[i].target_percent = rows[i].contract->rules.target_percent;
+            rows[i].target_source = TARGET_COMMITMENT;
+        } else if (!isnan(s->objective_percent)) {
+            rows[i].target_percent = s->objective_percent;
+            rows[i].target_source = TARGET_OBJECTIVE;
+        } else {
+            rows[i].target_percent = TARGET_DEFAULT_PERCENT;
+            rows[i].target_source = TARGET_DEFAULT;
+        }
     }
 }
 

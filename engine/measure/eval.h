@@ -37,6 +37,7 @@
 #include "engine/model/incident_times.h"
 #include "engine/sla/sla_terms.h"
 #include "engine/measure/stats.h"
+#include "engine/measure/target.h"
 #include "engine/base/status.h"
 #include "engine/time/window.h"
 
@@ -84,8 +85,10 @@ struct eval_params {
     const int64_t *holidays;            /* for business-hours response clocks; sorted days */
     size_t nholidays;
     /* Read the commitments stored with `sla import` (and OpenSLO objectives)
-     * for the entities evaluated, besides those given above. A commitment
-     * given above replaces the stored ones of its entity and service. */
+     * for the entities evaluated, besides those given above, and the
+     * slo_percent of each entity's stored profile (a row's target where no
+     * commitment applies). A commitment given above replaces the stored
+     * ones of its entity and service. */
     bool stored_commitments;
     struct capacity_params capacity; /* fleet_gpus 0: no capacity figures */
     int fault_threshold;             /* hardware Xid events per node per window: 2 */
@@ -121,6 +124,11 @@ struct eval_row {
      * overlapping it, else any window overlapping it, the first of the
      * commitments in that order; NULL when no commitment applies. */
     const struct eval_contract_row *contract;
+    /* The one target the row is judged against, everywhere it is shown:
+     * contract's target, else the entity profile's slo_percent (with
+     * params.stored_commitments), else TARGET_DEFAULT_PERCENT (target.h). */
+    double target_percent;
+    enum target_source target_source;
 };
 
 /* Response-time compliance of one severity's target in one window: TTA on the

@@ -227,7 +227,7 @@ write_row(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
               c->service ? XLSX_PLAIN : XLSX_MUTED);
     xlsx_text(sh, row, COL_WINDOW, label, XLSX_PLAIN);
     xlsx_text(sh, row, COL_DOCUMENT, cm->terms->document, XLSX_PLAIN);
-    double target = at->target_percent / 100.0;
+    double target = target_fraction(at->target_percent);
     if (isfinite(target))
         xlsx_number(sh, row, COL_TARGET, target, XLSX_PERCENT);
     if (at->known && isfinite(at->attainment_percent))

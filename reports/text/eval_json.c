@@ -208,6 +208,9 @@ write_row(struct jsonw *w, const struct eval_row *row, const char *zone)
     write_incidents(w, &row->incidents);
     jsonw_field_num(w, "mtbf_seconds", row->mtbf_seconds);
     write_capacity(w, &row->capacity);
+    /* The one target the row is judged against, as written. */
+    jsonw_field_num(w, "target_percent", 100.0 * target_fraction(row->target_percent));
+    jsonw_field_str(w, "target_source", target_source_name(row->target_source));
     jsonw_field_null(w, "sla");
     jsonw_close(w, '}');
 }

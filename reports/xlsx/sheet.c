@@ -6,10 +6,9 @@
 #include "reports/xlsx/sheet.h"
 
 double
-sheet_target(const struct eval_result *r, const struct eval_row *row)
+sheet_target(const struct eval_row *row)
 {
-    (void)r;
-    return row->contract ? row->contract->rules.target_percent / 100.0 : SHEET_DEFAULT_TARGET;
+    return target_fraction(row->target_percent);
 }
 
 bool

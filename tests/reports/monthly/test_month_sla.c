@@ -118,6 +118,8 @@ setup(void)
     /* linked as eval_run links them: each row with its series' contract row */
     for (size_t i = 0; i < 3; i++) {
         rows[i].contract = &contract[i];
+        rows[i].target_percent = contract[i].rules.target_percent;
+        rows[i].target_source = TARGET_COMMITMENT;
         contract[i].neutral = &rows[i];
     }
 

@@ -85,7 +85,10 @@ setup(void)
     result.ncontract = 2;
     /* linked as eval_run links them; September has no neutral row here */
     rows[0].contract = &contract[0];
+    rows[0].target_percent = 99.9;
+    rows[0].target_source = TARGET_COMMITMENT;
     contract[0].neutral = &rows[0];
+    rows[1].target_percent = TARGET_DEFAULT_PERCENT;
     /* Two findings, the lesser first: the table puts the worst first. */
     findings[0] = (struct finding){.rule_id = "INC-001",
                                    .clause = "c1",
