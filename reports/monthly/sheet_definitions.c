@@ -52,8 +52,9 @@ static const struct definition judging_rules[] = {
      "allows (99.0 % to 99.9 % for 99.9 %); red below that. Availability shows three "
      "decimals, so 99.95 % and 99.9 % differ."},
     {"Error budget", "(1 − target) × W′",
-     "Allowed downtime is (1 − target) × eligible time; the Charts sheet sets each service's "
-     "downtime beside it."},
+     "Allowed downtime is (1 − target) × eligible time, and what remains of it the allowed less "
+     "the downtime, both to the millisecond; the Charts sheet sets each service's downtime "
+     "beside it."},
     {NULL, NULL, NULL},
 };
 

@@ -287,7 +287,7 @@ emit_sla(struct emitter *e, const struct eval_result *r, const struct report_inf
             put_bool(e, at->met);
         else
             put_text(e, NULL);
-        put_number(e, at->known ? round(at->margin_seconds * 1000.0) / 1000.0 : NAN);
+        put_number(e, at->known ? at->margin_seconds : NAN); /* to the ms (contract.h) */
         put_text(e, credit_match_name(cr->match));
         put_number(e, priced ? cr->credit_percent : NAN);
         put_bool(e, cr->capped);

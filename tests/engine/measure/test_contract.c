@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "engine/measure/budget.h"
 #include "engine/measure/contract.h"
 #include "engine/time/sltime.h"
 #include "engine/measure/stats.h"
@@ -339,13 +340,39 @@ attain_september(double down_seconds)
 
 Test(contract, attainment_exactly_on_the_target)
 {
-    /* 2,592 s down: exactly 99.9 %: met, margin 0, no credit. */
+    /* 2,592 s down: exactly 99.9 %: met, margin 0, no credit. Allowed
+     * downtime is 0.1 % of 2,592,000 s, 2592 s to the millisecond, not the
+     * 2591.9999999997 s that 1 − 99.9 / 100 gives in binary, so the margin
+     * is 0 and not −2.9e-10 s (nor −0). */
     struct contract_attainment at = attain_september(2592);
     cr_assert(at.met);
-    cr_assert_float_eq(at.allowed_downtime_seconds, 2592, 1e-6);
-    cr_assert_float_eq(at.margin_seconds, 0, 1e-6);
+    cr_assert_eq(at.allowed_downtime_seconds, 2592.0);
+    cr_assert_eq(at.margin_seconds, 0.0);
+    cr_assert_not(signbit(at.margin_seconds), "margin 0, not -0");
     cr_assert_eq(at.credit.match, CREDIT_NONE_DUE);
     cr_assert_float_eq(at.credit.amount, 0, EPS);
+}
+
+Test(contract, allowed_downtime_to_the_millisecond)
+{
+    /* 0.1 % of 2,592,000 s is 2592 s; 0.05 % of 2,678,400 s is 1339.2 s. */
+    cr_assert_eq(contract_allowed_seconds(99.9, 2592000), 2592.0);
+    cr_assert_eq(contract_allowed_seconds(99.95, 2678400), 1339.2);
+    cr_assert(isnan(contract_allowed_seconds(NAN, 2592000)));
+    cr_assert_eq(contract_margin_seconds(2592.0, 2592.0 + 2e-10), 0.0);
+    cr_assert_not(signbit(contract_margin_seconds(2592.0, 2592.0 + 2e-10)));
+    cr_assert_eq(contract_margin_seconds(1339.2, 7200), -5860.8);
+    /* The error budget of the exactly met month: all of it used, none left. */
+    struct avail_result a = {.known = true,
+                             .eligible_seconds = 2592000,
+                             .downtime_seconds = 2592,
+                             .window_seconds = 2592000};
+    struct budget b;
+    budget_compute(99.9, &a, SEP1, OCT1, OCT1, &b);
+    cr_assert(b.known);
+    cr_assert_eq(b.allowed_seconds, 2592.0);
+    cr_assert_eq(b.remaining_seconds, 0.0);
+    cr_assert_float_eq(b.consumed_share, 1.0, 1e-15);
 }
 
 Test(contract, attainment_one_second_past_the_target)

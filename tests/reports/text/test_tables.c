@@ -75,7 +75,7 @@ setup(void)
         .target_percent = 99.9,
         .attainment_percent = 99.5,
         .met = false,
-        .margin_seconds = -7966.80000000042,
+        .margin_seconds = -7966.8, /* to the ms, as contract_attain gives it */
         .credit = {.match = CREDIT_TIER, .credit_percent = 10, .capped = true, .amount = 1500},
         .claim_deadline = oct.end + 30 * 86400}; /* 30 days to claim */
     contract[1] = (struct eval_contract_row){
