@@ -98,6 +98,12 @@ struct audit_month {
     int64_t start, end;
     bool known;
     double availability;
+    /* The target the evaluation judged the month against (eval.h: the
+     * commitment's, else the profile's slo_percent), in percent, and where
+     * it comes from; NAN and NULL where only the default target applied,
+     * for the audit judges committed targets and stated objectives only. */
+    double target_percent;
+    const char *target_from; /* the document, or "the profile's slo_percent" */
     /* GPU capacity, when the profile gives the fleet (GPU-003.fleet_gpus):
      * engine/capacity.h over the same month. */
     bool capacity_known;

@@ -479,6 +479,15 @@ load_months(struct loader *l, const struct audit_params *p)
         m->end = row->window.end;
         m->known = row->avail.known;
         m->availability = row->avail.availability;
+        m->target_percent = NAN;
+        if (row->target_source == TARGET_COMMITMENT) {
+            const char *doc = r.params.commitments[row->contract->commitment].terms->document;
+            m->target_percent = row->target_percent;
+            m->target_from = doc ? own(l, doc) : "the SLA";
+        } else if (row->target_source == TARGET_OBJECTIVE) {
+            m->target_percent = row->target_percent;
+            m->target_from = "the profile's slo_percent";
+        }
         m->capacity_known =
             row->capacity.evaluated && row->capacity.known && row->capacity.gpu_seconds > 0;
         m->fleet_gpus = row->capacity.fleet_gpus;

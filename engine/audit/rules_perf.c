@@ -11,18 +11,14 @@
 #define HOUR 3600
 #define DAY 86400
 
-/* The uptime target in force for service at t: the commitment's, else the
- * profile's slo_percent (NAN when neither). */
+/* The uptime target of month m: the one the evaluation chose for it, so the
+ * findings judge each month against the target every report shows (NAN when
+ * nothing is committed and the profile states no objective). */
 static double
-target_for(const struct audit_data *d, const char *service, int64_t t, const char **from)
+target_for(const struct audit_month *m, const char **from)
 {
-    const struct audit_sla *c = audit_commitment_at(d, service, t);
-    if (c && c->terms.ntargets) {
-        *from = c->document ? c->document : "the SLA";
-        return c->terms.targets[0].percent;
-    }
-    *from = "the profile's slo_percent";
-    return d->profile.slo_percent;
+    *from = m->target_from;
+    return m->target_percent;
 }
 
 static void
@@ -34,10 +30,10 @@ month_label(int64_t start, char out[16])
 }
 
 static bool
-month_breached(const struct audit_data *d, const struct audit_month *m, double *target)
+month_breached(const struct audit_month *m, double *target)
 {
     const char *from;
-    *target = target_for(d, m->service, m->start, &from);
+    *target = target_for(m, &from);
     return m->known && !isnan(*target) && 100.0 * m->availability < *target;
 }
 
@@ -50,11 +46,11 @@ RULE_CHECK(check_avl001)
         if (!m->service)
             continue;
         const char *from;
-        double target = target_for(d, m->service, m->start, &from);
+        double target = target_for(m, &from);
         if (isnan(target))
             continue;
         any_target = true;
-        if (!month_breached(d, m, &target))
+        if (!month_breached(m, &target))
             continue;
         char label[16];
         month_label(m->start, label);
@@ -92,14 +88,14 @@ RULE_CHECK(check_avl002)
         int run = 0, best_run = 0, best_in_window = 0;
         double target = NAN;
         for (size_t k = i; k < j; k++) {
-            bool b = month_breached(d, &d->months[k], &target);
+            bool b = month_breached(&d->months[k], &target);
             any_target |= !isnan(target);
             run = b ? run + 1 : 0;
             if (run > best_run)
                 best_run = run;
             int in_window = 0;
             for (size_t w = k + 1 > (size_t)window + i ? k + 1 - (size_t)window : i; w <= k; w++)
-                in_window += month_breached(d, &d->months[w], &target);
+                in_window += month_breached(&d->months[w], &target);
             if (in_window > best_in_window)
                 best_in_window = in_window;
         }
@@ -112,7 +108,7 @@ RULE_CHECK(check_avl002)
                               d->months[i].service, target, best_run, best_in_window, window,
                               consecutive, of_window, window);
             for (size_t k = i; k < j; k++) {
-                if (!month_breached(d, &d->months[k], &target))
+                if (!month_breached(&d->months[k], &target))
                     continue;
                 char label[16];
                 month_label(d->months[k].start, label);
@@ -711,7 +707,7 @@ RULE_CHECK(check_gpu003)
             continue;
         measured = true;
         const char *from;
-        double target = target_for(d, m->service, m->start, &from);
+        double target = target_for(m, &from);
         if (isnan(target))
             continue;
         any_target = true;

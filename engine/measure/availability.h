@@ -1,30 +1,27 @@
-/* availability.h — time-based availability of one service over one window
- * (docs/design.md §4).
+/* availability.h — the figures of a time-based availability measure and the
+ * neutral measure's settings (docs/design.md §4):
  *
  *   A = 1 − Σ w(status)·|interval ∩ W′| / |W′|
  *
- * W′ is the window less eligible maintenance and less unknown time. Where
- * intervals overlap (several sources), each instant takes the worst status.
- * Maintenance is eligible when announced at least notice_seconds before it
- * starts and while the window's maintenance cap lasts; ineligible maintenance
- * counts as downtime (weight 1), whatever the probes said. A `maintenance`
- * status that no maintenance window covers is unannounced and also counts as
- * downtime. An instant no interval covers, or covered only by `unknown`, is
- * unknown. A window with no known time has no availability (known = false),
- * never 100 %. */
+ * W′ is the window less eligible maintenance and less unknown time. One engine
+ * computes these figures, the contract timeline of engine/measure/contract.h:
+ * the neutral measure is its special case contract_rules_neutral() gives, with
+ * the weights, notice and cap of struct avail_params copied in. This header
+ * holds what every measure shares: the settings, the result, and the pooling
+ * of several services' results. */
 #ifndef SLAUDIT_AVAILABILITY_H
 #define SLAUDIT_AVAILABILITY_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/model/model.h"
-#include "engine/base/status.h"
 
 #define AVAIL_DEFAULT_NOTICE_SECONDS (48 * 3600)
 #define AVAIL_DEFAULT_PARTIAL_WEIGHT 0.3
 
+/* The settings of the neutral measure: the weights, and the notice and cap
+ * that make maintenance eligible. */
 struct avail_params {
     double weight[SVC_STATUS_COUNT]; /* downtime weight per status */
     int64_t notice_seconds;          /* announcement needed for eligible maintenance */
@@ -40,19 +37,12 @@ struct avail_result {
     int64_t status_seconds[SVC_STATUS_COUNT]; /* known time by worst status, within W′ */
     double downtime_seconds;                  /* Σ w·|interval ∩ W′| */
     double availability;                      /* valid when known */
-    bool known;
+    bool known;                               /* W′ is not empty: never 100 % of nothing */
 };
 
 /* The neutral defaults: down 1, maintenance (unannounced) 1, partial 0.3,
  * degraded 0, up 0; 48 h notice; no cap. */
 void availability_default_params(struct avail_params *p);
-
-/* Computes over [from, to). intervals and maint need not be sorted and may
- * extend past the window. */
-enum sl_status availability_compute(const struct interval *intervals, size_t n,
-                                    const struct maintenance *maint, size_t nmaint, int64_t from,
-                                    int64_t to, const struct avail_params *p,
-                                    struct avail_result *out);
 
 /* Adds b's seconds into a and recomputes a's availability: the pooled figure
  * of several services (Σ downtime / Σ W′). */

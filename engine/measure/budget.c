@@ -26,9 +26,9 @@ budget_compute(double target_percent, const struct avail_result *a, int64_t star
     if (isnan(target_percent) || !a->known || end <= start)
         return;
     out->known = true;
-    out->allowed_seconds = (1.0 - target_percent / 100.0) * (double)a->eligible_seconds;
+    out->allowed_seconds = contract_allowed_seconds(target_percent, a->eligible_seconds);
     out->consumed_seconds = a->downtime_seconds;
-    out->remaining_seconds = out->allowed_seconds - out->consumed_seconds;
+    out->remaining_seconds = contract_margin_seconds(out->allowed_seconds, out->consumed_seconds);
     if (as_of > end)
         as_of = end;
     out->elapsed_share = as_of <= start ? 0.0 : (double)(as_of - start) / (double)(end - start);

@@ -28,12 +28,12 @@
 struct budget {
     bool known; /* a target and measured time */
     double target_percent;
-    double allowed_seconds;
+    double allowed_seconds; /* to the ms: contract_allowed_seconds() */
     double consumed_seconds;
-    double remaining_seconds;
-    double consumed_share; /* consumed ÷ allowed; NAN when nothing is allowed */
-    double elapsed_share;  /* of the window at as_of, within [0, 1] */
-    double burn_rate;      /* consumed_share ÷ elapsed_share; NAN when undefined */
+    double remaining_seconds; /* allowed − consumed, to the ms */
+    double consumed_share;    /* consumed ÷ allowed; NAN when nothing is allowed */
+    double elapsed_share;     /* of the window at as_of, within [0, 1] */
+    double burn_rate;         /* consumed_share ÷ elapsed_share; NAN when undefined */
 };
 
 /* The budget of window [start, end) as of as_of (the end for a past window). */

@@ -497,6 +497,25 @@ contract_claim_deadline(int64_t window_end, long days, const char *zone)
     return sltime_from_civil(&c, zone);
 }
 
+/* Seconds to the millisecond; + 0.0 turns a rounded −0 into 0. */
+static double
+to_ms(double seconds)
+{
+    return round(seconds * 1000.0) / 1000.0 + 0.0;
+}
+
+double
+contract_allowed_seconds(double target_percent, int64_t eligible_seconds)
+{
+    return to_ms((1.0 - target_percent / 100.0) * (double)eligible_seconds);
+}
+
+double
+contract_margin_seconds(double allowed_seconds, double used_seconds)
+{
+    return to_ms(allowed_seconds - used_seconds);
+}
+
 void
 contract_attain(const struct contract_rules *rules, const struct sla_terms *terms,
                 const struct contract_measure *m, const struct window *w, const char *zone,
@@ -510,8 +529,9 @@ contract_attain(const struct contract_rules *rules, const struct sla_terms *term
     out->claim_deadline = SLTIME_NONE;
     if (!isnan(out->target_percent)) {
         out->allowed_downtime_seconds =
-            (1.0 - out->target_percent / 100.0) * (double)a->eligible_seconds;
-        out->margin_seconds = out->allowed_downtime_seconds - a->downtime_seconds;
+            contract_allowed_seconds(out->target_percent, a->eligible_seconds);
+        out->margin_seconds =
+            contract_margin_seconds(out->allowed_downtime_seconds, a->downtime_seconds);
         out->met =
             a->known && out->attainment_percent >= out->target_percent - CREDIT_EPSILON_PERCENT;
     }

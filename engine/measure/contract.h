@@ -124,14 +124,23 @@ enum sl_status contract_measure_window(const struct interval *intervals, size_t 
                                        const struct contract_rules *rules,
                                        struct contract_measure *out);
 
+/* Allowed downtime, (1 − target) × eligible seconds, and the margins taken
+ * from it are rounded to the millisecond, the precision reports give them
+ * (docs/reports.md): arithmetic on a percent leaves traces, and 99.9 % of a
+ * 30-day month would otherwise allow 2591.9999999997 s, so that a month
+ * down exactly 2592 s read as a margin of −2.9e-10 s. NAN when target is. */
+double contract_allowed_seconds(double target_percent, int64_t eligible_seconds);
+/* allowed − used, rounded to the millisecond (never −0). */
+double contract_margin_seconds(double allowed_seconds, double used_seconds);
+
 /* Attainment of one commitment in one window. */
 struct contract_attainment {
     bool known;                      /* the window has measured time */
     double target_percent;           /* NAN when none */
     double attainment_percent;       /* NAN when unknown */
     bool met;                        /* attainment >= target (within CREDIT_EPSILON_PERCENT) */
-    double allowed_downtime_seconds; /* (1 − target) × eligible seconds */
-    double margin_seconds;           /* allowed − downtime; negative when breached */
+    double allowed_downtime_seconds; /* (1 − target) × eligible seconds, to the ms */
+    double margin_seconds;           /* allowed − downtime, to the ms; negative when breached */
     struct credit_result credit;
     int64_t claim_deadline; /* instant the claim window closes; SLTIME_NONE when unknown */
 };

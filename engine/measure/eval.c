@@ -488,6 +488,14 @@ struct window_set {
     size_t n;
 };
 
+/* The rows of one series (an entity as a whole, or one of its services):
+ * its neutral rows and its contract rows, each a run of the result's arrays. */
+struct series_span {
+    size_t row0, nrows;
+    size_t contract0, ncontract;
+    double objective_percent; /* the entity profile's slo_percent; NAN: none */
+};
+
 /* What one evaluation shares across entities. */
 struct run {
     struct store *st;
@@ -500,6 +508,9 @@ struct run {
     struct window_set *targets; /* [commitment][target], flattened */
     size_t *target_base;        /* index of commitment i's first target */
     int64_t range_from, range_to;
+    struct series_span *spans; /* one per series and per entity */
+    size_t nspans;
+    double objective_percent; /* of the entity being evaluated; NAN: none */
     struct sl_diag *diag;
 };
 
@@ -720,6 +731,7 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
     if (!rc && p->capacity.fleet_gpus > 0)
         rc = measure_capacity(run, &tl, row0, entity_row0);
     contract_timeline_release(&tl);
+    size_t contract0 = run->r->ncontract;
 
     for (size_t k = 0; k < p->ncommitments && !rc; k++) {
         const struct eval_commitment *cm = &p->commitments[k];
@@ -763,6 +775,9 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
                              flags);
         }
     }
+    run->spans[run->nspans++] =
+        (struct series_span){row0, run->r->nrows - row0, contract0, run->r->ncontract - contract0,
+                             run->objective_percent};
     return rc;
 }
 
@@ -776,6 +791,10 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
     size_t ntargets = run->target_base[p->ncommitments];
     enum sl_status rc = SL_OK;
 
+    run->objective_percent = NAN;
+    if (p->stored_commitments &&
+        (rc = target_objective(run->st, entity, &run->objective_percent, run->diag)))
+        return rc;
     for (size_t m = 0; m < run->neutral.n; m++)
         if (!add_row(run->r, &run->rows_alloc, entity, NULL, &run->neutral.w[m]))
             return SL_ERR_NOMEM;
@@ -783,6 +802,7 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
      * neutral ones; their measures are pooled from the services. */
     for (size_t i = 0; i < ntargets; i++)
         entity_contract0[i] = (size_t)-1;
+    size_t contract0 = run->r->ncontract;
     for (size_t k = 0; k < p->ncommitments; k++) {
         const struct eval_commitment *cm = &p->commitments[k];
         if (cm->service || strcmp(cm->entity, entity))
@@ -801,6 +821,9 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
             }
         }
     }
+    run->spans[run->nspans++] =
+        (struct series_span){entity_row0, run->neutral.n, contract0, run->r->ncontract - contract0,
+                             run->objective_percent};
     for (size_t s = 0; s < c->nseries && !rc; s++)
         if (!strcmp(c->series[s].entity, entity))
             rc = evaluate_service(run, entity, c->series[s].service, entity_row0, entity_contract0,
@@ -1087,6 +1110,52 @@ out:
     return rc;
 }
 
+static bool
+same_window(const struct window *a, const struct window *b)
+{
+    return a->start == b->start && a->end == b->end;
+}
+
+/* Links the neutral and contract rows of one series (eval.h: the contract
+ * row in the row's own window first, else a monthly one, else any, each
+ * overlapping the row's window and with a target). */
+static void
+link_span(struct eval_result *r, const struct series_span *s)
+{
+    struct eval_row *rows = &r->rows[s->row0];
+    struct eval_contract_row *contract = &r->contract[s->contract0];
+    for (size_t j = 0; j < s->ncontract; j++)
+        for (size_t i = 0; i < s->nrows && !contract[j].neutral; i++)
+            if (same_window(&rows[i].window, &contract[j].window))
+                contract[j].neutral = &rows[i];
+    for (size_t i = 0; i < s->nrows; i++) {
+        const struct eval_contract_row *exact = NULL, *monthly = NULL, *any = NULL;
+        for (size_t j = 0; j < s->ncontract && !exact; j++) {
+            const struct eval_contract_row *c = &contract[j];
+            if (c->window.end <= rows[i].window.start || c->window.start >= rows[i].window.end ||
+                isnan(c->rules.target_percent))
+                continue;
+            if (same_window(&c->window, &rows[i].window))
+                exact = c;
+            else if (c->window.kind == WINDOW_MONTH && !monthly)
+                monthly = c;
+            else if (!any)
+                any = c;
+        }
+        rows[i].contract = exact ? exact : monthly ? monthly : any;
+        if (rows[i].contract) {
+            rows[i].target_percent = rows[i].contract->rules.target_percent;
+            rows[i].target_source = TARGET_COMMITMENT;
+        } else if (!isnan(s->objective_percent)) {
+            rows[i].target_percent = s->objective_percent;
+            rows[i].target_source = TARGET_OBJECTIVE;
+        } else {
+            rows[i].target_percent = TARGET_DEFAULT_PERCENT;
+            rows[i].target_source = TARGET_DEFAULT;
+        }
+    }
+}
+
 enum sl_status
 eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
          struct sl_diag *diag)
@@ -1131,7 +1200,8 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
         (nentities = entity_list(&c, &entities)) == (size_t)-1 ||
         !(entity_contract0 = malloc((ntargets + 1) * sizeof *entity_contract0)) ||
         !(flags = malloc(nwindows_max * sizeof *flags)) ||
-        !(names = malloc((c.nseries + 1) * sizeof *names)))
+        !(names = malloc((c.nseries + 1) * sizeof *names)) ||
+        !(run.spans = malloc((c.nseries + nentities + 1) * sizeof *run.spans)))
         goto out;
     for (size_t i = 0; i < c.nseries; i++)
         names[i] = (struct series_name){c.series[i].entity, c.series[i].service};
@@ -1148,6 +1218,9 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
         if (!rc)
             rc = keep_listed_incidents(&run);
     }
+    /* The arrays are complete: the links can point into them. */
+    for (size_t i = 0; !rc && i < run.nspans; i++)
+        link_span(out, &run.spans[i]);
     if (!rc && out->nincidents)
         qsort(out->incidents, out->nincidents, sizeof *out->incidents, cmp_listed);
     out->nlisted = c.nlisted;
@@ -1155,6 +1228,7 @@ out:
     if (rc && diag && !diag->message[0])
         diag_set(diag, rc, NULL, 0, "%s", sl_strerror(rc));
     series_feed_free(run.feed);
+    free(run.spans);
     free(names);
     free(flags);
     free(entity_contract0);

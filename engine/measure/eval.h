@@ -12,6 +12,12 @@
  * Contract rows (contract[]) come in the same order, per commitment and
  * uptime target, in the target's own window kind.
  *
+ * A neutral row and its contract rows are one result: each contract row
+ * points to the neutral row of its entity, service and window (neutral), and
+ * each neutral row to the contract row whose target applies to it
+ * (contract), chosen once here so that no reader joins them again. The
+ * links point into the result's own arrays.
+ *
  * Windows are those of params.window (month by default; quarter, year in the
  * zone, or rolling N-day windows ending at `to`) overlapping [from, to). Each
  * service's history is classified once (engine/contract.h) and every window
@@ -31,6 +37,7 @@
 #include "engine/model/incident_times.h"
 #include "engine/sla/sla_terms.h"
 #include "engine/measure/stats.h"
+#include "engine/measure/target.h"
 #include "engine/base/status.h"
 #include "engine/time/window.h"
 
@@ -78,8 +85,10 @@ struct eval_params {
     const int64_t *holidays;            /* for business-hours response clocks; sorted days */
     size_t nholidays;
     /* Read the commitments stored with `sla import` (and OpenSLO objectives)
-     * for the entities evaluated, besides those given above. A commitment
-     * given above replaces the stored ones of its entity and service. */
+     * for the entities evaluated, besides those given above, and the
+     * slo_percent of each entity's stored profile (a row's target where no
+     * commitment applies). A commitment given above replaces the stored
+     * ones of its entity and service. */
     bool stored_commitments;
     struct capacity_params capacity; /* fleet_gpus 0: no capacity figures */
     int fault_threshold;             /* hardware Xid events per node per window: 2 */
@@ -99,6 +108,8 @@ struct incident_summary {
     struct duration_stats severity_measure[6][MEASURE_COUNT]; /* the same, per severity */
 };
 
+struct eval_contract_row;
+
 struct eval_row {
     char *entity;
     char *service; /* NULL: the entity as a whole */
@@ -107,6 +118,17 @@ struct eval_row {
     struct incident_summary incidents;
     double mtbf_seconds;             /* (eligible − downtime) / incidents; NAN when undefined */
     struct capacity_result capacity; /* evaluated only when params.capacity.fleet_gpus > 0 */
+    /* The contract row this row is judged against: of the same entity and
+     * service (for the entity row, a commitment to the entity as a whole),
+     * with a target, in exactly this row's window, else a monthly window
+     * overlapping it, else any window overlapping it, the first of the
+     * commitments in that order; NULL when no commitment applies. */
+    const struct eval_contract_row *contract;
+    /* The one target the row is judged against, everywhere it is shown:
+     * contract's target, else the entity profile's slo_percent (with
+     * params.stored_commitments), else TARGET_DEFAULT_PERCENT (target.h). */
+    double target_percent;
+    enum target_source target_source;
 };
 
 /* Response-time compliance of one severity's target in one window: TTA on the
@@ -142,6 +164,10 @@ struct eval_contract_row {
     bool chronic_consecutive;
     struct eval_response response[EVAL_MAX_RESPONSE];
     size_t nresponse;
+    /* The neutral row of the same entity, service and window (its incident
+     * figures are this row's); NULL when no neutral row has this window, as
+     * for a quarter beside monthly rows. */
+    const struct eval_row *neutral;
 };
 
 /* One incident as the report lists it; strings owned by the result. */

@@ -90,12 +90,7 @@ eval_save(struct store *st, const struct eval_result *r, const struct eval_save_
                      cm->terms->document ? cm->terms->document : "sla", c->target);
             rec[k].commitment = names[i];
             /* The incident figures of the window the contract row shares. */
-            for (size_t j = 0; j < r->nrows && !twin; j++)
-                if (r->rows[j].window.start == w->start && r->rows[j].window.end == w->end &&
-                    !strcmp(r->rows[j].entity, c->entity) &&
-                    ((!r->rows[j].service && !c->service) ||
-                     (r->rows[j].service && c->service && !strcmp(r->rows[j].service, c->service))))
-                    twin = &r->rows[j];
+            twin = c->neutral;
         } else {
             twin = row;
         }

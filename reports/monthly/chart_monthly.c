@@ -138,7 +138,7 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
         return SL_ERR_NOMEM;
     for (size_t k = 0; k < p->nservices * p->nmonths; k++)
         p->trend[k] = NAN;
-    p->common_target = p->nservices ? sheet_target(r, p->services[0]) : SHEET_DEFAULT_TARGET;
+    p->common_target = p->nservices ? sheet_target(p->services[0]) : NAN;
 
     for (size_t i = 0, k = 0; i < r->nrows; i++) {
         const struct eval_row *row = &r->rows[i];
@@ -159,7 +159,7 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
             break; /* not sorted as eval.h promises; draw what was found */
         if (row->avail.known)
             p->trend[k * p->nmonths + (size_t)j] = row->avail.availability;
-        if (sheet_target(r, row) != p->common_target)
+        if (!target_same(row->target_percent, p->services[0]->target_percent))
             p->common_target = NAN;
         if (sheet_same_window(&row->window, &info->month) && row->avail.known)
             p->budget[p->nbudget++] = row;
@@ -424,24 +424,24 @@ write_budget(struct xlsx_sheet *sh, const struct plan *p)
     for (size_t i = 0; i < p->nbudget; i++) {
         uint32_t row = p->budget_row + 1 + (uint32_t)i;
         const struct eval_row *er = p->budget[i];
-        const struct eval_contract_row *c = sheet_contract_twin(p->r, er);
+        const struct eval_contract_row *c = er->contract;
         char basis[300];
         struct budget b;
-        if (c) { /* the contract measure's own budget, under the SLA's counting rules */
+        if (c && c->neutral == er && c->budget.known) {
+            /* the contract measure's own budget, under the SLA's counting rules */
             b = c->budget;
             snprintf(basis, sizeof basis, "budget of %s (contract measure)",
                      p->r->params.commitments[c->commitment].terms->document);
         } else {
-            budget_compute(100.0 * sheet_target(p->r, er), &er->avail, er->window.start,
-                           er->window.end, er->window.end, &b);
+            budget_compute(er->target_percent, &er->avail, er->window.start, er->window.end,
+                           er->window.end, &b);
             snprintf(basis, sizeof basis, "neutral measure at %s",
-                     b.target_percent == 100.0 * SHEET_DEFAULT_TARGET ? "the default target"
-                                                                      : "the commitment's target");
+                     target_source_phrase(er->target_source));
         }
         xlsx_text(sh, row, 0, er->service, XLSX_PLAIN); /* short: the chart's axis labels */
         xlsx_number(sh, row, 1 + BUDGET_ALLOWED, b.allowed_seconds / 60.0, XLSX_DECIMAL1);
         xlsx_number(sh, row, 1 + BUDGET_USED, b.consumed_seconds / 60.0, XLSX_DECIMAL1);
-        xlsx_number(sh, row, 1 + BUDGET_COUNT, b.target_percent / 100.0, XLSX_PERCENT);
+        xlsx_number(sh, row, 1 + BUDGET_COUNT, target_fraction(b.target_percent), XLSX_PERCENT);
         xlsx_text(sh, row, 2 + BUDGET_COUNT, er->entity, XLSX_PLAIN);
         xlsx_number(sh, row, 3 + BUDGET_COUNT, b.remaining_seconds / 60.0, XLSX_DECIMAL1);
         xlsx_number(sh, row, 4 + BUDGET_COUNT, b.burn_rate, XLSX_DECIMAL1);

@@ -2,6 +2,7 @@
  * rows by month columns, each row coloured against its own target: amber
  * below it, red below ten times its allowed downtime. */
 #include <assert.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,14 +129,15 @@ write_cell(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const struct eval_
         xlsx_number(sh, row, col, er->avail.availability, bold ? XLSX_PERCENT_BOLD : XLSX_PERCENT);
 }
 
-/* The target of key k: that of its latest row. */
+/* The target of key k, in percent: that of its latest row. Every key has
+ * at least one row. */
 static double
 key_target(const struct matrix *m, size_t k)
 {
     for (size_t j = m->nmonths; j-- > 0;)
         if (m->cells[k * m->nmonths + j])
-            return sheet_target(m->result, m->cells[k * m->nmonths + j]);
-    return SHEET_DEFAULT_TARGET;
+            return m->cells[k * m->nmonths + j]->target_percent;
+    return NAN;
 }
 
 /* Conditional formats over the month cells, one pair per run of rows with the
@@ -148,9 +150,9 @@ colour_rows(struct xlsx_sheet *sh, const struct matrix *m)
         return;
     uint16_t last_col = (uint16_t)(FIRST_MONTH_COL + m->nmonths - 1);
     for (size_t k = 0; k < m->nkeys;) {
-        double target = key_target(m, k);
+        double percent = key_target(m, k), target = target_fraction(percent);
         size_t end = k + 1;
-        while (end < m->nkeys && key_target(m, end) == target)
+        while (end < m->nkeys && target_same(key_target(m, end), percent))
             end++;
         uint32_t first_row = HEADER_ROW + 1 + (uint32_t)k, last_row = HEADER_ROW + (uint32_t)end;
         xlsx_fill_below(sh, first_row, FIRST_MONTH_COL, last_row, last_col,
@@ -201,7 +203,7 @@ sheet_availability_write(struct xlsx_book *book, const struct eval_result *r,
         xlsx_text(sh, row, 0, m.keys[k].entity, bold ? XLSX_BOLD : XLSX_PLAIN);
         xlsx_text(sh, row, 1, bold ? "(all services)" : m.keys[k].service,
                   bold ? XLSX_BOLD : XLSX_PLAIN);
-        xlsx_number(sh, row, TARGET_COL, key_target(&m, k), XLSX_PERCENT);
+        xlsx_number(sh, row, TARGET_COL, target_fraction(key_target(&m, k)), XLSX_PERCENT);
         for (size_t j = 0; j < m.nmonths; j++)
             write_cell(sh, row, (uint16_t)(FIRST_MONTH_COL + j), m.cells[k * m.nmonths + j], bold);
     }

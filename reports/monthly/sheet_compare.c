@@ -113,12 +113,12 @@ write_value(struct xlsx_sheet *sh, uint32_t row, uint16_t col, size_t m, const s
     case M_AVAIL:
         if (a->known)
             xlsx_number(sh, row, col, a->availability,
-                        sheet_rag_style(a->availability, sheet_target(r, er)));
+                        sheet_rag_style(a->availability, sheet_target(er)));
         else
             xlsx_text(sh, row, col, "unknown", XLSX_MUTED);
         break;
     case M_TARGET:
-        xlsx_number(sh, row, col, sheet_target(r, er), XLSX_PERCENT);
+        xlsx_number(sh, row, col, sheet_target(er), XLSX_PERCENT);
         break;
     case M_DOWNTIME:
         xlsx_number(sh, row, col, a->downtime_seconds / 60.0, XLSX_DECIMAL1);

@@ -42,16 +42,19 @@ static const struct definition availability_rules[] = {
     {"Entity pooling", "Σ downtime / Σ W′",
      "The entity row (\"(all services)\") pools its services: downtime and eligible time are "
      "added over the services before dividing; it counts every incident of the entity."},
-    {"Target", "99.9 % unless committed",
-     "Each row is judged against its own target: the availability its SLA or SLO commits to "
-     "where one applies, else 99.9 %. The Target column shows which."},
+    {NULL, NULL, NULL},
+};
+
+/* After the row on the target (write_target). */
+static const struct definition judging_rules[] = {
     {"Red / amber / green", "target / 10 × budget",
      "Green at or above the target; amber below it by less than ten times the downtime it "
      "allows (99.0 % to 99.9 % for 99.9 %); red below that. Availability shows three "
      "decimals, so 99.95 % and 99.9 % differ."},
     {"Error budget", "(1 − target) × W′",
-     "Allowed downtime is (1 − target) × eligible time; the Charts sheet sets each service's "
-     "downtime beside it."},
+     "Allowed downtime is (1 − target) × eligible time, and what remains of it the allowed less "
+     "the downtime, both to the millisecond; the Charts sheet sets each service's downtime "
+     "beside it."},
     {NULL, NULL, NULL},
 };
 
@@ -103,6 +106,20 @@ write_rules(struct xlsx_sheet *sh, uint32_t *row, const struct definition *d)
 {
     for (; d->item; d++)
         write_row(sh, row, d->item, d->value, d->text);
+}
+
+static void
+write_target(struct xlsx_sheet *sh, uint32_t *row)
+{
+    char value[64], text[400];
+    snprintf(value, sizeof value, "%g %% unless committed", TARGET_DEFAULT_PERCENT);
+    snprintf(text, sizeof text,
+             "Each row is judged against one target, the same on every sheet and in the "
+             "findings: the availability its SLA or SLO commits to where one applies, else the "
+             "entity profile's slo_percent, else %g %%. The Target column shows which; targets "
+             "are compared as written (99.9 %% read back as 0.9990000000000001 is 99.9 %%).",
+             TARGET_DEFAULT_PERCENT);
+    write_row(sh, row, "Target", value, text);
 }
 
 static void
@@ -193,6 +210,8 @@ sheet_definitions_write(struct xlsx_book *book, const struct eval_result *r,
     write_run(sh, &row, info);
     write_section(sh, &row, "Availability");
     write_rules(sh, &row, availability_rules);
+    write_target(sh, &row);
+    write_rules(sh, &row, judging_rules);
     write_settings(sh, &row, &r->params.avail);
     write_section(sh, &row, "Incidents");
     write_rules(sh, &row, incident_rules);

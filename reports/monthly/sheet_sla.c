@@ -227,7 +227,7 @@ write_row(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
               c->service ? XLSX_PLAIN : XLSX_MUTED);
     xlsx_text(sh, row, COL_WINDOW, label, XLSX_PLAIN);
     xlsx_text(sh, row, COL_DOCUMENT, cm->terms->document, XLSX_PLAIN);
-    double target = at->target_percent / 100.0;
+    double target = target_fraction(at->target_percent);
     if (isfinite(target))
         xlsx_number(sh, row, COL_TARGET, target, XLSX_PERCENT);
     if (at->known && isfinite(at->attainment_percent))
@@ -286,8 +286,8 @@ sheet_sla_write(struct xlsx_book *book, const struct eval_result *r, const struc
         "Contract availability is measured under the SLA's own rules (its window, minimum "
         "outage, partial weighting, maintenance and exclusions); the Definitions sheet has "
         "the neutral measure.",
-        "Margin: allowed downtime, (1 − target) × eligible time, minus the downtime counted; "
-        "negative when breached.",
+        "Margin: allowed downtime, (1 − target) × eligible time, minus the downtime counted, "
+        "to the millisecond; negative when breached, 0 for a month exactly on target.",
         "A credit tier keeps the bounds the document wrote, '[' inclusive and ')' exclusive; an "
         "attainment below target that no tier covers is a gap in the table, not a zero.",
         "Credit % is after the SLA's cap; the amount is that share of the fee given with --fee.",

@@ -208,7 +208,7 @@ write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
 
     xlsx_text(sh, row, COL_ENTITY, er->entity, XLSX_BOLD);
     xlsx_number(sh, row, COL_SERVICES, (double)count_services(r, er->entity, info), XLSX_INTEGER);
-    double target = sheet_target(r, er);
+    double target = sheet_target(er);
     if (a->known)
         xlsx_number(sh, row, COL_AVAIL, a->availability, sheet_rag_style(a->availability, target));
     else

@@ -208,24 +208,11 @@ write_row(struct jsonw *w, const struct eval_row *row, const char *zone)
     write_incidents(w, &row->incidents);
     jsonw_field_num(w, "mtbf_seconds", row->mtbf_seconds);
     write_capacity(w, &row->capacity);
+    /* The one target the row is judged against, as written. */
+    jsonw_field_num(w, "target_percent", 100.0 * target_fraction(row->target_percent));
+    jsonw_field_str(w, "target_source", target_source_name(row->target_source));
     jsonw_field_null(w, "sla");
     jsonw_close(w, '}');
-}
-
-/* The neutral row of the same entity, service and window, for the incident
- * figures of a contract row; NULL when the windows differ. */
-static const struct eval_row *
-neutral_twin(const struct eval_result *r, const struct eval_contract_row *c)
-{
-    for (size_t i = 0; i < r->nrows; i++) {
-        const struct eval_row *n = &r->rows[i];
-        if (n->window.start == c->window.start && n->window.end == c->window.end &&
-            !strcmp(n->entity, c->entity) &&
-            ((!n->service && !c->service) ||
-             (n->service && c->service && !strcmp(n->service, c->service))))
-            return n;
-    }
-    return NULL;
 }
 
 /* key is NULL for the object alone. */
@@ -320,7 +307,6 @@ write_sla(struct jsonw *w, const char *key, const struct eval_result *r,
 static void
 write_contract_row(struct jsonw *w, const struct eval_result *r, const struct eval_contract_row *c)
 {
-    const struct eval_row *twin = neutral_twin(r, c);
     jsonw_open(w, NULL, '{');
     write_row_head(w, c->entity, c->service, &c->window, r->params.zone, "contract",
                    &c->measure.avail);
@@ -337,8 +323,8 @@ write_contract_row(struct jsonw *w, const struct eval_result *r, const struct ev
     else
         jsonw_field_null(w, "maintenance_cap_seconds");
     jsonw_close(w, '}');
-    if (twin) {
-        write_incidents(w, &twin->incidents);
+    if (c->neutral) { /* the incident figures of the window it shares */
+        write_incidents(w, &c->neutral->incidents);
     } else {
         jsonw_field_null(w, "incidents");
         jsonw_field_null(w, "tta");

@@ -61,13 +61,11 @@ put_instant(struct emitter *e, int64_t t)
     put_text(e, buf);
 }
 
-/* A row's target as a fraction. A committed target is a percentage divided
- * by 100 (99.9 % gives 0.9990000000000001); rounded to 12 places, it reads
- * as the document wrote it. */
+/* A row's target as a fraction, as the document wrote it (0.999). */
 static void
-put_target(struct emitter *e, const struct eval_result *r, const struct eval_row *row)
+put_target(struct emitter *e, const struct eval_row *row)
 {
-    put_number(e, round(sheet_target(r, row) * 1e12) / 1e12);
+    put_number(e, sheet_target(row));
 }
 
 static void
@@ -187,7 +185,7 @@ emit_summary(struct emitter *e, const struct eval_result *r, const struct report
         put_text(e, e->label);
         put_integer(e, count_services(r, row));
         put_number(e, a->known ? a->availability : NAN);
-        put_target(e, r, row);
+        put_target(e, row);
         put_number(e, a->downtime_seconds);
         put_integer(e, a->unknown_seconds);
         put_integer(e, a->maintenance_seconds);
@@ -219,7 +217,7 @@ emit_availability(struct emitter *e, const struct eval_result *r)
         put_text(e, row->service);
         put_text(e, e->label);
         put_number(e, a->known ? a->availability : NAN);
-        put_target(e, r, row);
+        put_target(e, row);
         put_number(e, a->downtime_seconds);
         put_integer(e, a->eligible_seconds);
         put_integer(e, a->unknown_seconds);
@@ -289,7 +287,7 @@ emit_sla(struct emitter *e, const struct eval_result *r, const struct report_inf
             put_bool(e, at->met);
         else
             put_text(e, NULL);
-        put_number(e, at->known ? round(at->margin_seconds * 1000.0) / 1000.0 : NAN);
+        put_number(e, at->known ? at->margin_seconds : NAN); /* to the ms (contract.h) */
         put_text(e, credit_match_name(cr->match));
         put_number(e, priced ? cr->credit_percent : NAN);
         put_bool(e, cr->capped);

@@ -5,46 +5,10 @@
 
 #include "reports/xlsx/sheet.h"
 
-static bool
-same_series(const char *entity_a, const char *service_a, const char *entity_b,
-            const char *service_b)
-{
-    if (strcmp(entity_a, entity_b) != 0)
-        return false;
-    if (!service_a || !service_b)
-        return !service_a && !service_b;
-    return strcmp(service_a, service_b) == 0;
-}
-
 double
-sheet_target(const struct eval_result *r, const struct eval_row *row)
+sheet_target(const struct eval_row *row)
 {
-    double target = NAN;
-    for (size_t i = 0; i < r->ncontract; i++) {
-        const struct eval_contract_row *c = &r->contract[i];
-        if (!same_series(c->entity, c->service, row->entity, row->service) ||
-            c->window.end <= row->window.start || c->window.start >= row->window.end ||
-            isnan(c->rules.target_percent))
-            continue;
-        if (c->window.kind == WINDOW_MONTH)
-            return c->rules.target_percent / 100.0;
-        if (isnan(target))
-            target = c->rules.target_percent / 100.0;
-    }
-    return isnan(target) ? SHEET_DEFAULT_TARGET : target;
-}
-
-const struct eval_contract_row *
-sheet_contract_twin(const struct eval_result *r, const struct eval_row *row)
-{
-    for (size_t i = 0; i < r->ncontract; i++) {
-        const struct eval_contract_row *c = &r->contract[i];
-        if (c->budget.known && c->window.start == row->window.start &&
-            c->window.end == row->window.end &&
-            same_series(c->entity, c->service, row->entity, row->service))
-            return c;
-    }
-    return NULL;
+    return target_fraction(row->target_percent);
 }
 
 bool

@@ -12,21 +12,14 @@
 #include "reports/monthly/report.h"
 #include "reports/xlsx/xlsx.h"
 
-/* The availability target where no commitment gives one. */
-#define SHEET_DEFAULT_TARGET 0.999
 /* Amber covers a shortfall of up to this many times the allowed downtime:
  * at the default target, 99.0 % to 99.9 %. */
 #define SHEET_AMBER_FACTOR 10.0
 
-/* The availability target a row of r is judged against: that of the
- * commitment r evaluated for the same entity and service (for the entity row,
- * a commitment to the entity as a whole) in a window overlapping the row's,
- * a monthly one first; else SHEET_DEFAULT_TARGET. A fraction. */
-double sheet_target(const struct eval_result *r, const struct eval_row *row);
-/* The contract row of r for the same entity and service as row, in exactly
- * row's window, with a known budget; NULL when there is none. */
-const struct eval_contract_row *sheet_contract_twin(const struct eval_result *r,
-                                                    const struct eval_row *row);
+/* The availability target row is judged against, the one the evaluation
+ * chose for it (eval.h), as a fraction written as the document wrote it:
+ * 0.999 for 99.9 %. */
+double sheet_target(const struct eval_row *row);
 
 /* The credits an entity is due for the report month: every contract row
  * whose window ends within the month, per service (the pooled row of an

@@ -424,6 +424,27 @@ expect "report with a profile again" 0 "$BIN" --db "$RDB" -q report --month 2026
 if cmp -s "$TMP/all1.xlsx" "$TMP/all2.xlsx"; then pass; else fail "report with findings and decision is not byte-identical"; fi
 expect "report with a bad profile" 3 "$BIN" --db "$RDB" -q report --month 2026-10 --profile tests/data/decide/bad-unknown-field.yaml -o "$TMP/bad.xlsx"
 expect "report --sla without --entity" 2 "$BIN" --db "$RDB" report --month 2026-10 --sla tests/cli/data/sla-nimbus.json
+# One target per row: coreline commits to nothing and its profile states a
+# 99.5 % objective, so every sheet and the findings judge it against 99.5 %.
+CDB=$TMP/coreline.db
+cp "$RDB" "$CDB"
+expect "coreline's profile" 0 "$BIN" --db "$CDB" -q ingest sample-data/profile-coreline.json
+expect "report with coreline's objective" 0 "$BIN" --db "$CDB" -q report --month 2026-10 -o "$TMP/core.xlsx"
+# rows of entity $2 in sheet XML $1, one per line
+rows_of() { sed 's/<row /\n<row /g' "$1" | grep "<t>$2</t>"; }
+sheet_of "$TMP/core.xlsx" Summary csum
+same "summary: coreline at 99.5 %" "$(rows_of "$TMP/csum.xml" provider:coreline | grep -c '<c r="D[0-9]*" s="[0-9]*"><v>0\.995</v>')" 1
+sheet_of "$TMP/core.xlsx" Availability cavail
+same "availability: coreline's 4 rows at 99.5 %" "$(rows_of "$TMP/cavail.xml" provider:coreline | grep -c '<c r="C[0-9]*" s="[0-9]*"><v>0\.995</v>')" 4
+sheet_of "$TMP/core.xlsx" Compare ccmp
+has "compare: coreline's target 99.5 %" "$TMP/ccmp.xml" '<t>Target</t></is></c><c r="B[0-9]*" s="[0-9]*"><v>0\.995</v>'
+sheet_of "$TMP/core.xlsx" "Chart data" ccd
+same "budget: coreline's 3 services at 99.5 %" "$(rows_of "$TMP/ccd.xml" provider:coreline | grep "profile's objective" | grep -c '<v>0\.995</v>')" 3
+sheet_of "$TMP/core.xlsx" Findings cfind
+has "findings: coreline against 99.5 %" "$TMP/cfind.xml" 'below the 99\.5 % committed in the profile'"'"'s slo_percent'
+hasnt "findings: coreline never against 99.9 %" "$TMP/cfind.xml" '<t>[a-z-]* availability in 2026-10 was [0-9.]* %, below the 99\.9 % committed in the profile'
+expect "eval json with coreline's objective" 0 "$BIN" --db "$CDB" --json eval --month 2026-10 --entity provider:coreline --no-save
+same "eval json: each row's one target" "$(grep -o '"target_percent":99.5,"target_source":"objective"' "$TMP/out" | wc -l)" 4
 sheet_of "$TMP/audit.xlsx" Findings aud
 unzip -p "$TMP/audit.xlsx" xl/sharedStrings.xml >"$TMP/ass.xml"
 has "audit findings numbered" "$TMP/aud.xml" '<c r="A2" s="[0-9]+"><v>1</v></c>'

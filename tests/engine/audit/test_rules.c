@@ -78,15 +78,18 @@ Test(rules, avl001_below_target_fires_at_target_not)
                                 .start = FROM,
                                 .end = FROM + 31 * DAY,
                                 .known = true,
-                                .availability = 0.999},
+                                .availability = 0.999,
+                                .target_percent = 99.9,
+                                .target_from = "the profile's slo_percent"},
                                {.service = "web",
                                 .start = FROM,
                                 .end = FROM + 31 * DAY,
                                 .known = true,
-                                .availability = 0.99899}};
+                                .availability = 0.99899,
+                                .target_percent = 99.9,
+                                .target_from = "the profile's slo_percent"}};
     d.months = m;
     d.nmonths = 2;
-    d.profile.slo_percent = 99.9;
     cr_assert_eq(count(&d, "AVL-001"), 1);
 }
 
@@ -99,9 +102,12 @@ Test(rules, avl002_three_consecutive_fires_two_not)
         {.service = "api", .start = 1, .end = 2, .known = true, .availability = 0.99},
         {.service = "api", .start = 2, .end = 3, .known = true, .availability = 0.999},
         {.service = "api", .start = 3, .end = 4, .known = true, .availability = 0.99}};
+    for (size_t i = 0; i < 4; i++) { /* as the loader sets them from the profile */
+        m[i].target_percent = 99.9;
+        m[i].target_from = "the profile's slo_percent";
+    }
     d.months = m;
     d.nmonths = 4;
-    d.profile.slo_percent = 99.9;
     cr_assert_eq(count(&d, "AVL-002"), 1, "3 of 6 breached");
     m[3].availability = 0.999;
     cr_assert_eq(count(&d, "AVL-002"), 0, "2 consecutive, 2 of 6");

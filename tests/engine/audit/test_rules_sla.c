@@ -375,12 +375,13 @@ Test(rules_sla, gpu003_gpu_hours_lost_over_the_allowance)
     struct audit_data d;
     audit_data_init(&d, "provider:acme", FROM, TO);
     d.profile.present = true;
-    d.profile.slo_percent = 99.9;
     struct audit_month m = {.service = "gpu-east",
                             .start = FROM,
                             .end = FROM + 30 * DAY,
                             .known = true,
-                            .availability = 0.999};
+                            .availability = 0.999,
+                            .target_percent = 99.9,
+                            .target_from = "the profile's slo_percent"};
     m.capacity_known = true;
     m.fleet_gpus = 512;
     m.gpu_seconds = 512.0 * 30 * DAY;
@@ -409,42 +410,4 @@ Test(rules_sla, gpu003_without_a_fleet_says_so)
             cr_assert(strstr(r.rules[i].why, "GPU-003.fleet_gpus"), "%s", r.rules[i].why);
         }
     audit_result_release(&r);
-}
-
-Test(rules_sla, avl001_uses_the_version_in_force_each_month)
-{
-    /* 99.95 % until day 45, then 99.5 %. A month at 99.7 % starting on day 60
-     * breaches the old target but meets the one in force: no finding. The
-     * same month measured against the old version would fire. */
-    struct audit_data d;
-    audit_data_init(&d, "provider:acme", FROM, TO);
-    struct sla_uptime_target strict = {.percent = 99.95}, loose = {.percent = 99.5};
-    struct audit_sla v[2] = {
-        {.kind = "sla", .document = "old.md", .from = FROM, .to = FROM + 45 * DAY},
-        {.kind = "sla", .document = "new.md", .from = FROM + 45 * DAY, .to = TO},
-    };
-    sla_terms_init(&v[0].terms);
-    sla_terms_init(&v[1].terms);
-    v[0].terms.targets = &strict;
-    v[0].terms.ntargets = 1;
-    v[1].terms.targets = &loose;
-    v[1].terms.ntargets = 1;
-    d.slas = v;
-    d.nslas = 2;
-    struct audit_month m = {.service = "gpu-east",
-                            .start = FROM + 60 * DAY,
-                            .end = FROM + 90 * DAY,
-                            .known = true,
-                            .availability = 0.997};
-    d.months = &m;
-    d.nmonths = 1;
-    cr_assert_eq(count(&d, "AVL-001"), 0, "99.7 %% meets the 99.5 %% in force");
-    m.start = FROM;
-    m.end = FROM + 30 * DAY;
-    cr_assert_eq(count(&d, "AVL-001"), 1, "the same figure breaches the 99.95 %% before");
-    d.slas = NULL;
-    d.nslas = 0;
-    d.months = NULL;
-    d.nmonths = 0;
-    audit_data_release(&d);
 }

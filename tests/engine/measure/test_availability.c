@@ -1,16 +1,22 @@
-/* test_availability.c — time-based availability (engine/availability.c,
- * docs/design.md §4): A = 1 − Σ w·|interval ∩ W′| / |W′|. Most cases use a window of
+/* test_availability.c — time-based availability (docs/design.md §4):
+ * A = 1 − Σ w·|interval ∩ W′| / |W′|, measured by the one engine the
+ * evaluation runs: a contract timeline under the neutral rules
+ * (engine/measure/contract.c), built over a range wider than the window as
+ * eval_run builds it, then measured on the window. Most cases use a window of
  * 10,000 s starting at T (2026-10-01T00:00Z) so the arithmetic is easy to
  * check by hand in the comments. */
 #include <criterion/criterion.h>
+#include <string.h>
 
 #include "engine/measure/availability.h"
+#include "engine/measure/contract.h"
 #include "engine/time/sltime.h"
 #include "engine/time/window.h"
 
 #define T INT64_C(1790812800) /* 2026-10-01T00:00:00Z */
 #define W 10000               /* window length used by most tests */
 #define HOUR 3600
+#define DAY 86400
 #define EPS 1e-12
 
 static struct interval
@@ -32,17 +38,52 @@ mw(int64_t from, int64_t to, int64_t announced_before)
     return m;
 }
 
-static struct avail_result
-compute(const struct interval *ivs, size_t n, const struct maintenance *m, size_t nm)
+/* The neutral rules as eval_run makes them: contract_rules_neutral() with
+ * the settings of p copied in. */
+static void
+neutral_rules(const struct avail_params *p, struct contract_rules *r)
 {
-    struct avail_params p;
-    struct avail_result r;
-    availability_default_params(&p);
-    cr_assert_eq(availability_compute(ivs, n, m, nm, T, T + W, &p, &r), SL_OK);
+    contract_rules_neutral(r);
+    memcpy(r->weight, p->weight, sizeof r->weight);
+    r->notice_seconds = p->notice_seconds;
+    r->maintenance_cap_seconds = p->maintenance_cap_seconds;
+}
+
+/* Measures [from, to) on a timeline built a day wider on each side. */
+static struct avail_result
+measure_with(const struct interval *ivs, size_t n, const struct maintenance *m, size_t nm,
+             int64_t from, int64_t to, const struct avail_params *p)
+{
+    struct contract_rules rules;
+    struct contract_timeline tl;
+    struct contract_measure out;
+    neutral_rules(p, &rules);
+    cr_assert_eq(contract_timeline_build(ivs, n, m, nm, from - DAY, to + DAY, NULL, &rules, &tl),
+                 SL_OK);
+    contract_timeline_measure(&tl, from, to, &out);
+    contract_timeline_release(&tl);
+    cr_assert_eq(out.excluded_seconds, 0);
+    cr_assert_eq(out.forgiven_seconds, 0);
+    return out.avail;
+}
+
+static struct avail_result
+compute_with(const struct interval *ivs, size_t n, const struct maintenance *m, size_t nm,
+             const struct avail_params *p)
+{
+    struct avail_result r = measure_with(ivs, n, m, nm, T, T + W, p);
     cr_assert_eq(r.window_seconds, W);
     /* Every second of the window is accounted for exactly once. */
     cr_assert_eq(r.eligible_seconds + r.unknown_seconds + r.maintenance_seconds, W);
     return r;
+}
+
+static struct avail_result
+compute(const struct interval *ivs, size_t n, const struct maintenance *m, size_t nm)
+{
+    struct avail_params p;
+    availability_default_params(&p);
+    return compute_with(ivs, n, m, nm, &p);
 }
 
 Test(availability, default_params)
@@ -56,6 +97,16 @@ Test(availability, default_params)
     cr_assert_float_eq(p.weight[SVC_UP], 0.0, EPS);
     cr_assert_eq(p.notice_seconds, 48 * HOUR);
     cr_assert_eq(p.maintenance_cap_seconds, 0);
+
+    /* and the engine's neutral rules start from the same figures */
+    struct contract_rules r;
+    contract_rules_neutral(&r);
+    for (int s = 0; s < SVC_STATUS_COUNT; s++)
+        cr_assert_float_eq(r.weight[s], p.weight[s], EPS, "status %d", s);
+    cr_assert_eq(r.notice_seconds, p.notice_seconds);
+    cr_assert_eq(r.maintenance_cap_seconds, 0);
+    cr_assert(r.maintenance_excluded);
+    cr_assert_eq(r.min_outage_seconds, 0);
 }
 
 Test(availability, empty_window_is_not_known)
@@ -72,10 +123,9 @@ Test(availability, empty_window_is_not_known)
 Test(availability, zero_length_window)
 {
     struct avail_params p;
-    struct avail_result r;
     struct interval i = iv(0, W, SVC_UP);
     availability_default_params(&p);
-    cr_assert_eq(availability_compute(&i, 1, NULL, 0, T, T, &p, &r), SL_OK);
+    struct avail_result r = measure_with(&i, 1, NULL, 0, T, T, &p);
     cr_assert_eq(r.window_seconds, 0);
     cr_assert_not(r.known);
 }
@@ -134,10 +184,9 @@ Test(availability, partial_weight_is_a_parameter)
     /* a contract that counts partial outages in full: A = 1 − 1000/10000 */
     struct interval ivs[] = {iv(0, 9000, SVC_UP), iv(9000, W, SVC_PARTIAL)};
     struct avail_params p;
-    struct avail_result r;
     availability_default_params(&p);
     p.weight[SVC_PARTIAL] = 1.0;
-    cr_assert_eq(availability_compute(ivs, 2, NULL, 0, T, T + W, &p, &r), SL_OK);
+    struct avail_result r = compute_with(ivs, 2, NULL, 0, &p);
     cr_assert_float_eq(r.availability, 0.9, EPS);
 }
 
@@ -301,10 +350,9 @@ Test(availability, maintenance_cap_splits_a_window)
     struct interval i = iv(0, W, SVC_UP);
     struct maintenance m = mw(2000, 3000, 72 * HOUR);
     struct avail_params p;
-    struct avail_result r;
     availability_default_params(&p);
     p.maintenance_cap_seconds = 600;
-    cr_assert_eq(availability_compute(&i, 1, &m, 1, T, T + W, &p, &r), SL_OK);
+    struct avail_result r = compute_with(&i, 1, &m, 1, &p);
     cr_assert_eq(r.maintenance_seconds, 600);
     cr_assert_eq(r.ineligible_maintenance_seconds, 400);
     cr_assert_eq(r.eligible_seconds, 9400);
@@ -320,10 +368,9 @@ Test(availability, maintenance_cap_spent_in_time_order)
     struct interval i = iv(0, W, SVC_UP);
     struct maintenance m[] = {mw(2000, 3000, 72 * HOUR), mw(1000, 1500, 72 * HOUR)};
     struct avail_params p;
-    struct avail_result r;
     availability_default_params(&p);
     p.maintenance_cap_seconds = 600;
-    cr_assert_eq(availability_compute(&i, 1, m, 2, T, T + W, &p, &r), SL_OK);
+    struct avail_result r = compute_with(&i, 1, m, 2, &p);
     cr_assert_eq(r.maintenance_seconds, 600);
     cr_assert_eq(r.ineligible_maintenance_seconds, 900);
     cr_assert_float_eq(r.availability, 1.0 - 900.0 / 9400.0, EPS);
@@ -335,10 +382,9 @@ Test(availability, notice_period_is_a_parameter)
     struct interval i = iv(0, W, SVC_UP);
     struct maintenance m = mw(2000, 3000, 2 * HOUR);
     struct avail_params p;
-    struct avail_result r;
     availability_default_params(&p);
     p.notice_seconds = HOUR;
-    cr_assert_eq(availability_compute(&i, 1, &m, 1, T, T + W, &p, &r), SL_OK);
+    struct avail_result r = compute_with(&i, 1, &m, 1, &p);
     cr_assert_eq(r.maintenance_seconds, 1000);
     cr_assert_float_eq(r.availability, 1.0, EPS);
 }
@@ -369,15 +415,14 @@ Test(availability, outage_spanning_two_months)
          .status = SVC_UP},
     };
     struct avail_params p;
-    struct avail_result r;
     availability_default_params(&p);
 
-    cr_assert_eq(availability_compute(ivs, 3, NULL, 0, oct.start, oct.end, &p, &r), SL_OK);
+    struct avail_result r = measure_with(ivs, 3, NULL, 0, oct.start, oct.end, &p);
     cr_assert_eq(r.window_seconds, 2678400);
     cr_assert_float_eq(r.downtime_seconds, 3600.0, EPS);
     cr_assert_float_eq(r.availability, 1.0 - 3600.0 / 2678400.0, EPS);
 
-    cr_assert_eq(availability_compute(ivs, 3, NULL, 0, nov.start, nov.end, &p, &r), SL_OK);
+    r = measure_with(ivs, 3, NULL, 0, nov.start, nov.end, &p);
     cr_assert_eq(r.window_seconds, 2592000);
     cr_assert_float_eq(r.downtime_seconds, 7200.0, EPS);
     cr_assert_float_eq(r.availability, 1.0 - 7200.0 / 2592000.0, EPS);

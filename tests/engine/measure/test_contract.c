@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "engine/measure/availability.h"
+#include "engine/measure/budget.h"
 #include "engine/measure/contract.h"
 #include "engine/time/sltime.h"
 #include "engine/measure/stats.h"
@@ -50,11 +50,22 @@ measure(const struct interval *ivs, size_t n, const struct maintenance *m, size_
     return out;
 }
 
-Test(contract, neutral_agrees_with_availability)
+Test(contract, neutral_measure_by_hand)
 {
     /* Two sources overlapping, a partial stretch, unknown time, eligible and
-     * ineligible maintenance: the neutral rules must give exactly what
-     * availability_compute gives. */
+     * ineligible maintenance, under the neutral rules. Second by second:
+     *   [0, 1000)      up                                      1000 up
+     *   [1000, 1600)   down (beats up and partial)              600 down
+     *   [1600, 2000)   partial                                  400 partial
+     *   [2000, 3000)   up                                      1000 up
+     *   [3000, 3500)   maintenance announced 3 days ahead       500 left out
+     *   [3500, 5000)   up                                      1500 up
+     *   [5000, 6000)   no interval                             1000 unknown
+     *   [6000, 7000)   degraded                                1000 degraded
+     *   [7000, 7300)   maintenance announced 1 h ahead          300 maintenance, counted
+     *   [7300, 10000)  degraded (up [8000, 9000) under it)     2700 degraded
+     * W′ = 10,000 − 1000 − 500 = 8500; downtime = 600 + 0.3 × 400 + 300 =
+     * 1020; A = 1 − 1020 / 8500 = 0.88. */
     struct interval ivs[] = {
         iv(OCT1, OCT1 + 5000, SVC_UP),
         iv(OCT1 + 1000, OCT1 + 1600, SVC_DOWN),
@@ -65,20 +76,21 @@ Test(contract, neutral_agrees_with_availability)
     struct maintenance m[] = {mw(OCT1 + 3000, OCT1 + 3500, 3 * DAY),
                               mw(OCT1 + 7000, OCT1 + 7300, HOUR)};
     struct contract_rules r;
-    struct avail_params p;
-    struct avail_result want;
     contract_rules_neutral(&r);
-    availability_default_params(&p);
-    cr_assert_eq(availability_compute(ivs, 5, m, 2, OCT1, OCT1 + 10000, &p, &want), SL_OK);
     struct contract_measure got = measure(ivs, 5, m, 2, OCT1, OCT1 + 10000, &r);
-    cr_assert_eq(got.avail.eligible_seconds, want.eligible_seconds);
-    cr_assert_eq(got.avail.unknown_seconds, want.unknown_seconds);
-    cr_assert_eq(got.avail.maintenance_seconds, want.maintenance_seconds);
-    cr_assert_eq(got.avail.ineligible_maintenance_seconds, want.ineligible_maintenance_seconds);
-    cr_assert_float_eq(got.avail.downtime_seconds, want.downtime_seconds, EPS);
-    cr_assert_float_eq(got.avail.availability, want.availability, EPS);
-    for (int s = 0; s < SVC_STATUS_COUNT; s++)
-        cr_assert_eq(got.avail.status_seconds[s], want.status_seconds[s], "status %d", s);
+    cr_assert_eq(got.avail.eligible_seconds, 8500);
+    cr_assert_eq(got.avail.unknown_seconds, 1000);
+    cr_assert_eq(got.avail.maintenance_seconds, 500);
+    cr_assert_eq(got.avail.ineligible_maintenance_seconds, 300);
+    cr_assert_eq(got.avail.status_seconds[SVC_UP], 3500);
+    cr_assert_eq(got.avail.status_seconds[SVC_DOWN], 600);
+    cr_assert_eq(got.avail.status_seconds[SVC_PARTIAL], 400);
+    cr_assert_eq(got.avail.status_seconds[SVC_DEGRADED], 3700);
+    cr_assert_eq(got.avail.status_seconds[SVC_MAINTENANCE], 300);
+    cr_assert_eq(got.avail.status_seconds[SVC_UNKNOWN], 0);
+    cr_assert_float_eq(got.avail.downtime_seconds, 1020, EPS);
+    cr_assert_float_eq(got.avail.availability, 0.88, EPS);
+    cr_assert_eq(got.outages, 2, "down and partial, then the short-notice maintenance");
 }
 
 Test(contract, overlapping_sources_worst_wins)
@@ -262,6 +274,27 @@ Test(contract, empty_window_is_unknown)
     cr_assert_eq(at.credit.match, CREDIT_UNKNOWN);
 }
 
+Test(contract, time_outside_the_timeline_is_unknown)
+{
+    /* Built over [OCT1, OCT1 + 10,000): down 1000 s, up the rest. Measured
+     * over [OCT1 − 1000, OCT1 + 11,000): the 2000 s outside the built range
+     * are unknown, not up, so W′ stays 10,000 s and A = 1 − 1000/10,000. */
+    struct interval ivs[] = {iv(OCT1 - DAY, OCT1 + 1000, SVC_DOWN),
+                             iv(OCT1 + 1000, OCT1 + DAY, SVC_UP)};
+    struct contract_rules r;
+    struct contract_timeline tl;
+    struct contract_measure m;
+    contract_rules_neutral(&r);
+    cr_assert_eq(contract_timeline_build(ivs, 2, NULL, 0, OCT1, OCT1 + 10000, NULL, &r, &tl),
+                 SL_OK);
+    contract_timeline_measure(&tl, OCT1 - 1000, OCT1 + 11000, &m);
+    contract_timeline_release(&tl);
+    cr_assert_eq(m.avail.window_seconds, 12000);
+    cr_assert_eq(m.avail.unknown_seconds, 2000);
+    cr_assert_eq(m.avail.eligible_seconds, 10000);
+    cr_assert_float_eq(m.avail.availability, 0.9, EPS);
+}
+
 Test(contract, dst_month_in_berlin)
 {
     /* October 2026 in Europe/Berlin has 31 days and one extra hour (DST ends
@@ -307,13 +340,39 @@ attain_september(double down_seconds)
 
 Test(contract, attainment_exactly_on_the_target)
 {
-    /* 2,592 s down: exactly 99.9 %: met, margin 0, no credit. */
+    /* 2,592 s down: exactly 99.9 %: met, margin 0, no credit. Allowed
+     * downtime is 0.1 % of 2,592,000 s, 2592 s to the millisecond, not the
+     * 2591.9999999997 s that 1 − 99.9 / 100 gives in binary, so the margin
+     * is 0 and not −2.9e-10 s (nor −0). */
     struct contract_attainment at = attain_september(2592);
     cr_assert(at.met);
-    cr_assert_float_eq(at.allowed_downtime_seconds, 2592, 1e-6);
-    cr_assert_float_eq(at.margin_seconds, 0, 1e-6);
+    cr_assert_eq(at.allowed_downtime_seconds, 2592.0);
+    cr_assert_eq(at.margin_seconds, 0.0);
+    cr_assert_not(signbit(at.margin_seconds), "margin 0, not -0");
     cr_assert_eq(at.credit.match, CREDIT_NONE_DUE);
     cr_assert_float_eq(at.credit.amount, 0, EPS);
+}
+
+Test(contract, allowed_downtime_to_the_millisecond)
+{
+    /* 0.1 % of 2,592,000 s is 2592 s; 0.05 % of 2,678,400 s is 1339.2 s. */
+    cr_assert_eq(contract_allowed_seconds(99.9, 2592000), 2592.0);
+    cr_assert_eq(contract_allowed_seconds(99.95, 2678400), 1339.2);
+    cr_assert(isnan(contract_allowed_seconds(NAN, 2592000)));
+    cr_assert_eq(contract_margin_seconds(2592.0, 2592.0 + 2e-10), 0.0);
+    cr_assert_not(signbit(contract_margin_seconds(2592.0, 2592.0 + 2e-10)));
+    cr_assert_eq(contract_margin_seconds(1339.2, 7200), -5860.8);
+    /* The error budget of the exactly met month: all of it used, none left. */
+    struct avail_result a = {.known = true,
+                             .eligible_seconds = 2592000,
+                             .downtime_seconds = 2592,
+                             .window_seconds = 2592000};
+    struct budget b;
+    budget_compute(99.9, &a, SEP1, OCT1, OCT1, &b);
+    cr_assert(b.known);
+    cr_assert_eq(b.allowed_seconds, 2592.0);
+    cr_assert_eq(b.remaining_seconds, 0.0);
+    cr_assert_float_eq(b.consumed_share, 1.0, 1e-15);
 }
 
 Test(contract, attainment_one_second_past_the_target)

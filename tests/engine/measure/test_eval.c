@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/audit/auditrec.h"
 #include "engine/measure/eval.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
@@ -542,5 +543,149 @@ Test(eval, capacity_with_a_fleet)
     cr_assert_float_eq(r.rows[1].capacity.gpu_seconds_lost, 3360, 1e-6);
     cr_assert_float_eq(r.rows[1].capacity.availability, r.rows[1].avail.availability, 1e-12);
     cr_assert_float_eq(r.rows[0].capacity.gpu_seconds_lost, 3360, 1e-6);
+    eval_result_release(&r);
+}
+
+Test(eval, neutral_and_contract_rows_are_linked)
+{
+    /* An entity-wide commitment with a monthly 99.99 % and a quarterly
+     * 99.9 % target over September–October. Contract rows: the entity's
+     * September, October, Q3, Q4, then the same four for gpu. */
+    struct sla_terms t;
+    struct eval_params p;
+    struct eval_result r;
+    struct sla_uptime_target two[] = {{99.99, SLA_WINDOW_MONTH, NULL, 1},
+                                      {99.9, SLA_WINDOW_QUARTER, NULL, 2}};
+    terms(&t);
+    t.targets = two;
+    t.ntargets = 2;
+    struct eval_commitment cm = {
+        .entity = "provider:acme", .terms = &t, .monthly_fee = NAN, .partial_weight = NAN};
+    eval_default_params(&p);
+    p.from = SEP1;
+    p.to = NOV1;
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.nrows, 4); /* entity Sep, Oct; gpu Sep, Oct */
+    cr_assert_eq(r.ncontract, 8);
+    cr_assert_eq(r.contract[2].window.kind, WINDOW_QUARTER);
+    cr_assert_str_eq(r.contract[5].service, "gpu");
+    /* each monthly row is judged against the contract row of its own month */
+    cr_assert_eq(r.rows[0].contract, &r.contract[0]);
+    cr_assert_eq(r.rows[1].contract, &r.contract[1]);
+    cr_assert_eq(r.rows[2].contract, &r.contract[4]);
+    cr_assert_eq(r.rows[3].contract, &r.contract[5]);
+    /* and the monthly contract rows share the neutral row of their window;
+     * a quarter has none among monthly rows */
+    cr_assert_eq(r.contract[0].neutral, &r.rows[0]);
+    cr_assert_eq(r.contract[5].neutral, &r.rows[3]);
+    cr_assert_null(r.contract[2].neutral);
+    cr_assert_null(r.contract[7].neutral);
+    eval_result_release(&r);
+
+    /* Quarterly neutral rows: the quarter's own target beats the monthly
+     * one that overlaps it. */
+    p.window = WINDOW_QUARTER;
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.nrows, 4); /* entity Q3, Q4; gpu Q3, Q4 */
+    cr_assert_eq(r.rows[0].contract, &r.contract[2]);
+    cr_assert_eq(r.rows[3].contract, &r.contract[7]);
+    cr_assert_eq(r.contract[7].neutral, &r.rows[3]);
+    cr_assert_null(r.contract[4].neutral);
+    eval_result_release(&r);
+
+    /* Without a quarterly target a quarter row takes the first month of the
+     * commitment that overlaps it. */
+    t.ntargets = 1;
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.ncontract, 4);
+    cr_assert_eq(r.rows[0].contract, &r.contract[0]);
+    cr_assert_eq(r.rows[1].contract, &r.contract[1]);
+    cr_assert_null(r.contract[0].neutral);
+    eval_result_release(&r);
+
+    /* No commitment: nothing to link. */
+    run(&p, NULL, 0, &r);
+    for (size_t i = 0; i < r.nrows; i++)
+        cr_assert_null(r.rows[i].contract);
+    eval_result_release(&r);
+}
+
+static void
+store_profile(const char *fields)
+{
+    bool already, updated;
+    struct sl_diag d;
+    struct source_counts counts = {0};
+    struct audit_record rec = {.kind = AUDITREC_PROFILE,
+                               .entity = "provider:acme",
+                               .key = "profile",
+                               .fields = fields,
+                               .line = 1};
+    cr_assert_eq(store_source_begin(fx.st, "p.json", "p1", "profile-json", 1, &already, &d), SL_OK);
+    cr_assert_eq(store_add_audit_record(fx.st, &rec, &updated, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
+}
+
+Test(eval, one_target_per_row)
+{
+    /* October, rows: the entity, then gpu. */
+    struct sla_terms t;
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+
+    /* Nothing committed, no profile: the default, 99.9 %. */
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.nrows, 2);
+    for (size_t i = 0; i < 2; i++) {
+        cr_assert_eq(r.rows[i].target_source, TARGET_DEFAULT);
+        cr_assert_float_eq(r.rows[i].target_percent, 99.9, 1e-12);
+    }
+    eval_result_release(&r);
+
+    /* The profile's slo_percent, for the entity and each service. */
+    store_profile("{\"slo_percent\": 99.5}");
+    run(&p, NULL, 0, &r);
+    for (size_t i = 0; i < 2; i++) {
+        cr_assert_eq(r.rows[i].target_source, TARGET_OBJECTIVE);
+        cr_assert_float_eq(r.rows[i].target_percent, 99.5, 1e-12);
+    }
+    eval_result_release(&r);
+
+    /* A commitment to gpu wins there; the entity row keeps the profile's. */
+    terms(&t);
+    struct eval_commitment cm = {.entity = "provider:acme",
+                                 .service = "gpu",
+                                 .terms = &t,
+                                 .monthly_fee = NAN,
+                                 .partial_weight = NAN};
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.rows[0].target_source, TARGET_OBJECTIVE);
+    cr_assert_float_eq(r.rows[0].target_percent, 99.5, 1e-12);
+    cr_assert_eq(r.rows[1].target_source, TARGET_COMMITMENT);
+    cr_assert_float_eq(r.rows[1].target_percent, 99.99, 1e-12);
+    cr_assert_eq(r.rows[1].contract, &r.contract[0]);
+    eval_result_release(&r);
+
+    /* Without the stored records the profile is left out too. */
+    p.stored_commitments = false;
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.rows[1].target_source, TARGET_DEFAULT);
+    eval_result_release(&r);
+}
+
+Test(eval, profile_without_a_usable_objective)
+{
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    store_profile("{\"slo_percent\": \"high\", \"regimes\": [\"nis2\"]}");
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.rows[0].target_source, TARGET_DEFAULT, "not a number: no objective");
+    cr_assert_float_eq(r.rows[0].target_percent, 99.9, 1e-12);
     eval_result_release(&r);
 }

@@ -115,6 +115,13 @@ setup(void)
     pooled->chronic_consecutive = true;
     add_contract("gpu-a", &oct, 99.73, CREDIT_TIER, 0, 10, 1000);
     add_contract("gpu-b", &oct, 98.5, CREDIT_GAP, -1, 0, NAN);
+    /* linked as eval_run links them: each row with its series' contract row */
+    for (size_t i = 0; i < 3; i++) {
+        rows[i].contract = &contract[i];
+        rows[i].target_percent = contract[i].rules.target_percent;
+        rows[i].target_source = TARGET_COMMITMENT;
+        contract[i].neutral = &rows[i];
+    }
 
     findings_add(&audit.findings, "INC-001", "SOC 2 CC7.5", NULL, FSEV_HIGH, "provider:acme",
                  "gpu-a", oct.start, oct.end, "INC-1", "sev1 incident INC-1 has no postmortem");

@@ -37,6 +37,8 @@ add_row(char *entity, char *service, const struct window *w, int known, double a
     r->entity = entity;
     r->service = service;
     r->window = *w;
+    r->target_percent = TARGET_DEFAULT_PERCENT; /* as eval_run chooses it: nothing applies */
+    r->target_source = TARGET_DEFAULT;
     r->avail.window_seconds = w->end - w->start;
     r->avail.known = known;
     r->avail.availability = known ? a : 0.0;

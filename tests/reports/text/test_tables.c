@@ -75,7 +75,7 @@ setup(void)
         .target_percent = 99.9,
         .attainment_percent = 99.5,
         .met = false,
-        .margin_seconds = -7966.80000000042,
+        .margin_seconds = -7966.8, /* to the ms, as contract_attain gives it */
         .credit = {.match = CREDIT_TIER, .credit_percent = 10, .capped = true, .amount = 1500},
         .claim_deadline = oct.end + 30 * 86400}; /* 30 days to claim */
     contract[1] = (struct eval_contract_row){
@@ -83,6 +83,12 @@ setup(void)
     contract[1].rules.target_percent = NAN;
     result.contract = contract;
     result.ncontract = 2;
+    /* linked as eval_run links them; September has no neutral row here */
+    rows[0].contract = &contract[0];
+    rows[0].target_percent = 99.9;
+    rows[0].target_source = TARGET_COMMITMENT;
+    contract[0].neutral = &rows[0];
+    rows[1].target_percent = TARGET_DEFAULT_PERCENT;
     /* Two findings, the lesser first: the table puts the worst first. */
     findings[0] = (struct finding){.rule_id = "INC-001",
                                    .clause = "c1",
