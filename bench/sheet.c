@@ -1,6 +1,6 @@
 /* sheet.c — the Incidents detail sheet measured alone: N synthetic incidents
- * written through slaudit's own sheet writer (reports/sheet_incidents.c over
- * reports/xlsx.c, fed one row at a time as the report feeds it from the
+ * written through slaudit's own sheet writer (reports/monthly/sheet_incidents.c over
+ * reports/xlsx/xlsx.c, fed one row at a time as the report feeds it from the
  * store), then the same cells written by a plain libxlsxwriter
  * constant-memory loop, the baseline. Both write the same header, widths,
  * frozen pane and autofilter, the same strings, date-times (UTC) and 0.0

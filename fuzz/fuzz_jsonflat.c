@@ -1,5 +1,5 @@
 /* fuzz_jsonflat.c — differential harness for the quick path of JSON Lines
- * (parsers/jsonflat.h): every line jsonflat_parse() accepts must be read by
+ * (parsers/read/jsonflat.h): every line jsonflat_parse() accepts must be read by
  * the JSON library to the same object — the same members, kinds and values.
  * A line it refuses goes to the library anyway, so refusing is always safe;
  * accepting wrongly would store a value the library would not. Each line of

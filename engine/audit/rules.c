@@ -1,4 +1,4 @@
-/* rules.c — the rule catalog (RULES.md) as one table. */
+/* rules.c — the rule catalog (docs/rules.md) as one table. */
 #include "engine/audit/rules.h"
 
 #include <string.h>

@@ -10,7 +10,7 @@
 
 #include "engine/audit/findings.h"
 
-/* Scope: who and what a rule is about (RULES.md). */
+/* Scope: who and what a rule is about (docs/rules.md). */
 enum {
     RULE_DOC = 1,      /* D: a provider's SLA document */
     RULE_PROVIDER = 2, /* P: a provider's measured performance */
