@@ -7,7 +7,11 @@
  * subject that is all ASCII is valid UTF-8 and is matched without PCRE2's
  * UTF-8 check; any other subject is checked as before.
  * SLAUDIT_REGEX_JIT=0 in the environment compiles without the JIT, for memory
- * checkers (valgrind) that cannot follow JIT-generated code. */
+ * checkers (valgrind) that cannot follow JIT-generated code.
+ *
+ * Threads: regex_compile touches nothing shared, but a compiled regex keeps
+ * the match data every search reuses, so one regex is for one thread at a
+ * time; threads that match at once each compile their own. */
 #ifndef SLAUDIT_REGEX_H
 #define SLAUDIT_REGEX_H
 

@@ -6,7 +6,12 @@
  * Every ingest_* call counts one record read. A record that cannot be used is
  * passed to ingest_reject() with its line and reason; it is kept in the
  * store's rejects table, never dropped. The functions return non-OK only for
- * failures that must end the file (the store failed, memory ran out). */
+ * failures that must end the file (the store failed, memory ran out).
+ *
+ * Threads: a struct ingest and every ingest_* call belong to the thread that
+ * parses. During ingest_parse the store is the store thread's (struct
+ * ingest_writer, with its own diagnostic and tally, merged back when the
+ * parse ends); the parser reaches it only through the queue. */
 #ifndef SLAUDIT_INGEST_H
 #define SLAUDIT_INGEST_H
 
