@@ -193,6 +193,7 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     ing.year = opt->year;
     ing.map = opt->map;
     ing.config = opt->config;
+    ing.regex_flags = cli->regex_flags;
     struct progress pr = {.path = path, .f = f, .bytes = bytes};
     if (isatty(STDERR_FILENO) && !msg_quiet()) {
         ing.progress = progress_draw;

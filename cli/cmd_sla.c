@@ -69,7 +69,7 @@ struct sla_options {
 
 /* A document or, when it starts with '{', the JSON of `sla extract`. */
 static int
-load_terms(const char *path, struct sla_terms *t, bool *from_json)
+load_terms(const struct cli *cli, const char *path, struct sla_terms *t, bool *from_json)
 {
     struct sl_diag diag = {0};
     struct strbuf sb = STRBUF_INIT;
@@ -89,7 +89,7 @@ load_terms(const char *path, struct sla_terms *t, bool *from_json)
         struct sla_text doc;
         s = sla_text_parse(sb.buf, sb.len, path, &doc, &diag);
         if (!s) {
-            s = sla_extract_text(&doc, path, t, &diag);
+            s = sla_extract_text(&doc, path, cli->regex_flags, t, &diag);
             sla_text_release(&doc);
         }
     }
@@ -194,7 +194,7 @@ cmd_extract(const struct cli *cli, const struct sla_options *opt)
 {
     struct sla_terms t;
     bool from_json;
-    int rc = load_terms(opt->file, &t, &from_json);
+    int rc = load_terms(cli, opt->file, &t, &from_json);
     if (rc)
         return rc;
     if (cli->json) {
@@ -226,7 +226,7 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
         return rc;
     struct sla_terms t;
     bool from_json;
-    if ((rc = load_terms(opt->file, &t, &from_json)))
+    if ((rc = load_terms(cli, opt->file, &t, &from_json)))
         return rc;
     struct strbuf json = STRBUF_INIT;
     struct store *st = NULL;
@@ -442,6 +442,7 @@ ingest_history(const struct cli *cli, struct store *st, const char *path)
     ing.entity = "provider:history";
     ing.service = "history";
     ing.zone = cli->zone;
+    ing.regex_flags = cli->regex_flags;
     enum sl_status s = store_source_begin(st, path, sha, p->name, bytes, &already, &diag);
     if (!s && !already) {
         if (!(s = p->parse(&ing, f)) && !(s = ingest_finish(&ing)))
@@ -500,7 +501,7 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
 {
     struct sla_terms t;
     bool from_json;
-    int rc = load_terms(opt->file, &t, &from_json);
+    int rc = load_terms(cli, opt->file, &t, &from_json);
     if (rc)
         return rc;
     struct sla_scorecard sc;

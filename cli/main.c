@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/msg.h"
 #include "engine/time/sltime.h"
+#include "engine/base/regex.h"
 #include "engine/base/status.h"
 #include "engine/base/strbuf.h"
 
@@ -130,6 +131,10 @@ main(int argc, char **argv)
         cli.db = getenv("SLAUDIT_DB");
     if (!cli.db || !*cli.db)
         cli.db = "slaudit.db";
+    /* For memory checkers that cannot follow JIT-generated code. */
+    const char *jit = getenv("SLAUDIT_REGEX_JIT");
+    if (jit && !strcmp(jit, "0"))
+        cli.regex_flags |= REGEX_NO_JIT;
     /* Zones are looked up where the C library would look: $TZDIR, else the
      * system's folder. */
     const char *why = NULL;

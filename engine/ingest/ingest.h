@@ -75,6 +75,9 @@ struct ingest {
     int year;           /* --year: of the first syslog line without a year; 0 = from the file */
     const char *map;    /* --map "field=path,...": generic JSON Lines field mapping */
     const char *config; /* --config FILE: YAML field mapping or user-defined line pattern */
+    /* Added to every pattern a parser compiles: REGEX_NO_JIT or 0
+     * (engine/base/regex.h). */
+    unsigned regex_flags;
     /* Called every INGEST_PROGRESS_EVERY records when set (the cli draws a
      * progress line; library code never prints). */
     void (*progress)(void *ctx, const struct ingest *ing);
