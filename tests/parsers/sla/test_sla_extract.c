@@ -457,7 +457,7 @@ Test(sla_extract, upper_bounds_on_successive_rows_are_a_ladder)
             &t);
     cr_assert_eq(t.ntiers, 3);
     cr_assert_float_eq(t.tiers[0].lower_percent, 99, 1e-9);
-    cr_assert(t.tiers[0].lower_inclusive, "'< 99%' below leaves 99% to the row above");
+    cr_assert(t.tiers[0].lower_inclusive, "'< 99%%' below leaves 99%% to the row above");
     cr_assert_float_eq(t.tiers[1].lower_percent, 95, 1e-9);
     cr_assert(isnan(t.tiers[2].lower_percent));
     struct sla_band_issue *issues;
