@@ -51,15 +51,15 @@ $(BUILD)/libslaudit.a: $(LIB_OBJ)
 
 $(BUILD)/slaudit: $(CLI_OBJ) $(BUILD)/libslaudit.a
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libslaudit.a $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libslaudit.a $(LIBS)
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libslaudit.a
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libslaudit.a $(LIBS) $(TEST_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libslaudit.a $(LIBS) $(TEST_LIBS)
 
 $(BUILD)/gen-sample: sample-data/generate.c | $(DEPS_OK)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< -lm
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lm
 
 # The larger sample files are written by a deterministic generator.
 sample-data: $(BUILD)/gen-sample
@@ -92,13 +92,13 @@ FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-r
               -fno-omit-frame-pointer
 FUZZ_SRC   := $(wildcard fuzz/*.c)
 fuzz:
-	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang CFLAGS="$(FUZZ_FLAGS)" CI= fuzz-build
+	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang CFLAGS="$(FUZZ_FLAGS)" fuzz-build
 	$(Q)FUZZ_RUNS=$(FUZZ_RUNS) sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_TIME)
 fuzz-build: $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz-%)
 .SECONDARY: $(FUZZ_SRC:%.c=$(BUILD)/%.o)
 $(BUILD)/fuzz-%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/libslaudit.a
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 
 DEMO_DB := out/demo.db
 demo: $(BUILD)/slaudit sample-data
@@ -118,16 +118,16 @@ BENCH_TOOLS := $(BUILD)/bench-gen $(BUILD)/bench-measure $(BUILD)/bench-rawinser
 # The detail-sheet bench writes through the library's own sheet writer.
 $(BUILD)/bench-sheet: bench/sheet.c $(BUILD)/libslaudit.a
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libslaudit.a $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libslaudit.a $(LIBS)
 $(BUILD)/bench-%: bench/%.c | $(DEPS_OK)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(shell pkg-config --libs sqlite3 2>/dev/null)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(shell pkg-config --libs sqlite3 2>/dev/null)
 bench: $(BUILD)/slaudit $(BENCH_TOOLS)
 	$(Q)BUILD=$(BUILD) BENCH_SCALE=$(BENCH_SCALE) sh bench/run.sh
 
 asan:
 	$(Q)$(MAKE) --no-print-directory BUILD=build/asan \
-	    CFLAGS="-O1 -g -fsanitize=address -fno-omit-frame-pointer" LDFLAGS= test
+	    CFLAGS="-O1 -g -fsanitize=address -fno-omit-frame-pointer" test
 ubsan:
 	$(Q)$(MAKE) --no-print-directory BUILD=build/ubsan \
 	    CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" test
