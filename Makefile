@@ -66,7 +66,7 @@ sample-data: $(BUILD)/gen-sample
 	$(Q)$(BUILD)/gen-sample sample-data/generated
 
 unit: $(BUILD)/unit-tests
-	$(Q)cd tests && ../$(BUILD)/unit-tests --jobs 2
+	$(Q)cd tests && $(abspath $(BUILD))/unit-tests --jobs 2
 
 cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 	$(Q)BUILD=$(BUILD) sh tests/cli/run.sh
@@ -85,7 +85,7 @@ valgrind: $(BUILD)/slaudit $(BUILD)/gen-sample
 # seconds each (fuzz/run.sh). Needs clang with its sanitizer runtimes.
 # FUZZ_RUNS=N runs N inputs from a fixed seed instead: the same tree then
 # fuzzes the same inputs on every machine, which is what CI wants.
-FUZZ_BUILD := build/fuzz
+FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_TIME  ?= 60
 FUZZ_RUNS  ?=
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
@@ -126,10 +126,10 @@ bench: $(BUILD)/slaudit $(BENCH_TOOLS)
 	$(Q)BUILD=$(BUILD) BENCH_SCALE=$(BENCH_SCALE) sh bench/run.sh
 
 asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build/asan \
+	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
 	    CFLAGS="-O1 -g -fsanitize=address -fno-omit-frame-pointer" test
 ubsan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build/ubsan \
+	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/ubsan \
 	    CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" test
 
 # Style, banned calls, and the include order of docs/architecture.md.
@@ -147,6 +147,6 @@ install: $(BUILD)/slaudit
 	install -m 644 man/slaudit.1 $(DESTDIR)$(PREFIX)/share/man/man1/slaudit.1
 
 clean:
-	rm -rf build out sample-data/generated
+	rm -rf $(BUILD) build out sample-data/generated
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(FUZZ_SRC:%.c=$(BUILD)/%.d)

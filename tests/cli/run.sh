@@ -1,11 +1,13 @@
 #!/bin/sh
 # CLI tests: the real binary's stdout, stderr and exit codes, the store it
 # writes, and the workbook read back from the XML inside the zip.
-# Run from the top of the tree: BUILD=build sh tests/cli/run.sh
+# Run from the top of the tree: BUILD=build sh tests/cli/run.sh (BUILD is
+# relative to the top, or absolute)
 set -u
 BUILD=${BUILD:-build}
-BIN=$(pwd)/$BUILD/slaudit
-GEN=$(pwd)/$BUILD/gen-sample
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+BIN=$BUILD/slaudit
+GEN=$BUILD/gen-sample
 DATA=$(pwd)/tests/cli/data
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
