@@ -51,22 +51,22 @@ $(BUILD)/libslaudit.a: $(LIB_OBJ)
 
 $(BUILD)/slaudit: $(CLI_OBJ) $(BUILD)/libslaudit.a
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libslaudit.a $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libslaudit.a $(LIBS)
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libslaudit.a
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libslaudit.a $(LIBS) $(TEST_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libslaudit.a $(LIBS) $(TEST_LIBS)
 
 $(BUILD)/gen-sample: sample-data/generate.c | $(DEPS_OK)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< -lm
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lm
 
 # The larger sample files are written by a deterministic generator.
 sample-data: $(BUILD)/gen-sample
 	$(Q)$(BUILD)/gen-sample sample-data/generated
 
 unit: $(BUILD)/unit-tests
-	$(Q)cd tests && ../$(BUILD)/unit-tests --jobs 2
+	$(Q)cd tests && $(abspath $(BUILD))/unit-tests --jobs 2
 
 cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 	$(Q)BUILD=$(BUILD) sh tests/cli/run.sh
@@ -85,20 +85,20 @@ valgrind: $(BUILD)/slaudit $(BUILD)/gen-sample
 # seconds each (fuzz/run.sh). Needs clang with its sanitizer runtimes.
 # FUZZ_RUNS=N runs N inputs from a fixed seed instead: the same tree then
 # fuzzes the same inputs on every machine, which is what CI wants.
-FUZZ_BUILD := build/fuzz
+FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_TIME  ?= 60
 FUZZ_RUNS  ?=
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
               -fno-omit-frame-pointer
 FUZZ_SRC   := $(wildcard fuzz/*.c)
 fuzz:
-	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang CFLAGS="$(FUZZ_FLAGS)" CI= fuzz-build
+	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang CFLAGS="$(FUZZ_FLAGS)" fuzz-build
 	$(Q)FUZZ_RUNS=$(FUZZ_RUNS) sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_TIME)
 fuzz-build: $(FUZZ_SRC:fuzz/fuzz_%.c=$(BUILD)/fuzz-%)
 .SECONDARY: $(FUZZ_SRC:%.c=$(BUILD)/%.o)
 $(BUILD)/fuzz-%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/libslaudit.a
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 
 DEMO_DB := out/demo.db
 demo: $(BUILD)/slaudit sample-data
@@ -118,18 +118,18 @@ BENCH_TOOLS := $(BUILD)/bench-gen $(BUILD)/bench-measure $(BUILD)/bench-rawinser
 # The detail-sheet bench writes through the library's own sheet writer.
 $(BUILD)/bench-sheet: bench/sheet.c $(BUILD)/libslaudit.a
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libslaudit.a $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libslaudit.a $(LIBS)
 $(BUILD)/bench-%: bench/%.c | $(DEPS_OK)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(shell pkg-config --libs sqlite3 2>/dev/null)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(shell pkg-config --libs sqlite3 2>/dev/null)
 bench: $(BUILD)/slaudit $(BENCH_TOOLS)
 	$(Q)BUILD=$(BUILD) BENCH_SCALE=$(BENCH_SCALE) sh bench/run.sh
 
 asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build/asan \
-	    CFLAGS="-O1 -g -fsanitize=address -fno-omit-frame-pointer" LDFLAGS= test
+	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
+	    CFLAGS="-O1 -g -fsanitize=address -fno-omit-frame-pointer" test
 ubsan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build/ubsan \
+	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/ubsan \
 	    CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" test
 
 # Style, banned calls, and the include order of docs/architecture.md.
@@ -147,6 +147,6 @@ install: $(BUILD)/slaudit
 	install -m 644 man/slaudit.1 $(DESTDIR)$(PREFIX)/share/man/man1/slaudit.1
 
 clean:
-	rm -rf build out sample-data/generated
+	rm -rf $(BUILD) build out sample-data/generated
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(FUZZ_SRC:%.c=$(BUILD)/%.d)

@@ -15,6 +15,9 @@ struct cli {
     const char *db;   /* --db, $SLAUDIT_DB, or slaudit.db */
     const char *zone; /* --tz, or NULL for UTC */
     bool json;        /* --json */
+    /* Added to every pattern compiled: REGEX_NO_JIT when $SLAUDIT_REGEX_JIT
+     * is 0 (engine/base/regex.h). */
+    unsigned regex_flags;
     const char *command_line;
 };
 

@@ -148,6 +148,7 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
         .entity = opt->entity,
         .service = opt->service,
         .zone = cli->zone,
+        .regex_flags = cli->regex_flags,
         .boot_time = opt->boot_time,
         .year = opt->year,
         .map = opt->map,

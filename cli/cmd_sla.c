@@ -67,7 +67,7 @@ struct sla_options {
 
 /* A document or, when it starts with '{', the JSON of `sla extract`. */
 static int
-load_terms(const char *path, struct sla_terms *t, bool *from_json)
+load_terms(const struct cli *cli, const char *path, struct sla_terms *t, bool *from_json)
 {
     struct sl_diag diag = {0};
     struct strbuf sb = STRBUF_INIT;
@@ -87,7 +87,7 @@ load_terms(const char *path, struct sla_terms *t, bool *from_json)
         struct sla_text doc;
         s = sla_text_parse(sb.buf, sb.len, path, &doc, &diag);
         if (!s) {
-            s = sla_extract_text(&doc, path, t, &diag);
+            s = sla_extract_text(&doc, path, cli->regex_flags, t, &diag);
             sla_text_release(&doc);
         }
     }
@@ -118,7 +118,7 @@ cmd_extract(const struct cli *cli, const struct sla_options *opt)
 {
     struct sla_terms t;
     bool from_json;
-    int rc = load_terms(opt->file, &t, &from_json);
+    int rc = load_terms(cli, opt->file, &t, &from_json);
     if (rc)
         return rc;
     if (cli->json) {
@@ -151,7 +151,7 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
         return rc;
     struct sla_terms t;
     bool from_json;
-    if ((rc = load_terms(opt->file, &t, &from_json)))
+    if ((rc = load_terms(cli, opt->file, &t, &from_json)))
         return rc;
     struct strbuf json = STRBUF_INIT;
     struct store *st = NULL;
@@ -211,6 +211,7 @@ ingest_history(const struct cli *cli, struct store *st, const char *path)
         .entity = "provider:history",
         .service = "history",
         .zone = cli->zone,
+        .regex_flags = cli->regex_flags,
     };
     enum sl_status s = ingest_file(st, path, &opt, &res, &diag);
     if (res.unrecognised)
@@ -265,7 +266,7 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
 {
     struct sla_terms t;
     bool from_json;
-    int rc = load_terms(opt->file, &t, &from_json);
+    int rc = load_terms(cli, opt->file, &t, &from_json);
     if (rc)
         return rc;
     struct sla_scorecard sc;

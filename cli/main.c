@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/msg.h"
 #include "engine/time/sltime.h"
+#include "engine/base/regex.h"
 #include "engine/base/status.h"
 #include "engine/base/strbuf.h"
 
@@ -130,9 +131,20 @@ main(int argc, char **argv)
         cli.db = getenv("SLAUDIT_DB");
     if (!cli.db || !*cli.db)
         cli.db = "slaudit.db";
-    if (cli.zone && !sltime_zone_valid(cli.zone)) {
-        rc = msg_usage(NULL, "unknown time zone '%s' (use an IANA name such as Europe/Berlin)",
-                       cli.zone);
+    /* For memory checkers that cannot follow JIT-generated code. */
+    const char *jit = getenv("SLAUDIT_REGEX_JIT");
+    if (jit && !strcmp(jit, "0"))
+        cli.regex_flags |= REGEX_NO_JIT;
+    /* Zones are looked up where the C library would look: $TZDIR, else the
+     * system's folder. */
+    const char *why = NULL;
+    if (sltime_set_zone_dir(getenv("TZDIR"))) {
+        rc = msg_usage(NULL, "TZDIR is longer than the 1023 bytes a zone folder may have");
+        goto out;
+    }
+    if (cli.zone && sltime_zone_check(cli.zone, &why)) {
+        rc = msg_usage(NULL, "--tz '%s': %s (use an IANA name such as Europe/Berlin)", cli.zone,
+                       why);
         goto out;
     }
     if (argc < 2) {

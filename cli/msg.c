@@ -6,6 +6,9 @@
 
 static bool quiet;
 
+static void vreport(const char *kind, const char *file, long line, const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
+
 void
 msg_set_quiet(bool q)
 {

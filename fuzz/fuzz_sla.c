@@ -21,7 +21,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     sla_terms_init(&terms);
-    if (sla_extract_text(&doc, "fuzz", &terms, &diag) == SL_OK) {
+    if (sla_extract_text(&doc, "fuzz", 0, &terms, &diag) == SL_OK) {
         for (size_t i = 0; i < terms.ntargets; i++)
             assert(terms.targets[i].line >= 0 &&
                    (size_t)terms.targets[i].line <= terms.nsource_lines);

@@ -7,7 +7,8 @@
 # Targets: one per parser in the registry (parser-NAME), parser-detect (format
 # detection picks the parser), time (sltime_parse), jsondoc (the JSON reader),
 # jsonflat (the JSON Lines quick path, against the JSON reader), sla (the SLA
-# document reader).
+# document reader), tzfile (the zone file reader, seeded with the system's
+# zones of Europe).
 # A crash leaves its input in fuzz/regressions/TARGET/ and fails the run: fix
 # the bug, keep the file, and it is replayed on every later run (and by
 # tests/reliability/run.sh through the real binary).
@@ -79,6 +80,7 @@ for p in $(SLAUDIT_FUZZ_PARSER=list "$BUILD/fuzz-parser" 2>/dev/null); do
 done
 SLAUDIT_FUZZ_PARSER=detect run_target parser-detect "$BUILD/fuzz-parser" "$SEEDS"
 run_target time "$BUILD/fuzz-time" "$(seed_dir time fuzz/seeds/time)"
+run_target tzfile "$BUILD/fuzz-tzfile" "$(seed_dir tzfile /usr/share/zoneinfo/Europe)"
 run_target jsondoc "$BUILD/fuzz-jsondoc" "$(seed_dir jsondoc fuzz/seeds/jsondoc tests/data)"
 run_target jsonflat "$BUILD/fuzz-jsonflat" "$(seed_dir jsonflat fuzz/seeds/jsondoc tests/data)"
 if [ -x "$BUILD/fuzz-sla" ]; then

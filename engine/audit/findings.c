@@ -39,6 +39,9 @@ copy(struct findings *fs, const char *s)
     return c;
 }
 
+static char *vformat(struct findings *fs, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+
 static char *
 vformat(struct findings *fs, const char *fmt, va_list ap)
 {

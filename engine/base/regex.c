@@ -49,10 +49,9 @@ regex_compile(const char *pattern, unsigned flags, struct regex **out, struct sl
         return diag_set(diag, err == PCRE2_ERROR_HEAP_FAILED ? SL_ERR_NOMEM : SL_ERR_INPUT, NULL, 0,
                         "bad pattern at offset %zu: %s", (size_t)offset, msg);
     }
-    /* SLAUDIT_REGEX_JIT=0 turns the JIT off: memory checkers such as
-     * valgrind cannot follow JIT-generated code and report its reads. */
-    const char *jit = getenv("SLAUDIT_REGEX_JIT");
-    if (!jit || strcmp(jit, "0"))
+    /* Memory checkers such as valgrind cannot follow JIT-generated code
+     * and report its reads: REGEX_NO_JIT interprets the pattern instead. */
+    if (!(flags & REGEX_NO_JIT))
         re->jit = pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE) == 0;
     re->context = pcre2_match_context_create(NULL);
     re->data = pcre2_match_data_create_from_pattern(re->code, NULL);
@@ -64,6 +63,12 @@ regex_compile(const char *pattern, unsigned flags, struct regex **out, struct sl
     pcre2_set_depth_limit(re->context, REGEX_DEPTH_LIMIT);
     *out = re;
     return SL_OK;
+}
+
+bool
+regex_jit(const struct regex *re)
+{
+    return re->jit;
 }
 
 void

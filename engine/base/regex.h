@@ -6,8 +6,14 @@
  * Compile errors carry PCRE2's message and the offset in the pattern. A
  * subject that is all ASCII is valid UTF-8 and is matched without PCRE2's
  * UTF-8 check; any other subject is checked as before.
- * SLAUDIT_REGEX_JIT=0 in the environment compiles without the JIT, for memory
- * checkers (valgrind) that cannot follow JIT-generated code. */
+ * REGEX_NO_JIT compiles without the JIT, for memory checkers (valgrind) that
+ * cannot follow JIT-generated code. The module reads no environment: the
+ * cli sets the flag when SLAUDIT_REGEX_JIT=0, and passes it to the parsers
+ * in struct ingest's regex_flags and to the SLA reader as an argument.
+ *
+ * Threads: regex_compile touches nothing shared, but a compiled regex keeps
+ * the match data every search reuses, so one regex is for one thread at a
+ * time; threads that match at once each compile their own. */
 #ifndef SLAUDIT_REGEX_H
 #define SLAUDIT_REGEX_H
 
@@ -25,6 +31,7 @@ enum regex_flags {
     REGEX_MULTILINE = 1 << 1,
     REGEX_ANCHORED = 1 << 2,
     REGEX_DOTALL = 1 << 3,
+    REGEX_NO_JIT = 1 << 4, /* interpret the pattern, never JIT-compile it */
 };
 
 struct regex;
@@ -40,6 +47,8 @@ struct regex_match {
 enum sl_status regex_compile(const char *pattern, unsigned flags, struct regex **out,
                              struct sl_diag *diag);
 void regex_free(struct regex *re);
+/* Whether re was JIT-compiled: never with REGEX_NO_JIT, else when PCRE2 can. */
+bool regex_jit(const struct regex *re);
 
 /* Searches subject[from..len). Returns SL_OK and *found; SL_ERR_LIMIT when the
  * match or depth limit was hit (diag says which); SL_ERR_INPUT for other match

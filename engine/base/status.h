@@ -1,5 +1,10 @@
 /* status.h — the one status enum of slaudit, its message table, and the
- * caller-owned diagnostic that library code fills instead of printing. */
+ * caller-owned diagnostic that library code fills instead of printing.
+ *
+ * Threads: sl_strerror and sl_exit_code read constant tables; diag_set writes
+ * only the diagnostic it is given. Any thread may call them, each thread
+ * filling a struct sl_diag of its own (a worker hands its diagnostic over
+ * with its result, as engine/measure/series_feed.c does). */
 #ifndef SLAUDIT_STATUS_H
 #define SLAUDIT_STATUS_H
 

@@ -4,7 +4,11 @@
  * alloc > 0. A buffer has a size cap: an append that would grow it past the cap
  * fails with SL_ERR_LIMIT and leaves the contents as they were, so a monstrous
  * line fails cleanly instead of exhausting memory. strbuf_detach() hands the
- * heap string to the caller, who frees it. */
+ * heap string to the caller, who frees it.
+ *
+ * Threads: the functions keep no state of their own (strbuf_empty, the
+ * buffer of every empty strbuf, is never written), so threads may each use
+ * their own buffers at once; one buffer is for one thread at a time. */
 #ifndef SLAUDIT_STRBUF_H
 #define SLAUDIT_STRBUF_H
 

@@ -6,7 +6,12 @@
  * Every ingest_* call counts one record read. A record that cannot be used is
  * passed to ingest_reject() with its line and reason; it is kept in the
  * store's rejects table, never dropped. The functions return non-OK only for
- * failures that must end the file (the store failed, memory ran out). */
+ * failures that must end the file (the store failed, memory ran out).
+ *
+ * Threads: a struct ingest and every ingest_* call belong to the thread that
+ * parses. During ingest_parse the store is the store thread's (struct
+ * ingest_writer, with its own diagnostic and tally, merged back when the
+ * parse ends); the parser reaches it only through the queue. */
 #ifndef SLAUDIT_INGEST_H
 #define SLAUDIT_INGEST_H
 
@@ -70,6 +75,9 @@ struct ingest {
     int year;           /* --year: of the first syslog line without a year; 0 = from the file */
     const char *map;    /* --map "field=path,...": generic JSON Lines field mapping */
     const char *config; /* --config FILE: YAML field mapping or user-defined line pattern */
+    /* Added to every pattern a parser compiles: REGEX_NO_JIT or 0
+     * (engine/base/regex.h). */
+    unsigned regex_flags;
     /* Called every INGEST_PROGRESS_EVERY records when set (the cli draws a
      * progress line; library code never prints). */
     void (*progress)(void *ctx, const struct ingest *ing);

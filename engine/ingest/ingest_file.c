@@ -86,6 +86,7 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
     ing.entity = opt->entity;
     ing.service = opt->service;
     ing.zone = opt->zone;
+    ing.regex_flags = opt->regex_flags;
     ing.boot_time = opt->boot_time;
     ing.year = opt->year;
     ing.map = opt->map;

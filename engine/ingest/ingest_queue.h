@@ -10,7 +10,15 @@
  *
  * Once fn fails, the thread stores nothing more; ingest_queue_add returns
  * that status at the next hand-over and ingest_queue_stop returns it too.
- * fn writes its own diagnostic: the queue knows nothing of the store. */
+ * fn writes its own diagnostic: the queue knows nothing of the store.
+ *
+ * Threads: ingest_queue_add and ingest_queue_stop are for the one thread that
+ * started the queue (the parser's); fn runs on the queue's thread, one record
+ * at a time, and may use only what the parser does not touch meanwhile (the
+ * store, and its own diagnostic and counters; see struct ingest_writer). A
+ * parser thus must not use the store itself between ingest_queue_start and
+ * ingest_queue_stop. Time conversion (engine/time/sltime.h) is safe on both
+ * sides. */
 #ifndef SLAUDIT_INGEST_QUEUE_H
 #define SLAUDIT_INGEST_QUEUE_H
 

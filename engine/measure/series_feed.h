@@ -16,7 +16,13 @@
  * maintenance windows (strings NULL), each in the readers' order.
  *
  * Ownership: the feed borrows st and the series names until series_feed_free;
- * a batch belongs to the feed and lives until the next take or the free. */
+ * a batch belongs to the feed and lives until the next take or the free.
+ *
+ * Threads: series_feed_new, _take, _threaded and _free are for the caller's
+ * thread. The readers call only the store, each on a connection of its own,
+ * and fill only their own slots, handed over under the feed's lock; they
+ * never use st, which stays the caller's to use meanwhile. A reader's
+ * diagnostic is its own and is copied to the caller's at the take. */
 #ifndef SLAUDIT_SERIES_FEED_H
 #define SLAUDIT_SERIES_FEED_H
 

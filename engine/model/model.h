@@ -1,7 +1,12 @@
 /* model.h — the records slaudit stores and evaluates: incidents, status
  * intervals and maintenance windows, with the status and severity vocabularies
  * of docs/design.md §3. Strings in these structs are borrowed: whoever fills a
- * record keeps its strings alive until the call that takes the record returns. */
+ * record keeps its strings alive until the call that takes the record returns.
+ *
+ * Threads: the records are plain data and the functions here read only
+ * constant tables, so any thread may call them. A record handed to another
+ * thread must carry strings that live as long as that thread reads them:
+ * engine/ingest/ingest_queue.c copies them for this reason. */
 #ifndef SLAUDIT_MODEL_H
 #define SLAUDIT_MODEL_H
 

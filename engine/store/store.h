@@ -9,7 +9,16 @@
  * counts; store_source_abort() rolls everything back. A file whose SHA-256 is
  * already recorded is reported as already ingested and changes nothing.
  *
- * Errors come back as SL_ERR_DB with sqlite's message in the diagnostic. */
+ * Errors come back as SL_ERR_DB with sqlite's message in the diagnostic.
+ *
+ * Threads: a struct store is one SQLite connection opened without SQLite's
+ * own mutex (SQLITE_OPEN_NOMUTEX), and its statements are cached in it: use
+ * it from one thread at a time. Threads that read at once each open their
+ * own store on the same file (engine/measure/series_feed.c); during a parse
+ * the ingest's store belongs to its store thread (engine/ingest/ingest.h).
+ * The first store_open of a process also configures SQLite for the process
+ * (sqlite3_config), so it must not run while another thread is inside
+ * SQLite; later opens may run on any thread. */
 #ifndef SLAUDIT_STORE_H
 #define SLAUDIT_STORE_H
 

@@ -1,12 +1,14 @@
 /* sltime.c — parsing and formatting of instants, and civil-time conversion in
- * a zone through the C library's tz database support. */
+ * a zone of the tz database, each zone read once into a shared cache. */
 #include "engine/time/sltime.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
+
+#include "engine/time/tzfile.h"
 
 static bool
 is_leap(int y)
@@ -57,39 +59,112 @@ is_utc(const char *zone)
            !strcmp(zone, "Z");
 }
 
-/* The C library reads zones from $TZ; switch it only when the zone changes. */
-static void
-use_zone(const char *zone)
+/* Zones read so far, newest first. An entry is never changed or freed once
+ * it is published, so lookups walk the list without the lock; loading takes
+ * the lock, so each zone is read from disk once. A name that failed to load
+ * is kept too (zone NULL, read as UTC), so a bad name costs one look. */
+struct zone_entry {
+    struct zone_entry *next;
+    struct tzfile *zone;
+    enum sl_status status;
+    const char *why;
+    char name[];
+};
+
+static _Atomic(struct zone_entry *) zones;
+static pthread_mutex_t zones_lock = PTHREAD_MUTEX_INITIALIZER;
+static char zone_dir[1024] = SLTIME_ZONE_DIR; /* under zones_lock */
+
+enum sl_status
+sltime_set_zone_dir(const char *dir)
 {
-    static char current[256];
-    if (!strcmp(current, zone))
-        return;
-    snprintf(current, sizeof current, "%s", zone);
-    setenv("TZ", zone, 1);
-    tzset();
+    if (!dir || !*dir)
+        dir = SLTIME_ZONE_DIR;
+    if (strlen(dir) >= sizeof zone_dir)
+        return SL_ERR_LIMIT;
+    pthread_mutex_lock(&zones_lock);
+    snprintf(zone_dir, sizeof zone_dir, "%s", dir);
+    pthread_mutex_unlock(&zones_lock);
+    return SL_OK;
+}
+
+static const struct zone_entry *
+find_zone(struct zone_entry *e, const char *name)
+{
+    for (; e; e = e->next)
+        if (!strcmp(e->name, name))
+            return e;
+    return NULL;
+}
+
+/* The entry of name, loading it on first use; NULL when memory ran out. */
+static const struct zone_entry *
+zone_entry(const char *name)
+{
+    const struct zone_entry *found =
+        find_zone(atomic_load_explicit(&zones, memory_order_acquire), name);
+    if (found)
+        return found;
+    pthread_mutex_lock(&zones_lock);
+    struct zone_entry *head = atomic_load_explicit(&zones, memory_order_relaxed), *e;
+    if ((found = find_zone(head, name))) /* loaded while this thread waited */
+        goto out;
+    size_t len = strlen(name);
+    if (!(e = malloc(sizeof *e + len + 1)))
+        goto out;
+    memcpy(e->name, name, len + 1);
+    e->status = tzfile_load(zone_dir, name, &e->zone, &e->why);
+    if (e->status == SL_ERR_NOMEM) { /* not the zone's fault: try again next time */
+        free(e);
+        goto out;
+    }
+    e->next = head;
+    atomic_store_explicit(&zones, e, memory_order_release);
+    found = e;
+out:
+    pthread_mutex_unlock(&zones_lock);
+    return found;
+}
+
+/* The zone's file, or NULL for UTC and for a zone that cannot be read. */
+static const struct tzfile *
+zone_file(const char *zone)
+{
+    if (is_utc(zone))
+        return NULL;
+    const struct zone_entry *e = zone_entry(zone);
+    return e ? e->zone : NULL;
+}
+
+enum sl_status
+sltime_zone_check(const char *zone, const char **why)
+{
+    const char *ignored;
+    if (!why)
+        why = &ignored;
+    if (is_utc(zone))
+        return SL_OK;
+    const struct zone_entry *e = zone_entry(zone);
+    if (!e) {
+        *why = "out of memory";
+        return SL_ERR_NOMEM;
+    }
+    if (e->status)
+        *why = e->why;
+    return e->status;
 }
 
 bool
 sltime_zone_valid(const char *zone)
 {
-    if (is_utc(zone))
-        return true;
-    if (zone[0] == '/' || strstr(zone, "..") || strlen(zone) > 200)
-        return false;
-    const char *dir = getenv("TZDIR");
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "/usr/share/zoneinfo", zone);
-    return access(path, R_OK) == 0;
+    return sltime_zone_check(zone, NULL) == SL_OK;
 }
 
-/* The zone's offset east of UTC at instant t (the zone already in use). */
+/* The offset east of UTC at instant t in z (NULL: UTC). */
 static long
-offset_at(int64_t t)
+offset_at(const struct tzfile *z, int64_t t)
 {
-    time_t tt = (time_t)t;
-    struct tm tm;
-    localtime_r(&tt, &tm);
-    return tm.tm_gmtoff;
+    return z ? tzfile_offset(z, t) : 0;
 }
 
 int64_t
@@ -97,16 +172,16 @@ sltime_from_civil(const struct sl_civil *c, const char *zone)
 {
     int64_t utc = sltime_days_from_civil(c->year, c->month, c->day) * 86400 + c->hour * 3600 +
                   c->minute * 60 + c->second;
-    if (is_utc(zone))
+    const struct tzfile *z = zone_file(zone);
+    if (!z)
         return utc;
-    use_zone(zone);
     /* Not mktime(): with tm_isdst = -1 glibc resolves a repeated hour by a guess
      * left over from earlier calls, so one text could give two instants. A
      * reading is real under an offset when that offset is in force at the
      * instant it gives; the candidates are the offsets a day before and after. */
-    long before = offset_at(utc - 86400), after = offset_at(utc + 86400);
+    long before = offset_at(z, utc - 86400), after = offset_at(z, utc + 86400);
     int64_t a = utc - before, b = utc - after;
-    bool a_real = offset_at(a) == before, b_real = offset_at(b) == after;
+    bool a_real = offset_at(z, a) == before, b_real = offset_at(z, b) == after;
     if (a_real && b_real)
         return a < b ? a : b; /* repeated: the first reading */
     if (b_real)
@@ -117,14 +192,7 @@ sltime_from_civil(const struct sl_civil *c, const char *zone)
 void
 sltime_to_civil(int64_t t, const char *zone, struct sl_civil *c, long *offset_seconds)
 {
-    long off = 0;
-    if (!is_utc(zone)) {
-        use_zone(zone);
-        time_t tt = (time_t)t;
-        struct tm tm;
-        localtime_r(&tt, &tm);
-        off = tm.tm_gmtoff;
-    }
+    long off = offset_at(zone_file(zone), t);
     int64_t local = t + off;
     int64_t days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400);
     int64_t secs = local - days * 86400;
@@ -274,7 +342,7 @@ sltime_parse(const char *s, size_t len, const char *tz, int64_t *out, bool *had_
                 p++;
             if (p < end && !digits(&p, end, 2, &om))
                 return fail(why, "bad UTC offset");
-            if (oh > 18 || om > 59)
+            if (om > 59 || oh * 60 + om > 18 * 60)
                 return fail(why, "UTC offset out of range");
             offset = true;
             off_seconds = sign * (oh * 3600L + om * 60L);

@@ -3,10 +3,22 @@
  * Every instant is a UTC epoch second in an int64_t; SLTIME_NONE marks a
  * missing timestamp. Parsing accepts RFC 3339 / ISO 8601 (date, date-time with
  * 'T' or a space, optional fractional seconds, 'Z' or a numeric offset) and
- * plain epoch seconds. A timestamp without an offset is read as local time in
- * the zone given (NULL means UTC), using the system tz database, so DST rules
- * are those of the zone on that date. Fractions of a second are dropped (the
- * instant is rounded down to its second). */
+ * plain epoch seconds; a numeric offset is at most 18:00 either way. A
+ * timestamp without an offset is read as local time in the zone given (NULL
+ * means UTC), using the system tz database, so DST rules are those of the
+ * zone on that date. Fractions of a second are dropped (the instant is
+ * rounded down to its second).
+ *
+ * Zones are read from their files by engine/time/tzfile.c, never through
+ * $TZ, and the offsets are those the C library's localtime gives. Each zone
+ * is read once per process, on first use, into a cache that lives until the
+ * process ends. A zone name that cannot be read converts as UTC; check names
+ * from users with sltime_zone_check first.
+ *
+ * Threads: every function here may be called from any number of threads at
+ * once. The zone cache takes a lock only to read a zone the first time;
+ * sltime_set_zone_dir takes the same lock, and belongs before the first
+ * conversion (zones already read keep the files they came from). */
 #ifndef SLAUDIT_SLTIME_H
 #define SLAUDIT_SLTIME_H
 
@@ -31,7 +43,20 @@ struct sl_civil {
 enum sl_status sltime_parse(const char *s, size_t len, const char *tz, int64_t *out,
                             bool *had_offset, const char **why);
 
-/* True when zone names a zone of the system tz database (or is "UTC"). */
+/* The folder zone names are looked up in; NULL or "" sets the default,
+ * SLTIME_ZONE_DIR. The cli passes $TZDIR here, as the C library honoured
+ * it. SL_ERR_LIMIT when dir is longer than 1023 bytes. */
+#define SLTIME_ZONE_DIR "/usr/share/zoneinfo"
+enum sl_status sltime_set_zone_dir(const char *dir);
+
+/* Whether zone names a zone of the tz database ("UTC", "Z", NULL and "" are
+ * UTC). SL_ERR_INPUT with *why (when why is not NULL) a static phrase:
+ * "unknown time zone", "a folder of zones, not a zone" (--tz Europe), "not a
+ * zone file of the tz database" (--tz zone.tab), "an offset more than 18
+ * hours from UTC", ... (engine/time/tzfile.h); SL_ERR_IO for a zone file that
+ * cannot be read; SL_ERR_NOMEM. */
+enum sl_status sltime_zone_check(const char *zone, const char **why);
+/* sltime_zone_check(zone, NULL) == SL_OK. */
 bool sltime_zone_valid(const char *zone);
 
 /* Local civil time in zone → instant. Times that DST skips are moved forward

@@ -234,8 +234,8 @@ parse(struct ingest *ing, FILE *f)
     struct state s = {.ing = ing};
     enum sl_status rc;
     history_span_init(&s.cov);
-    if (!(rc = regex_compile(stamp_pattern, 0, &s.stamp, ing->diag)) &&
-        !(rc = regex_compile(between_pattern, 0, &s.between, ing->diag)) &&
+    if (!(rc = regex_compile(stamp_pattern, ing->regex_flags, &s.stamp, ing->diag)) &&
+        !(rc = regex_compile(between_pattern, ing->regex_flags, &s.between, ing->diag)) &&
         !(rc = jsonstream_read(ing, f, on_record, &s)))
         rc = history_span_emit(&s.cov, ing, ing->entity ? ing->entity : AWS_ENTITY);
     regex_free(s.stamp);

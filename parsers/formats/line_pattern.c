@@ -49,7 +49,7 @@ parse(struct ingest *ing, FILE *f)
                       "the line-pattern format needs --config FILE with a pattern");
         goto out;
     }
-    if ((rc = regex_compile(fm.pattern, 0, &re, ing->diag))) {
+    if ((rc = regex_compile(fm.pattern, ing->regex_flags, &re, ing->diag))) {
         snprintf(ing->diag->file, sizeof ing->diag->file, "%s", ing->config);
         ing->diag->line = fm.pattern_line;
         rc = SL_ERR_USAGE;

@@ -338,7 +338,7 @@ parse(struct ingest *ing, FILE *f)
     struct bursts bs = {0};
     long matched = 0;
     logstamp_init(&ls, f);
-    enum sl_status rc = regex_compile(line_pattern, 0, &re, ing->diag);
+    enum sl_status rc = regex_compile(line_pattern, ing->regex_flags, &re, ing->diag);
     lines_init(&r, f, LINES_MAX_LENGTH);
     struct sl_diag d = {0}; /* a failed search only skips the line: its message is not used */
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {

@@ -414,7 +414,7 @@ parse(struct ingest *ing, FILE *f)
     history_span_init(&s.cov);
     logstamp_init(&ls, f);
     lines_init(&r, f, LINES_MAX_LENGTH);
-    enum sl_status rc = regex_compile(event_pattern, 0, &re, ing->diag);
+    enum sl_status rc = regex_compile(event_pattern, ing->regex_flags, &re, ing->diag);
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
         if (got == LINES_IO) {
             rc = diag_set(ing->diag, SL_ERR_IO, ing->path, r.number, "read error");

@@ -348,8 +348,10 @@ parse(struct ingest *ing, FILE *f)
     bool in_entry = false, seen_feed = false;
     strbuf_init(&s.entry, MAX_ENTRY);
     lines_init(&r, f, LINES_MAX_LENGTH);
-    if ((rc = regex_compile(timeline_pattern, REGEX_CASELESS, &s.timeline, ing->diag)) ||
-        (rc = regex_compile(affected_pattern, REGEX_CASELESS, &s.affected, ing->diag)))
+    if ((rc = regex_compile(timeline_pattern, REGEX_CASELESS | ing->regex_flags, &s.timeline,
+                            ing->diag)) ||
+        (rc = regex_compile(affected_pattern, REGEX_CASELESS | ing->regex_flags, &s.affected,
+                            ing->diag)))
         goto out;
     while ((got = lines_next(&r, &line, &len)) != LINES_END) {
         if (got == LINES_IO) {

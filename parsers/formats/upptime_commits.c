@@ -104,7 +104,7 @@ parse(struct ingest *ing, FILE *f)
     size_t len;
     enum lines_result got;
     long seen = 0;
-    enum sl_status rc = regex_compile(subject_pattern, 0, &re, ing->diag);
+    enum sl_status rc = regex_compile(subject_pattern, ing->regex_flags, &re, ing->diag);
     lines_init(&r, f, LINES_MAX_LENGTH);
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
         if (got == LINES_IO) {

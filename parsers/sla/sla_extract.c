@@ -674,11 +674,11 @@ in_example(struct extractor *ex, const struct sla_unit *u)
 }
 
 enum sl_status
-sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms *out,
-                 struct sl_diag *diag)
+sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_flags,
+                 struct sla_terms *out, struct sl_diag *diag)
 {
     struct extractor ex = {.doc = doc, .t = out, .diag = diag};
-    enum sl_status s = sla_match_compile(&ex.mx, diag);
+    enum sl_status s = sla_match_compile(&ex.mx, regex_flags, diag);
     if (s)
         goto out;
     const char *base = strrchr(name, '/');
@@ -751,13 +751,14 @@ out:
 }
 
 enum sl_status
-sla_extract_file(const char *path, struct sla_terms *out, struct sl_diag *diag)
+sla_extract_file(const char *path, unsigned regex_flags, struct sla_terms *out,
+                 struct sl_diag *diag)
 {
     struct sla_text doc;
     enum sl_status s = sla_text_read(path, &doc, diag);
     if (s)
         return s;
-    s = sla_extract_text(&doc, path, out, diag);
+    s = sla_extract_text(&doc, path, regex_flags, out, diag);
     sla_text_release(&doc);
     return s;
 }

@@ -19,11 +19,14 @@
 #include "engine/base/status.h"
 #include "parsers/sla/sla_text.h"
 
-/* Reads path and extracts. Errors: SL_ERR_IO, SL_ERR_LIMIT, SL_ERR_NOMEM. */
-enum sl_status sla_extract_file(const char *path, struct sla_terms *out, struct sl_diag *diag);
-/* Extracts from a document already read; name becomes terms.document. */
-enum sl_status sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms *out,
+/* Reads path and extracts. regex_flags is added to every phrasing compiled
+ * (REGEX_NO_JIT, engine/base/regex.h; 0 for the defaults). Errors:
+ * SL_ERR_IO, SL_ERR_LIMIT, SL_ERR_NOMEM. */
+enum sl_status sla_extract_file(const char *path, unsigned regex_flags, struct sla_terms *out,
                                 struct sl_diag *diag);
+/* Extracts from a document already read; name becomes terms.document. */
+enum sl_status sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_flags,
+                                struct sla_terms *out, struct sl_diag *diag);
 
 /* Reads a small amount: digits ("30", "99.9", "1,000"), digits in brackets
  * after words ("thirty (30)"), or words alone ("thirty", "twenty-four", "a").

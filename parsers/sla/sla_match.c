@@ -18,7 +18,7 @@ add_name(void *ctx, const char *name, int number)
 }
 
 enum sl_status
-sla_match_compile(struct sla_matcher *mx, struct sl_diag *diag)
+sla_match_compile(struct sla_matcher *mx, unsigned regex_flags, struct sl_diag *diag)
 {
     size_t n = 0;
     memset(mx, 0, sizeof *mx);
@@ -37,7 +37,7 @@ sla_match_compile(struct sla_matcher *mx, struct sl_diag *diag)
             strbuf_release(&sb);
             return diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory");
         }
-        unsigned flags = (c->row->flags & SLA_PAT_CASE) ? 0 : REGEX_CASELESS;
+        unsigned flags = regex_flags | ((c->row->flags & SLA_PAT_CASE) ? 0 : REGEX_CASELESS);
         enum sl_status s = regex_compile(sb.buf, flags, &c->re, diag);
         strbuf_release(&sb);
         mx->npats = i + 1;

@@ -30,8 +30,10 @@ struct sla_matcher {
     struct sl_diag *diag; /* borrowed: where limit messages go */
 };
 
-/* Compiles every row of sla_patterns[]; errors carry the pattern's message. */
-enum sl_status sla_match_compile(struct sla_matcher *mx, struct sl_diag *diag);
+/* Compiles every row of sla_patterns[], each with regex_flags added (the
+ * caller's REGEX_NO_JIT); errors carry the pattern's message. */
+enum sl_status sla_match_compile(struct sla_matcher *mx, unsigned regex_flags,
+                                 struct sl_diag *diag);
 void sla_match_release(struct sla_matcher *mx);
 
 /* The first row of fill, in table order, that matches text; its match. */

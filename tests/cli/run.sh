@@ -1,11 +1,13 @@
 #!/bin/sh
 # CLI tests: the real binary's stdout, stderr and exit codes, the store it
 # writes, and the workbook read back from the XML inside the zip.
-# Run from the top of the tree: BUILD=build sh tests/cli/run.sh
+# Run from the top of the tree: BUILD=build sh tests/cli/run.sh (BUILD is
+# relative to the top, or absolute)
 set -u
 BUILD=${BUILD:-build}
-BIN=$(pwd)/$BUILD/slaudit
-GEN=$(pwd)/$BUILD/gen-sample
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+BIN=$BUILD/slaudit
+GEN=$BUILD/gen-sample
 DATA=$(pwd)/tests/cli/data
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -45,7 +47,7 @@ expect "no command" 2 "$BIN"
 expect "unknown command" 2 "$BIN" frobnicate
 has "unknown command message" "$TMP/err" "^slaudit: unknown command 'frobnicate'"
 expect "bad zone" 2 "$BIN" --tz Mars/Olympus eval
-has "bad zone message" "$TMP/err" "unknown time zone 'Mars/Olympus'"
+has "bad zone message" "$TMP/err" "^slaudit: --tz 'Mars/Olympus': unknown time zone"
 expect "from without to" 2 "$BIN" --db "$DB" eval --from 2026-10-01
 expect "bad month" 2 "$BIN" --db "$DB" report --month 2026-13
 expect "ingest nothing" 2 "$BIN" --db "$DB" ingest
@@ -95,6 +97,42 @@ expect "naive times in a zone" 0 "$BIN" --db "$DB" --tz Europe/Berlin ingest "$D
 has "naive times noted" "$TMP/err" 'note: .*naive-times.csv: 2 timestamps had no UTC offset and were read in Europe/Berlin'
 # 2026-10-01 00:00 in Berlin (CEST, UTC+2) is 2026-09-30T22:00:00Z.
 same "naive time converted" "$(sql "select min(start) from intervals where service='tz-check'")" 1790805600
+# A folder of zones and the database's tables are not zones (both once read as UTC).
+expect "zone folder" 2 "$BIN" --tz Europe eval
+has "zone folder named" "$TMP/err" "^slaudit: --tz 'Europe': a folder of zones, not a zone"
+expect "zone table" 2 "$BIN" --tz zone.tab eval
+has "zone table named" "$TMP/err" "^slaudit: --tz 'zone.tab': not a zone file of the tz database"
+# Zones of our own in $TZDIR: version 1 files, no transitions, one type whose
+# offset is the four bytes given (+05:00 = 18000 s, +19:00 = 68400 s).
+zone_v1() {
+    printf 'TZif\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000' >"$1"
+    printf '\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000' >>"$1"
+    printf '\000\000\000\001\000\000\000\004' >>"$1"
+    printf "$2\\000\\000AAA\\000" >>"$1"
+}
+mkdir -p "$TMP/zones/Test"
+zone_v1 "$TMP/zones/Test/Plus5" '\000\000\106\120'
+zone_v1 "$TMP/zones/Test/Plus19" '\000\001\013\060'
+expect "zone from TZDIR" 0 env TZDIR="$TMP/zones" "$BIN" --db "$TMP/tz5.db" --tz Test/Plus5 \
+    ingest "$DATA/naive-times.csv"
+# 2026-10-01 00:00 at +05:00 is 2026-09-30T19:00:00Z.
+same "naive time read in the TZDIR zone" \
+    "$(sqlite3 "$TMP/tz5.db" "select min(start) from intervals where service='tz-check'")" 1790794800
+expect "zones only from TZDIR" 2 env TZDIR="$TMP/zones" "$BIN" --tz Europe/Berlin formats
+has "zones only from TZDIR named" "$TMP/err" "^slaudit: --tz 'Europe/Berlin': unknown time zone"
+expect "zone 19 h from UTC" 2 env TZDIR="$TMP/zones" "$BIN" --tz Test/Plus19 formats
+has "zone 19 h from UTC named" "$TMP/err" \
+    "^slaudit: --tz 'Test/Plus19': an offset more than 18 hours from UTC"
+# A timestamp's own offset is at most 18:00 either way.
+printf 'id,entity,service,severity,title,started,resolved\n%s\n%s\n' \
+    'OFF-1,team:platform,tz-offsets,sev3,at the limit,2026-10-03T10:00:00-18:00,2026-10-03T11:00:00-18:00' \
+    'OFF-2,team:platform,tz-offsets,sev3,past it,2026-10-03T10:00:00+18:30,2026-10-03T11:00:00Z' \
+    >"$TMP/offsets.csv"
+expect "offsets past 18:00" 0 "$BIN" --db "$TMP/offsets.db" ingest "$TMP/offsets.csv"
+has "offset past 18:00 rejected" "$TMP/err" \
+    "offsets.csv:3: rejected: bad started time '2026-10-03T10:00:00\\+18:30': UTC offset out of range"
+same "offset of -18:00 kept" \
+    "$(sqlite3 "$TMP/offsets.db" "select started from incidents where key='OFF-1'")" 1791086400
 
 # --- the demo pipeline on the sample data ---------------------------------------------
 "$GEN" "$TMP/sample" >/dev/null

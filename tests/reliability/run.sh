@@ -3,12 +3,14 @@
 # ingest and of a report, two ingests and reports at once on one database, a
 # write lock held too long, and hostile input. Each check says what it expects;
 # the numbers it prints are the ones docs/RELIABILITY.md reports.
-# Run from the top of the tree: BUILD=build sh tests/reliability/run.sh
+# Run from the top of the tree: BUILD=build sh tests/reliability/run.sh (BUILD
+# is relative to the top, or absolute)
 # KILLS=N (default 20) and REPORT_KILLS=N (default 15) set the rounds;
 # SEED=N repeats a run's kill points.
 set -u
 BUILD=${BUILD:-build}
-BIN=$(pwd)/$BUILD/slaudit
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+BIN=$BUILD/slaudit
 HOSTILE=$(pwd)/tests/data/hostile
 REG=$(pwd)/fuzz/regressions
 KILLS=${KILLS:-20}

@@ -5,17 +5,17 @@
 #   sh tests/reliability/valgrind.sh BUILD_DIR
 set -eu
 BUILD=${1:-build}
-TOP=$(pwd)
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
 VG=$BUILD/valgrind
 mkdir -p "$VG"
-ln -sf "$TOP/$BUILD/gen-sample" "$VG/gen-sample"
+ln -sf "$BUILD/gen-sample" "$VG/gen-sample"
 # PCRE2's JIT code reads memory in ways memcheck cannot follow (Debian's
 # libpcre2 is built without valgrind support): match without the JIT here.
 cat >"$VG/slaudit" <<WRAP
 #!/bin/sh
 export SLAUDIT_REGEX_JIT=0
 exec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \\
-    "$TOP/$BUILD/slaudit" "\$@"
+    "$BUILD/slaudit" "\$@"
 WRAP
 chmod +x "$VG/slaudit"
 BUILD=$VG sh tests/cli/run.sh

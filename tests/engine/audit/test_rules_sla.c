@@ -132,7 +132,7 @@ Test(rules_sla, sla002_worst_credit_under_50_percent)
     struct clean_sla c;
     clean(&c);
     c.tier.credit_percent = 50;
-    cr_assert_eq(count(&c.d, "SLA-002"), 0, "50 % is enough");
+    cr_assert_eq(count(&c.d, "SLA-002"), 0, "50 %% is enough");
     c.tier.credit_percent = 49.9;
     cr_assert_eq(count(&c.d, "SLA-002"), 1);
     c.tier.credit_percent = 100;
@@ -145,7 +145,7 @@ Test(rules_sla, sla003_uptime_under_99_73)
     struct clean_sla c;
     clean(&c);
     c.target.percent = 99.73;
-    cr_assert_eq(count(&c.d, "SLA-003"), 0, "99.73 % allows 2 h a month");
+    cr_assert_eq(count(&c.d, "SLA-003"), 0, "99.73 %% allows 2 h a month");
     c.target.percent = 99.72;
     cr_assert_eq(count(&c.d, "SLA-003"), 1);
 }
@@ -360,7 +360,7 @@ Test(rules_sla, the_versions_in_force_during_the_window)
         cr_assert_eq(f->window_end, TO);
         cr_assert_eq(f->evidence[0].line, 4);
     }
-    cr_assert_eq(sla003, 1, "99.9 % allows under 2 h; 99.5 % does not");
+    cr_assert_eq(sla003, 1, "99.9 %% allows under 2 h; 99.5 %% does not");
     cr_assert_eq(sla001, 2, "both versions in force lack a termination right");
     audit_result_release(&r);
     fixture_close(&fx);

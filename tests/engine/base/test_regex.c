@@ -4,6 +4,7 @@
  * (in an eight-byte word or in the bytes after the last one) the high byte
  * is. */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/base/regex.h"
@@ -69,4 +70,28 @@ Test(regex, invalid_utf8_still_an_error)
     cr_assert_not(found);
     cr_assert(strstr(diag.message, "UTF-8"), "%s", diag.message);
     cr_assert_eq(search("node gpu-01 a xyz\xff", &found, &m), SL_ERR_INPUT); /* 18 bytes */
+}
+
+/* The JIT is the caller's choice, passed in: the environment is the cli's to
+ * read, and the library reads the same pattern the same way whatever it says. */
+Test(regex_jit, off_when_the_caller_says)
+{
+    struct regex *plain = NULL, *jit = NULL, *env = NULL;
+    struct sl_diag d = {0};
+    bool found = false;
+    struct regex_match m;
+    cr_assert_eq(regex_compile("node (\\S+) x$", REGEX_NO_JIT, &plain, &d), SL_OK, "%s", d.message);
+    cr_assert_not(regex_jit(plain));
+    cr_assert_eq(regex_search(plain, "node a1 x", 9, 0, &found, &m, &d), SL_OK);
+    cr_assert(found);
+    cr_assert_eq(m.start[1], 5);
+
+    cr_assert_eq(regex_compile("node (\\S+) x$", 0, &jit, &d), SL_OK);
+    setenv("SLAUDIT_REGEX_JIT", "0", 1);
+    cr_assert_eq(regex_compile("node (\\S+) x$", 0, &env, &d), SL_OK);
+    unsetenv("SLAUDIT_REGEX_JIT");
+    cr_assert_eq(regex_jit(env), regex_jit(jit), "the library read SLAUDIT_REGEX_JIT");
+    regex_free(plain);
+    regex_free(jit);
+    regex_free(env);
 }

@@ -11,7 +11,7 @@ Test(model, status_names_round_trip)
         enum svc_status back = SVC_STATUS_COUNT;
         const char *name = svc_status_name((enum svc_status)s);
         cr_assert(svc_status_parse(name, &back), "'%s' does not parse", name);
-        cr_assert_eq(back, s, "'%s' parsed as %d", name, back);
+        cr_assert_eq((int)back, s, "'%s' parsed as %d", name, back);
     }
     cr_assert_str_eq(svc_status_name(SVC_DOWN), "down");
     cr_assert_str_eq(svc_status_name(SVC_PARTIAL), "partial");

@@ -1,10 +1,15 @@
 /* test_sltime.c — parsing and formatting of instants (engine/sltime.c):
  * offsets, fractions, naive times read in a zone across DST, the DST gap and
- * the repeated hour, calendar validation, and zone names. Expected instants
+ * the repeated hour, calendar validation, zone names, and conversions in two
+ * zones from several threads at once. Expected instants
  * were computed by hand from 2026-01-01T00:00:00Z = 1767225600 and checked
  * with `date -u -d ... +%s`. */
 #include <criterion/criterion.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/time/sltime.h"
 
@@ -339,4 +344,118 @@ Test(sltime, zone_valid)
     cr_assert_not(sltime_zone_valid("../etc/passwd"));
     cr_assert_not(sltime_zone_valid("/etc/passwd"));
     cr_assert_not(sltime_zone_valid("Europe/../../../etc/passwd"));
+}
+
+Test(sltime, zone_check_names_the_problem)
+{
+    const char *why = NULL;
+    cr_assert_eq(sltime_zone_check("Europe/Berlin", &why), SL_OK);
+    cr_assert_eq(sltime_zone_check(NULL, &why), SL_OK);
+    cr_assert_eq(sltime_zone_check("Mars/Olympus", &why), SL_ERR_INPUT);
+    cr_assert_str_eq(why, "unknown time zone");
+    /* A folder of zones and the database's own tables were read as UTC once. */
+    cr_assert_eq(sltime_zone_check("Europe", &why), SL_ERR_INPUT);
+    cr_assert_str_eq(why, "a folder of zones, not a zone");
+    cr_assert_not(sltime_zone_valid("America"));
+    cr_assert_eq(sltime_zone_check("zone.tab", &why), SL_ERR_INPUT);
+    cr_assert_str_eq(why, "not a zone file of the tz database");
+    cr_assert_eq(sltime_zone_check("Europe/Berlin/", &why), SL_ERR_INPUT);
+    cr_assert_str_eq(why, "unknown time zone");
+    /* the answer is the same the second time, from the cache */
+    cr_assert_eq(sltime_zone_check("Europe", &why), SL_ERR_INPUT);
+    cr_assert_str_eq(why, "a folder of zones, not a zone");
+}
+
+Test(sltime, offset_beyond_18_hours)
+{
+    int64_t t;
+    bool had;
+    const char *why = NULL;
+    cr_assert_eq(parse_ok("2026-10-01T18:00:00+18:00", NULL, NULL), OCT1_2026);
+    cr_assert_eq(parse_ok("2026-10-01T00:00:00-18:00", NULL, NULL), OCT1_2026 + 18 * 3600);
+    cr_assert_str_eq(parse_bad("2026-10-01T12:00:00+18:01"), "UTC offset out of range");
+    cr_assert_str_eq(parse_bad("2026-10-01T12:00:00-18:30"), "UTC offset out of range");
+    cr_assert_eq(sltime_parse("2026-10-01T12:00:00+1859", 24, NULL, &t, &had, &why), SL_ERR_INPUT);
+}
+
+Test(sltime, zone_dir_is_the_callers)
+{
+    /* An empty folder holds no zones; UTC needs none. */
+    char dir[] = "/tmp/sltime-zones-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    cr_assert_eq(sltime_set_zone_dir(dir), SL_OK);
+    cr_assert_not(sltime_zone_valid("Europe/Berlin"));
+    cr_assert(sltime_zone_valid("UTC"));
+    cr_assert_eq(sltime_set_zone_dir(NULL), SL_OK);
+    cr_assert(sltime_zone_valid("America/New_York"));
+    rmdir(dir);
+}
+
+/* Conversions in two zones from several threads at once. When the zone was
+ * switched through $TZ for the whole process, a thread converting in one zone
+ * read the offsets of the zone another thread had just switched to. */
+enum { ZONE_THREADS = 4, ZONE_INSTANTS = 64, ZONE_ROUNDS = 400 };
+
+static const char *const thread_zones[2] = {"Europe/Berlin", "America/New_York"};
+
+struct zone_expect {
+    int64_t t;
+    char text[2][40]; /* sltime_format in each zone */
+    struct sl_civil civil[2];
+};
+
+static struct zone_expect expected[ZONE_INSTANTS];
+
+static void *
+convert_in_two_zones(void *arg)
+{
+    long wrong = 0, first = (long)(intptr_t)arg;
+    for (long round = 0; round < ZONE_ROUNDS; round++) {
+        for (int i = 0; i < ZONE_INSTANTS; i++) {
+            const struct zone_expect *e = &expected[i];
+            int z = (int)((first + round + i) % 2);
+            char text[40];
+            struct sl_civil c;
+            sltime_format(e->t, thread_zones[z], text);
+            sltime_to_civil(e->t, thread_zones[z], &c, NULL);
+            wrong += strcmp(text, e->text[z]) != 0;
+            wrong += memcmp(&c, &e->civil[z], sizeof c) != 0;
+            wrong += sltime_from_civil(&e->civil[z], thread_zones[z]) != e->t;
+        }
+    }
+    return (void *)(intptr_t)wrong;
+}
+
+Test(sltime, two_zones_from_many_threads)
+{
+    /* Instants through 2026, every 137 h (so at every hour of the day, in
+     * summer and in winter), none in a repeated hour. */
+    for (int i = 0; i < ZONE_INSTANTS; i++) {
+        struct zone_expect *e = &expected[i];
+        e->t = JAN1_2026 + i * INT64_C(137) * 3600;
+        for (int z = 0; z < 2; z++) {
+            sltime_format(e->t, thread_zones[z], e->text[z]);
+            sltime_to_civil(e->t, thread_zones[z], &e->civil[z], NULL);
+            cr_assert_eq(sltime_from_civil(&e->civil[z], thread_zones[z]), e->t, "%s", e->text[z]);
+        }
+    }
+    /* The table itself, at two instants worked by hand: 2026-01-01T00:00Z is
+     * 01:00 CET and 19:00 EST the day before; 137 h x 40 later is
+     * 2026-08-17T08:00Z, 10:00 CEST and 04:00 EDT. */
+    cr_assert_str_eq(expected[0].text[0], "2026-01-01T01:00:00+01:00");
+    cr_assert_str_eq(expected[0].text[1], "2025-12-31T19:00:00-05:00");
+    cr_assert_str_eq(expected[40].text[0], "2026-08-17T10:00:00+02:00");
+    cr_assert_str_eq(expected[40].text[1], "2026-08-17T04:00:00-04:00");
+
+    pthread_t th[ZONE_THREADS];
+    for (long k = 0; k < ZONE_THREADS; k++)
+        cr_assert_eq(pthread_create(&th[k], NULL, convert_in_two_zones, (void *)(intptr_t)k), 0);
+    long wrong = 0;
+    for (int k = 0; k < ZONE_THREADS; k++) {
+        void *r;
+        pthread_join(th[k], &r);
+        wrong += (long)(intptr_t)r;
+    }
+    cr_assert_eq(wrong, 0, "%ld conversions out of %d gave another zone's answer", wrong,
+                 ZONE_THREADS * ZONE_ROUNDS * ZONE_INSTANTS * 3);
 }

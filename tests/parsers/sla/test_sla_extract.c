@@ -22,7 +22,7 @@ extract(const char *doc, struct sla_terms *t)
     struct sl_diag d = {0};
     cr_assert_eq(sla_text_parse(doc, strlen(doc), "test.md", &text, &d), SL_OK, "%s", d.message);
     sla_terms_init(t);
-    cr_assert_eq(sla_extract_text(&text, "test.md", t, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(sla_extract_text(&text, "test.md", 0, t, &d), SL_OK, "%s", d.message);
     sla_text_release(&text);
 }
 
@@ -457,7 +457,7 @@ Test(sla_extract, upper_bounds_on_successive_rows_are_a_ladder)
             &t);
     cr_assert_eq(t.ntiers, 3);
     cr_assert_float_eq(t.tiers[0].lower_percent, 99, 1e-9);
-    cr_assert(t.tiers[0].lower_inclusive, "'< 99%' below leaves 99% to the row above");
+    cr_assert(t.tiers[0].lower_inclusive, "'< 99%%' below leaves 99%% to the row above");
     cr_assert_float_eq(t.tiers[1].lower_percent, 95, 1e-9);
     cr_assert(isnan(t.tiers[2].lower_percent));
     struct sla_band_issue *issues;
@@ -742,7 +742,7 @@ check_document(const char *dir, const char *doc, const char *expected)
     fclose(f);
     struct sla_terms t;
     sla_terms_init(&t);
-    cr_assert_eq(sla_extract_file(path, &t, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(sla_extract_file(path, 0, &t, &d), SL_OK, "%s", d.message);
 
     struct json_node *targets = jsondoc_get(exp, "uptime_targets");
     cr_expect_eq(t.ntargets, jsondoc_size(targets), "%s: uptime targets", doc);
@@ -825,7 +825,7 @@ Test(sla_json, round_trip_keeps_every_term)
     struct sla_terms t, back;
     struct sl_diag d = {0};
     sla_terms_init(&t);
-    cr_assert_eq(sla_extract_file("data/sla/acme-gpu.md", &t, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(sla_extract_file("data/sla/acme-gpu.md", 0, &t, &d), SL_OK, "%s", d.message);
     struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
     cr_assert_eq(sla_json_write(&a, &t, 1), SL_OK);
     sla_terms_init(&back);
