@@ -75,6 +75,9 @@ struct team_profile {
     double managed_ops_share;    /* share of routine ops hours the team keeps when managed */
     double tie_margin;
     double work_hours_month;
+    /* decision.require_measured_data: refuse to decide from the profile
+     * alone when the store measured nothing of the team or its providers. */
+    bool require_measured;
 };
 
 const char *team_type_name(enum team_type t);
@@ -84,8 +87,9 @@ bool team_type_parse(const char *text, enum team_type *out);
 /* Sets every default; strings NULL, numbers that must be given NAN or 0. */
 void team_profile_init(struct team_profile *p);
 /* Reads path: YAML unless it ends in .json. SL_ERR_IO when it cannot be
- * opened, SL_ERR_INPUT (file and, when known, line in diag) when a field is
- * missing, of the wrong type or out of range. On failure *p is released. */
+ * opened, SL_ERR_INPUT (file and, in YAML, line in diag) when a field is
+ * missing (at the line of its section), of the wrong type or out of range
+ * (at its own line). On failure *p is released. */
 enum sl_status team_profile_load(const char *path, struct team_profile *p, struct sl_diag *diag);
 /* The same from text already in memory; name is used in messages. */
 enum sl_status team_profile_parse(const char *text, size_t len, const char *name, bool yaml,

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/decide/team_profile.h"
@@ -91,11 +92,15 @@ Test(team_profile, bad_profiles_name_the_field)
     while ((e = readdir(dir))) {
         if (strncmp(e->d_name, "bad-", 4))
             continue;
-        char path[512], line[256] = "";
+        char path[512], line[256] = "", second[256] = "";
         snprintf(path, sizeof path, DATA "%s", e->d_name);
         FILE *f = fopen(path, "r");
         cr_assert_not_null(f);
         cr_assert_not_null(fgets(line, sizeof line, f));
+        /* "# line: N": the line the message must name. */
+        long want_line = -1;
+        if (fgets(second, sizeof second, f) && !strncmp(second, "# line: ", 8))
+            want_line = strtol(second + 8, NULL, 10);
         fclose(f);
         line[strcspn(line, "\n")] = '\0';
         cr_assert(!strncmp(line, "# error: ", 9), "%s has no '# error:' line", path);
@@ -106,10 +111,13 @@ Test(team_profile, bad_profiles_name_the_field)
         cr_assert(strstr(d.message, line + 9), "%s: expected '%s', got '%s'", path, line + 9,
                   d.message);
         cr_assert_str_eq(d.file, path);
+        if (want_line >= 0)
+            cr_assert_eq(d.line, want_line, "%s: expected line %ld, got %ld", path, want_line,
+                         d.line);
         n++;
     }
     closedir(dir);
-    cr_assert_geq(n, 9);
+    cr_assert_geq(n, 12);
 }
 
 Test(team_profile, type_names_round_trip)
