@@ -86,7 +86,8 @@ struct decide_rotation {
     double oncall_share;        /* each engineer's share of time on call */
     double incidents_per_shift; /* per 12 hours covered */
     double ops_share;           /* (routine ops + incident hours) / platform engineer hours */
-    bool sustainable;
+    bool known;                 /* false: the size passes but the load is not measured */
+    bool sustainable;           /* shown sustainable; false when not known */
     char why[320];
 };
 
@@ -97,6 +98,7 @@ struct decide_cost {
     double on_call;         /* hours covered a month × on-call pay */
     double incident_labour; /* team engineer-hours on incidents × engineer hour */
     double downtime;        /* expected downtime hours × cost of a down hour */
+    bool complete;          /* every part measured; else total is the known parts' sum */
     double total;
     char arithmetic[1024]; /* the same, written out with its numbers */
 };
@@ -117,6 +119,7 @@ struct decide_option {
     bool meets_commitment; /* production's part meets the uptime commitment (or none) */
     bool eligible;         /* measured, commitment met, rotation sustainable */
     char ineligible[400];  /* why not, when not */
+    char caveat[200];      /* eligible, but only against the best measured bar */
     struct decide_cost cost;
 };
 
@@ -137,12 +140,29 @@ struct decide_boundary {
 
 #define DECIDE_BOUNDARY_COUNT 8
 
+/* One of the guide's four readiness conditions for running operations. */
+enum decide_check { DECIDE_CHECK_NO, DECIDE_CHECK_YES, DECIDE_CHECK_UNKNOWN };
+struct decide_readiness {
+    const char *condition;
+    enum decide_check met;
+    char evidence[400];
+};
+#define DECIDE_READINESS_COUNT 4
+#define DECIDE_BREAKEVEN_MAX 3
+
 struct decide_result {
     enum decide_model recommendation;
-    int provider; /* the provider recommended (managed, hybrid); -1 */
-    enum decide_model default_model;
-    bool overturned; /* measured data overturned the default policy */
+    int provider;                    /* the provider recommended (managed, hybrid); -1 */
+    enum decide_model default_model; /* the guide's answer after its rules */
+    bool overturned;                 /* measured data overturned the guide's answer */
     bool proven_24x7;
+    bool measured_any; /* the store held data of the team or a provider */
+    /* The four conditions, for the part the team would run in the guide's
+     * answer (self-managed: the whole; hybrid: research). */
+    struct decide_readiness readiness[DECIDE_READINESS_COUNT];
+    /* Where the answer flips: rotation size, incident rate, GPU count. */
+    char breakeven[DECIDE_BREAKEVEN_MAX][400];
+    size_t nbreakeven;
     struct decide_reason reasons[DECIDE_REASONS_MAX];
     size_t nreasons;
     struct decide_option options[DECIDE_OPTIONS_MAX];
@@ -164,8 +184,19 @@ enum sl_status decide_measure(struct store *st, const char *entity, int64_t from
 void decide_run(const struct team_profile *p, const struct decide_measured *team,
                 const struct decide_measured *providers, struct decide_result *out);
 
+/* total over m's period scaled to an average month; NAN when the store
+ * held nothing of m (no uptime data and no incident): unknown, not zero. */
+double decide_per_month(const struct decide_measured *m, double total);
+
+/* Judges option against the hard constraints with floor as the production
+ * bar (the commitment, or the best measured when none meets it); fills
+ * eligible, ineligible and caveat. */
+void decide_judge(const struct team_profile *p, const struct decide_measured *team,
+                  const struct decide_measured *provider, double floor,
+                  struct decide_option *option);
+
 /* The cost of one option (exposed for tests and for the docs' worked
- * example). */
+ * example). Unmeasured parts are left out of the total (complete false). */
 void decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
                     const struct decide_measured *provider, int provider_index,
                     enum decide_model model, struct decide_option *out);
