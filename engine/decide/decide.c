@@ -398,8 +398,9 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
     c->total = c->gpu + c->routine_ops + c->on_call +
                (isnan(c->incident_labour) ? 0 : c->incident_labour) +
                (isnan(c->downtime) ? 0 : c->downtime);
-    addf(c->arithmetic, sizeof c->arithmetic, "; total %s%.0f %s a month",
-         c->complete ? "" : "of the known parts ", c->total, p->currency ? p->currency : "");
+    addf(c->arithmetic, sizeof c->arithmetic, "; total %s%.0f%s%s a month",
+         c->complete ? "" : "of the known parts ", c->total, p->currency ? " " : "",
+         p->currency ? p->currency : "");
 
     decide_judge(p, team, provider, p->uptime_commitment, out);
 }

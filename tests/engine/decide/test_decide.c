@@ -594,3 +594,72 @@ Test(decide, model_names)
     cr_assert_str_eq(decide_model_name(DECIDE_SELF_MANAGED), "self-managed");
     cr_assert_str_eq(decide_model_name(DECIDE_HYBRID), "hybrid");
 }
+
+/* ---- wording and the figures around the answer ---- */
+
+Test(decide, wording_follows_the_numbers)
+{
+    struct team_profile p;
+    base_profile(&p);
+    p.platform_engineers = 1;
+    p.rotation_size = 1;
+    p.hours_covered_week = 40;
+    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    decide_run(&p, &t, &a, &result);
+    const char *type = find_reason(&result, "T-type")->text;
+    cr_assert(strstr(type, "1 platform engineer)"), "%s", type);
+    const char *rot = find_reason(&result, "R-rotation")->text;
+    cr_assert(strstr(rot, "1 engineer on the rotation"), "%s", rot);
+    cr_assert(strstr(rot, "the one engineer on it is on call"), "%s", rot);
+    cr_assert_null(strstr(rot, "each"), "%s", rot);
+    cr_assert(strstr(rot, "1 platform engineer's time"), "%s", rot);
+    /* one engineer cannot be a primary and a secondary */
+    cr_assert_eq(result.readiness[0].met, DECIDE_CHECK_NO);
+    cr_assert_eq(result.recommendation, DECIDE_MANAGED);
+
+    p.rotation_size = 0;
+    p.hours_covered_week = 0;
+    decide_run(&p, &t, &a, &result);
+    rot = find_reason(&result, "R-rotation")->text;
+    cr_assert(strstr(rot, "there is no on-call rotation"), "%s", rot);
+    cr_assert_null(strstr(rot, "rotation is no"), "%s", rot);
+}
+
+Test(decide, thousands_and_break_even)
+{
+    struct team_profile p;
+    base_profile(&p);
+    p.type = TEAM_PRODUCT;
+    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = measured("provider:a", 0.999, 8, 12, 30);
+    decide_run(&p, &t, &a, &result);
+    const char *cost = find_reason(&result, "R-cost")->text;
+    cr_assert(strstr(cost, "144,263") && strstr(cost, "152,430"), "%s", cost);
+    cr_assert(strstr(result.options[0].cost.arithmetic, "= 116,880"), "%s",
+              result.options[0].cost.arithmetic);
+    cr_assert_eq(result.nbreakeven, 3);
+    cr_assert(!strncmp(result.breakeven[0], "staffing: ", 10), "%s", result.breakeven[0]);
+    cr_assert(!strncmp(result.breakeven[1], "incident rate: ", 15), "%s", result.breakeven[1]);
+    cr_assert(!strncmp(result.breakeven[2], "GPU count: ", 11), "%s", result.breakeven[2]);
+}
+
+Test(decide, unmeasured_team_is_unknown_not_zero)
+{
+    struct team_profile p;
+    base_profile(&p);
+    p.regulated = true;
+    struct decide_measured t = measured("team:t", NAN, 0, 0, 0);
+    struct decide_measured a = measured("provider:a", NAN, 0, 0, 0);
+    decide_run(&p, &t, &a, &result);
+    cr_assert_not(result.measured_any);
+    cr_assert(isnan(result.options[0].incidents_month));
+    cr_assert_not(result.options[0].rotation.sustainable);
+    cr_assert_not(result.options[0].cost.complete);
+    cr_assert(isfinite(result.options[0].cost.total));
+    /* the regulated rule holds without measurement, and says why */
+    cr_assert_eq(result.recommendation, DECIDE_MANAGED);
+    cr_assert(
+        strstr(find_reason(&result, "W-regulated")->text, "nothing of the team was measured"));
+    cr_assert(has_reason(&result, "N-unmeasured"));
+}
