@@ -64,6 +64,25 @@ enum sl_status
 decide_measure(struct store *st, const char *entity, int64_t from, int64_t to, const char *zone,
                const double responders[6], struct decide_measured *out, struct sl_diag *diag)
 {
+    return decide_measure_services(st, entity, from, to, zone, responders, NULL, 0, out, diag);
+}
+
+static bool
+used(const char *service, char *const *services, size_t n)
+{
+    if (n == 0)
+        return true;
+    for (size_t i = 0; service && i < n; i++)
+        if (!strcmp(service, services[i]))
+            return true;
+    return false;
+}
+
+enum sl_status
+decide_measure_services(struct store *st, const char *entity, int64_t from, int64_t to,
+                        const char *zone, const double responders[6], char *const *services,
+                        size_t nservices, struct decide_measured *out, struct sl_diag *diag)
+{
     struct eval_params ep;
     struct eval_result r;
     memset(out, 0, sizeof *out);
@@ -117,8 +136,12 @@ decide_measure(struct store *st, const char *entity, int64_t from, int64_t to, c
         out->ineligible_maintenance_hours = (double)pooled.ineligible_maintenance_seconds / 3600.0;
     }
     for (size_t i = 0; i < r.nincidents; i++) {
-        if (!strcmp(r.incidents[i].entity, entity))
+        if (strcmp(r.incidents[i].entity, entity))
+            continue;
+        if (used(r.incidents[i].service, services, nservices))
             add_incident(out, &r.incidents[i], responders, zone);
+        else if (!r.incidents[i].merged)
+            out->unused_incidents++;
     }
     eval_result_release(&r);
     return SL_OK;
@@ -280,9 +303,18 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
     double t_eh = decide_per_month(team, team->engineer_hours);
     double t_inc = decide_per_month(team, (double)team->incidents);
     double t_down = down_hours_month(team);
-    double p_hours = NAN, p_inc = NAN, p_down = NAN, rate = NAN;
+    double p_hours = NAN, p_inc = NAN, p_down = NAN, rate = NAN, x = 1, hx = fP;
+    bool known_cap = false;
     if (provider) {
-        p_hours = decide_per_month(provider, provider->incident_hours);
+        /* The team lives through the provider's incidents in proportion to
+         * the capacity it rents of it. */
+        known_cap = p->providers[provider_index].capacity_gpus > 0;
+        x = team_profile_exposure(p, (size_t)provider_index, model == DECIDE_HYBRID ? P : G);
+        /* A hybrid without a known capacity keeps the production share of
+         * GPUs as its exposure. */
+        hx = known_cap ? x : fP;
+        p_hours =
+            decide_per_month(provider, provider->incident_hours) * (model == DECIDE_HYBRID ? 1 : x);
         p_inc = decide_per_month(provider, (double)provider->incidents);
         p_down = down_hours_month(provider);
         rate = team_profile_provider_rate(p, (size_t)provider_index);
@@ -333,7 +365,8 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
                  "%.2f = %.0f; on call 0 (the provider's)",
                  G, rate, M, c->gpu, p->routine_ops_hours, 100.0 * p->managed_ops_share, e,
                  ops_hours * e);
-        snprintf(times, sizeof times, " × %.2f engineers × %.2f", p->provider_involvement, e);
+        snprintf(times, sizeof times, " (exposure %.3f) × %.2f engineers × %.2f", x,
+                 p->provider_involvement, e);
         term(c->arithmetic, sizeof c->arithmetic, "provider incidents", p_hours, times,
              labour_hours * e);
         snprintf(times, sizeof times, " × (%.0f + %.0f)", c_prod, c_res);
@@ -359,7 +392,7 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
         c->gpu = P * rate * M + R * p->gpu_hour_self * M;
         ops_hours = p->routine_ops_hours * (fR + fP * p->managed_ops_share);
         c->on_call = research_cover * DECIDE_WEEKS_PER_MONTH * p->on_call_hour;
-        labour_hours = t_eh * fR + p_hours * p->provider_involvement * fP;
+        labour_hours = t_eh * fR + p_hours * p->provider_involvement * hx;
         c->downtime = p_down * c_prod + t_down * c_res;
         snprintf(c->arithmetic, sizeof c->arithmetic,
                  "GPUs %d × %.2f × %.1f h + %d × %.2f × %.1f h = %.0f; routine operations "
@@ -368,8 +401,8 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
                  100.0 * p->managed_ops_share, e, ops_hours * e,
                  research_cover * DECIDE_WEEKS_PER_MONTH, p->on_call_hour, c->on_call);
         snprintf(times, sizeof times,
-                 " (%.1f engineer-h × %.3f + %.1f h × %.2f engineers × %.3f) × %.2f", t_eh, fR,
-                 p_hours, p->provider_involvement, fP, e);
+                 " (%.1f engineer-h × %.3f + %.1f h × %.2f engineers × %.3f%s) × %.2f", t_eh, fR,
+                 p_hours, p->provider_involvement, hx, known_cap ? " exposure" : "", e);
         if (isnan(labour_hours))
             term(c->arithmetic, sizeof c->arithmetic, "incidents", NAN, "", 0);
         else

@@ -7,20 +7,25 @@
  * decide_run() is pure arithmetic and policy over a profile and those
  * measurements, so tests can hand it numbers worked out on paper.
  *
- * The policy (docs/decide.md):
- *   1. the team type gives the default model (the guides' mapping);
- *   2. workload rules adjust it: production inference needs proven 24×7
- *      operations, regulated work leans managed when the team's measured
- *      operations are weaker than the best provider's, capacity needed sooner
- *      than a self-managed ramp leans managed;
+ * The policy (decide_policy.c, docs/decide.md §3):
+ *   1. the team type gives the guide's answer (small-ai and product:
+ *      managed, a rule; platform and research: self-managed, viable);
+ *   2. the guide's rules follow: production inference needs proven 24×7
+ *      operations, the four readiness conditions must all be met for the part
+ *      the team would run, regulated work goes managed unless the team is
+ *      proven and measured at least as available as every provider, capacity
+ *      needed sooner than the ramp goes managed. Price never overturns a
+ *      rule; a measured check the output names can;
  *   3. every option is costed (total cost of operations a month) and checked
- *      against the hard constraints (uptime commitment met, a sustainable
- *      rotation where the team carries the pager). The default stands when it
- *      passes and costs no more than the cheapest passing option plus the tie
- *      margin; otherwise measured data overturns it, and the result says so.
- * Every reason cites a measured number, a profile fact or both.
+ *      against the hard constraints; the best-fitting option of the answer
+ *      is chosen (commitment, measured availability, then cost). Cost may move
+ *      only a merely viable self-managed answer, beyond the tie margin;
+ *   4. with nothing measured, the answer is the profile's alone and says so:
+ *      unknown figures stay unknown (NAN inside, "not measured" in text).
+ * Every reason cites a measured number, a profile fact or both; the result
+ * also carries the readiness table and a break-even per input.
  *
- * The policy and the operation boundary are static tables in decide.c. */
+ * The policy and the operation boundary are static tables in decide_policy.c. */
 #ifndef SLAUDIT_DECIDE_H
 #define SLAUDIT_DECIDE_H
 
@@ -76,6 +81,7 @@ struct decide_measured {
     struct interruptions pages; /* at incident start, in the profile's zone */
     struct duration_stats tta, ttr;
     long capacity_incidents; /* titles naming capacity, quota or reservations */
+    long unused_incidents;   /* of services the team would not use: not counted */
 };
 
 /* The sustainability of an on-call rotation, by three rules from the Google
@@ -177,6 +183,12 @@ struct decide_result {
 enum sl_status decide_measure(struct store *st, const char *entity, int64_t from, int64_t to,
                               const char *zone, const double responders[6],
                               struct decide_measured *out, struct sl_diag *diag);
+/* The same, counting only the incidents of services[0..nservices) (none:
+ * every service); the others are counted in unused_incidents. */
+enum sl_status decide_measure_services(struct store *st, const char *entity, int64_t from,
+                                       int64_t to, const char *zone, const double responders[6],
+                                       char *const *services, size_t nservices,
+                                       struct decide_measured *out, struct sl_diag *diag);
 
 /* The decision. team is the team's measurement, providers[i] the profile's
  * provider i's. Never fails: missing data makes options ineligible, with

@@ -33,8 +33,9 @@ decide_case_build(struct decide_case *d, struct store *st, const char *profile_p
     if ((s = decide_measure(st, p->entity, from, to, page_zone, p->responders, &d->team, diag)))
         return s;
     for (size_t i = 0; i < p->nproviders; i++)
-        if ((s = decide_measure(st, p->providers[i].entity, from, to, page_zone, p->responders,
-                                &d->providers[i], diag)))
+        if ((s = decide_measure_services(st, p->providers[i].entity, from, to, page_zone,
+                                         p->responders, p->providers[i].services,
+                                         p->providers[i].nservices, &d->providers[i], diag)))
             return s;
     d->measured = true;
     d->team_has_data = has_data(&d->team);

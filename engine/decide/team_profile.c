@@ -74,6 +74,10 @@ team_profile_init(struct team_profile *p)
     p->managed_ops_share = TEAM_PROFILE_MANAGED_OPS_SHARE;
     p->tie_margin = TEAM_PROFILE_TIE_MARGIN;
     p->work_hours_month = TEAM_PROFILE_WORK_HOURS_MONTH;
+    for (size_t i = 0; i < TEAM_PROFILE_MAX_PROVIDERS; i++) {
+        p->providers[i].gpu_hour = NAN;
+        p->providers[i].capacity_gpus = NAN;
+    }
 }
 
 void
@@ -83,8 +87,11 @@ team_profile_release(struct team_profile *p)
     free(p->entity);
     free(p->zone);
     free(p->currency);
-    for (size_t i = 0; i < p->nproviders; i++)
+    for (size_t i = 0; i < p->nproviders; i++) {
         free(p->providers[i].entity);
+        for (size_t k = 0; k < p->providers[i].nservices; k++)
+            free(p->providers[i].services[k]);
+    }
     team_profile_init(p);
 }
 
@@ -95,6 +102,16 @@ team_profile_provider_rate(const struct team_profile *p, size_t i)
     if (!isnan(p->providers[i].gpu_hour))
         return p->providers[i].gpu_hour;
     return p->gpu_hour_self * (1.0 + p->managed_premium);
+}
+
+double
+team_profile_exposure(const struct team_profile *p, size_t i, int gpus)
+{
+    assert(i < p->nproviders);
+    double cap = p->providers[i].capacity_gpus;
+    if (isnan(cap) || cap <= 0)
+        return 1.0;
+    return gpus >= cap ? 1.0 : gpus / cap;
 }
 
 int
@@ -345,14 +362,34 @@ read_providers(struct reader *r, struct json_node *v)
         if (!entity || strncmp(entity, "provider:", 9) || !entity[9])
             return fail(r, "providers: each needs an entity 'provider:NAME'");
         struct team_provider *tp = &r->p->providers[r->p->nproviders];
+        memset(tp, 0, sizeof *tp);
         tp->gpu_hour = NAN;
+        tp->capacity_gpus = NAN;
         if (rate && (!jsondoc_number(rate, &tp->gpu_hour) || !(tp->gpu_hour >= 0)))
             return fail(r, "providers: %s: gpu_hour must be a number >= 0", entity);
+        struct json_node *cap = jsondoc_string(e) ? NULL : jsondoc_get(e, "capacity_gpus");
+        if (cap && (!jsondoc_number(cap, &tp->capacity_gpus) || !(tp->capacity_gpus >= 1)))
+            return fail(r, "providers: %s: capacity_gpus must be a number >= 1", entity);
         if (!(tp->entity = strdup(entity))) {
             r->status = diag_set(r->diag, SL_ERR_NOMEM, r->name, 0, "out of memory");
             return 1;
         }
         r->p->nproviders++;
+        struct json_node *svc = jsondoc_string(e) ? NULL : jsondoc_get(e, "services");
+        if (svc && (jsondoc_kind(svc) != JNODE_ARRAY || jsondoc_size(svc) == 0 ||
+                    jsondoc_size(svc) > TEAM_PROFILE_MAX_SERVICES))
+            return fail(r, "providers: %s: services must be a list of 1 to %d service names",
+                        entity, TEAM_PROFILE_MAX_SERVICES);
+        for (size_t k = 0; svc && k < jsondoc_size(svc); k++) {
+            const char *name = jsondoc_string(jsondoc_at(svc, k));
+            if (!name || !*name)
+                return fail(r, "providers: %s: services must be a list of service names", entity);
+            if (!(tp->services[tp->nservices] = strdup(name))) {
+                r->status = diag_set(r->diag, SL_ERR_NOMEM, r->name, 0, "out of memory");
+                return 1;
+            }
+            tp->nservices++;
+        }
     }
     return 0;
 }

@@ -33,9 +33,17 @@ enum team_type {
 #define TEAM_PROFILE_MANAGED_OPS_SHARE 0.25 /* routine ops left to the team when managed */
 #define TEAM_PROFILE_TIE_MARGIN 0.10        /* cost difference the default policy survives */
 
+#define TEAM_PROFILE_MAX_SERVICES 16
+
 struct team_provider {
     char *entity;    /* provider:NAME, measured in the store */
     double gpu_hour; /* NAN: self-managed rate × (1 + managed premium) */
+    /* The provider's capacity (GPUs) its incidents spread over; NAN:
+     * unknown, and the team is taken to be exposed to all of it. */
+    double capacity_gpus;
+    /* The provider's services the team would use; none: all of them. */
+    char *services[TEAM_PROFILE_MAX_SERVICES];
+    size_t nservices;
 };
 
 struct team_profile {
@@ -95,6 +103,11 @@ enum sl_status team_profile_load(const char *path, struct team_profile *p, struc
 enum sl_status team_profile_parse(const char *text, size_t len, const char *name, bool yaml,
                                   struct team_profile *p, struct sl_diag *diag);
 void team_profile_release(struct team_profile *p);
+
+/* The share of provider i's incident time the team lives through when it
+ * rents gpus of it: gpus / capacity_gpus, at most 1; 1 when the capacity is
+ * unknown. */
+double team_profile_exposure(const struct team_profile *p, size_t i, int gpus);
 
 /* The provider's GPU-hour rate: its own, else self rate × (1 + premium). */
 double team_profile_provider_rate(const struct team_profile *p, size_t i);

@@ -130,6 +130,29 @@ Test(decide, cost_managed_by_hand)
     cr_assert_float_eq(o.pages_per_engineer_month[BAND_SLEEP], 0.0, EPS);
 }
 
+Test(decide, cost_provider_incidents_scale_with_exposure)
+{
+    struct team_profile p;
+    base_profile(&p);
+    p.providers[0].capacity_gpus = 800; /* the team rents 80 of 800 GPUs */
+    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_option o;
+    decide_cost_of(&p, &t, &a, 0, DECIDE_MANAGED, &o);
+    /* 20 provider incident hours × 0.1 × 0.5 engineers × 100 = 100 */
+    cr_assert_float_eq(o.cost.incident_labour, 100.0, EPS);
+    cr_assert(strstr(o.cost.arithmetic, "(exposure 0.100)"), "%s", o.cost.arithmetic);
+    /* hybrid: 20 production GPUs of 800 */
+    p.production_gpus = 20;
+    p.uptime_commitment = 0.999;
+    decide_cost_of(&p, &t, &a, 0, DECIDE_HYBRID, &o);
+    /* 30 × 0.8 + 20 × 0.5 × 0.025 = 24.25 engineer-hours */
+    cr_assert_float_eq(o.engineer_hours_month, 24.25, EPS);
+    p.providers[0].capacity_gpus = 40; /* smaller than the rent: all of it */
+    decide_cost_of(&p, &t, &a, 0, DECIDE_MANAGED, &o);
+    cr_assert_float_eq(o.cost.incident_labour, 1000.0, EPS);
+}
+
 Test(decide, cost_provider_rate_given_overrides_premium)
 {
     struct team_profile p;

@@ -40,6 +40,33 @@ Test(team_profile, sample_profile)
     team_profile_release(&p);
 }
 
+Test(team_profile, provider_capacity_and_services)
+{
+    static const char yaml[] = "team: {type: research, size: 6, platform_engineers: 2, "
+                               "entity: 'team:ml'}\n"
+                               "on_call: {rotation_size: 2, hours_covered_per_week: 40}\n"
+                               "workloads: {research: {gpus: 16}}\n"
+                               "providers:\n"
+                               "  - entity: provider:a\n"
+                               "    capacity_gpus: 1024\n"
+                               "    services: [gpu-pool, storage]\n"
+                               "  - provider:b\n"
+                               "costs: {engineer_hour: 95, gpu_hour_self: 2.5, "
+                               "managed_premium_percent: 20, routine_ops_hours_per_month: 80}\n";
+    struct team_profile p;
+    struct sl_diag d = {0};
+    cr_assert_eq(team_profile_parse(yaml, strlen(yaml), "t.yaml", true, &p, &d), SL_OK, "%s",
+                 d.message);
+    cr_assert_float_eq(p.providers[0].capacity_gpus, 1024, EPS);
+    cr_assert_eq(p.providers[0].nservices, 2);
+    cr_assert_str_eq(p.providers[0].services[1], "storage");
+    cr_assert(isnan(p.providers[1].capacity_gpus));
+    cr_assert_eq(p.providers[1].nservices, 0);
+    cr_assert_float_eq(team_profile_exposure(&p, 0, 16), 16.0 / 1024, EPS);
+    cr_assert_float_eq(team_profile_exposure(&p, 1, 16), 1.0, EPS);
+    team_profile_release(&p);
+}
+
 Test(team_profile, minimal_yaml_takes_the_defaults)
 {
     struct team_profile p;

@@ -258,3 +258,23 @@ Test(decide_table, every_guide_bullet_on_an_empty_store)
 {
     cr_assert_geq(each_profile(false), 11);
 }
+
+Test(decide_table, only_the_services_the_team_uses_count)
+{
+    build_store();
+    static const double responders[6] = {1, 3, 2, 1, 1, 1};
+    char *services[] = {(char *)"storage"};
+    struct decide_measured m;
+    struct sl_diag d = {0};
+    cr_assert_eq(decide_measure_services(fx.st, "provider:good", OCT1, NOV1, NULL, responders,
+                                         services, 1, &m, &d),
+                 SL_OK, "%s", d.message);
+    cr_assert_eq(m.incidents, 0);
+    cr_assert_eq(m.unused_incidents, 4);
+    services[0] = (char *)"cluster";
+    cr_assert_eq(decide_measure_services(fx.st, "provider:good", OCT1, NOV1, NULL, responders,
+                                         services, 1, &m, &d),
+                 SL_OK, "%s", d.message);
+    cr_assert_eq(m.incidents, 4);
+    cr_assert_eq(m.unused_incidents, 0);
+}
