@@ -192,7 +192,8 @@ enum sl_status decide_measure_services(struct store *st, const char *entity, int
 
 /* The decision. team is the team's measurement, providers[i] the profile's
  * provider i's. Never fails: missing data makes options ineligible, with
- * reasons. */
+ * reasons. The policy, then the break-even, then thousands separators in
+ * every text (decide_breakeven.c). */
 void decide_run(const struct team_profile *p, const struct decide_measured *team,
                 const struct decide_measured *providers, struct decide_result *out);
 
@@ -206,6 +207,12 @@ double decide_per_month(const struct decide_measured *m, double total);
 void decide_judge(const struct team_profile *p, const struct decide_measured *team,
                   const struct decide_measured *provider, double floor,
                   struct decide_option *option);
+
+/* The policy alone (decide_policy.c): options, rules, choice, reasons and
+ * boundary, without the break-even and with numbers not yet grouped. The
+ * break-even search runs it once per changed input. */
+void decide_policy(const struct team_profile *p, const struct decide_measured *team,
+                   const struct decide_measured *providers, struct decide_result *out);
 
 /* The cost of one option (exposed for tests and for the docs' worked
  * example). Unmeasured parts are left out of the total (complete false). */

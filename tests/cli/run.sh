@@ -206,6 +206,8 @@ expect "decide without a profile" 2 "$BIN" --db "$DB" decide
 expect "decide with a missing profile" 3 "$BIN" --db "$DB" decide --profile "$TMP/none.yaml"
 expect "decide with a bad profile" 3 "$BIN" --db "$DB" decide --profile tests/data/decide/bad-unknown-field.yaml
 has "bad profile names the field" "$TMP/err" "bad-unknown-field.yaml:6: costs: unknown field 'enginer_hour'"
+expect "decide with a required count missing" 3 "$BIN" --db "$DB" decide --profile tests/data/decide/bad-missing-size.yaml
+has "a missing count names its section's line" "$TMP/err" "bad-missing-size.yaml:3: missing field team.size \(required\)"
 expect "decide sample" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
 has "decide recommends" "$TMP/out" '^Recommendation: hybrid \(production on provider:nimbus, research on team:platform\)'
 has "decide says whether the guide's answer stands" "$TMP/out" "^Guide's answer: hybrid; measured data does not overturn it"
