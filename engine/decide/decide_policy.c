@@ -1,5 +1,5 @@
 /* decide_policy.c — the policy that turns a profile and measurements into a
- * recommendation with reasons (decide.h, docs/decide.md §2). The guide's
+ * recommendation with reasons (decide.h, docs/decide.md §3). The guide's
  * rules come first and price never overturns them; measured evidence can,
  * and the reason names it. Then the best-fitting option of the answer, the
  * readiness conditions and the outsource / keep boundary (the break-even is

@@ -218,6 +218,10 @@ expect "decide json" 0 "$BIN" --db "$DB" --json decide --profile sample-data/tea
 has "decide json recommendation" "$TMP/out" '^\{"recommendation":"hybrid","provider":"provider:nimbus"'
 has "decide json reasons" "$TMP/out" '"reasons":\[\{"rule":"T-type","basis":"profile"'
 has "decide json options" "$TMP/out" '"options":\[\{"model":"self-managed"'
+has "decide json downtime is (1 - A) x 730.5 h" "$TMP/out" '"availability":0\.99583[0-9]*,"downtime_hours_per_month":3\.039[0-9]*,'
+has "decide json readiness" "$TMP/out" '"readiness":\[\{"condition":"dedicated platform or SRE engineers","met":"yes"'
+has "decide json break-even" "$TMP/out" '"breakeven":\["staffing: '
+has "decide json totals are complete" "$TMP/out" '"total":297534\.[0-9]*,"complete":true'
 expect "decide workbook" 0 "$BIN" --db "$DB" -q decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01 -o "$TMP/decision.xlsx"
 unzip -p "$TMP/decision.xlsx" xl/workbook.xml >"$TMP/dw.xml"
 has "decision sheets" "$TMP/dw.xml" '<sheet name="Decision"[^>]*/><sheet name="Measured"'
