@@ -303,6 +303,15 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                team_type_name(p->type), p->size, plural(p->size, "person", "people"),
                p->platform_engineers, plural(p->platform_engineers, "engineer", "engineers"), GUIDE,
                decide_model_name(m), type_policy[i].why);
+        if (m == DECIDE_MANAGED && !isnan(r->options[0].engineer_hours_month)) {
+            /* What the rule stands for, in hours: the talent self-managed
+             * would divert. */
+            double h = p->routine_ops_hours + r->options[0].engineer_hours_month;
+            addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
+                 "; self-managed would take %.0f engineer-hours a month (routine operations and "
+                 "measured incidents), %.1f engineers' full time",
+                 h, h / p->work_hours_month);
+        }
     }
     const struct decide_option *self = &r->options[0];
     if (p->production_gpus > 0 && m == DECIDE_SELF_MANAGED) {
@@ -380,6 +389,13 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                 addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
                      " (%s against %s %s)", pct(team->availability, a), prov[best].entity,
                      pct(prov[best].availability, b));
+            if (has_data(team))
+                addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
+                     "; the record an auditor would read: %.1f h of maintenance announced late, "
+                     "%.1f service-hours unmonitored, %ld of %ld incidents without an "
+                     "acknowledgement on record",
+                     team->ineligible_maintenance_hours, team->unknown_hours,
+                     team->incidents - team->tta.n, team->incidents);
             m = DECIDE_MANAGED;
             *ruled = true;
         }

@@ -402,6 +402,9 @@ Test(decide, regulated_with_weaker_team_goes_managed)
     cr_assert_eq(result.default_model, DECIDE_MANAGED);
     const struct decide_reason *x = find_reason(&result, "W-regulated");
     cr_assert(strstr(x->text, "99.500 %") && strstr(x->text, "99.950 %"), "%s", x->text);
+    cr_assert(strstr(x->text, "the record an auditor would read: 0.0 h of maintenance announced "
+                              "late, 0.0 service-hours unmonitored, 0 of 10 incidents"),
+              "%s", x->text);
 }
 
 Test(decide, regulated_with_stronger_team_stays)
@@ -459,6 +462,10 @@ Test(decide, price_alone_does_not_overturn_small_ai)
     cr_assert_eq(result.recommendation, DECIDE_MANAGED);
     const struct decide_reason *x = find_reason(&result, "M-confirms");
     cr_assert(strstr(x->text, "price alone does not overturn a guide rule"), "%s", x->text);
+    /* 200 h routine operations + 30 incident engineer-hours = 230 h, 1.4 engineers */
+    const char *type = find_reason(&result, "T-type")->text;
+    cr_assert(strstr(type, "self-managed would take 230 engineer-hours a month"), "%s", type);
+    cr_assert(strstr(type, "1.4 engineers' full time"), "%s", type);
 }
 
 Test(decide, cost_overturns_only_a_viable_default)

@@ -14,6 +14,7 @@
  * the rotation; regulated sets the regulated flag; price doubles every
  * provider's GPU rate. Adding a case is adding a file. */
 #include <criterion/criterion.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -133,20 +134,38 @@ cites(const struct decide_result *r, const char *rule)
     return false;
 }
 
+/* "nan" or "inf" as a word of its own (not "maintenance" or "infra"). */
+static bool
+has_nan(const char *s)
+{
+    static const char *const words[] = {"nan", "inf"};
+    for (int w = 0; w < 2; w++)
+        for (const char *t = strstr(s, words[w]); t; t = strstr(t + 1, words[w])) {
+            bool before = t > s && isalpha((unsigned char)t[-1]);
+            bool after = isalpha((unsigned char)t[3]);
+            if (!before && !after)
+                return true;
+        }
+    return false;
+}
+
 /* No text of the result holds a NaN or an infinity. */
 static void
 no_nan(const char *path, const struct decide_result *r)
 {
     for (size_t i = 0; i < r->nreasons; i++)
-        cr_assert(!strstr(r->reasons[i].text, "nan") && !strstr(r->reasons[i].text, "inf "),
-                  "%s: %s: %s", path, r->reasons[i].rule, r->reasons[i].text);
+        cr_assert(!has_nan(r->reasons[i].text), "%s: %s: %s", path, r->reasons[i].rule,
+                  r->reasons[i].text);
     for (size_t i = 0; i < r->noptions; i++) {
-        cr_assert(!strstr(r->options[i].cost.arithmetic, "nan"), "%s: %s", path,
+        cr_assert(!has_nan(r->options[i].cost.arithmetic), "%s: %s", path,
                   r->options[i].cost.arithmetic);
+        cr_assert(!has_nan(r->options[i].ineligible), "%s: %s", path, r->options[i].ineligible);
         cr_assert(isfinite(r->options[i].cost.total), "%s: %s", path, r->options[i].label);
     }
     for (size_t i = 0; i < r->nbreakeven; i++)
-        cr_assert(!strstr(r->breakeven[i], "nan"), "%s: %s", path, r->breakeven[i]);
+        cr_assert(!has_nan(r->breakeven[i]), "%s: %s", path, r->breakeven[i]);
+    for (size_t i = 0; i < DECIDE_READINESS_COUNT; i++)
+        cr_assert(!has_nan(r->readiness[i].evidence), "%s: %s", path, r->readiness[i].evidence);
 }
 
 static void
