@@ -691,7 +691,7 @@ decide_policy(const struct team_profile *p, const struct decide_measured *team,
         int who = bar;
         reason(r, "R-commitment", "profile+measured",
                "no option measured meets the %.3f %% production commitment; the best is %s "
-               "at %.3f %% (%.2f h down a month against %.2f h allowed), so the checks below "
+               "at %.3f %% (%.2f h down a month against %.2f h allowed), so the checks "
                "use it as the bar: renegotiate the commitment or hold the provider to a "
                "contract that pays for the gap",
                100.0 * p->uptime_commitment, r->options[who].label, 100.0 * best,
