@@ -26,8 +26,12 @@ static const char help[] =
     "expected availability and downtime a month, incident engineer-hours, pages per\n"
     "engineer by business / off / sleep hours, whether the rotation is sustainable,\n"
     "and the total cost of operations a month with its arithmetic. Every reason cites\n"
-    "a measured number or a profile fact; the output says when measured data\n"
-    "overturns the default policy. docs/decide.md has the model and its limits.\n"
+    "a measured number or a profile fact. The guide's rules (production, regulated,\n"
+    "capacity needed fast, product and small teams to managed) are never overturned\n"
+    "by price, only by measured evidence the output names. With nothing measured in\n"
+    "the period it decides from the profile alone and says so, or exits 3 when the\n"
+    "profile sets decision.require_measured_data. docs/decide.md has every rule,\n"
+    "formula and limit.\n"
     "\n"
     "  --profile FILE  team.yaml (or .json); fields in docs/decide.md\n"
     "  --from DATE     first day measured (default: three complete months before the\n"
@@ -38,13 +42,26 @@ static const char help[] =
     "Example:\n"
     "  slaudit decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01\n";
 
+/* 297534 as "297,534"; "-" when unknown. */
 static void
-print_money(double v)
+print_money(double v, bool complete)
 {
-    if (isfinite(v))
-        printf(" %11.0f", v);
-    else
-        printf(" %11s", "-");
+    char digits[32], grouped[48];
+    if (!isfinite(v)) {
+        printf(" %13s", "-");
+        return;
+    }
+    snprintf(digits, sizeof digits, "%.0f", fabs(v));
+    size_t n = strlen(digits), o = 0;
+    if (v < 0)
+        grouped[o++] = '-';
+    for (size_t i = 0; i < n; i++) {
+        grouped[o++] = digits[i];
+        if ((n - i - 1) % 3 == 0 && i + 1 < n)
+            grouped[o++] = ',';
+    }
+    grouped[o] = '\0';
+    printf(" %s%*s", complete ? "  " : ">=", 11, grouped);
 }
 
 static void
@@ -66,9 +83,14 @@ print_text(const struct report_decision *d)
     sltime_format_date(d->to, d->zone, to);
     printf("Decision for %s (%s), measured %s to %s (exclusive, %s)\n\n", p->entity,
            p->name ? p->name : d->profile_path, from, to, d->zone ? d->zone : "UTC");
-    printf("Recommendation: %s\nDefault policy: %s; measured data %s\n\n",
-           r->options[r->recommended_option].label, decide_model_name(r->default_model),
-           r->overturned ? "OVERTURNS it" : "does not overturn it");
+    printf("Recommendation: %s\n", r->options[r->recommended_option].label);
+    if (!r->measured_any)
+        printf("Guide's answer: %s, from the profile alone: nothing was measured in the period, "
+               "so no measurement backs it\n\n",
+               decide_model_name(r->default_model));
+    else
+        printf("Guide's answer: %s; measured data %s\n\n", decide_model_name(r->default_model),
+               r->overturned ? "OVERTURNS it" : "does not overturn it");
     printf("Reasons:\n");
     for (size_t i = 0; i < r->nreasons; i++)
         printf("  %zu. [%s; %s] %s\n", i + 1, r->reasons[i].rule, r->reasons[i].basis,
@@ -76,7 +98,7 @@ print_text(const struct report_decision *d)
 
     printf("\nOptions (a month; costs in %s):\n",
            p->currency ? p->currency : "the profile's currency");
-    printf("  %-58s %9s %7s %7s %8s %16s %-15s %5s %11s\n", "option", "avail", "down_h", "inc",
+    printf("  %-58s %9s %7s %7s %8s %16s %-15s %5s %13s\n", "option", "avail", "down_h", "inc",
            "eng_h", "pages/eng b/o/s", "rotation", "ok", "total");
     for (size_t i = 0; i < r->noptions; i++) {
         const struct decide_option *o = &r->options[i];
@@ -88,15 +110,17 @@ print_text(const struct report_decision *d)
         print_num(o->downtime_hours_month, 7, 2);
         print_num(o->incidents_month, 7, 1);
         print_num(o->engineer_hours_month, 8, 1);
-        char pages[40];
-        snprintf(pages, sizeof pages, "%.1f/%.1f/%.1f", o->pages_per_engineer_month[0],
-                 o->pages_per_engineer_month[1], o->pages_per_engineer_month[2]);
+        char pages[40] = "-";
+        if (isfinite(o->pages_per_engineer_month[0]))
+            snprintf(pages, sizeof pages, "%.1f/%.1f/%.1f", o->pages_per_engineer_month[0],
+                     o->pages_per_engineer_month[1], o->pages_per_engineer_month[2]);
         printf(" %16s %-15s %5s", pages,
                !o->rotation.applies      ? "provider's"
+               : !o->rotation.known      ? "not measured"
                : o->rotation.sustainable ? "sustainable"
                                          : "unsustainable",
                o->eligible ? "yes" : "no");
-        print_money(o->cost.total);
+        print_money(o->cost.total, o->cost.complete);
         putchar('\n');
         if (o->model == DECIDE_HYBRID && o->measured)
             printf("  %-58s %8.3f%% %7.2f   (research part, on the team)\n", "",
@@ -107,8 +131,25 @@ print_text(const struct report_decision *d)
         printf("  %s: %s\n", r->options[i].label, r->options[i].cost.arithmetic);
     printf("\nConstraints:\n");
     for (size_t i = 0; i < r->noptions; i++)
-        printf("  %s: %s\n", r->options[i].label,
-               r->options[i].eligible ? "meets every constraint" : r->options[i].ineligible);
+        printf("  %s: %s%s%s\n", r->options[i].label,
+               !r->options[i].eligible   ? r->options[i].ineligible
+               : r->options[i].caveat[0] ? "passes every check, but "
+                                         : "meets every constraint",
+               r->options[i].eligible ? r->options[i].caveat : "",
+               !r->options[i].eligible && !r->measured_any ? " (nothing measured)" : "");
+    printf("\nReadiness to run operations (the guide's four conditions, for the part the team "
+           "would run):\n");
+    for (size_t i = 0; i < DECIDE_READINESS_COUNT; i++) {
+        const struct decide_readiness *c = &r->readiness[i];
+        printf("  %-44s %-12s %s\n", c->condition,
+               c->met == DECIDE_CHECK_YES  ? "met"
+               : c->met == DECIDE_CHECK_NO ? "NOT MET"
+                                           : "not measured",
+               c->evidence);
+    }
+    printf("\nBreak-even (what would change the answer):\n");
+    for (size_t i = 0; i < r->nbreakeven; i++)
+        printf("  %s\n", r->breakeven[i]);
     printf("\nOn-call rotation (self-managed): %s\n", r->options[0].rotation.why);
     printf("  Rule (Google SRE book, 'Being On-Call', 'Eliminating Toil'): engineers >= "
            "ceil(2 x hours covered a week / (168 x 25 %%)),\n"

@@ -7,20 +7,25 @@
  * decide_run() is pure arithmetic and policy over a profile and those
  * measurements, so tests can hand it numbers worked out on paper.
  *
- * The policy (docs/decide.md):
- *   1. the team type gives the default model (the guides' mapping);
- *   2. workload rules adjust it: production inference needs proven 24×7
- *      operations, regulated work leans managed when the team's measured
- *      operations are weaker than the best provider's, capacity needed sooner
- *      than a self-managed ramp leans managed;
+ * The policy (decide_policy.c, docs/decide.md §3):
+ *   1. the team type gives the guide's answer (small-ai and product:
+ *      managed, a rule; platform and research: self-managed, viable);
+ *   2. the guide's rules follow: production inference needs proven 24×7
+ *      operations, the four readiness conditions must all be met for the part
+ *      the team would run, regulated work goes managed unless the team is
+ *      proven and measured at least as available as every provider, capacity
+ *      needed sooner than the ramp goes managed. Price never overturns a
+ *      rule; a measured check the output names can;
  *   3. every option is costed (total cost of operations a month) and checked
- *      against the hard constraints (uptime commitment met, a sustainable
- *      rotation where the team carries the pager). The default stands when it
- *      passes and costs no more than the cheapest passing option plus the tie
- *      margin; otherwise measured data overturns it, and the result says so.
- * Every reason cites a measured number, a profile fact or both.
+ *      against the hard constraints; the best-fitting option of the answer
+ *      is chosen (commitment, measured availability, then cost). Cost may move
+ *      only a merely viable self-managed answer, beyond the tie margin;
+ *   4. with nothing measured, the answer is the profile's alone and says so:
+ *      unknown figures stay unknown (NAN inside, "not measured" in text).
+ * Every reason cites a measured number, a profile fact or both; the result
+ * also carries the readiness table and a break-even per input.
  *
- * The policy and the operation boundary are static tables in decide.c. */
+ * The policy and the operation boundary are static tables in decide_policy.c. */
 #ifndef SLAUDIT_DECIDE_H
 #define SLAUDIT_DECIDE_H
 
@@ -76,6 +81,7 @@ struct decide_measured {
     struct interruptions pages; /* at incident start, in the profile's zone */
     struct duration_stats tta, ttr;
     long capacity_incidents; /* titles naming capacity, quota or reservations */
+    long unused_incidents;   /* of services the team would not use: not counted */
 };
 
 /* The sustainability of an on-call rotation, by three rules from the Google
@@ -86,7 +92,8 @@ struct decide_rotation {
     double oncall_share;        /* each engineer's share of time on call */
     double incidents_per_shift; /* per 12 hours covered */
     double ops_share;           /* (routine ops + incident hours) / platform engineer hours */
-    bool sustainable;
+    bool known;                 /* false: the size passes but the load is not measured */
+    bool sustainable;           /* shown sustainable; false when not known */
     char why[320];
 };
 
@@ -97,6 +104,7 @@ struct decide_cost {
     double on_call;         /* hours covered a month × on-call pay */
     double incident_labour; /* team engineer-hours on incidents × engineer hour */
     double downtime;        /* expected downtime hours × cost of a down hour */
+    bool complete;          /* every part measured; else total is the known parts' sum */
     double total;
     char arithmetic[1024]; /* the same, written out with its numbers */
 };
@@ -117,6 +125,7 @@ struct decide_option {
     bool meets_commitment; /* production's part meets the uptime commitment (or none) */
     bool eligible;         /* measured, commitment met, rotation sustainable */
     char ineligible[400];  /* why not, when not */
+    char caveat[200];      /* eligible, but only against the best measured bar */
     struct decide_cost cost;
 };
 
@@ -137,12 +146,29 @@ struct decide_boundary {
 
 #define DECIDE_BOUNDARY_COUNT 8
 
+/* One of the guide's four readiness conditions for running operations. */
+enum decide_check { DECIDE_CHECK_NO, DECIDE_CHECK_YES, DECIDE_CHECK_UNKNOWN };
+struct decide_readiness {
+    const char *condition;
+    enum decide_check met;
+    char evidence[400];
+};
+#define DECIDE_READINESS_COUNT 4
+#define DECIDE_BREAKEVEN_MAX 3
+
 struct decide_result {
     enum decide_model recommendation;
-    int provider; /* the provider recommended (managed, hybrid); -1 */
-    enum decide_model default_model;
-    bool overturned; /* measured data overturned the default policy */
+    int provider;                    /* the provider recommended (managed, hybrid); -1 */
+    enum decide_model default_model; /* the guide's answer after its rules */
+    bool overturned;                 /* measured data overturned the guide's answer */
     bool proven_24x7;
+    bool measured_any; /* the store held data of the team or a provider */
+    /* The four conditions, for the part the team would run in the guide's
+     * answer (self-managed: the whole; hybrid: research). */
+    struct decide_readiness readiness[DECIDE_READINESS_COUNT];
+    /* Where the answer flips: rotation size, incident rate, GPU count. */
+    char breakeven[DECIDE_BREAKEVEN_MAX][400];
+    size_t nbreakeven;
     struct decide_reason reasons[DECIDE_REASONS_MAX];
     size_t nreasons;
     struct decide_option options[DECIDE_OPTIONS_MAX];
@@ -157,15 +183,39 @@ struct decide_result {
 enum sl_status decide_measure(struct store *st, const char *entity, int64_t from, int64_t to,
                               const char *zone, const double responders[6],
                               struct decide_measured *out, struct sl_diag *diag);
+/* The same, counting only the incidents of services[0..nservices) (none:
+ * every service); the others are counted in unused_incidents. */
+enum sl_status decide_measure_services(struct store *st, const char *entity, int64_t from,
+                                       int64_t to, const char *zone, const double responders[6],
+                                       char *const *services, size_t nservices,
+                                       struct decide_measured *out, struct sl_diag *diag);
 
 /* The decision. team is the team's measurement, providers[i] the profile's
  * provider i's. Never fails: missing data makes options ineligible, with
- * reasons. */
+ * reasons. The policy, then the break-even, then thousands separators in
+ * every text (decide_breakeven.c). */
 void decide_run(const struct team_profile *p, const struct decide_measured *team,
                 const struct decide_measured *providers, struct decide_result *out);
 
+/* total over m's period scaled to an average month; NAN when the store
+ * held nothing of m (no uptime data and no incident): unknown, not zero. */
+double decide_per_month(const struct decide_measured *m, double total);
+
+/* Judges option against the hard constraints with floor as the production
+ * bar (the commitment, or the best measured when none meets it); fills
+ * eligible, ineligible and caveat. */
+void decide_judge(const struct team_profile *p, const struct decide_measured *team,
+                  const struct decide_measured *provider, double floor,
+                  struct decide_option *option);
+
+/* The policy alone (decide_policy.c): options, rules, choice, reasons and
+ * boundary, without the break-even and with numbers not yet grouped. The
+ * break-even search runs it once per changed input. */
+void decide_policy(const struct team_profile *p, const struct decide_measured *team,
+                   const struct decide_measured *providers, struct decide_result *out);
+
 /* The cost of one option (exposed for tests and for the docs' worked
- * example). */
+ * example). Unmeasured parts are left out of the total (complete false). */
 void decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
                     const struct decide_measured *provider, int provider_index,
                     enum decide_model model, struct decide_option *out);

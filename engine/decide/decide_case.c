@@ -33,13 +33,22 @@ decide_case_build(struct decide_case *d, struct store *st, const char *profile_p
     if ((s = decide_measure(st, p->entity, from, to, page_zone, p->responders, &d->team, diag)))
         return s;
     for (size_t i = 0; i < p->nproviders; i++)
-        if ((s = decide_measure(st, p->providers[i].entity, from, to, page_zone, p->responders,
-                                &d->providers[i], diag)))
+        if ((s = decide_measure_services(st, p->providers[i].entity, from, to, page_zone,
+                                         p->responders, p->providers[i].services,
+                                         p->providers[i].nservices, &d->providers[i], diag)))
             return s;
     d->measured = true;
     d->team_has_data = has_data(&d->team);
     for (size_t i = 0; i < p->nproviders; i++)
         d->provider_has_data[i] = has_data(&d->providers[i]);
+    bool any = d->team_has_data;
+    for (size_t i = 0; i < p->nproviders; i++)
+        any |= d->provider_has_data[i];
+    if (!any && p->require_measured)
+        return diag_set(diag, SL_ERR_INPUT, profile_path, 0,
+                        "nothing of %s or its providers is measured in the period, and the "
+                        "profile requires measured data (decision.require_measured_data)",
+                        p->entity);
     if (!(d->result = malloc(sizeof *d->result)))
         return diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
     decide_run(p, &d->team, d->providers, d->result);

@@ -35,7 +35,9 @@ struct decide_case {
 /* Builds the decision of the profile at profile_path over [from, to) on st;
  * zone is where pages are placed when the profile names no zone of its own
  * (NULL = UTC). Errors: the profile's (team_profile_load), SL_ERR_INPUT
- * "team.zone: unknown time zone '...'" (file: the profile), the store's,
+ * "team.zone: unknown time zone '...'" (file: the profile), SL_ERR_INPUT
+ * when the store holds nothing of the team or its providers in the period
+ * and the profile requires measured data, the store's,
  * SL_ERR_NOMEM. Release c whatever it returns. */
 enum sl_status decide_case_build(struct decide_case *c, struct store *st, const char *profile_path,
                                  int64_t from, int64_t to, const char *zone, struct sl_diag *diag);

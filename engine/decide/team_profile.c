@@ -46,6 +46,10 @@ team_profile_init(struct team_profile *p)
 {
     memset(p, 0, sizeof *p);
     p->type = TEAM_TYPE_COUNT;
+    /* Required counts start below their range, so an absent one is seen. */
+    p->size = -1;
+    p->platform_engineers = -1;
+    p->rotation_size = -1;
     p->hours_covered_week = NAN;
     p->research_hours_week = NAN;
     p->uptime_commitment = NAN;
@@ -70,6 +74,10 @@ team_profile_init(struct team_profile *p)
     p->managed_ops_share = TEAM_PROFILE_MANAGED_OPS_SHARE;
     p->tie_margin = TEAM_PROFILE_TIE_MARGIN;
     p->work_hours_month = TEAM_PROFILE_WORK_HOURS_MONTH;
+    for (size_t i = 0; i < TEAM_PROFILE_MAX_PROVIDERS; i++) {
+        p->providers[i].gpu_hour = NAN;
+        p->providers[i].capacity_gpus = NAN;
+    }
 }
 
 void
@@ -79,8 +87,11 @@ team_profile_release(struct team_profile *p)
     free(p->entity);
     free(p->zone);
     free(p->currency);
-    for (size_t i = 0; i < p->nproviders; i++)
+    for (size_t i = 0; i < p->nproviders; i++) {
         free(p->providers[i].entity);
+        for (size_t k = 0; k < p->providers[i].nservices; k++)
+            free(p->providers[i].services[k]);
+    }
     team_profile_init(p);
 }
 
@@ -91,6 +102,16 @@ team_profile_provider_rate(const struct team_profile *p, size_t i)
     if (!isnan(p->providers[i].gpu_hour))
         return p->providers[i].gpu_hour;
     return p->gpu_hour_self * (1.0 + p->managed_premium);
+}
+
+double
+team_profile_exposure(const struct team_profile *p, size_t i, int gpus)
+{
+    assert(i < p->nproviders);
+    double cap = p->providers[i].capacity_gpus;
+    if (isnan(cap) || cap <= 0)
+        return 1.0;
+    return gpus >= cap ? 1.0 : gpus / cap;
 }
 
 int
@@ -144,6 +165,7 @@ static const struct field fields[] = {
      100},
     {"assumptions", "tie_margin_percent", F_PERCENT, OFF(tie_margin), false, 0, 100},
     {"assumptions", "work_hours_per_month", F_NUM, OFF(work_hours_month), false, 1, 744},
+    {"decision", "require_measured_data", F_BOOL, OFF(require_measured), false, 0, 0},
     {NULL, NULL, F_INT, 0, false, 0, 0},
 };
 #undef OFF
@@ -162,32 +184,60 @@ static const struct {
     {"assumptions", NULL},
     {"providers", NULL},
     {"responders", "assumptions"},
+    {"decision", NULL},
     {NULL, NULL},
+};
+
+/* Where each key of a YAML profile sits ("team", "team.size",
+ * "workloads.research.gpus"), so a message can name the line. JSON profiles
+ * carry no lines (jansson keeps none per node). */
+#define LINE_MAP_MAX 160
+struct line_map {
+    char path[LINE_MAP_MAX][96];
+    long line[LINE_MAP_MAX];
+    size_t n;
 };
 
 struct reader {
     const char *name;
+    const struct line_map *lines; /* NULL for JSON */
     struct team_profile *p;
     struct sl_diag *diag;
     enum sl_status status;
     const char *section; /* while walking a section's members */
 };
 
-static int fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail_at(struct reader *r, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-/* Records the first problem (later ones are consequences) and returns 1, so
- * a member callback can `return fail(...)` to stop the walk. */
+/* The line of path in the document, 0 when unknown. */
+static long
+line_of(const struct reader *r, const char *path)
+{
+    if (!r->lines || !path)
+        return 0;
+    for (size_t i = 0; i < r->lines->n; i++)
+        if (!strcmp(r->lines->path[i], path))
+            return r->lines->line[i];
+    return 0;
+}
+
+/* Records the first problem (later ones are consequences) at the line of
+ * path (NULL: none) and returns 1, so a member callback can
+ * `return fail(...)` to stop the walk. */
 static int
-fail(struct reader *r, const char *fmt, ...)
+fail_at(struct reader *r, const char *path, const char *fmt, ...)
 {
     if (r->status == SL_OK) {
         va_list ap;
         va_start(ap, fmt);
-        r->status = diag_vset(r->diag, SL_ERR_INPUT, r->name, 0, fmt, ap);
+        r->status = diag_vset(r->diag, SL_ERR_INPUT, r->name, line_of(r, path), fmt, ap);
         va_end(ap);
     }
     return 1;
 }
+
+#define fail(r, ...) fail_at(r, NULL, __VA_ARGS__)
 
 static const char *
 section_path(const char *section, char out[64])
@@ -215,7 +265,7 @@ read_field(struct reader *r, const struct field *f, struct json_node *v)
     switch (f->kind) {
     case F_STR:
         if (!(s = jsondoc_string(v)) || !*s)
-            return fail(r, "%s: expected text", full);
+            return fail_at(r, full, "%s: expected text", full);
         char **slot = (char **)(void *)(base + f->offset);
         free(*slot);
         if (!(*slot = strdup(s))) {
@@ -225,27 +275,27 @@ read_field(struct reader *r, const struct field *f, struct json_node *v)
         return 0;
     case F_BOOL:
         if (!jsondoc_bool(v, &b))
-            return fail(r, "%s: expected true or false", full);
+            return fail_at(r, full, "%s: expected true or false", full);
         *(bool *)(void *)(base + f->offset) = b;
         return 0;
     case F_TEAM_TYPE:
         if (!(s = jsondoc_string(v)) ||
             !team_type_parse(s, (enum team_type *)(void *)(base + f->offset)))
-            return fail(r, "%s: expected small-ai, product, platform or research", full);
+            return fail_at(r, full, "%s: expected small-ai, product, platform or research", full);
         return 0;
     case F_INT:
     case F_NUM:
     case F_PERCENT:
         if (!jsondoc_number(v, &d) || !isfinite(d))
-            return fail(r, "%s: expected a number", full);
+            return fail_at(r, full, "%s: expected a number", full);
         if (d < f->min || d > f->max) {
             char range[64];
             snprintf(range, sizeof range, " between %g and %g", f->min, f->max);
-            return fail(r, "%s: out of range: expected a number%s", full, range);
+            return fail_at(r, full, "%s: out of range: expected a number%s", full, range);
         }
         if (f->kind == F_INT) {
             if (d != floor(d))
-                return fail(r, "%s: expected a whole number", full);
+                return fail_at(r, full, "%s: expected a whole number", full);
             *(int *)(void *)(base + f->offset) = (int)d;
         } else {
             *(double *)(void *)(base + f->offset) = f->kind == F_PERCENT ? d / 100.0 : d;
@@ -287,9 +337,10 @@ read_member(void *ctx, const char *key, struct json_node *v)
             !strcmp(sections[i].name, key))
             return read_section(ctx, key, v);
     }
-    char path[64];
-    return fail(r, "%s: unknown field '%s' (docs/decide.md lists the fields)",
-                section_path(r->section, path), key);
+    char path[64], full[128];
+    section_path(r->section, path);
+    snprintf(full, sizeof full, "%s.%s", path, key);
+    return fail_at(r, full, "%s: unknown field '%s' (docs/decide.md lists the fields)", path, key);
 }
 
 static int
@@ -311,14 +362,34 @@ read_providers(struct reader *r, struct json_node *v)
         if (!entity || strncmp(entity, "provider:", 9) || !entity[9])
             return fail(r, "providers: each needs an entity 'provider:NAME'");
         struct team_provider *tp = &r->p->providers[r->p->nproviders];
+        memset(tp, 0, sizeof *tp);
         tp->gpu_hour = NAN;
+        tp->capacity_gpus = NAN;
         if (rate && (!jsondoc_number(rate, &tp->gpu_hour) || !(tp->gpu_hour >= 0)))
             return fail(r, "providers: %s: gpu_hour must be a number >= 0", entity);
+        struct json_node *cap = jsondoc_string(e) ? NULL : jsondoc_get(e, "capacity_gpus");
+        if (cap && (!jsondoc_number(cap, &tp->capacity_gpus) || !(tp->capacity_gpus >= 1)))
+            return fail(r, "providers: %s: capacity_gpus must be a number >= 1", entity);
         if (!(tp->entity = strdup(entity))) {
             r->status = diag_set(r->diag, SL_ERR_NOMEM, r->name, 0, "out of memory");
             return 1;
         }
         r->p->nproviders++;
+        struct json_node *svc = jsondoc_string(e) ? NULL : jsondoc_get(e, "services");
+        if (svc && (jsondoc_kind(svc) != JNODE_ARRAY || jsondoc_size(svc) == 0 ||
+                    jsondoc_size(svc) > TEAM_PROFILE_MAX_SERVICES))
+            return fail(r, "providers: %s: services must be a list of 1 to %d service names",
+                        entity, TEAM_PROFILE_MAX_SERVICES);
+        for (size_t k = 0; svc && k < jsondoc_size(svc); k++) {
+            const char *name = jsondoc_string(jsondoc_at(svc, k));
+            if (!name || !*name)
+                return fail(r, "providers: %s: services must be a list of service names", entity);
+            if (!(tp->services[tp->nservices] = strdup(name))) {
+                r->status = diag_set(r->diag, SL_ERR_NOMEM, r->name, 0, "out of memory");
+                return 1;
+            }
+            tp->nservices++;
+        }
     }
     return 0;
 }
@@ -368,24 +439,31 @@ check_profile(struct reader *r)
         case F_PERCENT:
             missing = isnan(*(const double *)(const void *)(base + f->offset));
             break;
+        case F_INT:
+            missing = *(const int *)(const void *)(base + f->offset) < 0;
+            break;
         default:
             break;
         }
         if (missing) {
+            /* At the section that should hold it, when there is one. */
             char path[64];
-            fail(r, "missing field %s.%s", section_path(f->section, path), f->key);
+            section_path(f->section, path);
+            fail_at(r, path, "missing field %s.%s (required)", path, f->key);
             return r->status;
         }
     }
     if (strncmp(p->entity, "team:", 5) || !p->entity[5])
-        return fail(r, "team.entity: expected 'team:NAME', got '%s'", p->entity), r->status;
+        return fail_at(r, "team.entity", "team.entity: expected 'team:NAME', got '%s'", p->entity),
+               r->status;
     if (team_profile_gpus(p) == 0)
         return fail(r, "workloads: give the GPUs of research or production_inference"), r->status;
     if (p->production_gpus > 0 && isnan(p->uptime_commitment))
         return fail(r, "workloads.production_inference: missing uptime_commitment_percent"),
                r->status;
     if (p->rotation_size > p->platform_engineers + p->size)
-        return fail(r, "on_call.rotation_size: larger than the team"), r->status;
+        return fail_at(r, "on_call.rotation_size", "on_call.rotation_size: larger than the team"),
+               r->status;
     if (p->nproviders == 0)
         return fail(r, "providers: name at least one candidate provider"), r->status;
     return SL_OK;
@@ -448,9 +526,29 @@ yaml_node_to_json(const struct yamldoc *doc, const struct yaml_node *n, struct j
     }
 }
 
+static void
+map_lines(const struct yamldoc *doc, const struct yaml_node *n, const char *prefix, int depth,
+          struct line_map *m)
+{
+    if (yamldoc_kind(n) != YNODE_MAPPING || depth > 3)
+        return;
+    for (size_t i = 0; i < yamldoc_size(n); i++) {
+        struct yaml_node *k, *v;
+        if (!yamldoc_pair(doc, n, i, &k, &v))
+            break;
+        const char *key = yamldoc_scalar(k);
+        if (!key || m->n >= LINE_MAP_MAX)
+            continue;
+        snprintf(m->path[m->n], sizeof m->path[m->n], "%s%s%s", prefix, *prefix ? "." : "", key);
+        m->line[m->n] = yamldoc_line(k);
+        m->n++;
+        map_lines(doc, v, m->path[m->n - 1], depth + 1, m);
+    }
+}
+
 static enum sl_status
 yaml_load(const char *text, size_t len, const char *name, struct json_node **root,
-          struct sl_diag *diag)
+          struct line_map *lines, struct sl_diag *diag)
 {
     struct yamldoc_stream *ys = NULL;
     struct yamldoc *doc = NULL;
@@ -468,6 +566,7 @@ yaml_load(const char *text, size_t len, const char *name, struct json_node **roo
     struct jsonw w;
     jsonw_begin(&w, &js);
     yaml_node_to_json(doc, yamldoc_root(doc), &w, NULL, 0);
+    map_lines(doc, yamldoc_root(doc), "", 0, lines);
     if ((s = w.status)) {
         diag_set(diag, s, name, 0, "the profile nests too deeply or is too large");
         goto out;
@@ -486,9 +585,12 @@ team_profile_parse(const char *text, size_t len, const char *name, bool yaml,
                    struct team_profile *p, struct sl_diag *diag)
 {
     struct json_node *root = NULL;
-    struct reader r = {name, p, diag, SL_OK, NULL};
+    struct line_map *lines = yaml ? calloc(1, sizeof *lines) : NULL;
+    struct reader r = {name, lines, p, diag, SL_OK, NULL};
     team_profile_init(p);
-    enum sl_status s = yaml ? yaml_load(text, len, name, &root, diag)
+    if (yaml && !lines)
+        return diag_set(diag, SL_ERR_NOMEM, name, 0, "out of memory");
+    enum sl_status s = yaml ? yaml_load(text, len, name, &root, lines, diag)
                             : jsondoc_load_buffer(text, len, name, 1, &root, diag);
     if (s)
         goto out;
@@ -500,6 +602,7 @@ team_profile_parse(const char *text, size_t len, const char *name, bool yaml,
     s = r.status ? r.status : check_profile(&r);
 out:
     jsondoc_free(root);
+    free(lines);
     if (s)
         team_profile_release(p);
     return s;

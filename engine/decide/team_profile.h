@@ -33,9 +33,17 @@ enum team_type {
 #define TEAM_PROFILE_MANAGED_OPS_SHARE 0.25 /* routine ops left to the team when managed */
 #define TEAM_PROFILE_TIE_MARGIN 0.10        /* cost difference the default policy survives */
 
+#define TEAM_PROFILE_MAX_SERVICES 16
+
 struct team_provider {
     char *entity;    /* provider:NAME, measured in the store */
     double gpu_hour; /* NAN: self-managed rate × (1 + managed premium) */
+    /* The provider's capacity (GPUs) its incidents spread over; NAN:
+     * unknown, and the team is taken to be exposed to all of it. */
+    double capacity_gpus;
+    /* The provider's services the team would use; none: all of them. */
+    char *services[TEAM_PROFILE_MAX_SERVICES];
+    size_t nservices;
 };
 
 struct team_profile {
@@ -75,6 +83,9 @@ struct team_profile {
     double managed_ops_share;    /* share of routine ops hours the team keeps when managed */
     double tie_margin;
     double work_hours_month;
+    /* decision.require_measured_data: refuse to decide from the profile
+     * alone when the store measured nothing of the team or its providers. */
+    bool require_measured;
 };
 
 const char *team_type_name(enum team_type t);
@@ -84,13 +95,19 @@ bool team_type_parse(const char *text, enum team_type *out);
 /* Sets every default; strings NULL, numbers that must be given NAN or 0. */
 void team_profile_init(struct team_profile *p);
 /* Reads path: YAML unless it ends in .json. SL_ERR_IO when it cannot be
- * opened, SL_ERR_INPUT (file and, when known, line in diag) when a field is
- * missing, of the wrong type or out of range. On failure *p is released. */
+ * opened, SL_ERR_INPUT (file and, in YAML, line in diag) when a field is
+ * missing (at the line of its section), of the wrong type or out of range
+ * (at its own line). On failure *p is released. */
 enum sl_status team_profile_load(const char *path, struct team_profile *p, struct sl_diag *diag);
 /* The same from text already in memory; name is used in messages. */
 enum sl_status team_profile_parse(const char *text, size_t len, const char *name, bool yaml,
                                   struct team_profile *p, struct sl_diag *diag);
 void team_profile_release(struct team_profile *p);
+
+/* The share of provider i's incident time the team lives through when it
+ * rents gpus of it: gpus / capacity_gpus, at most 1; 1 when the capacity is
+ * unknown. */
+double team_profile_exposure(const struct team_profile *p, size_t i, int gpus);
 
 /* The provider's GPU-hour rate: its own, else self rate × (1 + premium). */
 double team_profile_provider_rate(const struct team_profile *p, size_t i);

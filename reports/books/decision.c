@@ -31,12 +31,19 @@ report_decision_of(const struct decide_case *c, const char *zone, const char *ve
 
 /* ---- JSON ----------------------------------------------------------------- */
 
+static const char *
+check_name(enum decide_check c)
+{
+    return c == DECIDE_CHECK_YES ? "yes" : c == DECIDE_CHECK_NO ? "no" : "not measured";
+}
+
 static void
 write_rotation(struct jsonw *w, const struct decide_rotation *r)
 {
     jsonw_open(w, "rotation", '{');
     jsonw_field_bool(w, "applies", r->applies);
     if (r->applies) {
+        jsonw_field_bool(w, "known", r->known);
         jsonw_field_bool(w, "sustainable", r->sustainable);
         jsonw_field_int(w, "required_engineers", r->required);
         jsonw_field_num(w, "oncall_share", r->oncall_share);
@@ -73,6 +80,7 @@ write_option(struct jsonw *w, const struct report_decision *d, const struct deci
     jsonw_field_bool(w, "meets_commitment", o->meets_commitment);
     jsonw_field_bool(w, "eligible", o->eligible);
     jsonw_field_str(w, "ineligible_because", o->eligible ? NULL : o->ineligible);
+    jsonw_field_str(w, "caveat", o->caveat[0] ? o->caveat : NULL);
     jsonw_open(w, "cost_per_month", '{');
     jsonw_field_num(w, "gpu", o->cost.gpu);
     jsonw_field_num(w, "routine_operations", o->cost.routine_ops);
@@ -80,6 +88,7 @@ write_option(struct jsonw *w, const struct report_decision *d, const struct deci
     jsonw_field_num(w, "incident_labour", o->cost.incident_labour);
     jsonw_field_num(w, "downtime", o->cost.downtime);
     jsonw_field_num(w, "total", o->cost.total);
+    jsonw_field_bool(w, "complete", o->cost.complete);
     jsonw_field_str(w, "currency", d->profile->currency);
     jsonw_field_str(w, "arithmetic", o->cost.arithmetic);
     jsonw_close(w, '}');
@@ -131,6 +140,7 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
     jsonw_field_str(&w, "default_policy", decide_model_name(r->default_model));
     jsonw_field_bool(&w, "overturned", r->overturned);
     jsonw_field_bool(&w, "proven_24x7", r->proven_24x7);
+    jsonw_field_bool(&w, "measured_any", r->measured_any);
     jsonw_open(&w, "period", '{');
     jsonw_field_str(&w, "from", from);
     jsonw_field_str(&w, "to", to);
@@ -149,6 +159,19 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
         write_option(&w, d, &r->options[i]);
     jsonw_close(&w, ']');
     jsonw_field_int(&w, "recommended_option", (int64_t)r->recommended_option);
+    jsonw_open(&w, "readiness", '[');
+    for (size_t i = 0; i < DECIDE_READINESS_COUNT; i++) {
+        jsonw_open(&w, NULL, '{');
+        jsonw_field_str(&w, "condition", r->readiness[i].condition);
+        jsonw_field_str(&w, "met", check_name(r->readiness[i].met));
+        jsonw_field_str(&w, "evidence", r->readiness[i].evidence);
+        jsonw_close(&w, '}');
+    }
+    jsonw_close(&w, ']');
+    jsonw_open(&w, "breakeven", '[');
+    for (size_t i = 0; i < r->nbreakeven; i++)
+        jsonw_field_str(&w, NULL, r->breakeven[i]);
+    jsonw_close(&w, ']');
     jsonw_open(&w, "boundary", '[');
     for (size_t i = 0; i < DECIDE_BOUNDARY_COUNT; i++) {
         const struct decide_boundary *b = &r->boundary[i];
@@ -239,6 +262,7 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
             number_or_blank(sh, row, c++, o->pages_per_engineer_month[b], XLSX_DECIMAL1);
         xlsx_text(sh, row, c++,
                   !o->rotation.applies      ? "provider's"
+                  : !o->rotation.known      ? "not measured"
                   : o->rotation.sustainable ? "sustainable"
                                             : "not sustainable",
                   XLSX_PLAIN);
@@ -250,8 +274,8 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
         number_or_blank(sh, row, c++, o->cost.downtime, XLSX_INTEGER);
         number_or_blank(sh, row, c++, o->cost.total, XLSX_INTEGER);
         char note[1500];
-        snprintf(note, sizeof note, "%s%s%s", o->eligible ? "" : o->ineligible,
-                 o->eligible ? "" : ". ", o->cost.arithmetic);
+        const char *why = o->eligible ? o->caveat : o->ineligible;
+        snprintf(note, sizeof note, "%s%s%s", why, why[0] ? ". " : "", o->cost.arithmetic);
         xlsx_text(sh, row, c++, note, XLSX_PLAIN);
     }
     return row;
@@ -275,11 +299,13 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
              r->provider >= 0 ? p->providers[r->provider].entity : "");
     xlsx_text(sh, row++, 0, text, XLSX_BOLD);
     snprintf(text, sizeof text,
-             "Profile %s (%s, type %s). Measured %s to %s (exclusive), %s. Default policy: %s; "
+             "Profile %s (%s, type %s). Measured %s to %s (exclusive), %s. Guide's answer: %s; "
              "%s.",
              d->profile_path ? d->profile_path : "", p->entity, team_type_name(p->type), from, to,
              d->zone ? d->zone : "UTC", decide_model_name(r->default_model),
-             r->overturned ? "measured data overturned it" : "measured data did not overturn it");
+             !r->measured_any ? "nothing was measured, so it rests on the profile alone"
+             : r->overturned  ? "measured data overturned it"
+                              : "measured data did not overturn it");
     xlsx_text(sh, row++, 0, text, XLSX_MUTED);
     row++;
     xlsx_text(sh, row, 0, "Rule", XLSX_HEADER);
@@ -293,6 +319,19 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
     row++;
     xlsx_text(sh, row++, 0, "Options (per month; costs in the profile's currency)", XLSX_BOLD);
     row = write_options(sh, row, d);
+    row++;
+    xlsx_text(sh, row, 0, "Readiness condition", XLSX_HEADER);
+    xlsx_text(sh, row, 1, "Met", XLSX_HEADER);
+    xlsx_text(sh, row++, 2, "Evidence", XLSX_HEADER);
+    for (size_t i = 0; i < DECIDE_READINESS_COUNT; i++, row++) {
+        xlsx_text(sh, row, 0, r->readiness[i].condition, XLSX_PLAIN);
+        xlsx_text(sh, row, 1, check_name(r->readiness[i].met), XLSX_PLAIN);
+        xlsx_text(sh, row, 2, r->readiness[i].evidence, XLSX_PLAIN);
+    }
+    row++;
+    xlsx_text(sh, row++, 0, "Break-even (what would change the answer)", XLSX_BOLD);
+    for (size_t i = 0; i < r->nbreakeven; i++)
+        xlsx_text(sh, row++, 0, r->breakeven[i], XLSX_PLAIN);
     row++;
     xlsx_text(sh, row, 0, "Operation", XLSX_HEADER);
     xlsx_text(sh, row, 1, "Layer", XLSX_HEADER);

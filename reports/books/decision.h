@@ -36,9 +36,11 @@ struct report_decision {
 struct report_decision report_decision_of(const struct decide_case *c, const char *zone,
                                           const char *version, const char *command_line);
 
-/* {"recommendation", "provider", "default_policy", "overturned", "period",
+/* {"recommendation", "provider", "default_policy", "overturned", "measured_any", "period",
  *  "reasons": [{"rule","basis","text"}], "options": [...],
- *  "boundary": [...], "measured": [...], "rules": {...}} */
+ *  "readiness": [{"condition","met","evidence"}], "breakeven": ["..."],
+ *  "boundary": [...], "measured": [...], "rules": {...}}. Unknown numbers are
+ *  null, never NaN; a cost with "complete" false sums its known parts only. */
 enum sl_status report_decision_json(const struct report_decision *d, struct strbuf *out);
 
 /* Adds a sheet "Decision": the recommendation, reasons, options with their

@@ -243,22 +243,51 @@ has "decide --help has an example" "$TMP/out" '^Example'
 expect "decide without a profile" 2 "$BIN" --db "$DB" decide
 expect "decide with a missing profile" 3 "$BIN" --db "$DB" decide --profile "$TMP/none.yaml"
 expect "decide with a bad profile" 3 "$BIN" --db "$DB" decide --profile tests/data/decide/bad-unknown-field.yaml
-has "bad profile names the field" "$TMP/err" "bad-unknown-field.yaml: costs: unknown field 'enginer_hour'"
+has "bad profile names the field" "$TMP/err" "bad-unknown-field.yaml:6: costs: unknown field 'enginer_hour'"
+expect "decide with a required count missing" 3 "$BIN" --db "$DB" decide --profile tests/data/decide/bad-missing-size.yaml
+has "a missing count names its section's line" "$TMP/err" "bad-missing-size.yaml:3: missing field team.size \(required\)"
 expect "decide sample" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
 has "decide recommends" "$TMP/out" '^Recommendation: hybrid \(production on provider:nimbus, research on team:platform\)'
-has "decide says whether the default stands" "$TMP/out" '^Default policy: hybrid; measured data does not overturn it'
+has "decide says whether the guide's answer stands" "$TMP/out" "^Guide's answer: hybrid; measured data does not overturn it"
 has "decide states the rotation rule" "$TMP/out" 'Google SRE book'
-has "decide shows the arithmetic" "$TMP/out" 'GPUs 128 × 2\.20 × 730\.5 h = 205709'
+has "decide shows the arithmetic" "$TMP/out" 'GPUs 128 × 2\.20 × 730\.5 h = 205,709'
 has "decide shows the boundary" "$TMP/out" '^  capacity allocation and quota +strategic +team'
 expect "decide json" 0 "$BIN" --db "$DB" --json decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
 has "decide json recommendation" "$TMP/out" '^\{"recommendation":"hybrid","provider":"provider:nimbus"'
 has "decide json reasons" "$TMP/out" '"reasons":\[\{"rule":"T-type","basis":"profile"'
 has "decide json options" "$TMP/out" '"options":\[\{"model":"self-managed"'
+has "decide json downtime is (1 - A) x 730.5 h" "$TMP/out" '"availability":0\.99583[0-9]*,"downtime_hours_per_month":3\.039[0-9]*,'
+has "decide json readiness" "$TMP/out" '"readiness":\[\{"condition":"dedicated platform or SRE engineers","met":"yes"'
+has "decide json break-even" "$TMP/out" '"breakeven":\["staffing: '
+has "decide json totals are complete" "$TMP/out" '"total":297534\.[0-9]*,"complete":true'
 expect "decide workbook" 0 "$BIN" --db "$DB" -q decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01 -o "$TMP/decision.xlsx"
 unzip -p "$TMP/decision.xlsx" xl/workbook.xml >"$TMP/dw.xml"
 has "decision sheets" "$TMP/dw.xml" '<sheet name="Decision"[^>]*/><sheet name="Measured"'
 unzip -p "$TMP/decision.xlsx" xl/sharedStrings.xml >"$TMP/ds.xml"
 has "decision sheet reads back" "$TMP/ds.xml" 'Operating model: hybrid with provider:nimbus'
+# A period the store holds nothing of: the profile alone decides, says so, and never prints nan.
+expect "decide on an unmeasured period" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2020-01-01 --to 2020-04-01
+has "decide unmeasured says so" "$TMP/out" "^Guide's answer: hybrid, from the profile alone: nothing was measured"
+has "decide unmeasured names what is left out" "$TMP/out" 'incidents not measured \(left out\); downtime not measured \(left out\); total of the known parts'
+hasnt "decide unmeasured prints no nan" "$TMP/out" '[^a-z]nan[^a-z]'
+hasnt "decide unmeasured judges no rotation sustainable" "$TMP/out" ' sustainable +(yes|no)'
+has "decide unmeasured says no measurement backs it" "$TMP/out" 'N-unmeasured'
+expect "decide json on an unmeasured period" 0 "$BIN" --db "$DB" --json decide --profile sample-data/team.yaml --from 2020-01-01 --to 2020-04-01
+hasnt "decide json unmeasured has no nan" "$TMP/out" '[^a-z]nan[^a-z]'
+has "decide json says nothing was measured" "$TMP/out" '"measured_any":false'
+expect "decide workbook on an unmeasured period" 0 "$BIN" --db "$DB" -q decide --profile sample-data/team.yaml --from 2020-01-01 --to 2020-04-01 -o "$TMP/decision0.xlsx"
+unzip -p "$TMP/decision0.xlsx" xl/sharedStrings.xml >"$TMP/ds0.xml"
+unzip -p "$TMP/decision0.xlsx" xl/worksheets/sheet1.xml >"$TMP/ds0s.xml"
+hasnt "decision workbook unmeasured has no nan" "$TMP/ds0.xml" '[^a-z]nan[^a-z]'
+hasnt "decision workbook unmeasured has no NaN number" "$TMP/ds0s.xml" '<v>nan</v>'
+sed 's/^  tie_margin_percent: 10$/  tie_margin_percent: 10\ndecision:\n  require_measured_data: true/' sample-data/team.yaml >"$TMP/strict.yaml"
+expect "decide refuses unmeasured when the profile asks" 3 "$BIN" --db "$DB" decide --profile "$TMP/strict.yaml" --from 2020-01-01 --to 2020-04-01
+has "decide refusal names the setting" "$TMP/err" 'strict.yaml: nothing of team:platform or its providers is measured in the period.*require_measured_data'
+expect "decide strict profile on measured data" 0 "$BIN" --db "$DB" decide --profile "$TMP/strict.yaml" --from 2026-08-01 --to 2026-11-01
+has "decide names the guide" "$TMP/out" 'the guide "Managed vs Self-Managed GPU Clusters: A Decision Framework"'
+has "decide shows readiness" "$TMP/out" '^  a sustainable on-call rotation +met'
+has "decide shows break-even" "$TMP/out" '^  staffing: with [0-9]+ on the rotation'
+hasnt "decide does not call a below-commitment option compliant" "$TMP/out" 'nimbus.*: meets every constraint'
 expect "compare --help" 0 "$BIN" compare --help
 expect "compare needs two" 2 "$BIN" --db "$DB" compare team:platform
 expect "compare the same twice" 2 "$BIN" --db "$DB" compare team:platform team:platform

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/decide/team_profile.h"
@@ -36,6 +37,33 @@ Test(team_profile, sample_profile)
     cr_assert_float_eq(p.responders[1], 3, EPS);
     cr_assert_float_eq(p.managed_ops_share, 0.25, EPS);
     cr_assert_str_eq(p.currency, "USD");
+    team_profile_release(&p);
+}
+
+Test(team_profile, provider_capacity_and_services)
+{
+    static const char yaml[] = "team: {type: research, size: 6, platform_engineers: 2, "
+                               "entity: 'team:ml'}\n"
+                               "on_call: {rotation_size: 2, hours_covered_per_week: 40}\n"
+                               "workloads: {research: {gpus: 16}}\n"
+                               "providers:\n"
+                               "  - entity: provider:a\n"
+                               "    capacity_gpus: 1024\n"
+                               "    services: [gpu-pool, storage]\n"
+                               "  - provider:b\n"
+                               "costs: {engineer_hour: 95, gpu_hour_self: 2.5, "
+                               "managed_premium_percent: 20, routine_ops_hours_per_month: 80}\n";
+    struct team_profile p;
+    struct sl_diag d = {0};
+    cr_assert_eq(team_profile_parse(yaml, strlen(yaml), "t.yaml", true, &p, &d), SL_OK, "%s",
+                 d.message);
+    cr_assert_float_eq(p.providers[0].capacity_gpus, 1024, EPS);
+    cr_assert_eq(p.providers[0].nservices, 2);
+    cr_assert_str_eq(p.providers[0].services[1], "storage");
+    cr_assert(isnan(p.providers[1].capacity_gpus));
+    cr_assert_eq(p.providers[1].nservices, 0);
+    cr_assert_float_eq(team_profile_exposure(&p, 0, 16), 16.0 / 1024, EPS);
+    cr_assert_float_eq(team_profile_exposure(&p, 1, 16), 1.0, EPS);
     team_profile_release(&p);
 }
 
@@ -91,11 +119,15 @@ Test(team_profile, bad_profiles_name_the_field)
     while ((e = readdir(dir))) {
         if (strncmp(e->d_name, "bad-", 4))
             continue;
-        char path[512], line[256] = "";
+        char path[512], line[256] = "", second[256] = "";
         snprintf(path, sizeof path, DATA "%s", e->d_name);
         FILE *f = fopen(path, "r");
         cr_assert_not_null(f);
         cr_assert_not_null(fgets(line, sizeof line, f));
+        /* "# line: N": the line the message must name. */
+        long want_line = -1;
+        if (fgets(second, sizeof second, f) && !strncmp(second, "# line: ", 8))
+            want_line = strtol(second + 8, NULL, 10);
         fclose(f);
         line[strcspn(line, "\n")] = '\0';
         cr_assert(!strncmp(line, "# error: ", 9), "%s has no '# error:' line", path);
@@ -106,10 +138,13 @@ Test(team_profile, bad_profiles_name_the_field)
         cr_assert(strstr(d.message, line + 9), "%s: expected '%s', got '%s'", path, line + 9,
                   d.message);
         cr_assert_str_eq(d.file, path);
+        if (want_line >= 0)
+            cr_assert_eq(d.line, want_line, "%s: expected line %ld, got %ld", path, want_line,
+                         d.line);
         n++;
     }
     closedir(dir);
-    cr_assert_geq(n, 9);
+    cr_assert_geq(n, 12);
 }
 
 Test(team_profile, type_names_round_trip)
