@@ -361,11 +361,6 @@ cmd_report(struct cli *cli, int argc, char **argv)
     p.list_to = w.end;
 
     char path[4096];
-    if (table_dir && mkdir(table_dir, 0777) && errno != EEXIST) {
-        rc = msg_error(SL_EXIT_REPORT, table_dir, 0, "cannot create the directory: %s",
-                       strerror(errno));
-        goto out;
-    }
     if (!tables && (rc = output_path(output, &w, path, sizeof path)))
         goto out;
     s = store_each_source(st, collect_source, &sources, &diag);

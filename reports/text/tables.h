@@ -16,8 +16,10 @@
  * On one stream, CSV tables follow one another, each introduced by a line
  * "# table: NAME" and ended by an empty line; JSON is one object whose keys
  * are the table names and whose values are arrays of row objects. In a
- * directory each table is NAME.csv or NAME.json, written under a temporary
- * name and renamed, so a failed run leaves no partial table. */
+ * directory each table is NAME.csv or NAME.json; the whole set is written
+ * into a temporary folder beside the directory and moved into place only
+ * when every table is complete (outfile.h), so a failed run leaves the
+ * directory as it was: no partial table, and no new table beside old ones. */
 #ifndef SLAUDIT_REPORTS_TABLES_H
 #define SLAUDIT_REPORTS_TABLES_H
 
@@ -55,10 +57,12 @@ struct table_sink {
 struct table_out {
     const char *dir; /* NULL: every table on stream */
     FILE *stream;
-    const char *ext; /* "csv" or "json" */
-    FILE *f;         /* where the current table goes */
-    char path[4096];
-    struct outfile out;         /* the current table's file, when dir is set */
+    const char *ext;   /* "csv" or "json" */
+    FILE *f;           /* where the current table goes */
+    char path[4096];   /* the current table's final name, for messages */
+    struct outdir out; /* the temporary folder, when dir is set */
+    char names[8][32]; /* the files written into it */
+    size_t nnames;
     const char *const *columns; /* the current table's, borrowed */
     size_t ncolumns;
     long rows;        /* written in the current table */
@@ -66,15 +70,16 @@ struct table_out {
     struct strbuf sb; /* one row's text */
     struct sl_diag *diag;
 };
-/* Starts table name: opens dir/name.ext under a temporary name, or uses the
+/* Starts table name: creates name.ext in the temporary folder, or uses the
  * stream. */
 enum sl_status table_out_begin(struct table_out *o, const char *name, const char *const *columns,
                                size_t ncolumns);
 /* Writes o->sb and empties it. */
 enum sl_status table_out_flush(struct table_out *o);
-/* Ends the table: closes and renames its file. */
+/* Ends the table: flushes and closes its file. */
 enum sl_status table_out_end(struct table_out *o);
-/* Removes a table file left half written. */
+/* Closes a table file left half written (report_tables_write removes the
+ * temporary folder). */
 void table_out_abandon(struct table_out *o);
 
 extern const struct table_sink tables_csv_sink, tables_json_sink;
@@ -83,9 +88,9 @@ extern const struct table_sink tables_csv_sink, tables_json_sink;
 enum sl_status report_tables_emit(const struct eval_result *r, const struct report_info *info,
                                   const struct table_sink *sink, void *ctx, struct sl_diag *diag);
 
-/* Writes the tables in format to directory dir (created by the caller), or to
- * out when dir is NULL. Errors: SL_ERR_REPORT when a file cannot be written (its
- * name in diag), SL_ERR_NOMEM. */
+/* Writes the tables in format to directory dir (created when it does not
+ * exist; its parent must), or to out when dir is NULL. Errors: SL_ERR_REPORT when a file cannot be
+ * written (its name in diag), SL_ERR_NOMEM. */
 enum sl_status report_tables_write(enum table_format format, const char *dir, FILE *out,
                                    const struct eval_result *r, const struct report_info *info,
                                    struct sl_diag *diag);

@@ -1,5 +1,6 @@
-/* outfile.h — a report file written beside its final name and renamed onto
- * it only when complete, so the final name never holds half a file.
+/* outfile.h — a report file, or a folder of them, written beside its final
+ * name and renamed onto it only when complete, so the final name never holds
+ * half a file or half a set.
  *
  * The temporary file is PATH.tmp-XXXXXXXX (eight hex digits), created
  * exclusively with the usual permissions (0666 less the umask) and held under
@@ -9,6 +10,8 @@
  * whose writer still holds it. */
 #ifndef SLAUDIT_OUTFILE_H
 #define SLAUDIT_OUTFILE_H
+
+#include <stddef.h>
 
 #include "engine/base/status.h"
 
@@ -27,5 +30,29 @@ enum sl_status outfile_commit(struct outfile *o, struct sl_diag *diag);
 /* Removes the temporary file and releases the outfile; does nothing to one
  * already committed or released, or zeroed and never begun. */
 void outfile_abandon(struct outfile *o);
+
+/* A folder of report files (the plain tables), written whole into a
+ * temporary folder .slaudit-XXXXXX beside the final one, locked as the
+ * temporary file is, and renamed into place only when every file is in it:
+ * onto a final folder that does not exist or is empty, in one rename; onto
+ * one that holds nothing but files of the same names (an earlier set), by
+ * swapping the two folders in one step and removing the old set; into a
+ * folder that holds other files as well, file by file (each whole). Unlocked
+ * leftovers .slaudit-XXXXXX of dead writers in the same parent are removed. */
+struct outdir {
+    char *path; /* the final folder, without trailing slashes */
+    char *tmp;  /* the temporary folder, NULL once renamed or removed */
+    int fd;     /* open on tmp and locked: create the files with openat(fd, ...) */
+};
+
+/* The parent folder must exist. Errors: SL_ERR_REPORT, SL_ERR_NOMEM. */
+enum sl_status outdir_begin(struct outdir *o, const char *path, struct sl_diag *diag);
+/* Moves the files names[0..n) (flushed by the caller) into place, as above.
+ * The outdir is released either way. Errors: SL_ERR_REPORT. */
+enum sl_status outdir_commit(struct outdir *o, const char *const *names, size_t n,
+                             struct sl_diag *diag);
+/* Removes the temporary folder and what is in it; does nothing to one
+ * released or zeroed and never begun. */
+void outdir_abandon(struct outdir *o);
 
 #endif

@@ -8,7 +8,7 @@ BIN=$(pwd)/$BUILD/slaudit
 GEN=$(pwd)/$BUILD/gen-sample
 DATA=$(pwd)/tests/cli/data
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+trap 'umount "$TMP/full" 2>/dev/null; rm -rf "$TMP"' EXIT
 DB=$TMP/t.db
 passed=0
 failed=0
@@ -156,6 +156,37 @@ sed -n '/^# table: findings$/,/^$/p' "$TMP/out" | grep -c ',provider:nimbus,' >"
 "$BIN" --db "$DB" audit --entity provider:nimbus --from 2026-10-01 --to 2026-11-01 --json 2>/dev/null |
     grep -o '"rule":' | wc -l >"$TMP/n.audit"
 same "csv findings are the audit's" "$(cat "$TMP/n.csv")" "$(cat "$TMP/n.audit")"
+# A directory of tables is replaced as a whole set or not at all: an earlier
+# set is swapped out, other files in the directory stay.
+expect "tables: a first set" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format csv -o "$TMP/tset"
+expect "tables over an earlier set" 0 "$BIN" --db "$DB" -q report --month 2026-09 --format csv -o "$TMP/tset"
+has "tables over an earlier set: the new month" "$TMP/tset/summary.csv" ',2026-09,'
+hasnt "tables over an earlier set: no old row" "$TMP/tset/summary.csv" ',2026-10,'
+same "tables over an earlier set: six files, no leftovers" "$(ls -A "$TMP/tset" | tr '\n' ' ')" \
+    "availability.csv findings.csv incidents.csv sla.csv sources.csv summary.csv "
+mkdir "$TMP/mixed" && echo keep >"$TMP/mixed/notes.txt"
+expect "tables beside other files" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format csv -o "$TMP/mixed/"
+same "tables beside other files: both kept" "$(ls -A "$TMP/mixed" | wc -l):$(cat "$TMP/mixed/notes.txt")" "7:keep"
+ls -A "$TMP" "$TMP/mixed" >"$TMP/ls"
+hasnt "no temporary folder left" "$TMP/ls" '^\.slaudit-'
+# Disk full half-way through the set (a small tmpfs, when this user may
+# mount one): the directory keeps its earlier set, untouched.
+M=$TMP/full
+mkdir "$M"
+if mount -t tmpfs -o size=256k slaudit-test "$M" 2>/dev/null; then
+    expect "tables: earlier set" 0 "$BIN" --db "$DB" -q report --month 2026-09 --format csv -o "$M/tables/"
+    cp -r "$M/tables" "$TMP/tables-before"
+    dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null
+    truncate -s -8K "$M/fill" # room for the first tables, not for the rest
+    expect "tables: disk full" 5 "$BIN" --db "$DB" -q report --month 2026-10 --format csv -o "$M/tables/"
+    has "tables: disk full message" "$TMP/err" 'incidents.csv: cannot write: No space left on device'
+    if diff -r "$TMP/tables-before" "$M/tables" >/dev/null; then pass; else
+        fail "tables: disk full changed the earlier set"; fi
+    same "tables: disk full leaves no temporary folder" "$(ls -A "$M" | tr '\n' ' ')" "fill tables "
+    umount "$M"
+else
+    echo "cli: disk-full tables test skipped: cannot mount a tmpfs here"
+fi
 expect "report bad format" 2 "$BIN" --db "$DB" report --format xml
 
 # --- audit and rules ------------------------------------------------------------

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "reports/xlsx/outfile.h"
@@ -142,4 +143,76 @@ Test(outfile, missing_folder_is_a_clear_error)
     cr_assert(strstr(diag.message, "cannot create /nonexistent/dir/r.xlsx.tmp-"), "%s",
               diag.message);
     outfile_abandon(&o);
+}
+
+/* Writes name with text into the temporary folder of o. */
+static void
+put(struct outdir *o, const char *name, const char *text)
+{
+    int fd = openat(o->fd, name, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    cr_assert_geq(fd, 0, "%s", name);
+    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+}
+
+static void
+read_back(const char *name, char *buf, size_t size)
+{
+    char p[256];
+    snprintf(p, sizeof p, "%s/tables/%s", dir, name);
+    FILE *f = fopen(p, "r");
+    cr_assert_not_null(f, "%s", p);
+    size_t n = fread(buf, 1, size - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+}
+
+Test(outfile, a_folder_appears_whole_and_replaces_an_earlier_set)
+{
+    static const char *const names[] = {"a.csv", "b.csv"};
+    char final[160], buf[16];
+    snprintf(final, sizeof final, "%s/tables/", dir);
+    struct sl_diag diag = {0};
+    for (int run = 0; run < 2; run++) {
+        struct outdir o;
+        cr_assert_eq(outdir_begin(&o, final, &diag), SL_OK, "%s", diag.message);
+        cr_assert(strstr(o.tmp, "/.slaudit-"), "%s", o.tmp);
+        put(&o, "a.csv", run ? "new a" : "old a");
+        if (run == 1)
+            cr_assert(exists("tables/b.csv"), "the earlier set stays while writing");
+        put(&o, "b.csv", run ? "new b" : "old b");
+        cr_assert_eq(outdir_commit(&o, names, 2, &diag), SL_OK, "%s", diag.message);
+        outdir_abandon(&o); /* released: nothing */
+    }
+    read_back("a.csv", buf, sizeof buf);
+    cr_assert_str_eq(buf, "new a");
+    read_back("b.csv", buf, sizeof buf);
+    cr_assert_str_eq(buf, "new b");
+    cr_assert_eq(count_files(), 1, "only the folder is left beside it");
+    char p[200];
+    for (int i = 0; i < 2; i++) {
+        snprintf(p, sizeof p, "%s/tables/%s", dir, names[i]);
+        unlink(p);
+    }
+    snprintf(p, sizeof p, "%s/tables", dir);
+    rmdir(p);
+}
+
+Test(outfile, an_abandoned_folder_leaves_nothing_and_a_dead_writers_goes)
+{
+    char final[160], dead[160];
+    snprintf(final, sizeof final, "%s/tables", dir);
+    snprintf(dead, sizeof dead, "%s/.slaudit-Ab12Cd", dir);
+    cr_assert_eq(mkdir(dead, 0700), 0);
+    touch(".slaudit-Ab12Cd/summary.csv"); /* a writer killed mid-way */
+    struct outdir o;
+    struct sl_diag diag = {0};
+    cr_assert_eq(outdir_begin(&o, final, &diag), SL_OK, "%s", diag.message);
+    cr_assert_not(exists(".slaudit-Ab12Cd"), "the dead writer's folder is removed");
+    put(&o, "a.csv", "half");
+    outdir_abandon(&o);
+    cr_assert_eq(count_files(), 0, "nothing left: no final folder, no temporary one");
+    struct outdir zeroed = {0};
+    outdir_abandon(&zeroed);
+    cr_assert_neq(fcntl(0, F_GETFD), -1, "stdin still open");
 }
