@@ -47,6 +47,10 @@ void cli_print_capacity_table(const struct eval_result *r);
 struct reconcile_result;
 void cli_print_reconcile(const struct reconcile_result *r, const char *entity, const char *service,
                          const char *zone);
+/* For an output that is a directory of tables (--format FORMAT -o DIR): a
+ * DIR that is not a directory yet and whose name ends in a file extension
+ * (.csv, .json, ...) is a usage error, not a directory to create. */
+int cli_check_table_dir(const char *command, const char *format, const char *dir);
 /* Prints text (a command's --help) on stdout and returns 0. */
 int cli_help(const char *text);
 

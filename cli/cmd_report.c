@@ -325,6 +325,10 @@ cmd_report(struct cli *cli, int argc, char **argv)
         return rc;
     }
     const char *table_dir = tables && output && strcmp(output, "-") != 0 ? output : NULL;
+    if (table_dir && (rc = cli_check_table_dir("report", format, table_dir))) {
+        eval_args_release(&args);
+        return rc;
+    }
 
     struct store *st = NULL;
     struct sources sources = {0};

@@ -1,6 +1,8 @@
 /* common.c — helpers the subcommands share. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "cli/msg.h"
@@ -51,5 +53,25 @@ cli_last_complete_month(const struct cli *cli, struct store *st, struct window *
     if (w.end <= first)
         w = window_month_of(first, cli->zone);
     *out = w;
+    return 0;
+}
+
+int
+cli_check_table_dir(const char *command, const char *format, const char *dir)
+{
+    static const char *const file_ext[] = {".csv", ".json", ".xlsx", ".tsv", ".txt", NULL};
+    struct stat sb;
+    if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return 0; /* a directory already, whatever its name */
+    size_t n = strlen(dir);
+    for (int i = 0; file_ext[i]; i++) {
+        size_t e = strlen(file_ext[i]);
+        if (n > e && strcasecmp(dir + n - e, file_ext[i]) == 0)
+            return msg_usage(command,
+                             "-o '%s' looks like a file name, but --format %s writes a directory "
+                             "of tables (summary.%s, ...): give a directory, or - for every table "
+                             "on standard output",
+                             dir, format, format);
+    }
     return 0;
 }

@@ -8,6 +8,11 @@
 
 #include "engine/base/status.h"
 
+/* Called first in main: stderr becomes a line-buffered filter that drops
+ * the lines libraries print of their own ("[ERROR] ...", "[WARNING]: ..."
+ * from libxlsxwriter), whose failures our diagnostics report. */
+void msg_init(void);
+
 void msg_set_quiet(bool quiet);
 bool msg_quiet(void);
 

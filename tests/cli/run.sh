@@ -139,6 +139,44 @@ has "hostile title is a string" "$TMP/sep3.xml" 't="inlineStr"><is><t>=SUM\(A1\)
 hasnt "no formula in september incidents" "$TMP/sep3.xml" '<f>'
 expect "report to a missing directory" 5 "$BIN" --db "$DB" report -o "$TMP/no/such/dir/r.xlsx"
 if ls "$TMP/no/such/dir" >/dev/null 2>&1; then fail "report left something behind"; else pass; fi
+has "missing directory named" "$TMP/err" "^slaudit: $TMP/no/such/dir/r.xlsx: the folder $TMP/no/such/dir does not exist\$"
+# Output targets that are not files are refused and left as they were.
+mknod "$TMP/devnull" c 1 3
+expect "report onto a device" 5 "$BIN" --db "$DB" -q report -o "$TMP/devnull"
+has "report onto a device: message" "$TMP/err" 'devnull: it is a character device, not a regular file: refusing to replace it'
+if [ -c "$TMP/devnull" ]; then pass; else fail "report onto a device replaced the device"; fi
+mkfifo "$TMP/outfifo"
+expect "report onto a FIFO" 5 "$BIN" --db "$DB" -q report -o "$TMP/outfifo"
+if [ -p "$TMP/outfifo" ]; then pass; else fail "report onto a FIFO replaced it"; fi
+expect "tables onto a device" 5 "$BIN" --db "$DB" -q report --format csv -o "$TMP/devnull"
+if [ -c "$TMP/devnull" ]; then pass; else fail "tables onto a device replaced the device"; fi
+mkdir "$TMP/cwd"
+(cd "$TMP/cwd" && "$BIN" --db "$DB" -q report -o - >"$TMP/out" 2>"$TMP/err")
+same "workbook to -: exit" "$?" 5
+has "workbook to -: message" "$TMP/err" 'a workbook cannot be written to standard output'
+(cd "$TMP/cwd" && "$BIN" --db "$DB" -q report --month 2026-10 --format json -o - >"$TMP/out" 2>"$TMP/err")
+same "tables to -: exit" "$?" 0
+has "tables to -: on stdout" "$TMP/out" '^\{"summary":\['
+same "nothing named - written" "$(ls -A "$TMP/cwd")" ""
+expect "tables into a file-like name" 2 "$BIN" --db "$DB" -q report --format csv -o "$TMP/out.csv"
+has "tables into a file-like name: message" "$TMP/err" "-o '$TMP/out.csv' looks like a file name, but --format csv writes a directory"
+if [ -e "$TMP/out.csv" ]; then fail "a directory named out.csv was created"; else pass; fi
+# Any name the file system takes works: the temporary name is short.
+long=$(printf '%0250d' 0 | tr 0 l).xlsx
+expect "a 255-character name" 0 "$BIN" --db "$DB" -q report -o "$TMP/$long"
+if [ -f "$TMP/$long" ]; then pass; else fail "the 255-character workbook is missing"; fi
+rm -f "$TMP/$long"
+# A full disk under the workbook: one message of ours, none of libxlsxwriter.
+mkdir "$TMP/full"
+if mount -t tmpfs -o size=20k slaudit-test "$TMP/full" 2>/dev/null; then
+    expect "workbook: disk full" 5 "$BIN" --db "$DB" -q report -o "$TMP/full/r.xlsx"
+    same "workbook: disk full, one line" "$(wc -l <"$TMP/err")" 1
+    has "workbook: disk full message" "$TMP/err" "^slaudit: $TMP/full/r.xlsx: cannot write the workbook: No space left on device\$"
+    same "workbook: disk full leaves nothing" "$(ls -A "$TMP/full")" ""
+    umount "$TMP/full"
+else
+    echo "cli: disk-full workbook test skipped: cannot mount a tmpfs here"
+fi
 
 # --- the report as plain tables ------------------------------------------------------
 expect "report csv to stdout" 0 "$BIN" --db "$DB" report --month 2026-10 --format csv
@@ -172,7 +210,6 @@ hasnt "no temporary folder left" "$TMP/ls" '^\.slaudit-'
 # Disk full half-way through the set (a small tmpfs, when this user may
 # mount one): the directory keeps its earlier set, untouched.
 M=$TMP/full
-mkdir "$M"
 if mount -t tmpfs -o size=256k slaudit-test "$M" 2>/dev/null; then
     expect "tables: earlier set" 0 "$BIN" --db "$DB" -q report --month 2026-09 --format csv -o "$M/tables/"
     cp -r "$M/tables" "$TMP/tables-before"

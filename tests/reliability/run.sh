@@ -210,7 +210,7 @@ rk=0 complete=0 absent=0 torn=0 leftovers=0 during=0
 i=0
 while [ "$i" -lt "$REPORT_KILLS" ]; do
     i=$((i + 1))
-    rm -f "$TMP/rep/"*
+    rm -f "$TMP/rep/"* "$TMP/rep/".slaudit-*
     rand $((REPORT_MS * 6 / 5 + 1))
     at=$R
     "$BIN" --db "$RDB" -q report --month 2026-10 -o "$TMP/rep/r.xlsx" >/dev/null 2>&1 &
@@ -219,13 +219,13 @@ while [ "$i" -lt "$REPORT_KILLS" ]; do
         # Every other round: wait for the temporary workbook to appear, so the
         # kill lands while it is being written.
         n=0
-        while [ "$n" -lt 2000 ] && ! ls "$TMP/rep/"r.xlsx.tmp-* >/dev/null 2>&1 && kill -0 "$pid" 2>/dev/null; do
+        while [ "$n" -lt 2000 ] && ! ls "$TMP/rep/".slaudit-* >/dev/null 2>&1 && kill -0 "$pid" 2>/dev/null; do
             sleep 0.005
             n=$((n + 1))
         done
         rand 50
         at=$R
-        ls "$TMP/rep/"r.xlsx.tmp-* >/dev/null 2>&1 && during=$((during + 1))
+        ls "$TMP/rep/".slaudit-* >/dev/null 2>&1 && during=$((during + 1))
     fi
     sleep_ms "$at"
     kill -KILL "$pid" 2>/dev/null && rk=$((rk + 1))
@@ -237,16 +237,16 @@ while [ "$i" -lt "$REPORT_KILLS" ]; do
     else
         torn=$((torn + 1))
     fi
-    leftovers=$((leftovers + $(find "$TMP/rep" -name 'r.xlsx.tmp-*' | wc -l)))
+    leftovers=$((leftovers + $(find "$TMP/rep" -name '.slaudit-*' | wc -l)))
 done
 note "report SIGKILL: report takes ${REPORT_MS} ms; $i rounds, $rk killed mid-run ($during once the temporary workbook existed); final name absent $absent, complete and byte-identical $complete, torn $torn; temporary files left beside it $leftovers"
 same "no torn workbook under the final name" "$torn" 0
 if [ "$rk" -gt 0 ]; then pass; else fail "no kill landed inside the report (timing?)"; fi
 # A killed writer's temporary file is removed by the next report of that name.
-for n in 1 2 3; do : >"$TMP/rep/r.xlsx.tmp-0000000$n"; done
+for n in 1 2 3; do : >"$TMP/rep/.slaudit-00000$n"; done
 "$BIN" --db "$RDB" -q report --month 2026-10 -o "$TMP/rep/r.xlsx" >/dev/null 2>&1
 same "the next report removes killed writers' temporary files" \
-    "$(find "$TMP/rep" -name 'r.xlsx.tmp-*' | wc -l)" 0
+    "$(find "$TMP/rep" -name '.slaudit-*' | wc -l)" 0
 if cmp -s "$TMP/rep/r.xlsx" "$TMP/ref.xlsx"; then pass; else fail "the next report is not complete"; fi
 
 # --- concurrency: two ingests and reports at once on one database -----------------
