@@ -336,7 +336,8 @@ cmd_report(struct cli *cli, int argc, char **argv)
     struct decide_run decision = {0};
     bool have_result = false;
     struct eval_result r;
-    if ((rc = cli_open_store(cli, &st)))
+    if ((rc = cli_open_store_for(cli, STORE_READ, &st)) ||
+        (rc = cli_check_known(cli, st, p.entity, args.commitment.service)))
         goto out;
     struct window w;
     if (month)

@@ -163,6 +163,15 @@ msg_note(const char *file, long line, const char *fmt, ...)
     va_end(ap);
 }
 
+void
+msg_warn(const char *file, long line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("warning", file, line, fmt, ap);
+    va_end(ap);
+}
+
 int
 msg_usage(const char *command, const char *fmt, ...)
 {

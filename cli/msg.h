@@ -24,6 +24,10 @@ int msg_diag(enum sl_status status, const struct sl_diag *diag);
 /* A note: printed unless -q. */
 void msg_note(const char *file, long line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A warning: something was not done, the command goes on; printed even
+ * with -q. */
+void msg_warn(const char *file, long line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* A usage error: the message, a pointer to --help, and SL_EXIT_USAGE. */
 int msg_usage(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -269,3 +269,4 @@ const char *const schema_migrations[] = {
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);
+const int schema_readable = 9;

@@ -6,5 +6,9 @@
 
 extern const char *const schema_migrations[];
 extern const int schema_version;
+/* The oldest version whose tables this slaudit reads as they are: a store
+ * at this version or later is read without migrating it (the migrations
+ * after it change no table a reader uses). */
+extern const int schema_readable;
 
 #endif

@@ -2,12 +2,15 @@
 #include "engine/store/store.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/store/ivbatch.h"
 #include "engine/store/schema.h"
@@ -210,34 +213,162 @@ migrate(struct store *st, struct sl_diag *diag)
     return SL_OK;
 }
 
+/* The journal mode of the connection, lowercase, in buf. */
+static bool
+journal_mode(struct store *st, char *buf, size_t size)
+{
+    sqlite3_stmt *s;
+    bool ok = false;
+    if (sqlite3_prepare_v2(st->db, "PRAGMA journal_mode", -1, &s, NULL) != SQLITE_OK)
+        return false;
+    if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0)) {
+        snprintf(buf, size, "%s", (const char *)sqlite3_column_text(s, 0));
+        ok = true;
+    }
+    sqlite3_finalize(s);
+    return ok;
+}
+
+/* path as an SQLite URI that opens it read-only and immutable: "file:" and
+ * the path with '%', '?' and '#' escaped. */
+static char *
+immutable_uri(const char *path)
+{
+    size_t n = strlen(path);
+    char *uri = malloc(3 * n + sizeof "file:?mode=ro&immutable=1");
+    if (!uri)
+        return NULL;
+    char *o = uri + snprintf(uri, 6, "file:");
+    for (const char *p = path; *p; p++) {
+        if (*p == '%' || *p == '?' || *p == '#')
+            o += snprintf(o, 4, "%%%02X", (unsigned char)*p);
+        else
+            *o++ = *p;
+    }
+    snprintf(o, sizeof "?mode=ro&immutable=1", "?mode=ro&immutable=1");
+    return uri;
+}
+
+/* Whether a connection that can write the store can be had: the file and its
+ * folder writable by this process. */
+static bool
+writable(const char *path)
+{
+    if (access(path, W_OK) != 0)
+        return false;
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    return access(dir, W_OK) == 0;
+}
+
+/* Opens st->db with flags (or uri for a read-only store in a folder nobody
+ * may write) and reads the schema version: the first read of the file. */
+static enum sl_status
+connect(struct store *st, const char *name, int flags, int *version, struct sl_diag *diag)
+{
+    if (st->db) {
+        sqlite3_close(st->db);
+        st->db = NULL;
+    }
+    if (sqlite3_open_v2(name, &st->db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+        return st->db ? db_error(st, diag, "cannot open the store")
+                      : diag_set(diag, SL_ERR_NOMEM, st->path, 0, "out of memory");
+    sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
+    sqlite3_extended_result_codes(st->db, 1);
+    *version = store_schema_version(st);
+    if (*version < 0)
+        return db_error(st, diag, "cannot read the store");
+    return SL_OK;
+}
+
+/* A store that exists, for reading: read-only, or (STORE_UPDATE) read-write
+ * when the process may write it. Nothing is written on the way: no journal
+ * switch, and a migration only when the tables are too old to read. */
+static enum sl_status
+open_existing(struct store *st, enum store_mode mode, struct sl_diag *diag)
+{
+    struct stat sb;
+    if (stat(st->path, &sb) != 0)
+        return errno == ENOENT
+                   ? diag_set(diag, SL_ERR_DB, "", 0,
+                              "no store at %s (ingest something first, or check --db)", st->path)
+                   : diag_set(diag, SL_ERR_DB, st->path, 0, "cannot open the store: %s",
+                              strerror(errno));
+    if (!S_ISREG(sb.st_mode))
+        return diag_set(diag, SL_ERR_DB, st->path, 0, "not a store: not a regular file");
+    bool rw = mode == STORE_UPDATE && writable(st->path);
+    int version;
+    enum sl_status s =
+        connect(st, st->path, rw ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY, &version, diag);
+    if (s && !rw && (sqlite3_errcode(st->db) & 0xff) == SQLITE_CANTOPEN) {
+        /* A WAL store in a folder this process cannot write, with no -shm
+         * file beside it: SQLite cannot share its index, so it reads the
+         * file as it is. */
+        char *uri = immutable_uri(st->path);
+        if (!uri)
+            return diag_set(diag, SL_ERR_NOMEM, st->path, 0, "out of memory");
+        s = connect(st, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &version, diag);
+        free(uri);
+    }
+    if (s)
+        return s;
+    if (version > schema_version)
+        return diag_set(diag, SL_ERR_DB, st->path, 0,
+                        "schema version %d is newer than this slaudit (%d)", version,
+                        schema_version);
+    if (version < schema_version && (rw || version < schema_readable)) {
+        /* Tables too old to read (or a writer that may as well bring them
+         * up to date): migrate, on a connection that can write. */
+        if (!rw && (s = connect(st, st->path, SQLITE_OPEN_READWRITE, &version, diag)))
+            return s;
+        if ((s = migrate(st, diag)))
+            return s;
+        if (!rw && (s = connect(st, st->path, SQLITE_OPEN_READONLY, &version, diag)))
+            return s;
+    }
+    return exec(st, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;", diag);
+}
+
+/* A store to write, created when it does not exist. */
+static enum sl_status
+open_for_writing(struct store *st, struct sl_diag *diag)
+{
+    int version;
+    char mode[16];
+    enum sl_status s =
+        connect(st, st->path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &version, diag);
+    if (s)
+        return s;
+    if (!journal_mode(st, mode, sizeof mode))
+        return db_error(st, diag, "cannot read the journal mode");
+    if (strcmp(mode, "wal") != 0 && strcmp(mode, "memory") != 0 &&
+        (s = exec(st, "PRAGMA journal_mode = WAL", diag)))
+        return s;
+    if ((s = exec(st, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;", diag)))
+        return s;
+    return migrate(st, diag);
+}
+
 enum sl_status
-store_open(const char *path, struct store **out, struct sl_diag *diag)
+store_open_for(const char *path, enum store_mode mode, struct store **out, struct sl_diag *diag)
 {
     struct store *st = calloc(1, sizeof *st);
     enum sl_status s = SL_ERR_NOMEM;
+    *out = NULL;
     if (!st || !(st->path = strdup(path)))
         goto fail;
     /* SQLite counts every allocation under a global mutex unless told not to
      * (5 % of an incident's insert); nothing reads those counts. Only the
      * first call in a process takes effect; later ones fail harmlessly. */
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-    /* NOMUTEX: a store is used by one thread, so SQLite's per-call mutex
-     * (8 % of reading intervals) buys nothing. */
-    if (sqlite3_open_v2(path, &st->db,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                        NULL) != SQLITE_OK) {
-        s = st->db ? db_error(st, diag, "cannot open the database")
-                   : diag_set(diag, SL_ERR_DB, path, 0, "cannot open the database");
-        goto fail;
-    }
-    sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
-    sqlite3_extended_result_codes(st->db, 1);
-    if ((s = exec(st,
-                  "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;"
-                  "PRAGMA synchronous = NORMAL;",
-                  diag)))
-        goto fail;
-    if ((s = migrate(st, diag)))
+    /* NOMUTEX (in connect): a store is used by one thread, so SQLite's
+     * per-call mutex (8 % of reading intervals) buys nothing. */
+    s = mode == STORE_CREATE ? open_for_writing(st, diag) : open_existing(st, mode, diag);
+    if (s)
         goto fail;
     *out = st;
     return SL_OK;
@@ -246,6 +377,18 @@ fail:
     if (s == SL_ERR_NOMEM)
         diag_set(diag, s, path, 0, "out of memory");
     return s;
+}
+
+enum sl_status
+store_open(const char *path, struct store **out, struct sl_diag *diag)
+{
+    return store_open_for(path, STORE_CREATE, out, diag);
+}
+
+bool
+store_read_only(struct store *st)
+{
+    return sqlite3_db_readonly(st->db, "main") == 1;
 }
 
 void
@@ -1031,6 +1174,68 @@ store_data_span(struct store *st, int64_t *first, int64_t *last, struct sl_diag 
     *first = span[0];
     *last = span[1];
     return rc;
+}
+
+static int
+known_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    (void)s;
+    (void)fn;
+    *(bool *)ctx = true;
+    return 1;
+}
+
+enum sl_status
+store_entity_known(struct store *st, const char *entity, const char *service, bool *known,
+                   struct sl_diag *diag)
+{
+    /* Each arm is one seek of an index that begins with entity (audit
+     * records aside: their table is small). */
+    static const char entity_sql[] =
+        "SELECT 1 WHERE EXISTS (SELECT 1 FROM intervals WHERE entity = ?1)"
+        " OR EXISTS (SELECT 1 FROM maintenance WHERE entity = ?1)"
+        " OR EXISTS (SELECT 1 FROM incidents WHERE entity = ?1)"
+        " OR EXISTS (SELECT 1 FROM gpu_events WHERE entity = ?1)"
+        " OR EXISTS (SELECT 1 FROM commitments WHERE entity = ?1)"
+        " OR EXISTS (SELECT 1 FROM audit_records WHERE entity = ?1)";
+    static const char service_sql[] =
+        "SELECT 1 WHERE EXISTS (SELECT 1 FROM intervals WHERE entity = ?1 AND service = ?2)"
+        " OR EXISTS (SELECT 1 FROM maintenance WHERE entity = ?1 AND service = ?2)"
+        " OR EXISTS (SELECT 1 FROM incidents WHERE entity = ?1 AND service = ?2)"
+        " OR EXISTS (SELECT 1 FROM gpu_events WHERE entity = ?1 AND service = ?2)"
+        " OR EXISTS (SELECT 1 FROM commitments WHERE entity = ?1 AND service = ?2)";
+    struct param p[2] = {{.text = entity, .is_text = true}, {.text = service, .is_text = true}};
+    *known = false;
+    return query(st, service ? service_sql : entity_sql, p, service ? 2 : 1, known_row, NULL, known,
+                 diag);
+}
+
+static int
+name_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    const char *name = column_text(s, 0);
+    return name ? ((store_entity_fn)fn)(ctx, name) : 0;
+}
+
+enum sl_status
+store_each_entity(struct store *st, const char *entity, store_entity_fn fn, void *ctx,
+                  struct sl_diag *diag)
+{
+    static const char entities_sql[] =
+        "SELECT entity FROM intervals UNION SELECT entity FROM maintenance"
+        " UNION SELECT entity FROM incidents UNION SELECT entity FROM gpu_events"
+        " UNION SELECT entity FROM commitments UNION SELECT entity FROM audit_records"
+        " ORDER BY 1";
+    static const char services_sql[] =
+        "SELECT service FROM intervals WHERE entity = ?1"
+        " UNION SELECT service FROM maintenance WHERE entity = ?1"
+        " UNION SELECT service FROM incidents WHERE entity = ?1 AND service IS NOT NULL"
+        " UNION SELECT service FROM gpu_events WHERE entity = ?1 AND service IS NOT NULL"
+        " UNION SELECT service FROM commitments WHERE entity = ?1 AND service IS NOT NULL"
+        " ORDER BY 1";
+    struct param p = {.text = entity, .is_text = true};
+    return query(st, entity ? services_sql : entities_sql, &p, entity ? 1 : 0, name_row, (void *)fn,
+                 ctx, diag);
 }
 
 enum sl_status

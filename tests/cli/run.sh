@@ -8,7 +8,7 @@ BIN=$(pwd)/$BUILD/slaudit
 GEN=$(pwd)/$BUILD/gen-sample
 DATA=$(pwd)/tests/cli/data
 TMP=$(mktemp -d)
-trap 'umount "$TMP/full" 2>/dev/null; rm -rf "$TMP"' EXIT
+trap 'umount "$TMP/full" "$TMP/ro" 2>/dev/null; rm -rf "$TMP"' EXIT
 DB=$TMP/t.db
 passed=0
 failed=0
@@ -298,8 +298,50 @@ has "compare header" "$TMP/out" '^metric +unit +team:platform +provider:nimbu'
 has "compare month row" "$TMP/out" '^availability 2026-10 '
 expect "compare json" 0 "$BIN" --db "$DB" --json compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
 has "compare json metric" "$TMP/out" '"metrics":\[\{"name":"availability","unit":"%","a":99\.[0-9]+,"b":99\.[0-9]+,"difference":'
-expect "compare an entity without data" 0 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
-has "compare notes the missing data" "$TMP/err" 'no data for provider:none'
+expect "compare an unknown entity" 3 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
+has "compare lists the known entities" "$TMP/err" "unknown entity 'provider:none' \(known: provider:coreline, provider:nimbus, team:platform\)"
+expect "compare a period without data" 0 "$BIN" --db "$DB" compare team:platform provider:nimbus --from 2020-01-01 --to 2020-02-01
+has "compare notes the missing data" "$TMP/err" 'no data for provider:nimbus in the period'
+
+# --- reading commands: a store that is missing, read-only, or a name unknown ---
+for cmd in "eval" "report -o $TMP/typo.xlsx" "audit --entity team:platform --from 2026-10-01 --to 2026-11-01" \
+    "compare team:platform provider:nimbus" "decide --profile sample-data/team.yaml"; do
+    # shellcheck disable=SC2086
+    expect "no store: $cmd" 4 "$BIN" --db "$TMP/typo.db" $cmd
+    has "no store: $cmd: message" "$TMP/err" "^slaudit: no store at $TMP/typo.db \(ingest something first, or check --db\)\$"
+done
+if [ -e "$TMP/typo.db" ]; then fail "a reading command created a store"; else pass; fi
+for cmd in "eval" "report -q --format json" "audit --from 2026-10-01 --to 2026-11-01"; do
+    # shellcheck disable=SC2086
+    expect "unknown entity: $cmd" 3 "$BIN" --db "$DB" $cmd --entity provider:typo
+    has "unknown entity: $cmd: lists the known" "$TMP/err" "unknown entity 'provider:typo' \(known: provider:coreline, provider:nimbus, team:platform\)"
+done
+expect "unknown service" 3 "$BIN" --db "$DB" eval --entity provider:nimbus --service nope --sla "$DATA/sla-nimbus.json"
+has "unknown service lists the known" "$TMP/err" "unknown service 'nope' of provider:nimbus \(known: gpu-cluster-east, inference-api, object-storage, scheduler\)"
+for cmd in "eval --entity provider:" "report --entity team:" "audit --from 2026-10-01 --to 2026-11-01 --entity provider:" \
+    "compare provider: team:platform" "ingest --entity team: $DATA/naive-times.csv" "sla import --entity provider: $DATA/sla-nimbus.json"; do
+    # shellcheck disable=SC2086
+    expect "empty entity name: $cmd" 2 "$BIN" --db "$DB" $cmd
+    has "empty entity name: $cmd: message" "$TMP/err" "'(provider|team):' is not provider:NAME or team:NAME"
+done
+"$BIN" --db "$TMP/empty.db" ingest "$DATA/unknown.csv" >/dev/null 2>&1 # a store, no data
+expect "eval on an empty store" 3 "$BIN" --db "$TMP/empty.db" eval --month 2026-10
+has "eval on an empty store: message" "$TMP/err" 'the store holds no data: nothing to evaluate'
+# A store on a read-only file system is read, and eval warns that it could
+# not save its results.
+mkdir "$TMP/ro"
+if mount -t tmpfs -o size=16m slaudit-test "$TMP/ro" 2>/dev/null; then
+    cp "$DB" "$TMP/ro/demo.db"
+    mount -o remount,ro "$TMP/ro"
+    expect "read-only store: eval" 0 "$BIN" --db "$TMP/ro/demo.db" eval --month 2026-10
+    has "read-only store: eval rows" "$TMP/out" 'provider:nimbus +inference-api +2026-10 +99\.729%'
+    has "read-only store: eval warns" "$TMP/err" '^slaudit: warning: .*demo.db: the results were not saved'
+    expect "read-only store: report" 0 "$BIN" --db "$TMP/ro/demo.db" -q report --month 2026-10 -o "$TMP/ro.xlsx"
+    expect "read-only store: audit" 0 "$BIN" --db "$TMP/ro/demo.db" audit --entity team:platform --from 2026-10-01 --to 2026-11-01
+    umount "$TMP/ro"
+else
+    echo "cli: read-only store test skipped: cannot mount a tmpfs here"
+fi
 
 # --- sla extract, import, score ---------------------------------------------
 SLA=$(pwd)/tests/data/sla

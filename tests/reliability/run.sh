@@ -311,6 +311,13 @@ expect "report while the write lock is held" 0 "$BIN" --db "$LDB" -q report --mo
     echo "$? $(($(now_ms) - t0))" >"$TMP/lock.rc"
 ) &
 waiter=$!
+# eval saves its results: it waits for the lock like the ingest, then shows
+# the results all the same and warns that they were not saved.
+(
+    "$BIN" --db "$LDB" eval --month 2026-10 >"$TMP/leval.out" 2>"$TMP/leval.err"
+    echo $? >"$TMP/leval.rc"
+) &
+evaler=$!
 
 # --- hostile input ---------------------------------------------------------------------
 DB=$TMP/hostile.db
@@ -524,6 +531,10 @@ has "lock message" "$TMP/lock.err" "^slaudit: .*lock\.db: .*locked by another pr
 has "lock: nothing stored" "$TMP/lock.err" "nothing from this file was stored"
 note "write lock held 14 s: ingest gave up after ${waited} ms with exit $lrc: $(head -1 "$TMP/lock.err")"
 if [ "$waited" -ge 9500 ] && [ "$waited" -le 13500 ]; then pass; else fail "lock wait ${waited} ms, expected the 10 s busy timeout"; fi
+wait "$evaler"
+same "eval while the write lock is held: exit" "$(cat "$TMP/leval.rc")" 0
+has "eval while the write lock is held: results" "$TMP/leval.out" '^provider:p0 '
+has "eval while the write lock is held: warning" "$TMP/leval.err" '^slaudit: warning: .*lock\.db: the results were not saved'
 wait "$holder"
 same "lock: the holder's rows rolled back, nothing else" "$(sqlite3 "$LDB" 'SELECT count(*) FROM incidents'):$(sqlite3 "$LDB" 'SELECT count(*) FROM rejects')" "0:0"
 expect "ingest once the lock is free" 0 "$BIN" --db "$LDB" -q ingest "$DATA/inc-1.csv"
