@@ -188,29 +188,41 @@ store_schema_version(struct store *st)
     return v;
 }
 
+/* Applies the pending migrations, each in its own transaction. The version
+ * is read inside the transaction, after BEGIN IMMEDIATE has taken the write
+ * lock: another process creating the same store at the same moment may have
+ * applied a migration since this one last looked, and it must not run twice
+ * ("table sources already exists"). */
 static enum sl_status
 migrate(struct store *st, struct sl_diag *diag)
 {
-    int version = store_schema_version(st);
-    if (version < 0)
-        return db_error(st, diag, "cannot read the schema version");
-    if (version > schema_version)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
-                        "schema version %d is newer than this slaudit (%d)", version,
-                        schema_version);
-    for (int v = version; v < schema_version; v++) {
-        char pragma[64];
+    /* Up to date: no transaction, so that opening does not wait behind a
+     * writer (an ingest holds the write lock for a whole file). */
+    if (store_schema_version(st) == schema_version)
+        return SL_OK;
+    for (;;) {
         enum sl_status s = exec(st, "BEGIN IMMEDIATE", diag);
         if (s)
             return s;
-        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v + 1);
-        if ((s = exec(st, schema_migrations[v], diag)) || (s = exec(st, pragma, diag)) ||
+        int version = store_schema_version(st);
+        if (version < 0 || version >= schema_version) {
+            if (version < 0)
+                s = db_error(st, diag, "cannot read the schema version");
+            else if (version > schema_version)
+                s = diag_set(diag, SL_ERR_DB, st->path, 0,
+                             "schema version %d is newer than this slaudit (%d)", version,
+                             schema_version);
+            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+            return s;
+        }
+        char pragma[64];
+        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", version + 1);
+        if ((s = exec(st, schema_migrations[version], diag)) || (s = exec(st, pragma, diag)) ||
             (s = exec(st, "COMMIT", diag))) {
             sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
             return s;
         }
     }
-    return SL_OK;
 }
 
 /* The journal mode of the connection, lowercase, in buf. */
@@ -333,20 +345,40 @@ open_existing(struct store *st, enum store_mode mode, struct sl_diag *diag)
     return exec(st, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;", diag);
 }
 
+/* Switches the store to WAL unless it is already (or in memory). Changing
+ * the journal mode takes an exclusive lock, and SQLite does not wait for it
+ * (waiting could deadlock two connections that both hold a shared lock):
+ * when another process holds the file — opening the same new store at the
+ * same moment — it fails at once with SQLITE_BUSY. Try again, a few
+ * milliseconds apart, for as long as a statement waits for a lock. */
+static enum sl_status
+switch_to_wal(struct store *st, struct sl_diag *diag)
+{
+    char mode[16];
+    struct timespec pause = {0, 2 * 1000 * 1000};
+    for (long waited_ms = 0;; waited_ms += 2) {
+        if (journal_mode(st, mode, sizeof mode) &&
+            (!strcmp(mode, "wal") || !strcmp(mode, "memory")))
+            return SL_OK;
+        int rc = sqlite3_exec(st->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            return SL_OK; /* WAL, or what the file system allows (as before) */
+        if (!busy(st) || waited_ms >= STORE_BUSY_TIMEOUT_MS)
+            return db_error(st, diag, "cannot switch the store to WAL");
+        nanosleep(&pause, NULL);
+    }
+}
+
 /* A store to write, created when it does not exist. */
 static enum sl_status
 open_for_writing(struct store *st, struct sl_diag *diag)
 {
     int version;
-    char mode[16];
     enum sl_status s =
         connect(st, st->path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &version, diag);
     if (s)
         return s;
-    if (!journal_mode(st, mode, sizeof mode))
-        return db_error(st, diag, "cannot read the journal mode");
-    if (strcmp(mode, "wal") != 0 && strcmp(mode, "memory") != 0 &&
-        (s = exec(st, "PRAGMA journal_mode = WAL", diag)))
+    if ((s = switch_to_wal(st, diag)))
         return s;
     if ((s = exec(st, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;", diag)))
         return s;

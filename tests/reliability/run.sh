@@ -290,6 +290,32 @@ note "concurrency: 3 rounds of two ingests and four reports at once; rounds with
 same "concurrent ingests lose nothing" "$conc_ok" 3
 same "reports beside ingests succeed" "$reports_ok" "$reports_run"
 
+# --- two ingests creating the same new store at once -----------------------------
+# Both open a file that does not exist yet: one creates the schema, the other
+# must wait for it (not run the migrations again) and then store its file.
+head -n 501 "$DATA/maint.csv" >"$TMP/new-a.csv"
+{ head -n 1 "$DATA/maint.csv"; tail -n 500 "$DATA/maint.csv"; } >"$TMP/new-b.csv"
+new_ok=0
+for round in $(seq 20); do
+    NDB=$TMP/new.db
+    rm -f "$NDB" "$NDB-wal" "$NDB-shm"
+    "$BIN" --db "$NDB" -q ingest "$TMP/new-a.csv" >/dev/null 2>"$TMP/na.err" &
+    pa=$!
+    "$BIN" --db "$NDB" -q ingest "$TMP/new-b.csv" >/dev/null 2>"$TMP/nb.err" &
+    pb=$!
+    wait "$pa"
+    ra=$?
+    wait "$pb"
+    rb=$?
+    if [ "$ra" = 0 ] && [ "$rb" = 0 ] && [ "$(sqlite3 "$NDB" 'SELECT count(*) FROM maintenance')" = 1000 ]; then
+        new_ok=$((new_ok + 1))
+    else
+        sed 's/^/  | /' "$TMP/na.err" "$TMP/nb.err" | head -2 >&2
+    fi
+done
+note "new store: 20 rounds of two ingests creating it at once; both succeeded with every row in $new_ok"
+same "two ingests creating a new store at once both succeed" "$new_ok" 20
+
 # --- a write lock held longer than the busy timeout -----------------------------------
 # Started here and checked at the end, so the 10 s wait overlaps the hostile
 # input tests.
