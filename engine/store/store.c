@@ -297,6 +297,40 @@ connect(struct store *st, const char *name, int flags, int *version, struct sl_d
     return SL_OK;
 }
 
+/* Whether the file is a slaudit store (or an empty database, which becomes
+ * one), told before anything is written to it: its application_id, or, for
+ * a store made before migration 10 set one, a version slaudit wrote and the
+ * tables of migration 1. */
+static enum sl_status
+identify(struct store *st, struct sl_diag *diag)
+{
+    /* One statement, so one snapshot: another process may be creating the
+     * store at this moment, and a version read apart from the tables could
+     * pair an empty store's 0 with the tables of migration 1. */
+    static const char sql[] =
+        "SELECT a.application_id, v.user_version, (SELECT count(*) FROM sqlite_schema),"
+        " (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
+        "  ('sources', 'incidents', 'intervals', 'maintenance', 'rejects'))"
+        " FROM pragma_application_id AS a, pragma_user_version AS v";
+    sqlite3_stmt *s;
+    int v[4] = {-1, -1, -1, -1};
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+        return db_error(st, diag, "cannot read the store");
+    int rc = sqlite3_step(s);
+    for (int i = 0; rc == SQLITE_ROW && i < 4; i++)
+        v[i] = sqlite3_column_int(s, i);
+    sqlite3_finalize(s);
+    if (rc != SQLITE_ROW)
+        return db_error(st, diag, "cannot read the store");
+    int app = v[0], version = v[1], tables = v[2], ours = v[3];
+    if (app == SCHEMA_APPLICATION_ID || (app == 0 && tables == 0 && version == 0) ||
+        (app == 0 && version >= 1 && version <= schema_version && ours == 5))
+        return SL_OK;
+    return diag_set(diag, SL_ERR_DB, st->path, 0,
+                    "not a slaudit store (another program's SQLite database?); it was left as it "
+                    "was: give another --db");
+}
+
 /* A store that exists, for reading: read-only, or (STORE_UPDATE) read-write
  * when the process may write it. Nothing is written on the way: no journal
  * switch, and a migration only when the tables are too old to read. */
@@ -326,7 +360,7 @@ open_existing(struct store *st, enum store_mode mode, struct sl_diag *diag)
         s = connect(st, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &version, diag);
         free(uri);
     }
-    if (s)
+    if (s || (s = identify(st, diag)))
         return s;
     if (version > schema_version)
         return diag_set(diag, SL_ERR_DB, st->path, 0,
@@ -376,7 +410,7 @@ open_for_writing(struct store *st, struct sl_diag *diag)
     int version;
     enum sl_status s =
         connect(st, st->path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &version, diag);
-    if (s)
+    if (s || (s = identify(st, diag)))
         return s;
     if ((s = switch_to_wal(st, diag)))
         return s;

@@ -343,6 +343,23 @@ else
     echo "cli: read-only store test skipped: cannot mount a tmpfs here"
 fi
 
+# Another program's SQLite database is refused before anything changes in it;
+# a store made before stores carried their application_id still opens.
+sqlite3 "$TMP/foreign.db" "CREATE TABLE notes (x); INSERT INTO notes VALUES (1);"
+for cmd in "ingest $DATA/naive-times.csv" "eval" "report --format json"; do
+    # shellcheck disable=SC2086
+    expect "foreign database: $cmd" 4 "$BIN" --db "$TMP/foreign.db" $cmd
+    has "foreign database: $cmd: message" "$TMP/err" "foreign.db: not a slaudit store \(another program's SQLite database\?\); it was left as it was"
+done
+same "foreign database: journal mode unchanged" "$(sqlite3 "$TMP/foreign.db" 'PRAGMA journal_mode')" delete
+same "foreign database: tables unchanged" "$(sqlite3 "$TMP/foreign.db" "SELECT group_concat(name) FROM sqlite_schema")" notes
+cp "$DB" "$TMP/old.db"
+sqlite3 "$TMP/old.db" "PRAGMA application_id = 0; PRAGMA user_version = 9;"
+expect "store without an application id: read" 0 "$BIN" --db "$TMP/old.db" eval --no-save --month 2026-10
+same "store without an application id: a reader leaves it" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id')" 0
+expect "store without an application id: written" 0 "$BIN" --db "$TMP/old.db" -q ingest "$DATA/naive-times.csv"
+same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 10 "
+
 # --- sla extract, import, score ---------------------------------------------
 SLA=$(pwd)/tests/data/sla
 expect "sla --help" 0 "$BIN" sla --help

@@ -63,6 +63,35 @@ Test(store_open, a_reader_cannot_write_and_an_updater_can)
     store_close(st);
 }
 
+Test(store_open, a_reader_leaves_an_old_enough_store_as_it_is)
+{
+    struct store *st;
+    struct sl_diag d = {0};
+    cr_assert_eq(store_open(fx.db, &st, &d), SL_OK, "%s", d.message);
+    int current = store_schema_version(st);
+    store_close(st);
+    fixture_set_user_version(fx.db, current - 1);
+    cr_assert_eq(store_open_for(fx.db, STORE_READ, &st, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_schema_version(st), current - 1, "not migrated by a reader");
+    store_close(st);
+}
+
+Test(store_open, another_programs_database_is_refused_unchanged)
+{
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(fx.db, &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db, "CREATE TABLE notes (x)", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    struct store *st = NULL;
+    struct sl_diag d = {0};
+    for (int mode = STORE_CREATE; mode <= STORE_READ; mode++) {
+        cr_assert_eq(store_open_for(fx.db, (enum store_mode)mode, &st, &d), SL_ERR_DB);
+        cr_assert(strstr(d.message, "not a slaudit store"), "%s", d.message);
+    }
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sqlite_schema"), 1);
+    cr_assert_eq(fixture_count(&fx, "PRAGMA user_version"), 0);
+}
+
 Test(store_open, entities_and_services_known)
 {
     struct store *st;
