@@ -9,7 +9,11 @@
  * counts; store_source_abort() rolls everything back. A file whose SHA-256 is
  * already recorded is reported as already ingested and changes nothing.
  *
- * Errors come back as SL_ERR_DB with sqlite's message in the diagnostic. */
+ * Errors come back as SL_ERR_DB with sqlite's message in the diagnostic;
+ * damage (SQLITE_CORRUPT) as "the store is damaged (...)" with what to do.
+ * Opening checks that the file is a slaudit store (PRAGMA application_id,
+ * or the tables of a store made before it had one) and, for a store up to
+ * 64 MiB, that it is whole (PRAGMA quick_check), before writing anything. */
 #ifndef SLAUDIT_STORE_H
 #define SLAUDIT_STORE_H
 

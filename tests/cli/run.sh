@@ -360,6 +360,23 @@ same "store without an application id: a reader leaves it" "$(sqlite3 "$TMP/old.
 expect "store without an application id: written" 0 "$BIN" --db "$TMP/old.db" -q ingest "$DATA/naive-times.csv"
 same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 10 "
 
+# A damaged store is said to be damaged, not evaluated: one page overwritten
+# (a table page that eval itself never reads), and a truncated file.
+cp "$DB" "$TMP/damaged.db"
+head -c 4096 /dev/zero | tr '\0' 'x' | dd of="$TMP/damaged.db" bs=4096 seek=2 conv=notrunc 2>/dev/null
+for cmd in "eval --no-save --month 2026-10" "report --format json" "ingest $DATA/naive-times.csv"; do
+    # shellcheck disable=SC2086
+    expect "damaged store: $cmd" 4 "$BIN" --db "$TMP/damaged.db" $cmd
+    has "damaged store: $cmd: message" "$TMP/err" '^slaudit: .*damaged.db: the store is damaged \(Page 3: .*\): restore it from a backup, or ingest the sources again into a new store$'
+done
+cp "$DB" "$TMP/truncated.db"
+truncate -s 200000 "$TMP/truncated.db"
+expect "truncated store" 4 "$BIN" --db "$TMP/truncated.db" eval --no-save --month 2026-10
+has "truncated store: message" "$TMP/err" 'the store is damaged \(database disk image is malformed\)'
+echo "not a database" >"$TMP/text.db"
+expect "text file as the store" 4 "$BIN" --db "$TMP/text.db" eval
+has "text file as the store: message" "$TMP/err" 'not a store, or the store is damaged \(file is not a database\)'
+
 # --- sla extract, import, score ---------------------------------------------
 SLA=$(pwd)/tests/data/sla
 expect "sla --help" 0 "$BIN" sla --help
