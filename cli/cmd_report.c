@@ -394,6 +394,8 @@ cmd_report(struct cli *cli, int argc, char **argv)
     info.audits = audits.v;
     info.naudits = audits.n;
     if (tables) {
+        if (!table_dir && table_format == TABLE_CSV)
+            msg_stdout_data();
         s = report_tables_write(table_format, table_dir, stdout, &r, &info, &diag);
         if (s)
             rc = msg_diag(s, &diag);

@@ -10,8 +10,16 @@
 
 /* Called first in main: stderr becomes a line-buffered filter that drops
  * the lines libraries print of their own ("[ERROR] ...", "[WARNING]: ..."
- * from libxlsxwriter), whose failures our diagnostics report. */
+ * from libxlsxwriter), whose failures our diagnostics report; stdout
+ * becomes a filter that writes every control character but line break and
+ * tab — C0, DEL, and C1 (U+0080..U+009F) — as text (\x1b, \u009b), so that
+ * text from the input cannot drive the terminal. Messages escape every
+ * control character, line breaks too: one message, one line. */
 void msg_init(void);
+/* What follows on stdout is data in a machine format (CSV): written as it
+ * is, unless stdout is a terminal. JSON needs no call: its writer escapes
+ * every control character itself. */
+void msg_stdout_data(void);
 
 void msg_set_quiet(bool quiet);
 bool msg_quiet(void);

@@ -377,6 +377,43 @@ echo "not a database" >"$TMP/text.db"
 expect "text file as the store" 4 "$BIN" --db "$TMP/text.db" eval
 has "text file as the store: message" "$TMP/err" 'not a store, or the store is damaged \(file is not a database\)'
 
+# Control characters from the input never reach the terminal raw: ESC, OSC,
+# BEL, CR and a C1 character (U+009B, CSI) in an entity, service, key and
+# title come out as \x1b, \x07, \x0d, \u009b in every text output and message.
+raw_ctl() { # raw_ctl NAME FILE: no C0 but LF and TAB, no DEL, no C1 in FILE
+    if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]\\|\302[\200-\237]')" "$2"; then
+        fail "$1: a raw control character in $(basename "$2")"; else pass; fi
+}
+ESC=$(printf '\033')
+printf 'id,entity,service,severity,title,started,detected,acknowledged,resolved\n"K\033[31m1","team:x\033]0;pwned\007","svc\033]0;pwned\007",sev1,"ti\rtle \302\233 here",2026-10-01T00:00:00Z,2026-10-01T00:00:00Z,,2026-10-01T01:00:00Z\n"K2","team:x\033]0;pwned\007","svc\033]0;pwned\007",sev1,late,2026-10-0\0339,,,\n' >"$TMP/inject.csv"
+IDB=$TMP/inject.db
+IENT="team:x${ESC}]0;pwned$(printf '\007')"
+expect "injection: ingest" 0 "$BIN" --db "$IDB" ingest "$TMP/inject.csv"
+raw_ctl "injection: reject message" "$TMP/err"
+has "injection: reject message escaped" "$TMP/err" "bad started time '2026-10-0\\\\x1b9'"
+for cmd in "eval --month 2026-10" "audit --from 2026-10-01 --to 2026-11-01 --entity $IENT" \
+    "report --month 2026-10 -o $TMP/inject.xlsx" "compare $IENT team:x"; do
+    # shellcheck disable=SC2086
+    "$BIN" --db "$IDB" $cmd >"$TMP/out" 2>"$TMP/err"
+    raw_ctl "injection: $cmd: stdout" "$TMP/out"
+    raw_ctl "injection: $cmd: stderr" "$TMP/err"
+done
+"$BIN" --db "$IDB" eval --month 2026-10 >"$TMP/out" 2>&1
+has "injection: eval shows the escaped name" "$TMP/out" '^team:x\\x1b\]0;pwned\\x07 '
+"$BIN" --db "$IDB" audit --from 2026-10-01 --to 2026-11-01 --entity "$IENT" >"$TMP/out" 2>&1
+has "injection: audit shows the escaped key" "$TMP/out" 'incident K\\x1b\[31m1'
+"$BIN" --db "$IDB" --json eval --month 2026-10 --no-save >"$TMP/out"
+raw_ctl "injection: eval json" "$TMP/out"
+has "injection: eval json escapes" "$TMP/out" '"entity":"team:x\\u001b\]0;pwned\\u0007"'
+"$BIN" --db "$IDB" --json report --month 2026-10 --format json >"$TMP/out"
+has "injection: json tables escape C1" "$TMP/out" '"title":"ti\\u000dtle \\u009b here"'
+"$BIN" --db "$IDB" report --month 2026-10 --format csv >"$TMP/out"
+has "injection: csv into a pipe is data, as it is" "$TMP/out" "^$IENT,"
+printf '# Service Level Agreement\nMonthly Uptime Percentage of at least 99.9%%\033]0;pwned\007 in each calendar month.\n' >"$TMP/inject-sla.md"
+"$BIN" sla extract "$TMP/inject-sla.md" >"$TMP/out" 2>"$TMP/err"
+raw_ctl "injection: sla extract: stdout" "$TMP/out"
+raw_ctl "injection: sla extract: stderr" "$TMP/err"
+
 # --- sla extract, import, score ---------------------------------------------
 SLA=$(pwd)/tests/data/sla
 expect "sla --help" 0 "$BIN" sla --help
