@@ -449,6 +449,7 @@ report_tables_write(enum table_format format, const char *dir, FILE *out,
         .dir = dir,
         .stream = out,
         .ext = format == TABLE_JSON ? "json" : "csv",
+        .raw = format == TABLE_CSV_RAW,
         .sb = STRBUF_INIT,
         .diag = diag,
     };

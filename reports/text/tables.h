@@ -8,10 +8,13 @@
  * machine units: fractions for availability and coverage (the sla table's
  * percentages as SLAs write them), seconds for durations, RFC 3339 UTC for
  * instants; an empty CSV
- * field or a JSON null where the workbook shows a blank or "unknown". Text is
- * written verbatim (quoted as the format requires): unlike the workbook, a
- * CSV file is data for a program, and a value beginning with '=' stays as it
- * was ingested.
+ * field or a JSON null where the workbook shows a blank or "unknown". JSON
+ * text is written as it was ingested. In CSV, a text cell beginning with
+ * '=', '+', '-', '@', tab or CR — which a spreadsheet opening the file would
+ * run as a formula — is written as OWASP recommends against CSV injection:
+ * a ' before it, and the field quoted ("'=SUM(A1)"); numbers, negative ones
+ * included, are not text and stay as they are. TABLE_CSV_RAW writes every
+ * text cell as it was, for programs that read the file.
  *
  * On one stream, CSV tables follow one another, each introduced by a line
  * "# table: NAME" and ended by an empty line; JSON is one object whose keys
@@ -23,6 +26,7 @@
 #ifndef SLAUDIT_REPORTS_TABLES_H
 #define SLAUDIT_REPORTS_TABLES_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "engine/base/strbuf.h"
@@ -32,7 +36,7 @@
 #include "reports/xlsx/outfile.h"
 #include "reports/monthly/report.h"
 
-enum table_format { TABLE_CSV, TABLE_JSON };
+enum table_format { TABLE_CSV, TABLE_JSON, TABLE_CSV_RAW };
 
 /* One value of a row. */
 enum table_cell_kind { TABLE_NULL, TABLE_TEXT, TABLE_NUMBER, TABLE_INTEGER, TABLE_BOOL };
@@ -58,6 +62,7 @@ struct table_out {
     const char *dir; /* NULL: every table on stream */
     FILE *stream;
     const char *ext;   /* "csv" or "json" */
+    bool raw;          /* CSV: text cells as they are, formula-like ones too */
     FILE *f;           /* where the current table goes */
     char path[4096];   /* the current table's final name, for messages */
     struct outdir out; /* the temporary folder, when dir is set */

@@ -224,6 +224,22 @@ if mount -t tmpfs -o size=256k slaudit-test "$M" 2>/dev/null; then
 else
     echo "cli: disk-full tables test skipped: cannot mount a tmpfs here"
 fi
+# Formula-like text is neutralised in CSV (OWASP: a ' before it, quoted);
+# read back with a CSV reader. --csv-raw writes it as it was; numbers stay.
+FDB=$TMP/formula.db
+expect "formula titles" 0 "$BIN" --db "$FDB" -q ingest tests/data/hostile/formula-titles.csv
+expect "formula csv" 0 "$BIN" --db "$FDB" -q report --month 2026-10 --format csv -o "$TMP/ftables"
+expect "formula csv raw" 0 "$BIN" --db "$FDB" -q report --month 2026-10 --format csv --csv-raw -o "$TMP/ftables-raw"
+csv_titles() {
+    /usr/bin/python3 -c 'import csv, sys
+print("|".join(r["title"] for r in csv.DictReader(open(sys.argv[1], newline=""))))' "$1"
+}
+same "formula csv: neutralised" "$(csv_titles "$TMP/ftables/incidents.csv")" \
+    "'=cmd|' /C calc'!A0|'+1+1|'-2+3|'@SUM(A1)|'=HYPERLINK(\"http://evil.example\",\"x\")|'	=tab"
+same "formula csv raw: as ingested" "$(csv_titles "$TMP/ftables-raw/incidents.csv")" \
+    "=cmd|' /C calc'!A0|+1+1|-2+3|@SUM(A1)|=HYPERLINK(\"http://evil.example\",\"x\")|	=tab"
+has "formula csv: numbers stay numbers" "$TMP/ftables/incidents.csv" ',3600,,false$'
+expect "csv-raw without csv" 2 "$BIN" --db "$FDB" report --format json --csv-raw
 expect "report bad format" 2 "$BIN" --db "$DB" report --format xml
 
 # --- audit and rules ------------------------------------------------------------
