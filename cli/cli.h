@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "engine/measure/eval.h"
+#include "engine/store/store.h"
 #include "engine/time/window.h"
 
 struct store;
@@ -29,9 +30,13 @@ struct command {
 
 extern const struct command commands[];
 
-/* Opens the store at cli->db; on failure prints the error and returns the exit
- * code (non-zero). */
+/* Opens the store at cli->db to write it (created when missing); on failure
+ * prints the error and returns the exit code (non-zero). */
 int cli_open_store(const struct cli *cli, struct store **out);
+/* The same in a mode of engine/store/store.h: the commands that only read
+ * use STORE_READ, so that they never create a store (a missing one is exit
+ * 4) nor write to one. */
+int cli_open_store_for(const struct cli *cli, enum store_mode mode, struct store **out);
 /* Reads a date (YYYY-MM-DD) or timestamp in cli->zone for --from/--to. */
 int cli_parse_when(const struct cli *cli, const char *command, const char *option, const char *text,
                    int64_t *out);
@@ -56,6 +61,21 @@ struct decide_case;
 /* The notes of a decision built (or failed) after measuring: the entities
  * the store held no data for in the period. */
 void cli_decide_notes(const struct cli *cli, const struct decide_case *c);
+/* For an output that is a directory of tables (--format FORMAT -o DIR): a
+ * DIR that is not a directory yet and whose name ends in a file extension
+ * (.csv, .json, ...) is a usage error, not a directory to create. */
+int cli_check_table_dir(const char *command, const char *format, const char *dir);
+/* A usage error (exit 2) unless name is provider:NAME or team:NAME with a
+ * NAME; option ("--entity") starts the message when not NULL. */
+int cli_check_entity_name(const char *command, const char *option, const char *name);
+/* Exit 3, with the known names listed, when nothing is stored for entity
+ * (or for service of entity, when service is not NULL); 0 when entity is
+ * NULL or known. */
+int cli_check_known(const struct cli *cli, struct store *st, const char *entity,
+                    const char *service);
+/* Exit 3 when the store holds no intervals, maintenance or incidents:
+ * there is nothing to evaluate. */
+int cli_require_data(const struct cli *cli, struct store *st);
 /* Prints text (a command's --help) on stdout and returns 0. */
 int cli_help(const char *text);
 

@@ -83,6 +83,8 @@ cmd_audit(struct cli *cli, int argc, char **argv)
         switch (c) {
         case 'e':
             p.entity = optarg;
+            if ((rc = cli_check_entity_name("audit", "--entity", optarg)))
+                return rc;
             break;
         case 'f':
             from = optarg;
@@ -120,8 +122,12 @@ cmd_audit(struct cli *cli, int argc, char **argv)
     p.zone = cli->zone;
 
     struct store *st;
-    if ((rc = cli_open_store(cli, &st)))
+    if ((rc = cli_open_store_for(cli, STORE_READ, &st)))
         return rc;
+    if ((rc = cli_check_known(cli, st, p.entity, NULL))) {
+        store_close(st);
+        return rc;
+    }
     struct audit_result r;
     struct sl_diag diag = {0};
     enum sl_status s = audit_run(st, &p, &r, &diag);

@@ -147,8 +147,8 @@ cmd_compare(struct cli *cli, int argc, char **argv)
     if (n != 2)
         return msg_usage("compare", "give two entities, e.g. team:platform provider:nimbus");
     for (int i = 0; i < 2; i++)
-        if (strncmp(names[i], "provider:", 9) && strncmp(names[i], "team:", 5))
-            return msg_usage("compare", "'%s' is not provider:NAME or team:NAME", names[i]);
+        if ((rc = cli_check_entity_name("compare", NULL, names[i])))
+            return rc;
     if (!strcmp(names[0], names[1]))
         return msg_usage("compare", "compare two different entities");
     if ((from_text == NULL) != (to_text == NULL))
@@ -161,8 +161,11 @@ cmd_compare(struct cli *cli, int argc, char **argv)
         return msg_usage("compare", "--to must be after --from");
 
     struct store *st;
-    if ((rc = cli_open_store(cli, &st)))
+    if ((rc = cli_open_store_for(cli, STORE_READ, &st)))
         return rc;
+    if ((rc = cli_check_known(cli, st, names[0], NULL)) ||
+        (rc = cli_check_known(cli, st, names[1], NULL)))
+        goto out;
     if (!from_text) {
         struct window w;
         if ((rc = cli_last_complete_month(cli, st, &w)))

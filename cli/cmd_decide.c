@@ -227,7 +227,7 @@ cmd_decide(struct cli *cli, int argc, char **argv)
     struct store *st = NULL;
     struct decide_case run;
     memset(&run, 0, sizeof run);
-    if ((rc = cli_open_store(cli, &st)))
+    if ((rc = cli_open_store_for(cli, STORE_READ, &st)))
         goto out;
     if (!from_text && (rc = default_period(cli, st, &from, &to)))
         goto out;

@@ -132,8 +132,13 @@ eval_command(struct cli *cli, struct eval_params *pp, const struct eval_own *own
         return msg_usage("eval", "--reconcile needs --entity and --service");
 
     struct store *st;
-    if ((rc = cli_open_store(cli, &st)))
+    /* Saving the results is the only write, and not the purpose: a store
+     * that cannot be written is read all the same. */
+    bool save = !own->no_save && !own->reconcile;
+    if ((rc = cli_open_store_for(cli, save ? STORE_UPDATE : STORE_READ, &st)))
         return rc;
+    if ((rc = cli_require_data(cli, st)) || (rc = cli_check_known(cli, st, p.entity, own->service)))
+        goto out;
     if (!from) {
         struct window w;
         if (month)
@@ -154,13 +159,6 @@ eval_command(struct cli *cli, struct eval_params *pp, const struct eval_own *own
         rc = msg_diag(s, &diag);
         goto out;
     }
-    static const struct eval_save_json as_json = {eval_json_definitions, eval_json_result,
-                                                  eval_json_sla};
-    if (!own->no_save && (s = eval_save(st, &r, &as_json, &diag))) {
-        rc = msg_diag(s, &diag);
-        eval_result_release(&r);
-        goto out;
-    }
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
         if ((s = eval_json_write(&r, &sb)))
@@ -173,6 +171,12 @@ eval_command(struct cli *cli, struct eval_params *pp, const struct eval_own *own
         cli_print_contract_table(&r);
         cli_print_capacity_table(&r);
     }
+    /* After the output: the results are shown even when they cannot be
+     * saved (a store in a read-only folder, or locked by a long ingest). */
+    static const struct eval_save_json as_json = {eval_json_definitions, eval_json_result,
+                                                  eval_json_sla};
+    if (save && (s = eval_save(st, &r, &as_json, &diag)))
+        msg_warn(diag.file, diag.line, "the results were not saved in the store: %s", diag.message);
     eval_result_release(&r);
 out:
     store_close(st);

@@ -204,6 +204,8 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
             break;
         case 'e':
             opt.entity = optarg;
+            if ((rc = cli_check_entity_name("ingest", "--entity", optarg)))
+                return rc;
             break;
         case 's':
             opt.service = optarg;

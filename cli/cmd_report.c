@@ -12,7 +12,8 @@
 #include "reports/text/tables.h"
 
 static const char help[] =
-    "usage: slaudit report [--month YYYY-MM] [--format xlsx|csv|json] [-o FILE.xlsx|DIR/|-]\n"
+    "usage: slaudit report [--month YYYY-MM] [--format xlsx|csv|json] [--csv-raw]\n"
+    "                      [-o FILE.xlsx|DIR/|-]\n"
     "                      [--entity E] [--sla FILE.json [--service S] [--fee N]]\n"
     "                      [--profile team.yaml]\n"
     "\n"
@@ -41,6 +42,9 @@ static const char help[] =
     "                  ops-report-YYYY-MM.xlsx into; default ./ops-report-YYYY-MM.xlsx\n"
     "                  csv, json: a directory for NAME.csv or NAME.json, or - (the\n"
     "                  default) for every table on standard output\n"
+    "  --csv-raw       csv: text cells as they are; by default a cell beginning with\n"
+    "                  = + - @ tab or CR (a spreadsheet would run it as a formula)\n"
+    "                  is written as '=... in quotes (docs/reports.md)\n"
     "  --profile FILE  a team profile (see slaudit decide): adds the Decision sheet,\n"
     "                  measured over the three months ending with the report month\n"
     "The evaluation options, as for slaudit eval:\n" EVAL_ARGS_HELP "\n"
@@ -53,15 +57,20 @@ int
 cmd_report(struct cli *cli, int argc, char **argv)
 {
     static const struct option own[] = {
-        {"month", required_argument, NULL, 'm'},  {"output", required_argument, NULL, 'o'},
-        {"format", required_argument, NULL, 'f'}, {"profile", required_argument, NULL, 'p'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"month", required_argument, NULL, 'm'},
+        {"output", required_argument, NULL, 'o'},
+        {"format", required_argument, NULL, 'f'},
+        {"profile", required_argument, NULL, 'p'},
+        {"csv-raw", no_argument, NULL, 'R'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     struct option longopts[EVAL_ARGS_MAX_OPTIONS];
     struct eval_args args;
     struct eval_params p;
     const char *month = NULL, *output = NULL, *format = "xlsx", *profile = NULL;
     int c, rc = 0, year, mon;
+    bool csv_raw = false;
     eval_args_longopts(own, longopts, EVAL_ARGS_MAX_OPTIONS);
     eval_args_init(&args);
     eval_default_params(&p);
@@ -85,6 +94,9 @@ cmd_report(struct cli *cli, int argc, char **argv)
         case 'p':
             profile = optarg;
             break;
+        case 'R':
+            csv_raw = true;
+            break;
         case 'h':
             eval_args_release(&args);
             return cli_help(help);
@@ -97,7 +109,11 @@ cmd_report(struct cli *cli, int argc, char **argv)
     if (!rc && month && window_parse_month(month, &year, &mon))
         rc = msg_usage("report", "--month '%s' is not YYYY-MM", month);
     bool tables = strcmp(format, "xlsx") != 0;
-    enum table_format table_format = strcmp(format, "json") == 0 ? TABLE_JSON : TABLE_CSV;
+    enum table_format table_format = strcmp(format, "json") == 0 ? TABLE_JSON
+                                     : csv_raw                   ? TABLE_CSV_RAW
+                                                                 : TABLE_CSV;
+    if (!rc && csv_raw && strcmp(format, "csv") != 0)
+        rc = msg_usage("report", "--csv-raw goes with --format csv");
     if (!rc && tables && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0)
         rc = msg_usage("report", "--format '%s' is not xlsx, csv or json", format);
     if (!rc)
@@ -107,10 +123,15 @@ cmd_report(struct cli *cli, int argc, char **argv)
         return rc;
     }
     const char *table_dir = tables && output && strcmp(output, "-") != 0 ? output : NULL;
+    if (table_dir && (rc = cli_check_table_dir("report", format, table_dir))) {
+        eval_args_release(&args);
+        return rc;
+    }
 
     struct store *st = NULL;
     struct report_month_result res = {0};
-    if ((rc = cli_open_store(cli, &st)))
+    if ((rc = cli_open_store_for(cli, STORE_READ, &st)) ||
+        (rc = cli_check_known(cli, st, p.entity, args.commitment.service)))
         goto out;
     struct window w;
     if (month)
@@ -130,6 +151,8 @@ cmd_report(struct cli *cli, int argc, char **argv)
         .command_line = cli->command_line,
     };
     struct sl_diag diag = {0};
+    if (tables && !table_dir && table_format != TABLE_JSON)
+        msg_stdout_data();
     enum sl_status s = report_month_run(st, &req, &res, &diag);
     cli_decide_notes(cli, &res.decision);
     if (s)

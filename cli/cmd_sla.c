@@ -344,6 +344,8 @@ parse_options(int argc, char **argv, struct sla_options *opt)
             if (i + 1 >= argc)
                 return msg_usage("sla", "option '%s' needs a value", a);
             const char *v = argv[++i];
+            if (k == 0 && cli_check_entity_name("sla", "--entity", v))
+                return SL_EXIT_USAGE;
             if (k == 0)
                 opt->entity = v;
             else if (k == 1)

@@ -1,12 +1,15 @@
 /* common.c — helpers the subcommands share. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "cli/msg.h"
 #include "engine/decide/decide_case.h"
 #include "engine/measure/period.h"
 #include "engine/time/sltime.h"
+#include "engine/base/strbuf.h"
 #include "engine/store/store.h"
 #include "engine/base/strbuf.h"
 #include "reports/text/term_table.h"
@@ -14,8 +17,15 @@
 int
 cli_open_store(const struct cli *cli, struct store **out)
 {
+    return cli_open_store_for(cli, STORE_CREATE, out);
+}
+
+int
+cli_open_store_for(const struct cli *cli, enum store_mode mode, struct store **out)
+{
     struct sl_diag diag = {0};
-    enum sl_status rc = store_open(cli->db, out, &diag);
+    *out = NULL;
+    enum sl_status rc = store_open_for(cli->db, mode, out, &diag);
     return rc ? msg_diag(rc, &diag) : 0;
 }
 
@@ -103,4 +113,99 @@ cli_print_reconcile(const struct reconcile_result *r, const char *entity, const 
 {
     struct strbuf sb = STRBUF_INIT;
     print_rendered(&sb, term_table_reconcile(&sb, r, entity, service, zone));
+}
+
+int
+cli_check_table_dir(const char *command, const char *format, const char *dir)
+{
+    static const char *const file_ext[] = {".csv", ".json", ".xlsx", ".tsv", ".txt", NULL};
+    struct stat sb;
+    if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return 0; /* a directory already, whatever its name */
+    size_t n = strlen(dir);
+    for (int i = 0; file_ext[i]; i++) {
+        size_t e = strlen(file_ext[i]);
+        if (n > e && strcasecmp(dir + n - e, file_ext[i]) == 0)
+            return msg_usage(command,
+                             "-o '%s' looks like a file name, but --format %s writes a directory "
+                             "of tables (summary.%s, ...): give a directory, or - for every table "
+                             "on standard output",
+                             dir, format, format);
+    }
+    return 0;
+}
+
+int
+cli_check_entity_name(const char *command, const char *option, const char *name)
+{
+    if ((!strncmp(name, "provider:", 9) && name[9]) || (!strncmp(name, "team:", 5) && name[5]))
+        return 0;
+    return msg_usage(command, "%s%s'%s' is not provider:NAME or team:NAME", option ? option : "",
+                     option ? " " : "", name);
+}
+
+/* The known names, for a message: up to KNOWN_SHOWN of them. */
+#define KNOWN_SHOWN 20
+struct known_names {
+    struct strbuf sb;
+    size_t n;
+};
+
+static int
+add_known(void *ctx, const char *name)
+{
+    struct known_names *k = ctx;
+    if (k->n < KNOWN_SHOWN)
+        strbuf_addf(&k->sb, "%s%s", k->n ? ", " : "", name);
+    k->n++;
+    return 0;
+}
+
+int
+cli_check_known(const struct cli *cli, struct store *st, const char *entity, const char *service)
+{
+    struct sl_diag diag = {0};
+    bool known = true;
+    enum sl_status s = SL_OK;
+    const char *what = entity ? "entity" : NULL;
+    if (entity && !(s = store_entity_known(st, entity, NULL, &known, &diag)) && known && service) {
+        what = "service";
+        s = store_entity_known(st, entity, service, &known, &diag);
+    }
+    if (s)
+        return msg_diag(s, &diag);
+    if (!what || known)
+        return 0;
+    struct known_names k = {STRBUF_INIT, 0};
+    s = store_each_entity(st, service ? entity : NULL, add_known, &k, &diag);
+    if (s) {
+        strbuf_release(&k.sb);
+        return msg_diag(s, &diag);
+    }
+    if (k.n > KNOWN_SHOWN)
+        strbuf_addf(&k.sb, " and %zu more", k.n - KNOWN_SHOWN);
+    int rc;
+    if (service)
+        rc = msg_error(SL_EXIT_INPUT, cli->db, 0, "unknown service '%s' of %s (known: %s)", service,
+                       entity, k.n ? k.sb.buf : "none");
+    else
+        rc = msg_error(SL_EXIT_INPUT, cli->db, 0, "unknown entity '%s' (known: %s)", entity,
+                       k.n ? k.sb.buf : "none: the store holds no data");
+    strbuf_release(&k.sb);
+    return rc;
+}
+
+int
+cli_require_data(const struct cli *cli, struct store *st)
+{
+    struct sl_diag diag = {0};
+    int64_t first, last;
+    enum sl_status s = store_data_span(st, &first, &last, &diag);
+    if (s)
+        return msg_diag(s, &diag);
+    if (last == SLTIME_NONE)
+        return msg_error(SL_EXIT_INPUT, cli->db, 0,
+                         "the store holds no data: nothing to evaluate (run 'slaudit ingest' "
+                         "first)");
+    return 0;
 }

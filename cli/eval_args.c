@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/eval_args.h"
+#include "cli/cli.h"
 #include "cli/msg.h"
 #include "engine/base/infile.h"
 #include "engine/time/bizclock.h"
@@ -72,7 +73,7 @@ eval_args_option(struct eval_args *a, struct eval_params *p, const char *command
     switch (c) {
     case 'e':
         p->entity = arg;
-        return 0;
+        return cli_check_entity_name(command, "--entity", arg);
     case 'H': {
         const char *why = NULL;
         free(a->holidays);

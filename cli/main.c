@@ -121,6 +121,7 @@ join_arguments(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
+    msg_init();
     struct cli cli = {0};
     char *command_line = join_arguments(argc, argv);
     cli.command_line = command_line;

@@ -8,6 +8,19 @@
 
 #include "engine/base/status.h"
 
+/* Called first in main: stderr becomes a line-buffered filter that drops
+ * the lines libraries print of their own ("[ERROR] ...", "[WARNING]: ..."
+ * from libxlsxwriter), whose failures our diagnostics report; stdout
+ * becomes a filter that writes every control character but line break and
+ * tab — C0, DEL, and C1 (U+0080..U+009F) — as text (\x1b, \u009b), so that
+ * text from the input cannot drive the terminal. Messages escape every
+ * control character, line breaks too: one message, one line. */
+void msg_init(void);
+/* What follows on stdout is data in a machine format (CSV): written as it
+ * is, unless stdout is a terminal. JSON needs no call: its writer escapes
+ * every control character itself. */
+void msg_stdout_data(void);
+
 void msg_set_quiet(bool quiet);
 bool msg_quiet(void);
 
@@ -18,6 +31,10 @@ int msg_error(int code, const char *file, long line, const char *fmt, ...)
 int msg_diag(enum sl_status status, const struct sl_diag *diag);
 /* A note: printed unless -q. */
 void msg_note(const char *file, long line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A warning: something was not done, the command goes on; printed even
+ * with -q. */
+void msg_warn(const char *file, long line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* A usage error: the message, a pointer to --help, and SL_EXIT_USAGE. */
 int msg_usage(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -50,12 +50,15 @@ jsonw_strn(struct strbuf *sb, const char *s, size_t n)
             char esc[2] = {'\\', (char)c};
             rc = strbuf_add(sb, esc, 2);
             i++;
-        } else if (c < 0x20) {
+        } else if (c < 0x20 || c == 0x7f) {
             rc = strbuf_addf(sb, "\\u%04x", c);
             i++;
         } else {
             size_t len = jsonw_utf8_sequence_length(p + i, n - i);
-            if (len == 0) {
+            if (len == 2 && c == 0xc2 && p[i + 1] <= 0x9f) { /* C1: U+0080..U+009F */
+                rc = strbuf_addf(sb, "\\u%04x", p[i + 1]);
+                i += 2;
+            } else if (len == 0) {
                 rc = strbuf_addstr(sb, "\\ufffd");
                 i++;
             } else {

@@ -1,6 +1,7 @@
 /* jsonw.h — how slaudit writes JSON: quoted strings with every control
- * character escaped, numbers, null, and struct jsonw below, which places the
- * punctuation and keeps the first error. Reading JSON is a parser's job and
+ * character escaped (C0, DEL and C1 as \u00XX, so that JSON printed on a
+ * terminal cannot drive it; a reader gets the same text back), numbers, null, and struct jsonw
+ * below, which places the punctuation and keeps the first error. Reading JSON is a parser's job and
  * uses a JSON library. */
 #ifndef SLAUDIT_JSONW_H
 #define SLAUDIT_JSONW_H

@@ -169,7 +169,7 @@ start_readers(struct series_feed *f)
         struct sl_diag ignored = {0};
         r->f = f;
         r->first = (size_t)k;
-        if (store_open(path, &r->st, &ignored)) {
+        if (store_open_for(path, STORE_READ, &r->st, &ignored)) {
             r->st = NULL;
             stop_readers(f);
             return false;

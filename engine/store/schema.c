@@ -266,6 +266,11 @@ const char *const schema_migrations[] = {
     "  message FROM gpu_events;"
     "DROP TABLE gpu_events;"
     "ALTER TABLE gpu_events_v9 RENAME TO gpu_events;",
+    /* 10: the store says it is one (schema.h, SCHEMA_APPLICATION_ID), so that
+     * slaudit can refuse another program's SQLite database before it changes
+     * anything in it. No table changes. */
+    "PRAGMA application_id = " SCHEMA_APPLICATION_ID_TEXT ";",
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);
+const int schema_readable = 9;

@@ -4,7 +4,16 @@
 #ifndef SLAUDIT_SCHEMA_H
 #define SLAUDIT_SCHEMA_H
 
+/* PRAGMA application_id of a slaudit store ("SLAU"), set by migration 10.
+ * A store made before it has 0 there and is recognised by its tables. */
+#define SCHEMA_APPLICATION_ID 0x534C4155
+#define SCHEMA_APPLICATION_ID_TEXT "1397506389"
+
 extern const char *const schema_migrations[];
 extern const int schema_version;
+/* The oldest version whose tables this slaudit reads as they are: a store
+ * at this version or later is read without migrating it (the migrations
+ * after it change no table a reader uses). */
+extern const int schema_readable;
 
 #endif

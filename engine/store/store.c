@@ -2,12 +2,15 @@
 #include "engine/store/store.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/base/grow.h"
 #include "engine/store/ivbatch.h"
@@ -127,11 +130,23 @@ busy_error(struct store *st, struct sl_diag *diag, const char *what)
                     what, STORE_BUSY_TIMEOUT_MS / 1000);
 }
 
+/* What to do about a damaged store, after saying so. */
+#define DAMAGED_ADVICE "restore it from a backup, or ingest the sources again into a new store"
+
 static enum sl_status
 db_error(struct store *st, struct sl_diag *diag, const char *what)
 {
     if (busy(st))
         return busy_error(st, diag, what);
+    int code = sqlite3_errcode(st->db) & 0xff;
+    if (code == SQLITE_CORRUPT)
+        return diag_set(diag, SL_ERR_DB, st->path, 0,
+                        "%s: the store is damaged (%s): " DAMAGED_ADVICE, what,
+                        sqlite3_errmsg(st->db));
+    if (code == SQLITE_NOTADB)
+        return diag_set(diag, SL_ERR_DB, st->path, 0,
+                        "%s: not a store, or the store is damaged (%s)", what,
+                        sqlite3_errmsg(st->db));
     return diag_set(diag, SL_ERR_DB, st->path, 0, "%s: %s", what, sqlite3_errmsg(st->db));
 }
 
@@ -186,59 +201,334 @@ store_schema_version(struct store *st)
     return v;
 }
 
+/* Applies the pending migrations, each in its own transaction. The version
+ * is read inside the transaction, after BEGIN IMMEDIATE has taken the write
+ * lock: another process creating the same store at the same moment may have
+ * applied a migration since this one last looked, and it must not run twice
+ * ("table sources already exists"). */
 static enum sl_status
 migrate(struct store *st, struct sl_diag *diag)
 {
-    int version = store_schema_version(st);
-    if (version < 0)
-        return db_error(st, diag, "cannot read the schema version");
-    if (version > schema_version)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
-                        "schema version %d is newer than this slaudit (%d)", version,
-                        schema_version);
-    for (int v = version; v < schema_version; v++) {
-        char pragma[64];
+    /* Up to date: no transaction, so that opening does not wait behind a
+     * writer (an ingest holds the write lock for a whole file). */
+    if (store_schema_version(st) == schema_version)
+        return SL_OK;
+    for (;;) {
         enum sl_status s = exec(st, "BEGIN IMMEDIATE", diag);
         if (s)
             return s;
-        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v + 1);
-        if ((s = exec(st, schema_migrations[v], diag)) || (s = exec(st, pragma, diag)) ||
+        int version = store_schema_version(st);
+        if (version < 0 || version >= schema_version) {
+            if (version < 0)
+                s = db_error(st, diag, "cannot read the schema version");
+            else if (version > schema_version)
+                s = diag_set(diag, SL_ERR_DB, st->path, 0,
+                             "schema version %d is newer than this slaudit (%d)", version,
+                             schema_version);
+            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+            return s;
+        }
+        char pragma[64];
+        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", version + 1);
+        if ((s = exec(st, schema_migrations[version], diag)) || (s = exec(st, pragma, diag)) ||
             (s = exec(st, "COMMIT", diag))) {
             sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
             return s;
         }
     }
+}
+
+/* The journal mode of the connection, lowercase, in buf. */
+static bool
+journal_mode(struct store *st, char *buf, size_t size)
+{
+    sqlite3_stmt *s;
+    bool ok = false;
+    if (sqlite3_prepare_v2(st->db, "PRAGMA journal_mode", -1, &s, NULL) != SQLITE_OK)
+        return false;
+    if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0)) {
+        snprintf(buf, size, "%s", (const char *)sqlite3_column_text(s, 0));
+        ok = true;
+    }
+    sqlite3_finalize(s);
+    return ok;
+}
+
+/* path as an SQLite URI that opens it read-only and immutable: "file:" and
+ * the path with '%', '?' and '#' escaped. */
+static char *
+immutable_uri(const char *path)
+{
+    size_t n = strlen(path);
+    char *uri = malloc(3 * n + sizeof "file:?mode=ro&immutable=1");
+    if (!uri)
+        return NULL;
+    char *o = uri + snprintf(uri, 6, "file:");
+    for (const char *p = path; *p; p++) {
+        if (*p == '%' || *p == '?' || *p == '#')
+            o += snprintf(o, 4, "%%%02X", (unsigned char)*p);
+        else
+            *o++ = *p;
+    }
+    snprintf(o, sizeof "?mode=ro&immutable=1", "?mode=ro&immutable=1");
+    return uri;
+}
+
+/* Whether a connection that can write the store can be had: the file and its
+ * folder writable by this process. */
+static bool
+writable(const char *path)
+{
+    if (access(path, W_OK) != 0)
+        return false;
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    return access(dir, W_OK) == 0;
+}
+
+/* Opens st->db with flags (or uri for a read-only store in a folder nobody
+ * may write) and reads the schema version: the first read of the file. */
+static enum sl_status
+connect(struct store *st, const char *name, int flags, int *version, struct sl_diag *diag)
+{
+    if (st->db) {
+        sqlite3_close(st->db);
+        st->db = NULL;
+    }
+    if (sqlite3_open_v2(name, &st->db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+        return st->db ? db_error(st, diag, "cannot open the store")
+                      : diag_set(diag, SL_ERR_NOMEM, st->path, 0, "out of memory");
+    sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
+    sqlite3_extended_result_codes(st->db, 1);
+    *version = store_schema_version(st);
+    if (*version < 0)
+        return db_error(st, diag, "cannot read the store");
     return SL_OK;
 }
 
+/* Whether the file is a slaudit store (or an empty database, which becomes
+ * one), told before anything is written to it: its application_id, or, for
+ * a store made before migration 10 set one, a version slaudit wrote and the
+ * tables of migration 1. */
+static enum sl_status
+identify(struct store *st, struct sl_diag *diag)
+{
+    /* One statement, so one snapshot: another process may be creating the
+     * store at this moment, and a version read apart from the tables could
+     * pair an empty store's 0 with the tables of migration 1. */
+    static const char sql[] =
+        "SELECT a.application_id, v.user_version, (SELECT count(*) FROM sqlite_schema),"
+        " (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
+        "  ('sources', 'incidents', 'intervals', 'maintenance', 'rejects'))"
+        " FROM pragma_application_id AS a, pragma_user_version AS v";
+    sqlite3_stmt *s;
+    int v[4] = {-1, -1, -1, -1};
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+        return db_error(st, diag, "cannot read the store");
+    int rc = sqlite3_step(s);
+    for (int i = 0; rc == SQLITE_ROW && i < 4; i++)
+        v[i] = sqlite3_column_int(s, i);
+    sqlite3_finalize(s);
+    if (rc != SQLITE_ROW)
+        return db_error(st, diag, "cannot read the store");
+    int app = v[0], version = v[1], tables = v[2], ours = v[3];
+    if (app == SCHEMA_APPLICATION_ID || (app == 0 && tables == 0 && version == 0) ||
+        (app == 0 && version >= 1 && version <= schema_version && ours == 5))
+        return SL_OK;
+    return diag_set(diag, SL_ERR_DB, st->path, 0,
+                    "not a slaudit store (another program's SQLite database?); it was left as it "
+                    "was: give another --db");
+}
+
+static int
+int_pragma(struct store *st, const char *sql)
+{
+    sqlite3_stmt *s;
+    int v = -1;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_step(s) == SQLITE_ROW)
+        v = sqlite3_column_int(s, 0);
+    sqlite3_finalize(s);
+    return v;
+}
+
+/* Stores up to this size are checked on open (PRAGMA quick_check reads
+ * every page: about 0.25 s for 64 MiB on the shared 2-core machine); larger
+ * ones rely on SQLite reporting the damage it meets while reading. */
+#define STORE_CHECK_MAX_BYTES (64LL * 1024 * 1024)
+
+/* The file last found whole by this process, as it was then: the other
+ * connections an evaluation opens to the same store (series_feed.c) skip
+ * the check. Stores are opened from one thread. */
+static struct {
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+} checked;
+
+static bool
+same_as_checked(const struct stat *sb)
+{
+    return sb->st_dev == checked.dev && sb->st_ino == checked.ino && sb->st_size == checked.size &&
+           sb->st_mtim.tv_sec == checked.mtime.tv_sec &&
+           sb->st_mtim.tv_nsec == checked.mtime.tv_nsec;
+}
+
+static enum sl_status
+check_damage(struct store *st, struct sl_diag *diag)
+{
+    struct stat sb;
+    bool have_stat = stat(st->path, &sb) == 0 && sb.st_ino != 0;
+    if (have_stat && same_as_checked(&sb))
+        return SL_OK;
+    int pages = int_pragma(st, "PRAGMA page_count"), size = int_pragma(st, "PRAGMA page_size");
+    if (pages < 0 || size < 0)
+        return db_error(st, diag, "cannot read the store");
+    if ((long long)pages * size > STORE_CHECK_MAX_BYTES)
+        return SL_OK;
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(st->db, "PRAGMA quick_check(1)", -1, &s, NULL) != SQLITE_OK)
+        return db_error(st, diag, "cannot check the store");
+    int rc = sqlite3_step(s);
+    enum sl_status status = SL_OK;
+    if (rc == SQLITE_ROW) {
+        const char *verdict = (const char *)sqlite3_column_text(s, 0);
+        if (!verdict || strcmp(verdict, "ok") != 0) {
+            /* One line: "*** in database main ***\nPage 38: ..." less its
+             * heading, its line breaks as "; ". */
+            static const char heading[] = "*** in database main ***";
+            char text[200];
+            if (verdict && !strncmp(verdict, heading, sizeof heading - 1))
+                verdict += strspn(verdict + sizeof heading - 1, " \n") + sizeof heading - 1;
+            snprintf(text, sizeof text, "%s", verdict ? verdict : "no verdict");
+            for (char *c = text; (c = strchr(c, '\n')) != NULL;)
+                *c = ';';
+            status = diag_set(diag, SL_ERR_DB, st->path, 0,
+                              "the store is damaged (%s): " DAMAGED_ADVICE, text);
+        }
+    } else {
+        status = db_error(st, diag, "cannot check the store");
+    }
+    sqlite3_finalize(s);
+    if (status == SL_OK && have_stat) {
+        checked.dev = sb.st_dev;
+        checked.ino = sb.st_ino;
+        checked.size = sb.st_size;
+        checked.mtime = sb.st_mtim;
+    }
+    return status;
+}
+
+/* A store that exists, for reading: read-only, or (STORE_UPDATE) read-write
+ * when the process may write it. Nothing is written on the way: no journal
+ * switch, and a migration only when the tables are too old to read. */
+static enum sl_status
+open_existing(struct store *st, enum store_mode mode, struct sl_diag *diag)
+{
+    struct stat sb;
+    if (stat(st->path, &sb) != 0)
+        return errno == ENOENT
+                   ? diag_set(diag, SL_ERR_DB, "", 0,
+                              "no store at %s (ingest something first, or check --db)", st->path)
+                   : diag_set(diag, SL_ERR_DB, st->path, 0, "cannot open the store: %s",
+                              strerror(errno));
+    if (!S_ISREG(sb.st_mode))
+        return diag_set(diag, SL_ERR_DB, st->path, 0, "not a store: not a regular file");
+    bool rw = mode == STORE_UPDATE && writable(st->path);
+    int version;
+    enum sl_status s =
+        connect(st, st->path, rw ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY, &version, diag);
+    if (s && !rw && (sqlite3_errcode(st->db) & 0xff) == SQLITE_CANTOPEN) {
+        /* A WAL store in a folder this process cannot write, with no -shm
+         * file beside it: SQLite cannot share its index, so it reads the
+         * file as it is. */
+        char *uri = immutable_uri(st->path);
+        if (!uri)
+            return diag_set(diag, SL_ERR_NOMEM, st->path, 0, "out of memory");
+        s = connect(st, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &version, diag);
+        free(uri);
+    }
+    if (s || (s = identify(st, diag)) || (s = check_damage(st, diag)))
+        return s;
+    if (version > schema_version)
+        return diag_set(diag, SL_ERR_DB, st->path, 0,
+                        "schema version %d is newer than this slaudit (%d)", version,
+                        schema_version);
+    if (version < schema_version && (rw || version < schema_readable)) {
+        /* Tables too old to read (or a writer that may as well bring them
+         * up to date): migrate, on a connection that can write. */
+        if (!rw && (s = connect(st, st->path, SQLITE_OPEN_READWRITE, &version, diag)))
+            return s;
+        if ((s = migrate(st, diag)))
+            return s;
+        if (!rw && (s = connect(st, st->path, SQLITE_OPEN_READONLY, &version, diag)))
+            return s;
+    }
+    return exec(st, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;", diag);
+}
+
+/* Switches the store to WAL unless it is already (or in memory). Changing
+ * the journal mode takes an exclusive lock, and SQLite does not wait for it
+ * (waiting could deadlock two connections that both hold a shared lock):
+ * when another process holds the file — opening the same new store at the
+ * same moment — it fails at once with SQLITE_BUSY. Try again, a few
+ * milliseconds apart, for as long as a statement waits for a lock. */
+static enum sl_status
+switch_to_wal(struct store *st, struct sl_diag *diag)
+{
+    char mode[16];
+    struct timespec pause = {0, 2 * 1000 * 1000};
+    for (long waited_ms = 0;; waited_ms += 2) {
+        if (journal_mode(st, mode, sizeof mode) &&
+            (!strcmp(mode, "wal") || !strcmp(mode, "memory")))
+            return SL_OK;
+        int rc = sqlite3_exec(st->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            return SL_OK; /* WAL, or what the file system allows (as before) */
+        if (!busy(st) || waited_ms >= STORE_BUSY_TIMEOUT_MS)
+            return db_error(st, diag, "cannot switch the store to WAL");
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* A store to write, created when it does not exist. */
+static enum sl_status
+open_for_writing(struct store *st, struct sl_diag *diag)
+{
+    int version;
+    enum sl_status s =
+        connect(st, st->path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &version, diag);
+    if (s || (s = identify(st, diag)) || (s = check_damage(st, diag)))
+        return s;
+    if ((s = switch_to_wal(st, diag)))
+        return s;
+    if ((s = exec(st, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;", diag)))
+        return s;
+    return migrate(st, diag);
+}
+
 enum sl_status
-store_open(const char *path, struct store **out, struct sl_diag *diag)
+store_open_for(const char *path, enum store_mode mode, struct store **out, struct sl_diag *diag)
 {
     struct store *st = calloc(1, sizeof *st);
     enum sl_status s = SL_ERR_NOMEM;
+    *out = NULL;
     if (!st || !(st->path = strdup(path)))
         goto fail;
     /* SQLite counts every allocation under a global mutex unless told not to
      * (5 % of an incident's insert); nothing reads those counts. Only the
      * first call in a process takes effect; later ones fail harmlessly. */
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-    /* NOMUTEX: a store is used by one thread, so SQLite's per-call mutex
-     * (8 % of reading intervals) buys nothing. */
-    if (sqlite3_open_v2(path, &st->db,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                        NULL) != SQLITE_OK) {
-        s = st->db ? db_error(st, diag, "cannot open the database")
-                   : diag_set(diag, SL_ERR_DB, path, 0, "cannot open the database");
-        goto fail;
-    }
-    sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
-    sqlite3_extended_result_codes(st->db, 1);
-    if ((s = exec(st,
-                  "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;"
-                  "PRAGMA synchronous = NORMAL;",
-                  diag)))
-        goto fail;
-    if ((s = migrate(st, diag)))
+    /* NOMUTEX (in connect): a store is used by one thread, so SQLite's
+     * per-call mutex (8 % of reading intervals) buys nothing. */
+    s = mode == STORE_CREATE ? open_for_writing(st, diag) : open_existing(st, mode, diag);
+    if (s)
         goto fail;
     *out = st;
     return SL_OK;
@@ -247,6 +537,18 @@ fail:
     if (s == SL_ERR_NOMEM)
         diag_set(diag, s, path, 0, "out of memory");
     return s;
+}
+
+enum sl_status
+store_open(const char *path, struct store **out, struct sl_diag *diag)
+{
+    return store_open_for(path, STORE_CREATE, out, diag);
+}
+
+bool
+store_read_only(struct store *st)
+{
+    return sqlite3_db_readonly(st->db, "main") == 1;
 }
 
 void
@@ -1026,6 +1328,68 @@ store_data_span(struct store *st, int64_t *first, int64_t *last, struct sl_diag 
     *first = span[0];
     *last = span[1];
     return rc;
+}
+
+static int
+known_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    (void)s;
+    (void)fn;
+    *(bool *)ctx = true;
+    return 1;
+}
+
+enum sl_status
+store_entity_known(struct store *st, const char *entity, const char *service, bool *known,
+                   struct sl_diag *diag)
+{
+    /* Each arm is one seek of an index that begins with entity (audit
+     * records aside: their table is small). */
+    static const char entity_sql[] =
+        "SELECT 1 WHERE EXISTS (SELECT 1 FROM intervals WHERE entity = ?1)"
+        " OR EXISTS (SELECT 1 FROM maintenance WHERE entity = ?1)"
+        " OR EXISTS (SELECT 1 FROM incidents WHERE entity = ?1)"
+        " OR EXISTS (SELECT 1 FROM gpu_events WHERE entity = ?1)"
+        " OR EXISTS (SELECT 1 FROM commitments WHERE entity = ?1)"
+        " OR EXISTS (SELECT 1 FROM audit_records WHERE entity = ?1)";
+    static const char service_sql[] =
+        "SELECT 1 WHERE EXISTS (SELECT 1 FROM intervals WHERE entity = ?1 AND service = ?2)"
+        " OR EXISTS (SELECT 1 FROM maintenance WHERE entity = ?1 AND service = ?2)"
+        " OR EXISTS (SELECT 1 FROM incidents WHERE entity = ?1 AND service = ?2)"
+        " OR EXISTS (SELECT 1 FROM gpu_events WHERE entity = ?1 AND service = ?2)"
+        " OR EXISTS (SELECT 1 FROM commitments WHERE entity = ?1 AND service = ?2)";
+    struct param p[2] = {{.text = entity, .is_text = true}, {.text = service, .is_text = true}};
+    *known = false;
+    return query(st, service ? service_sql : entity_sql, p, service ? 2 : 1, known_row, NULL, known,
+                 diag);
+}
+
+static int
+name_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    const char *name = column_text(s, 0);
+    return name ? ((store_entity_fn)fn)(ctx, name) : 0;
+}
+
+enum sl_status
+store_each_entity(struct store *st, const char *entity, store_entity_fn fn, void *ctx,
+                  struct sl_diag *diag)
+{
+    static const char entities_sql[] =
+        "SELECT entity FROM intervals UNION SELECT entity FROM maintenance"
+        " UNION SELECT entity FROM incidents UNION SELECT entity FROM gpu_events"
+        " UNION SELECT entity FROM commitments UNION SELECT entity FROM audit_records"
+        " ORDER BY 1";
+    static const char services_sql[] =
+        "SELECT service FROM intervals WHERE entity = ?1"
+        " UNION SELECT service FROM maintenance WHERE entity = ?1"
+        " UNION SELECT service FROM incidents WHERE entity = ?1 AND service IS NOT NULL"
+        " UNION SELECT service FROM gpu_events WHERE entity = ?1 AND service IS NOT NULL"
+        " UNION SELECT service FROM commitments WHERE entity = ?1 AND service IS NOT NULL"
+        " ORDER BY 1";
+    struct param p = {.text = entity, .is_text = true};
+    return query(st, entity ? services_sql : entities_sql, &p, entity ? 1 : 0, name_row, (void *)fn,
+                 ctx, diag);
 }
 
 enum sl_status

@@ -9,7 +9,11 @@
  * counts; store_source_abort() rolls everything back. A file whose SHA-256 is
  * already recorded is reported as already ingested and changes nothing.
  *
- * Errors come back as SL_ERR_DB with sqlite's message in the diagnostic.
+ * Errors come back as SL_ERR_DB with sqlite's message in the diagnostic;
+ * damage (SQLITE_CORRUPT) as "the store is damaged (...)" with what to do.
+ * Opening checks that the file is a slaudit store (PRAGMA application_id,
+ * or the tables of a store made before it had one) and, for a store up to
+ * 64 MiB, that it is whole (PRAGMA quick_check), before writing anything.
  *
  * Threads: a struct store is one SQLite connection opened without SQLite's
  * own mutex (SQLITE_OPEN_NOMUTEX), and its statements are cached in it: use
@@ -46,7 +50,29 @@ struct source_info {
     struct source_counts counts;
 };
 
+/* How a command uses the store. */
+enum store_mode {
+    STORE_CREATE, /* write: created when missing, switched to WAL, migrated */
+    STORE_UPDATE, /* read, and write when the process may: an existing store,
+                   * read-write when its file and folder are writable, else
+                   * read-only (then writes fail with SL_ERR_DB) */
+    STORE_READ,   /* read only: an existing store, opened read-only */
+};
+
+/* Opens the store at path. STORE_UPDATE and STORE_READ never create a store
+ * (a missing one is SL_ERR_DB, "no store at PATH (ingest something first,
+ * or check --db)") and write nothing on the way — no journal switch, no
+ * migration unless the tables are older than this slaudit can read — so a
+ * store in a folder that cannot be written, or one being written by a long
+ * ingest, can be read. (A WAL store in a folder this process cannot write,
+ * without its -shm file, is read as immutable: nothing may write it then.) */
+enum sl_status store_open_for(const char *path, enum store_mode mode, struct store **out,
+                              struct sl_diag *diag);
+/* store_open_for(path, STORE_CREATE, ...). */
 enum sl_status store_open(const char *path, struct store **out, struct sl_diag *diag);
+/* Whether the connection cannot write (STORE_READ, or STORE_UPDATE on a
+ * store this process may not write). */
+bool store_read_only(struct store *st);
 void store_close(struct store *st);
 int store_schema_version(struct store *st);
 
@@ -120,6 +146,14 @@ typedef int (*store_entity_fn)(void *ctx, const char *entity);
 enum sl_status store_each_incident_entity(struct store *st, const char *entity, int64_t from,
                                           int64_t to, store_entity_fn fn, void *ctx,
                                           struct sl_diag *diag);
+/* Whether anything is stored for entity (with service, when not NULL: its
+ * intervals, maintenance, incidents, GPU events or commitments). */
+enum sl_status store_entity_known(struct store *st, const char *entity, const char *service,
+                                  bool *known, struct sl_diag *diag);
+/* Every entity with anything stored, or (entity not NULL) every service of
+ * entity, sorted. Reads whole tables: for messages, not for every run. */
+enum sl_status store_each_entity(struct store *st, const char *entity, store_entity_fn fn,
+                                 void *ctx, struct sl_diag *diag);
 enum sl_status store_each_source(struct store *st, store_source_fn fn, void *ctx,
                                  struct sl_diag *diag);
 

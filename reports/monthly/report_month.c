@@ -138,9 +138,6 @@ report_month_run(struct store *st, const struct report_month_request *req,
     p.list_to = w.end;
 
     const char *table_dir = tables ? req->output : NULL;
-    if (table_dir && mkdir(table_dir, 0777) && errno != EEXIST)
-        return diag_set(diag, SL_ERR_REPORT, table_dir, 0, "cannot create the directory: %s",
-                        strerror(errno));
     if (!tables && (s = output_path(req->output, &w, out->path, sizeof out->path, diag)))
         return s;
     struct sources sources = {0};

@@ -2,6 +2,7 @@
  * sink (tables_csv.c, tables_json.c): summary, availability, incidents, sla,
  * findings and sources. */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -381,20 +382,21 @@ table_out_begin(struct table_out *o, const char *name, const char *const *column
         o->f = o->stream;
         return SL_OK;
     }
-    snprintf(o->path, sizeof o->path, "%s/%s.%s", o->dir, name, o->ext);
-    enum sl_status st = outfile_begin(&o->out, o->path, o->diag);
-    if (st != SL_OK)
-        return st;
-    int fd = dup(o->out.fd); /* the FILE closes its own; the lock stays with out */
+    snprintf(o->path, sizeof o->path, "%s/%s.%s", o->out.path, name, o->ext);
+    if (o->nnames == sizeof o->names / sizeof o->names[0])
+        return diag_set(o->diag, SL_ERR_REPORT, o->path, 0, "too many tables");
+    char *file = o->names[o->nnames];
+    snprintf(file, sizeof o->names[0], "%s.%s", name, o->ext);
+    int fd = openat(o->out.fd, file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0)
+        o->nnames++;
     o->f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!o->f) {
-        st = diag_set(o->diag, SL_ERR_REPORT, o->path, 0, "cannot write %s: %s", o->out.tmp,
-                      strerror(errno));
         if (fd >= 0)
             close(fd);
-        outfile_abandon(&o->out);
+        return diag_set(o->diag, SL_ERR_REPORT, o->path, 0, "cannot write: %s", strerror(errno));
     }
-    return st;
+    return SL_OK;
 }
 
 enum sl_status
@@ -420,23 +422,19 @@ table_out_end(struct table_out *o)
         o->f = NULL;
         return st;
     }
-    int bad = ferror(o->f) | fclose(o->f);
+    int bad = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0;
+    bad |= fclose(o->f) != 0;
     o->f = NULL;
     if (st == SL_OK && bad)
         st = diag_set(o->diag, SL_ERR_REPORT, o->path, 0, "cannot write: %s", strerror(errno));
-    if (st == SL_OK)
-        return outfile_commit(&o->out, o->diag);
-    outfile_abandon(&o->out);
     return st;
 }
 
 void
 table_out_abandon(struct table_out *o)
 {
-    if (o->dir && o->f) {
+    if (o->dir && o->f)
         fclose(o->f);
-        outfile_abandon(&o->out);
-    }
     o->f = NULL;
 }
 
@@ -449,12 +447,15 @@ report_tables_write(enum table_format format, const char *dir, FILE *out,
         .dir = dir,
         .stream = out,
         .ext = format == TABLE_JSON ? "json" : "csv",
+        .raw = format == TABLE_CSV_RAW,
         .sb = STRBUF_INIT,
         .diag = diag,
     };
     const struct table_sink *sink = format == TABLE_JSON ? &tables_json_sink : &tables_csv_sink;
     enum sl_status st = SL_OK;
-    if (!dir && format == TABLE_JSON) {
+    if (dir)
+        st = outdir_begin(&o.out, dir, diag);
+    if (st == SL_OK && !dir && format == TABLE_JSON) {
         if (fputs("{", out) == EOF)
             st = diag_set(diag, SL_ERR_REPORT, "<stdout>", 0, "cannot write: %s", strerror(errno));
     }
@@ -465,6 +466,14 @@ report_tables_write(enum table_format format, const char *dir, FILE *out,
         st = diag_set(diag, SL_ERR_REPORT, "<stdout>", 0, "cannot write: %s", strerror(errno));
     if (st != SL_OK)
         table_out_abandon(&o);
+    if (dir && st == SL_OK) {
+        const char *names[sizeof o.names / sizeof o.names[0]];
+        for (size_t i = 0; i < o.nnames; i++)
+            names[i] = o.names[i];
+        st = outdir_commit(&o.out, names, o.nnames, diag);
+    } else if (dir) {
+        outdir_abandon(&o.out);
+    }
     strbuf_release(&o.sb);
     return st;
 }

@@ -8,19 +8,25 @@
  * machine units: fractions for availability and coverage (the sla table's
  * percentages as SLAs write them), seconds for durations, RFC 3339 UTC for
  * instants; an empty CSV
- * field or a JSON null where the workbook shows a blank or "unknown". Text is
- * written verbatim (quoted as the format requires): unlike the workbook, a
- * CSV file is data for a program, and a value beginning with '=' stays as it
- * was ingested.
+ * field or a JSON null where the workbook shows a blank or "unknown". JSON
+ * text is written as it was ingested. In CSV, a text cell beginning with
+ * '=', '+', '-', '@', tab or CR — which a spreadsheet opening the file would
+ * run as a formula — is written as OWASP recommends against CSV injection:
+ * a ' before it, and the field quoted ("'=SUM(A1)"); numbers, negative ones
+ * included, are not text and stay as they are. TABLE_CSV_RAW writes every
+ * text cell as it was, for programs that read the file.
  *
  * On one stream, CSV tables follow one another, each introduced by a line
  * "# table: NAME" and ended by an empty line; JSON is one object whose keys
  * are the table names and whose values are arrays of row objects. In a
- * directory each table is NAME.csv or NAME.json, written under a temporary
- * name and renamed, so a failed run leaves no partial table. */
+ * directory each table is NAME.csv or NAME.json; the whole set is written
+ * into a temporary folder beside the directory and moved into place only
+ * when every table is complete (outfile.h), so a failed run leaves the
+ * directory as it was: no partial table, and no new table beside old ones. */
 #ifndef SLAUDIT_REPORTS_TABLES_H
 #define SLAUDIT_REPORTS_TABLES_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "engine/base/strbuf.h"
@@ -30,7 +36,7 @@
 #include "reports/xlsx/outfile.h"
 #include "reports/monthly/report.h"
 
-enum table_format { TABLE_CSV, TABLE_JSON };
+enum table_format { TABLE_CSV, TABLE_JSON, TABLE_CSV_RAW };
 
 /* One value of a row. */
 enum table_cell_kind { TABLE_NULL, TABLE_TEXT, TABLE_NUMBER, TABLE_INTEGER, TABLE_BOOL };
@@ -55,10 +61,13 @@ struct table_sink {
 struct table_out {
     const char *dir; /* NULL: every table on stream */
     FILE *stream;
-    const char *ext; /* "csv" or "json" */
-    FILE *f;         /* where the current table goes */
-    char path[4096];
-    struct outfile out;         /* the current table's file, when dir is set */
+    const char *ext;   /* "csv" or "json" */
+    bool raw;          /* CSV: text cells as they are, formula-like ones too */
+    FILE *f;           /* where the current table goes */
+    char path[4096];   /* the current table's final name, for messages */
+    struct outdir out; /* the temporary folder, when dir is set */
+    char names[8][32]; /* the files written into it */
+    size_t nnames;
     const char *const *columns; /* the current table's, borrowed */
     size_t ncolumns;
     long rows;        /* written in the current table */
@@ -66,15 +75,16 @@ struct table_out {
     struct strbuf sb; /* one row's text */
     struct sl_diag *diag;
 };
-/* Starts table name: opens dir/name.ext under a temporary name, or uses the
+/* Starts table name: creates name.ext in the temporary folder, or uses the
  * stream. */
 enum sl_status table_out_begin(struct table_out *o, const char *name, const char *const *columns,
                                size_t ncolumns);
 /* Writes o->sb and empties it. */
 enum sl_status table_out_flush(struct table_out *o);
-/* Ends the table: closes and renames its file. */
+/* Ends the table: flushes and closes its file. */
 enum sl_status table_out_end(struct table_out *o);
-/* Removes a table file left half written. */
+/* Closes a table file left half written (report_tables_write removes the
+ * temporary folder). */
 void table_out_abandon(struct table_out *o);
 
 extern const struct table_sink tables_csv_sink, tables_json_sink;
@@ -83,9 +93,9 @@ extern const struct table_sink tables_csv_sink, tables_json_sink;
 enum sl_status report_tables_emit(const struct eval_result *r, const struct report_info *info,
                                   const struct table_sink *sink, void *ctx, struct sl_diag *diag);
 
-/* Writes the tables in format to directory dir (created by the caller), or to
- * out when dir is NULL. Errors: SL_ERR_REPORT when a file cannot be written (its
- * name in diag), SL_ERR_NOMEM. */
+/* Writes the tables in format to directory dir (created when it does not
+ * exist; its parent must), or to out when dir is NULL. Errors: SL_ERR_REPORT when a file cannot be
+ * written (its name in diag), SL_ERR_NOMEM. */
 enum sl_status report_tables_write(enum table_format format, const char *dir, FILE *out,
                                    const struct eval_result *r, const struct report_info *info,
                                    struct sl_diag *diag);

@@ -1,6 +1,7 @@
 /* tables_csv.c — the report's tables as CSV (RFC 4180): a line of column names,
  * then a line per row; a field is quoted when it holds a comma, a quote, a
- * line break, or space at either end. Numbers in their shortest round-trip
+ * line break, or space at either end. A formula-like text cell gets a ' before
+ * it and quotes, unless raw (tables.h). Numbers in their shortest round-trip
  * form, booleans as true/false, a missing value as an empty field. */
 #include <string.h>
 
@@ -19,11 +20,32 @@ add_field(struct strbuf *sb, const char *s)
     return st ? st : strbuf_addch(sb, '"');
 }
 
+/* A text a spreadsheet would run as a formula: '=', '+', '-', '@', or a
+ * tab or CR before one (OWASP, CSV injection). */
+static bool
+formula_like(const char *s)
+{
+    return *s && strchr("=+-@\t\r", *s) != NULL;
+}
+
+/* "'" and the text, quoted: the spreadsheet shows the text, the quote marks
+ * it as text. */
 static enum sl_status
-add_cell(struct strbuf *sb, const struct table_cell *c)
+add_neutralised(struct strbuf *sb, const char *s)
+{
+    enum sl_status st = strbuf_add(sb, "\"'", 2);
+    for (; st == SL_OK && *s; s++)
+        st = *s == '"' ? strbuf_add(sb, "\"\"", 2) : strbuf_addch(sb, *s);
+    return st ? st : strbuf_addch(sb, '"');
+}
+
+static enum sl_status
+add_cell(struct strbuf *sb, const struct table_cell *c, bool raw)
 {
     switch (c->kind) {
     case TABLE_TEXT:
+        if (c->text && !raw && formula_like(c->text))
+            return add_neutralised(sb, c->text);
         return c->text ? add_field(sb, c->text) : SL_OK;
     case TABLE_NUMBER:
         return jsonw_num(sb, c->number);
@@ -73,7 +95,7 @@ csv_row(void *ctx, const struct table_cell *cells, size_t n)
         if (i > 0)
             st = strbuf_addch(&o->sb, ',');
         if (st == SL_OK)
-            st = add_cell(&o->sb, &cells[i]);
+            st = add_cell(&o->sb, &cells[i], o->raw);
     }
     if (st == SL_OK)
         st = strbuf_addch(&o->sb, '\n');

@@ -3,6 +3,7 @@
 #include "reports/xlsx/xlsx.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -267,11 +268,19 @@ xlsx_close(struct xlsx_book *book, struct sl_diag *diag)
     enum sl_status st = xlsx_status(b, diag);
     if (st != SL_OK)
         goto out;
+    errno = 0;
     lxw_error err = workbook_close(b->wb); /* frees the workbook, whatever happens */
+    int sys = errno;
     b->wb = NULL;
     if (err != LXW_NO_ERROR) {
+        /* The library's own words name the temporary file and the zip layer;
+         * the system's error (a full disk, say) is what the user can act on. */
+        bool file_error = err == LXW_ERROR_CREATING_XLSX_FILE ||
+                          err == LXW_ERROR_CREATING_TMPFILE ||
+                          err == LXW_ERROR_ZIP_FILE_OPERATION || err == LXW_ERROR_ZIP_FILE_ADD ||
+                          err == LXW_ERROR_ZIP_CLOSE;
         st = diag_set(diag, SL_ERR_REPORT, b->path, 0, "cannot write the workbook: %s",
-                      lxw_strerror(err));
+                      file_error && sys ? strerror(sys) : lxw_strerror(err));
         goto out;
     }
     st = outfile_commit(&b->out, diag);

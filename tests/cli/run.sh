@@ -10,7 +10,7 @@ BIN=$BUILD/slaudit
 GEN=$BUILD/gen-sample
 DATA=$(pwd)/tests/cli/data
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+trap 'umount "$TMP/full" "$TMP/ro" 2>/dev/null; rm -rf "$TMP"' EXIT
 DB=$TMP/t.db
 passed=0
 failed=0
@@ -177,6 +177,44 @@ has "hostile title is a string" "$TMP/sep3.xml" 't="inlineStr"><is><t>=SUM\(A1\)
 hasnt "no formula in september incidents" "$TMP/sep3.xml" '<f>'
 expect "report to a missing directory" 5 "$BIN" --db "$DB" report -o "$TMP/no/such/dir/r.xlsx"
 if ls "$TMP/no/such/dir" >/dev/null 2>&1; then fail "report left something behind"; else pass; fi
+has "missing directory named" "$TMP/err" "^slaudit: $TMP/no/such/dir/r.xlsx: the folder $TMP/no/such/dir does not exist\$"
+# Output targets that are not files are refused and left as they were.
+mknod "$TMP/devnull" c 1 3
+expect "report onto a device" 5 "$BIN" --db "$DB" -q report -o "$TMP/devnull"
+has "report onto a device: message" "$TMP/err" 'devnull: it is a character device, not a regular file: refusing to replace it'
+if [ -c "$TMP/devnull" ]; then pass; else fail "report onto a device replaced the device"; fi
+mkfifo "$TMP/outfifo"
+expect "report onto a FIFO" 5 "$BIN" --db "$DB" -q report -o "$TMP/outfifo"
+if [ -p "$TMP/outfifo" ]; then pass; else fail "report onto a FIFO replaced it"; fi
+expect "tables onto a device" 5 "$BIN" --db "$DB" -q report --format csv -o "$TMP/devnull"
+if [ -c "$TMP/devnull" ]; then pass; else fail "tables onto a device replaced the device"; fi
+mkdir "$TMP/cwd"
+(cd "$TMP/cwd" && "$BIN" --db "$DB" -q report -o - >"$TMP/out" 2>"$TMP/err")
+same "workbook to -: exit" "$?" 5
+has "workbook to -: message" "$TMP/err" 'a workbook cannot be written to standard output'
+(cd "$TMP/cwd" && "$BIN" --db "$DB" -q report --month 2026-10 --format json -o - >"$TMP/out" 2>"$TMP/err")
+same "tables to -: exit" "$?" 0
+has "tables to -: on stdout" "$TMP/out" '^\{"summary":\['
+same "nothing named - written" "$(ls -A "$TMP/cwd")" ""
+expect "tables into a file-like name" 2 "$BIN" --db "$DB" -q report --format csv -o "$TMP/out.csv"
+has "tables into a file-like name: message" "$TMP/err" "-o '$TMP/out.csv' looks like a file name, but --format csv writes a directory"
+if [ -e "$TMP/out.csv" ]; then fail "a directory named out.csv was created"; else pass; fi
+# Any name the file system takes works: the temporary name is short.
+long=$(printf '%0250d' 0 | tr 0 l).xlsx
+expect "a 255-character name" 0 "$BIN" --db "$DB" -q report -o "$TMP/$long"
+if [ -f "$TMP/$long" ]; then pass; else fail "the 255-character workbook is missing"; fi
+rm -f "$TMP/$long"
+# A full disk under the workbook: one message of ours, none of libxlsxwriter.
+mkdir "$TMP/full"
+if mount -t tmpfs -o size=20k slaudit-test "$TMP/full" 2>/dev/null; then
+    expect "workbook: disk full" 5 "$BIN" --db "$DB" -q report -o "$TMP/full/r.xlsx"
+    same "workbook: disk full, one line" "$(wc -l <"$TMP/err")" 1
+    has "workbook: disk full message" "$TMP/err" "^slaudit: $TMP/full/r.xlsx: cannot write the workbook: No space left on device\$"
+    same "workbook: disk full leaves nothing" "$(ls -A "$TMP/full")" ""
+    umount "$TMP/full"
+else
+    echo "cli: disk-full workbook test skipped: cannot mount a tmpfs here"
+fi
 
 # --- the report as plain tables ------------------------------------------------------
 expect "report csv to stdout" 0 "$BIN" --db "$DB" report --month 2026-10 --format csv
@@ -194,6 +232,52 @@ sed -n '/^# table: findings$/,/^$/p' "$TMP/out" | grep -c ',provider:nimbus,' >"
 "$BIN" --db "$DB" audit --entity provider:nimbus --from 2026-10-01 --to 2026-11-01 --json 2>/dev/null |
     grep -o '"rule":' | wc -l >"$TMP/n.audit"
 same "csv findings are the audit's" "$(cat "$TMP/n.csv")" "$(cat "$TMP/n.audit")"
+# A directory of tables is replaced as a whole set or not at all: an earlier
+# set is swapped out, other files in the directory stay.
+expect "tables: a first set" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format csv -o "$TMP/tset"
+expect "tables over an earlier set" 0 "$BIN" --db "$DB" -q report --month 2026-09 --format csv -o "$TMP/tset"
+has "tables over an earlier set: the new month" "$TMP/tset/summary.csv" ',2026-09,'
+hasnt "tables over an earlier set: no old row" "$TMP/tset/summary.csv" ',2026-10,'
+same "tables over an earlier set: six files, no leftovers" "$(ls -A "$TMP/tset" | tr '\n' ' ')" \
+    "availability.csv findings.csv incidents.csv sla.csv sources.csv summary.csv "
+mkdir "$TMP/mixed" && echo keep >"$TMP/mixed/notes.txt"
+expect "tables beside other files" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format csv -o "$TMP/mixed/"
+same "tables beside other files: both kept" "$(ls -A "$TMP/mixed" | wc -l):$(cat "$TMP/mixed/notes.txt")" "7:keep"
+ls -A "$TMP" "$TMP/mixed" >"$TMP/ls"
+hasnt "no temporary folder left" "$TMP/ls" '^\.slaudit-'
+# Disk full half-way through the set (a small tmpfs, when this user may
+# mount one): the directory keeps its earlier set, untouched.
+M=$TMP/full
+if mount -t tmpfs -o size=256k slaudit-test "$M" 2>/dev/null; then
+    expect "tables: earlier set" 0 "$BIN" --db "$DB" -q report --month 2026-09 --format csv -o "$M/tables/"
+    cp -r "$M/tables" "$TMP/tables-before"
+    dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null
+    truncate -s -8K "$M/fill" # room for the first tables, not for the rest
+    expect "tables: disk full" 5 "$BIN" --db "$DB" -q report --month 2026-10 --format csv -o "$M/tables/"
+    has "tables: disk full message" "$TMP/err" 'incidents.csv: cannot write: No space left on device'
+    if diff -r "$TMP/tables-before" "$M/tables" >/dev/null; then pass; else
+        fail "tables: disk full changed the earlier set"; fi
+    same "tables: disk full leaves no temporary folder" "$(ls -A "$M" | tr '\n' ' ')" "fill tables "
+    umount "$M"
+else
+    echo "cli: disk-full tables test skipped: cannot mount a tmpfs here"
+fi
+# Formula-like text is neutralised in CSV (OWASP: a ' before it, quoted);
+# read back with a CSV reader. --csv-raw writes it as it was; numbers stay.
+FDB=$TMP/formula.db
+expect "formula titles" 0 "$BIN" --db "$FDB" -q ingest tests/data/hostile/formula-titles.csv
+expect "formula csv" 0 "$BIN" --db "$FDB" -q report --month 2026-10 --format csv -o "$TMP/ftables"
+expect "formula csv raw" 0 "$BIN" --db "$FDB" -q report --month 2026-10 --format csv --csv-raw -o "$TMP/ftables-raw"
+csv_titles() {
+    /usr/bin/python3 -c 'import csv, sys
+print("|".join(r["title"] for r in csv.DictReader(open(sys.argv[1], newline=""))))' "$1"
+}
+same "formula csv: neutralised" "$(csv_titles "$TMP/ftables/incidents.csv")" \
+    "'=cmd|' /C calc'!A0|'+1+1|'-2+3|'@SUM(A1)|'=HYPERLINK(\"http://evil.example\",\"x\")|'	=tab"
+same "formula csv raw: as ingested" "$(csv_titles "$TMP/ftables-raw/incidents.csv")" \
+    "=cmd|' /C calc'!A0|+1+1|-2+3|@SUM(A1)|=HYPERLINK(\"http://evil.example\",\"x\")|	=tab"
+has "formula csv: numbers stay numbers" "$TMP/ftables/incidents.csv" ',3600,,false$'
+expect "csv-raw without csv" 2 "$BIN" --db "$FDB" report --format json --csv-raw
 expect "report bad format" 2 "$BIN" --db "$DB" report --format xml
 
 # --- audit and rules ------------------------------------------------------------
@@ -298,8 +382,121 @@ has "compare month row" "$TMP/out" '^availability 2026-10 '
 expect "compare json" 0 "$BIN" --db "$DB" --json compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
 has "compare json metric" "$TMP/out" '"metrics":\[\{"name":"availability","unit":"%","a":99\.[0-9]+,"b":99\.[0-9]+,"difference":'
 has "compare json cites the project's definitions" "$TMP/out" '"definitions":"neutral \(docs/design\.md section 4\), identical for both"'
-expect "compare an entity without data" 0 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
-has "compare notes the missing data" "$TMP/err" 'no data for provider:none'
+expect "compare an unknown entity" 3 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
+has "compare lists the known entities" "$TMP/err" "unknown entity 'provider:none' \(known: provider:coreline, provider:nimbus, team:platform\)"
+expect "compare a period without data" 0 "$BIN" --db "$DB" compare team:platform provider:nimbus --from 2020-01-01 --to 2020-02-01
+has "compare notes the missing data" "$TMP/err" 'no data for provider:nimbus in the period'
+
+# --- reading commands: a store that is missing, read-only, or a name unknown ---
+for cmd in "eval" "report -o $TMP/typo.xlsx" "audit --entity team:platform --from 2026-10-01 --to 2026-11-01" \
+    "compare team:platform provider:nimbus" "decide --profile sample-data/team.yaml"; do
+    # shellcheck disable=SC2086
+    expect "no store: $cmd" 4 "$BIN" --db "$TMP/typo.db" $cmd
+    has "no store: $cmd: message" "$TMP/err" "^slaudit: no store at $TMP/typo.db \(ingest something first, or check --db\)\$"
+done
+if [ -e "$TMP/typo.db" ]; then fail "a reading command created a store"; else pass; fi
+for cmd in "eval" "report -q --format json" "audit --from 2026-10-01 --to 2026-11-01"; do
+    # shellcheck disable=SC2086
+    expect "unknown entity: $cmd" 3 "$BIN" --db "$DB" $cmd --entity provider:typo
+    has "unknown entity: $cmd: lists the known" "$TMP/err" "unknown entity 'provider:typo' \(known: provider:coreline, provider:nimbus, team:platform\)"
+done
+expect "unknown service" 3 "$BIN" --db "$DB" eval --entity provider:nimbus --service nope --sla "$DATA/sla-nimbus.json"
+has "unknown service lists the known" "$TMP/err" "unknown service 'nope' of provider:nimbus \(known: gpu-cluster-east, inference-api, object-storage, scheduler\)"
+for cmd in "eval --entity provider:" "report --entity team:" "audit --from 2026-10-01 --to 2026-11-01 --entity provider:" \
+    "compare provider: team:platform" "ingest --entity team: $DATA/naive-times.csv" "sla import --entity provider: $DATA/sla-nimbus.json"; do
+    # shellcheck disable=SC2086
+    expect "empty entity name: $cmd" 2 "$BIN" --db "$DB" $cmd
+    has "empty entity name: $cmd: message" "$TMP/err" "'(provider|team):' is not provider:NAME or team:NAME"
+done
+"$BIN" --db "$TMP/empty.db" ingest "$DATA/unknown.csv" >/dev/null 2>&1 # a store, no data
+expect "eval on an empty store" 3 "$BIN" --db "$TMP/empty.db" eval --month 2026-10
+has "eval on an empty store: message" "$TMP/err" 'the store holds no data: nothing to evaluate'
+# A store on a read-only file system is read, and eval warns that it could
+# not save its results.
+mkdir "$TMP/ro"
+if mount -t tmpfs -o size=16m slaudit-test "$TMP/ro" 2>/dev/null; then
+    cp "$DB" "$TMP/ro/demo.db"
+    mount -o remount,ro "$TMP/ro"
+    expect "read-only store: eval" 0 "$BIN" --db "$TMP/ro/demo.db" eval --month 2026-10
+    has "read-only store: eval rows" "$TMP/out" 'provider:nimbus +inference-api +2026-10 +99\.729%'
+    has "read-only store: eval warns" "$TMP/err" '^slaudit: warning: .*demo.db: the results were not saved'
+    expect "read-only store: report" 0 "$BIN" --db "$TMP/ro/demo.db" -q report --month 2026-10 -o "$TMP/ro.xlsx"
+    expect "read-only store: audit" 0 "$BIN" --db "$TMP/ro/demo.db" audit --entity team:platform --from 2026-10-01 --to 2026-11-01
+    umount "$TMP/ro"
+else
+    echo "cli: read-only store test skipped: cannot mount a tmpfs here"
+fi
+
+# Another program's SQLite database is refused before anything changes in it;
+# a store made before stores carried their application_id still opens.
+sqlite3 "$TMP/foreign.db" "CREATE TABLE notes (x); INSERT INTO notes VALUES (1);"
+for cmd in "ingest $DATA/naive-times.csv" "eval" "report --format json"; do
+    # shellcheck disable=SC2086
+    expect "foreign database: $cmd" 4 "$BIN" --db "$TMP/foreign.db" $cmd
+    has "foreign database: $cmd: message" "$TMP/err" "foreign.db: not a slaudit store \(another program's SQLite database\?\); it was left as it was"
+done
+same "foreign database: journal mode unchanged" "$(sqlite3 "$TMP/foreign.db" 'PRAGMA journal_mode')" delete
+same "foreign database: tables unchanged" "$(sqlite3 "$TMP/foreign.db" "SELECT group_concat(name) FROM sqlite_schema")" notes
+cp "$DB" "$TMP/old.db"
+sqlite3 "$TMP/old.db" "PRAGMA application_id = 0; PRAGMA user_version = 9;"
+expect "store without an application id: read" 0 "$BIN" --db "$TMP/old.db" eval --no-save --month 2026-10
+same "store without an application id: a reader leaves it" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id')" 0
+expect "store without an application id: written" 0 "$BIN" --db "$TMP/old.db" -q ingest "$DATA/naive-times.csv"
+same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 10 "
+
+# A damaged store is said to be damaged, not evaluated: one page overwritten
+# (a table page that eval itself never reads), and a truncated file.
+cp "$DB" "$TMP/damaged.db"
+head -c 4096 /dev/zero | tr '\0' 'x' | dd of="$TMP/damaged.db" bs=4096 seek=2 conv=notrunc 2>/dev/null
+for cmd in "eval --no-save --month 2026-10" "report --format json" "ingest $DATA/naive-times.csv"; do
+    # shellcheck disable=SC2086
+    expect "damaged store: $cmd" 4 "$BIN" --db "$TMP/damaged.db" $cmd
+    has "damaged store: $cmd: message" "$TMP/err" '^slaudit: .*damaged.db: the store is damaged \(Page 3: .*\): restore it from a backup, or ingest the sources again into a new store$'
+done
+cp "$DB" "$TMP/truncated.db"
+truncate -s 200000 "$TMP/truncated.db"
+expect "truncated store" 4 "$BIN" --db "$TMP/truncated.db" eval --no-save --month 2026-10
+has "truncated store: message" "$TMP/err" 'the store is damaged \(database disk image is malformed\)'
+echo "not a database" >"$TMP/text.db"
+expect "text file as the store" 4 "$BIN" --db "$TMP/text.db" eval
+has "text file as the store: message" "$TMP/err" 'not a store, or the store is damaged \(file is not a database\)'
+
+# Control characters from the input never reach the terminal raw: ESC, OSC,
+# BEL, CR and a C1 character (U+009B, CSI) in an entity, service, key and
+# title come out as \x1b, \x07, \x0d, \u009b in every text output and message.
+raw_ctl() { # raw_ctl NAME FILE: no C0 but LF and TAB, no DEL, no C1 in FILE
+    if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]\\|\302[\200-\237]')" "$2"; then
+        fail "$1: a raw control character in $(basename "$2")"; else pass; fi
+}
+ESC=$(printf '\033')
+printf 'id,entity,service,severity,title,started,detected,acknowledged,resolved\n"K\033[31m1","team:x\033]0;pwned\007","svc\033]0;pwned\007",sev1,"ti\rtle \302\233 here",2026-10-01T00:00:00Z,2026-10-01T00:00:00Z,,2026-10-01T01:00:00Z\n"K2","team:x\033]0;pwned\007","svc\033]0;pwned\007",sev1,late,2026-10-0\0339,,,\n' >"$TMP/inject.csv"
+IDB=$TMP/inject.db
+IENT="team:x${ESC}]0;pwned$(printf '\007')"
+expect "injection: ingest" 0 "$BIN" --db "$IDB" ingest "$TMP/inject.csv"
+raw_ctl "injection: reject message" "$TMP/err"
+has "injection: reject message escaped" "$TMP/err" "bad started time '2026-10-0\\\\x1b9'"
+for cmd in "eval --month 2026-10" "audit --from 2026-10-01 --to 2026-11-01 --entity $IENT" \
+    "report --month 2026-10 -o $TMP/inject.xlsx" "compare $IENT team:x"; do
+    # shellcheck disable=SC2086
+    "$BIN" --db "$IDB" $cmd >"$TMP/out" 2>"$TMP/err"
+    raw_ctl "injection: $cmd: stdout" "$TMP/out"
+    raw_ctl "injection: $cmd: stderr" "$TMP/err"
+done
+"$BIN" --db "$IDB" eval --month 2026-10 >"$TMP/out" 2>&1
+has "injection: eval shows the escaped name" "$TMP/out" '^team:x\\x1b\]0;pwned\\x07 '
+"$BIN" --db "$IDB" audit --from 2026-10-01 --to 2026-11-01 --entity "$IENT" >"$TMP/out" 2>&1
+has "injection: audit shows the escaped key" "$TMP/out" 'incident K\\x1b\[31m1'
+"$BIN" --db "$IDB" --json eval --month 2026-10 --no-save >"$TMP/out"
+raw_ctl "injection: eval json" "$TMP/out"
+has "injection: eval json escapes" "$TMP/out" '"entity":"team:x\\u001b\]0;pwned\\u0007"'
+"$BIN" --db "$IDB" --json report --month 2026-10 --format json >"$TMP/out"
+has "injection: json tables escape C1" "$TMP/out" '"title":"ti\\u000dtle \\u009b here"'
+"$BIN" --db "$IDB" report --month 2026-10 --format csv >"$TMP/out"
+has "injection: csv into a pipe is data, as it is" "$TMP/out" "^$IENT,"
+printf '# Service Level Agreement\nMonthly Uptime Percentage of at least 99.9%%\033]0;pwned\007 in each calendar month.\n' >"$TMP/inject-sla.md"
+"$BIN" sla extract "$TMP/inject-sla.md" >"$TMP/out" 2>"$TMP/err"
+raw_ctl "injection: sla extract: stdout" "$TMP/out"
+raw_ctl "injection: sla extract: stderr" "$TMP/err"
 
 # --- sla extract, import, score ---------------------------------------------
 SLA=$(pwd)/tests/data/sla

@@ -212,7 +212,7 @@ rk=0 complete=0 absent=0 torn=0 leftovers=0 during=0
 i=0
 while [ "$i" -lt "$REPORT_KILLS" ]; do
     i=$((i + 1))
-    rm -f "$TMP/rep/"*
+    rm -f "$TMP/rep/"* "$TMP/rep/".slaudit-*
     rand $((REPORT_MS * 6 / 5 + 1))
     at=$R
     "$BIN" --db "$RDB" -q report --month 2026-10 -o "$TMP/rep/r.xlsx" >/dev/null 2>&1 &
@@ -221,13 +221,13 @@ while [ "$i" -lt "$REPORT_KILLS" ]; do
         # Every other round: wait for the temporary workbook to appear, so the
         # kill lands while it is being written.
         n=0
-        while [ "$n" -lt 2000 ] && ! ls "$TMP/rep/"r.xlsx.tmp-* >/dev/null 2>&1 && kill -0 "$pid" 2>/dev/null; do
+        while [ "$n" -lt 2000 ] && ! ls "$TMP/rep/".slaudit-* >/dev/null 2>&1 && kill -0 "$pid" 2>/dev/null; do
             sleep 0.005
             n=$((n + 1))
         done
         rand 50
         at=$R
-        ls "$TMP/rep/"r.xlsx.tmp-* >/dev/null 2>&1 && during=$((during + 1))
+        ls "$TMP/rep/".slaudit-* >/dev/null 2>&1 && during=$((during + 1))
     fi
     sleep_ms "$at"
     kill -KILL "$pid" 2>/dev/null && rk=$((rk + 1))
@@ -239,16 +239,16 @@ while [ "$i" -lt "$REPORT_KILLS" ]; do
     else
         torn=$((torn + 1))
     fi
-    leftovers=$((leftovers + $(find "$TMP/rep" -name 'r.xlsx.tmp-*' | wc -l)))
+    leftovers=$((leftovers + $(find "$TMP/rep" -name '.slaudit-*' | wc -l)))
 done
 note "report SIGKILL: report takes ${REPORT_MS} ms; $i rounds, $rk killed mid-run ($during once the temporary workbook existed); final name absent $absent, complete and byte-identical $complete, torn $torn; temporary files left beside it $leftovers"
 same "no torn workbook under the final name" "$torn" 0
 if [ "$rk" -gt 0 ]; then pass; else fail "no kill landed inside the report (timing?)"; fi
 # A killed writer's temporary file is removed by the next report of that name.
-for n in 1 2 3; do : >"$TMP/rep/r.xlsx.tmp-0000000$n"; done
+for n in 1 2 3; do : >"$TMP/rep/.slaudit-00000$n"; done
 "$BIN" --db "$RDB" -q report --month 2026-10 -o "$TMP/rep/r.xlsx" >/dev/null 2>&1
 same "the next report removes killed writers' temporary files" \
-    "$(find "$TMP/rep" -name 'r.xlsx.tmp-*' | wc -l)" 0
+    "$(find "$TMP/rep" -name '.slaudit-*' | wc -l)" 0
 if cmp -s "$TMP/rep/r.xlsx" "$TMP/ref.xlsx"; then pass; else fail "the next report is not complete"; fi
 
 # --- concurrency: two ingests and reports at once on one database -----------------
@@ -292,6 +292,32 @@ note "concurrency: 3 rounds of two ingests and four reports at once; rounds with
 same "concurrent ingests lose nothing" "$conc_ok" 3
 same "reports beside ingests succeed" "$reports_ok" "$reports_run"
 
+# --- two ingests creating the same new store at once -----------------------------
+# Both open a file that does not exist yet: one creates the schema, the other
+# must wait for it (not run the migrations again) and then store its file.
+head -n 501 "$DATA/maint.csv" >"$TMP/new-a.csv"
+{ head -n 1 "$DATA/maint.csv"; tail -n 500 "$DATA/maint.csv"; } >"$TMP/new-b.csv"
+new_ok=0
+for round in $(seq 20); do
+    NDB=$TMP/new.db
+    rm -f "$NDB" "$NDB-wal" "$NDB-shm"
+    "$BIN" --db "$NDB" -q ingest "$TMP/new-a.csv" >/dev/null 2>"$TMP/na.err" &
+    pa=$!
+    "$BIN" --db "$NDB" -q ingest "$TMP/new-b.csv" >/dev/null 2>"$TMP/nb.err" &
+    pb=$!
+    wait "$pa"
+    ra=$?
+    wait "$pb"
+    rb=$?
+    if [ "$ra" = 0 ] && [ "$rb" = 0 ] && [ "$(sqlite3 "$NDB" 'SELECT count(*) FROM maintenance')" = 1000 ]; then
+        new_ok=$((new_ok + 1))
+    else
+        sed 's/^/  | /' "$TMP/na.err" "$TMP/nb.err" | head -2 >&2
+    fi
+done
+note "new store: 20 rounds of two ingests creating it at once; both succeeded with every row in $new_ok"
+same "two ingests creating a new store at once both succeed" "$new_ok" 20
+
 # --- a write lock held longer than the busy timeout -----------------------------------
 # Started here and checked at the end, so the 10 s wait overlaps the hostile
 # input tests.
@@ -313,6 +339,13 @@ expect "report while the write lock is held" 0 "$BIN" --db "$LDB" -q report --mo
     echo "$? $(($(now_ms) - t0))" >"$TMP/lock.rc"
 ) &
 waiter=$!
+# eval saves its results: it waits for the lock like the ingest, then shows
+# the results all the same and warns that they were not saved.
+(
+    "$BIN" --db "$LDB" eval --month 2026-10 >"$TMP/leval.out" 2>"$TMP/leval.err"
+    echo $? >"$TMP/leval.rc"
+) &
+evaler=$!
 
 # --- hostile input ---------------------------------------------------------------------
 DB=$TMP/hostile.db
@@ -526,6 +559,10 @@ has "lock message" "$TMP/lock.err" "^slaudit: .*lock\.db: .*locked by another pr
 has "lock: nothing stored" "$TMP/lock.err" "nothing from this file was stored"
 note "write lock held 14 s: ingest gave up after ${waited} ms with exit $lrc: $(head -1 "$TMP/lock.err")"
 if [ "$waited" -ge 9500 ] && [ "$waited" -le 13500 ]; then pass; else fail "lock wait ${waited} ms, expected the 10 s busy timeout"; fi
+wait "$evaler"
+same "eval while the write lock is held: exit" "$(cat "$TMP/leval.rc")" 0
+has "eval while the write lock is held: results" "$TMP/leval.out" '^provider:p0 '
+has "eval while the write lock is held: warning" "$TMP/leval.err" '^slaudit: warning: .*lock\.db: the results were not saved'
 wait "$holder"
 same "lock: the holder's rows rolled back, nothing else" "$(sqlite3 "$LDB" 'SELECT count(*) FROM incidents'):$(sqlite3 "$LDB" 'SELECT count(*) FROM rejects')" "0:0"
 expect "ingest once the lock is free" 0 "$BIN" --db "$LDB" -q ingest "$DATA/inc-1.csv"

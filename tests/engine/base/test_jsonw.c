@@ -30,10 +30,12 @@ Test(jsonw, null_string)
 
 Test(jsonw, escapes)
 {
-    /* quote, backslash, newline, tab, 0x01 and DEL (0x7f is not a control
-     * character in JSON and passes through) */
+    /* quote, backslash, newline, tab, 0x01 and DEL (JSON allows DEL raw;
+     * it is escaped so that JSON on a terminal cannot drive it) */
     EXPECT_JSON(jsonw_str(sb, "a\"b\\c\nd\te\x01\x7f"),
-                "\"a\\\"b\\\\c\\u000ad\\u0009e\\u0001\x7f\"");
+                "\"a\\\"b\\\\c\\u000ad\\u0009e\\u0001\\u007f\"");
+    /* C1 characters (U+0080..U+009F) too; U+00A0 and above pass */
+    EXPECT_JSON(jsonw_str(sb, "\xc2\x80\xc2\x9b\xc2\xa0"), "\"\\u0080\\u009b\xc2\xa0\"");
     /* a formula-looking title is just text */
     EXPECT_JSON(jsonw_str(sb, "=SUM(A1)"), "\"=SUM(A1)\"");
 }

@@ -4,6 +4,7 @@
  * audits, the workbook named in a directory, and a directory that cannot be
  * made. */
 #include <criterion/criterion.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,9 +117,12 @@ Test(report_month, a_directory_that_cannot_be_made)
     req.output = out;
     struct report_month_result res;
     struct sl_diag d = {0};
+    /* The tables are written into a folder beside DIR and renamed onto it
+     * whole (reports/text/tables.c), so a missing parent is found when the
+     * set is written: nothing is created and the parent is named. */
     cr_assert_eq(report_month_run(fx.st, &req, &res, &d), SL_ERR_REPORT);
-    cr_assert_str_eq(d.file, out);
-    cr_assert(strstr(d.message, "cannot create the directory"), "%s", d.message);
-    cr_assert_not(res.have_eval);
+    cr_assert(strstr(d.message, "missing does not exist"), "%s", d.message);
+    struct stat sb;
+    cr_assert_neq(stat(out, &sb), 0, "nothing is created");
     report_month_release(&res);
 }

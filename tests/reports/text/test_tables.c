@@ -141,13 +141,22 @@ Test(tables, csv_stream_quotes_and_blanks)
     cr_assert(strncmp(out, head, strlen(head)) == 0, "%s", out);
     cr_assert(strstr(out, "\nprovider:acme,2026-10,1,0.99729,0.999,7200,"), "%s", out);
     cr_assert(strstr(out, "\nprovider:acme,gpu,2026-10,,0.999,0,"), "unknown is empty: %s", out);
-    cr_assert(strstr(out, ",INC-1,sev1,,\"=SUM(A1), \"\"quoted\"\"\nsecond line\",,"
+    cr_assert(strstr(out, ",INC-1,sev1,,\"'=SUM(A1), \"\"quoted\"\"\nsecond line\",,"
                           "2026-10-01T00:00:00Z,2026-10-01T00:05:00Z,,,,300,,,,,false\n"),
               "%s", out);
     cr_assert(strstr(out, "# table: sources\nfile,sha256,parser,bytes,read,stored,rejected,"
                           "duplicates\n\"a,b \"\"q\"\".csv\",abc123,incident-csv,10,3,2,1,0\n\n"),
               "%s", out);
     cr_assert(strstr(out, "\n\n# table: availability\n"), "an empty line between tables");
+    free(out);
+}
+
+Test(tables, csv_raw_keeps_formula_like_text)
+{
+    char *out = write_stream(TABLE_CSV_RAW);
+    cr_assert(strstr(out, ",INC-1,sev1,,\"=SUM(A1), \"\"quoted\"\"\nsecond line\",,"), "%s", out);
+    cr_assert(strstr(out, ",2026-10,\"=below, target\",c2,3\n"), "%s", out);
+    cr_assert(strstr(out, ",false,-7966.8,tier,"), "numbers alike: %s", out);
     free(out);
 }
 
@@ -169,7 +178,7 @@ Test(tables, findings_worst_first)
     cr_assert(strstr(out, "# table: findings\nseverity,rule,regime,entity,service,from,to,subject,"
                           "message,clause,evidence\n"
                           "high,AVL-001,nis2,provider:acme,gpu,2026-10-01T00:00:00Z,"
-                          "2026-11-01T00:00:00Z,2026-10,\"=below, target\",c2,3\n"
+                          "2026-11-01T00:00:00Z,2026-10,\"'=below, target\",c2,3\n"
                           "low,INC-001,,provider:acme,,2026-10-01T00:00:00Z,2026-11-01T00:00:00Z,"
                           "INC-1,late,c1,0\n\n"),
               "%s", out);
@@ -230,5 +239,5 @@ Test(tables, unwritable_directory_fails_cleanly)
     struct sl_diag diag = {0};
     cr_assert_eq(report_tables_write(TABLE_CSV, "/nonexistent/dir", NULL, &result, &info, &diag),
                  SL_ERR_REPORT);
-    cr_assert(strstr(diag.message, "cannot create"), "%s", diag.message);
+    cr_assert(strstr(diag.message, "the folder /nonexistent does not exist"), "%s", diag.message);
 }
