@@ -31,6 +31,8 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
         jsonw_field_num(w, "percent", u->percent);
         jsonw_field_str(w, "window", sla_window_name(u->window));
         jsonw_field_str(w, "scope", u->scope);
+        if (t->target_implied)
+            jsonw_field_bool(w, "implied", true);
         jsonw_field_int(w, "line", u->line);
         jsonw_close(w, '}');
     }
@@ -252,6 +254,7 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
             if (ws && !parse_window(ws, &u->window))
                 wrong(r, "uptime_targets[].window", "month, quarter or year");
             u->scope = get_str(r, e, "scope");
+            t->target_implied |= get_bool(r, e, "implied", false);
             u->line = get_line(r, e);
         }
     }

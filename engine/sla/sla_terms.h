@@ -75,6 +75,9 @@ struct sla_terms {
     char *provider, *service;
     struct sla_uptime_target *targets;
     size_t ntargets;
+    /* No commitment is written: the only target is the top of the highest
+     * band of a credit table (JSON: "implied": true on that target). */
+    bool target_implied;
     struct sla_credit_tier *tiers;
     size_t ntiers;
     double credit_cap_percent;

@@ -88,6 +88,10 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_WINDOW_MONTH, 0, 0,
      "\\b(?:month(?:ly)?|billing\\s+(?:cycle|period)|" W_MONTH "|"
      "service\\s+(?:cycle|period)|(?:30|thirty)[- ]days?\\s+(?:period|window))\\b"},
+    {SLA_FILL_WINDOW_MEASURE_MONTH, 0, 0,
+     "\\bmonthly\\s+(?:uptime|availability|service\\s+level)\\b|\\bmonatlich\\w*\\s+durchschnitt"},
+    {SLA_FILL_COMMITMENT_WORD, 0, 0,
+     "\\b(?:sla|guarantee\\w*|commit\\w*|contract\\w*|agreement|zugesichert\\w*|garant\\w*)\\b"},
     {SLA_FILL_PLAIN_PERCENT, 0, 0,
      "^\\s*(?:>=|\\x{2265}|at\\s+least)?\\s*\\d{2,3}(?:\\.\\d+)?\\s*%\\s*$"},
     {SLA_FILL_UPTIME_WORD, 0, 0,
@@ -136,6 +140,7 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_CAP_FEE, 0, 0,
      "\\b(?:exceed|capped\\s+at|limited\\s+(?:to|of)|restricted\\s+(?:to|of)|up\\s+to|"
      "maximum\\s+of|more\\s+than)\\s+(?:the|one|1|a|that|your|customer'?s|its)\\s+"
+     "(?:(?:applicable|relevant|affected)\\s+)?"
      "(?:full\\s+|total\\s+(?:of\\s+the\\s+)?)?(?:month'?s?|monthly)"
      "\\s+(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|bill|invoice|payment|remuneration)"},
     {SLA_FILL_CAP, 0, 0, "\\b(?:not|never)\\s+(?:to\\s+)?exceed\\s+(?:a\\s+total\\s+of\\s+)?" PCT},
@@ -259,7 +264,7 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_EXAMPLE, 0, 0, "\\b(?:examples?|illustrat\\w*|for\\s+instance)\\b"},
     /* A paragraph that opens as an example is one too. */
     {SLA_FILL_EXAMPLE_START, 0, 0,
-     "^\\s*(?:for\\s+)?(?:example|instance|illustration)s?\\b|^\\s*e\\.g\\."},
+     "^\\s*(?:for\\s+(?:example|instance)|examples?|illustrations?)\\b|^\\s*e\\.g\\."},
 
     /* Clauses the scorecard weighs. */
     {SLA_FILL_CLAUSE, SLA_CLAUSE_MEASURED_BY_PROVIDER, 0,

@@ -39,17 +39,19 @@ enum sla_fill {
     SLA_FILL_CHRONIC,     /* repeated or consecutive failures */
     SLA_FILL_24X7,
     SLA_FILL_BUSINESS_HOURS,
-    SLA_FILL_SUPPORT_CONTEXT, /* support, response, severity */
-    SLA_FILL_RESPONSE,        /* sev num unit: a response target in prose */
-    SLA_FILL_SEVERITY,        /* sev: a table cell naming a severity */
-    SLA_FILL_DURATION,        /* num unit: a duration in a table cell */
-    SLA_FILL_RESOLUTION_WORD, /* resolution / restoration, not first response */
-    SLA_FILL_INCIDENT_NOTICE, /* num unit: notice of an incident to the customer */
-    SLA_FILL_RPO,             /* num unit */
-    SLA_FILL_RTO,             /* num unit */
-    SLA_FILL_PROVIDER,        /* name */
-    SLA_FILL_SERVICE,         /* name (from the title) */
-    SLA_FILL_WINDOW_MONTH,    /* words that make a window monthly */
+    SLA_FILL_SUPPORT_CONTEXT,      /* support, response, severity */
+    SLA_FILL_RESPONSE,             /* sev num unit: a response target in prose */
+    SLA_FILL_SEVERITY,             /* sev: a table cell naming a severity */
+    SLA_FILL_DURATION,             /* num unit: a duration in a table cell */
+    SLA_FILL_RESOLUTION_WORD,      /* resolution / restoration, not first response */
+    SLA_FILL_INCIDENT_NOTICE,      /* num unit: notice of an incident to the customer */
+    SLA_FILL_RPO,                  /* num unit */
+    SLA_FILL_RTO,                  /* num unit */
+    SLA_FILL_PROVIDER,             /* name */
+    SLA_FILL_SERVICE,              /* name (from the title) */
+    SLA_FILL_WINDOW_MONTH,         /* words that make a window monthly */
+    SLA_FILL_WINDOW_MEASURE_MONTH, /* a measure named monthly ("Monthly Uptime Percentage") */
+    SLA_FILL_COMMITMENT_WORD,      /* a column that holds the committed figure (SLA, guarantee) */
     SLA_FILL_WINDOW_QUARTER,
     SLA_FILL_WINDOW_YEAR,
     SLA_FILL_EXAMPLE,       /* a heading of a worked example: not terms */

@@ -24,6 +24,23 @@ has_digit(const char *s)
 /* A second header row under the first, as HTML writes a header with colspan
  * ("First response" over "Standard | Premium"): the row after the header,
  * in the same table, without figures. NULL when there is none. */
+/* The figure written just before the first percent sign ("2 week extension
+ * or 10% of the fee" is 10); NAN when there is none. */
+static double
+figure_before_percent(const char *s)
+{
+    const char *pc = strchr(s, '%'), *e = pc;
+    while (e > s && e[-1] == ' ')
+        e--;
+    const char *b = e;
+    while (b > s && (isdigit((unsigned char)b[-1]) || b[-1] == '.'))
+        b--;
+    double v;
+    if (b == e || !sla_extract_amount(b, (size_t)(e - b), &v))
+        return NAN;
+    return v;
+}
+
 static const struct sla_unit *
 table_subheader(struct extractor *ex, const struct sla_unit *header)
 {
@@ -74,6 +91,31 @@ extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
     }
     if (!copy || n < 2 || example)
         goto clauses;
+    /* Two or more columns of bare percentages and none for credits: every
+     * figure is a target ("| Standard | 99.99% | 99.9% |"), the column
+     * headed as the commitment (SLA, guarantee) when there is one. */
+    if (nh && credit_col < 0) {
+        size_t pcts = 0;
+        bool committed = false;
+        for (size_t i = 0; i < n; i++)
+            if (sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[i], strlen(cells[i]))) {
+                pcts++;
+                committed |= i < nh && sla_match_has(&ex->mx, SLA_FILL_COMMITMENT_WORD, head[i],
+                                                     strlen(head[i]));
+            }
+        if (pcts >= 2) {
+            for (size_t i = 0; i < n; i++) {
+                double pct;
+                if (!sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[i], strlen(cells[i])) ||
+                    (committed && !(i < nh && sla_match_has(&ex->mx, SLA_FILL_COMMITMENT_WORD,
+                                                            head[i], strlen(head[i])))) ||
+                    !sla_extract_amount(cells[i], strlen(cells[i]), &pct))
+                    continue;
+                extractor_add_target(ex, pct, &whole, 0, i ? cells[0] : NULL);
+            }
+            goto clauses;
+        }
+    }
     /* A credit tier: a band cell and a credit cell. */
     if (band_col < 0 || (size_t)band_col >= n || !has_digit(cells[band_col]))
         for (size_t i = 0; i < n && band_col < 0; i++)
@@ -94,7 +136,9 @@ extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         if ((c = sla_match_find(&ex->mx, SLA_FILL_CREDIT, cc, strlen(cc), &m)) &&
             extractor_match_pct(c, &m, cc, &credit))
             ;
-        else if (strchr(cc, '%') || has_digit(cc))
+        else if (strchr(cc, '%'))
+            credit = figure_before_percent(cc);
+        else if (has_digit(cc))
             sla_extract_amount(cc, strlen(cc), &credit);
         else if (!strncasecmp(cc, "no", 2) || !strncasecmp(cc, "none", 4) || !strcmp(cc, "-"))
             credit = 0;

@@ -417,7 +417,21 @@ sla_builder_lines(struct sla_builder *b, const struct line_list *lines, size_t f
                 s = unit_close(b);
             b->level = 0;
         } else if (item && !wrapped_figure(b, p)) {
-            s = unit_open(b, SLA_UNIT_ITEM, line, clean);
+            /* The marker is layout, not text: "(a) ", "2. ", "- ". */
+            char *text = clean;
+            if (marker) {
+                const char *q = p + marker;
+                while (*q == ' ')
+                    q++;
+                text = sla_clean_inline(q);
+                if (!text) {
+                    free(clean);
+                    return SL_ERR_NOMEM;
+                }
+            }
+            s = unit_open(b, SLA_UNIT_ITEM, line, text);
+            if (text != clean)
+                free(text);
             b->level = level ? level + (i != from) : 1;
         } else if (b->open && b->kind != SLA_UNIT_HEADING) {
             s = unit_continue(b, line, clean);
