@@ -583,6 +583,8 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     if (!example && !tier && !(c = find(ex, SLA_FILL_UPTIME, sp->text, sp->len, &m)) &&
         !has(ex, SLA_FILL_HYPOTHETICAL, sp->text, sp->len))
         c = find(ex, SLA_FILL_UPTIME_IS, sp->text, sp->len, &m);
+    if (!example && !tier && !c)
+        c = find(ex, SLA_FILL_UPTIME_CONDITION, sp->text, sp->len, &m);
     if (!example && !tier && c) {
         double pct;
         size_t ps, pl;

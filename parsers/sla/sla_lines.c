@@ -558,6 +558,11 @@ text_to_lines(const char *d, size_t n, struct line_list *out)
 enum sl_status
 sla_lines_read(const char *d, size_t n, bool *html, struct line_list *out)
 {
-    *html = looks_html(d, n);
+    /* A document is HTML when it opens with a tag; Markdown that carries
+     * HTML blocks is Markdown, its blocks read as HTML one by one. */
+    size_t i = 0;
+    while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
+        i++;
+    *html = i < n && d[i] == '<' && looks_html(d, n);
     return *html ? html_to_lines(d, n, out) : text_to_lines(d, n, out);
 }

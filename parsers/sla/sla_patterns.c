@@ -68,6 +68,12 @@ const struct sla_pattern sla_patterns[] = {
      "?"
      "(?:uptime|availability)\\s+(?:sla|guarantee|commitment|target|objective|slo)\\b"},
 
+    /* "If Monthly Uptime falls below 99.9%, ...": the condition for credits
+     * names the commitment (a sentence that also grants a credit is a tier). */
+    {SLA_FILL_UPTIME_CONDITION, 0, 0,
+     "\\b(?:if|when|whenever|should|where)\\b[^.;%]{0,40}?\\b(?:uptime|availability|" W_AVAILABILITY
+     ")\\b[^.;%]{0,80}?\\b(?:falls?|drops?|is|goes|fails\\s+to\\s+meet)\\s+"
+     "(?:below|under|less\\s+than|lower\\s+than)\\s+" PCT},
     /* "Availability for multi-region deployments is 99.9%": a plain
      * statement, read only where the sentence is not a condition or example. */
     {SLA_FILL_UPTIME_IS, 0, 0,

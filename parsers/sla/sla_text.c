@@ -175,6 +175,24 @@ row_text(const char *raw, bool *is_row)
         if (fields >= 2)
             sep = '\t';
     }
+    /* "< 99.9% | 10%": a row without outer pipes, when every cell has text
+     * and none reads as a sentence. */
+    if (!sep && strchr(s, '|') && !strstr(s, ". ")) {
+        int fields = 0;
+        bool empty = false;
+        for (const char *p = s, *q; *p; p = *q ? q + 1 : q) {
+            q = strchr(p, '|');
+            if (!q)
+                q = p + strlen(p);
+            const char *a = p;
+            while (a < q && (*a == ' ' || *a == '\t'))
+                a++;
+            fields++;
+            empty |= a == q;
+        }
+        if (fields >= 2 && !empty)
+            sep = '|';
+    }
     /* A fixed-width table: cells apart by runs of three or more spaces. */
     bool spaced = false;
     if (!sep && !list_marker(s) && strstr(s, "   ")) {
@@ -218,7 +236,7 @@ row_text(const char *raw, bool *is_row)
     if (!sep)
         return NULL;
     struct strbuf sb = STRBUF_INIT;
-    const char *p = s + (sep == '|');
+    const char *p = s + (*s == '|');
     int cells = 0;
     while (*p) {
         const char *q = p;
