@@ -23,6 +23,8 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
     jsonw_field_str(w, "document", t->document);
     jsonw_field_str(w, "provider", t->provider);
     jsonw_field_str(w, "service", t->service);
+    if (t->effective_date)
+        jsonw_field_str(w, "effective_date", t->effective_date);
 
     jsonw_open(w, "uptime_targets", '[');
     for (size_t i = 0; i < t->ntargets; i++) {
@@ -327,6 +329,7 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
     t->document = get_str(&r, root, "document");
     t->provider = get_str(&r, root, "provider");
     t->service = get_str(&r, root, "service");
+    t->effective_date = get_str(&r, root, "effective_date");
     t->credit_cap_percent = get_num(&r, root, "credit_cap_percent");
     t->credit_cap_text = get_str(&r, root, "credit_cap_text");
     double days = get_num(&r, root, "claim_deadline_days");

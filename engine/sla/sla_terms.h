@@ -73,6 +73,7 @@ enum sla_coverage { SLA_COVERAGE_UNKNOWN, SLA_COVERAGE_24X7, SLA_COVERAGE_BUSINE
 struct sla_terms {
     char *document;
     char *provider, *service;
+    char *effective_date; /* as the document's front matter writes it; may be NULL */
     struct sla_uptime_target *targets;
     size_t ntargets;
     /* No commitment is written: the only target is the top of the highest

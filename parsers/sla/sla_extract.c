@@ -764,6 +764,14 @@ sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms 
         }
         out->nsource_lines = i + 1;
     }
+    /* Front matter names the document's parties before its text does. */
+    if (doc->meta_provider && !(out->provider = strdup(doc->meta_provider)))
+        ex.status = SL_ERR_NOMEM;
+    if (doc->meta_service && !(out->service = strdup(doc->meta_service)))
+        ex.status = SL_ERR_NOMEM;
+    if (doc->meta_effective && !(out->effective_date = strdup(doc->meta_effective)))
+        ex.status = SL_ERR_NOMEM;
+    ex.service_set = out->service != NULL;
     read_provider(&ex);
     for (size_t i = 0; i < doc->nunits && !ex.status; i++) {
         const struct sla_unit *u = &doc->units[i];

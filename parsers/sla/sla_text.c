@@ -3,10 +3,13 @@
 #include "parsers/sla/sla_text.h"
 
 #include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/base/infile.h"
+#include "engine/base/yamldoc.h"
 #include "engine/base/strbuf.h"
 #include "parsers/sla/sla_blocks.h"
 #include "parsers/sla/sla_lines.h"
@@ -477,6 +480,54 @@ build_units(const char *data, size_t len, bool html, struct line_list *lines, st
     return s;
 }
 
+/* The first scalar of the mapping among keys, copied; NULL when none. */
+static char *
+meta_value(const struct yamldoc *doc, const struct yaml_node *root, const char *const *keys)
+{
+    for (int i = 0; keys[i]; i++) {
+        const char *v = yamldoc_get_scalar(doc, root, keys[i]);
+        if (v && *v)
+            return strdup(v);
+    }
+    return NULL;
+}
+
+/* YAML front matter between "---" lines: provider, service and effective
+ * date. Front matter YAML cannot read is left alone, as text nobody asked
+ * for; it never fails the document. */
+static void
+read_front_matter(const char *d, size_t n, struct sla_text *t)
+{
+    static const char *const provider[] = {"provider", "company", "vendor", NULL};
+    static const char *const service[] = {"service", "product", "title", NULL};
+    static const char *const effective[] = {"effective", "effective_date", "effective-date",
+                                            "date",      "last_updated",   NULL};
+    if (n < 4 || strncmp(d, "---", 3) || (d[3] != '\n' && d[3] != '\r'))
+        return;
+    const char *end = memmem(d + 3, n - 3 < 8192 ? n - 3 : 8192, "\n---", 4);
+    if (!end)
+        return;
+    FILE *f = fmemopen((void *)(uintptr_t)(d + 4), (size_t)(end - d - 3), "r");
+    if (!f)
+        return;
+    struct yamldoc_stream *ys = NULL;
+    struct yamldoc *doc = NULL;
+    struct sl_diag diag = {0};
+    if (!yamldoc_open(f, "front matter", &ys, &diag) && !yamldoc_next(ys, &doc, &diag) && doc) {
+        const struct yaml_node *root = yamldoc_root(doc);
+        if (root && yamldoc_kind(root) == YNODE_MAPPING) {
+            t->meta_provider = meta_value(doc, root, provider);
+            t->meta_service = meta_value(doc, root, service);
+            t->meta_effective = meta_value(doc, root, effective);
+        }
+    }
+    if (doc)
+        yamldoc_free(doc);
+    if (ys)
+        yamldoc_close(ys);
+    fclose(f);
+}
+
 enum sl_status
 sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *out,
                struct sl_diag *diag)
@@ -522,6 +573,8 @@ sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *
             s = SL_ERR_NOMEM;
             goto out;
         }
+    if (!out->html)
+        read_front_matter(data, len, out);
     s = build_units(data, len, out->html, &lines, out);
 out:
     sla_lines_release(&lines);
@@ -559,6 +612,9 @@ sla_text_release(struct sla_text *t)
     for (size_t i = 0; i < t->nlines; i++)
         free(t->lines[i]);
     free(t->lines);
+    free(t->meta_provider);
+    free(t->meta_service);
+    free(t->meta_effective);
     memset(t, 0, sizeof *t);
 }
 

@@ -53,6 +53,9 @@ struct sla_text {
     char **lines; /* the source as plain lines (HTML already reduced), 1-based by index+1 */
     size_t nlines;
     bool html;
+    /* From YAML front matter ("provider:", "service:" or "title:",
+     * "effective:" or "date:"); NULL when absent or not readable. */
+    char *meta_provider, *meta_service, *meta_effective;
 };
 
 /* Reads a whole document. Errors: SL_ERR_IO (cannot read), SL_ERR_LIMIT (too

@@ -747,6 +747,17 @@ Test(sla_text, html_entities_breaks_and_colspan)
     sla_text_release(&t);
 }
 
+Test(sla_text, unreadable_front_matter_is_left_alone)
+{
+    const char *md = "---\nprovider: [unclosed\n---\n\nUptime is at least 99.9% a month.\n";
+    struct sla_terms t;
+    extract(md, &t);
+    cr_assert_null(t.provider);
+    cr_assert_eq(t.ntargets, 1);
+    cr_assert_eq(t.targets[0].line, 5);
+    sla_terms_release(&t);
+}
+
 /* ---- the documents of tests/data/sla ---------------------------------- */
 
 static void
@@ -835,6 +846,13 @@ check_document(const char *dir, const char *doc, const char *expected)
     const char *provider = jsondoc_get_string(exp, "provider");
     if (provider)
         cr_expect_str_eq(t.provider ? t.provider : "(none)", provider, "%s: provider", doc);
+    const char *service = jsondoc_get_string(exp, "service");
+    if (service)
+        cr_expect_str_eq(t.service ? t.service : "(none)", service, "%s: service", doc);
+    const char *effective = jsondoc_get_string(exp, "effective_date");
+    if (effective)
+        cr_expect_str_eq(t.effective_date ? t.effective_date : "(none)", effective,
+                         "%s: effective date", doc);
     const char *coverage = jsondoc_get_string(exp, "support_coverage");
     if (coverage)
         cr_expect_str_eq(sla_coverage_name(t.support_coverage), coverage, "%s", doc);
