@@ -41,6 +41,57 @@ figure_before_percent(const char *s)
     return v;
 }
 
+/* A committed level naming a column ("99.95% SLA", "Guaranteed 99.9%"):
+ * its figure, NAN when the cell names none. */
+static double
+level_of(const char *cell)
+{
+    double v;
+    if (!strchr(cell, '%') || !sla_extract_amount(cell, strlen(cell), &v) || v < 50 || v >= 100)
+        return NAN;
+    return v;
+}
+
+/* A credit matrix: achieved level by row, guaranteed level by column, the
+ * header naming two or more levels after the first cell. */
+static bool
+matrix_header(char *const *head, size_t nh)
+{
+    size_t levels = 0;
+    for (size_t i = 1; i < nh; i++)
+        levels += !isnan(level_of(head[i]));
+    return nh >= 3 && levels >= 2 && !has_digit(head[0]);
+}
+
+/* One row of a credit matrix: the header row gives the guaranteed levels as
+ * targets, a body row one tier per column that applies ("n/a" does not). */
+static void
+read_matrix_row(struct extractor *ex, const struct sla_unit *u, char *const *cells, size_t n,
+                char *const *head, size_t nh, const struct span *whole)
+{
+    if (!nh) {
+        for (size_t i = 1; i < n; i++) {
+            double v = level_of(cells[i]);
+            if (!isnan(v))
+                extractor_add_target(ex, v, whole, 0, NULL);
+        }
+        return;
+    }
+    struct sla_credit_tier tier = {0};
+    bool explicit_op;
+    if (!sla_band_parse(&ex->mx, cells[0], strlen(cells[0]), &tier, &explicit_op))
+        return;
+    for (size_t i = 1; i < n && i < nh; i++) {
+        double credit;
+        if (isnan(level_of(head[i])) || !strchr(cells[i], '%') ||
+            isnan(credit = figure_before_percent(cells[i])))
+            continue;
+        tier.credit_percent = credit;
+        tier.line = u->line;
+        extractor_add_tier(ex, &tier);
+    }
+}
+
 static const struct sla_unit *
 table_subheader(struct extractor *ex, const struct sla_unit *header)
 {
@@ -91,6 +142,10 @@ extractor_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
     }
     if (!copy || n < 2 || example)
         goto clauses;
+    if (nh ? matrix_header(head, nh) : matrix_header(cells, n)) {
+        read_matrix_row(ex, u, cells, n, head, nh, &whole);
+        goto clauses;
+    }
     /* Two or more columns of bare percentages and none for credits: every
      * figure is a target ("| Standard | 99.99% | 99.9% |"), the column
      * headed as the commitment (SLA, guarantee) when there is one. */
