@@ -25,6 +25,8 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
     jsonw_field_str(w, "service", t->service);
     if (t->effective_date)
         jsonw_field_str(w, "effective_date", t->effective_date);
+    if (t->language[0])
+        jsonw_field_str(w, "language", t->language);
 
     jsonw_open(w, "uptime_targets", '[');
     for (size_t i = 0; i < t->ntargets; i++) {
@@ -330,6 +332,9 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
     t->provider = get_str(&r, root, "provider");
     t->service = get_str(&r, root, "service");
     t->effective_date = get_str(&r, root, "effective_date");
+    const char *lang = jsondoc_get_string(root, "language");
+    if (lang && strlen(lang) < sizeof t->language)
+        memcpy(t->language, lang, strlen(lang) + 1);
     t->credit_cap_percent = get_num(&r, root, "credit_cap_percent");
     t->credit_cap_text = get_str(&r, root, "credit_cap_text");
     double days = get_num(&r, root, "claim_deadline_days");

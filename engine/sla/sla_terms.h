@@ -74,6 +74,7 @@ struct sla_terms {
     char *document;
     char *provider, *service;
     char *effective_date; /* as the document's front matter writes it; may be NULL */
+    char language[4];     /* "en", "de"; "" when unknown (terms from JSON without it) */
     struct sla_uptime_target *targets;
     size_t ntargets;
     /* No commitment is written: the only target is the top of the highest

@@ -525,6 +525,33 @@ read_alternative_target(struct extractor *ex, const struct span *sp, size_t at)
         extractor_add_target(ex, pct, sp, (size_t)(p - sp->text), NULL);
 }
 
+/* The language whose function words most blocks use; none when no block
+ * has any. */
+static void
+read_language(struct extractor *ex)
+{
+    static const char *const names[SLA_LANG_COUNT] = {"en", "de"};
+    size_t count[SLA_LANG_COUNT] = {0};
+    for (size_t p = 0; p < ex->mx.npats; p++) {
+        const struct sla_match_row *c = &ex->mx.pats[p];
+        if (c->row->fill != SLA_FILL_LANGUAGE || c->row->arg < 0 || c->row->arg >= SLA_LANG_COUNT)
+            continue;
+        for (size_t i = 0; i < ex->doc->nunits; i++) {
+            const struct sla_unit *u = &ex->doc->units[i];
+            struct regex_match m;
+            bool found;
+            if (!regex_search(c->re, u->text, u->len, 0, &found, &m, ex->diag) && found)
+                count[c->row->arg]++;
+        }
+    }
+    int best = -1;
+    for (int k = 0; k < SLA_LANG_COUNT; k++)
+        if (count[k] && (best < 0 || count[k] > count[best]))
+            best = k;
+    if (best >= 0)
+        memcpy(ex->t->language, names[best], strlen(names[best]) + 1);
+}
+
 /* Whether a table row starts on line. */
 static bool
 row_line(const struct sla_text *doc, long line)
@@ -773,6 +800,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, struct sla_terms 
         ex.status = SL_ERR_NOMEM;
     ex.service_set = out->service != NULL;
     read_provider(&ex);
+    read_language(&ex);
     for (size_t i = 0; i < doc->nunits && !ex.status; i++) {
         const struct sla_unit *u = &doc->units[i];
         bool example = in_example(&ex, u);

@@ -98,6 +98,14 @@ const struct sla_pattern sla_patterns[] = {
      "\\bmonthly\\s+(?:uptime|availability|service\\s+level)\\b|\\bmonatlich\\w*\\s+durchschnitt"},
     {SLA_FILL_COMMITMENT_WORD, 0, 0,
      "\\b(?:sla|guarantee\\w*|commit\\w*|contract\\w*|agreement|zugesichert\\w*|garant\\w*)\\b"},
+    /* The document's language: the language whose function words most
+     * blocks use. */
+    {SLA_FILL_LANGUAGE, SLA_LANG_EN, SLA_PAT_CASE,
+     "\\b(?:the|and|of|is|will|with|for|any)\\b[^\\t]*\\b(?:the|and|of|is|will|with|for|any)\\b"},
+    {SLA_FILL_LANGUAGE, SLA_LANG_DE, SLA_PAT_CASE,
+     "\\b(?:der|die|das|und|ist|wird|mit|f(?:\\x{fc}|ue)r|nicht)\\b[^\\t]*\\b(?:der|die|das|und|"
+     "ist|"
+     "wird|mit|f(?:\\x{fc}|ue)r|nicht)\\b"},
     {SLA_FILL_PLAIN_PERCENT, 0, 0,
      "^\\s*(?:>=|\\x{2265}|at\\s+least)?\\s*\\d{2,3}(?:\\.\\d+)?\\s*%\\s*$"},
     {SLA_FILL_UPTIME_WORD, 0, 0,

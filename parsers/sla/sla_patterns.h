@@ -53,6 +53,7 @@ enum sla_fill {
     SLA_FILL_WINDOW_MONTH,         /* words that make a window monthly */
     SLA_FILL_WINDOW_MEASURE_MONTH, /* a measure named monthly ("Monthly Uptime Percentage") */
     SLA_FILL_COMMITMENT_WORD,      /* a column that holds the committed figure (SLA, guarantee) */
+    SLA_FILL_LANGUAGE,             /* arg: enum sla_language; a function word of that language */
     SLA_FILL_WINDOW_QUARTER,
     SLA_FILL_WINDOW_YEAR,
     SLA_FILL_EXAMPLE,       /* a heading of a worked example: not terms */
@@ -62,6 +63,8 @@ enum sla_fill {
     SLA_FILL_CLAUSE,        /* arg: enum sla_clause_kind; num unit optional */
     SLA_FILL_COUNT
 };
+
+enum sla_language { SLA_LANG_EN, SLA_LANG_DE, SLA_LANG_COUNT };
 
 enum sla_band_op {
     SLA_OP_LT,      /* subject < x   ("less than x") */

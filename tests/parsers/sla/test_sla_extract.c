@@ -849,6 +849,9 @@ check_document(const char *dir, const char *doc, const char *expected)
     const char *service = jsondoc_get_string(exp, "service");
     if (service)
         cr_expect_str_eq(t.service ? t.service : "(none)", service, "%s: service", doc);
+    const char *language = jsondoc_get_string(exp, "language");
+    if (language)
+        cr_expect_str_eq(t.language, language, "%s: language", doc);
     const char *effective = jsondoc_get_string(exp, "effective_date");
     if (effective)
         cr_expect_str_eq(t.effective_date ? t.effective_date : "(none)", effective,
