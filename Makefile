@@ -4,7 +4,7 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BUILD     ?= build
 CC        ?= cc
-PKGS      := sqlite3 libpcre2-8 xlsxwriter libcrypto jansson yaml-0.1
+PKGS      := sqlite3 libpcre2-8 xlsxwriter libcrypto jansson yaml-0.1 libcmark-gfm libxml-2.0
 
 WARN      := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
              -Wformat=2 -Wvla -Wpointer-arith -Wcast-qual -Wundef
@@ -32,7 +32,7 @@ CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS_OK   := $(BUILD)/.deps-ok
 
-.PHONY: all test unit cli-test reliability valgrind fuzz fuzz-build demo asan ubsan lint format install clean deps sample-data
+.PHONY: all test unit cli-test reliability sla-accuracy valgrind fuzz fuzz-build demo asan ubsan lint format install clean deps sample-data
 all: $(BUILD)/slaudit
 
 deps: $(DEPS_OK)
@@ -76,6 +76,17 @@ reliability: $(BUILD)/slaudit
 	$(Q)BUILD=$(BUILD) sh tests/reliability/run.sh
 
 test: unit cli-test reliability
+
+# Field accuracy of the SLA reader on documents with answer keys (NAME.txt
+# beside NAME.expected.json), when the shared corpus is there.
+SLA_CORPUS   ?= ../shared/real/sla
+SLA_ACCURACY ?= ../shared/tools/sla-accuracy
+sla-accuracy: $(BUILD)/slaudit
+	$(Q)if [ -d "$(SLA_CORPUS)" ] && [ -x "$(SLA_ACCURACY)" ]; then \
+	    "$(SLA_ACCURACY)" --bin $(BUILD)/slaudit "$(SLA_CORPUS)"; \
+	else \
+	    echo "sla-accuracy: skipped: no $(SLA_CORPUS) or no $(SLA_ACCURACY)"; \
+	fi
 
 # The CLI tests with every run of the binary under valgrind's memcheck.
 valgrind: $(BUILD)/slaudit $(BUILD)/gen-sample

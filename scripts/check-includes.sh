@@ -8,7 +8,8 @@
 #     nor cli/;
 #   - each third-party library has one home: sqlite3.h in engine/store/,
 #     xlsxwriter.h in reports/xlsx/, pcre2.h, jansson.h, yaml.h and OpenSSL
-#     in engine/base/, csv.h in parsers/read/.
+#     in engine/base/, csv.h in parsers/read/, cmark-gfm in
+#     parsers/sla/sla_markdown.c, libxml2 in parsers/sla/sla_html.c.
 # Prints every back-edge as FILE:LINE: what is wrong, and exits 1 if any.
 set -eu
 cd "$(dirname "$0")/.."
@@ -36,6 +37,9 @@ for file in $(git ls-files 'engine/*.[ch]' 'parsers/*.[ch]' 'reports/*.[ch]' 'cl
         pcre2.h | jansson.h | yaml.h | openssl/*)
             [ "$top/$room" = engine/base ] || echo "$where: $target outside engine/base/" ;;
         csv.h) [ "$top/$room" = parsers/read ] || echo "$where: csv.h outside parsers/read/" ;;
+        cmark-gfm*.h | cmark-gfm/*)
+            [ "$file" = parsers/sla/sla_markdown.c ] || echo "$where: $target outside parsers/sla/sla_markdown.c" ;;
+        libxml/*) [ "$file" = parsers/sla/sla_html.c ] || echo "$where: $target outside parsers/sla/sla_html.c" ;;
         esac
         ttop=${target%%/*}
         case "$top:$ttop" in

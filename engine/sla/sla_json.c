@@ -23,6 +23,10 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
     jsonw_field_str(w, "document", t->document);
     jsonw_field_str(w, "provider", t->provider);
     jsonw_field_str(w, "service", t->service);
+    if (t->effective_date)
+        jsonw_field_str(w, "effective_date", t->effective_date);
+    if (t->language[0])
+        jsonw_field_str(w, "language", t->language);
 
     jsonw_open(w, "uptime_targets", '[');
     for (size_t i = 0; i < t->ntargets; i++) {
@@ -31,6 +35,8 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
         jsonw_field_num(w, "percent", u->percent);
         jsonw_field_str(w, "window", sla_window_name(u->window));
         jsonw_field_str(w, "scope", u->scope);
+        if (t->target_implied)
+            jsonw_field_bool(w, "implied", true);
         jsonw_field_int(w, "line", u->line);
         jsonw_close(w, '}');
     }
@@ -252,6 +258,7 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
             if (ws && !parse_window(ws, &u->window))
                 wrong(r, "uptime_targets[].window", "month, quarter or year");
             u->scope = get_str(r, e, "scope");
+            t->target_implied |= get_bool(r, e, "implied", false);
             u->line = get_line(r, e);
         }
     }
@@ -324,6 +331,10 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
     t->document = get_str(&r, root, "document");
     t->provider = get_str(&r, root, "provider");
     t->service = get_str(&r, root, "service");
+    t->effective_date = get_str(&r, root, "effective_date");
+    const char *lang = jsondoc_get_string(root, "language");
+    if (lang && strlen(lang) < sizeof t->language)
+        memcpy(t->language, lang, strlen(lang) + 1);
     t->credit_cap_percent = get_num(&r, root, "credit_cap_percent");
     t->credit_cap_text = get_str(&r, root, "credit_cap_text");
     double days = get_num(&r, root, "claim_deadline_days");

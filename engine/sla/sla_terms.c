@@ -23,6 +23,7 @@ sla_terms_release(struct sla_terms *t)
     free(t->document);
     free(t->provider);
     free(t->service);
+    free(t->effective_date);
     for (size_t i = 0; i < t->ntargets; i++)
         free(t->targets[i].scope);
     free(t->targets);

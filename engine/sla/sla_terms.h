@@ -73,8 +73,13 @@ enum sla_coverage { SLA_COVERAGE_UNKNOWN, SLA_COVERAGE_24X7, SLA_COVERAGE_BUSINE
 struct sla_terms {
     char *document;
     char *provider, *service;
+    char *effective_date; /* as the document's front matter writes it; may be NULL */
+    char language[4];     /* "en", "de"; "" when unknown (terms from JSON without it) */
     struct sla_uptime_target *targets;
     size_t ntargets;
+    /* No commitment is written: the only target is the top of the highest
+     * band of a credit table (JSON: "implied": true on that target). */
+    bool target_implied;
     struct sla_credit_tier *tiers;
     size_t ntiers;
     double credit_cap_percent;

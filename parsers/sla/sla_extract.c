@@ -218,7 +218,11 @@ sla_extract_add_tier(struct extractor *ex, const struct sla_credit_tier *tier)
 static bool
 window_of(struct extractor *ex, const char *text, size_t len, enum sla_window *w)
 {
-    if (has(ex, SLA_FILL_WINDOW_QUARTER, text, len))
+    /* "Monthly Uptime Percentage ... any annual/monthly billing cycle": the
+     * measure's own name wins over a billing period. */
+    if (has(ex, SLA_FILL_WINDOW_MEASURE_MONTH, text, len))
+        *w = SLA_WINDOW_MONTH;
+    else if (has(ex, SLA_FILL_WINDOW_QUARTER, text, len))
         *w = SLA_WINDOW_QUARTER;
     else if (has(ex, SLA_FILL_WINDOW_YEAR, text, len))
         *w = SLA_WINDOW_YEAR;
@@ -496,6 +500,94 @@ value_in(struct extractor *ex, enum sla_fill fill, const struct span *sp, long *
     return sla_extract_match_minutes(c, &m, sp->text, NULL, NULL);
 }
 
+/* "at least 99.99% (99.9% for Cool Access Tier) of the time": a second
+ * target in brackets right after the first, for a part of the service. */
+static void
+read_alternative_target(struct extractor *ex, const struct span *sp, size_t at)
+{
+    const char *p = sp->text + at, *end = sp->text + sp->len;
+    while (p < end && *p == ' ')
+        p++;
+    if (p >= end || *p != '(')
+        return;
+    p++;
+    char *stop;
+    double pct = strtod(p, &stop);
+    if (stop == p || stop >= end)
+        return;
+    while (stop < end && *stop == ' ')
+        stop++;
+    if (stop >= end || *stop != '%')
+        return;
+    stop++;
+    if (end - stop > 5 && (!strncasecmp(stop, " for ", 5) || !strncasecmp(stop, " on ", 4) ||
+                           !strncasecmp(stop, " in ", 4)))
+        sla_extract_add_target(ex, pct, sp, (size_t)(p - sp->text), NULL);
+}
+
+/* The language whose function words most blocks use; none when no block
+ * has any. */
+static void
+read_language(struct extractor *ex)
+{
+    static const char *const names[SLA_LANG_COUNT] = {"en", "de"};
+    size_t count[SLA_LANG_COUNT] = {0};
+    for (size_t p = 0; p < ex->mx.npats; p++) {
+        const struct sla_match_row *c = &ex->mx.pats[p];
+        if (c->row->fill != SLA_FILL_LANGUAGE || c->row->arg < 0 || c->row->arg >= SLA_LANG_COUNT)
+            continue;
+        for (size_t i = 0; i < ex->doc->nunits; i++) {
+            const struct sla_unit *u = &ex->doc->units[i];
+            struct regex_match m;
+            bool found;
+            if (!regex_search(c->re, u->text, u->len, 0, &found, &m, ex->diag) && found)
+                count[c->row->arg]++;
+        }
+    }
+    int best = -1;
+    for (int k = 0; k < SLA_LANG_COUNT; k++)
+        if (count[k] && (best < 0 || count[k] > count[best]))
+            best = k;
+    if (best >= 0)
+        memcpy(ex->t->language, names[best], strlen(names[best]) + 1);
+}
+
+/* Whether a table row starts on line. */
+static bool
+row_line(const struct sla_text *doc, long line)
+{
+    for (size_t i = 0; i < doc->nunits; i++)
+        if (doc->units[i].kind == SLA_UNIT_ROW && doc->units[i].line == line)
+            return true;
+    return false;
+}
+
+/* A credit table with no commitment stated anywhere implies one: the top of
+ * its highest band, marked implied. A band in prose implies nothing. */
+static void
+imply_target(struct extractor *ex)
+{
+    struct sla_terms *t = ex->t;
+    if (t->ntargets)
+        return;
+    const struct sla_credit_tier *top = NULL;
+    for (size_t i = 0; i < t->ntiers; i++) {
+        const struct sla_credit_tier *c = &t->tiers[i];
+        if (!isnan(c->upper_percent) && c->credit_percent > 0 && row_line(ex->doc, c->line) &&
+            (!top || c->upper_percent > top->upper_percent))
+            top = c;
+    }
+    if (!top || top->upper_percent < 50 || top->upper_percent >= 100)
+        return;
+    if (!GROW(ex, t->targets, t->ntargets))
+        return;
+    struct sla_uptime_target *u = &t->targets[t->ntargets++];
+    u->percent = top->upper_percent;
+    u->window = ex->have_window ? ex->doc_window : SLA_WINDOW_MONTH;
+    t->target_implied = true;
+    u->line = top->line;
+}
+
 /* Everything a sentence of prose (or a list item) can say. */
 static void
 read_sentence(struct extractor *ex, const struct span *sp, bool example)
@@ -518,11 +610,15 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     if (!example && !tier && !(c = find(ex, SLA_FILL_UPTIME, sp->text, sp->len, &m)) &&
         !has(ex, SLA_FILL_HYPOTHETICAL, sp->text, sp->len))
         c = find(ex, SLA_FILL_UPTIME_IS, sp->text, sp->len, &m);
+    if (!example && !tier && !c)
+        c = find(ex, SLA_FILL_UPTIME_CONDITION, sp->text, sp->len, &m);
     if (!example && !tier && c) {
         double pct;
         size_t ps, pl;
-        if (sla_extract_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl))
+        if (sla_extract_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl)) {
             sla_extract_add_target(ex, pct, sp, ps, NULL);
+            read_alternative_target(ex, sp, m.end[0]);
+        }
     }
     if (!ex->have_window && has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) &&
         window_of(ex, sp->text, sp->len, &ex->doc_window)) {
@@ -695,7 +791,16 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
         }
         out->nsource_lines = i + 1;
     }
+    /* Front matter names the document's parties before its text does. */
+    if (doc->meta_provider && !(out->provider = strdup(doc->meta_provider)))
+        ex.status = SL_ERR_NOMEM;
+    if (doc->meta_service && !(out->service = strdup(doc->meta_service)))
+        ex.status = SL_ERR_NOMEM;
+    if (doc->meta_effective && !(out->effective_date = strdup(doc->meta_effective)))
+        ex.status = SL_ERR_NOMEM;
+    ex.service_set = out->service != NULL;
     read_provider(&ex);
+    read_language(&ex);
     for (size_t i = 0; i < doc->nunits && !ex.status; i++) {
         const struct sla_unit *u = &doc->units[i];
         bool example = in_example(&ex, u);
@@ -708,16 +813,8 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
             continue;
         }
         if (u->kind == SLA_UNIT_ITEM && ex.exclusion_context && !example) {
-            /* An item of an exclusion list, without its marker. */
-            const char *p = u->text;
-            size_t skip = 0;
-            if (*p == '(' || isdigit((unsigned char)*p) || strchr("-*+", *p)) {
-                while (skip < u->len && !isspace((unsigned char)p[skip]) && p[skip] != ')')
-                    skip++;
-                if (skip < u->len && p[skip] == ')')
-                    skip++;
-            }
-            add_exclusion(&ex, p + skip, u->len - skip, u->line);
+            /* An item of an exclusion list (the reader has dropped its marker). */
+            add_exclusion(&ex, u->text, u->len, u->line);
         }
         for (size_t from = 0; from < u->len;) {
             size_t end = sentence_end(u->text, from, u->len);
@@ -742,6 +839,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
         goto out;
     }
     sla_band_close_ladders(out);
+    imply_target(&ex);
     out->support_coverage = ex.have_24x7             ? SLA_COVERAGE_24X7
                             : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS
                                                      : SLA_COVERAGE_UNKNOWN;

@@ -170,6 +170,27 @@ is_tag_start_n(const char *s, size_t n)
 
 /* Markdown and HTML reduced to their text: entities, inline tags, emphasis,
  * links, escapes; typographic characters to ASCII; spaces collapsed. */
+/* A comma at in[i] that is a decimal point ("99,95 %", "99,9"), not a
+ * thousands separator ("1,000"): digits before it and one, two or more
+ * than three after it, or three followed by a percent sign. */
+static bool
+decimal_comma(const char *in, size_t i, char prev)
+{
+    if (!isdigit((unsigned char)prev))
+        return false;
+    size_t d = 0;
+    while (isdigit((unsigned char)in[i + 1 + d]))
+        d++;
+    if (!d)
+        return false;
+    if (d != 3)
+        return true;
+    const char *p = in + i + 1 + d;
+    while (*p == ' ')
+        p++;
+    return *p == '%';
+}
+
 char *
 sla_lines_clean_inline(const char *in)
 {
@@ -228,6 +249,8 @@ sla_lines_clean_inline(const char *in)
         }
         if (cp == '\t' || cp == '\r' || cp == '\n')
             cp = ' ';
+        if (cp == ',' && decimal_comma(in, i, sb.len ? sb.buf[sb.len - 1] : 0))
+            cp = '.';
         if (cp == ' ' && (sb.len == 0 || sb.buf[sb.len - 1] == ' ')) {
             i += k;
             continue;
@@ -530,6 +553,11 @@ text_to_lines(const char *d, size_t n, struct line_list *out)
 enum sl_status
 sla_lines_read(const char *d, size_t n, bool *html, struct line_list *out)
 {
-    *html = looks_html(d, n);
+    /* A document is HTML when it opens with a tag; Markdown that carries
+     * HTML blocks is Markdown, its blocks read as HTML one by one. */
+    size_t i = 0;
+    while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
+        i++;
+    *html = i < n && d[i] == '<' && looks_html(d, n);
     return *html ? html_to_lines(d, n, out) : text_to_lines(d, n, out);
 }

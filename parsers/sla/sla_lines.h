@@ -24,7 +24,7 @@ struct line_list {
     size_t n, alloc;
 };
 
-/* Splits d[0..n) into lines, as HTML when it looks like HTML (*html says
+/* Splits d[0..n) into lines, as HTML when it opens with a tag and looks like HTML (*html says
  * which). Errors: SL_ERR_NOMEM. */
 enum sl_status sla_lines_read(const char *d, size_t n, bool *html, struct line_list *out);
 void sla_lines_release(struct line_list *l);

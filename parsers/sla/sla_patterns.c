@@ -8,6 +8,19 @@
 
 #include "engine/sla/sla_terms.h"
 
+/* Words per language, English then German: the phrasing rows below are
+ * written once over these, so a language is a word list, not a reader. */
+#define W_PERCENT "percent\\b|per cent\\b|prozent\\b"
+#define W_AT_LEAST                                                                                 \
+    "at\\s+least|not\\s+less\\s+than|no\\s+less\\s+than|(?:a\\s+)?minimum(?:\\s+of)?|"             \
+    "greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+greater\\s+than|>=|\\x{2265}|"      \
+    "mindestens|nicht\\s+weniger\\s+als|gleich\\s+oder\\s+(?:gr(?:\\x{f6}|oe)(?:\\x{df}|ss)er|h(?" \
+    ":\\x{f6}|oe)"                                                                                 \
+    "her)\\s+als"
+#define W_AVAILABILITY "verf(?:\\x{fc}|ue)gbarkeit|erreichbarkeit"
+#define W_MONTH "monatlich\\w*|monat\\w*|abrechnungsmonat\\w*"
+#define W_CREDIT "gutschrift\\w*|erstattung\\w*|entsch(?:\\x{e4}|ae)digung\\w*"
+
 /* Small numbers written as words, alone or before their digits. */
 #define WORD_NUM                                                                                   \
     "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|"    \
@@ -18,19 +31,23 @@
     "(?<num>(?:" WORD_NUM "\\s*)?\\(\\s*\\d+(?:\\.\\d+)?\\s*\\)|\\d+(?:[.,]\\d+)?|" WORD_NUM ")"
 /* "99.9%", "99.9 percent", "ninety-nine and nine tenths percent (99.9%)". */
 #define PCT                                                                                        \
-    "(?:[a-z][a-z -]{0,60}?(?:percent|per cent)\\s*\\(\\s*)?(?<pct>\\d{1,3}(?:\\.\\d+)?)\\s*"      \
-    "(?:%|percent\\b|per cent\\b)\\)?"
+    "(?:[a-z][a-z -]{0,60}?(?:percent|per "                                                        \
+    "cent)\\s*\\(\\s*)?\\[?\\s*(?<pct>\\d{1,3}(?:\\.\\d+)?)\\s*"                                   \
+    "(?:%|" W_PERCENT ")\\)?\\]?"
 #define TIME_UNIT                                                                                  \
     "(?<unit>(?:calendar\\s+|business\\s+|working\\s+|clock\\s+)?(?:minutes?|mins?|hours?|hrs?|"   \
     "days?|weeks?|months?|billing\\s+(?:cycles?|periods?)|invoice\\s+periods?)\\b)"
-#define UPTIME_WORD "(?:uptime|availability|available|service level)"
+#define UPTIME_WORD "(?:uptime|availability|available|service level|" W_AVAILABILITY ")"
 
 const struct sla_pattern sla_patterns[] = {
     /* Uptime commitments. */
     {SLA_FILL_UPTIME, 0, 0,
-     "\\b" UPTIME_WORD "\\b[^.;]{0,140}?\\b(?:at\\s+least|not\\s+less\\s+than|no\\s+less\\s+than|"
-     "(?:a\\s+)?minimum(?:\\s+of)?|greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+"
-     "greater\\s+than|>=|\\x{2265})\\s*" PCT},
+     "\\b" UPTIME_WORD "\\b[^.;]{0,140}?(?:\\b|(?=[>\\x{2265}]))(?:" W_AT_LEAST ")\\s*" PCT},
+    /* "We guarantee that at least 99.99% of the time": the commitment verb
+     * stands for the uptime word. */
+    {SLA_FILL_UPTIME, 0, 0,
+     "\\b(?:guarantee\\w*|commit\\w*|warrant\\w*|promise\\w*)\\b[^.;%]{0,40}?\\b(?:" W_AT_LEAST
+     ")\\s*" PCT},
     {SLA_FILL_UPTIME, 0, 0,
      "\\b(?:uptime|availability)(?:\\s+(?:percentage|commitment|target|guarantee|objective|"
      "level|sla))?\\s*(?:of|:|=|is\\s+(?:committed|guaranteed)\\s+(?:at|to\\s+be))\\s*" PCT},
@@ -51,6 +68,12 @@ const struct sla_pattern sla_patterns[] = {
      "?"
      "(?:uptime|availability)\\s+(?:sla|guarantee|commitment|target|objective|slo)\\b"},
 
+    /* "If Monthly Uptime falls below 99.9%, ...": the condition for credits
+     * names the commitment (a sentence that also grants a credit is a tier). */
+    {SLA_FILL_UPTIME_CONDITION, 0, 0,
+     "\\b(?:if|when|whenever|should|where)\\b[^.;%]{0,40}?\\b(?:uptime|availability|" W_AVAILABILITY
+     ")\\b[^.;%]{0,80}?\\b(?:falls?|drops?|is|goes|fails\\s+to\\s+meet)\\s+"
+     "(?:below|under|less\\s+than|lower\\s+than)\\s+" PCT},
     /* "Availability for multi-region deployments is 99.9%": a plain
      * statement, read only where the sentence is not a condition or example. */
     {SLA_FILL_UPTIME_IS, 0, 0,
@@ -69,11 +92,25 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:annual(?:ly)?|yearly|per\\s+year|calendar\\s+year|"
      "each\\s+year|any\\s+year|12[- ]month|365[- ]days?)\\b"},
     {SLA_FILL_WINDOW_MONTH, 0, 0,
-     "\\b(?:month(?:ly)?|billing\\s+(?:cycle|period)|"
+     "\\b(?:month(?:ly)?|billing\\s+(?:cycle|period)|" W_MONTH "|"
      "service\\s+(?:cycle|period)|(?:30|thirty)[- ]days?\\s+(?:period|window))\\b"},
+    {SLA_FILL_WINDOW_MEASURE_MONTH, 0, 0,
+     "\\bmonthly\\s+(?:uptime|availability|service\\s+level)\\b|\\bmonatlich\\w*\\s+durchschnitt"},
+    {SLA_FILL_COMMITMENT_WORD, 0, 0,
+     "\\b(?:sla|guarantee\\w*|commit\\w*|contract\\w*|agreement|zugesichert\\w*|garant\\w*)\\b"},
+    /* The document's language: the language whose function words most
+     * blocks use. */
+    {SLA_FILL_LANGUAGE, SLA_LANG_EN, SLA_PAT_CASE,
+     "\\b(?:the|and|of|is|will|with|for|any)\\b[^\\t]*\\b(?:the|and|of|is|will|with|for|any)\\b"},
+    {SLA_FILL_LANGUAGE, SLA_LANG_DE, SLA_PAT_CASE,
+     "\\b(?:der|die|das|und|ist|wird|mit|f(?:\\x{fc}|ue)r|nicht)\\b[^\\t]*\\b(?:der|die|das|und|"
+     "ist|"
+     "wird|mit|f(?:\\x{fc}|ue)r|nicht)\\b"},
     {SLA_FILL_PLAIN_PERCENT, 0, 0,
      "^\\s*(?:>=|\\x{2265}|at\\s+least)?\\s*\\d{2,3}(?:\\.\\d+)?\\s*%\\s*$"},
-    {SLA_FILL_UPTIME_WORD, 0, 0, "\\b(?:uptime|availability|available|unavailab\\w*|downtime)\\b"},
+    {SLA_FILL_UPTIME_WORD, 0, 0,
+     "\\b(?:uptime|availability|available|unavailab\\w*|downtime|service\\s+levels?|" W_AVAILABILITY
+     "|nichtverf\\w*)\\b"},
 
     /* The credit a tier grants. */
     {SLA_FILL_CREDIT, 0, 0,
@@ -94,9 +131,14 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_BAND_OP, SLA_OP_GE, 0,
      "\\b(?:greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+greater\\s+than|"
      "(?:equal\\s+to\\s+or\\s+)?(?:more|higher)\\s+than\\s+or\\s+equal\\s+to|at\\s+least|"
-     "no\\s+less\\s+than|not\\s+less\\s+than|(?:is\\s+)?not\\s+below|from)\\b|>=|=>|\\x{2265}"},
+     "no\\s+less\\s+than|not\\s+less\\s+than|(?:is\\s+)?not\\s+below|from|mindestens|"
+     "gleich\\s+oder\\s+(?:gr(?:\\x{f6}|oe)(?:\\x{df}|ss)er|h(?:\\x{f6}|oe)her)\\s+als|"
+     "(?:gr(?:\\x{f6}|oe)(?:\\x{df}|ss)er|h(?:\\x{f6}|oe)her)\\s+(?:als\\s+)?oder\\s+gleich(?:\\s+"
+     "als)?)|"
+     ">=|=>|\\x{2265}"},
     {SLA_FILL_BAND_OP, SLA_OP_LT, 0,
-     "\\b(?:less\\s+than|lower\\s+than|fewer\\s+than|below|under|short\\s+of)\\b|<"},
+     "\\b(?:less\\s+than|lower\\s+than|fewer\\s+than|below|under|short\\s+of|kleiner\\s+als|"
+     "weniger\\s+als|unter(?:halb)?)\\b|<"},
     {SLA_FILL_BAND_OP, SLA_OP_GT, 0,
      "\\b(?:greater\\s+than|more\\s+than|higher\\s+than|above|over|exceed(?:s|ing)?)\\b|>"},
     {SLA_FILL_BAND_OP, SLA_OP_POST_GE, 0,
@@ -110,9 +152,11 @@ const struct sla_pattern sla_patterns[] = {
 
     /* The cap on credits. */
     {SLA_FILL_CAP_FEE, 0, 0,
-     "\\b(?:not\\s+(?:to\\s+)?exceed|capped\\s+at|limited\\s+to|up\\s+to|maximum\\s+of|"
-     "more\\s+than)\\s+(?:the|one|1|a|that|your)\\s+(?:full\\s+|total\\s+)?(?:month'?s?|monthly)"
-     "\\s+(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|bill|invoice|payment)"},
+     "\\b(?:exceed|capped\\s+at|limited\\s+(?:to|of)|restricted\\s+(?:to|of)|up\\s+to|"
+     "maximum\\s+of|more\\s+than)\\s+(?:the|one|1|a|that|your|customer'?s|its)\\s+"
+     "(?:(?:applicable|relevant|affected)\\s+)?"
+     "(?:full\\s+|total\\s+(?:of\\s+the\\s+)?)?(?:month'?s?|monthly)"
+     "\\s+(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|bill|invoice|payment|remuneration)"},
     {SLA_FILL_CAP, 0, 0, "\\b(?:not|never)\\s+(?:to\\s+)?exceed\\s+(?:a\\s+total\\s+of\\s+)?" PCT},
     {SLA_FILL_CAP, 0, 0, "\\bin\\s+no\\s+(?:event|case)\\b[^.]{0,120}?\\bexceed\\s+" PCT},
     {SLA_FILL_CAP, 0, 0,
@@ -143,10 +187,10 @@ const struct sla_pattern sla_patterns[] = {
      "(?:[a-z]+\\s+){0,2}?(?:billing\\s+cycle|billing\\s+"
      "period|month|calendar\\s+month|invoice\\s+period)[^.;]{0,80}"},
     {SLA_FILL_CLAIM_CONTEXT, 0, 0,
-     "\\b(?:claim\\w*|request\\w*|submit\\w*|notif\\w*|report\\w*|apply\\s+for|file|filed|"
+     "\\b(?:claim\\w*|request\\w*|submit\\w*|notif\\w*|report\\w*|apply\\s+for|applies|file|filed|"
      "open(?:ing)?\\s+a\\s+(?:case|ticket)|ticket|must\\s+(?:send|contact|email))\\b"},
     {SLA_FILL_CREDIT_CONTEXT, 0, 0,
-     "\\b(?:credit\\w*|compensat\\w*|refund\\w*|voucher\\w*|claims?)\\b"},
+     "\\b(?:credit\\w*|compensat\\w*|refund\\w*|voucher\\w*|claims?|" W_CREDIT ")\\b"},
 
     /* Maintenance and what is excluded. */
     {SLA_FILL_MAINTENANCE, 0, 0,
@@ -234,7 +278,7 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_EXAMPLE, 0, 0, "\\b(?:examples?|illustrat\\w*|for\\s+instance)\\b"},
     /* A paragraph that opens as an example is one too. */
     {SLA_FILL_EXAMPLE_START, 0, 0,
-     "^\\s*(?:for\\s+)?(?:example|instance|illustration)s?\\b|^\\s*e\\.g\\."},
+     "^\\s*(?:for\\s+(?:example|instance)|examples?|illustrations?)\\b|^\\s*e\\.g\\."},
 
     /* Clauses the scorecard weighs. */
     {SLA_FILL_CLAUSE, SLA_CLAUSE_MEASURED_BY_PROVIDER, 0,

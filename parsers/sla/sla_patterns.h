@@ -19,6 +19,7 @@ enum sla_fill {
     SLA_FILL_NONE = 0,
     SLA_FILL_UPTIME,             /* pct: a committed uptime */
     SLA_FILL_UPTIME_IS,          /* pct: "uptime ... is 99.9%", unless hypothetical */
+    SLA_FILL_UPTIME_CONDITION,   /* pct: "if uptime falls below 99.9%" names the target */
     SLA_FILL_HYPOTHETICAL,       /* a condition, an example, a band: not a commitment */
     SLA_FILL_CREDIT,             /* pct: the credit a tier sentence or cell grants */
     SLA_FILL_BAND_OP,            /* arg: enum sla_band_op; a comparison in a band */
@@ -39,17 +40,20 @@ enum sla_fill {
     SLA_FILL_CHRONIC,     /* repeated or consecutive failures */
     SLA_FILL_24X7,
     SLA_FILL_BUSINESS_HOURS,
-    SLA_FILL_SUPPORT_CONTEXT, /* support, response, severity */
-    SLA_FILL_RESPONSE,        /* sev num unit: a response target in prose */
-    SLA_FILL_SEVERITY,        /* sev: a table cell naming a severity */
-    SLA_FILL_DURATION,        /* num unit: a duration in a table cell */
-    SLA_FILL_RESOLUTION_WORD, /* resolution / restoration, not first response */
-    SLA_FILL_INCIDENT_NOTICE, /* num unit: notice of an incident to the customer */
-    SLA_FILL_RPO,             /* num unit */
-    SLA_FILL_RTO,             /* num unit */
-    SLA_FILL_PROVIDER,        /* name */
-    SLA_FILL_SERVICE,         /* name (from the title) */
-    SLA_FILL_WINDOW_MONTH,    /* words that make a window monthly */
+    SLA_FILL_SUPPORT_CONTEXT,      /* support, response, severity */
+    SLA_FILL_RESPONSE,             /* sev num unit: a response target in prose */
+    SLA_FILL_SEVERITY,             /* sev: a table cell naming a severity */
+    SLA_FILL_DURATION,             /* num unit: a duration in a table cell */
+    SLA_FILL_RESOLUTION_WORD,      /* resolution / restoration, not first response */
+    SLA_FILL_INCIDENT_NOTICE,      /* num unit: notice of an incident to the customer */
+    SLA_FILL_RPO,                  /* num unit */
+    SLA_FILL_RTO,                  /* num unit */
+    SLA_FILL_PROVIDER,             /* name */
+    SLA_FILL_SERVICE,              /* name (from the title) */
+    SLA_FILL_WINDOW_MONTH,         /* words that make a window monthly */
+    SLA_FILL_WINDOW_MEASURE_MONTH, /* a measure named monthly ("Monthly Uptime Percentage") */
+    SLA_FILL_COMMITMENT_WORD,      /* a column that holds the committed figure (SLA, guarantee) */
+    SLA_FILL_LANGUAGE,             /* arg: enum sla_language; a function word of that language */
     SLA_FILL_WINDOW_QUARTER,
     SLA_FILL_WINDOW_YEAR,
     SLA_FILL_EXAMPLE,       /* a heading of a worked example: not terms */
@@ -59,6 +63,8 @@ enum sla_fill {
     SLA_FILL_CLAUSE,        /* arg: enum sla_clause_kind; num unit optional */
     SLA_FILL_COUNT
 };
+
+enum sla_language { SLA_LANG_EN, SLA_LANG_DE, SLA_LANG_COUNT };
 
 enum sla_band_op {
     SLA_OP_LT,      /* subject < x   ("less than x") */

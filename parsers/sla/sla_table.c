@@ -24,6 +24,74 @@ has_digit(const char *s)
 /* A second header row under the first, as HTML writes a header with colspan
  * ("First response" over "Standard | Premium"): the row after the header,
  * in the same table, without figures. NULL when there is none. */
+/* The figure written just before the first percent sign ("2 week extension
+ * or 10% of the fee" is 10); NAN when there is none. */
+static double
+figure_before_percent(const char *s)
+{
+    const char *pc = strchr(s, '%'), *e = pc;
+    while (e > s && e[-1] == ' ')
+        e--;
+    const char *b = e;
+    while (b > s && (isdigit((unsigned char)b[-1]) || b[-1] == '.'))
+        b--;
+    double v;
+    if (b == e || !sla_extract_amount(b, (size_t)(e - b), &v))
+        return NAN;
+    return v;
+}
+
+/* A committed level naming a column ("99.95% SLA", "Guaranteed 99.9%"):
+ * its figure, NAN when the cell names none. */
+static double
+level_of(const char *cell)
+{
+    double v;
+    if (!strchr(cell, '%') || !sla_extract_amount(cell, strlen(cell), &v) || v < 50 || v >= 100)
+        return NAN;
+    return v;
+}
+
+/* A credit matrix: achieved level by row, guaranteed level by column, the
+ * header naming two or more levels after the first cell. */
+static bool
+matrix_header(char *const *head, size_t nh)
+{
+    size_t levels = 0;
+    for (size_t i = 1; i < nh; i++)
+        levels += !isnan(level_of(head[i]));
+    return nh >= 3 && levels >= 2 && !has_digit(head[0]);
+}
+
+/* One row of a credit matrix: the header row gives the guaranteed levels as
+ * targets, a body row one tier per column that applies ("n/a" does not). */
+static void
+read_matrix_row(struct extractor *ex, const struct sla_unit *u, char *const *cells, size_t n,
+                char *const *head, size_t nh, const struct span *whole)
+{
+    if (!nh) {
+        for (size_t i = 1; i < n; i++) {
+            double v = level_of(cells[i]);
+            if (!isnan(v))
+                sla_extract_add_target(ex, v, whole, 0, NULL);
+        }
+        return;
+    }
+    struct sla_credit_tier tier = {0};
+    bool explicit_op;
+    if (!sla_band_parse(&ex->mx, cells[0], strlen(cells[0]), &tier, &explicit_op))
+        return;
+    for (size_t i = 1; i < n && i < nh; i++) {
+        double credit;
+        if (isnan(level_of(head[i])) || !strchr(cells[i], '%') ||
+            isnan(credit = figure_before_percent(cells[i])))
+            continue;
+        tier.credit_percent = credit;
+        tier.line = u->line;
+        sla_extract_add_tier(ex, &tier);
+    }
+}
+
 static const struct sla_unit *
 table_subheader(struct extractor *ex, const struct sla_unit *header)
 {
@@ -74,6 +142,35 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
     }
     if (!copy || n < 2 || example)
         goto clauses;
+    if (nh ? matrix_header(head, nh) : matrix_header(cells, n)) {
+        read_matrix_row(ex, u, cells, n, head, nh, &whole);
+        goto clauses;
+    }
+    /* Two or more columns of bare percentages and none for credits: every
+     * figure is a target ("| Standard | 99.99% | 99.9% |"), the column
+     * headed as the commitment (SLA, guarantee) when there is one. */
+    if (nh && credit_col < 0) {
+        size_t pcts = 0;
+        bool committed = false;
+        for (size_t i = 0; i < n; i++)
+            if (sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[i], strlen(cells[i]))) {
+                pcts++;
+                committed |= i < nh && sla_match_has(&ex->mx, SLA_FILL_COMMITMENT_WORD, head[i],
+                                                     strlen(head[i]));
+            }
+        if (pcts >= 2) {
+            for (size_t i = 0; i < n; i++) {
+                double pct;
+                if (!sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[i], strlen(cells[i])) ||
+                    (committed && !(i < nh && sla_match_has(&ex->mx, SLA_FILL_COMMITMENT_WORD,
+                                                            head[i], strlen(head[i])))) ||
+                    !sla_extract_amount(cells[i], strlen(cells[i]), &pct))
+                    continue;
+                sla_extract_add_target(ex, pct, &whole, 0, i ? cells[0] : NULL);
+            }
+            goto clauses;
+        }
+    }
     /* A credit tier: a band cell and a credit cell. */
     if (band_col < 0 || (size_t)band_col >= n || !has_digit(cells[band_col]))
         for (size_t i = 0; i < n && band_col < 0; i++)
@@ -94,7 +191,9 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         if ((c = sla_match_find(&ex->mx, SLA_FILL_CREDIT, cc, strlen(cc), &m)) &&
             sla_extract_match_pct(c, &m, cc, &credit))
             ;
-        else if (strchr(cc, '%') || has_digit(cc))
+        else if (strchr(cc, '%'))
+            credit = figure_before_percent(cc);
+        else if (has_digit(cc))
             sla_extract_amount(cc, strlen(cc), &credit);
         else if (!strncasecmp(cc, "no", 2) || !strncasecmp(cc, "none", 4) || !strcmp(cc, "-"))
             credit = 0;

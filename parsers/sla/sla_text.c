@@ -3,16 +3,20 @@
 #include "parsers/sla/sla_text.h"
 
 #include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/base/infile.h"
+#include "engine/base/yamldoc.h"
 #include "engine/base/strbuf.h"
+#include "parsers/sla/sla_blocks.h"
 #include "parsers/sla/sla_lines.h"
 
 /* ---- blocks ---------------------------------------------------------- */
 
-struct builder {
+struct sla_builder {
     struct sla_text *t;
     size_t alloc;
     struct strbuf text;
@@ -24,10 +28,12 @@ struct builder {
     int table;  /* current table index, -1 when not in a table */
     int tables; /* tables seen */
     int heading;
+    int level;
+    bool header;
 };
 
 static enum sl_status
-unit_close(struct builder *b)
+unit_close(struct sla_builder *b)
 {
     if (!b->open)
         return SL_OK;
@@ -56,6 +62,9 @@ unit_close(struct builder *b)
     u->nbreaks = b->nbreaks;
     u->table = kind == SLA_UNIT_ROW ? b->table : -1;
     u->heading = b->heading;
+    u->level = b->level;
+    b->level = 0;
+    u->header = kind == SLA_UNIT_ROW && b->header;
     if (kind == SLA_UNIT_HEADING)
         b->heading = (int)t->nunits;
     t->nunits++;
@@ -65,7 +74,7 @@ unit_close(struct builder *b)
 }
 
 static enum sl_status
-unit_open(struct builder *b, enum sla_unit_kind kind, long line, const char *text)
+unit_open(struct sla_builder *b, enum sla_unit_kind kind, long line, const char *text)
 {
     enum sl_status s = unit_close(b);
     if (s)
@@ -77,7 +86,7 @@ unit_open(struct builder *b, enum sla_unit_kind kind, long line, const char *tex
 }
 
 static enum sl_status
-unit_continue(struct builder *b, long line, const char *text)
+unit_continue(struct sla_builder *b, long line, const char *text)
 {
     if (b->nbreaks == b->abreaks) {
         size_t a = b->abreaks ? b->abreaks * 2 : 8;
@@ -169,6 +178,24 @@ row_text(const char *raw, bool *is_row)
         if (fields >= 2)
             sep = '\t';
     }
+    /* "< 99.9% | 10%": a row without outer pipes, when every cell has text
+     * and none reads as a sentence. */
+    if (!sep && strchr(s, '|') && !strstr(s, ". ")) {
+        int fields = 0;
+        bool empty = false;
+        for (const char *p = s, *q; *p; p = *q ? q + 1 : q) {
+            q = strchr(p, '|');
+            if (!q)
+                q = p + strlen(p);
+            const char *a = p;
+            while (a < q && (*a == ' ' || *a == '\t'))
+                a++;
+            fields++;
+            empty |= a == q;
+        }
+        if (fields >= 2 && !empty)
+            sep = '|';
+    }
     /* A fixed-width table: cells apart by runs of three or more spaces. */
     bool spaced = false;
     if (!sep && !list_marker(s) && strstr(s, "   ")) {
@@ -212,7 +239,7 @@ row_text(const char *raw, bool *is_row)
     if (!sep)
         return NULL;
     struct strbuf sb = STRBUF_INIT;
-    const char *p = s + (sep == '|');
+    const char *p = s + (*s == '|');
     int cells = 0;
     while (*p) {
         const char *q = p;
@@ -243,7 +270,7 @@ row_text(const char *raw, bool *is_row)
 /* "at least five\n(5) business days": a line that opens with the digits of
  * the number word ending the paragraph above continues it; it is no list. */
 static bool
-wrapped_figure(const struct builder *b, const char *p)
+wrapped_figure(const struct sla_builder *b, const char *p)
 {
     static const char *const words[] = {
         "one",   "two",   "three",   "four",   "five",    "six",     "seven",  "eight",
@@ -264,27 +291,102 @@ wrapped_figure(const struct builder *b, const char *p)
     return false;
 }
 
-static enum sl_status
-build_units(struct line_list *lines, struct sla_text *t)
+enum sl_status
+sla_builder_block(struct sla_builder *b, enum sla_unit_kind kind, const char *text, long line,
+                  int level, const struct sla_break *breaks, size_t nbreaks)
 {
-    struct builder b = {.t = t, .text = STRBUF_INIT, .table = -1, .heading = -1};
-    enum sl_status s = SL_OK;
-    size_t first = 0;
-    /* YAML front matter: kept as lines, not read as terms. */
-    if (lines->n && !strcmp(lines->v[0].text, "---")) {
-        for (size_t i = 1; i < lines->n && i < 60; i++) {
-            if (!strcmp(lines->v[i].text, "---")) {
-                first = i + 1;
+    char *clean = sla_lines_clean_inline(text);
+    if (!clean)
+        return SL_ERR_NOMEM;
+    enum sl_status s = unit_close(b);
+    b->table = -1;
+    const char *h = clean;
+    while (*h == ' ')
+        h++;
+    if (!s && *h) {
+        s = unit_open(b, kind, line, h);
+        b->level = level;
+        /* Break offsets are into text, which cleaning may shorten: keep the
+         * ones that still fall inside. */
+        for (size_t i = 0; i < nbreaks && !s; i++) {
+            if (breaks[i].off >= b->text.len)
                 break;
+            if (b->nbreaks == b->abreaks) {
+                size_t a = b->abreaks ? b->abreaks * 2 : 8;
+                struct sla_break *v = realloc(b->breaks, a * sizeof *v);
+                if (!v) {
+                    s = SL_ERR_NOMEM;
+                    break;
+                }
+                b->breaks = v;
+                b->abreaks = a;
             }
+            b->breaks[b->nbreaks++] = breaks[i];
         }
+        if (!s)
+            s = unit_close(b);
+        b->level = 0;
     }
-    for (size_t i = first; i < lines->n && !s; i++) {
+    free(clean);
+    return s;
+}
+
+enum sl_status
+sla_builder_row(struct sla_builder *b, char *const *cells, size_t ncells, long line, bool header)
+{
+    enum sl_status s = unit_close(b);
+    if (s)
+        return s;
+    struct strbuf sb = STRBUF_INIT;
+    bool any = false;
+    for (size_t i = 0; i < ncells && !s; i++) {
+        char *clean = sla_lines_clean_inline(cells[i] ? cells[i] : "");
+        if (!clean)
+            s = SL_ERR_NOMEM;
+        else {
+            if (i)
+                s = strbuf_addch(&sb, '\t');
+            /* A TAB inside a cell would split it. */
+            for (char *c = clean; *c; c++)
+                if (*c == '\t')
+                    *c = ' ';
+            any |= *clean != '\0';
+            if (!s)
+                s = strbuf_addstr(&sb, clean);
+        }
+        free(clean);
+    }
+    if (!s && any) {
+        if (b->table < 0)
+            b->table = b->tables++;
+        b->header = header;
+        s = unit_open(b, SLA_UNIT_ROW, line, sb.buf ? sb.buf : "");
+        if (!s)
+            s = unit_close(b);
+        b->header = false;
+    }
+    strbuf_release(&sb);
+    return s;
+}
+
+void
+sla_builder_table_end(struct sla_builder *b)
+{
+    b->table = -1;
+}
+
+enum sl_status
+sla_builder_lines(struct sla_builder *b, const struct line_list *lines, size_t from, size_t to,
+                  bool first_item, int level)
+{
+    enum sl_status s = unit_close(b);
+    b->table = -1;
+    for (size_t i = from; i < to && i < lines->n && !s; i++) {
         const char *raw = lines->v[i].text;
         long line = lines->v[i].line;
         if (blank(raw)) {
-            s = unit_close(&b);
-            b.table = -1;
+            s = unit_close(b);
+            b->table = -1;
             continue;
         }
         bool is_row;
@@ -297,22 +399,20 @@ build_units(struct line_list *lines, struct sla_text *t)
                 free(row);
                 continue;
             }
-            if (b.table < 0)
-                b.table = b.tables++;
-            s = row ? unit_open(&b, SLA_UNIT_ROW, line, row) : SL_ERR_NOMEM;
+            if (b->table < 0)
+                b->table = b->tables++;
+            s = row ? unit_open(b, SLA_UNIT_ROW, line, row) : SL_ERR_NOMEM;
             free(row);
             if (!s)
-                s = unit_close(&b);
+                s = unit_close(b);
             continue;
         }
-        if (b.table >= 0) {
-            b.table = -1;
-        }
+        b->table = -1;
         const char *p = raw;
-        while (*p == ' ' || *p == '\t')
+        while (*p == ' ' || *p == '\t' || *p == '>')
             p++;
         if (rule_line(p)) {
-            s = unit_close(&b);
+            s = unit_close(b);
             continue;
         }
         char *clean = sla_lines_clean_inline(p);
@@ -327,27 +427,105 @@ build_units(struct line_list *lines, struct sla_text *t)
         bool bold_line = plen > 4 && !strncmp(p, "**", 2) && !strcmp(p + plen - 2, "**") &&
                          !memchr(p + 2, '*', plen - 4) && !strchr(p, '%') && p[plen - 3] != '.';
         size_t marker = list_marker(p);
+        bool item = marker || (first_item && i == from);
         if ((hashes && hashes <= 6 && p[hashes] == ' ') || bold_line) {
             char *h = clean;
             while (*h == '#' || *h == ' ')
                 h++;
-            s = unit_open(&b, SLA_UNIT_HEADING, line, h);
+            s = unit_open(b, SLA_UNIT_HEADING, line, h);
+            b->level = hashes ? (int)hashes : 0;
             if (!s)
-                s = unit_close(&b);
-        } else if (marker && !wrapped_figure(&b, p)) {
-            s = unit_open(&b, SLA_UNIT_ITEM, line, clean);
-        } else if (b.open && b.kind != SLA_UNIT_HEADING) {
-            s = unit_continue(&b, line, clean);
+                s = unit_close(b);
+            b->level = 0;
+        } else if (item && !wrapped_figure(b, p)) {
+            /* The marker is layout, not text: "(a) ", "2. ", "- ". */
+            char *text = clean;
+            if (marker) {
+                const char *q = p + marker;
+                while (*q == ' ')
+                    q++;
+                text = sla_lines_clean_inline(q);
+                if (!text) {
+                    free(clean);
+                    return SL_ERR_NOMEM;
+                }
+            }
+            s = unit_open(b, SLA_UNIT_ITEM, line, text);
+            if (text != clean)
+                free(text);
+            b->level = level ? level + (i != from) : 1;
+        } else if (b->open && b->kind != SLA_UNIT_HEADING) {
+            s = unit_continue(b, line, clean);
         } else {
-            s = unit_open(&b, SLA_UNIT_PARAGRAPH, line, clean);
+            s = unit_open(b, SLA_UNIT_PARAGRAPH, line, clean);
         }
         free(clean);
     }
+    if (!s)
+        s = unit_close(b);
+    b->level = 0;
+    return s;
+}
+
+static enum sl_status
+build_units(const char *data, size_t len, bool html, struct line_list *lines, struct sla_text *t)
+{
+    struct sla_builder b = {.t = t, .text = STRBUF_INIT, .table = -1, .heading = -1};
+    enum sl_status s =
+        html ? sla_html_read(data, len, 1, &b) : sla_markdown_read(data, len, lines, &b);
     if (!s)
         s = unit_close(&b);
     strbuf_release(&b.text);
     free(b.breaks);
     return s;
+}
+
+/* The first scalar of the mapping among keys, copied; NULL when none. */
+static char *
+meta_value(const struct yamldoc *doc, const struct yaml_node *root, const char *const *keys)
+{
+    for (int i = 0; keys[i]; i++) {
+        const char *v = yamldoc_get_scalar(doc, root, keys[i]);
+        if (v && *v)
+            return strdup(v);
+    }
+    return NULL;
+}
+
+/* YAML front matter between "---" lines: provider, service and effective
+ * date. Front matter YAML cannot read is left alone, as text nobody asked
+ * for; it never fails the document. */
+static void
+read_front_matter(const char *d, size_t n, struct sla_text *t)
+{
+    static const char *const provider[] = {"provider", "company", "vendor", NULL};
+    static const char *const service[] = {"service", "product", "title", NULL};
+    static const char *const effective[] = {"effective", "effective_date", "effective-date",
+                                            "date",      "last_updated",   NULL};
+    if (n < 4 || strncmp(d, "---", 3) || (d[3] != '\n' && d[3] != '\r'))
+        return;
+    const char *end = memmem(d + 3, n - 3 < 8192 ? n - 3 : 8192, "\n---", 4);
+    if (!end)
+        return;
+    FILE *f = fmemopen((void *)(uintptr_t)(d + 4), (size_t)(end - d - 3), "r");
+    if (!f)
+        return;
+    struct yamldoc_stream *ys = NULL;
+    struct yamldoc *doc = NULL;
+    struct sl_diag diag = {0};
+    if (!yamldoc_open(f, "front matter", &ys, &diag) && !yamldoc_next(ys, &doc, &diag) && doc) {
+        const struct yaml_node *root = yamldoc_root(doc);
+        if (root && yamldoc_kind(root) == YNODE_MAPPING) {
+            t->meta_provider = meta_value(doc, root, provider);
+            t->meta_service = meta_value(doc, root, service);
+            t->meta_effective = meta_value(doc, root, effective);
+        }
+    }
+    if (doc)
+        yamldoc_free(doc);
+    if (ys)
+        yamldoc_close(ys);
+    fclose(f);
 }
 
 enum sl_status
@@ -395,7 +573,9 @@ sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *
             s = SL_ERR_NOMEM;
             goto out;
         }
-    s = build_units(&lines, out);
+    if (!out->html)
+        read_front_matter(data, len, out);
+    s = build_units(data, len, out->html, &lines, out);
 out:
     sla_lines_release(&lines);
     if (s) {
@@ -432,6 +612,9 @@ sla_text_release(struct sla_text *t)
     for (size_t i = 0; i < t->nlines; i++)
         free(t->lines[i]);
     free(t->lines);
+    free(t->meta_provider);
+    free(t->meta_service);
+    free(t->meta_effective);
     memset(t, 0, sizeof *t);
 }
 

@@ -1,12 +1,18 @@
 /* sla_text.h — an SLA document (Markdown, plain text or HTML) turned into
- * units the term patterns run over: headings, paragraphs, list items and
- * table rows, each with the source line it starts on.
+ * the block tree the term patterns run over: headings (with their level),
+ * paragraphs, list items (with their nesting depth) and table rows (header
+ * rows marked), each with the source line it starts on and the heading it
+ * sits under.
  *
- * HTML loses its tags (script and style with their content), its entities are
- * decoded, block elements become line breaks and table rows become rows. In
- * every style, a table row's cells are joined by one tab, Markdown emphasis,
- * links and <br> are reduced to their text, typographic quotes and dashes
- * become ASCII, and wrapped lines of one paragraph are joined by a space.
+ * Markdown is read by cmark-gfm with its table extension (pipe tables with or
+ * without outer pipes), HTML and HTML blocks inside Markdown by libxml2's
+ * HTML parser (entities decoded, <br> as a line break, rowspan and colspan
+ * expanded). Paragraphs of plain text keep the column heuristics: cells apart
+ * by TABs or runs of three spaces, and "a | b" rows without outer pipes. YAML
+ * front matter is kept out of the blocks. In every style, a table row's cells
+ * are joined by one tab, emphasis and links are reduced to their text,
+ * typographic quotes and dashes become ASCII, and wrapped lines of one
+ * paragraph are joined by a space.
  *
  * Invariants: every unit's text is NUL-terminated UTF-8 (invalid bytes become
  * '?'); line >= 1; breaks[i] says where in text a later source line begins,
@@ -37,6 +43,8 @@ struct sla_unit {
     size_t nbreaks;
     int table;   /* rows: the table they belong to (0, 1, ...); -1 otherwise */
     int heading; /* index of the heading unit above this one; -1 when none */
+    int level;   /* headings: 1-6; list items: nesting depth from 1; else 0 */
+    bool header; /* rows: a header row of its table */
 };
 
 struct sla_text {
@@ -45,6 +53,9 @@ struct sla_text {
     char **lines; /* the source as plain lines (HTML already reduced), 1-based by index+1 */
     size_t nlines;
     bool html;
+    /* From YAML front matter ("provider:", "service:" or "title:",
+     * "effective:" or "date:"); NULL when absent or not readable. */
+    char *meta_provider, *meta_service, *meta_effective;
 };
 
 /* Reads a whole document. Errors: SL_ERR_IO (cannot read), SL_ERR_LIMIT (too

@@ -703,6 +703,61 @@ Test(sla_text, markdown_paragraph_lines_and_emphasis)
     sla_text_release(&t);
 }
 
+Test(sla_text, block_tree_levels_depths_and_header_rows)
+{
+    const char *md = "## Credits\n\n- outer\n  - inner\n\nUptime | Credit\n--- | ---\n< 99.9% | "
+                     "10%\n\n<table><tr><th>A</th><th>B</th></tr><tr><td rowspan=\"2\">x</td>"
+                     "<td>1</td></tr><tr><td>2</td></tr></table>\n";
+    struct sla_text t;
+    struct sl_diag d = {0};
+    cr_assert_eq(sla_text_parse(md, strlen(md), "x.md", &t, &d), SL_OK);
+    cr_assert_eq(t.nunits, 8);
+    cr_assert_eq(t.units[0].kind, SLA_UNIT_HEADING);
+    cr_assert_eq(t.units[0].level, 2);
+    cr_assert_eq(t.units[1].kind, SLA_UNIT_ITEM);
+    cr_assert_str_eq(t.units[1].text, "outer");
+    cr_assert_eq(t.units[1].level, 1);
+    cr_assert_eq(t.units[2].level, 2);
+    /* A pipe table without outer pipes: a header row, then a body row. */
+    cr_assert_eq(t.units[3].kind, SLA_UNIT_ROW);
+    cr_assert(t.units[3].header);
+    cr_assert_str_eq(t.units[4].text, "< 99.9%\t10%");
+    cr_assert_eq(t.units[4].line, 8);
+    cr_assert_not(t.units[4].header);
+    cr_assert_neq(t.units[4].table, t.units[5].table);
+    /* An HTML table inside Markdown, its rowspan carried into the next row. */
+    cr_assert(t.units[5].header);
+    cr_assert_str_eq(t.units[7].text, "x\t2");
+    cr_assert_eq(t.units[0].heading, -1);
+    cr_assert_eq(t.units[7].heading, 0);
+    sla_text_release(&t);
+}
+
+Test(sla_text, html_entities_breaks_and_colspan)
+{
+    const char *html = "<html><body><h3>Terms</h3><p>Credits &amp; caps<br>apply</p><table><tr>"
+                       "<td colspan=\"2\">all</td><td>3 &lt; 4</td></tr></table></body></html>";
+    struct sla_text t;
+    struct sl_diag d = {0};
+    cr_assert_eq(sla_text_parse(html, strlen(html), "x.html", &t, &d), SL_OK);
+    cr_assert_eq(t.nunits, 3);
+    cr_assert_eq(t.units[0].level, 3);
+    cr_assert_str_eq(t.units[1].text, "Credits & caps apply");
+    cr_assert_str_eq(t.units[2].text, "all\tall\t3 < 4");
+    sla_text_release(&t);
+}
+
+Test(sla_text, unreadable_front_matter_is_left_alone)
+{
+    const char *md = "---\nprovider: [unclosed\n---\n\nUptime is at least 99.9% a month.\n";
+    struct sla_terms t;
+    extract(md, &t);
+    cr_assert_null(t.provider);
+    cr_assert_eq(t.ntargets, 1);
+    cr_assert_eq(t.targets[0].line, 5);
+    sla_terms_release(&t);
+}
+
 /* ---- the documents of tests/data/sla ---------------------------------- */
 
 static void
@@ -752,7 +807,12 @@ check_document(const char *dir, const char *doc, const char *expected)
         cr_expect_float_eq(t.targets[i].percent, p, 1e-9, "%s: target %zu", doc, i);
         const char *w = jsondoc_get_string(jsondoc_at(targets, i), "window");
         cr_expect_str_eq(sla_window_name(t.targets[i].window), w, "%s: window", doc);
+        const char *scope = jsondoc_get_string(jsondoc_at(targets, i), "scope");
+        if (scope)
+            cr_expect_str_eq(t.targets[i].scope ? t.targets[i].scope : "(none)", scope,
+                             "%s: scope of target %zu", doc, i);
     }
+    expect_bool(exp, "target_implied", t.target_implied, doc);
     struct json_node *tiers = jsondoc_get(exp, "credit_tiers");
     cr_expect_eq(t.ntiers, jsondoc_size(tiers), "%s: %zu tiers", doc, t.ntiers);
     for (size_t i = 0; i < t.ntiers && i < jsondoc_size(tiers); i++) {
@@ -786,6 +846,16 @@ check_document(const char *dir, const char *doc, const char *expected)
     const char *provider = jsondoc_get_string(exp, "provider");
     if (provider)
         cr_expect_str_eq(t.provider ? t.provider : "(none)", provider, "%s: provider", doc);
+    const char *service = jsondoc_get_string(exp, "service");
+    if (service)
+        cr_expect_str_eq(t.service ? t.service : "(none)", service, "%s: service", doc);
+    const char *language = jsondoc_get_string(exp, "language");
+    if (language)
+        cr_expect_str_eq(t.language, language, "%s: language", doc);
+    const char *effective = jsondoc_get_string(exp, "effective_date");
+    if (effective)
+        cr_expect_str_eq(t.effective_date ? t.effective_date : "(none)", effective,
+                         "%s: effective date", doc);
     const char *coverage = jsondoc_get_string(exp, "support_coverage");
     if (coverage)
         cr_expect_str_eq(sla_coverage_name(t.support_coverage), coverage, "%s", doc);

@@ -1,0 +1,50 @@
+/* sla_blocks.h — how the document readers add blocks to a struct sla_text.
+ * sla_text.c owns the builder and decides which reader a document goes to;
+ * sla_markdown.c (the only file that includes cmark-gfm) reads Markdown and
+ * plain text, sla_html.c (the only file that includes libxml2) reads HTML,
+ * whole documents or blocks inside Markdown. Internal to those three files.
+ *
+ * A block is one unit: a heading with its level, a paragraph, a list item
+ * with its nesting depth (1 = outermost), or a table row whose cells are
+ * joined by one TAB. Text is reduced with sla_lines_clean_inline() on the way in. */
+#ifndef SLAUDIT_SLA_BLOCKS_H
+#define SLAUDIT_SLA_BLOCKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/base/status.h"
+#include "parsers/sla/sla_lines.h"
+#include "parsers/sla/sla_text.h"
+
+struct sla_builder;
+
+/* One block of kind (not a row) starting on line; level is the heading level
+ * or list depth (0 for a paragraph). breaks/nbreaks (may be NULL/0) say where
+ * in text later source lines begin. */
+enum sl_status sla_builder_block(struct sla_builder *b, enum sla_unit_kind kind, const char *text,
+                                 long line, int level, const struct sla_break *breaks,
+                                 size_t nbreaks);
+/* One table row of ncells cells; header marks a header row. Rows added one
+ * after another belong to one table until sla_builder_table_end(). */
+enum sl_status sla_builder_row(struct sla_builder *b, char *const *cells, size_t ncells, long line,
+                               bool header);
+void sla_builder_table_end(struct sla_builder *b);
+/* Source lines [from, to) of lines (0-based indexes) read as plain text: runs
+ * of spaces or TABs and "a | b" as table rows, list markers as items, lone
+ * short lines as headings, wrapped lines joined. first_item makes the first
+ * block a list item of depth level. */
+enum sl_status sla_builder_lines(struct sla_builder *b, const struct line_list *lines, size_t from,
+                                 size_t to, bool first_item, int level);
+
+/* Markdown (or plain text) in d[0..n) into blocks; lines are its source
+ * lines. Errors: SL_ERR_NOMEM. */
+enum sl_status sla_markdown_read(const char *d, size_t n, const struct line_list *lines,
+                                 struct sla_builder *b);
+/* HTML in d[0..n) into blocks, its first line being source line first_line.
+ * Entities are decoded, <br> breaks a line, rowspan and colspan are expanded
+ * into every cell they cover; no network access. Errors: SL_ERR_NOMEM,
+ * SL_ERR_INPUT (not readable as HTML). */
+enum sl_status sla_html_read(const char *d, size_t n, long first_line, struct sla_builder *b);
+
+#endif
