@@ -70,6 +70,8 @@ struct ingest {
     int year;           /* --year: of the first syslog line without a year; 0 = from the file */
     const char *map;    /* --map "field=path,...": generic JSON Lines field mapping */
     const char *config; /* --config FILE: YAML field mapping or user-defined line pattern */
+    /* --probe-interval in seconds; 0 = each series' median gap. */
+    int64_t probe_interval;
     /* Called every INGEST_PROGRESS_EVERY records when set (the cli draws a
      * progress line; library code never prints). */
     void (*progress)(void *ctx, const struct ingest *ing);

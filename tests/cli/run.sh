@@ -96,6 +96,32 @@ has "naive times noted" "$TMP/err" 'note: .*naive-times.csv: 2 timestamps had no
 # 2026-10-01 00:00 in Berlin (CEST, UTC+2) is 2026-09-30T22:00:00Z.
 same "naive time converted" "$(sql "select min(start) from intervals where service='tz-check'")" 1790805600
 
+# --- probes: every gap judged against the series' interval ---------------------
+# down at 00:00 and 12:00, then up every minute 12:01..13:00. The 61 gaps are
+# 43200 once and 60 sixty times: median 60, so the night is unknown after one
+# minute: down 2 min, up 60 min, 1 - 120 / 3720 = 96.774 %.
+PDB=$TMP/stale.db
+{ echo 'time,service,status'
+  echo '2026-10-01T00:00:00Z,api,down'
+  echo '2026-10-01T12:00:00Z,api,down'
+  m=1; while [ $m -le 60 ]; do
+      printf '2026-10-01T%02d:%02d:00Z,api,up\n' $((12 + m / 60)) $((m % 60)); m=$((m + 1)); done
+} >"$TMP/stale.csv"
+expect "stale probe ingest" 0 "$BIN" --db "$PDB" ingest --entity team:web "$TMP/stale.csv"
+expect "stale probe eval" 0 "$BIN" --db "$PDB" eval --from 2026-10-01 --to 2026-10-02 --entity team:web --json
+has "stale probe invents no coverage" "$TMP/out" '"service":"api",.*"availability":0\.96774[0-9]*,"downtime_seconds":120,"eligible_seconds":3720,'
+# --probe-interval 12h: the 12-hour gap is covered: down 721 min, then up from
+# 12:01 to 13:00 and 12 h more for the last probe, 779 min.
+PDB=$TMP/stale-12h.db
+expect "probe interval given" 0 "$BIN" --db "$PDB" ingest --probe-interval 12h --entity team:web "$TMP/stale.csv"
+same "probe interval covers the gap" "$(sqlite3 "$PDB" 'select group_concat((end - start) / 60) from intervals order by start')" "721,779"
+expect "bad probe interval" 2 "$BIN" --db "$PDB" ingest --probe-interval 5x "$TMP/stale.csv"
+has "bad probe interval message" "$TMP/err" "--probe-interval '5x' is not a duration"
+# a file with more series than the limit is refused whole, with the count
+awk 'BEGIN { print "time,service,status"; for (i = 0; i <= 50000; i++) printf "2026-10-01T00:00:00Z,s%d,up\n", i }' >"$TMP/many-series.csv"
+expect "too many series" 3 "$BIN" --db "$PDB" ingest --entity team:web "$TMP/many-series.csv"
+has "too many series message" "$TMP/err" "many-series.csv:50002: too many probe series in one file: 50000 taken, the limit is 50000 series and 4 MiB"
+
 # --- the demo pipeline on the sample data ---------------------------------------------
 "$GEN" "$TMP/sample" >/dev/null
 DB=$TMP/demo.db
@@ -326,8 +352,13 @@ printf 'service,start,end,status,units,unit_kind\napi,2026-10-10T00:00:00Z,2026-
 expect "eval data" 0 "$BIN" --db "$R" ingest --entity provider:acme "$TMP/rp.csv" "$TMP/rs.csv" "$TMP/ru.csv"
 # 650 min of service-level downtime; GPU-hours lost by hand: (30 + 2 + 0.3 x 60) min
 # x 64 GPUs = 53.33 GPU-h, plus 2 nodes x 8 GPUs x 10 h = 160: 213.3.
+# The probes' gaps, sorted: 120, 1200, 381600, 596400, 662280, 1036740 s; the
+# interpolated median is (381600 + 596400) / 2 = 489000, so only the last gap
+# (longer than 978000) turns unknown, 489000 s after 10-20 00:00: covered
+# 10-01 00:00 .. 10-25 15:50 and 10-31 23:59 .. 11-01, 2130660 s.
+# 1 - 39000 / 2130660 = 98.170 %; 1 - 213.33 / (64 x 2130660 / 3600) = 99.437 %.
 expect "eval --fleet" 0 "$BIN" --db "$R" eval --month 2026-10 --entity provider:acme --fleet 64
-has "capacity beside the service figure" "$TMP/out" 'provider:acme +api +2026-10 +98\.072% +99\.407% +64 +[0-9.]+ +213\.3 +1'
+has "capacity beside the service figure" "$TMP/out" 'provider:acme +api +2026-10 +98\.170% +99\.437% +64 +[0-9.]+ +213\.3 +1'
 same "eval writes eval_results" "$(sqlite3 "$R" "select count(*) from eval_results where measure = 'neutral'")" "2"
 expect "eval again" 0 "$BIN" --db "$R" eval --month 2026-10 --entity provider:acme --fleet 64
 same "eval replaces its rows" "$(sqlite3 "$R" "select count(*) from eval_results")" "2"
