@@ -200,7 +200,10 @@ expect "ingest audit inputs" 0 "$BIN" --db "$ADB" -q ingest sample-data/postmort
     sample-data/patches.csv sample-data/oncall.csv sample-data/changes.csv sample-data/notifications.csv \
     sample-data/profile-platform.json
 expect "audit fails on high" 1 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01 --fail-on high
-has "audit finds the on-call gap" "$TMP/out" 'OPS-001 .*8\.0 h in all'
+# The profile's zone is Europe/Berlin, so the audit runs from 2026-08-01 00:00
+# there (07-31 22:00Z): the schedule, written from 08-01 00:00Z, leaves those
+# 2 h uncovered besides the 8 h gap of 09-14.
+has "audit finds the on-call gap" "$TMP/out" 'OPS-001 .*10\.0 h in all'
 has "audit finds the KEV patch" "$TMP/out" 'PAT-002 .*CVE-2026-3050'
 expect "audit passes at critical" 0 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01 --fail-on critical
 expect "audit json" 0 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01 --json
@@ -435,6 +438,18 @@ sheet_of "$TMP/all1.xlsx" SLA asla
 has "sla sheet says none applies" "$TMP/asla.xml" 'No SLA applies to any entity this month'
 sheet_of "$TMP/all1.xlsx" Findings afind
 has "findings sheet lists the KEV patch" "$TMP/afind.xml" '<t>team:platform</t>.*CVE-2026-3050'
+# team:platform's profile counts months in Europe/Berlin: the report's October
+# (UTC dates) is that zone's October for its audit, so each service's miss of
+# 99.9 % is there, labelled and dated in that zone: from 2026-10-01 00:00 there
+# (Excel day 46296, no fraction: 09-30 22:00Z) to 11-01 00:00 (46327).
+has "findings sheet has the zone's october" "$TMP/afind.xml" '<t>AVL-001</t>.*<t>team:platform</t></is></c><c r="F[0-9]+" t="inlineStr"><is><t>k8s-control-plane</t></is></c><c r="G[0-9]+" s="[0-9]+"><v>46296</v></c><c r="H[0-9]+" s="[0-9]+"><v>46327</v></c><c r="I[0-9]+" t="inlineStr"><is><t>2026-10 \(Europe/Berlin\)</t>'
+has "findings sheet names the zone" "$TMP/afind.xml" '<t>Europe/Berlin</t>'
+expect "audit months in the profile's zone" 0 "$BIN" --db "$RDB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01
+# Berlin's August (07-31 22:00Z .. 08-31 22:00Z) is evaluated and named as
+# August; September's figure is September's.
+has "august in berlin" "$TMP/out" 'k8s-control-plane availability in 2026-08 \(Europe/Berlin\) was 99\.55[0-9] %'
+has "september in berlin" "$TMP/out" 'k8s-control-plane availability in 2026-09 \(Europe/Berlin\) was 99\.880 %'
+same "three months for each service" "$(grep -c 'AVL-001 .* availability in 2026-' "$TMP/out")" 9
 has "findings sheet says what each audit covered" "$TMP/afind.xml" '<t>team:platform: [0-9]+ findings; rules [0-9]+ evaluated'
 # The report keeps findings compactly (no evidence rows, shared strings): each
 # entity's rows still say what `slaudit audit` says, with as many evidence rows.
