@@ -753,7 +753,8 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
                 finish_contract_row(run, cm, row, scratch);
                 if (p->burn_rules)
                     rc = budget_replay(&tl, rules.target_percent, ws->w[m].start, ws->w[m].end,
-                                       p->burn_rules, &row->alerts, &row->nalerts);
+                                       ws->w[m].end - ws->w[m].start, p->burn_rules, &row->alerts,
+                                       &row->nalerts);
                 /* The entity row of an entity-wide commitment pools this one. */
                 if (!cm->service && entity_contract0[run->target_base[k] + t] != (size_t)-1) {
                     struct eval_contract_row *er =

@@ -49,9 +49,10 @@ static const struct definition availability_rules[] = {
      "Green at or above the target; amber below it by less than ten times the downtime it "
      "allows (99.0 % to 99.9 % for 99.9 %); red below that. Availability shows three "
      "decimals, so 99.95 % and 99.9 % differ."},
-    {"Error budget", "(1 − target) × W′",
-     "Allowed downtime is (1 − target) × eligible time; the Charts sheet sets each service's "
-     "downtime beside it."},
+    {"Error budget", "(1 − target) × (window − maintenance)",
+     "Allowed downtime is (1 − target) × the whole window less eligible maintenance (unknown "
+     "time does not shrink it); the Charts sheet sets each service's downtime beside it. Burn "
+     "rate is the error rate (downtime ÷ W′) ÷ (1 − target)."},
     {NULL, NULL, NULL},
 };
 

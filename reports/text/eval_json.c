@@ -292,6 +292,7 @@ write_sla(struct jsonw *w, const char *key, const struct eval_result *r,
         jsonw_field_str(w, "severity", rule->severity);
         field_time(w, "fired", a->fired, zone);
         field_time(w, "cleared", a->cleared, zone);
+        jsonw_field_num(w, "threshold", a->threshold);
         jsonw_field_num(w, "peak_burn_rate", a->peak_burn);
         jsonw_close(w, '}');
     }

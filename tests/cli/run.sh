@@ -222,6 +222,19 @@ expect "eval with an SLA" 0 "$BIN" --db "$DB" --json eval --month 2026-10 --enti
 has "contract row" "$TMP/out" '"service":"inference-api","window":\{"kind":"month","start":"2026-10-01T00:00:00Z","end":"2026-11-01T00:00:00Z"\},"measure":"contract","availability":0\.99728997289972[0-9]*,"downtime_seconds":7200'
 has "contract attainment" "$TMP/out" '"target_percent":99\.95,"attainment_percent":99\.7289972899729[0-9]*,"met":false,"allowed_downtime_seconds":1328\.[0-9]+,"margin_seconds":-5871\.[0-9]+,"credit_match":"tier","credit_tier_line":5,"credit_percent":10,"credit_capped":false,"credit_amount":1000,"claim_deadline":"2026-11-30"'
 has "burn-rate alert replayed" "$TMP/out" '"rule":"page-1h","severity":"page","fired":"2026-10-'
+# A month in progress: 99.9 % monthly, probes of 10-01..10-03 with 10 min down
+# at 10:00. The budget is October's: 0.001 x 2678400 = 2678.4 s, 600 s is
+# 22.4 % of it; burn rate (600 / 259200) / 0.001 = 2.31. October's 31 days
+# set page-1h at 0.02 x 744 h / 1 h = 14.88.
+BDB=$TMP/budget.db
+awk 'BEGIN { print "time,service,status"; for (m = 0; m < 3 * 1440; m++)
+    printf "2026-10-%02dT%02d:%02d:00Z,api,%s\n", 1 + int(m / 1440), int(m % 1440 / 60), m % 60,
+        (m >= 600 && m < 610) ? "down" : "up" }' >"$TMP/budget-probes.csv"
+sed 's/"percent":99.95/"percent":99.9/' tests/cli/data/sla-nimbus.json >"$TMP/sla-999.json"
+expect "budget probes" 0 "$BIN" --db "$BDB" -q ingest --entity provider:nimbus "$TMP/budget-probes.csv"
+expect "budget of a month in progress" 0 "$BIN" --db "$BDB" --json eval --from 2026-10-01 --to 2026-10-04 --entity provider:nimbus --service api --sla "$TMP/sla-999.json"
+has "budget is the whole month's" "$TMP/out" '"error_budget":\{"allowed_seconds":2678\.[34][0-9]*,"consumed_seconds":600,"remaining_seconds":2078\.[34][0-9]*,"consumed_share":0\.2240[0-9]*,"elapsed_share":0\.0967[0-9]*,"burn_rate":2\.3148[0-9]*\}'
+has "threshold scaled to october" "$TMP/out" '"rule":"page-1h","severity":"page","fired":"2026-10-01T10:01:00Z","cleared":"2026-10-01T10:15:00Z","threshold":14\.88,'
 expect "eval --sla needs --entity" 2 "$BIN" --db "$DB" eval --month 2026-10 --sla tests/cli/data/sla-nimbus.json
 expect "eval by quarter" 0 "$BIN" --db "$DB" eval --from 2026-08-01 --to 2026-11-01 --window quarter --entity provider:nimbus
 has "quarter label" "$TMP/out" 'provider:nimbus +\(all\) +2026-Q3'
