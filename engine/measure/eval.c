@@ -370,14 +370,17 @@ eval_windows(enum window_kind kind, int rolling_days, int64_t from, int64_t to, 
     if (kind == WINDOW_ROLLING) {
         if (rolling_days < 1)
             return SL_ERR_USAGE;
+        /* local days: each window ends where the later one starts */
         size_t count = 0;
-        for (int64_t end = to; end > from; end -= (int64_t)rolling_days * 86400)
+        for (int64_t end = to; end > from; end = window_rolling(end, rolling_days, zone).start)
             count++;
         if (!(ws = malloc((count + 1) * sizeof *ws)))
             return SL_ERR_NOMEM;
-        for (size_t i = 0; i < count; i++)
-            ws[count - 1 - i] =
-                window_rolling(to - (int64_t)i * rolling_days * 86400, rolling_days);
+        int64_t end = to;
+        for (size_t i = 0; i < count; i++) {
+            ws[count - 1 - i] = window_rolling(end, rolling_days, zone);
+            end = ws[count - 1 - i].start;
+        }
         *out = ws;
         *n = count;
         return SL_OK;

@@ -235,6 +235,14 @@ expect "budget probes" 0 "$BIN" --db "$BDB" -q ingest --entity provider:nimbus "
 expect "budget of a month in progress" 0 "$BIN" --db "$BDB" --json eval --from 2026-10-01 --to 2026-10-04 --entity provider:nimbus --service api --sla "$TMP/sla-999.json"
 has "budget is the whole month's" "$TMP/out" '"error_budget":\{"allowed_seconds":2678\.[34][0-9]*,"consumed_seconds":600,"remaining_seconds":2078\.[34][0-9]*,"consumed_share":0\.2240[0-9]*,"elapsed_share":0\.0967[0-9]*,"burn_rate":2\.3148[0-9]*\}'
 has "threshold scaled to october" "$TMP/out" '"rule":"page-1h","severity":"page","fired":"2026-10-01T10:01:00Z","cleared":"2026-10-01T10:15:00Z","threshold":14\.88,'
+# Rolling windows are local days: in New York, --to 2026-03-15 ends at 03-15
+# 00:00 EDT (04:00Z), so the last day is 03-14; the week began 03-08 00:00 EST
+# and is 167 h long (clocks went forward).
+expect "rolling west of utc" 0 "$BIN" --db "$BDB" --tz America/New_York eval --rolling 7 --from 2026-03-08 --to 2026-03-15
+has "rolling label is the last local day" "$TMP/out" 'rolling 7d to 2026-03-14 '
+hasnt "rolling label not the utc date" "$TMP/out" 'to 2026-03-15'
+expect "rolling west of utc json" 0 "$BIN" --db "$BDB" --tz America/New_York --json eval --rolling 7 --from 2026-03-08 --to 2026-03-15
+has "rolling window of local days" "$TMP/out" '"window":\{"kind":"rolling","start":"2026-03-08T00:00:00-05:00","end":"2026-03-15T00:00:00-04:00"\}'
 expect "eval --sla needs --entity" 2 "$BIN" --db "$DB" eval --month 2026-10 --sla tests/cli/data/sla-nimbus.json
 expect "eval by quarter" 0 "$BIN" --db "$DB" eval --from 2026-08-01 --to 2026-11-01 --window quarter --entity provider:nimbus
 has "quarter label" "$TMP/out" 'provider:nimbus +\(all\) +2026-Q3'
