@@ -19,9 +19,9 @@ print_minutes(const struct duration_stats *s)
 void
 cli_print_eval_table(const struct eval_result *r, bool entities_only, const struct window *window)
 {
-    printf("%-22s %-20s %-8s %9s %8s %7s %4s %14s %5s %8s %8s %8s %8s\n", "entity", "service",
+    printf("%-22s %-20s %-8s %9s %8s %7s %4s %14s %5s %8s %8s %8s %8s %8s\n", "entity", "service",
            "window", "avail", "down_min", "unk_h", "inc", "sev1/2/3/4/5", "open", "mtta_min", "p50",
-           "mttr_min", "p50");
+           "mttr_min", "p50", "ttr_det");
     for (size_t i = 0; i < r->nrows; i++) {
         const struct eval_row *row = &r->rows[i];
         if ((entities_only && row->service) ||
@@ -41,6 +41,12 @@ cli_print_eval_table(const struct eval_result *r, bool entities_only, const stru
                (double)row->avail.unknown_seconds / 3600.0, inc->total, sev, inc->open);
         print_minutes(&inc->measure[MEASURE_TTA]);
         print_minutes(&inc->measure[MEASURE_TTR]);
+        /* the share of TTRs measured from detected (no started recorded) */
+        if (inc->measure[MEASURE_TTR].n)
+            printf(" %7.0f%%",
+                   100.0 * (double)inc->ttr_from_detected / (double)inc->measure[MEASURE_TTR].n);
+        else
+            printf(" %8s", "-");
         putchar('\n');
     }
 }

@@ -27,6 +27,7 @@ eval_default_params(struct eval_params *p)
     p->stored_commitments = true;
     p->capacity.gpus_per_node = CAPACITY_DEFAULT_GPUS_PER_NODE;
     p->fault_threshold = CAPACITY_DEFAULT_FAULT_THRESHOLD;
+    p->failure_severity = EVAL_DEFAULT_FAILURE_SEVERITY;
 }
 
 /* Growable arrays of the things one evaluation collects. */
@@ -289,6 +290,8 @@ summarise_incidents(struct collect *c, const char *entity, const char *service,
             out->open++;
         if (e->acknowledged == SLTIME_NONE)
             out->unacknowledged++;
+        if (e->times.seconds[MEASURE_TTR] != INCIDENT_NO_DURATION && e->started == SLTIME_NONE)
+            out->ttr_from_detected++;
         for (int m = 0; m < MEASURE_COUNT; m++)
             if (e->times.seconds[m] != INCIDENT_NO_DURATION)
                 values[sev][m][nvalues[sev][m]++] = (double)e->times.seconds[m];
@@ -309,12 +312,22 @@ summarise_incidents(struct collect *c, const char *entity, const char *service,
     return rc;
 }
 
-static double
-mtbf_of(const struct avail_result *a, long incidents)
+/* Failures are the incidents of sev1 .. sev<worst_counted>. */
+static long
+failures_of(const struct incident_summary *s, int worst_counted)
 {
-    if (!a->known || incidents <= 0)
+    long n = 0;
+    for (int sev = 1; sev <= worst_counted && sev <= 5; sev++)
+        n += s->by_severity[sev];
+    return n;
+}
+
+static double
+mtbf_of(const struct avail_result *a, long failures)
+{
+    if (!a->known || failures <= 0)
         return NAN;
-    return ((double)a->eligible_seconds - a->downtime_seconds) / (double)incidents;
+    return ((double)a->eligible_seconds - a->downtime_seconds) / (double)failures;
 }
 
 static struct eval_row *
@@ -724,7 +737,8 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
         contract_timeline_measure(&tl, w->start, w->end, &cm);
         row->avail = cm.avail;
         rc = summarise_incidents(c, entity, service, w, &row->incidents);
-        row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
+        row->failures = failures_of(&row->incidents, p->failure_severity);
+        row->mtbf_seconds = mtbf_of(&row->avail, row->failures);
         availability_pool(&run->r->rows[entity_row0 + m].avail, &row->avail);
     }
     if (!rc && p->capacity.fleet_gpus > 0)
@@ -821,7 +835,8 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
     for (size_t m = 0; m < run->neutral.n && !rc; m++) {
         struct eval_row *row = &run->r->rows[entity_row0 + m];
         rc = summarise_incidents(c, entity, NULL, &run->neutral.w[m], &row->incidents);
-        row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
+        row->failures = failures_of(&row->incidents, p->failure_severity);
+        row->mtbf_seconds = mtbf_of(&row->avail, row->failures);
     }
     for (size_t k = 0; k < p->ncommitments && !rc; k++) {
         for (size_t t = 0; t < p->commitments[k].terms->ntargets; t++) {

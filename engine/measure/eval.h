@@ -87,7 +87,13 @@ struct eval_params {
      * alone: the incident statistics, MTBF and response compliance are
      * those of a window without incidents. */
     bool skip_incidents;
+    /* A failure, for MTBF, is an incident of sev1 .. sev<failure_severity>
+     * (EVAL_DEFAULT_FAILURE_SEVERITY); sev4-5 and incidents with no
+     * severity are not failures. */
+    int failure_severity;
 };
+
+#define EVAL_DEFAULT_FAILURE_SEVERITY 3
 
 struct incident_summary {
     long total;          /* incidents counted (merged and duplicates left out) */
@@ -95,6 +101,10 @@ struct incident_summary {
     long open;           /* no resolved time: left out of TTR */
     long merged;         /* merged or duplicate: left out, counted here */
     long unacknowledged; /* no acknowledged time: left out of TTA */
+    /* Of the incidents with a TTR, those whose start fell back to detected
+     * (the source records no started time, as PagerDuty's): not measured
+     * alike with those that record it. */
+    long ttr_from_detected;
     struct duration_stats measure[MEASURE_COUNT];
     struct duration_stats severity_measure[6][MEASURE_COUNT]; /* the same, per severity */
 };
@@ -105,7 +115,8 @@ struct eval_row {
     struct window window;
     struct avail_result avail;
     struct incident_summary incidents;
-    double mtbf_seconds;             /* (eligible − downtime) / incidents; NAN when undefined */
+    double mtbf_seconds;             /* (eligible − downtime) / failures; NAN when undefined */
+    long failures;                   /* incidents of sev1 .. params.failure_severity */
     struct capacity_result capacity; /* evaluated only when params.capacity.fleet_gpus > 0 */
 };
 

@@ -62,9 +62,9 @@ static const struct definition incident_rules[] = {
     {"TTM", "mitigated − started", "Time to mitigate."},
     {"TTR", "resolved − started", "Time to resolve."},
     {"Missing start", "fallback",
-     "A missing `started` falls back to `detected`, and a missing `detected` to `started`. A "
-     "duration whose ends are missing, or that would be negative, has no value (a blank cell) "
-     "and is left out of the statistics."},
+     "A missing `started` falls back to `detected`, and a missing `detected` to `started`, "
+     "except for TTD, which needs both. A duration whose ends are missing, or that would be "
+     "negative, has no value (a blank cell) and is left out of the statistics."},
     {"Merged or duplicate", "left out, counted",
      "Merged or duplicate incidents are left out of every count and statistic and counted in "
      "\"Merged (left out)\"."},

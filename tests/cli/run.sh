@@ -280,6 +280,18 @@ has "compare header" "$TMP/out" '^metric +unit +team:platform +provider:nimbu'
 has "compare month row" "$TMP/out" '^availability 2026-10 '
 expect "compare json" 0 "$BIN" --db "$DB" --json compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
 has "compare json metric" "$TMP/out" '"metrics":\[\{"name":"availability","unit":"%","a":99\.[0-9]+,"b":99\.[0-9]+,"difference":'
+# team:platform's incidents come from PagerDuty (no started time): every TTR
+# runs from detected; nimbus's status page records when impact began.
+has "compare json says not alike" "$TMP/out" '"measured_alike":false,"unlike":"team:platform and provider:nimbus are not measured alike: TTR runs from detected \(no started time recorded\) for 100 % of team:platform.s incidents and 0 % of provider:nimbus.s"'
+expect "compare notes the method" 0 "$BIN" --db "$DB" compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
+has "compare note" "$TMP/err" '^slaudit: note: team:platform and provider:nimbus are not measured alike'
+has "compare row of the share" "$TMP/out" '^TTR measured from detected +% +100\.000% +0\.000%'
+expect "eval ttr share" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity team:platform
+has "eval ttr_det column" "$TMP/out" ' ttr_det$'
+has "eval ttr_det value" "$TMP/out" '^team:platform +\(all\) +2026-10 .* 100%$'
+expect "eval ttr share json" 0 "$BIN" --db "$DB" --json eval --month 2026-10 --entity team:platform
+has "ttr started_from_detected" "$TMP/out" '"service":null,.*"ttr":\{"n":[0-9]+,.*"low_sample":(true|false),"started_from_detected":1\}'
+has "mtbf over failures" "$TMP/out" '"mtbf_seconds":[0-9.e+]+,"failures":12,'
 expect "compare an entity without data" 0 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
 has "compare notes the missing data" "$TMP/err" 'no data for provider:none'
 

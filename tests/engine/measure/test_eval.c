@@ -252,6 +252,72 @@ Test(eval, mtbf)
     eval_result_release(&r);
 }
 
+/* The suite's data and three more October incidents of another file: a sev4,
+ * one with no severity, and a sev2 from a source that records no started
+ * time (its TTR runs from detected). */
+static void
+setup_failures(void)
+{
+    /* the suite's setup has run first */
+    bool already;
+    struct sl_diag d;
+    struct source_counts counts = {0};
+    cr_assert_eq(store_source_begin(fx.st, "u.csv", "def", "test", 1, &already, &d), SL_OK);
+    add_incident("I-3", "sev4", OCT1 + 3 * DAY, SLTIME_NONE, OCT1 + 3 * DAY + HOUR);
+    add_incident("I-4", NULL, OCT1 + 4 * DAY, SLTIME_NONE, OCT1 + 4 * DAY + HOUR);
+    struct incident pd = {.key = "I-5",
+                          .entity = "provider:acme",
+                          .service = "gpu",
+                          .severity = "sev2",
+                          .started = SLTIME_NONE,
+                          .detected = OCT1 + 5 * DAY,
+                          .acknowledged = SLTIME_NONE,
+                          .mitigated = SLTIME_NONE,
+                          .resolved = OCT1 + 5 * DAY + 2 * HOUR};
+    bool updated;
+    cr_assert_eq(store_add_incident(fx.st, &pd, &updated, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
+}
+
+Test(eval, mtbf_counts_failures_only, .init = setup_failures)
+{
+    /* October holds five incidents: two sev1, a sev2, a sev4 and one with no
+     * severity. Failures are sev1-3: three, so MTBF = (2,678,400 − 420) / 3.
+     * With failures set to sev1 only: two, (2,678,400 − 420) / 2. */
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.rows[1].incidents.total, 5);
+    cr_assert_eq(r.rows[1].failures, 3);
+    cr_assert_float_eq(r.rows[1].mtbf_seconds, (2678400.0 - 420.0) / 3, 1e-6);
+    eval_result_release(&r);
+    p.failure_severity = 1;
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.rows[1].failures, 2);
+    cr_assert_float_eq(r.rows[1].mtbf_seconds, (2678400.0 - 420.0) / 2, 1e-6);
+    eval_result_release(&r);
+}
+
+Test(eval, ttr_from_detected_is_counted, .init = setup_failures)
+{
+    /* Five TTRs, one of them (I-5) measured from detected: share 1/5. The
+     * same incident has no TTD (it needs both ends): four TTDs. */
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    run(&p, NULL, 0, &r);
+    const struct incident_summary *inc = &r.rows[1].incidents;
+    cr_assert_eq(inc->measure[MEASURE_TTR].n, 5);
+    cr_assert_eq(inc->ttr_from_detected, 1);
+    cr_assert_eq(inc->measure[MEASURE_TTD].n, 4);
+    eval_result_release(&r);
+}
+
 Test(eval, kept_listing_in_store_order_across_entities)
 {
     /* the incidents are read one entity at a time; the kept listing is
