@@ -584,13 +584,21 @@ incidents_of(const struct collect *c, const char *entity, const char *service,
     return k;
 }
 
-static void
+/* Every response target of the terms, however many severities it names. */
+static enum sl_status
 fill_response(const struct run *run, const struct eval_commitment *cm,
               struct eval_contract_row *row, const struct eval_incident **scratch)
 {
     const struct sla_terms *t = cm->terms;
+    if (t->nresponse_times == 0)
+        return SL_OK;
+    struct eval_response *v = realloc(row->response, t->nresponse_times * sizeof *v);
+    if (!v)
+        return SL_ERR_NOMEM;
+    row->response = v;
+    row->nresponse = 0;
     size_t n = incidents_of(run->c, row->entity, row->service, &row->window, scratch);
-    for (size_t i = 0; i < t->nresponse_times && row->nresponse < EVAL_MAX_RESPONSE; i++) {
+    for (size_t i = 0; i < t->nresponse_times; i++) {
         const struct sla_response_time *rt = &t->response_times[i];
         if (!eval_severity_of_label(rt->severity))
             continue;
@@ -604,10 +612,11 @@ fill_response(const struct run *run, const struct eval_commitment *cm,
         }
         eval_response_compliance(scratch, n, rt, &cov, &row->response[row->nresponse++]);
     }
+    return SL_OK;
 }
 
 /* Attainment, budget and response of a contract row whose measure is set. */
-static void
+static enum sl_status
 finish_contract_row(const struct run *run, const struct eval_commitment *cm,
                     struct eval_contract_row *row, const struct eval_incident **scratch)
 {
@@ -616,7 +625,7 @@ finish_contract_row(const struct run *run, const struct eval_commitment *cm,
     contract_attain(&row->rules, cm->terms, &row->measure, w, run->p->zone, fee, &row->attainment);
     budget_compute(row->rules.target_percent, &row->measure.avail, w->start, w->end, run->p->to,
                    &row->budget);
-    fill_response(run, cm, row, scratch);
+    return fill_response(run, cm, row, scratch);
 }
 
 static void
@@ -767,8 +776,8 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
                 row->target = t;
                 row->rules = rules;
                 contract_timeline_measure(&tl, ws->w[m].start, ws->w[m].end, &row->measure);
-                finish_contract_row(run, cm, row, scratch);
-                if (p->burn_rules)
+                rc = finish_contract_row(run, cm, row, scratch);
+                if (!rc && p->burn_rules)
                     rc = budget_replay(&tl, rules.target_percent, ws->w[m].start, ws->w[m].end,
                                        ws->w[m].end - ws->w[m].start, p->burn_rules, &row->alerts,
                                        &row->nalerts);
@@ -844,8 +853,9 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
             if (first == (size_t)-1)
                 continue;
             const struct window_set *ws = &run->targets[run->target_base[k] + t];
-            for (size_t m = 0; m < ws->n; m++)
-                finish_contract_row(run, &p->commitments[k], &run->r->contract[first + m], scratch);
+            for (size_t m = 0; m < ws->n && !rc; m++)
+                rc = finish_contract_row(run, &p->commitments[k], &run->r->contract[first + m],
+                                         scratch);
             mark_chronic(&run->r->contract[first], ws->n, &p->chronic, flags);
         }
     }
@@ -1220,6 +1230,7 @@ eval_result_release(struct eval_result *r)
         free(r->contract[i].entity);
         free(r->contract[i].service);
         free(r->contract[i].alerts);
+        free(r->contract[i].response);
     }
     free(r->contract);
     for (size_t i = 0; i < r->nfaults; i++) {

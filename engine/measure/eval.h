@@ -135,8 +135,6 @@ struct eval_response {
     double share;        /* within / n; NAN when n == 0 */
 };
 
-#define EVAL_MAX_RESPONSE 8
-
 struct eval_contract_row {
     char *entity;
     char *service; /* NULL: the entity as a whole (its services pooled) */
@@ -151,7 +149,7 @@ struct eval_contract_row {
     size_t nalerts;
     long chronic_at; /* chronic failure reached at this window (or earlier): its index, else -1 */
     bool chronic_consecutive;
-    struct eval_response response[EVAL_MAX_RESPONSE];
+    struct eval_response *response; /* one per response target of the terms; owned */
     size_t nresponse;
 };
 

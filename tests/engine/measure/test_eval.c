@@ -279,6 +279,49 @@ setup_failures(void)
     cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
 }
 
+Test(eval, every_response_target_of_five_severities)
+{
+    /* A response and a resolution target for each of five severities: ten
+     * rows, in the terms' order (a fixed eight kept the first eight and
+     * dropped sev5's two). sev1's incidents: I-1 acknowledged after 10 min,
+     * I-2 never; both resolved after 60 min. The tenth, sev5 resolution in
+     * 30 min, has no incident. */
+    static char *label[5] = {"Severity 1", "Severity 2", "Severity 3", "Severity 4", "Severity 5"};
+    struct sla_response_time rt[10];
+    for (int i = 0; i < 5; i++) {
+        rt[2 * i] = (struct sla_response_time){label[i], 15, false, false, 10 + i};
+        rt[2 * i + 1] = (struct sla_response_time){label[i], 30, false, true, 20 + i};
+    }
+    struct sla_terms t;
+    struct eval_params p;
+    struct eval_result r;
+    terms(&t);
+    t.response_times = rt;
+    t.nresponse_times = 10;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    struct eval_commitment cm = {.entity = "provider:acme",
+                                 .service = "gpu",
+                                 .terms = &t,
+                                 .monthly_fee = NAN,
+                                 .min_outage_seconds = -1,
+                                 .maintenance_cap_seconds = -1,
+                                 .partial_weight = NAN};
+    run(&p, &cm, 1, &r);
+    const struct eval_contract_row *c = &r.contract[0];
+    cr_assert_eq(c->nresponse, 10);
+    cr_assert_eq(c->response[0].severity, 1);
+    cr_assert_eq(c->response[0].within, 1);
+    cr_assert_eq(c->response[1].late, 2);
+    cr_assert_eq(c->response[8].severity, 5);
+    cr_assert_not(c->response[8].resolution);
+    cr_assert_eq(c->response[9].severity, 5);
+    cr_assert(c->response[9].resolution);
+    cr_assert_eq(c->response[9].n, 0);
+    eval_result_release(&r);
+}
+
 Test(eval, mtbf_counts_failures_only, .init = setup_failures)
 {
     /* October holds five incidents: two sev1, a sev2, a sev4 and one with no
