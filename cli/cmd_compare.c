@@ -62,6 +62,11 @@ print_json(const struct compare_result *r, const char *zone)
     jsonw_field_str(&w, "to", to);
     jsonw_close(&w, '}');
     jsonw_field_str(&w, "definitions", "neutral (docs/design.md section 4), identical for both");
+    jsonw_field_bool(&w, "measured_alike", r->measured_alike);
+    if (r->measured_alike)
+        jsonw_field_null(&w, "unlike");
+    else
+        jsonw_field_str(&w, "unlike", r->unlike);
     jsonw_open(&w, "metrics", '[');
     for (size_t i = 0; i < r->nmetrics; i++) {
         const struct compare_metric *m = &r->metrics[i];
@@ -183,6 +188,8 @@ cmd_compare(struct cli *cli, int argc, char **argv)
     for (int i = 0; i < 2; i++)
         if (!r.has_data[i])
             msg_note(cli->db, 0, "no data for %s in the period", names[i]);
+    if (!r.measured_alike)
+        msg_note(NULL, 0, "%s", r.unlike);
     if (cli->json)
         rc = print_json(&r, cli->zone);
     else

@@ -38,6 +38,9 @@ static const char help[] =
     "                  time status; PATH is dotted: timestamps.started)\n"
     "  --config FILE   YAML: record (incident|probe), fields (field: path or group),\n"
     "                  pattern (a PCRE2 pattern with named groups, for line formats)\n"
+    "  --probe-interval D  the expected time between probes of a series (90, 60s, 5m,\n"
+    "                  1h); a longer gap than twice D is unknown after one D\n"
+    "                  (default: each series' median gap)\n"
     "\n"
     "A progress line is drawn on stderr for long inputs when stderr is a terminal.\n"
     "\n"
@@ -50,7 +53,7 @@ static const char help[] =
 struct ingest_options {
     const char *format, *entity, *service;
     const char *map, *config;
-    int64_t boot_time;
+    int64_t boot_time, probe_interval;
     int year;
 };
 
@@ -149,6 +152,7 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
         .service = opt->service,
         .zone = cli->zone,
         .regex_flags = cli->regex_flags,
+        .probe_interval = opt->probe_interval,
         .boot_time = opt->boot_time,
         .year = opt->year,
         .map = opt->map,
@@ -191,6 +195,7 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
         {"year", required_argument, NULL, 'y'},
         {"map", required_argument, NULL, 'm'},
         {"config", required_argument, NULL, 'c'},
+        {"probe-interval", required_argument, NULL, 'p'},
         {NULL, 0, NULL, 0},
     };
     struct ingest_options opt = {0};
@@ -227,6 +232,13 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
             break;
         case 'c':
             opt.config = optarg;
+            break;
+        case 'p':
+            if (!probes_parse_interval(optarg, &opt.probe_interval))
+                return msg_usage("ingest",
+                                 "--probe-interval '%s' is not a duration (90, 60s, 5m, 1h; "
+                                 "at most a day)",
+                                 optarg);
             break;
         case 'h':
             return cli_help(help);

@@ -107,9 +107,12 @@ audit_finding(struct audit_ctx *ctx, const struct rule *rule, const char *regime
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
     ctx->status->findings++;
-    return findings_add(ctx->findings, rule->id, rule->clause, regime ? regime : rule->regimes,
-                        rule->severity, ctx->data->entity, service, window_start, window_end,
-                        subject, "%s", message);
+    struct finding *f = findings_add(
+        ctx->findings, rule->id, rule->clause, regime ? regime : rule->regimes, rule->severity,
+        ctx->data->entity, service, window_start, window_end, subject, "%s", message);
+    if (f && ctx->data->zone && !(f->zone = strdup(ctx->data->zone)))
+        ctx->findings->nomem = true;
+    return f;
 }
 
 void
@@ -195,7 +198,8 @@ audit_run_data(const struct audit_data *data, struct audit_result *out, struct s
     out->params.entity = data->entity;
     out->params.from = data->from;
     out->params.to = data->to;
-    out->params.zone = data->zone;
+    out->zone = data->zone ? strdup(data->zone) : NULL;
+    out->params.zone = out->zone;
     out->profile_present = data->profile.present;
     size_t n = rules_count();
     struct strbuf regimes = STRBUF_INIT;
@@ -207,7 +211,8 @@ audit_run_data(const struct audit_data *data, struct audit_result *out, struct s
             rc = strbuf_addstr(&regimes, data->profile.regimes[i]);
     }
     out->regimes = strbuf_detach(&regimes);
-    if (rc || !out->regimes || !(out->rules = calloc(n, sizeof *out->rules))) {
+    if (rc || !out->regimes || (data->zone && !out->zone) ||
+        !(out->rules = calloc(n, sizeof *out->rules))) {
         audit_result_release(out);
         return diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory");
     }
@@ -243,5 +248,6 @@ audit_result_release(struct audit_result *r)
     findings_release(&r->findings);
     free(r->rules);
     free(r->regimes);
+    free(r->zone);
     memset(r, 0, sizeof *r);
 }

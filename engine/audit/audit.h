@@ -195,6 +195,7 @@ struct audit_result {
     struct audit_rule_status *rules; /* one per catalog rule, in catalog order */
     size_t nrules;
     char *regimes; /* the profile's, space separated; "" when none */
+    char *zone;    /* the zone its windows were computed in (params.zone points here); NULL = UTC */
     bool profile_present;
 };
 

@@ -19,15 +19,18 @@ pack(char *s, char *prev, char *base, size_t *at)
 }
 
 /* Packs the strings of v[0..n) into base (NULL: counts them); returns the
- * bytes. An entity or service equal to the previous finding's is kept once. */
+ * bytes. An entity, service or zone equal to the previous finding's is kept
+ * once. */
 static size_t
 pack_findings(struct finding *v, size_t n, char *base)
 {
     size_t at = 0;
-    char *entity = NULL, *service = NULL;
+    char *entity = NULL, *service = NULL, *zone = NULL;
     for (size_t i = 0; i < n; i++) {
         struct finding *f = &v[i];
         char *e = pack(f->entity, entity, base, &at), *sv = pack(f->service, service, base, &at);
+        char *z = pack(f->zone, zone, base, &at);
+        zone = f->zone ? (base ? z : f->zone) : zone;
         char *subject = pack(f->subject, NULL, base, &at);
         char *message = pack(f->message, NULL, base, &at);
         entity = base ? e : f->entity;
@@ -35,6 +38,7 @@ pack_findings(struct finding *v, size_t n, char *base)
         if (base) {
             f->entity = e;
             f->service = sv;
+            f->zone = z;
             f->subject = subject;
             f->message = message;
         }

@@ -498,17 +498,36 @@ load_months(struct loader *l, const struct audit_params *p)
     return rc ? rc : l->rc;
 }
 
+/* A bound given as a midnight of the command's zone names a calendar day;
+ * the audit counts days in the profile's zone, so it is that day's midnight
+ * there. Any other instant stays as given. */
+static int64_t
+same_day_in(int64_t t, const char *given_zone, const char *zone)
+{
+    struct sl_civil c;
+    sltime_to_civil(t, given_zone, &c, NULL);
+    if (c.hour || c.minute || c.second)
+        return t;
+    return sltime_from_civil(&c, zone);
+}
+
 static enum sl_status
-load(struct loader *l, const struct audit_params *p)
+load(struct loader *l, const struct audit_params *given)
 {
     struct audit_data *d = l->d;
+    struct audit_params local = *given;
+    const struct audit_params *p = &local;
     enum sl_status rc;
     if ((rc = store_each_audit_record(l->st, p->entity, AUDITREC_PROFILE, take_profile, l,
                                       l->diag)) ||
         (rc = l->rc))
         return rc;
-    if (d->profile.zone)
+    if (d->profile.zone) {
         d->zone = d->profile.zone;
+        local.from = d->from = same_day_in(given->from, given->zone, d->zone);
+        local.to = d->to = same_day_in(given->to, given->zone, d->zone);
+        local.zone = d->zone;
+    }
     d->calendar.zone = d->zone;
     d->calendar.holidays = d->profile.holidays;
     d->calendar.nholidays = d->profile.nholidays;
@@ -593,8 +612,12 @@ audit_run(struct store *st, const struct audit_params *p, struct audit_result *o
     if (!rc)
         rc = audit_run_data(&d, out, diag);
     if (!rc) {
+        /* the window and zone the audit was computed in: the profile's zone
+         * moves the bounds to its own midnights */
         out->params = *p;
-        out->params.zone = p->zone;
+        out->params.from = d.from;
+        out->params.to = d.to;
+        out->params.zone = out->zone;
     }
     audit_data_release(&d);
     return rc;

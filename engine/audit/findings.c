@@ -177,6 +177,7 @@ findings_release(struct findings *fs)
         free(f->service);
         free(f->subject);
         free(f->message);
+        free(f->zone);
     }
     free(fs->v);
     memset(fs, 0, sizeof *fs);

@@ -37,6 +37,7 @@ struct finding {
     enum finding_severity severity;
     char *entity, *service; /* service may be NULL: the entity as a whole */
     int64_t window_start, window_end;
+    char *zone;    /* the zone the window was computed in; NULL = UTC */
     char *subject; /* what it is about (an incident ID, a patch ID, a month) */
     char *message; /* one sentence with the numbers */
     struct finding_evidence *evidence;

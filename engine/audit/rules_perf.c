@@ -21,12 +21,17 @@ target_for(const struct audit_month *m, const char **from)
     return m->target_percent;
 }
 
+/* The month as the audit's zone counts it: a month of Europe/Berlin begins
+ * the evening before in UTC. */
 static void
-month_label(int64_t start, char out[16])
+month_label(int64_t start, const char *zone, char out[96])
 {
     struct sl_civil c;
-    sltime_to_civil(start, NULL, &c, NULL);
-    snprintf(out, 16, "%04d-%02d", c.year, c.month);
+    sltime_to_civil(start, zone, &c, NULL);
+    if (zone && strcmp(zone, "UTC"))
+        snprintf(out, 96, "%04d-%02d (%s)", c.year, c.month, zone);
+    else
+        snprintf(out, 96, "%04d-%02d", c.year, c.month);
 }
 
 static bool
@@ -52,8 +57,8 @@ RULE_CHECK(check_avl001)
         any_target = true;
         if (!month_breached(m, &target))
             continue;
-        char label[16];
-        month_label(m->start, label);
+        char label[96];
+        month_label(m->start, d->zone, label);
         double allowed = (1 - target / 100.0) * (double)(m->end - m->start) / 60.0;
         double measured = (1 - m->availability) * (double)(m->end - m->start) / 60.0;
         struct finding *f = audit_finding(
@@ -110,8 +115,8 @@ RULE_CHECK(check_avl002)
             for (size_t k = i; k < j; k++) {
                 if (!month_breached(&d->months[k], &target))
                     continue;
-                char label[16];
-                month_label(d->months[k].start, label);
+                char label[96];
+                month_label(d->months[k].start, d->zone, label);
                 findings_evidence(ctx->findings, f, "month", label, d->months[k].start,
                                   d->months[k].end, NULL, 0, "availability %.5f",
                                   d->months[k].availability);
@@ -322,8 +327,8 @@ RULE_CHECK(check_mnt001)
         }
         if (hours <= cap)
             continue;
-        char label[16];
-        month_label(mo->start, label);
+        char label[96];
+        month_label(mo->start, d->zone, label);
         audit_finding(ctx, rule, NULL, mo->service, mo->start, mo->end, label,
                       "%s had %.1f h of maintenance in %s, over the profile's monthly cap of "
                       "%.3g h",
@@ -717,8 +722,8 @@ RULE_CHECK(check_gpu003)
          * month lost exactly at the allowance stays quiet. */
         if (lost <= allowed + 1e-9 * hours)
             continue;
-        char label[16];
-        month_label(m->start, label);
+        char label[96];
+        month_label(m->start, d->zone, label);
         struct finding *f = audit_finding(
             ctx, rule, NULL, m->service, m->start, m->end, label,
             "%s lost %.1f of %.1f GPU-hours in %s (%.3g %% of a %ld-GPU fleet), more than the "

@@ -4,6 +4,7 @@
  * kind `classification` records the classification alone). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/audit/rules_checks.h"
@@ -16,7 +17,7 @@
 struct clock {
     const char *incident;
     int64_t aware, classified;
-    const struct audit_notice *rows[64];
+    const struct audit_notice **rows; /* every row of the regime, however many */
     size_t nrows;
 };
 
@@ -38,8 +39,14 @@ each_clock(struct audit_ctx *ctx, const struct rule *rule, const char *regime,
 {
     const struct audit_data *d = ctx->data;
     bool any = false;
+    /* one incident's rows are at most all the rows */
+    const struct audit_notice **rows = malloc((d->nnotices ? d->nnotices : 1) * sizeof *rows);
+    if (!rows) {
+        ctx->findings->nomem = true;
+        return;
+    }
     for (size_t i = 0; i < d->nnotices;) {
-        struct clock c = {d->notices[i].incident, SLTIME_NONE, SLTIME_NONE, {0}, 0};
+        struct clock c = {d->notices[i].incident, SLTIME_NONE, SLTIME_NONE, rows, 0};
         size_t j = i;
         for (; j < d->nnotices && !strcmp(d->notices[j].incident, c.incident); j++) {
             const struct audit_notice *n = &d->notices[j];
@@ -47,8 +54,7 @@ each_clock(struct audit_ctx *ctx, const struct rule *rule, const char *regime,
                 continue;
             c.aware = earliest(c.aware, n->aware);
             c.classified = earliest(c.classified, n->classified);
-            if (c.nrows < sizeof c.rows / sizeof c.rows[0])
-                c.rows[c.nrows++] = n;
+            c.rows[c.nrows++] = n;
         }
         if (c.nrows) {
             any = true;
@@ -56,6 +62,7 @@ each_clock(struct audit_ctx *ctx, const struct rule *rule, const char *regime,
         }
         i = j;
     }
+    free(rows);
     if (!any)
         audit_no_data(ctx, "no %s notification records stored", regime);
 }

@@ -229,10 +229,19 @@ enum sl_status
 ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_t t,
              enum svc_status status, long line, const char *raw, size_t raw_len)
 {
-    if (!ing->probes && !(ing->probes = probes_new()))
+    if (!ing->probes && !(ing->probes = probes_new(ing->probe_interval)))
         return diag_set(ing->diag, SL_ERR_NOMEM, ing->path, line, "out of memory");
     enum probe_outcome outcome;
     enum sl_status rc = probes_add(ing->probes, entity, service, t, status, &outcome);
+    if (rc == SL_ERR_LIMIT)
+        return diag_set(ing->diag, rc, ing->path, line,
+                        "too many probe series in one file: %zu taken, the limit is %d series "
+                        "and %zu MiB of their entity and service names; is the service column "
+                        "the right one?",
+                        probes_series(ing->probes), PROBES_MAX_SERIES, PROBES_MAX_NAME_BYTES >> 20);
+    if (rc == SL_ERR_IO)
+        return diag_set(ing->diag, rc, ing->path, line,
+                        "cannot write the temporary file that holds the probes");
     if (rc)
         return diag_set(ing->diag, rc, ing->path, line, "out of memory");
     switch (outcome) {
@@ -268,5 +277,8 @@ ingest_finish(struct ingest *ing)
     long emitted = 0;
     enum sl_status rc = probes_finish(ing->probes, store_folded, ing, &emitted);
     ing->intervals += emitted;
+    if (rc == SL_ERR_IO)
+        return diag_set(ing->diag, rc, ing->path, 0,
+                        "cannot read back the temporary file that holds the probes");
     return rc;
 }

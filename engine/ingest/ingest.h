@@ -78,6 +78,8 @@ struct ingest {
     /* Added to every pattern a parser compiles: REGEX_NO_JIT or 0
      * (engine/base/regex.h). */
     unsigned regex_flags;
+    /* --probe-interval in seconds; 0 = each series' median gap. */
+    int64_t probe_interval;
     /* Called every INGEST_PROGRESS_EVERY records when set (the cli draws a
      * progress line; library code never prints). */
     void (*progress)(void *ctx, const struct ingest *ing);

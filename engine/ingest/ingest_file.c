@@ -87,6 +87,7 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
     ing.service = opt->service;
     ing.zone = opt->zone;
     ing.regex_flags = opt->regex_flags;
+    ing.probe_interval = opt->probe_interval;
     ing.boot_time = opt->boot_time;
     ing.year = opt->year;
     ing.map = opt->map;

@@ -73,7 +73,8 @@ struct ingest_file_options {
     int64_t boot_time;
     int year;
     const char *map, *config;
-    unsigned regex_flags; /* REGEX_* for the patterns the parsers compile */
+    unsigned regex_flags;   /* REGEX_* for the patterns the parsers compile */
+    int64_t probe_interval; /* --probe-interval in seconds; 0 = each series' median gap */
     /* Called every INGEST_PROGRESS_EVERY records read when set: offset is
      * how far the parser has read into the file (-1 when unknown), bytes the
      * file's size. */

@@ -10,11 +10,18 @@
 #include "engine/time/sltime.h"
 
 const struct burn_rule budget_default_rules[] = {
-    {"page-1h", "page", 14.4, 3600, 300},
-    {"page-6h", "page", 6.0, 6 * 3600, 1800},
-    {"ticket-3d", "ticket", 1.0, 3 * 86400, 6 * 3600},
+    {"page-1h", "page", 0.02, 3600, 300},
+    {"page-6h", "page", 0.05, 6 * 3600, 1800},
+    {"ticket-1d", "ticket", 0.10, 86400, 2 * 3600},
+    {"ticket-3d", "ticket", 0.10, 3 * 86400, 6 * 3600},
     {NULL, NULL, 0, 0, 0},
 };
+
+double
+budget_rule_threshold(const struct burn_rule *rule, int64_t period_seconds)
+{
+    return rule->budget_share * (double)period_seconds / (double)rule->long_seconds;
+}
 
 void
 budget_compute(double target_percent, const struct avail_result *a, int64_t start, int64_t end,
@@ -26,7 +33,10 @@ budget_compute(double target_percent, const struct avail_result *a, int64_t star
     if (isnan(target_percent) || !a->known || end <= start)
         return;
     out->known = true;
-    out->allowed_seconds = contract_allowed_seconds(target_percent, a->eligible_seconds);
+    /* The whole window, whatever part of it has come or was monitored: the
+     * budget of a month is the month's, not the days elapsed. */
+    out->allowed_seconds =
+        contract_allowed_seconds(target_percent, end - start - (int64_t)a->maintenance_seconds);
     out->consumed_seconds = a->downtime_seconds;
     out->remaining_seconds = contract_margin_seconds(out->allowed_seconds, out->consumed_seconds);
     if (as_of > end)
@@ -34,8 +44,9 @@ budget_compute(double target_percent, const struct avail_result *a, int64_t star
     out->elapsed_share = as_of <= start ? 0.0 : (double)(as_of - start) / (double)(end - start);
     if (out->allowed_seconds > 0)
         out->consumed_share = out->consumed_seconds / out->allowed_seconds;
-    if (!isnan(out->consumed_share) && out->elapsed_share > 0)
-        out->burn_rate = out->consumed_share / out->elapsed_share;
+    double budget = 1.0 - target_percent / 100.0;
+    if (budget > 0 && a->eligible_seconds > 0)
+        out->burn_rate = a->downtime_seconds / (double)a->eligible_seconds / budget;
 }
 
 /* Per-minute prefix sums of weighted downtime and known time. */
@@ -110,7 +121,8 @@ cmp_alert(const void *x, const void *y)
 
 enum sl_status
 budget_replay(const struct contract_timeline *tl, double target_percent, int64_t from, int64_t to,
-              const struct burn_rule *rules, struct burn_alert **out, size_t *nout)
+              int64_t period_seconds, const struct burn_rule *rules, struct burn_alert **out,
+              size_t *nout)
 {
     struct buckets b = {0};
     struct burn_alert *v = NULL;
@@ -130,13 +142,13 @@ budget_replay(const struct contract_timeline *tl, double target_percent, int64_t
     if (!fill_buckets(tl, start, to, &b))
         goto out;
     for (size_t r = 0; rules[r].name; r++) {
-        struct burn_alert cur = {r, SLTIME_NONE, SLTIME_NONE, 0};
+        double threshold = budget_rule_threshold(&rules[r], period_seconds);
+        struct burn_alert cur = {r, threshold, SLTIME_NONE, SLTIME_NONE, 0};
         for (size_t k = 1; k <= b.n; k++) {
             int64_t t = b.origin + (int64_t)k * BUDGET_STEP_SECONDS;
             double lng = burn_at(&b, k, rules[r].long_seconds, budget);
             double sht = burn_at(&b, k, rules[r].short_seconds, budget);
-            bool firing = !isnan(lng) && !isnan(sht) && lng >= rules[r].burn_rate &&
-                          sht >= rules[r].burn_rate;
+            bool firing = !isnan(lng) && !isnan(sht) && lng >= threshold && sht >= threshold;
             if (firing && cur.fired == SLTIME_NONE) {
                 cur.fired = t;
                 cur.peak_burn = lng;

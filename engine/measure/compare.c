@@ -25,7 +25,8 @@ enum source {
     S_OPEN,
     S_MERGED,
     S_UNACKED,
-    S_STAT
+    S_STAT,
+    S_TTR_FROM_DETECTED
 };
 
 static const struct {
@@ -71,6 +72,7 @@ static const struct {
     {"TTR median", "min", BETTER_LOWER, S_STAT, MEASURE_TTR, 2},
     {"TTR p90", "min", BETTER_LOWER, S_STAT, MEASURE_TTR, 3},
     {"TTR max", "min", BETTER_LOWER, S_STAT, MEASURE_TTR, 4},
+    {"TTR measured from detected", "%", BETTER_NEITHER, S_TTR_FROM_DETECTED, 0, 0},
 };
 #define NMETRICS (sizeof metric_table / sizeof metric_table[0])
 
@@ -131,6 +133,10 @@ value_of(const struct eval_row *row, size_t m)
         return (double)inc->unacknowledged;
     case S_STAT:
         return stat_value(&inc->measure[metric_table[m].arg], metric_table[m].stat);
+    case S_TTR_FROM_DETECTED:
+        return inc->measure[MEASURE_TTR].n
+                   ? 100.0 * (double)inc->ttr_from_detected / (double)inc->measure[MEASURE_TTR].n
+                   : NAN;
     }
     return NAN;
 }
@@ -177,6 +183,23 @@ set_metric(struct compare_metric *m, const char *name, const char *unit, double 
     m->better = better;
 }
 
+/* Where one entity's sources record when impact started and the other's
+ * only when they were told (PagerDuty), their TTR and TTD are not measured
+ * alike: said once, with the shares. */
+static void
+note_unlike(struct compare_result *out, const struct compare_metric *from_detected)
+{
+    double a = from_detected->a, b = from_detected->b;
+    out->measured_alike = true;
+    if (!isfinite(a) || !isfinite(b) || fabs(a - b) <= COMPARE_ALIKE_POINTS)
+        return;
+    out->measured_alike = false;
+    snprintf(out->unlike, sizeof out->unlike,
+             "%s and %s are not measured alike: TTR runs from detected (no started time "
+             "recorded) for %.0f %% of %s's incidents and %.0f %% of %s's",
+             out->a, out->b, a, out->a, b, out->b);
+}
+
 enum sl_status
 compare_run(struct store *st, const char *a, const char *b, int64_t from, int64_t to,
             const char *zone, struct compare_result *out, struct sl_diag *diag)
@@ -218,6 +241,7 @@ compare_run(struct store *st, const char *a, const char *b, int64_t from, int64_
     for (size_t m = 0; m < NMETRICS; m++)
         set_metric(&out->metrics[out->nmetrics++], metric_table[m].name, metric_table[m].unit,
                    value_of(pa, m), value_of(pb, m), metric_table[m].better);
+    note_unlike(out, &out->metrics[NMETRICS - 1]);
     for (size_t i = 0; i < nmonths; i++) {
         char label[48], name[64];
         window_label(&months[i], label);

@@ -27,10 +27,19 @@ struct compare_metric {
     enum compare_better better;
 };
 
+/* Shares of TTR measured from detected (percentage points) further apart
+ * than this are not like for like. */
+#define COMPARE_ALIKE_POINTS 5.0
+
 struct compare_result {
     char a[96], b[96];
     int64_t from, to;
-    bool has_data[2];               /* a, b: any uptime record or incident */
+    bool has_data[2]; /* a, b: any uptime record or incident */
+    /* false when the shares of TTR measured from detected (no started time
+     * recorded) differ by more than COMPARE_ALIKE_POINTS; unlike then says
+     * so in one sentence */
+    bool measured_alike;
+    char unlike[512];
     struct compare_metric *metrics; /* owned */
     size_t nmetrics;
 };

@@ -28,6 +28,7 @@ eval_default_params(struct eval_params *p)
     p->stored_commitments = true;
     p->capacity.gpus_per_node = CAPACITY_DEFAULT_GPUS_PER_NODE;
     p->fault_threshold = CAPACITY_DEFAULT_FAULT_THRESHOLD;
+    p->failure_severity = EVAL_DEFAULT_FAILURE_SEVERITY;
 }
 
 /* Growable arrays of the things one evaluation collects. */
@@ -282,6 +283,8 @@ summarise_incidents(struct collect *c, const char *entity, const char *service,
             out->open++;
         if (e->acknowledged == SLTIME_NONE)
             out->unacknowledged++;
+        if (e->times.seconds[MEASURE_TTR] != INCIDENT_NO_DURATION && e->started == SLTIME_NONE)
+            out->ttr_from_detected++;
         for (int m = 0; m < MEASURE_COUNT; m++)
             if (e->times.seconds[m] != INCIDENT_NO_DURATION)
                 values[sev][m][nvalues[sev][m]++] = (double)e->times.seconds[m];
@@ -302,12 +305,22 @@ summarise_incidents(struct collect *c, const char *entity, const char *service,
     return rc;
 }
 
-static double
-mtbf_of(const struct avail_result *a, long incidents)
+/* Failures are the incidents of sev1 .. sev<worst_counted>. */
+static long
+failures_of(const struct incident_summary *s, int worst_counted)
 {
-    if (!a->known || incidents <= 0)
+    long n = 0;
+    for (int sev = 1; sev <= worst_counted && sev <= 5; sev++)
+        n += s->by_severity[sev];
+    return n;
+}
+
+static double
+mtbf_of(const struct avail_result *a, long failures)
+{
+    if (!a->known || failures <= 0)
         return NAN;
-    return ((double)a->eligible_seconds - a->downtime_seconds) / (double)incidents;
+    return ((double)a->eligible_seconds - a->downtime_seconds) / (double)failures;
 }
 
 static struct eval_row *
@@ -363,14 +376,17 @@ eval_windows(enum window_kind kind, int rolling_days, int64_t from, int64_t to, 
     if (kind == WINDOW_ROLLING) {
         if (rolling_days < 1)
             return SL_ERR_USAGE;
+        /* local days: each window ends where the later one starts */
         size_t count = 0;
-        for (int64_t end = to; end > from; end -= (int64_t)rolling_days * 86400)
+        for (int64_t end = to; end > from; end = window_rolling(end, rolling_days, zone).start)
             count++;
         if (!(ws = malloc((count + 1) * sizeof *ws)))
             return SL_ERR_NOMEM;
-        for (size_t i = 0; i < count; i++)
-            ws[count - 1 - i] =
-                window_rolling(to - (int64_t)i * rolling_days * 86400, rolling_days);
+        int64_t end = to;
+        for (size_t i = 0; i < count; i++) {
+            ws[count - 1 - i] = window_rolling(end, rolling_days, zone);
+            end = ws[count - 1 - i].start;
+        }
         *out = ws;
         *n = count;
         return SL_OK;
@@ -572,13 +588,21 @@ incidents_of(const struct collect *c, const char *entity, const char *service,
     return k;
 }
 
-static void
+/* Every response target of the terms, however many severities it names. */
+static enum sl_status
 fill_response(const struct run *run, const struct eval_commitment *cm,
               struct eval_contract_row *row, const struct eval_incident **scratch)
 {
     const struct sla_terms *t = cm->terms;
+    if (t->nresponse_times == 0)
+        return SL_OK;
+    struct eval_response *v = realloc(row->response, t->nresponse_times * sizeof *v);
+    if (!v)
+        return SL_ERR_NOMEM;
+    row->response = v;
+    row->nresponse = 0;
     size_t n = incidents_of(run->c, row->entity, row->service, &row->window, scratch);
-    for (size_t i = 0; i < t->nresponse_times && row->nresponse < EVAL_MAX_RESPONSE; i++) {
+    for (size_t i = 0; i < t->nresponse_times; i++) {
         const struct sla_response_time *rt = &t->response_times[i];
         if (!eval_severity_of_label(rt->severity))
             continue;
@@ -592,10 +616,11 @@ fill_response(const struct run *run, const struct eval_commitment *cm,
         }
         eval_response_compliance(scratch, n, rt, &cov, &row->response[row->nresponse++]);
     }
+    return SL_OK;
 }
 
 /* Attainment, budget and response of a contract row whose measure is set. */
-static void
+static enum sl_status
 finish_contract_row(const struct run *run, const struct eval_commitment *cm,
                     struct eval_contract_row *row, const struct eval_incident **scratch)
 {
@@ -604,7 +629,7 @@ finish_contract_row(const struct run *run, const struct eval_commitment *cm,
     contract_attain(&row->rules, cm->terms, &row->measure, w, run->p->zone, fee, &row->attainment);
     budget_compute(row->rules.target_percent, &row->measure.avail, w->start, w->end, run->p->to,
                    &row->budget);
-    fill_response(run, cm, row, scratch);
+    return fill_response(run, cm, row, scratch);
 }
 
 static void
@@ -725,7 +750,8 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
         contract_timeline_measure(&tl, w->start, w->end, &cm);
         row->avail = cm.avail;
         rc = summarise_incidents(c, entity, service, w, &row->incidents);
-        row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
+        row->failures = failures_of(&row->incidents, p->failure_severity);
+        row->mtbf_seconds = mtbf_of(&row->avail, row->failures);
         availability_pool(&run->r->rows[entity_row0 + m].avail, &row->avail);
     }
     if (!rc && p->capacity.fleet_gpus > 0)
@@ -755,10 +781,11 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
                 row->target = t;
                 row->rules = rules;
                 contract_timeline_measure(&tl, ws->w[m].start, ws->w[m].end, &row->measure);
-                finish_contract_row(run, cm, row, scratch);
-                if (p->burn_rules)
+                rc = finish_contract_row(run, cm, row, scratch);
+                if (!rc && p->burn_rules)
                     rc = budget_replay(&tl, rules.target_percent, ws->w[m].start, ws->w[m].end,
-                                       p->burn_rules, &row->alerts, &row->nalerts);
+                                       ws->w[m].end - ws->w[m].start, p->burn_rules, &row->alerts,
+                                       &row->nalerts);
                 /* The entity row of an entity-wide commitment pools this one. */
                 if (!cm->service && entity_contract0[run->target_base[k] + t] != (size_t)-1) {
                     struct eval_contract_row *er =
@@ -833,7 +860,8 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
     for (size_t m = 0; m < run->neutral.n && !rc; m++) {
         struct eval_row *row = &run->r->rows[entity_row0 + m];
         rc = summarise_incidents(c, entity, NULL, &run->neutral.w[m], &row->incidents);
-        row->mtbf_seconds = mtbf_of(&row->avail, row->incidents.total);
+        row->failures = failures_of(&row->incidents, p->failure_severity);
+        row->mtbf_seconds = mtbf_of(&row->avail, row->failures);
     }
     for (size_t k = 0; k < p->ncommitments && !rc; k++) {
         for (size_t t = 0; t < p->commitments[k].terms->ntargets; t++) {
@@ -841,8 +869,9 @@ evaluate_entity(struct run *run, const char *entity, size_t *entity_contract0,
             if (first == (size_t)-1)
                 continue;
             const struct window_set *ws = &run->targets[run->target_base[k] + t];
-            for (size_t m = 0; m < ws->n; m++)
-                finish_contract_row(run, &p->commitments[k], &run->r->contract[first + m], scratch);
+            for (size_t m = 0; m < ws->n && !rc; m++)
+                rc = finish_contract_row(run, &p->commitments[k], &run->r->contract[first + m],
+                                         scratch);
             mark_chronic(&run->r->contract[first], ws->n, &p->chronic, flags);
         }
     }
@@ -1268,6 +1297,7 @@ eval_result_release(struct eval_result *r)
         free(r->contract[i].entity);
         free(r->contract[i].service);
         free(r->contract[i].alerts);
+        free(r->contract[i].response);
     }
     free(r->contract);
     for (size_t i = 0; i < r->nfaults; i++) {

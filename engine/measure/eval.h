@@ -96,7 +96,13 @@ struct eval_params {
      * alone: the incident statistics, MTBF and response compliance are
      * those of a window without incidents. */
     bool skip_incidents;
+    /* A failure, for MTBF, is an incident of sev1 .. sev<failure_severity>
+     * (EVAL_DEFAULT_FAILURE_SEVERITY); sev4-5 and incidents with no
+     * severity are not failures. */
+    int failure_severity;
 };
+
+#define EVAL_DEFAULT_FAILURE_SEVERITY 3
 
 struct incident_summary {
     long total;          /* incidents counted (merged and duplicates left out) */
@@ -104,6 +110,10 @@ struct incident_summary {
     long open;           /* no resolved time: left out of TTR */
     long merged;         /* merged or duplicate: left out, counted here */
     long unacknowledged; /* no acknowledged time: left out of TTA */
+    /* Of the incidents with a TTR, those whose start fell back to detected
+     * (the source records no started time, as PagerDuty's): not measured
+     * alike with those that record it. */
+    long ttr_from_detected;
     struct duration_stats measure[MEASURE_COUNT];
     struct duration_stats severity_measure[6][MEASURE_COUNT]; /* the same, per severity */
 };
@@ -116,7 +126,8 @@ struct eval_row {
     struct window window;
     struct avail_result avail;
     struct incident_summary incidents;
-    double mtbf_seconds;             /* (eligible − downtime) / incidents; NAN when undefined */
+    double mtbf_seconds;             /* (eligible − downtime) / failures; NAN when undefined */
+    long failures;                   /* incidents of sev1 .. params.failure_severity */
     struct capacity_result capacity; /* evaluated only when params.capacity.fleet_gpus > 0 */
     /* The contract row this row is judged against: of the same entity and
      * service (for the entity row, a commitment to the entity as a whole),
@@ -146,8 +157,6 @@ struct eval_response {
     double share;        /* within / n; NAN when n == 0 */
 };
 
-#define EVAL_MAX_RESPONSE 8
-
 struct eval_contract_row {
     char *entity;
     char *service; /* NULL: the entity as a whole (its services pooled) */
@@ -162,7 +171,7 @@ struct eval_contract_row {
     size_t nalerts;
     long chronic_at; /* chronic failure reached at this window (or earlier): its index, else -1 */
     bool chronic_consecutive;
-    struct eval_response response[EVAL_MAX_RESPONSE];
+    struct eval_response *response; /* one per response target of the terms; owned */
     size_t nresponse;
     /* The neutral row of the same entity, service and window (its incident
      * figures are this row's); NULL when no neutral row has this window, as

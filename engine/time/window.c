@@ -39,8 +39,13 @@ month_start(int year, int month, const char *zone)
 struct window
 window_month(int year, int month, const char *zone)
 {
-    struct window w = {WINDOW_MONTH, month_start(year, month, zone),
-                       month_start(year, month + 1, zone), year, month};
+    struct window w = {WINDOW_MONTH,
+                       month_start(year, month, zone),
+                       month_start(year, month + 1, zone),
+                       year,
+                       month,
+                       0,
+                       0};
     return w;
 }
 
@@ -48,23 +53,41 @@ struct window
 window_quarter(int year, int quarter, const char *zone)
 {
     int month = (quarter - 1) * 3 + 1;
-    struct window w = {WINDOW_QUARTER, month_start(year, month, zone),
-                       month_start(year, month + 3, zone), year, month};
+    struct window w = {WINDOW_QUARTER,
+                       month_start(year, month, zone),
+                       month_start(year, month + 3, zone),
+                       year,
+                       month,
+                       0,
+                       0};
     return w;
 }
 
 struct window
 window_year(int year, const char *zone)
 {
-    struct window w = {WINDOW_YEAR, month_start(year, 1, zone), month_start(year + 1, 1, zone),
-                       year, 1};
+    struct window w = {
+        WINDOW_YEAR, month_start(year, 1, zone), month_start(year + 1, 1, zone), year, 1, 0, 0};
     return w;
 }
 
 struct window
-window_rolling(int64_t end, int days)
+window_rolling(int64_t end, int days, const char *zone)
 {
-    struct window w = {WINDOW_ROLLING, end - (int64_t)days * 86400, end, 0, 0};
+    struct sl_civil c, last;
+    sltime_to_civil(end, zone, &c, NULL);
+    sltime_to_civil(end - 1, zone, &last, NULL);
+    /* days before c's date, by day numbers: the UTC date of a day number is
+     * the civil date it counts */
+    int64_t daynum = sltime_days_from_civil(c.year, c.month, c.day) - days;
+    struct sl_civil first;
+    sltime_to_civil(daynum * 86400, NULL, &first, NULL);
+    first.hour = c.hour;
+    first.minute = c.minute;
+    first.second = c.second;
+    struct window w = {
+        WINDOW_ROLLING, sltime_from_civil(&first, zone), end, last.year, last.month, days,
+        last.day};
     return w;
 }
 
@@ -121,7 +144,11 @@ window_label(const struct window *w, char out[48])
         snprintf(out, 48, "%04d", w->year);
         return;
     case WINDOW_ROLLING: {
-        char end[16];
+        if (w->days > 0) {
+            snprintf(out, 48, "rolling %dd to %04d-%02d-%02d", w->days, w->year, w->month, w->day);
+            return;
+        }
+        char end[16]; /* built by hand: whole UTC days */
         sltime_format_date(w->end - 1, NULL, end);
         snprintf(out, 48, "rolling %lldd to %s", (long long)((w->end - w->start) / 86400), end);
         return;

@@ -1,6 +1,6 @@
 /* window.h — evaluation windows: calendar months, quarters and years aligned in
- * a time zone, and rolling windows of N days. A window is the half-open range
- * [start, end) of UTC epoch seconds. */
+ * a time zone, and rolling windows of N local days of a zone. A window is the
+ * half-open range [start, end) of UTC epoch seconds. */
 #ifndef SLAUDIT_WINDOW_H
 #define SLAUDIT_WINDOW_H
 
@@ -15,6 +15,9 @@ struct window {
     enum window_kind kind;
     int64_t start, end;
     int year, month; /* first calendar month of the window (calendar kinds) */
+    /* Rolling windows: how many local days, and the last of them (its year
+     * and month in the fields above); days 0 for one built by hand. */
+    int days, day;
 };
 
 const char *window_kind_name(enum window_kind kind);
@@ -22,7 +25,11 @@ const char *window_kind_name(enum window_kind kind);
 struct window window_month(int year, int month, const char *zone);
 struct window window_quarter(int year, int quarter, const char *zone);
 struct window window_year(int year, const char *zone);
-struct window window_rolling(int64_t end, int days);
+/* The days local days of zone that end at end (a local midnight; at another
+ * instant the window starts at the same local time days days before). Across
+ * a change of clocks the window is an hour shorter or longer than days × 24 h;
+ * its last day is the local day of its last second. */
+struct window window_rolling(int64_t end, int days, const char *zone);
 
 /* The calendar month holding instant t in zone. */
 struct window window_month_of(int64_t t, const char *zone);
@@ -32,7 +39,8 @@ struct window window_month_prev(const struct window *w, const char *zone);
 
 /* Parses "YYYY-MM". */
 enum sl_status window_parse_month(const char *text, int *year, int *month);
-/* "2026-10", "2026-Q4", "2026", or "rolling 30d to 2026-10-31" style label. */
+/* "2026-10", "2026-Q4", "2026", or "rolling 30d to 2026-10-31" style label
+ * (a rolling window's last local day). */
 void window_label(const struct window *w, char out[48]);
 
 #endif

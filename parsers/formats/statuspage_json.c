@@ -16,9 +16,6 @@
 #include "parsers/read/jsonstream.h"
 #include "parsers/formats/registry.h"
 
-#define MAX_COMPONENTS 64
-#define MAX_UPDATES 512
-
 struct state {
     struct ingest *ing;
     char entity[256];
@@ -87,32 +84,54 @@ emit(struct state *s, const char *id, struct track *t, int64_t end, long line)
     return ingest_interval(s->ing, &iv);
 }
 
+/* The growing list of one incident's components: as many as it names. */
+struct tracks {
+    struct track *v;
+    size_t n, alloc;
+};
+
 static struct track *
-track_of(struct track *tracks, size_t *n, const char *name)
+track_add(struct tracks *ts, struct track t)
 {
-    for (size_t i = 0; i < *n; i++)
-        if (!strcmp(tracks[i].name, name))
-            return &tracks[i];
-    if (*n == MAX_COMPONENTS)
-        return NULL;
-    struct track *t = &tracks[(*n)++];
-    *t = (struct track){name, SVC_UP, SLTIME_NONE, 0};
-    return t;
+    if (ts->n == ts->alloc) {
+        size_t a = ts->alloc ? ts->alloc * 2 : 16;
+        struct track *v = realloc(ts->v, a * sizeof *v);
+        if (!v)
+            return NULL;
+        ts->v = v;
+        ts->alloc = a;
+    }
+    ts->v[ts->n] = t;
+    return &ts->v[ts->n++];
 }
 
-/* The component intervals of one incident. */
+/* NULL only when memory ran out. */
+static struct track *
+track_of(struct tracks *ts, const char *name)
+{
+    for (size_t i = 0; i < ts->n; i++)
+        if (!strcmp(ts->v[i].name, name))
+            return &ts->v[i];
+    return track_add(ts, (struct track){name, SVC_UP, SLTIME_NONE, 0});
+}
+
+/* The component intervals of one incident: every update and every component
+ * it names, however many (the record itself is bounded by
+ * JSONSTREAM_MAX_RECORD). */
 static enum sl_status
 component_intervals(struct state *s, const struct jsonstream_record *rec, const char *id,
                     const struct incident *inc, const char *impact)
 {
     const struct json_node *n = rec->node;
     const struct json_node *updates = jsondoc_get(n, "incident_updates");
-    struct change changes[MAX_UPDATES];
-    struct track tracks[MAX_COMPONENTS];
-    size_t nchanges = 0, ntracks = 0;
+    size_t nupdates = jsondoc_size(updates), nchanges = 0;
+    struct change *changes = malloc((nupdates ? nupdates : 1) * sizeof *changes);
+    struct tracks tracks = {NULL, 0, 0};
     int64_t end = inc->resolved;
     enum sl_status rc = SL_OK;
-    for (size_t i = 0; i < jsondoc_size(updates) && nchanges < MAX_UPDATES; i++) {
+    if (!changes)
+        return SL_ERR_NOMEM;
+    for (size_t i = 0; i < nupdates; i++) {
         const struct json_node *u = jsondoc_at(updates, i);
         const struct json_node *ac = jsondoc_get(u, "affected_components");
         int64_t t;
@@ -130,9 +149,12 @@ component_intervals(struct state *s, const struct jsonstream_record *rec, const 
             const char *word = jsonstream_str(c, "new_status");
             enum svc_status st;
             struct track *t;
-            if (!name || !word || !svc_status_parse(word, &st) ||
-                !(t = track_of(tracks, &ntracks, name)))
+            if (!name || !word || !svc_status_parse(word, &st))
                 continue;
+            if (!(t = track_of(&tracks, name))) {
+                rc = SL_ERR_NOMEM;
+                break;
+            }
             if ((rc = history_span_service(&s->cov, name)))
                 break;
             if (st == t->status)
@@ -143,25 +165,26 @@ component_intervals(struct state *s, const struct jsonstream_record *rec, const 
             t->changes++;
         }
     }
-    if (rc)
-        return rc;
-    if (ntracks == 0) {
+    if (!rc && tracks.n == 0) {
         /* No update says what each component did: take the impact. */
         enum svc_status st = status_of_impact(impact);
         const struct json_node *comps = jsondoc_get(n, "components");
         int64_t start = inc->started != SLTIME_NONE ? inc->started : inc->detected;
-        for (size_t i = 0; i < jsondoc_size(comps) && ntracks < MAX_COMPONENTS; i++) {
+        for (size_t i = 0; i < jsondoc_size(comps) && !rc; i++) {
             const char *name = jsonstream_str(jsondoc_at(comps, i), "name");
             if (!name)
                 continue;
             if ((rc = history_span_service(&s->cov, name)))
-                return rc;
-            tracks[ntracks++] = (struct track){name, st, start, 0};
+                break;
+            if (!track_add(&tracks, (struct track){name, st, start, 0}))
+                rc = SL_ERR_NOMEM;
         }
     }
-    for (size_t i = 0; i < ntracks && !rc; i++)
+    for (size_t i = 0; i < tracks.n && !rc; i++)
         if (end != SLTIME_NONE)
-            rc = emit(s, id, &tracks[i], end, rec->line);
+            rc = emit(s, id, &tracks.v[i], end, rec->line);
+    free(changes);
+    free(tracks.v);
     return rc;
 }
 
@@ -257,8 +280,9 @@ read_incident(struct state *s, const struct jsonstream_record *rec, bool mainten
     strbuf_release(&extra);
     history_span_time(&s->cov, inc.started);
     history_span_time(&s->cov, inc.resolved);
-    if (!rc)
-        rc = component_intervals(s, rec, id, &inc, impact);
+    if (!rc && (rc = component_intervals(s, rec, id, &inc, impact)) == SL_ERR_NOMEM)
+        rc = diag_set(s->ing->diag, rc, s->ing->path, rec->line,
+                      "out of memory for the incident's components");
     return rc;
 }
 

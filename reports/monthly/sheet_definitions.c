@@ -51,10 +51,11 @@ static const struct definition judging_rules[] = {
      "Green at or above the target; amber below it by less than ten times the downtime it "
      "allows (99.0 % to 99.9 % for 99.9 %); red below that. Availability shows three "
      "decimals, so 99.95 % and 99.9 % differ."},
-    {"Error budget", "(1 − target) × W′",
-     "Allowed downtime is (1 − target) × eligible time, and what remains of it the allowed less "
-     "the downtime, both to the millisecond; the Charts sheet sets each service's downtime "
-     "beside it."},
+    {"Error budget", "(1 − target) × (window − maintenance)",
+     "Allowed downtime is (1 − target) × the whole window less eligible maintenance (unknown "
+     "time does not shrink it), and what remains of it the allowed less the downtime, both to "
+     "the millisecond; the Charts sheet sets each service's downtime beside it. Burn rate is "
+     "the error rate (downtime ÷ W′) ÷ (1 − target)."},
     {NULL, NULL, NULL},
 };
 
@@ -64,9 +65,9 @@ static const struct definition incident_rules[] = {
     {"TTM", "mitigated − started", "Time to mitigate."},
     {"TTR", "resolved − started", "Time to resolve."},
     {"Missing start", "fallback",
-     "A missing `started` falls back to `detected`, and a missing `detected` to `started`. A "
-     "duration whose ends are missing, or that would be negative, has no value (a blank cell) "
-     "and is left out of the statistics."},
+     "A missing `started` falls back to `detected`, and a missing `detected` to `started`, "
+     "except for TTD, which needs both. A duration whose ends are missing, or that would be "
+     "negative, has no value (a blank cell) and is left out of the statistics."},
     {"Merged or duplicate", "left out, counted",
      "Merged or duplicate incidents are left out of every count and statistic and counted in "
      "\"Merged (left out)\"."},

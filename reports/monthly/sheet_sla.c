@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/base/strbuf.h"
 #include "engine/time/sltime.h"
 #include "reports/xlsx/sheet.h"
 
@@ -170,22 +171,23 @@ write_breaches(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
 static void
 write_response(struct xlsx_sheet *sh, uint32_t row, const struct eval_contract_row *c)
 {
-    char text[400];
-    size_t len = 0;
-    text[0] = '\0';
-    for (size_t i = 0; i < c->nresponse && len < sizeof text; i++) {
+    /* every target, however many: the cell's own limit marks a cut */
+    struct strbuf text = STRBUF_INIT;
+    enum sl_status rc = SL_OK;
+    for (size_t i = 0; i < c->nresponse && !rc; i++) {
         const struct eval_response *e = &c->response[i];
-        int k = e->n ? snprintf(text + len, sizeof text - len, "%ssev%d %ld of %ld in %g min%s",
-                                i ? "; " : "", e->severity, e->within, e->n, e->target_minutes,
-                                e->business_hours ? " (business hours)" : "")
-                     : snprintf(text + len, sizeof text - len, "%ssev%d none (%g min)",
-                                i ? "; " : "", e->severity, e->target_minutes);
-        if (k < 0)
-            break;
-        len += (size_t)k;
+        if (e->n)
+            rc = strbuf_addf(&text, "%ssev%d %ld of %ld in %g min%s", i ? "; " : "", e->severity,
+                             e->within, e->n, e->target_minutes,
+                             e->business_hours ? " (business hours)" : "");
+        else
+            rc = strbuf_addf(&text, "%ssev%d none (%g min)", i ? "; " : "", e->severity,
+                             e->target_minutes);
     }
     if (c->nresponse)
-        xlsx_text(sh, row, COL_RESPONSE, text, XLSX_PLAIN);
+        xlsx_text(sh, row, COL_RESPONSE, rc ? "(out of memory for the response targets)" : text.buf,
+                  XLSX_PLAIN);
+    strbuf_release(&text);
 }
 
 static void

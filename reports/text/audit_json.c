@@ -46,6 +46,7 @@ write_finding(struct jsonw *w, const struct finding *f)
     jsonw_open(w, "window", '{');
     field_time(w, "start", f->window_start);
     field_time(w, "end", f->window_end);
+    jsonw_field_str(w, "zone", f->zone ? f->zone : "UTC");
     jsonw_close(w, '}');
     jsonw_field_str(w, "subject", f->subject);
     jsonw_field_str(w, "message", f->message);

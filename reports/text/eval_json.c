@@ -45,9 +45,8 @@ write_window(struct jsonw *w, const struct window *win, const char *zone)
 }
 
 static void
-write_stats(struct jsonw *w, const char *key, const struct duration_stats *s)
+write_stats_fields(struct jsonw *w, const struct duration_stats *s)
 {
-    jsonw_open(w, key, '{');
     jsonw_field_int(w, "n", s->n);
     if (s->n == 0) {
         jsonw_field_null(w, "mean");
@@ -67,6 +66,13 @@ write_stats(struct jsonw *w, const char *key, const struct duration_stats *s)
         jsonw_close(w, ']');
         jsonw_field_bool(w, "low_sample", s->low_sample);
     }
+}
+
+static void
+write_stats(struct jsonw *w, const char *key, const struct duration_stats *s)
+{
+    jsonw_open(w, key, '{');
+    write_stats_fields(w, s);
     jsonw_close(w, '}');
 }
 
@@ -88,10 +94,14 @@ write_definitions(struct jsonw *w, const char *key, const struct eval_params *p)
     else
         jsonw_field_null(w, "maintenance_cap_seconds");
     jsonw_field_str(w, "time_zone", p->zone ? p->zone : "UTC");
-    jsonw_field_str(w, "ttd", "detected - started");
+    jsonw_field_str(w, "ttd", "detected - started; both recorded");
     jsonw_field_str(w, "tta", "acknowledged - detected");
     jsonw_field_str(w, "ttm", "mitigated - started");
-    jsonw_field_str(w, "ttr", "resolved - started");
+    jsonw_field_str(w, "ttr",
+                    "resolved - started, else detected (the share so measured is "
+                    "ttr.started_from_detected)");
+    jsonw_field_str(w, "mtbf", "(eligible - downtime) / failures");
+    jsonw_field_int(w, "failure_worst_severity", p->failure_severity);
     jsonw_field_str(w, "percentiles", "linear interpolation between closest ranks");
     jsonw_open(w, "bootstrap", '{');
     jsonw_field_int(w, "rounds", STATS_BOOTSTRAP_ROUNDS);
@@ -154,7 +164,14 @@ write_incidents(struct jsonw *w, const struct incident_summary *inc)
     write_stats(w, "ttd", &inc->measure[MEASURE_TTD]);
     write_stats(w, "tta", &inc->measure[MEASURE_TTA]);
     write_stats(w, "ttm", &inc->measure[MEASURE_TTM]);
-    write_stats(w, "ttr", &inc->measure[MEASURE_TTR]);
+    /* TTR with the share measured from detected, where started was not
+     * recorded: not like for like with sources that record it */
+    const struct duration_stats *ttr = &inc->measure[MEASURE_TTR];
+    jsonw_open(w, "ttr", '{');
+    write_stats_fields(w, ttr);
+    jsonw_field_num(w, "started_from_detected",
+                    ttr->n ? (double)inc->ttr_from_detected / (double)ttr->n : NAN);
+    jsonw_close(w, '}');
     jsonw_open(w, "by_severity_stats", '{');
     for (int s = 1; s <= 5; s++) {
         snprintf(key, sizeof key, "sev%d", s);
@@ -207,6 +224,7 @@ write_row(struct jsonw *w, const struct eval_row *row, const char *zone)
     write_row_head(w, row->entity, row->service, &row->window, zone, "neutral", &row->avail);
     write_incidents(w, &row->incidents);
     jsonw_field_num(w, "mtbf_seconds", row->mtbf_seconds);
+    jsonw_field_int(w, "failures", row->failures);
     write_capacity(w, &row->capacity);
     /* The one target the row is judged against, as written. */
     jsonw_field_num(w, "target_percent", 100.0 * target_fraction(row->target_percent));
@@ -279,6 +297,7 @@ write_sla(struct jsonw *w, const char *key, const struct eval_result *r,
         jsonw_field_str(w, "severity", rule->severity);
         field_time(w, "fired", a->fired, zone);
         field_time(w, "cleared", a->cleared, zone);
+        jsonw_field_num(w, "threshold", a->threshold);
         jsonw_field_num(w, "peak_burn_rate", a->peak_burn);
         jsonw_close(w, '}');
     }

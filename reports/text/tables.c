@@ -154,9 +154,9 @@ static const char *const sla_columns[] = {"entity",
                                           "burn_alerts",
                                           NULL};
 
-static const char *const finding_columns[] = {"severity", "rule",   "regime",   "entity",
-                                              "service",  "from",   "to",       "subject",
-                                              "message",  "clause", "evidence", NULL};
+static const char *const finding_columns[] = {"severity", "rule", "regime",  "entity",  "service",
+                                              "from",     "to",   "subject", "message", "clause",
+                                              "evidence", "zone", NULL};
 
 static const char *const source_columns[] = {"file",   "sha256",   "parser",     "bytes", "read",
                                              "stored", "rejected", "duplicates", NULL};
@@ -324,6 +324,7 @@ emit_findings(struct emitter *e, const struct report_info *info)
         put_text(e, f->message);
         put_text(e, f->clause);
         put_integer(e, (long long)f->nevidence);
+        put_text(e, f->zone ? f->zone : "UTC");
         st = flush(e);
     }
     free(v);

@@ -20,7 +20,8 @@ enum {
     F_SUBJECT,
     F_MESSAGE,
     F_CLAUSE,
-    F_EVIDENCE
+    F_EVIDENCE,
+    F_ZONE
 };
 
 static const struct xlsx_column finding_columns[] = {
@@ -30,12 +31,13 @@ static const struct xlsx_column finding_columns[] = {
     [F_RULE] = {"Rule", 10},
     [F_ENTITY] = {"Entity", 22},
     [F_SERVICE] = {"Service", 18},
-    [F_FROM] = {"From (UTC)", 17},
-    [F_TO] = {"To (UTC)", 17},
+    [F_FROM] = {"From (in Zone)", 17},
+    [F_TO] = {"To (in Zone)", 17},
     [F_SUBJECT] = {"Subject", 18},
     [F_MESSAGE] = {"Finding", 80},
     [F_CLAUSE] = {"Clause", 30},
     [F_EVIDENCE] = {"Evidence rows", 10},
+    [F_ZONE] = {"Zone", 16},
     {NULL, 0},
 };
 
@@ -58,12 +60,15 @@ sheet_findings_table(struct xlsx_book *book, const char *name, const struct find
         xlsx_text(sh, row, F_ENTITY, f->entity, XLSX_PLAIN);
         xlsx_text(sh, row, F_SERVICE, f->service ? f->service : "(all services)",
                   f->service ? XLSX_PLAIN : XLSX_MUTED);
-        xlsx_instant(sh, row, F_FROM, f->window_start, NULL);
-        xlsx_instant(sh, row, F_TO, f->window_end, NULL);
+        /* the window as it was computed: a month of the profile's zone
+         * reads from its first midnight there */
+        xlsx_instant(sh, row, F_FROM, f->window_start, f->zone);
+        xlsx_instant(sh, row, F_TO, f->window_end, f->zone);
         xlsx_text(sh, row, F_SUBJECT, f->subject, XLSX_PLAIN);
         xlsx_text(sh, row, F_MESSAGE, f->message, XLSX_WRAP);
         xlsx_text(sh, row, F_CLAUSE, f->clause, XLSX_PLAIN);
         xlsx_number(sh, row, F_EVIDENCE, (double)f->nevidence, XLSX_INTEGER);
+        xlsx_text(sh, row, F_ZONE, f->zone ? f->zone : "UTC", XLSX_PLAIN);
     }
     return (uint32_t)n + 1;
 }

@@ -11,9 +11,10 @@
 #include "reports/xlsx/xlsx.h"
 
 /* Adds sheet `name` with findings[0..n) in that order: #, regime, severity,
- * rule, entity, service, window (UTC), subject, the sentence, the clause and
- * the number of evidence rows. Header frozen and filtered. Returns the row
- * after the last one written; a failure sticks to the book. */
+ * rule, entity, service, window (in the zone it was computed in), subject,
+ * the sentence, the clause, the number of evidence rows and that zone.
+ * Header frozen and filtered. Returns the row after the last one written; a
+ * failure sticks to the book. */
 uint32_t sheet_findings_table(struct xlsx_book *book, const char *name,
                               const struct finding **findings, size_t n, struct xlsx_sheet **sheet);
 

@@ -134,6 +134,32 @@ has "offset past 18:00 rejected" "$TMP/err" \
 same "offset of -18:00 kept" \
     "$(sqlite3 "$TMP/offsets.db" "select started from incidents where key='OFF-1'")" 1791086400
 
+# --- probes: every gap judged against the series' interval ---------------------
+# down at 00:00 and 12:00, then up every minute 12:01..13:00. The 61 gaps are
+# 43200 once and 60 sixty times: median 60, so the night is unknown after one
+# minute: down 2 min, up 60 min, 1 - 120 / 3720 = 96.774 %.
+PDB=$TMP/stale.db
+{ echo 'time,service,status'
+  echo '2026-10-01T00:00:00Z,api,down'
+  echo '2026-10-01T12:00:00Z,api,down'
+  m=1; while [ $m -le 60 ]; do
+      printf '2026-10-01T%02d:%02d:00Z,api,up\n' $((12 + m / 60)) $((m % 60)); m=$((m + 1)); done
+} >"$TMP/stale.csv"
+expect "stale probe ingest" 0 "$BIN" --db "$PDB" ingest --entity team:web "$TMP/stale.csv"
+expect "stale probe eval" 0 "$BIN" --db "$PDB" eval --from 2026-10-01 --to 2026-10-02 --entity team:web --json
+has "stale probe invents no coverage" "$TMP/out" '"service":"api",.*"availability":0\.96774[0-9]*,"downtime_seconds":120,"eligible_seconds":3720,'
+# --probe-interval 12h: the 12-hour gap is covered: down 721 min, then up from
+# 12:01 to 13:00 and 12 h more for the last probe, 779 min.
+PDB=$TMP/stale-12h.db
+expect "probe interval given" 0 "$BIN" --db "$PDB" ingest --probe-interval 12h --entity team:web "$TMP/stale.csv"
+same "probe interval covers the gap" "$(sqlite3 "$PDB" 'select group_concat((end - start) / 60) from intervals order by start')" "721,779"
+expect "bad probe interval" 2 "$BIN" --db "$PDB" ingest --probe-interval 5x "$TMP/stale.csv"
+has "bad probe interval message" "$TMP/err" "--probe-interval '5x' is not a duration"
+# a file with more series than the limit is refused whole, with the count
+awk 'BEGIN { print "time,service,status"; for (i = 0; i <= 50000; i++) printf "2026-10-01T00:00:00Z,s%d,up\n", i }' >"$TMP/many-series.csv"
+expect "too many series" 3 "$BIN" --db "$PDB" ingest --entity team:web "$TMP/many-series.csv"
+has "too many series message" "$TMP/err" "many-series.csv:50002: too many probe series in one file: 50000 taken, the limit is 50000 series and 4 MiB"
+
 # --- the demo pipeline on the sample data ---------------------------------------------
 "$GEN" "$TMP/sample" >/dev/null
 DB=$TMP/demo.db
@@ -296,7 +322,10 @@ expect "ingest audit inputs" 0 "$BIN" --db "$ADB" -q ingest sample-data/postmort
     sample-data/patches.csv sample-data/oncall.csv sample-data/changes.csv sample-data/notifications.csv \
     sample-data/profile-platform.json
 expect "audit fails on high" 1 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01 --fail-on high
-has "audit finds the on-call gap" "$TMP/out" 'OPS-001 .*8\.0 h in all'
+# The profile's zone is Europe/Berlin, so the audit runs from 2026-08-01 00:00
+# there (07-31 22:00Z): the schedule, written from 08-01 00:00Z, leaves those
+# 2 h uncovered besides the 8 h gap of 09-14.
+has "audit finds the on-call gap" "$TMP/out" 'OPS-001 .*10\.0 h in all'
 has "audit finds the KEV patch" "$TMP/out" 'PAT-002 .*CVE-2026-3050'
 expect "audit passes at critical" 0 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01 --fail-on critical
 expect "audit json" 0 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01 --json
@@ -315,6 +344,27 @@ expect "eval with an SLA" 0 "$BIN" --db "$DB" --json eval --month 2026-10 --enti
 has "contract row" "$TMP/out" '"service":"inference-api","window":\{"kind":"month","start":"2026-10-01T00:00:00Z","end":"2026-11-01T00:00:00Z"\},"measure":"contract","availability":0\.99728997289972[0-9]*,"downtime_seconds":7200'
 has "contract attainment" "$TMP/out" '"target_percent":99\.95,"attainment_percent":99\.7289972899729[0-9]*,"met":false,"allowed_downtime_seconds":1328\.[0-9]+,"margin_seconds":-5871\.[0-9]+,"credit_match":"tier","credit_tier_line":5,"credit_percent":10,"credit_capped":false,"credit_amount":1000,"claim_deadline":"2026-11-30"'
 has "burn-rate alert replayed" "$TMP/out" '"rule":"page-1h","severity":"page","fired":"2026-10-'
+# A month in progress: 99.9 % monthly, probes of 10-01..10-03 with 10 min down
+# at 10:00. The budget is October's: 0.001 x 2678400 = 2678.4 s, 600 s is
+# 22.4 % of it; burn rate (600 / 259200) / 0.001 = 2.31. October's 31 days
+# set page-1h at 0.02 x 744 h / 1 h = 14.88.
+BDB=$TMP/budget.db
+awk 'BEGIN { print "time,service,status"; for (m = 0; m < 3 * 1440; m++)
+    printf "2026-10-%02dT%02d:%02d:00Z,api,%s\n", 1 + int(m / 1440), int(m % 1440 / 60), m % 60,
+        (m >= 600 && m < 610) ? "down" : "up" }' >"$TMP/budget-probes.csv"
+sed 's/"percent":99.95/"percent":99.9/' tests/cli/data/sla-nimbus.json >"$TMP/sla-999.json"
+expect "budget probes" 0 "$BIN" --db "$BDB" -q ingest --entity provider:nimbus "$TMP/budget-probes.csv"
+expect "budget of a month in progress" 0 "$BIN" --db "$BDB" --json eval --from 2026-10-01 --to 2026-10-04 --entity provider:nimbus --service api --sla "$TMP/sla-999.json"
+has "budget is the whole month's" "$TMP/out" '"error_budget":\{"allowed_seconds":2678\.[34][0-9]*,"consumed_seconds":600,"remaining_seconds":2078\.[34][0-9]*,"consumed_share":0\.2240[0-9]*,"elapsed_share":0\.0967[0-9]*,"burn_rate":2\.3148[0-9]*\}'
+has "threshold scaled to october" "$TMP/out" '"rule":"page-1h","severity":"page","fired":"2026-10-01T10:01:00Z","cleared":"2026-10-01T10:15:00Z","threshold":14\.88,'
+# Rolling windows are local days: in New York, --to 2026-03-15 ends at 03-15
+# 00:00 EDT (04:00Z), so the last day is 03-14; the week began 03-08 00:00 EST
+# and is 167 h long (clocks went forward).
+expect "rolling west of utc" 0 "$BIN" --db "$BDB" --tz America/New_York eval --rolling 7 --from 2026-03-08 --to 2026-03-15
+has "rolling label is the last local day" "$TMP/out" 'rolling 7d to 2026-03-14 '
+hasnt "rolling label not the utc date" "$TMP/out" 'to 2026-03-15'
+expect "rolling west of utc json" 0 "$BIN" --db "$BDB" --tz America/New_York --json eval --rolling 7 --from 2026-03-08 --to 2026-03-15
+has "rolling window of local days" "$TMP/out" '"window":\{"kind":"rolling","start":"2026-03-08T00:00:00-05:00","end":"2026-03-15T00:00:00-04:00"\}'
 expect "eval --sla needs --entity" 2 "$BIN" --db "$DB" eval --month 2026-10 --sla tests/cli/data/sla-nimbus.json
 expect "eval by quarter" 0 "$BIN" --db "$DB" eval --from 2026-08-01 --to 2026-11-01 --window quarter --entity provider:nimbus
 has "quarter label" "$TMP/out" 'provider:nimbus +\(all\) +2026-Q3'
@@ -382,6 +432,18 @@ has "compare month row" "$TMP/out" '^availability 2026-10 '
 expect "compare json" 0 "$BIN" --db "$DB" --json compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
 has "compare json metric" "$TMP/out" '"metrics":\[\{"name":"availability","unit":"%","a":99\.[0-9]+,"b":99\.[0-9]+,"difference":'
 has "compare json cites the project's definitions" "$TMP/out" '"definitions":"neutral \(docs/design\.md section 4\), identical for both"'
+# team:platform's incidents come from PagerDuty (no started time): every TTR
+# runs from detected; nimbus's status page records when impact began.
+has "compare json says not alike" "$TMP/out" '"measured_alike":false,"unlike":"team:platform and provider:nimbus are not measured alike: TTR runs from detected \(no started time recorded\) for 100 % of team:platform.s incidents and 0 % of provider:nimbus.s"'
+expect "compare notes the method" 0 "$BIN" --db "$DB" compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
+has "compare note" "$TMP/err" '^slaudit: note: team:platform and provider:nimbus are not measured alike'
+has "compare row of the share" "$TMP/out" '^TTR measured from detected +% +100\.000% +0\.000%'
+expect "eval ttr share" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity team:platform
+has "eval ttr_det column" "$TMP/out" ' ttr_det$'
+has "eval ttr_det value" "$TMP/out" '^team:platform +\(all\) +2026-10 .* 100%$'
+expect "eval ttr share json" 0 "$BIN" --db "$DB" --json eval --month 2026-10 --entity team:platform
+has "ttr started_from_detected" "$TMP/out" '"service":null,.*"ttr":\{"n":[0-9]+,.*"low_sample":(true|false),"started_from_detected":1\}'
+has "mtbf over failures" "$TMP/out" '"mtbf_seconds":[0-9.e+]+,"failures":12,'
 expect "compare an unknown entity" 3 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
 has "compare lists the known entities" "$TMP/err" "unknown entity 'provider:none' \(known: provider:coreline, provider:nimbus, team:platform\)"
 expect "compare a period without data" 0 "$BIN" --db "$DB" compare team:platform provider:nimbus --from 2020-01-01 --to 2020-02-01
@@ -591,8 +653,13 @@ printf 'service,start,end,status,units,unit_kind\napi,2026-10-10T00:00:00Z,2026-
 expect "eval data" 0 "$BIN" --db "$R" ingest --entity provider:acme "$TMP/rp.csv" "$TMP/rs.csv" "$TMP/ru.csv"
 # 650 min of service-level downtime; GPU-hours lost by hand: (30 + 2 + 0.3 x 60) min
 # x 64 GPUs = 53.33 GPU-h, plus 2 nodes x 8 GPUs x 10 h = 160: 213.3.
+# The probes' gaps, sorted: 120, 1200, 381600, 596400, 662280, 1036740 s; the
+# interpolated median is (381600 + 596400) / 2 = 489000, so only the last gap
+# (longer than 978000) turns unknown, 489000 s after 10-20 00:00: covered
+# 10-01 00:00 .. 10-25 15:50 and 10-31 23:59 .. 11-01, 2130660 s.
+# 1 - 39000 / 2130660 = 98.170 %; 1 - 213.33 / (64 x 2130660 / 3600) = 99.437 %.
 expect "eval --fleet" 0 "$BIN" --db "$R" eval --month 2026-10 --entity provider:acme --fleet 64
-has "capacity beside the service figure" "$TMP/out" 'provider:acme +api +2026-10 +98\.072% +99\.407% +64 +[0-9.]+ +213\.3 +1'
+has "capacity beside the service figure" "$TMP/out" 'provider:acme +api +2026-10 +98\.170% +99\.437% +64 +[0-9.]+ +213\.3 +1'
 same "eval writes eval_results" "$(sqlite3 "$R" "select count(*) from eval_results where measure = 'neutral'")" "2"
 expect "eval again" 0 "$BIN" --db "$R" eval --month 2026-10 --entity provider:acme --fleet 64
 same "eval replaces its rows" "$(sqlite3 "$R" "select count(*) from eval_results")" "2"
@@ -669,6 +736,18 @@ sheet_of "$TMP/all1.xlsx" SLA asla
 has "sla sheet says none applies" "$TMP/asla.xml" 'No SLA applies to any entity this month'
 sheet_of "$TMP/all1.xlsx" Findings afind
 has "findings sheet lists the KEV patch" "$TMP/afind.xml" '<t>team:platform</t>.*CVE-2026-3050'
+# team:platform's profile counts months in Europe/Berlin: the report's October
+# (UTC dates) is that zone's October for its audit, so each service's miss of
+# 99.9 % is there, labelled and dated in that zone: from 2026-10-01 00:00 there
+# (Excel day 46296, no fraction: 09-30 22:00Z) to 11-01 00:00 (46327).
+has "findings sheet has the zone's october" "$TMP/afind.xml" '<t>AVL-001</t>.*<t>team:platform</t></is></c><c r="F[0-9]+" t="inlineStr"><is><t>k8s-control-plane</t></is></c><c r="G[0-9]+" s="[0-9]+"><v>46296</v></c><c r="H[0-9]+" s="[0-9]+"><v>46327</v></c><c r="I[0-9]+" t="inlineStr"><is><t>2026-10 \(Europe/Berlin\)</t>'
+has "findings sheet names the zone" "$TMP/afind.xml" '<t>Europe/Berlin</t>'
+expect "audit months in the profile's zone" 0 "$BIN" --db "$RDB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01
+# Berlin's August (07-31 22:00Z .. 08-31 22:00Z) is evaluated and named as
+# August; September's figure is September's.
+has "august in berlin" "$TMP/out" 'k8s-control-plane availability in 2026-08 \(Europe/Berlin\) was 99\.55[0-9] %'
+has "september in berlin" "$TMP/out" 'k8s-control-plane availability in 2026-09 \(Europe/Berlin\) was 99\.880 %'
+same "three months for each service" "$(grep -c 'AVL-001 .* availability in 2026-' "$TMP/out")" 9
 has "findings sheet says what each audit covered" "$TMP/afind.xml" '<t>team:platform: [0-9]+ findings; rules [0-9]+ evaluated'
 # The report keeps findings compactly (no evidence rows, shared strings): each
 # entity's rows still say what `slaudit audit` says, with as many evidence rows.

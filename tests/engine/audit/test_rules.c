@@ -350,6 +350,26 @@ Test(rules, rep001_initial_within_4h_of_classification)
     cr_assert_eq(count(&d, "REP-001"), 1);
 }
 
+Test(rules, rep001_reads_every_notification_of_an_incident)
+{
+    /* 70 classification rows for one incident (aware MON, classified
+     * MON + 2 h), then the initial report 6 h later: on time. Its row is the
+     * 71st of the incident; past the 64 read before, the report was taken
+     * for never sent. */
+    struct audit_data d;
+    team(&d);
+    d.profile.dora_class = "credit_institution";
+    struct audit_notice n[71];
+    for (int i = 0; i < 70; i++)
+        n[i] = notice("dora", "classification", SLTIME_NONE, MON, MON + 2 * H);
+    n[70] = notice("dora", "initial", MON + 6 * H, SLTIME_NONE, SLTIME_NONE);
+    d.notices = n;
+    d.nnotices = 71;
+    cr_assert_eq(count(&d, "REP-001"), 0);
+    n[70].sent++;
+    cr_assert_eq(count(&d, "REP-001"), 1);
+}
+
 Test(rules, rep001_awareness_plus_24h_governs)
 {
     struct audit_data d;

@@ -1,10 +1,13 @@
 /* test_probes.c — probe results folded into status intervals
- * (engine/probes.c, docs/design.md §4): a probe covers until the next one, the last
- * covers one median interval, a gap longer than 2× the median turns unknown
+ * (engine/ingest/probes.c, docs/design.md §4): a probe covers until the next
+ * one, the last covers one interval, every gap longer than 2× the expected
+ * interval (given, else the series' interpolated median gap) turns unknown
  * after one interval, and duplicates and out-of-order probes change nothing.
  * Times are offsets from T = 2026-10-01T00:00Z. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "engine/ingest/probes.h"
 
@@ -39,6 +42,18 @@ add(struct probes *p, const char *service, int64_t t, enum svc_status s)
     return o;
 }
 
+/* Series may interleave as they are emitted: compared in (entity, service,
+ * start) order. */
+static int
+cmp_interval(const void *a, const void *b)
+{
+    const struct interval *x = a, *y = b;
+    int c = strcmp(x->entity, y->entity);
+    if (!c)
+        c = strcmp(x->service, y->service);
+    return c ? c : (x->start > y->start) - (x->start < y->start);
+}
+
 static void
 finish(struct probes *p, struct emitted *e)
 {
@@ -46,6 +61,7 @@ finish(struct probes *p, struct emitted *e)
     e->n = 0;
     cr_assert_eq(probes_finish(p, collect, e, &n), SL_OK);
     cr_assert_eq((size_t)n, e->n, "the count must match what was emitted");
+    qsort(e->v, e->n, sizeof e->v[0], cmp_interval);
 }
 
 static void
@@ -62,7 +78,7 @@ expect(const struct emitted *e, size_t i, int64_t from, int64_t to, enum svc_sta
 Test(probes, steady_minute_probes_one_interval)
 {
     /* ten probes at 0, 60, … 540, all up: [0, 540 + 60) */
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     struct emitted e;
     for (int i = 0; i < 10; i++)
         cr_assert_eq(add(p, "gpu-east", 60 * i, SVC_UP), PROBE_TAKEN);
@@ -78,7 +94,7 @@ Test(probes, status_change_splits_at_probe_time)
 {
     /* up 0,60,120; down 180,240; up 300,360:
      * up [0,180), down [180,300), up [300,420) */
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     struct emitted e;
     add(p, "gpu-east", 0, SVC_UP);
     add(p, "gpu-east", 60, SVC_UP);
@@ -98,7 +114,7 @@ Test(probes, status_change_splits_at_probe_time)
 Test(probes, last_probe_covers_one_median_interval)
 {
     /* five-minute probes at 0, 300, 600: the last covers [600, 900) */
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     struct emitted e;
     add(p, "api", 0, SVC_UP);
     add(p, "api", 300, SVC_UP);
@@ -115,7 +131,7 @@ Test(probes, long_gap_becomes_unknown_after_one_interval)
     /* up at 0,60,120,180 then 600,660,720. Deltas 60×5 and 420: median 60.
      * 420 > 2×60, so the probe at 180 covers [180,240) and [240,600) is unknown
      * (not emitted): up [0,240), up [600,780). */
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     struct emitted e;
     static const int at[] = {0, 60, 120, 180, 600, 660, 720};
     for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
@@ -130,7 +146,7 @@ Test(probes, long_gap_becomes_unknown_after_one_interval)
 Test(probes, gap_with_status_change)
 {
     /* up 0,60,120; silence; down 600,660: up [0,180), unknown, down [600,720) */
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     struct emitted e;
     add(p, "gpu-east", 0, SVC_UP);
     add(p, "gpu-east", 60, SVC_UP);
@@ -148,7 +164,7 @@ Test(probes, gap_of_exactly_twice_the_median_is_covered)
 {
     /* deltas 60, 60, 120, 60: median 60; the 120 s gap is not longer than
      * 2×60, so it stays covered: one interval [0, 300 + 60) */
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     struct emitted e;
     add(p, "gpu-east", 0, SVC_UP);
     add(p, "gpu-east", 60, SVC_UP);
@@ -164,23 +180,23 @@ Test(probes, gap_of_exactly_twice_the_median_is_covered)
 Test(probes, jitter_creates_no_gaps)
 {
     /* probes at 0, 62, 120, 178, 240, 302, 360 (60 ± 2 s): deltas 62,58,62,58,62,58.
-     * Cadences sorted: 58×3, 62×3, so the median is 58 and the last probe
-     * covers [360, 418). No gap anywhere: one interval [0, 418). */
-    struct probes *p = probes_new();
+     * Sorted: 58×3, 62×3; the interpolated median is (58 + 62) / 2 = 60, and
+     * the last probe covers [360, 420). No gap anywhere: one interval [0, 420). */
+    struct probes *p = probes_new(0);
     struct emitted e;
     static const int at[] = {0, 62, 120, 178, 240, 302, 360};
     for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
         add(p, "gpu-east", at[i], SVC_UP);
     finish(p, &e);
     cr_assert_eq(e.n, 1);
-    expect(&e, 0, 0, 418, SVC_UP);
+    expect(&e, 0, 0, 420, SVC_UP);
     probes_free(p);
 }
 
 Test(probes, jitter_with_status_change)
 {
-    /* the same jitter with a down probe at 178: up [0,178), down [178,240), up [240,418) */
-    struct probes *p = probes_new();
+    /* the same jitter with a down probe at 178: up [0,178), down [178,240), up [240,420) */
+    struct probes *p = probes_new(0);
     struct emitted e;
     static const int at[] = {0, 62, 120, 178, 240, 302, 360};
     for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
@@ -189,13 +205,13 @@ Test(probes, jitter_with_status_change)
     cr_assert_eq(e.n, 3);
     expect(&e, 0, 0, 178, SVC_UP);
     expect(&e, 1, 178, 240, SVC_DOWN);
-    expect(&e, 2, 240, 418, SVC_UP);
+    expect(&e, 2, 240, 420, SVC_UP);
     probes_free(p);
 }
 
 Test(probes, duplicate_and_out_of_order)
 {
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     struct emitted e;
     cr_assert_eq(add(p, "gpu-east", 0, SVC_UP), PROBE_TAKEN);
     cr_assert_eq(add(p, "gpu-east", 60, SVC_UP), PROBE_TAKEN);
@@ -215,9 +231,8 @@ Test(probes, duplicate_and_out_of_order)
 Test(probes, two_series_interleaved)
 {
     /* A: up at 0, 60, 120. B: down at 30, 90, 150. Fed in time order, they
-     * stay apart, emitted series by series in first-seen order:
-     * A up [0,180), B down [30,210). */
-    struct probes *p = probes_new();
+     * stay apart: A up [0,180), B down [30,210). */
+    struct probes *p = probes_new(0);
     struct emitted e;
     for (int i = 0; i < 3; i++) {
         cr_assert_eq(add(p, "gpu-east", 60 * i, SVC_UP), PROBE_TAKEN);
@@ -234,7 +249,7 @@ Test(probes, two_series_interleaved)
 
 Test(probes, same_service_other_entity_is_another_series)
 {
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     struct emitted e;
     enum probe_outcome o;
     cr_assert_eq(probes_add(p, "provider:acme", "api", T, SVC_UP, &o), SL_OK);
@@ -249,7 +264,7 @@ Test(probes, same_service_other_entity_is_another_series)
 
 Test(probes, single_probe_uses_default_interval)
 {
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     struct emitted e;
     add(p, "gpu-east", 1000, SVC_PARTIAL);
     finish(p, &e);
@@ -275,7 +290,7 @@ Test(probes, many_series_grow_the_table)
 {
     /* 100 series, more than the 64 slots a new object starts with: each keeps
      * its own run [0, 60 + 60) and is emitted once. */
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     char name[16];
     int seen[100] = {0};
     for (int s = 0; s < 100; s++) {
@@ -304,7 +319,7 @@ refuse(void *ctx, const struct interval *iv)
 
 Test(probes, emit_failure_stops)
 {
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     int calls = 0;
     long n = 0;
     add(p, "a", 0, SVC_UP);
@@ -317,7 +332,7 @@ Test(probes, emit_failure_stops)
 
 Test(probes, finish_forgets)
 {
-    struct probes *p = probes_new();
+    struct probes *p = probes_new(0);
     struct emitted e;
     add(p, "gpu-east", 0, SVC_UP);
     finish(p, &e);
@@ -330,4 +345,181 @@ Test(probes, finish_forgets)
     cr_assert_eq(e.n, 1);
     expect(&e, 0, 0, 60, SVC_DOWN);
     probes_free(p);
+}
+
+Test(probes, stale_probe_invents_no_coverage)
+{
+    /* down at 00:00 and at 12:00, then up every minute from 12:01 to 13:00
+     * (60 probes). Gaps: 43200 once, then 60 sixty times (12:00→12:01 and
+     * 59 more); sorted, the middle of 61 gaps (rank 30) is 60, so the
+     * median is 60 and a gap longer than 120 is unknown after 60 s.
+     *   down [00:00, 00:01)   the 12-hour gap is unknown after one minute
+     *   down [12:00, 12:01)
+     *   up   [12:01, 13:01)   the last probe covers one interval
+     * 2 down minutes and 60 up: availability 60/62 = 96.77 %. Judging the
+     * first gap against the shortest one seen so far (itself) covered the
+     * whole night: down [00:00, 12:01), 721 minutes, 60/781 = 7.68 %. */
+    struct probes *p = probes_new(0);
+    struct emitted e;
+    add(p, "api", 0, SVC_DOWN);
+    add(p, "api", 43200, SVC_DOWN);
+    for (int i = 1; i <= 60; i++)
+        add(p, "api", 43200 + 60 * i, SVC_UP);
+    finish(p, &e);
+    cr_assert_eq(e.n, 3);
+    expect(&e, 0, 0, 60, SVC_DOWN);
+    expect(&e, 1, 43200, 43260, SVC_DOWN);
+    expect(&e, 2, 43260, 46860, SVC_UP);
+    probes_free(p);
+}
+
+Test(probes, slow_start_is_judged_against_the_final_median)
+{
+    /* up at 0, 300, 600, 900 (five-minute probes), then every minute to
+     * 1500: gaps 300×3 and 60×10, median 60 (rank 6 of 13, sorted). Each
+     * five-minute gap is longer than 120: every early probe covers one minute.
+     *   up [0,60) [300,360) [600,660) [900, 1500 + 60) */
+    struct probes *p = probes_new(0);
+    struct emitted e;
+    for (int t = 0; t <= 900; t += 300)
+        add(p, "api", t, SVC_UP);
+    for (int t = 960; t <= 1500; t += 60)
+        add(p, "api", t, SVC_UP);
+    finish(p, &e);
+    cr_assert_eq(e.n, 4);
+    expect(&e, 0, 0, 60, SVC_UP);
+    expect(&e, 1, 300, 360, SVC_UP);
+    expect(&e, 2, 600, 660, SVC_UP);
+    expect(&e, 3, 900, 1560, SVC_UP);
+    probes_free(p);
+}
+
+Test(probes, median_is_interpolated)
+{
+    /* probes at 0, 59, 119, 238, 358: gaps 59, 60, 119, 120. Four gaps: the
+     * median is the mean of the two middle ones, (60 + 119) / 2 = 89.5, so
+     * no gap is longer than 179 and the last probe covers 89.5 s, rounded
+     * up to 90: one interval [0, 448). (The lower middle gap, 60, would
+     * have made it [0, 418).) */
+    struct probes *p = probes_new(0);
+    struct emitted e;
+    static const int at[] = {0, 59, 119, 238, 358};
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
+        add(p, "api", at[i], SVC_UP);
+    finish(p, &e);
+    cr_assert_eq(e.n, 1);
+    expect(&e, 0, 0, 448, SVC_UP);
+    probes_free(p);
+}
+
+Test(probes, given_interval_overrides_the_median)
+{
+    /* up at 0, 60, 120, 600 with a five-minute interval given: the 480 s gap
+     * is not longer than 600, so it is covered, and the last probe covers
+     * 300 s: [0, 900). With the median (60) it would be [0,180) [600,660). */
+    struct probes *p = probes_new(300);
+    struct emitted e;
+    static const int at[] = {0, 60, 120, 600};
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
+        add(p, "api", at[i], SVC_UP);
+    finish(p, &e);
+    cr_assert_eq(e.n, 1);
+    expect(&e, 0, 0, 900, SVC_UP);
+    probes_free(p);
+}
+
+Test(probes, gap_wider_than_32_bits)
+{
+    /* interval 60 given; up at 0 and 60, down 2^32 + 7 s later: the up
+     * probes cover [0, 120), the down one [t, t + 60). */
+    struct probes *p = probes_new(60);
+    struct emitted e;
+    int64_t far = 60 + (INT64_C(1) << 32) + 7;
+    add(p, "api", 0, SVC_UP);
+    add(p, "api", 60, SVC_UP);
+    add(p, "api", far, SVC_DOWN);
+    finish(p, &e);
+    cr_assert_eq(e.n, 2);
+    expect(&e, 0, 0, 120, SVC_UP);
+    expect(&e, 1, far, far + 60, SVC_DOWN);
+    probes_free(p);
+}
+
+Test(probes, many_distinct_gaps_keep_the_mass_exact)
+{
+    /* 23 gaps of 60 and 17 distinct gaps of 1000..1016, one each: 18 distinct
+     * lengths, more than the histogram keeps, so nearby long gaps merge; the
+     * 60 s bin holds 23 of 40 gaps, both middle ranks (19 and 20), so the
+     * median stays 60 and every long gap is unknown after 60 s: 17 short
+     * intervals and one for the last run of minute probes. */
+    struct probes *p = probes_new(0);
+    struct emitted e;
+    int64_t t = 0;
+    for (int i = 0; i < 17; i++) {
+        add(p, "api", t, SVC_UP);
+        t += 1000 + i;
+    }
+    for (int i = 0; i <= 23; i++, t += 60)
+        add(p, "api", t, SVC_UP);
+    finish(p, &e);
+    cr_assert_eq(e.n, 18);
+    expect(&e, 0, 0, 60, SVC_UP);
+    int64_t last_run = e.v[17].start - T;
+    expect(&e, 16, last_run - 1016, last_run - 1016 + 60, SVC_UP);
+    expect(&e, 17, last_run, last_run + 23 * 60 + 60, SVC_UP);
+    probes_free(p);
+}
+
+Test(probes, too_many_series_is_refused)
+{
+    /* PROBES_MAX_SERIES series are taken; the next one is a limit, not a
+     * silent drop, and the series already known still take probes. */
+    struct probes *p = probes_new(0);
+    char name[24];
+    enum probe_outcome o;
+    for (int s = 0; s < PROBES_MAX_SERIES; s++) {
+        snprintf(name, sizeof name, "svc-%d", s);
+        cr_assert_eq(probes_add(p, "team:x", name, T, SVC_UP, &o), SL_OK);
+    }
+    cr_assert_eq(probes_add(p, "team:x", "one-more", T, SVC_UP, &o), SL_ERR_LIMIT);
+    cr_assert_eq(probes_add(p, "team:x", "svc-7", T + 60, SVC_UP, &o), SL_OK);
+    cr_assert_eq(o, PROBE_TAKEN);
+    cr_assert_eq(probes_series(p), PROBES_MAX_SERIES);
+    probes_free(p);
+}
+
+Test(probes, names_too_long_are_refused)
+{
+    /* Names of 1000 + 1 bytes plus "team:x" and its NUL (7): 1008 bytes a
+     * series; 4 MiB = 4,194,304 bytes hold 4161 of them (4,194,288), so the
+     * 4162nd is refused. */
+    struct probes *p = probes_new(0);
+    char name[1001];
+    enum probe_outcome o;
+    memset(name, 'n', 1000);
+    name[1000] = '\0';
+    int s = 0;
+    enum sl_status rc;
+    for (;; s++) {
+        snprintf(name, 12, "%011d", s);
+        name[11] = 'n';
+        if ((rc = probes_add(p, "team:x", name, T, SVC_UP, &o)))
+            break;
+    }
+    cr_assert_eq(rc, SL_ERR_LIMIT);
+    cr_assert_eq(s, 4161);
+    probes_free(p);
+}
+
+Test(probes, parse_interval)
+{
+    int64_t s = 0;
+    cr_assert(probes_parse_interval("90", &s) && s == 90);
+    cr_assert(probes_parse_interval("60s", &s) && s == 60);
+    cr_assert(probes_parse_interval("5m", &s) && s == 300);
+    cr_assert(probes_parse_interval("1h", &s) && s == 3600);
+    cr_assert(probes_parse_interval("24h", &s) && s == 86400);
+    static const char *const bad[] = {"", "0", "-5", "5x", "5m3", "25h", " 5", "m", "1e3"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        cr_assert(!probes_parse_interval(bad[i], &s), "'%s' taken", bad[i]);
 }

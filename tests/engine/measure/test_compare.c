@@ -135,6 +135,56 @@ Test(compare, side_by_side_with_the_difference)
     compare_result_release(&r);
 }
 
+Test(compare, mtbf_over_failures_alike)
+{
+    /* team:a's failures are its sev1 and sev3 (the sev4 is not one):
+     * (2,678,400 − 5,580) s / 2 = 371.15 h. Both record started times:
+     * measured alike. */
+    struct compare_result r;
+    struct sl_diag d = {0};
+    cr_assert_eq(compare_run(fx.st, "team:a", "provider:b", OCT1, NOV1, NULL, &r, &d), SL_OK);
+    cr_assert_float_eq(metric(&r, "MTBF")->a, (2678400.0 - 5580) / 2 / 3600, EPS);
+    cr_assert_float_eq(metric(&r, "TTR measured from detected")->a, 0, EPS);
+    cr_assert(r.measured_alike);
+    compare_result_release(&r);
+}
+
+/* provider:b gets a second incident from a source that records no started
+ * time. */
+static void
+setup_unlike(void)
+{
+    /* the suite's setup has run first */
+    bool already, updated;
+    struct sl_diag d;
+    struct source_counts counts = {0};
+    cr_assert_eq(store_source_begin(fx.st, "u.csv", "def", "test", 1, &already, &d), SL_OK);
+    struct incident inc = {.key = "B-2",
+                           .entity = "provider:b",
+                           .service = "gpu",
+                           .severity = "sev2",
+                           .started = SLTIME_NONE,
+                           .detected = OCT1 + 8 * DAY,
+                           .acknowledged = SLTIME_NONE,
+                           .mitigated = SLTIME_NONE,
+                           .resolved = OCT1 + 8 * DAY + HOUR};
+    cr_assert_eq(store_add_incident(fx.st, &inc, &updated, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
+}
+
+Test(compare, says_when_not_measured_alike, .init = setup_unlike)
+{
+    /* provider:b: 1 of its 2 TTRs runs from detected, 50 %; team:a 0 %. */
+    struct compare_result r;
+    struct sl_diag d = {0};
+    cr_assert_eq(compare_run(fx.st, "team:a", "provider:b", OCT1, NOV1, NULL, &r, &d), SL_OK);
+    cr_assert_float_eq(metric(&r, "TTR measured from detected")->b, 50, EPS);
+    cr_assert_not(r.measured_alike);
+    cr_assert(strstr(r.unlike, "0 % of team:a's incidents and 50 % of provider:b's"), "%s",
+              r.unlike);
+    compare_result_release(&r);
+}
+
 Test(compare, entity_without_data_has_no_values)
 {
     struct compare_result r;

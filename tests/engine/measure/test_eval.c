@@ -253,6 +253,115 @@ Test(eval, mtbf)
     eval_result_release(&r);
 }
 
+/* The suite's data and three more October incidents of another file: a sev4,
+ * one with no severity, and a sev2 from a source that records no started
+ * time (its TTR runs from detected). */
+static void
+setup_failures(void)
+{
+    /* the suite's setup has run first */
+    bool already;
+    struct sl_diag d;
+    struct source_counts counts = {0};
+    cr_assert_eq(store_source_begin(fx.st, "u.csv", "def", "test", 1, &already, &d), SL_OK);
+    add_incident("I-3", "sev4", OCT1 + 3 * DAY, SLTIME_NONE, OCT1 + 3 * DAY + HOUR);
+    add_incident("I-4", NULL, OCT1 + 4 * DAY, SLTIME_NONE, OCT1 + 4 * DAY + HOUR);
+    struct incident pd = {.key = "I-5",
+                          .entity = "provider:acme",
+                          .service = "gpu",
+                          .severity = "sev2",
+                          .started = SLTIME_NONE,
+                          .detected = OCT1 + 5 * DAY,
+                          .acknowledged = SLTIME_NONE,
+                          .mitigated = SLTIME_NONE,
+                          .resolved = OCT1 + 5 * DAY + 2 * HOUR};
+    bool updated;
+    cr_assert_eq(store_add_incident(fx.st, &pd, &updated, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
+}
+
+Test(eval, every_response_target_of_five_severities)
+{
+    /* A response and a resolution target for each of five severities: ten
+     * rows, in the terms' order (a fixed eight kept the first eight and
+     * dropped sev5's two). sev1's incidents: I-1 acknowledged after 10 min,
+     * I-2 never; both resolved after 60 min. The tenth, sev5 resolution in
+     * 30 min, has no incident. */
+    static char *label[5] = {"Severity 1", "Severity 2", "Severity 3", "Severity 4", "Severity 5"};
+    struct sla_response_time rt[10];
+    for (int i = 0; i < 5; i++) {
+        rt[2 * i] = (struct sla_response_time){label[i], 15, false, false, 10 + i};
+        rt[2 * i + 1] = (struct sla_response_time){label[i], 30, false, true, 20 + i};
+    }
+    struct sla_terms t;
+    struct eval_params p;
+    struct eval_result r;
+    terms(&t);
+    t.response_times = rt;
+    t.nresponse_times = 10;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    struct eval_commitment cm = {.entity = "provider:acme",
+                                 .service = "gpu",
+                                 .terms = &t,
+                                 .monthly_fee = NAN,
+                                 .min_outage_seconds = -1,
+                                 .maintenance_cap_seconds = -1,
+                                 .partial_weight = NAN};
+    run(&p, &cm, 1, &r);
+    const struct eval_contract_row *c = &r.contract[0];
+    cr_assert_eq(c->nresponse, 10);
+    cr_assert_eq(c->response[0].severity, 1);
+    cr_assert_eq(c->response[0].within, 1);
+    cr_assert_eq(c->response[1].late, 2);
+    cr_assert_eq(c->response[8].severity, 5);
+    cr_assert_not(c->response[8].resolution);
+    cr_assert_eq(c->response[9].severity, 5);
+    cr_assert(c->response[9].resolution);
+    cr_assert_eq(c->response[9].n, 0);
+    eval_result_release(&r);
+}
+
+Test(eval, mtbf_counts_failures_only, .init = setup_failures)
+{
+    /* October holds five incidents: two sev1, a sev2, a sev4 and one with no
+     * severity. Failures are sev1-3: three, so MTBF = (2,678,400 − 420) / 3.
+     * With failures set to sev1 only: two, (2,678,400 − 420) / 2. */
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.rows[1].incidents.total, 5);
+    cr_assert_eq(r.rows[1].failures, 3);
+    cr_assert_float_eq(r.rows[1].mtbf_seconds, (2678400.0 - 420.0) / 3, 1e-6);
+    eval_result_release(&r);
+    p.failure_severity = 1;
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.rows[1].failures, 2);
+    cr_assert_float_eq(r.rows[1].mtbf_seconds, (2678400.0 - 420.0) / 2, 1e-6);
+    eval_result_release(&r);
+}
+
+Test(eval, ttr_from_detected_is_counted, .init = setup_failures)
+{
+    /* Five TTRs, one of them (I-5) measured from detected: share 1/5. The
+     * same incident has no TTD (it needs both ends): four TTDs. */
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    run(&p, NULL, 0, &r);
+    const struct incident_summary *inc = &r.rows[1].incidents;
+    cr_assert_eq(inc->measure[MEASURE_TTR].n, 5);
+    cr_assert_eq(inc->ttr_from_detected, 1);
+    cr_assert_eq(inc->measure[MEASURE_TTD].n, 4);
+    eval_result_release(&r);
+}
+
 Test(eval, kept_listing_in_store_order_across_entities)
 {
     /* the incidents are read one entity at a time; the kept listing is

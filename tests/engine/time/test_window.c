@@ -82,10 +82,33 @@ Test(window, year)
 
 Test(window, rolling)
 {
-    struct window r = window_rolling(NOV1_2026, 30);
+    struct window r = window_rolling(NOV1_2026, 30, NULL);
     cr_assert_eq(r.kind, WINDOW_ROLLING);
     cr_assert_eq(r.end, NOV1_2026);
     cr_assert_eq(r.start, NOV1_2026 - 30 * 86400);
+}
+
+Test(window, rolling_local_days_west_of_utc)
+{
+    /* --tz America/New_York --rolling 7 --to 2026-03-15: the 7 local days
+     * 03-08 .. 03-14. 03-15 00:00 EDT is 04:00Z; 03-08 00:00 EST is 05:00Z
+     * (clocks went forward at 02:00 that day), so the window is 7 × 24 h
+     * less one hour, and its last day is 03-14, not the UTC date of its end. */
+    const char *ny = "America/New_York";
+    struct sl_civil to = {2026, 3, 15, 0, 0, 0}, from = {2026, 3, 8, 0, 0, 0};
+    int64_t end = sltime_from_civil(&to, ny);
+    struct window r = window_rolling(end, 7, ny);
+    cr_assert_eq(r.end, end);
+    cr_assert_eq(r.start, sltime_from_civil(&from, ny));
+    cr_assert_eq(r.end - r.start, 7 * 86400 - 3600);
+    char out[48];
+    window_label(&r, out);
+    cr_assert_str_eq(out, "rolling 7d to 2026-03-14");
+    /* the week before ends where this one starts: 03-01 .. 03-07 */
+    struct window before = window_rolling(r.start, 7, ny);
+    window_label(&before, out);
+    cr_assert_str_eq(out, "rolling 7d to 2026-03-07");
+    cr_assert_eq(before.end - before.start, 7 * 86400);
 }
 
 Test(window, month_next_across_year)
@@ -167,7 +190,7 @@ Test(window, labels)
     window_label(&y, out);
     cr_assert_str_eq(out, "2026");
     /* the last day of a rolling window is the day of its last second */
-    struct window r = window_rolling(NOV1_2026, 30);
+    struct window r = window_rolling(NOV1_2026, 30, NULL);
     window_label(&r, out);
     cr_assert_str_eq(out, "rolling 30d to 2026-10-31");
 }

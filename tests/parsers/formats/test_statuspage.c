@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "engine/base/strbuf.h"
 #include "engine/time/sltime.h"
 #include "tests/engine/fixture.h"
 #include "tests/parsers/parse_fixture.h"
@@ -155,4 +156,81 @@ Test(statuspage, feed_turn_of_the_year)
     cr_assert_eq(got.v[0].resolved, dec31_22 + 210 * 60);
     cr_assert_null(got.v[0].severity);
     fixture_incidents_free(&got);
+}
+
+/* One incident of entity provider:big, critical from 10:00 to 12:00 on
+ * 2026-10-05, naming components C-0 .. C-<n-1>: with per_update, each in an
+ * update of its own (C-i goes to major_outage at 10:00 + i s), else only in
+ * "components" (the impact stands for them all). */
+static const char *
+big_incident(int n, bool per_update, char path[512])
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addstr(&sb, "{\"page\": {\"id\": \"pg\", \"name\": \"Big\", \"updated_at\": "
+                       "\"2026-10-20T00:00:00Z\"},\n\"incidents\": [{\"id\": \"big-1\", "
+                       "\"name\": \"Everything\", \"status\": \"resolved\", \"impact\": "
+                       "\"critical\", \"created_at\": \"2026-10-05T10:00:00Z\", \"started_at\": "
+                       "\"2026-10-05T10:00:00Z\", \"resolved_at\": \"2026-10-05T12:00:00Z\",\n"
+                       "\"components\": [");
+    for (int i = 0; i < n; i++)
+        strbuf_addf(&sb, "%s{\"id\": \"c%d\", \"name\": \"C-%d\"}", i ? "," : "", i, i);
+    strbuf_addstr(&sb, "],\n\"incident_updates\": [");
+    for (int i = 0; per_update && i < n; i++)
+        strbuf_addf(&sb,
+                    "%s{\"id\": \"u%d\", \"status\": \"investigating\", \"created_at\": "
+                    "\"2026-10-05T10:%02d:%02dZ\", \"affected_components\": [{\"code\": \"c%d\", "
+                    "\"name\": \"C-%d\", \"old_status\": \"operational\", \"new_status\": "
+                    "\"major_outage\"}]}\n",
+                    i ? "," : "", i, i / 60, i % 60, i, i);
+    strbuf_addstr(&sb, "]}]}\n");
+    fixture_write(&fx, "big.json", sb.buf, sb.len, path);
+    strbuf_release(&sb);
+    return path;
+}
+
+static void
+expect_down(const char *service, int64_t from)
+{
+    struct fx_intervals got;
+    fixture_intervals(&fx, "provider:big", service, FX_ALL_FROM, FX_ALL_TO, &got);
+    size_t down = 0;
+    for (size_t i = 0; i < got.n; i++)
+        if (got.v[i].status == SVC_DOWN) {
+            down++;
+            cr_assert_eq(got.v[i].start, from, "%s starts at %lld", service,
+                         (long long)got.v[i].start);
+            cr_assert_eq(got.v[i].end, OCT5_10 + 2 * 3600);
+        }
+    cr_assert_eq(down, 1, "%s: %zu down intervals", service, down);
+}
+
+Test(statuspage, every_component_of_a_large_incident)
+{
+    /* 70 components named by the incident alone: each is down for its two
+     * hours, the 65th to the 70th too (they were dropped past 64). */
+    char path[512];
+    struct parse_run run;
+    struct parse_options opt = {.entity = "provider:big"};
+    big_incident(70, false, path);
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, path, &opt, &run), SL_OK, "%s",
+                 run.diag.message);
+    expect_down("C-0", OCT5_10);
+    expect_down("C-64", OCT5_10);
+    expect_down("C-69", OCT5_10);
+}
+
+Test(statuspage, every_update_of_a_long_incident)
+{
+    /* 600 updates, each taking one more component down: C-599 goes down at
+     * 10:09:59 (its update was the 600th, past the 512 read before, and its
+     * component past the 64 tracked). */
+    char path[512];
+    struct parse_run run;
+    struct parse_options opt = {.entity = "provider:big"};
+    big_incident(600, true, path);
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, path, &opt, &run), SL_OK, "%s",
+                 run.diag.message);
+    expect_down("C-0", OCT5_10);
+    expect_down("C-511", OCT5_10 + 511);
+    expect_down("C-599", OCT5_10 + 599);
 }

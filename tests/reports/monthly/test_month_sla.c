@@ -242,7 +242,8 @@ Test(month_sla, findings_sheet)
     assert_text(sheet, "B4", "dora");
     assert_text(sheet, "F4", "(all services)");
     assert_number(sheet, "L4", 0, 0);
-    cr_assert(strstr(sheet, "<autoFilter ref=\"A1:L4\""), "filter over the findings");
+    assert_text(sheet, "M2", "UTC"); /* the zone its window was computed in */
+    cr_assert(strstr(sheet, "<autoFilter ref=\"A1:M4\""), "filter over the findings");
     free(sheet);
 }
 

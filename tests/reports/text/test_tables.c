@@ -155,7 +155,7 @@ Test(tables, csv_raw_keeps_formula_like_text)
 {
     char *out = write_stream(TABLE_CSV_RAW);
     cr_assert(strstr(out, ",INC-1,sev1,,\"=SUM(A1), \"\"quoted\"\"\nsecond line\",,"), "%s", out);
-    cr_assert(strstr(out, ",2026-10,\"=below, target\",c2,3\n"), "%s", out);
+    cr_assert(strstr(out, ",2026-10,\"=below, target\",c2,3,UTC\n"), "%s", out);
     cr_assert(strstr(out, ",false,-7966.8,tier,"), "numbers alike: %s", out);
     free(out);
 }
@@ -176,11 +176,11 @@ Test(tables, findings_worst_first)
 {
     char *out = write_stream(TABLE_CSV);
     cr_assert(strstr(out, "# table: findings\nseverity,rule,regime,entity,service,from,to,subject,"
-                          "message,clause,evidence\n"
+                          "message,clause,evidence,zone\n"
                           "high,AVL-001,nis2,provider:acme,gpu,2026-10-01T00:00:00Z,"
-                          "2026-11-01T00:00:00Z,2026-10,\"'=below, target\",c2,3\n"
+                          "2026-11-01T00:00:00Z,2026-10,\"'=below, target\",c2,3,UTC\n"
                           "low,INC-001,,provider:acme,,2026-10-01T00:00:00Z,2026-11-01T00:00:00Z,"
-                          "INC-1,late,c1,0\n\n"),
+                          "INC-1,late,c1,0,UTC\n\n"),
               "%s", out);
     free(out);
 }

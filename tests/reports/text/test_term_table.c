@@ -38,7 +38,7 @@ TestSuite(term_table, .init = setup);
 
 static const char header[] =
     "entity                 service              window       avail down_min   unk_h  inc "
-    "  sev1/2/3/4/5  open mtta_min      p50 mttr_min      p50\n";
+    "  sev1/2/3/4/5  open mtta_min      p50 mttr_min      p50  ttr_det\n";
 
 Test(term_table, a_neutral_row_to_the_character)
 {
@@ -47,10 +47,10 @@ Test(term_table, a_neutral_row_to_the_character)
     cr_assert_eq(term_table_eval(&sb, &result, true, &oct), SL_OK);
     cr_assert_str_eq(sb.buf, "entity                 service              window       avail "
                              "down_min   unk_h  inc   sev1/2/3/4/5  open mtta_min      p50 "
-                             "mttr_min      p50\n"
+                             "mttr_min      p50  ttr_det\n"
                              "provider:acme          (all)                2026-10    99.729% "
                              "   120.0     1.5    2      1/0/1/0/0     1        -        -     "
-                             "60.0     50.0\n");
+                             "60.0     50.0       0%\n");
     strbuf_release(&sb);
 }
 
