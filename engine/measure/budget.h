@@ -38,9 +38,9 @@ struct budget {
     double allowed_seconds; /* to the ms: contract_allowed_seconds() */
     double consumed_seconds;
     double remaining_seconds; /* allowed − consumed, to the ms */
-    double consumed_share; /* consumed ÷ allowed; NAN when nothing is allowed */
-    double elapsed_share;  /* of the window at as_of, within [0, 1] */
-    double burn_rate;      /* error rate ÷ (1 − target); NAN without known time */
+    double consumed_share;    /* consumed ÷ allowed; NAN when nothing is allowed */
+    double elapsed_share;     /* of the window at as_of, within [0, 1] */
+    double burn_rate;         /* error rate ÷ (1 − target); NAN without known time */
 };
 
 /* The budget of window [start, end) as of as_of (the end for a past window);

@@ -22,9 +22,9 @@ term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_on
                 const struct window *window)
 {
     struct textbuf tb = {sb, SL_OK}, *t = &tb;
-    textbuf_printf(t, "%-22s %-20s %-8s %9s %8s %7s %4s %14s %5s %8s %8s %8s %8s %8s\n",
-                   "entity", "service", "window", "avail", "down_min", "unk_h", "inc",
-                   "sev1/2/3/4/5", "open", "mtta_min", "p50", "mttr_min", "p50", "ttr_det");
+    textbuf_printf(t, "%-22s %-20s %-8s %9s %8s %7s %4s %14s %5s %8s %8s %8s %8s %8s\n", "entity",
+                   "service", "window", "avail", "down_min", "unk_h", "inc", "sev1/2/3/4/5", "open",
+                   "mtta_min", "p50", "mttr_min", "p50", "ttr_det");
     for (size_t i = 0; i < r->nrows; i++) {
         const struct eval_row *row = &r->rows[i];
         if ((entities_only && row->service) ||
