@@ -30,6 +30,12 @@ eval_default_params(struct eval_params *p)
     p->fault_threshold = CAPACITY_DEFAULT_FAULT_THRESHOLD;
 }
 
+bool
+eval_row_shows_availability(const struct eval_row *row)
+{
+    return row->avail.known && row->coverage != AVAIL_COVERAGE_INSUFFICIENT;
+}
+
 /* Growable arrays of the things one evaluation collects. */
 struct series {
     char *entity, *service;
@@ -1221,6 +1227,11 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
     /* The arrays are complete: the links can point into them. */
     for (size_t i = 0; !rc && i < run.nspans; i++)
         link_span(out, &run.spans[i]);
+    for (size_t i = 0; !rc && i < out->nrows; i++)
+        out->rows[i].coverage = availability_coverage_flag(&out->rows[i].avail, &p->avail.coverage);
+    for (size_t i = 0; !rc && i < out->ncontract; i++)
+        out->contract[i].coverage =
+            availability_coverage_flag(&out->contract[i].measure.avail, &p->avail.coverage);
     if (!rc && out->nincidents)
         qsort(out->incidents, out->nincidents, sizeof *out->incidents, cmp_listed);
     out->nlisted = c.nlisted;

@@ -143,7 +143,7 @@ if ls "$TMP/no/such/dir" >/dev/null 2>&1; then fail "report left something behin
 # --- the report as plain tables ------------------------------------------------------
 expect "report csv to stdout" 0 "$BIN" --db "$DB" report --month 2026-10 --format csv
 has "csv tables introduced" "$TMP/out" '^# table: incidents$'
-has "csv hand-checked availability" "$TMP/out" '^provider:nimbus,inference-api,2026-10,0\.99728997289972[0-9]*,0\.999,7200,2656800,14400,7200,'
+has "csv hand-checked availability" "$TMP/out" '^provider:nimbus,inference-api,2026-10,0\.99728997289972[0-9]*,0\.99728997289972[0-9]*,0\.9946[0-9]*,full,0\.999,7200,2656800,14400,7200,'
 expect "report json to a directory" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format json -o "$TMP/tables"
 same "one json file per table" "$(ls "$TMP/tables" | tr '\n' ' ')" "availability.json findings.json incidents.json sla.json sources.json summary.json "
 has "json sources hold the sha-256" "$TMP/tables/sources.json" "\"sha256\":\"$(sha256sum sample-data/maintenance.csv | cut -c1-64)\""
@@ -495,6 +495,27 @@ has "SLA-006 from the scorecard" "$TMP/out" '^high +SLA-006 .*under 48 h notice 
 hasnt "a sound term raises no flag" "$TMP/out" 'SLA-007'
 expect "audit json with an SLA" 0 "$BIN" --db "$SDB" audit --entity provider:acme --from 2026-08-01 --to 2026-11-01 --json
 has "SLA evidence is the document line" "$TMP/out" '"kind":"document","ref":"cirrus-prose.txt","detail":"open-ended exclusion: \\"[^"]*reasonable control\\""[^}]*"file":"cirrus-prose.txt","line":24'
+
+# --- minimum coverage: unknown is not a number ---------------------------------
+# The small sample files monitor a few hours of October: 0.09 % coverage.
+CDB=$TMP/coverage.db
+expect "coverage: ingest the samples" 0 "$BIN" --db "$CDB" -q ingest sample-data/actions.csv sample-data/changes.csv sample-data/maintenance.csv sample-data/notifications.csv sample-data/oncall.csv sample-data/patches.csv sample-data/postmortems.csv
+expect "coverage: report" 0 "$BIN" --db "$CDB" report --month 2026-10 -o "$TMP/coverage.xlsx"
+has "coverage: insufficient said" "$TMP/out" '^provider:nimbus +\(all\) +2026-10 +- .*insufficient coverage: 0\.09 % monitored, measured 0\.000 %$'
+hasnt "coverage: no 0 % shown" "$TMP/out" ' 0\.000%'
+unzip -p "$TMP/coverage.xlsx" xl/worksheets/sheet1.xml >"$TMP/cov1.xml"
+has "coverage: the Summary says it" "$TMP/cov1.xml" '<t>insufficient coverage</t>'
+expect "coverage: eval json" 0 "$BIN" --db "$CDB" eval --month 2026-10 --entity provider:nimbus --json
+has "coverage: null with the measured value beside it" "$TMP/out" '"service":null,[^}]*\},"measure":"neutral","availability":null,[^{]*"availability_measured":0,"monitoring_coverage":0\.000896[0-9]*,"coverage_flag":"insufficient"'
+has "coverage: thresholds with the definitions" "$TMP/out" '"minimum_coverage":\{"insufficient_below":0\.5,"partial_below":0\.95\}'
+expect "coverage: thresholds are options" 0 "$BIN" --db "$CDB" eval --month 2026-10 --entity provider:nimbus --min-coverage 0.05 --partial-coverage 10
+has "coverage: partial below the option" "$TMP/out" '^provider:nimbus +\(all\) +2026-10 +0\.000% .*partial coverage: 0\.09 % monitored$'
+expect "coverage: csv" 0 "$BIN" --db "$CDB" report --month 2026-10 --format csv
+has "coverage: csv leaves availability empty" "$TMP/out" '^provider:nimbus,2026-10,4,,0,0\.000896[0-9]*,insufficient,'
+expect "coverage: a percent" 2 "$BIN" --db "$CDB" eval --min-coverage 150
+has "coverage: a percent message" "$TMP/err" "^slaudit: --min-coverage '150' is a percent, 0 to 100"
+expect "coverage: min above partial" 2 "$BIN" --db "$CDB" report --min-coverage 96
+has "coverage: min above partial message" "$TMP/err" "above --partial-coverage 95 %"
 
 # --- every command that reads a file refuses a FIFO at once ---------------------
 expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"
