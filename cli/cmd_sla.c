@@ -36,11 +36,14 @@ static const char help[] =
     "            deadline, maintenance, exclusions, response times, coverage, remedies\n"
     "  import    store the terms for an entity, versioned by --effective (default:\n"
     "            in force since always); FILE may be the document or the JSON of\n"
-    "            'extract --json' after a person corrected it\n"
+    "            'extract --json' after a person corrected it; the same document\n"
+    "            again for the same entity, service and date changes nothing, for\n"
+    "            another entity, service or date it is stored again\n"
     "  score     the pre-signing scorecard (0-100), red flags SLA-001..SLA-014 with\n"
     "            the line each quotes, and the downtime the uptime allows; with\n"
     "            --history, the provider's incident history (any format 'ingest'\n"
-    "            reads) replayed under the document's own definitions\n"
+    "            reads) replayed under the document's own definitions; a file in\n"
+    "            which no SLA term is found is not scored (exit 3)\n"
     "\n"
     "  --json            machine-readable output\n"
     "  --entity E        provider:NAME (import)\n"
@@ -172,7 +175,12 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
         goto out;
     }
     if (already) {
-        msg_note(opt->file, 0, "already imported (same SHA-256), nothing changed");
+        char when[16] = "always";
+        if (effective != SLTIME_NONE)
+            sltime_format_date(effective, cli->zone, when);
+        msg_note(opt->file, 0,
+                 "already imported for %s%s%s in force from %s (same SHA-256), nothing changed",
+                 opt->entity, opt->service ? " " : "", opt->service ? opt->service : "", when);
     } else if (!msg_quiet()) {
         char when[16] = "always";
         if (effective != SLTIME_NONE)
@@ -268,6 +276,12 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
     int rc = load_terms(opt->file, &t, &from_json);
     if (rc)
         return rc;
+    if (!sla_terms_any(&t)) {
+        sla_terms_release(&t);
+        return msg_error(SL_EXIT_INPUT, opt->file, 0,
+                         "no SLA terms found (no uptime target, credit, exclusion, response "
+                         "time or other clause): not scored");
+    }
     struct sla_scorecard sc;
     struct sla_replay replay;
     bool have_replay = false;

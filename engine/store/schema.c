@@ -266,6 +266,13 @@ const char *const schema_migrations[] = {
     "  message FROM gpu_events;"
     "DROP TABLE gpu_events;"
     "ALTER TABLE gpu_events_v9 RENAME TO gpu_events;",
+    /* 10: a commitment is imported once per document (its source's SHA-256),
+     * entity, service, kind and effective date: the same document may
+     * serve two entities or two dates, but not twice the same place. Each
+     * source held at most one commitment per place before, so nothing
+     * breaks the index. */
+    "CREATE UNIQUE INDEX IF NOT EXISTS commitments_by_source ON commitments"
+    "  (source_id, entity, ifnull(service, ''), kind, ifnull(effective_from, ''));",
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);

@@ -257,8 +257,23 @@ same "sla import stored" "$(sql "SELECT entity || ' ' || kind || ' ' || effectiv
 has "sla stored terms are JSON" "$TMP/terms.json" '"percent":99\.95'
 expect "sla import again" 0 "$BIN" --db "$DB" sla import "$TMP/terms.json" --entity provider:acme --effective 2026-03-01
 has "sla import again changes nothing" "$TMP/err" 'already imported'
+has "sla import again says where" "$TMP/err" 'already imported for provider:acme in force from 2026-03-01 \(same SHA-256\), nothing changed'
+same "sla import again stores nothing" "$(sql "SELECT count(*) FROM commitments")" 1
+# The SHA-256 guards the same document in the same place only: another
+# entity or a new date is a new commitment of the same source.
+expect "sla import for another entity" 0 "$BIN" --db "$DB" sla import "$TMP/terms.json" --entity provider:zeta --effective 2026-03-01
+has "sla import for another entity stored" "$TMP/out" 'stored the SLA of provider:zeta, in force from 2026-03-01'
+expect "sla import with a new date" 0 "$BIN" --db "$DB" sla import "$TMP/terms.json" --entity provider:acme --effective 2026-06-01
+has "sla import with a new date stored" "$TMP/out" 'stored the SLA of provider:acme, in force from 2026-06-01'
+same "sla import: three commitments of one source" "$(sql "SELECT count(*) || ' ' || count(DISTINCT source_id) FROM commitments")" "3 1"
+expect "sla import for another service" 0 "$BIN" --db "$DB" -q sla import "$TMP/terms.json" --entity provider:acme --service gpu --effective 2026-03-01
+same "sla import per service" "$(sql "SELECT count(*) FROM commitments WHERE service = 'gpu'")" 1
+sql "DELETE FROM commitments WHERE entity = 'provider:zeta' OR effective_from = 1780272000 OR service = 'gpu'"
 expect "sla import document" 0 "$BIN" --db "$DB" sla import "$SLA/delta-tsv.txt" --entity provider:delta
 same "sla two commitments" "$(sql "SELECT count(*) FROM commitments")" "2"
+expect "sla score of a file that is not an SLA" 3 "$BIN" sla score sample-data/maintenance.csv
+has "sla score says no terms" "$TMP/err" '^slaudit: sample-data/maintenance\.csv: no SLA terms found'
+hasnt "sla score prints no score" "$TMP/out" 'score'
 expect "sla score" 0 "$BIN" sla score "$SLA/acme-gpu.md"
 has "sla score total" "$TMP/out" '^acme-gpu\.md: score [0-9]+ / 100'
 has "sla score allowed downtime" "$TMP/out" '99\.95%: 21\.9 min a month, 65\.7 min a quarter, 262\.8 min a year'
