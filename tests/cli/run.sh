@@ -291,6 +291,21 @@ unzip -p "$TMP/score.xlsx" xl/workbook.xml >"$TMP/sw.xml"
 has "sla workbook sheets" "$TMP/sw.xml" '<sheet name="Scorecard"[^>]*/><sheet name="Red flags"[^>]*/><sheet name="Terms"[^>]*/><sheet name="Allowed downtime"[^>]*/><sheet name="Replay"'
 unzip -p "$TMP/score.xlsx" xl/sharedStrings.xml >"$TMP/ss.xml"
 has "sla workbook reads back" "$TMP/ss.xml" 'acme-gpu\.md: [0-9]+ / 100'
+# A history of two providers (and two services of one) is replayed one
+# entity at a time: October has 44,640 minutes; acme's api is down 120 and
+# its gpu 3 (99.724 % pooled, 99.993 % gpu alone); beta is down a day.
+H2=tests/cli/data/history-two-providers.csv
+expect "sla score pooled history" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$H2"
+has "sla score pooled history says so" "$TMP/err" "note: .*history-two-providers\.csv: the history holds 2 entities, replayed pooled as one; give --entity"
+expect "sla score one entity" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$H2" --entity provider:acme
+has "sla score one entity figure" "$TMP/out" '^  2026-10 +99\.724% +99\.724% +BREACHED'
+has "sla score one entity, several services" "$TMP/err" 'the history holds several services of provider:acme, replayed pooled'
+expect "sla score one service" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$H2" --entity provider:acme --service gpu
+has "sla score one service figure" "$TMP/out" '^  2026-10 +99\.993% +99\.993% +met'
+same "sla score one service, no note" "$(cat "$TMP/err")" ""
+expect "sla score an entity the history lacks" 3 "$BIN" sla score "$SLA/acme-gpu.md" --history "$H2" --entity provider:none
+has "sla score an entity the history lacks message" "$TMP/err" 'the history holds nothing for provider:none'
+expect "sla score --entity without --history" 2 "$BIN" sla score "$SLA/acme-gpu.md" --entity provider:acme
 expect "sla score bad history" 3 "$BIN" sla score "$SLA/acme-gpu.md" --history "$SLA/acme-gpu.md"
 
 # --- ingest options of log and generic formats (issue 3) ------------------------
