@@ -185,6 +185,11 @@ has "audit evidence cites file and line" "$TMP/out" '"file":"sample-data/patches
 expect "audit workbook" 0 "$BIN" --db "$ADB" -q audit --entity team:platform --from 2026-08-01 --to 2026-11-01 -o "$TMP/audit.xlsx"
 unzip -p "$TMP/audit.xlsx" xl/workbook.xml >"$TMP/aw.xml"
 has "audit sheets" "$TMP/aw.xml" '<sheet name="Findings"[^>]*/><sheet name="Evidence"[^>]*/><sheet name="Rules"[^>]*/><sheet name="Sources"'
+# Evidence rows name their finding by its number on Findings: the first is 1.
+unzip -p "$TMP/audit.xlsx" xl/worksheets/sheet1.xml >"$TMP/af.xml"
+unzip -p "$TMP/audit.xlsx" xl/worksheets/sheet2.xml >"$TMP/ae.xml"
+has "audit findings numbered from 1" "$TMP/af.xml" '<c r="A2"[^>]*><v>1</v></c>'
+has "audit evidence names finding 1" "$TMP/ae.xml" '<c r="A2"[^>]*><v>1</v></c>'
 
 # --- eval: the contract measure beside the neutral one ---------------------------------
 # inference-api, October: 7200 s down of 2,656,800 eligible (99.72899 %); 99.95 %
@@ -216,6 +221,8 @@ expect "decide json" 0 "$BIN" --db "$DB" --json decide --profile sample-data/tea
 has "decide json recommendation" "$TMP/out" '^\{"recommendation":"hybrid","provider":"provider:nimbus"'
 has "decide json reasons" "$TMP/out" '"reasons":\[\{"rule":"T-type","basis":"profile"'
 has "decide json options" "$TMP/out" '"options":\[\{"model":"self-managed"'
+# The downtime cost of self-managed, as its arithmetic says: 3.04 h x (4000 + 900).
+has "decide json downtime cost" "$TMP/out" '"on_call":4383,"incident_labour":[0-9.]+,"downtime":14895\.0[0-9]*,"total":297534\.'
 expect "decide workbook" 0 "$BIN" --db "$DB" -q decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01 -o "$TMP/decision.xlsx"
 unzip -p "$TMP/decision.xlsx" xl/workbook.xml >"$TMP/dw.xml"
 has "decision sheets" "$TMP/dw.xml" '<sheet name="Decision"[^>]*/><sheet name="Measured"'
@@ -291,6 +298,9 @@ unzip -p "$TMP/score.xlsx" xl/workbook.xml >"$TMP/sw.xml"
 has "sla workbook sheets" "$TMP/sw.xml" '<sheet name="Scorecard"[^>]*/><sheet name="Red flags"[^>]*/><sheet name="Terms"[^>]*/><sheet name="Allowed downtime"[^>]*/><sheet name="Replay"'
 unzip -p "$TMP/score.xlsx" xl/sharedStrings.xml >"$TMP/ss.xml"
 has "sla workbook reads back" "$TMP/ss.xml" 'acme-gpu\.md: [0-9]+ / 100'
+# Points, then weight: the uptime criterion scores 13 of 15 (99.95 % a month).
+unzip -p "$TMP/score.xlsx" xl/worksheets/sheet1.xml >"$TMP/sc1.xml"
+has "scorecard points beside the weight" "$TMP/sc1.xml" '<c r="B4"[^>]*><v>13</v></c><c r="C4"[^>]*><v>15</v></c>'
 # A history of two providers (and two services of one) is replayed one
 # entity at a time: October has 44,640 minutes; acme's api is down 120 and
 # its gpu 3 (99.724 % pooled, 99.993 % gpu alone); beta is down a day.

@@ -252,6 +252,46 @@ Test(eval, coverage_flag_per_row_and_pooled)
     eval_result_release(&r);
 }
 
+/* A Sev-1 response target in business hours (08:00–18:00 Monday to Friday,
+ * UTC): an incident detected on Saturday 3 October at 12:00 and acknowledged
+ * on Monday at 08:05 took 5 business minutes, within 15 (on a 24×7 clock it
+ * would be 44 h late). I-1, acknowledged at 00:10 on a Friday, took none. */
+Test(eval, business_hours_response_clock)
+{
+    bool already;
+    struct sl_diag d;
+    struct source_counts counts = {0};
+    cr_assert_eq(store_source_begin(fx.st, "bh.csv", "bh", "test", 1, &already, &d), SL_OK);
+    add_incident("I-3", "sev1", OCT1 + 2 * DAY + 12 * HOUR, OCT1 + 4 * DAY + 8 * HOUR + 5 * MIN,
+                 OCT1 + 4 * DAY + 9 * HOUR);
+    cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
+    struct sla_response_time business[] = {{"Severity 1", 15, true, false, 3}};
+    struct sla_terms t;
+    terms(&t);
+    t.response_times = business;
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    struct eval_commitment cm = {.entity = "provider:acme",
+                                 .service = "gpu",
+                                 .terms = &t,
+                                 .monthly_fee = NAN,
+                                 .min_outage_seconds = -1,
+                                 .maintenance_cap_seconds = -1,
+                                 .partial_weight = NAN};
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.ncontract, 1);
+    const struct eval_response *e = &r.contract[0].response[0];
+    cr_assert(e->business_hours);
+    cr_assert_eq(e->n, 3);
+    cr_assert_eq(e->within, 2, "I-1 and I-3 within 15 business minutes");
+    cr_assert_eq(e->late, 0);
+    cr_assert_eq(e->unacknowledged, 1);
+    eval_result_release(&r);
+}
+
 Test(eval, quarter_and_rolling_windows)
 {
     struct eval_params p;
