@@ -32,7 +32,7 @@ CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS_OK   := $(BUILD)/.deps-ok
 
-.PHONY: all test unit cli-test reliability sla-accuracy valgrind fuzz fuzz-build demo asan ubsan lint format install clean deps sample-data
+.PHONY: all test unit cli-test reliability sla-accuracy mutate valgrind fuzz fuzz-build demo asan ubsan lint format install clean deps sample-data
 all: $(BUILD)/slaudit
 
 deps: $(DEPS_OK)
@@ -87,6 +87,11 @@ sla-accuracy: $(BUILD)/slaudit
 	else \
 	    echo "sla-accuracy: skipped: no $(SLA_CORPUS) or no $(SLA_ACCURACY)"; \
 	fi
+
+# Mutation check: each change of tests/mutants.txt applied in turn in a
+# scratch copy under /tmp, the fast suite run on it; lists the survivors.
+mutate: $(BUILD)/slaudit
+	$(Q)BUILD=$(BUILD) sh scripts/mutate.sh
 
 # The CLI tests with every run of the binary under valgrind's memcheck.
 valgrind: $(BUILD)/slaudit $(BUILD)/gen-sample

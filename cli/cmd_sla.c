@@ -25,7 +25,8 @@
 static const char help[] =
     "usage: slaudit sla extract FILE [--json]\n"
     "       slaudit sla import FILE --entity provider:X [--service S] [--effective DATE]\n"
-    "       slaudit sla score FILE [--json] [-o FILE.xlsx] [--history FILE...]\n"
+    "       slaudit sla score FILE [--json] [-o FILE.xlsx] [--history FILE...\n"
+    "                         [--entity E] [--service S]]\n"
     "\n"
     "Reads a provider's SLA — Markdown, plain text, or HTML saved from a web page —\n"
     "and shows what it commits to, each term with the line it came from (see\n"
@@ -36,18 +37,25 @@ static const char help[] =
     "            deadline, maintenance, exclusions, response times, coverage, remedies\n"
     "  import    store the terms for an entity, versioned by --effective (default:\n"
     "            in force since always); FILE may be the document or the JSON of\n"
-    "            'extract --json' after a person corrected it\n"
+    "            'extract --json' after a person corrected it; the same document\n"
+    "            again for the same entity, service and date changes nothing, for\n"
+    "            another entity, service or date it is stored again\n"
     "  score     the pre-signing scorecard (0-100), red flags SLA-001..SLA-014 with\n"
     "            the line each quotes, and the downtime the uptime allows; with\n"
     "            --history, the provider's incident history (any format 'ingest'\n"
-    "            reads) replayed under the document's own definitions\n"
+    "            reads) replayed under the document's own definitions; a file in\n"
+    "            which no SLA term is found is not scored (exit 3)\n"
     "\n"
     "  --json            machine-readable output\n"
-    "  --entity E        provider:NAME (import)\n"
-    "  --service S       the service the SLA covers (import; default: all)\n"
+    "  --entity E        provider:NAME (import); with --history, the one entity of\n"
+    "                    the history to replay (score; default: all, pooled, with a\n"
+    "                    note when it holds several)\n"
+    "  --service S       the service the SLA covers (import; default: all); with\n"
+    "                    --history, the one service to replay (score)\n"
     "  --effective DATE  the date the terms take effect (import)\n"
     "  -o FILE.xlsx      write the scorecard workbook (score)\n"
     "  --history FILE    incident or status history to replay; repeatable (score)\n"
+
     "\n"
     "Exit codes: 0 ok; 2 usage; 3 the file cannot be read; 4 database; 5 the\n"
     "workbook could not be written.\n"
@@ -172,7 +180,12 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
         goto out;
     }
     if (already) {
-        msg_note(opt->file, 0, "already imported (same SHA-256), nothing changed");
+        char when[16] = "always";
+        if (effective != SLTIME_NONE)
+            sltime_format_date(effective, cli->zone, when);
+        msg_note(opt->file, 0,
+                 "already imported for %s%s%s in force from %s (same SHA-256), nothing changed",
+                 opt->entity, opt->service ? " " : "", opt->service ? opt->service : "", when);
     } else if (!msg_quiet()) {
         char when[16] = "always";
         if (effective != SLTIME_NONE)
@@ -227,10 +240,34 @@ ingest_history(const struct cli *cli, struct store *st, const char *path)
 
 /* The history goes into a scratch store of its own, so replaying never
  * touches the user's database; the store is removed afterwards. */
+/* Says when the replay pools what the history keeps apart: several entities
+ * without --entity, several services without --service. */
+static void
+warn_pooled(const struct sla_options *opt, const struct sla_replay *r)
+{
+    if (!opt->entity && r->history_entities > 1)
+        msg_note(opt->history[0], 0,
+                 "the history holds %zu entities, replayed pooled as one; give --entity "
+                 "(and --service) to replay one",
+                 r->history_entities);
+    else if (!opt->service && r->history_services > 1 && opt->entity)
+        msg_note(opt->history[0], 0,
+                 "the history holds several services of %s, replayed pooled (worst status "
+                 "wins); give --service to replay one",
+                 opt->entity);
+    else if (!opt->entity && !opt->service && r->history_services > 1)
+        msg_note(opt->history[0], 0,
+                 "the history holds %zu services, replayed pooled (worst status wins); give "
+                 "--service to replay one",
+                 r->history_services);
+}
+
 static int
-replay_history(const struct cli *cli, const char *const *files, size_t n, const struct sla_terms *t,
+replay_history(const struct cli *cli, const struct sla_options *opt, const struct sla_terms *t,
                struct sla_replay *out)
 {
+    const char *const *files = opt->history;
+    size_t n = opt->nhistory;
     char dir[] = "/tmp/slaudit-replay-XXXXXX";
     char path[64];
     struct store *st = NULL;
@@ -247,8 +284,14 @@ replay_history(const struct cli *cli, const char *const *files, size_t n, const 
     }
     for (size_t i = 0; i < n && !rc; i++)
         rc = ingest_history(cli, st, files[i]);
-    if (!rc && (s = sla_replay_run(st, t, cli->zone, out, &diag)))
+    if (!rc && (s = sla_replay_run_scope(st, t, cli->zone, opt->entity, opt->service, out, &diag)))
         rc = msg_diag(s, &diag);
+    if (!rc && (opt->entity || opt->service) && out->nwindows == 0)
+        rc = msg_error(SL_EXIT_INPUT, files[0], 0, "the history holds nothing for %s%s%s",
+                       opt->entity ? opt->entity : "", opt->entity && opt->service ? " " : "",
+                       opt->service ? opt->service : "");
+    if (!rc)
+        warn_pooled(opt, out);
 out:
     store_close(st);
     static const char *const suffixes[] = {"", "-wal", "-shm", NULL};
@@ -269,6 +312,12 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
     int rc = load_terms(cli, opt->file, &t, &from_json);
     if (rc)
         return rc;
+    if (!sla_terms_any(&t)) {
+        sla_terms_release(&t);
+        return msg_error(SL_EXIT_INPUT, opt->file, 0,
+                         "no SLA terms found (no uptime target, credit, exclusion, response "
+                         "time or other clause): not scored");
+    }
     struct sla_scorecard sc;
     struct sla_replay replay;
     bool have_replay = false;
@@ -280,7 +329,7 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
         return msg_error(sl_exit_code(scored), opt->file, 0, "out of memory");
     }
     if (opt->nhistory) {
-        if ((rc = replay_history(cli, opt->history, opt->nhistory, &t, &replay)))
+        if ((rc = replay_history(cli, opt, &t, &replay)))
             goto out;
         have_replay = true;
     }
@@ -387,8 +436,13 @@ cmd_sla(struct cli *cli, int argc, char **argv)
         return msg_usage("sla", "no FILE given");
     if (strcmp(action, "score") && (opt.output || opt.nhistory))
         return msg_usage("sla", "-o and --history belong to 'sla score'");
-    if (strcmp(action, "import") && (opt.entity || opt.effective || opt.service))
-        return msg_usage("sla", "--entity, --service and --effective belong to 'sla import'");
+    if (strcmp(action, "import") && opt.effective)
+        return msg_usage("sla", "--effective belongs to 'sla import'");
+    if (!strcmp(action, "extract") && (opt.entity || opt.service))
+        return msg_usage("sla", "--entity and --service belong to 'sla import' and 'sla score'");
+    if (!strcmp(action, "score") && (opt.entity || opt.service) && !opt.nhistory)
+        return msg_usage("sla", "--entity and --service of 'sla score' choose what --history "
+                                "replays: give --history");
     if (!strcmp(action, "extract"))
         return cmd_extract(cli, &opt);
     if (!strcmp(action, "import"))

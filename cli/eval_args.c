@@ -22,6 +22,8 @@ static const struct option shared_options[] = {
     {"service", required_argument, NULL, 's'},
     {"fee", required_argument, NULL, 'F'},
     {"min-outage", required_argument, NULL, 'O'},
+    {"min-coverage", required_argument, NULL, 2001},
+    {"partial-coverage", required_argument, NULL, 2002},
     {NULL, 0, NULL, 0},
 };
 
@@ -104,6 +106,16 @@ eval_args_option(struct eval_args *a, struct eval_params *p, const char *command
             return rc;
         a->commitment.min_outage_seconds = (int64_t)(v * 60.0);
         return 0;
+    case 2001:
+    case 2002: {
+        const char *name = c == 2001 ? "min-coverage" : "partial-coverage";
+        if ((rc = parse_amount(command, name, arg, &v)))
+            return rc;
+        if (v > 100)
+            return msg_usage(command, "--%s '%s' is a percent, 0 to 100", name, arg);
+        *(c == 2001 ? &p->avail.coverage.min : &p->avail.coverage.partial) = v / 100.0;
+        return 0;
+    }
     default:
         return -1;
     }
@@ -131,6 +143,9 @@ int
 eval_args_finish(struct eval_args *a, struct eval_params *p, const char *command)
 {
     int rc;
+    if (p->avail.coverage.min > p->avail.coverage.partial)
+        return msg_usage(command, "--min-coverage %g %% is above --partial-coverage %g %%",
+                         100.0 * p->avail.coverage.min, 100.0 * p->avail.coverage.partial);
     if (!a->sla_path)
         return 0;
     if (!p->entity)

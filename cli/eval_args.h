@@ -36,7 +36,11 @@ struct eval_args {
     "                  and response compliance for --entity (and --service)\n"                     \
     "  --service S     the service the SLA covers (default: every service of --entity)\n"          \
     "  --fee N         monthly fee, for credit amounts\n"                                          \
-    "  --min-outage M  minimum countable outage in minutes under the SLA\n"
+    "  --min-outage M  minimum countable outage in minutes under the SLA\n"                        \
+    "  --min-coverage P  below P % monitoring coverage the availability is not a\n"                \
+    "                  number: \"insufficient coverage\" (default 50)\n"                           \
+    "  --partial-coverage P  below P % it is shown and flagged \"partial coverage\"\n"             \
+    "                  (default 95)\n"
 
 /* Room for a command's own options and these, with the sentinel. */
 #define EVAL_ARGS_MAX_OPTIONS 32

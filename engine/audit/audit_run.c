@@ -477,7 +477,7 @@ load_months(struct loader *l, const struct audit_params *p)
         m->service = own(l, row->service);
         m->start = row->window.start;
         m->end = row->window.end;
-        m->known = row->avail.known;
+        m->known = eval_row_shows_availability(row); /* not below the minimum coverage */
         m->availability = row->avail.availability;
         m->target_percent = NAN;
         if (row->target_source == TARGET_COMMITMENT) {

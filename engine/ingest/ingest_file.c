@@ -136,13 +136,5 @@ ingest_file_commitment(struct store *st, const char *path, const char *format,
         return s;
     }
     fclose(f);
-    enum sl_status s = store_source_begin(st, path, sha, format, bytes, already, diag);
-    if (!s && !*already) {
-        struct source_counts counts = {1, 1, 0, 0};
-        if (!(s = store_add_commitment(st, c, replaced, diag)))
-            s = store_source_finish(st, &counts, diag);
-        if (s)
-            store_source_abort(st);
-    }
-    return s;
+    return store_import_commitment(st, path, sha, format, bytes, c, already, replaced, diag);
 }

@@ -114,9 +114,11 @@ enum sl_status ingest_file(struct store *st, const char *path,
  * `sla import`): the file at path is hashed and recorded as a source of
  * format with c as its one record (read 1, stored 1), in one transaction. A
  * commitment with the same entity, service, kind and effective date is
- * replaced and sets *replaced. Bytes already on record set *already and
- * change nothing. Errors: SL_ERR_IO "cannot read: ..." (the file was not
- * opened or hashed), and the store's, after which nothing was kept. */
+ * replaced and sets *replaced. The same bytes already on record for the same
+ * entity, service, kind and effective date set *already and change nothing;
+ * for another entity, service or date they are a new commitment of the
+ * source already recorded (store_import_commitment). Errors: SL_ERR_IO "cannot read: ..." (the file
+ * was not opened or hashed), and the store's, after which nothing was kept. */
 enum sl_status ingest_file_commitment(struct store *st, const char *path, const char *format,
                                       const struct commitment *c, bool *already, bool *replaced,
                                       struct sl_diag *diag);

@@ -31,6 +31,12 @@ eval_default_params(struct eval_params *p)
     p->failure_severity = EVAL_DEFAULT_FAILURE_SEVERITY;
 }
 
+bool
+eval_row_shows_availability(const struct eval_row *row)
+{
+    return row->avail.known && row->coverage != AVAIL_COVERAGE_INSUFFICIENT;
+}
+
 /* Growable arrays of the things one evaluation collects. */
 struct series {
     char *entity, *service;
@@ -1250,6 +1256,11 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
     /* The arrays are complete: the links can point into them. */
     for (size_t i = 0; !rc && i < run.nspans; i++)
         link_span(out, &run.spans[i]);
+    for (size_t i = 0; !rc && i < out->nrows; i++)
+        out->rows[i].coverage = availability_coverage_flag(&out->rows[i].avail, &p->avail.coverage);
+    for (size_t i = 0; !rc && i < out->ncontract; i++)
+        out->contract[i].coverage =
+            availability_coverage_flag(&out->contract[i].measure.avail, &p->avail.coverage);
     if (!rc && out->nincidents)
         qsort(out->incidents, out->nincidents, sizeof *out->incidents, cmp_listed);
     out->nlisted = c.nlisted;

@@ -140,6 +140,10 @@ struct eval_row {
      * params.stored_commitments), else TARGET_DEFAULT_PERCENT (target.h). */
     double target_percent;
     enum target_source target_source;
+    /* Monitoring coverage of the row's window against params.avail.coverage:
+     * insufficient means the availability is not a number and every output
+     * shows "insufficient coverage" (the measured value only as a note). */
+    enum avail_coverage coverage;
 };
 
 /* Response-time compliance of one severity's target in one window: TTA on the
@@ -173,6 +177,7 @@ struct eval_contract_row {
     bool chronic_consecutive;
     struct eval_response *response; /* one per response target of the terms; owned */
     size_t nresponse;
+    enum avail_coverage coverage; /* of measure.avail, as for eval_row */
     /* The neutral row of the same entity, service and window (its incident
      * figures are this row's); NULL when no neutral row has this window, as
      * for a quarter beside monthly rows. */
@@ -217,6 +222,10 @@ struct eval_result {
 };
 
 void eval_default_params(struct eval_params *p);
+
+/* The row has an availability to show: something is known and the coverage
+ * is not insufficient. */
+bool eval_row_shows_availability(const struct eval_row *row);
 enum sl_status eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
                         struct sl_diag *diag);
 void eval_result_release(struct eval_result *r);

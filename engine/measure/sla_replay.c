@@ -29,7 +29,19 @@ struct collect {
     /* Series with intervals: their incidents are described by the intervals. */
     char **series;
     size_t nseries;
+    /* The scope replayed (NULL: every entity, every service), and what the
+     * history holds besides. */
+    const char *entity, *service;
+    char *last_entity;
+    size_t entities, services;
 };
+
+static bool
+in_scope(const struct collect *c, const char *entity, const char *service)
+{
+    return (!c->entity || (entity && !strcmp(c->entity, entity))) &&
+           (!c->service || (service && !strcmp(c->service, service)));
+}
 
 static void
 span(struct collect *c, int64_t start, int64_t end)
@@ -84,7 +96,7 @@ static int
 on_incident(void *ctx, const struct incident *inc)
 {
     struct collect *c = ctx;
-    if (incident_state_is_merged(inc->state))
+    if (incident_state_is_merged(inc->state) || !in_scope(c, inc->entity, inc->service))
         return 0;
     for (size_t i = 0; inc->service && i < c->nseries; i++)
         if (!strcmp(c->series[i], inc->service))
@@ -110,6 +122,17 @@ on_series(void *ctx, const char *entity, const char *service)
 {
     struct series_ctx *s = ctx;
     size_t before = s->c->n;
+    s->c->services++;
+    if (!s->c->last_entity || strcmp(s->c->last_entity, entity)) {
+        free(s->c->last_entity);
+        if (!(s->c->last_entity = strdup(entity))) {
+            s->c->failed = true;
+            return 1;
+        }
+        s->c->entities++;
+    }
+    if (!in_scope(s->c, entity, service))
+        return 0;
     if ((s->status = store_each_interval(s->st, entity, service, INT64_MIN / 2, INT64_MAX / 2,
                                          on_interval, s->c, s->diag)))
         return 1;
@@ -152,7 +175,16 @@ enum sl_status
 sla_replay_run(struct store *st, const struct sla_terms *t, const char *zone,
                struct sla_replay *out, struct sl_diag *diag)
 {
-    struct collect c = {.first = SLTIME_NONE, .last = SLTIME_NONE};
+    return sla_replay_run_scope(st, t, zone, NULL, NULL, out, diag);
+}
+
+enum sl_status
+sla_replay_run_scope(struct store *st, const struct sla_terms *t, const char *zone,
+                     const char *entity, const char *service, struct sla_replay *out,
+                     struct sl_diag *diag)
+{
+    struct collect c = {
+        .first = SLTIME_NONE, .last = SLTIME_NONE, .entity = entity, .service = service};
     struct contract_rules rules, neutral;
     enum sl_status s = SL_OK;
     memset(out, 0, sizeof *out);
@@ -169,6 +201,12 @@ sla_replay_run(struct store *st, const struct sla_terms *t, const char *zone,
     struct series_ctx sx = {st, &c, diag, SL_OK};
     if ((s = store_each_series(st, NULL, on_series, &sx, diag)) || (s = sx.status))
         goto out;
+    out->history_entities = c.entities;
+    out->history_services = c.services;
+    if (c.failed) {
+        s = diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory");
+        goto out;
+    }
     if ((s = store_each_incident(st, NULL, INT64_MIN / 2, INT64_MAX / 2, on_incident, &c, diag)))
         goto out;
     if (c.first == SLTIME_NONE)
@@ -228,6 +266,7 @@ out:
     for (size_t i = 0; i < c.nseries; i++)
         free(c.series[i]);
     free(c.series);
+    free(c.last_entity);
     if (s)
         sla_replay_release(out);
     return s;

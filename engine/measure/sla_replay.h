@@ -51,12 +51,20 @@ struct sla_replay {
     double credit_total_percent;   /* sum over the windows */
     double overall_percent;        /* contract availability over all windows */
     double excluded_total_seconds; /* maintenance left out + outages forgiven */
+    /* What the history holds, whatever the scope: entities and (entity,
+     * service) series with status intervals or maintenance. */
+    size_t history_entities, history_services;
 };
 
 /* Replays the whole span of the stored history. zone aligns the windows
  * (NULL = UTC). An empty store gives no windows and SL_OK. */
 enum sl_status sla_replay_run(struct store *st, const struct sla_terms *t, const char *zone,
                               struct sla_replay *out, struct sl_diag *diag);
+/* The same for one entity (and one service) of the history: entity and
+ * service NULL take every one, pooled into one timeline (worst status wins). */
+enum sl_status sla_replay_run_scope(struct store *st, const struct sla_terms *t, const char *zone,
+                                    const char *entity, const char *service, struct sla_replay *out,
+                                    struct sl_diag *diag);
 void sla_replay_release(struct sla_replay *r);
 
 #endif

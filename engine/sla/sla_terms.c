@@ -17,6 +17,17 @@ sla_terms_init(struct sla_terms *t)
     t->rto_minutes = NAN;
 }
 
+bool
+sla_terms_any(const struct sla_terms *t)
+{
+    return t->ntargets || t->ntiers || !isnan(t->credit_cap_percent) || t->credit_cap_text ||
+           t->claim_deadline_days >= 0 || t->claim_deadline_text || t->maintenance_excluded ||
+           !isnan(t->maintenance_notice_hours) || t->nexclusions || t->nresponse_times ||
+           t->support_coverage != SLA_COVERAGE_UNKNOWN || t->sole_remedy ||
+           t->chronic_failure_termination || !isnan(t->incident_notice_hours) ||
+           !isnan(t->rpo_minutes) || !isnan(t->rto_minutes) || t->nclauses;
+}
+
 void
 sla_terms_release(struct sla_terms *t)
 {

@@ -107,6 +107,11 @@ struct sla_terms {
 
 /* Sets every field to absent. */
 void sla_terms_init(struct sla_terms *t);
+/* True when t states at least one term (a target, a credit tier or cap, a
+ * claim deadline, maintenance, an exclusion, a response time, support
+ * coverage, a remedy, a notice, RPO/RTO or a recognised clause); the
+ * document's name, provider and service alone are not terms. */
+bool sla_terms_any(const struct sla_terms *t);
 void sla_terms_release(struct sla_terms *t);
 
 const char *sla_window_name(enum sla_window w);

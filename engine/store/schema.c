@@ -270,6 +270,13 @@ const char *const schema_migrations[] = {
      * slaudit can refuse another program's SQLite database before it changes
      * anything in it. No table changes. */
     "PRAGMA application_id = " SCHEMA_APPLICATION_ID_TEXT ";",
+    /* 11: a commitment is imported once per document (its source's SHA-256),
+     * entity, service, kind and effective date: the same document may
+     * serve two entities or two dates, but not twice the same place. Each
+     * source held at most one commitment per place before, so nothing
+     * breaks the index. */
+    "CREATE UNIQUE INDEX IF NOT EXISTS commitments_by_source ON commitments"
+    "  (source_id, entity, ifnull(service, ''), kind, ifnull(effective_from, ''));",
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);

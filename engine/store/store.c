@@ -1435,6 +1435,87 @@ out:
     return rc;
 }
 
+enum sl_status
+store_import_commitment(struct store *st, const char *path, const char *sha256, const char *format,
+                        long long bytes, const struct commitment *c, bool *already, bool *replaced,
+                        struct sl_diag *diag)
+{
+    static const char same_sql[] =
+        "SELECT 1 FROM commitments JOIN sources ON sources.id = commitments.source_id "
+        "WHERE sources.sha256 = ?1 AND entity = ?2 AND service IS ?3 AND kind = ?4 "
+        "AND effective_from IS ?5";
+    sqlite3_stmt *s = NULL;
+    sqlite3_int64 source = 0;
+    bool fresh = false;
+    int found;
+    *already = false;
+    if (replaced)
+        *replaced = false;
+    enum sl_status rc = exec(st, "BEGIN IMMEDIATE", diag);
+    if (rc)
+        return rc;
+    rc = SL_ERR_DB;
+    if (sqlite3_prepare_v2(st->db, same_sql, -1, &s, NULL) != SQLITE_OK)
+        goto out;
+    bind_text(s, 1, sha256);
+    bind_text(s, 2, c->entity);
+    bind_text(s, 3, c->service);
+    bind_text(s, 4, c->kind);
+    bind_time(s, 5, c->effective_from);
+    found = sqlite3_step(s);
+    if (found != SQLITE_ROW && found != SQLITE_DONE)
+        goto out;
+    sqlite3_finalize(s);
+    s = NULL;
+    if (found == SQLITE_ROW) {
+        *already = true;
+        exec(st, "ROLLBACK", NULL);
+        return SL_OK;
+    }
+    sqlite3_stmt *find = prepared(st, S_SOURCE_FIND);
+    if (!find)
+        goto out;
+    sqlite3_bind_text(find, 1, sha256, -1, SQLITE_STATIC);
+    found = sqlite3_step(find);
+    if (found == SQLITE_ROW)
+        source = sqlite3_column_int64(find, 0);
+    sqlite3_reset(find);
+    if (found != SQLITE_ROW && found != SQLITE_DONE)
+        goto out;
+    if (!source) {
+        sqlite3_stmt *ins = prepared(st, S_SOURCE_INSERT);
+        if (!ins)
+            goto out;
+        bind_text(ins, 1, path);
+        bind_text(ins, 2, sha256);
+        bind_text(ins, 3, format);
+        sqlite3_bind_int64(ins, 4, bytes);
+        sqlite3_bind_int64(ins, 5, (sqlite3_int64)time(NULL));
+        if ((rc = step_done(st, ins, diag, "cannot record the source")))
+            goto fail;
+        source = sqlite3_last_insert_rowid(st->db);
+        fresh = true;
+    }
+    st->source_id = source;
+    if ((rc = store_add_commitment(st, c, replaced, diag)))
+        goto fail;
+    if (fresh) {
+        struct source_counts counts = {1, 1, 0, 0};
+        return store_source_finish(st, &counts, diag); /* commits */
+    }
+    if ((rc = exec(st, "COMMIT", diag)))
+        goto fail;
+    st->source_id = 0;
+    return SL_OK;
+out:
+    rc = db_error(st, diag, "cannot import the commitment");
+fail:
+    sqlite3_finalize(s);
+    exec(st, "ROLLBACK", NULL);
+    st->source_id = 0;
+    return rc;
+}
+
 static int
 commitment_row(sqlite3_stmt *s, void *fn, void *ctx)
 {

@@ -179,6 +179,16 @@ typedef int (*store_commitment_fn)(void *ctx, const struct commitment *c);
  * version) and sets *replaced (which may be NULL). */
 enum sl_status store_add_commitment(struct store *st, const struct commitment *c, bool *replaced,
                                     struct sl_diag *diag);
+/* Imports c from the file path (its SHA-256 and bytes given) in one
+ * transaction: the file is recorded as a source unless it already is, and c
+ * is added with store_add_commitment(). When the same document (SHA-256) is
+ * already stored for c's entity, service, kind and effective_from, *already
+ * is set and nothing changes; the same document for another entity, service
+ * or date is a new commitment of the same source. */
+enum sl_status store_import_commitment(struct store *st, const char *path, const char *sha256,
+                                       const char *format, long long bytes,
+                                       const struct commitment *c, bool *already, bool *replaced,
+                                       struct sl_diag *diag);
 /* Commitments ordered by entity, service (NULL first), kind, effective_from
  * (SLTIME_NONE first), id; entity and kind filter when not NULL. */
 enum sl_status store_each_commitment(struct store *st, const char *entity, const char *kind,

@@ -157,11 +157,11 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
             k++;
         if (k == p->nservices)
             break; /* not sorted as eval.h promises; draw what was found */
-        if (row->avail.known)
+        if (eval_row_shows_availability(row))
             p->trend[k * p->nmonths + (size_t)j] = row->avail.availability;
         if (!target_same(row->target_percent, p->services[0]->target_percent))
             p->common_target = NAN;
-        if (sheet_same_window(&row->window, &info->month) && row->avail.known)
+        if (sheet_same_window(&row->window, &info->month) && eval_row_shows_availability(row))
             p->budget[p->nbudget++] = row;
     }
 

@@ -123,10 +123,8 @@ write_cell(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const struct eval_
 {
     if (!er)
         xlsx_text(sh, row, col, "no data", XLSX_MUTED);
-    else if (!er->avail.known)
-        xlsx_text(sh, row, col, "unknown", XLSX_MUTED);
     else
-        xlsx_number(sh, row, col, er->avail.availability, bold ? XLSX_PERCENT_BOLD : XLSX_PERCENT);
+        sheet_availability_cell(sh, row, col, er, false, bold ? XLSX_PERCENT_BOLD : XLSX_PERCENT);
 }
 
 /* The target of key k, in percent: that of its latest row. Every key has

@@ -111,11 +111,7 @@ write_value(struct xlsx_sheet *sh, uint32_t row, uint16_t col, size_t m, const s
                     XLSX_INTEGER);
         break;
     case M_AVAIL:
-        if (a->known)
-            xlsx_number(sh, row, col, a->availability,
-                        sheet_rag_style(a->availability, sheet_target(er)));
-        else
-            xlsx_text(sh, row, col, "unknown", XLSX_MUTED);
+        sheet_availability_cell(sh, row, col, er, true, XLSX_PERCENT);
         break;
     case M_TARGET:
         xlsx_number(sh, row, col, sheet_target(er), XLSX_PERCENT);

@@ -103,6 +103,16 @@ write_number_row(struct xlsx_sheet *sh, uint32_t *row, const char *item, double 
 }
 
 static void
+write_percent_row(struct xlsx_sheet *sh, uint32_t *row, const char *item, double value,
+                  const char *text)
+{
+    xlsx_text(sh, *row, 0, item, XLSX_BOLD);
+    xlsx_number(sh, *row, 1, value, XLSX_PERCENT);
+    xlsx_text(sh, *row, 2, text, XLSX_WRAP);
+    (*row)++;
+}
+
+static void
 write_rules(struct xlsx_sheet *sh, uint32_t *row, const struct definition *d)
 {
     for (; d->item; d++)
@@ -169,6 +179,15 @@ write_settings(struct xlsx_sheet *sh, uint32_t *row, const struct avail_params *
     else
         write_row(sh, row, "Maintenance cap (h)", "no cap",
                   "All announced maintenance is eligible, however long.");
+    snprintf(text, sizeof text,
+             "Below this monitoring coverage (1 − unknown / window; an entity row pools its "
+             "services) the availability is not a number: it reads \"insufficient coverage\" in "
+             "a grey cell, the measured value only in the Note.");
+    write_percent_row(sh, row, "Minimum coverage", p->coverage.min, text);
+    snprintf(text, sizeof text,
+             "From the minimum coverage up to this the availability is shown and flagged "
+             "\"partial coverage\" in the Note.");
+    write_percent_row(sh, row, "Partial coverage below", p->coverage.partial, text);
 }
 
 static void

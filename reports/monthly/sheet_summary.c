@@ -105,8 +105,9 @@ write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_row *er)
     const struct duration_stats *ttr = &er->incidents.measure[MEASURE_TTR];
     char note[256];
     size_t len = 0;
-    note[0] = '\0';
-    if (!er->avail.known)
+    sheet_coverage_note(er, note, sizeof note);
+    len = strlen(note);
+    if (!er->avail.known && er->coverage != AVAIL_COVERAGE_INSUFFICIENT)
         len += (size_t)snprintf(note + len, sizeof note - len,
                                 "no monitored time: availability unknown");
     if (tta->low_sample || ttr->low_sample)
@@ -209,10 +210,7 @@ write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
     xlsx_text(sh, row, COL_ENTITY, er->entity, XLSX_BOLD);
     xlsx_number(sh, row, COL_SERVICES, (double)count_services(r, er->entity, info), XLSX_INTEGER);
     double target = sheet_target(er);
-    if (a->known)
-        xlsx_number(sh, row, COL_AVAIL, a->availability, sheet_rag_style(a->availability, target));
-    else
-        xlsx_text(sh, row, COL_AVAIL, "unknown", XLSX_MUTED);
+    sheet_availability_cell(sh, row, COL_AVAIL, er, true, XLSX_PERCENT);
     xlsx_number(sh, row, COL_TARGET, target, XLSX_PERCENT);
     xlsx_number(sh, row, COL_DOWNTIME, a->downtime_seconds / 60.0, XLSX_DECIMAL1);
     xlsx_number(sh, row, COL_UNKNOWN, (double)a->unknown_seconds / 3600.0, XLSX_DECIMAL1);

@@ -93,6 +93,11 @@ write_definitions(struct jsonw *w, const char *key, const struct eval_params *p)
         jsonw_field_int(w, "maintenance_cap_seconds", p->avail.maintenance_cap_seconds);
     else
         jsonw_field_null(w, "maintenance_cap_seconds");
+    jsonw_field_str(w, "monitoring_coverage", "1 - unknown_seconds / window_seconds");
+    jsonw_open(w, "minimum_coverage", '{');
+    jsonw_field_num(w, "insufficient_below", p->avail.coverage.min);
+    jsonw_field_num(w, "partial_below", p->avail.coverage.partial);
+    jsonw_close(w, '}');
     jsonw_field_str(w, "time_zone", p->zone ? p->zone : "UTC");
     jsonw_field_str(w, "ttd", "detected - started; both recorded");
     jsonw_field_str(w, "tta", "acknowledged - detected");
@@ -200,28 +205,36 @@ write_capacity(struct jsonw *w, const struct capacity_result *c)
     jsonw_close(w, '}');
 }
 
-/* The fields every result row opens with, up to "ineligible_maintenance_seconds". */
+/* The fields every result row opens with, up to "coverage_flag". */
 static void
 write_row_head(struct jsonw *w, const char *entity, const char *service, const struct window *win,
-               const char *zone, const char *measure, const struct avail_result *a)
+               const char *zone, const char *measure, const struct avail_result *a,
+               enum avail_coverage coverage)
 {
     jsonw_field_str(w, "entity", entity);
     jsonw_field_str(w, "service", service);
     write_window(w, win, zone);
     jsonw_field_str(w, "measure", measure);
-    jsonw_field_num(w, "availability", a->known ? a->availability : NAN);
+    /* Below the minimum coverage the availability is null and the measured
+     * value is only a note beside it (docs/design.md §4). */
+    bool shown = a->known && coverage != AVAIL_COVERAGE_INSUFFICIENT;
+    jsonw_field_num(w, "availability", shown ? a->availability : NAN);
     jsonw_field_num(w, "downtime_seconds", a->downtime_seconds);
     jsonw_field_int(w, "eligible_seconds", a->eligible_seconds);
     jsonw_field_int(w, "unknown_seconds", a->unknown_seconds);
     jsonw_field_int(w, "maintenance_seconds", a->maintenance_seconds);
     jsonw_field_int(w, "ineligible_maintenance_seconds", a->ineligible_maintenance_seconds);
+    jsonw_field_num(w, "availability_measured", a->known ? a->availability : NAN);
+    jsonw_field_num(w, "monitoring_coverage", availability_coverage(a));
+    jsonw_field_str(w, "coverage_flag", availability_coverage_name(coverage));
 }
 
 static void
 write_row(struct jsonw *w, const struct eval_row *row, const char *zone)
 {
     jsonw_open(w, NULL, '{');
-    write_row_head(w, row->entity, row->service, &row->window, zone, "neutral", &row->avail);
+    write_row_head(w, row->entity, row->service, &row->window, zone, "neutral", &row->avail,
+                   row->coverage);
     write_incidents(w, &row->incidents);
     jsonw_field_num(w, "mtbf_seconds", row->mtbf_seconds);
     jsonw_field_int(w, "failures", row->failures);
@@ -328,7 +341,7 @@ write_contract_row(struct jsonw *w, const struct eval_result *r, const struct ev
 {
     jsonw_open(w, NULL, '{');
     write_row_head(w, c->entity, c->service, &c->window, r->params.zone, "contract",
-                   &c->measure.avail);
+                   &c->measure.avail, c->coverage);
     jsonw_field_int(w, "excluded_seconds", c->measure.excluded_seconds);
     jsonw_field_int(w, "forgiven_seconds", c->measure.forgiven_seconds);
     jsonw_field_int(w, "outages", c->measure.outages);

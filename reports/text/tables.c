@@ -63,6 +63,18 @@ put_instant(struct emitter *e, int64_t t)
 }
 
 /* A row's target as a fraction, as the document wrote it (0.999). */
+/* availability (empty below the minimum coverage), the measured value beside
+ * it, the coverage and its flag (docs/design.md §4). */
+static void
+put_coverage(struct emitter *e, const struct eval_row *row)
+{
+    const struct avail_result *a = &row->avail;
+    put_number(e, eval_row_shows_availability(row) ? a->availability : NAN);
+    put_number(e, a->known ? a->availability : NAN);
+    put_number(e, availability_coverage(a));
+    put_text(e, availability_coverage_name(row->coverage));
+}
+
 static void
 put_target(struct emitter *e, const struct eval_row *row)
 {
@@ -99,6 +111,9 @@ static const char *const summary_columns[] = {"entity",
                                               "month",
                                               "services",
                                               "availability",
+                                              "availability_measured",
+                                              "monitoring_coverage",
+                                              "coverage_flag",
                                               "target",
                                               "downtime_seconds",
                                               "unknown_seconds",
@@ -123,6 +138,9 @@ static const char *const availability_columns[] = {"entity",
                                                    "service",
                                                    "month",
                                                    "availability",
+                                                   "availability_measured",
+                                                   "monitoring_coverage",
+                                                   "coverage_flag",
                                                    "target",
                                                    "downtime_seconds",
                                                    "eligible_seconds",
@@ -185,7 +203,7 @@ emit_summary(struct emitter *e, const struct eval_result *r, const struct report
         put_text(e, row->entity);
         put_text(e, e->label);
         put_integer(e, count_services(r, row));
-        put_number(e, a->known ? a->availability : NAN);
+        put_coverage(e, row);
         put_target(e, row);
         put_number(e, a->downtime_seconds);
         put_integer(e, a->unknown_seconds);
@@ -217,7 +235,7 @@ emit_availability(struct emitter *e, const struct eval_result *r)
         put_text(e, row->entity);
         put_text(e, row->service);
         put_text(e, e->label);
-        put_number(e, a->known ? a->availability : NAN);
+        put_coverage(e, row);
         put_target(e, row);
         put_number(e, a->downtime_seconds);
         put_integer(e, a->eligible_seconds);

@@ -17,6 +17,33 @@ print_minutes(struct textbuf *t, const struct duration_stats *s)
         textbuf_printf(t, " %8.1f %8.1f", s->mean / 60.0, s->median / 60.0);
 }
 
+/* The availability column of a neutral row: the figure, "unknown" when
+ * nothing is known, "-" when the coverage is insufficient (said at the end of
+ * the line by coverage_note). */
+static void
+print_availability(struct textbuf *t, const struct eval_row *row)
+{
+    if (row->coverage == AVAIL_COVERAGE_INSUFFICIENT && row->avail.window_seconds > 0)
+        textbuf_printf(t, " %9s", "-");
+    else if (row->avail.known)
+        textbuf_printf(t, " %8.3f%%", 100.0 * row->avail.availability);
+    else
+        textbuf_printf(t, " %9s", "unknown");
+}
+
+/* "  insufficient coverage: 0.09 % monitored, measured 0.000 %" at the end of
+ * a flagged row; nothing for full coverage. */
+static void
+coverage_note(struct textbuf *t, enum avail_coverage flag, const struct avail_result *a)
+{
+    const char *label = availability_coverage_label(flag);
+    if (!label || a->window_seconds <= 0)
+        return;
+    textbuf_printf(t, "  %s: %.2f %% monitored", label, 100.0 * availability_coverage(a));
+    if (flag == AVAIL_COVERAGE_INSUFFICIENT && a->known)
+        textbuf_printf(t, ", measured %.3f %%", 100.0 * a->availability);
+}
+
 enum sl_status
 term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_only,
                 const struct window *window)
@@ -37,10 +64,7 @@ term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_on
                  inc->by_severity[3], inc->by_severity[4], inc->by_severity[5]);
         textbuf_printf(t, "%-22.22s %-20.20s %-8s", row->entity,
                        row->service ? row->service : "(all)", label);
-        if (row->avail.known)
-            textbuf_printf(t, " %8.3f%%", 100.0 * row->avail.availability);
-        else
-            textbuf_printf(t, " %9s", "unknown");
+        print_availability(t, row);
         textbuf_printf(t, " %8.1f %7.1f %4ld %14s %5ld", row->avail.downtime_seconds / 60.0,
                        (double)row->avail.unknown_seconds / 3600.0, inc->total, sev, inc->open);
         print_minutes(t, &inc->measure[MEASURE_TTA]);
@@ -52,6 +76,7 @@ term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_on
                                (double)inc->measure[MEASURE_TTR].n);
         else
             textbuf_printf(t, " %8s", "-");
+        coverage_note(t, row->coverage, &row->avail);
         textbuf_putc(t, '\n');
     }
     return tb.status;
@@ -73,7 +98,9 @@ term_table_contract(struct strbuf *sb, const struct eval_result *r)
         window_label(&c->window, label);
         textbuf_printf(t, "%-22.22s %-20.20s %-8s", c->entity, c->service ? c->service : "(all)",
                        label);
-        if (at->known)
+        if (at->known && c->coverage == AVAIL_COVERAGE_INSUFFICIENT)
+            textbuf_printf(t, " %9s %6.2f%% %9s %5s", "-", at->target_percent, "-", "-");
+        else if (at->known)
             textbuf_printf(t, " %8.3f%% %6.2f%% %9.1f %5s", at->attainment_percent,
                            at->target_percent, at->margin_seconds / 60.0, at->met ? "yes" : "NO");
         else
@@ -94,10 +121,12 @@ term_table_contract(struct strbuf *sb, const struct eval_result *r)
             textbuf_printf(t, " %7s", "-");
         if (at->claim_deadline != SLTIME_NONE)
             sltime_format_date(at->claim_deadline - 1, r->params.zone, claim);
-        textbuf_printf(t, " %6zu %-10s %s\n", c->nalerts, claim,
+        textbuf_printf(t, " %6zu %-10s %s", c->nalerts, claim,
                        c->chronic_at < 0        ? "-"
                        : c->chronic_consecutive ? "consecutive"
                                                 : "of-windows");
+        coverage_note(t, c->coverage, &c->measure.avail);
+        textbuf_putc(t, '\n');
     }
     return tb.status;
 }
@@ -122,10 +151,7 @@ term_table_capacity(struct strbuf *sb, const struct eval_result *r)
             window_label(&row->window, label);
             textbuf_printf(t, "%-22.22s %-20.20s %-8s", row->entity,
                            row->service ? row->service : "(all)", label);
-            if (row->avail.known)
-                textbuf_printf(t, " %8.3f%%", 100.0 * row->avail.availability);
-            else
-                textbuf_printf(t, " %9s", "unknown");
+            print_availability(t, row);
             if (c->known)
                 textbuf_printf(t, " %8.3f%%", 100.0 * c->availability);
             else

@@ -1,6 +1,7 @@
 /* sheet.c — what the sheet writers share: the target a row is judged against,
  * the red/amber/green bands around it, and the credits an entity is due. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "reports/xlsx/sheet.h"
@@ -58,6 +59,33 @@ sheet_amber_floor(double target)
 {
     double floor = 1.0 - SHEET_AMBER_FACTOR * (1.0 - target);
     return floor > 0.0 ? floor : 0.0;
+}
+
+void
+sheet_availability_cell(struct xlsx_sheet *sh, uint32_t row, uint16_t col,
+                        const struct eval_row *er, bool rag, enum xlsx_style style)
+{
+    const struct avail_result *a = &er->avail;
+    if (er->coverage == AVAIL_COVERAGE_INSUFFICIENT && a->window_seconds > 0)
+        xlsx_text(sh, row, col, availability_coverage_label(er->coverage), XLSX_TEXT_GREY);
+    else if (!a->known)
+        xlsx_text(sh, row, col, "unknown", XLSX_MUTED);
+    else
+        xlsx_number(sh, row, col, a->availability,
+                    rag ? sheet_rag_style(a->availability, sheet_target(er)) : style);
+}
+
+void
+sheet_coverage_note(const struct eval_row *er, char *buf, size_t size)
+{
+    const struct avail_result *a = &er->avail;
+    const char *label = availability_coverage_label(er->coverage);
+    buf[0] = '\0';
+    if (!label || a->window_seconds <= 0)
+        return;
+    int n = snprintf(buf, size, "%s: %.2f %% monitored", label, 100.0 * availability_coverage(a));
+    if (er->coverage == AVAIL_COVERAGE_INSUFFICIENT && a->known && n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, ", measured %.3f %%", 100.0 * a->availability);
 }
 
 enum xlsx_style

@@ -43,6 +43,16 @@ bool sheet_contract_in_month(const struct eval_contract_row *c, const struct win
 double sheet_amber_floor(double target);
 /* The percent style for availability against target: green, amber or red. */
 enum xlsx_style sheet_rag_style(double availability, double target);
+/* Writes er's availability at (row, col): "insufficient coverage" in a grey
+ * cell below the minimum coverage (never a red 0 %), "unknown" when nothing
+ * is known, else the figure, in red/amber/green against er's target when rag,
+ * else in style. */
+void sheet_availability_cell(struct xlsx_sheet *sh, uint32_t row, uint16_t col,
+                             const struct eval_row *er, bool rag, enum xlsx_style style);
+/* The coverage note of er for a Note column, into buf: "insufficient
+ * coverage: 0.09 % monitored, measured 0.000 %", "partial coverage: 72.00 %
+ * monitored", or "" at full coverage. */
+void sheet_coverage_note(const struct eval_row *er, char *buf, size_t size);
 
 /* The writers of the monthly workbook. Each adds its sheet (or sheets) to
  * book; r and info are borrowed. */

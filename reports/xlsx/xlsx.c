@@ -73,6 +73,7 @@ static const struct {
     [XLSX_DATE] = {.num_format = "yyyy-mm-dd"},
     [XLSX_MONEY] = {.num_format = "#,##0.00"},
     [XLSX_TEXT_RED] = {.bold = true, .font = 0x9C0006, .fill = 0xFFC7CE},
+    [XLSX_TEXT_GREY] = {.font = 0x404040, .fill = 0xD9D9D9},
 };
 
 static const struct {

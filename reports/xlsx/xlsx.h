@@ -52,6 +52,7 @@ enum xlsx_style {
     XLSX_DATE,          /* yyyy-mm-dd */
     XLSX_MONEY,         /* #,##0.00 */
     XLSX_TEXT_RED,      /* bold dark red text on a red fill: a breach, a gap */
+    XLSX_TEXT_GREY,     /* dark grey text on a grey fill: not a number ("insufficient coverage") */
     XLSX_STYLE_COUNT
 };
 

@@ -6,6 +6,7 @@
  * 10,000 s starting at T (2026-10-01T00:00Z) so the arithmetic is easy to
  * check by hand in the comments. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <string.h>
 
 #include "engine/measure/availability.h"
@@ -495,4 +496,52 @@ Test(availability, pool_with_unknown_service)
     struct avail_result empty = {0};
     availability_pool(&empty, &none);
     cr_assert_not(empty.known);
+}
+
+/* Minimum coverage (docs/design.md §4): coverage = 1 − unknown ÷ window,
+ * insufficient below 50 %, partial below 95 %, full from 95 % on. A window
+ * of 1,000 s makes each case a count of unknown seconds. */
+static enum avail_coverage
+flag_of(int64_t window, int64_t unknown)
+{
+    struct avail_params p;
+    availability_default_params(&p);
+    struct avail_result a = {.window_seconds = window,
+                             .unknown_seconds = unknown,
+                             .eligible_seconds = window - unknown,
+                             .known = window > unknown};
+    return availability_coverage_flag(&a, &p.coverage);
+}
+
+Test(availability, coverage_thresholds_by_hand)
+{
+    cr_assert_eq(flag_of(1000, 501), AVAIL_COVERAGE_INSUFFICIENT, "49.9 %");
+    cr_assert_eq(flag_of(1000, 500), AVAIL_COVERAGE_PARTIAL, "50 % is not below 50 %");
+    cr_assert_eq(flag_of(1000, 51), AVAIL_COVERAGE_PARTIAL, "94.9 %");
+    cr_assert_eq(flag_of(1000, 50), AVAIL_COVERAGE_FULL, "95 % is not below 95 %");
+    cr_assert_eq(flag_of(1000, 0), AVAIL_COVERAGE_FULL);
+    cr_assert_eq(flag_of(1000, 1000), AVAIL_COVERAGE_INSUFFICIENT, "nothing monitored");
+    cr_assert_eq(flag_of(0, 0), AVAIL_COVERAGE_INSUFFICIENT, "an empty window");
+    /* A month of 2,678,400 s: 49.9 % and 95 % exactly. */
+    cr_assert_eq(flag_of(2678400, 2678400 - 1336521), AVAIL_COVERAGE_INSUFFICIENT);
+    cr_assert_eq(flag_of(2678400, 133920), AVAIL_COVERAGE_FULL);
+    cr_assert_eq(flag_of(2678400, 133921), AVAIL_COVERAGE_PARTIAL);
+    struct avail_result a = {.window_seconds = 1000, .unknown_seconds = 51};
+    cr_assert_float_eq(availability_coverage(&a), 0.949, EPS);
+    a.window_seconds = 0;
+    cr_assert(isnan(availability_coverage(&a)));
+    cr_assert_str_eq(availability_coverage_name(AVAIL_COVERAGE_INSUFFICIENT), "insufficient");
+    cr_assert_str_eq(availability_coverage_label(AVAIL_COVERAGE_PARTIAL), "partial coverage");
+    cr_assert_null(availability_coverage_label(AVAIL_COVERAGE_FULL));
+}
+
+Test(availability, coverage_thresholds_are_settings)
+{
+    struct avail_coverage_rule rule = {.min = 0.9, .partial = 0.99};
+    struct avail_result a = {.window_seconds = 1000, .unknown_seconds = 101, .known = true};
+    cr_assert_eq(availability_coverage_flag(&a, &rule), AVAIL_COVERAGE_INSUFFICIENT, "89.9 %");
+    a.unknown_seconds = 100;
+    cr_assert_eq(availability_coverage_flag(&a, &rule), AVAIL_COVERAGE_PARTIAL, "90 %");
+    a.unknown_seconds = 10;
+    cr_assert_eq(availability_coverage_flag(&a, &rule), AVAIL_COVERAGE_FULL, "99 %");
 }

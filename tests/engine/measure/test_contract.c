@@ -176,6 +176,33 @@ Test(contract, ineligible_maintenance_is_downtime)
     cr_assert_eq(c.avail.maintenance_seconds, 3 * HOUR);
 }
 
+/* The rules a document gives: maintenance it excludes is left out when
+ * announced at least its notice ahead, 48 h when it states none; exactly the
+ * notice qualifies, one second less does not. */
+Test(contract, notice_boundary_of_the_terms)
+{
+    struct sla_uptime_target target = {99.9, SLA_WINDOW_MONTH, NULL, 1};
+    struct sla_terms t;
+    sla_terms_init(&t);
+    t.targets = &target;
+    t.ntargets = 1;
+    t.maintenance_excluded = true;
+    struct contract_rules r;
+    cr_assert_eq(contract_rules_from_terms(&t, 0, &r), SL_OK);
+    cr_assert_eq(r.notice_seconds, 48 * HOUR, "the default when the document states none");
+    struct interval ivs[] = {iv(OCT1, OCT1 + DAY, SVC_UP)};
+    struct maintenance m[] = {mw(OCT1 + 10 * HOUR, OCT1 + 11 * HOUR, 48 * HOUR),
+                              mw(OCT1 + 12 * HOUR, OCT1 + 13 * HOUR, 48 * HOUR - 1)};
+    struct contract_measure c = measure(ivs, 1, m, 2, OCT1, OCT1 + DAY, &r);
+    cr_assert_eq(c.avail.maintenance_seconds, HOUR, "announced exactly 48 h ahead");
+    cr_assert_eq(c.avail.ineligible_maintenance_seconds, HOUR, "one second short");
+    t.maintenance_notice_hours = 24;
+    cr_assert_eq(contract_rules_from_terms(&t, 0, &r), SL_OK);
+    cr_assert_eq(r.notice_seconds, 24 * HOUR);
+    c = measure(ivs, 1, m, 2, OCT1, OCT1 + DAY, &r);
+    cr_assert_eq(c.avail.maintenance_seconds, 2 * HOUR, "both meet a 24 h notice");
+}
+
 Test(contract, maintenance_not_excluded_by_the_terms)
 {
     /* A document that never excludes maintenance: all 3 h count. */

@@ -212,6 +212,86 @@ Test(eval, empty_window_is_unknown_not_100)
     eval_result_release(&r);
 }
 
+/* Minimum coverage on the rows: gpu is monitored all October, api only its
+ * first 10 days (10/31 = 32.3 %: insufficient); the entity row pools them,
+ * (31 + 10) / 62 = 66.1 %: shown, flagged partial. */
+Test(eval, coverage_flag_per_row_and_pooled)
+{
+    bool already;
+    struct sl_diag d;
+    struct source_counts counts = {0};
+    cr_assert_eq(store_source_begin(fx.st, "api.csv", "def", "test", 1, &already, &d), SL_OK);
+    struct interval iv = {.entity = "provider:acme",
+                          .service = "api",
+                          .start = OCT1,
+                          .end = OCT1 + 10 * DAY,
+                          .status = SVC_UP};
+    cr_assert_eq(store_add_interval(fx.st, &iv, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.nrows, 3, "the entity row, api, gpu");
+    cr_assert_null(r.rows[0].service);
+    cr_assert_eq(r.rows[0].coverage, AVAIL_COVERAGE_PARTIAL);
+    cr_assert_float_eq(availability_coverage(&r.rows[0].avail), 41.0 / 62.0, 1e-12);
+    cr_assert(eval_row_shows_availability(&r.rows[0]));
+    cr_assert_str_eq(r.rows[1].service, "api");
+    cr_assert_eq(r.rows[1].coverage, AVAIL_COVERAGE_INSUFFICIENT);
+    cr_assert(r.rows[1].avail.known, "measured, but not shown");
+    cr_assert_not(eval_row_shows_availability(&r.rows[1]));
+    cr_assert_eq(r.rows[2].coverage, AVAIL_COVERAGE_FULL);
+    eval_result_release(&r);
+    /* The thresholds are settings: at 30 % api is partial. */
+    p.avail.coverage.min = 0.30;
+    run(&p, NULL, 0, &r);
+    cr_assert_eq(r.rows[1].coverage, AVAIL_COVERAGE_PARTIAL);
+    eval_result_release(&r);
+}
+
+/* A Sev-1 response target in business hours (08:00–18:00 Monday to Friday,
+ * UTC): an incident detected on Saturday 3 October at 12:00 and acknowledged
+ * on Monday at 08:05 took 5 business minutes, within 15 (on a 24×7 clock it
+ * would be 44 h late). I-1, acknowledged at 00:10 on a Friday, took none. */
+Test(eval, business_hours_response_clock)
+{
+    bool already;
+    struct sl_diag d;
+    struct source_counts counts = {0};
+    cr_assert_eq(store_source_begin(fx.st, "bh.csv", "bh", "test", 1, &already, &d), SL_OK);
+    add_incident("I-3", "sev1", OCT1 + 2 * DAY + 12 * HOUR, OCT1 + 4 * DAY + 8 * HOUR + 5 * MIN,
+                 OCT1 + 4 * DAY + 9 * HOUR);
+    cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK);
+    struct sla_response_time business[] = {{"Severity 1", 15, true, false, 3}};
+    struct sla_terms t;
+    terms(&t);
+    t.response_times = business;
+    struct eval_params p;
+    struct eval_result r;
+    eval_default_params(&p);
+    p.from = OCT1;
+    p.to = NOV1;
+    struct eval_commitment cm = {.entity = "provider:acme",
+                                 .service = "gpu",
+                                 .terms = &t,
+                                 .monthly_fee = NAN,
+                                 .min_outage_seconds = -1,
+                                 .maintenance_cap_seconds = -1,
+                                 .partial_weight = NAN};
+    run(&p, &cm, 1, &r);
+    cr_assert_eq(r.ncontract, 1);
+    const struct eval_response *e = &r.contract[0].response[0];
+    cr_assert(e->business_hours);
+    cr_assert_eq(e->n, 3);
+    cr_assert_eq(e->within, 2, "I-1 and I-3 within 15 business minutes");
+    cr_assert_eq(e->late, 0);
+    cr_assert_eq(e->unacknowledged, 1);
+    eval_result_release(&r);
+}
+
 Test(eval, quarter_and_rolling_windows)
 {
     struct eval_params p;

@@ -50,6 +50,19 @@ Test(credit, exactly_on_the_inclusive_lower_bound)
     cr_assert_float_eq(r.amount, 200, EPS);
 }
 
+Test(credit, exactly_on_an_exclusive_lower_bound_alone)
+{
+    /* One band (99.0, 99.9): 99.0 is not in it, and no larger band below
+     * takes it, so the value falls in no band: a gap, not 10 %. */
+    static const struct sla_credit_tier open_below[] = {{99.0, 99.9, false, false, 10, 1}};
+    struct credit_result r = credit(open_below, 1, 99.9, NAN, 99.0, 1000);
+    cr_assert_eq(r.match, CREDIT_GAP);
+    cr_assert_eq(r.tier, -1);
+    r = credit(open_below, 1, 99.9, NAN, 99.0001, 1000);
+    cr_assert_eq(r.match, CREDIT_TIER, "just above the bound is in the band");
+    cr_assert_float_eq(r.amount, 100, EPS);
+}
+
 Test(credit, bound_reached_through_rounding)
 {
     /* 43.2 min down in a 30-day month is 99.9 % exactly; the division need

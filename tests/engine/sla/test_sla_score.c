@@ -62,6 +62,26 @@ Test(sla_score, empty_terms_score_low_and_flag_what_is_missing)
     sla_terms_release(&t);
 }
 
+/* The points of each criterion for a document that states nothing, by the
+ * rules of sla_score.c: what is absent costs the customer nothing where
+ * silence favours them (no exclusions, no maintenance exclusion, no cap, no
+ * sole remedy, no claim deadline or burden) and earns nothing elsewhere. */
+Test(sla_score, empty_terms_points_per_criterion_by_hand)
+{
+    static const double points[] = {0, 8, 0, 8, 0, 7, 6, 0, 0, 0, 0, 0, 0};
+    struct sla_terms t;
+    struct sla_scorecard sc;
+    sla_terms_init(&t);
+    cr_assert_eq(sla_score(&t, &sc), SL_OK);
+    cr_assert_eq(sc.ncriteria, sizeof points / sizeof points[0]);
+    for (size_t i = 0; i < sc.ncriteria; i++)
+        cr_assert_float_eq(sc.criteria[i].points, points[i], 1e-9, "%s: %g", sc.criteria[i].id,
+                           sc.criteria[i].points);
+    cr_assert_float_eq(sc.total, 29, 1e-9);
+    sla_scorecard_release(&sc);
+    sla_terms_release(&t);
+}
+
 Test(sla_score, allowed_downtime_and_quoted_line)
 {
     struct sla_terms t;

@@ -313,6 +313,55 @@ Test(monthly, summary_rag_unknown_and_note)
     free(styles);
 }
 
+/* Below the minimum coverage the Summary and Availability sheets show
+ * "insufficient coverage" in a grey cell, never a red figure, with the
+ * measured value in the Note; partial coverage keeps the figure and says so;
+ * the Definitions sheet prints both thresholds. */
+Test(monthly, insufficient_coverage_is_grey_text)
+{
+    char path[512], fmt[32], fill[9];
+    rows[6].coverage = AVAIL_COVERAGE_INSUFFICIENT; /* team:platform, October, 98.5 % */
+    rows[6].avail.unknown_seconds = rows[6].avail.window_seconds * 3 / 4;
+    rows[8].coverage = AVAIL_COVERAGE_INSUFFICIENT; /* team:platform api, October */
+    rows[1].coverage = AVAIL_COVERAGE_PARTIAL;      /* provider:acme, October */
+    rows[1].avail.unknown_seconds = rows[1].avail.window_seconds / 4;
+    write_book("c.xlsx", path, sizeof path);
+    char *sheet = sheet_xml(path, "Summary");
+    char *styles = zip_part(path, "xl/styles.xml");
+
+    char *t = cell_text(sheet, NULL, "C6");
+    cr_assert_str_eq(t, "insufficient coverage");
+    free(t);
+    char *c = cell(sheet, "C6");
+    style_of(styles, c, fmt, sizeof fmt, fill);
+    cr_assert_str_eq(fill, "FFD9D9D9", "grey, not red: %s", fill);
+    free(c);
+    t = cell_text(sheet, NULL, "Y6");
+    cr_assert(strstr(t, "insufficient coverage: 25.00 % monitored, measured 98.500 %"), "%s", t);
+    free(t);
+    c = cell(sheet, "C4"); /* partial: the figure stays, amber as before */
+    cr_assert_float_eq(value(c), 0.99812, 1e-12);
+    free(c);
+    t = cell_text(sheet, NULL, "Y4");
+    cr_assert(strstr(t, "partial coverage: 75.00 % monitored"), "%s", t);
+    free(t);
+    free(sheet);
+
+    sheet = sheet_xml(path, "Availability");
+    t = cell_text(sheet, NULL, "E7"); /* team:platform api, 2026-10 */
+    cr_assert_str_eq(t, "insufficient coverage");
+    free(t);
+    free(sheet);
+
+    sheet = sheet_xml(path, "Definitions");
+    cr_assert(strstr(sheet, "Minimum coverage"));
+    cr_assert(strstr(sheet, "Partial coverage below"));
+    cr_assert(strstr(sheet, "<v>0.5</v>"), "the threshold as a number");
+    cr_assert(strstr(sheet, "<v>0.95</v>"));
+    free(sheet);
+    free(styles);
+}
+
 Test(monthly, incidents_times_filter_and_pane)
 {
     char path[512];

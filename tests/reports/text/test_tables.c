@@ -137,10 +137,13 @@ TestSuite(tables, .init = setup);
 Test(tables, csv_stream_quotes_and_blanks)
 {
     char *out = write_stream(TABLE_CSV);
-    static const char head[] = "# table: summary\nentity,month,services,availability,target,";
+    static const char head[] = "# table: summary\nentity,month,services,availability,"
+                               "availability_measured,monitoring_coverage,coverage_flag,target,";
     cr_assert(strncmp(out, head, strlen(head)) == 0, "%s", out);
-    cr_assert(strstr(out, "\nprovider:acme,2026-10,1,0.99729,0.999,7200,"), "%s", out);
-    cr_assert(strstr(out, "\nprovider:acme,gpu,2026-10,,0.999,0,"), "unknown is empty: %s", out);
+    cr_assert(strstr(out, "\nprovider:acme,2026-10,1,0.99729,0.99729,,full,0.999,7200,"), "%s",
+              out);
+    cr_assert(strstr(out, "\nprovider:acme,gpu,2026-10,,,,full,0.999,0,"), "unknown is empty: %s",
+              out);
     cr_assert(strstr(out, ",INC-1,sev1,,\"'=SUM(A1), \"\"quoted\"\"\nsecond line\",,"
                           "2026-10-01T00:00:00Z,2026-10-01T00:05:00Z,,,,300,,,,,false\n"),
               "%s", out);
