@@ -90,6 +90,43 @@ expect "duplicate ingest" 0 "$BIN" --db "$DB" ingest --json "$DATA/bad-incidents
 has "duplicate ingest says so" "$TMP/out" '"already_ingested":true'
 same "duplicate ingest changes nothing" "$(sql 'select count(*) from incidents'):$(sql 'select count(*) from rejects')" "3:3"
 
+# --- a file that yields nothing is not ingested; forget and --replace ----------
+FDB=$TMP/forget.db
+FF=tests/data/formats
+fsql() { sqlite3 "$FDB" "$1"; }
+expect "forced format that matches nothing" 3 "$BIN" --db "$FDB" ingest --format statuspage-json $FF/opsgenie-alerts.json
+has "forced format says so" "$TMP/err" 'opsgenie-alerts.json: no records: nothing in the file reads as statuspage-json \(--format\); it is not that format'
+same "a file of no records is recorded nowhere" "$(fsql 'select count(*) from sources')" 0
+expect "the right format afterwards is read" 0 "$BIN" --db "$FDB" ingest --entity team:ops $FF/opsgenie-alerts.json
+hasnt "not already ingested" "$TMP/out" 'already ingested'
+expect "missing --entity before reading" 3 "$BIN" --db "$FDB" ingest $FF/xid-syslog.log
+has "missing --entity message" "$TMP/err" 'xid-syslog.log: no entity: nvidia-xid files name none; give --entity provider:NAME or team:NAME'
+hasnt "missing --entity is one error" "$TMP/err" 'rejected'
+expect "failed file in --json" 3 "$BIN" --db "$FDB" ingest --json $FF/xid-syslog.log
+has "failed file prints its JSON object" "$TMP/out" '^\{"file":"[^"]*xid-syslog.log","format":"nvidia-xid",.*"error":"no entity: nvidia-xid files name none'
+expect "xid with entity" 0 "$BIN" --db "$FDB" -q ingest --entity team:hpc $FF/xid-syslog.log
+XSHA=$(fsql "select sha256 from sources where path like '%xid-syslog.log'")
+XN=$(fsql 'select count(*) from gpu_events')
+expect "forget by sha256" 0 "$BIN" --db "$FDB" forget "$XSHA"
+has "forget counts" "$TMP/out" "forgot 1 source: [0-9]+ incidents, [0-9]+ status intervals, 0 maintenance windows, $XN GPU events"
+same "forget leaves no GPU event and no source" "$(fsql 'select count(*) from gpu_events'):$(fsql "select count(*) from sources where sha256 = '$XSHA'")" "0:0"
+same "forget keeps the other source" "$(fsql 'select count(*) from sources')" 1
+expect "forget what is not there" 3 "$BIN" --db "$FDB" forget "$XSHA"
+has "forget nothing message" "$TMP/err" 'no source recorded under this path or SHA-256'
+expect "forget by path" 0 "$BIN" --db "$FDB" --json forget $FF/opsgenie-alerts.json
+has "forget json" "$TMP/out" '"sources":1,"incidents":[1-9]'
+same "store empty after forgetting" "$(fsql 'select count(*) from sources'):$(fsql 'select count(*) from incidents')" "0:0"
+expect "forget usage" 2 "$BIN" --db "$FDB" forget
+cp $FF/slurmctld.log "$TMP/ctl.log"
+expect "ingest before replace" 0 "$BIN" --db "$FDB" ingest --entity team:hpc --service gpu-a "$TMP/ctl.log"
+N1=$(fsql 'select count(*) from incidents')
+head -n 3 $FF/slurmctld.log >"$TMP/ctl.log"
+echo '[2026-03-09T10:00:00.000] error: Nodes z9 not responding' >>"$TMP/ctl.log"
+expect "replace a changed file" 0 "$BIN" --db "$FDB" ingest --replace --entity team:hpc --service gpu-a "$TMP/ctl.log"
+has "replace says what it replaced" "$TMP/err" "ctl.log: replaced 1 earlier source: $N1 incidents"
+same "replace keeps one source of the path" "$(fsql "select count(*) from sources where path = '$TMP/ctl.log'")" 1
+hasnt "replace forgot the old incidents" "$TMP/out" 'already'
+
 # --- time zones -------------------------------------------------------------------
 expect "naive times in a zone" 0 "$BIN" --db "$DB" --tz Europe/Berlin ingest "$DATA/naive-times.csv"
 has "naive times noted" "$TMP/err" 'note: .*naive-times.csv: 2 timestamps had no UTC offset and were read in Europe/Berlin'
@@ -289,8 +326,10 @@ expect "syslog --year" 0 "$BIN" --db "$IDB" ingest --entity team:hpc --service g
 same "syslog --year turns the year" "$(sqlite3 "$IDB" "SELECT resolved FROM incidents WHERE key LIKE 'slurm:n2:%'")" 1798762201
 expect "bad --year" 2 "$BIN" --db "$IDB" ingest --year 20x $F/slurmctld.log
 has "bad --year message" "$TMP/err" "--year '20x' is not a year"
-expect "dmesg without --boot-time" 0 "$BIN" --db "$IDB" ingest --entity team:hpc $F/xid-dmesg-boot.log
-has "dmesg boot stamps rejected" "$TMP/out" 'rejected 4'
+expect "dmesg without --boot-time" 3 "$BIN" --db "$IDB" ingest --entity team:hpc $F/xid-dmesg-boot.log
+has "dmesg boot stamps rejected" "$TMP/err" 'nothing stored: all 4 records read as nvidia-xid were rejected'
+has "dmesg rejects shown" "$TMP/err" 'xid-dmesg-boot.log:[0-9]+: rejected: '
+same "dmesg with every record rejected is recorded nowhere" "$(sqlite3 "$IDB" "SELECT count(*) FROM sources WHERE path LIKE '%xid-dmesg-boot.log'")" 0
 expect "dmesg --boot-time" 0 "$BIN" --db "$TMP/boot.db" ingest --entity team:hpc --boot-time 2026-03-02T00:00:00Z $F/xid-dmesg-boot.log
 has "dmesg --boot-time places the stamps" "$TMP/out" 'rejected 0'
 expect "bad --boot-time" 2 "$BIN" --db "$IDB" ingest --boot-time soon $F/xid-dmesg-boot.log
