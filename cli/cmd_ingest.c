@@ -36,7 +36,9 @@ static const char help[] =
     "                  path or the same bytes (see 'slaudit forget'), in the same\n"
     "                  transaction: if FILE fails, the old records stay\n"
     "  --json          one JSON object per file: file, format, sha256, read, stored,\n"
-    "                  rejected, duplicates, already_ingested\n"
+    "                  rejected, duplicates, intervals, incidents, maintenance,\n"
+    "                  gpu_events, commitments, audit_records, probes,\n"
+    "                  already_ingested, and error when the file failed\n"
     "  --boot-time T   when the machine booted, for dmesg stamps in seconds since boot\n"
     "  --year YYYY     year of the first syslog line (syslog stamps have none); the\n"
     "                  year advances at each turn of the year in the file\n"
@@ -98,6 +100,12 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
     jsonw_field_int(&w, "rejected", res->counts.rejected);
     jsonw_field_int(&w, "duplicates", res->counts.duplicates);
     jsonw_field_int(&w, "intervals", error ? 0 : res->intervals);
+    jsonw_field_int(&w, "incidents", error ? 0 : res->kinds.incidents);
+    jsonw_field_int(&w, "maintenance", error ? 0 : res->kinds.maintenance);
+    jsonw_field_int(&w, "gpu_events", error ? 0 : res->kinds.gpu_events);
+    jsonw_field_int(&w, "commitments", error ? 0 : res->kinds.commitments);
+    jsonw_field_int(&w, "audit_records", error ? 0 : res->kinds.audit_records);
+    jsonw_field_int(&w, "probes", error ? 0 : res->kinds.probes);
     jsonw_field_bool(&w, "already_ingested", res->already);
     if (error)
         jsonw_field_str(&w, "error", error);
@@ -109,6 +117,17 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
                  : (puts(sb.buf), SL_EXIT_OK);
     strbuf_release(&sb);
     return rc;
+}
+
+/* One kind's count for the text line: "2 incidents", "1 GPU event";
+ * nothing when there is none of the kind. */
+static void
+print_kind(bool *first, long n, const char *one, const char *many)
+{
+    if (!n)
+        return;
+    printf("%s%ld %s", *first ? ": " : ", ", n, n == 1 ? one : many);
+    *first = false;
 }
 
 static int
@@ -125,8 +144,17 @@ print_result(const struct cli *cli, const char *path, const struct ingest_file_r
     }
     printf("%s: %s: read %ld, stored %ld, rejected %ld, duplicates %ld", path, format,
            res->counts.read, res->counts.stored, res->counts.rejected, res->counts.duplicates);
-    if (res->intervals)
-        printf(" (%ld status intervals)", res->intervals);
+    const struct ingest_kinds *k = &res->kinds;
+    bool first = true;
+    print_kind(&first, k->incidents, "incident", "incidents");
+    print_kind(&first, k->probes, "probe result", "probe results");
+    print_kind(&first, res->intervals, "status interval", "status intervals");
+    print_kind(&first, k->maintenance, "maintenance window", "maintenance windows");
+    print_kind(&first, k->gpu_events, "GPU event", "GPU events");
+    print_kind(&first, k->commitments, "commitment", "commitments");
+    print_kind(&first, k->audit_records, "audit record", "audit records");
+    if (first)
+        fputs(": nothing new", stdout);
     putchar('\n');
     return SL_EXIT_OK;
 }

@@ -47,6 +47,7 @@ keep_counts(struct ingest_file_result *out, const struct ingest *ing)
 {
     out->counts = ing->counts;
     out->intervals = ing->intervals;
+    out->kinds = ing->kinds;
     out->naive_timestamps = ing->naive_timestamps;
     memcpy(out->shown, ing->shown, sizeof out->shown);
 }

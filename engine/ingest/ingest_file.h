@@ -113,6 +113,7 @@ struct ingest_file_result {
     bool rolled_back;
     struct source_counts counts;      /* read, stored, rejected, duplicates */
     long intervals;                   /* status intervals stored */
+    struct ingest_kinds kinds;        /* new records per kind (ingest.h) */
     long naive_timestamps;            /* timestamps read in opt->zone: no offset */
     struct store_forgotten forgotten; /* with opt->replace: what the file replaced */
     /* The first min(counts.rejected, INGEST_SHOWN_REJECTS) rejects. */

@@ -104,7 +104,11 @@ has "missing --entity message" "$TMP/err" 'xid-syslog.log: no entity: nvidia-xid
 hasnt "missing --entity is one error" "$TMP/err" 'rejected'
 expect "failed file in --json" 3 "$BIN" --db "$FDB" ingest --json $FF/xid-syslog.log
 has "failed file prints its JSON object" "$TMP/out" '^\{"file":"[^"]*xid-syslog.log","format":"nvidia-xid",.*"error":"no entity: nvidia-xid files name none'
-expect "xid with entity" 0 "$BIN" --db "$FDB" -q ingest --entity team:hpc $FF/xid-syslog.log
+expect "xid with entity" 0 "$BIN" --db "$FDB" ingest --entity team:hpc $FF/xid-syslog.log
+has "xid counted per kind" "$TMP/out" 'nvidia-xid: read 7, stored 5, rejected 1, duplicates 1: 1 incident, 1 status interval, 3 GPU events$'
+expect "statuspage json per kind" 0 "$BIN" --db "$FDB" ingest --json $FF/statuspage-incidents.json
+has "json per kind" "$TMP/out" '"rejected":2,"duplicates":0,"intervals":6,"incidents":2,"maintenance":1,"gpu_events":0,"commitments":0,"audit_records":0,"probes":0,"already_ingested":false'
+expect "forget statuspage" 0 "$BIN" --db "$FDB" -q forget $FF/statuspage-incidents.json
 XSHA=$(fsql "select sha256 from sources where path like '%xid-syslog.log'")
 XN=$(fsql 'select count(*) from gpu_events')
 expect "forget by sha256" 0 "$BIN" --db "$FDB" forget "$XSHA"
@@ -137,7 +141,8 @@ same "naive time converted" "$(sql "select min(start) from intervals where servi
 "$GEN" "$TMP/sample" >/dev/null
 DB=$TMP/demo.db
 expect "ingest sample" 0 "$BIN" --db "$DB" ingest sample-data/maintenance.csv "$TMP"/sample/*.csv
-has "probes folded" "$TMP/out" 'probe-csv: read 1324560, stored 1324560, rejected 0, duplicates 0 \([0-9]+ status intervals\)'
+has "probes folded" "$TMP/out" 'probe-csv: read 1324560, stored 1324560, rejected 0, duplicates 0: 1324560 probe results, [0-9]+ status intervals$'
+has "maintenance counted as windows" "$TMP/out" 'maintenance-csv: read 12, stored 12, rejected 0, duplicates 0: 12 maintenance windows$'
 same "intervals not probes" "$(sql 'select count(*) < 5000 from intervals')" 1
 expect "eval json" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity provider:nimbus --json
 # The hand calculation in sample-data/README.md: 1 - 7200 / 2656800.
