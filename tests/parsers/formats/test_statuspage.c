@@ -118,6 +118,30 @@ Test(statuspage, json_later_export_updates)
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals"), 6);
 }
 
+/* Archivers write members in sorted order: the page after the incidents.
+ * What the page says still applies to every incident. */
+Test(statuspage, json_page_after_the_incidents)
+{
+    char path[512];
+    static const char text[] =
+        "{\"incidents\": [{\"id\": \"z1\", \"name\": \"Slow API\", \"impact\": \"minor\",\n"
+        "  \"created_at\": \"2026-10-05T10:00:00Z\", \"started_at\": \"2026-10-05T10:00:00Z\",\n"
+        "  \"resolved_at\": \"2026-10-05T11:00:00Z\", \"status\": \"resolved\",\n"
+        "  \"components\": [{\"name\": \"API\"}], \"incident_updates\": []}],\n"
+        " \"page\": {\"name\": \"Zeta Cloud\", \"updated_at\": \"2026-10-06T00:00:00Z\"}}\n";
+    fixture_write(&fx, "sorted.json", text, sizeof text - 1, path);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, path, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    cr_assert_eq(run.ing.counts.rejected, 0, "%s", run.ing.shown[0].reason);
+    struct fx_incidents got;
+    fixture_incidents(&fx, "provider:zeta-cloud", FX_ALL_FROM, FX_ALL_TO, &got);
+    cr_assert_eq(got.n, 1);
+    cr_assert_str_eq(got.v[0].key, "z1");
+    cr_assert_eq(got.v[0].started, OCT5_10);
+    fixture_incidents_free(&got);
+}
+
 Test(statuspage, json_broken_structure_fails)
 {
     char path[512];
