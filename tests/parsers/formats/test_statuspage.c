@@ -142,6 +142,45 @@ Test(statuspage, json_page_after_the_incidents)
     fixture_incidents_free(&got);
 }
 
+/* scheduled-maintenances.json: started_at is when the maintenance was
+ * posted; the window is the work, from scheduled_for (else the first
+ * in_progress update) to resolved_at, announced at created_at. */
+Test(statuspage, json_maintenance_window_is_the_work_not_the_notice)
+{
+    char path[512];
+    static const char text[] =
+        "{\"page\": {\"name\": \"Zeta Cloud\"}, \"scheduled_maintenances\": [\n"
+        " {\"id\": \"m1\", \"name\": \"DB upgrade\", \"impact\": \"maintenance\",\n"
+        "  \"created_at\": \"2026-10-04T10:00:00Z\", \"started_at\": \"2026-10-04T10:00:00Z\",\n"
+        "  \"scheduled_for\": \"2026-10-05T16:00:00Z\", \"scheduled_until\": "
+        "\"2026-10-05T18:00:00Z\",\n"
+        "  \"resolved_at\": \"2026-10-05T16:26:00Z\", \"components\": [{\"name\": \"DB\"}],\n"
+        "  \"incident_updates\": []},\n"
+        " {\"id\": \"m2\", \"name\": \"Network\", \"impact\": \"maintenance\",\n"
+        "  \"created_at\": \"2026-10-04T10:00:00Z\", \"started_at\": \"2026-10-04T10:00:00Z\",\n"
+        "  \"resolved_at\": \"2026-10-05T13:00:00Z\", \"components\": [{\"name\": \"Net\"}],\n"
+        "  \"incident_updates\": [{\"status\": \"completed\", \"created_at\": "
+        "\"2026-10-05T13:00:00Z\"},\n"
+        "   {\"status\": \"in_progress\", \"created_at\": \"2026-10-05T12:00:00Z\"},\n"
+        "   {\"status\": \"scheduled\", \"created_at\": \"2026-10-04T10:00:00Z\"}]}]}\n";
+    fixture_write(&fx, "maint.json", text, sizeof text - 1, path);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, path, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    struct fx_maintenance m;
+    fixture_maintenance(&fx, "provider:zeta-cloud", "DB", FX_ALL_FROM, FX_ALL_TO, &m);
+    cr_assert_eq(m.n, 1);
+    cr_assert_eq(m.v[0].start, OCT5_10 + 6 * 3600);
+    cr_assert_eq(m.v[0].end - m.v[0].start, 26 * 60, "26 minutes, not the time since the notice");
+    cr_assert_eq(m.v[0].announced, OCT5_10 - 86400);
+    fixture_maintenance_free(&m);
+    fixture_maintenance(&fx, "provider:zeta-cloud", "Net", FX_ALL_FROM, FX_ALL_TO, &m);
+    cr_assert_eq(m.n, 1);
+    cr_assert_eq(m.v[0].start, OCT5_10 + 2 * 3600, "from the first in_progress update");
+    cr_assert_eq(m.v[0].end, OCT5_10 + 3 * 3600);
+    fixture_maintenance_free(&m);
+}
+
 Test(statuspage, json_broken_structure_fails)
 {
     char path[512];
