@@ -546,6 +546,47 @@ has "sla extract fifo message" "$TMP/err" "fifo: not a regular file"
 expect "sla score fifo" 3 "$BIN" sla score "$TMP/fifo"
 expect "eval --sla fifo" 3 "$BIN" --db "$DB" eval --sla "$TMP/fifo" --entity provider:nimbus
 
+# --- real exports nobody on the project wrote (../shared/real, when present) -----
+# Read in place, never copied: each file's counts per kind, a few stored
+# values, and the failures that must come before anything is stored.
+REAL=${SLAUDIT_REAL:-../shared/real}/exports
+if [ -d "$REAL" ]; then
+    RDB=$TMP/real.db
+    rsql() { sqlite3 "$RDB" "$1"; }
+    for f in opsgenie/xsoar-get_alerts.json opsgenie/xsoar-get_incidents_without_next.json \
+        milestones-json/incidentio-singer-tap-incidents.json; do
+        expect "real $f without --entity" 3 "$BIN" --db "$RDB" ingest "$REAL/$f"
+        has "real $f: every record rejected" "$TMP/err" 'nothing stored: all 1 records read as [a-z-]+ were rejected'
+        expect "real $f with --entity" 0 "$BIN" --db "$RDB" ingest --entity team:real "$REAL/$f"
+        has "real $f: one incident" "$TMP/out" 'read 1, stored 1, rejected 0, duplicates 0: 1 incident$'
+    done
+    same "real opsgenie alert stored open" "$(rsql "select state from incidents where key like 'b7da6303-%'")" open
+    expect "real pagerduty analytics" 0 "$BIN" --db "$RDB" ingest --entity team:real "$REAL/pagerduty-json/asyncpd-analytics-raw-incidents.json"
+    has "real pagerduty analytics: one incident" "$TMP/out" ': 1 incident$'
+    same "real pagerduty analytics resolved" "$(rsql "select state || ' ' || resolved from incidents where key = 'P9UMCAE'")" "resolved 1610120392"
+    for f in nvidia-xid/gpud-sxid-readme-xid79-nvswitch.log openslo/openslo-ratio-timeslices.yaml \
+        openslo/openslo-timeslices-calendar.yaml prometheus-range/prometheus-docs-query_range-up.json \
+        slurmctld-log/liciascl-slurmctld-tail-down-returned.log; do
+        expect "real $f without --entity" 3 "$BIN" --db "$RDB" ingest "$REAL/$f"
+        has "real $f: one error before reading" "$TMP/err" 'no entity: [a-z-]+ files name none; give --entity'
+        hasnt "real $f: no reject" "$TMP/err" 'rejected'
+    done
+    expect "real prometheus up" 0 "$BIN" --db "$RDB" ingest --entity team:real "$REAL/prometheus-range/prometheus-docs-query_range-up.json"
+    has "real prometheus up: probes and intervals" "$TMP/out" 'read 6, stored 6, rejected 0, duplicates 0: 6 probe results, 3 status intervals$'
+    expect "real prometheus non-up series" 3 "$BIN" --db "$RDB" ingest --entity team:real "$REAL/prometheus-range/grafana-range_missing.result.json"
+    has "real prometheus non-up series: nothing stored" "$TMP/err" 'nothing stored: all 3 records'
+    expect "real slurmctld" 0 "$BIN" --db "$RDB" ingest --entity team:hpc --service cluster "$REAL/slurmctld-log/liciascl-slurmctld-tail-down-returned.log"
+    has "real slurmctld: per kind" "$TMP/out" 'read 9, stored 9, rejected 0, duplicates 0: 4 incidents, 5 status intervals$'
+    same "real slurmctld: a node down and back" "$(rsql "select started || '-' || resolved from incidents where key like 'slurm:compute00:%'")" "1712931778-1712933231"
+    expect "real sloth v1alpha says it read nothing" 3 "$BIN" --db "$RDB" ingest --entity team:real "$REAL/unsupported/sloth-openslo-v1alpha-getting-started.yml"
+    has "real sloth v1alpha message" "$TMP/err" 'no records: nothing in the file reads as openslo'
+    same "real: failed files recorded nowhere" "$(rsql "select count(*) from sources where path like '%grafana%' or path like '%sloth%'")" 0
+    expect "real forget one export" 0 "$BIN" --db "$RDB" forget "$REAL/opsgenie/xsoar-get_alerts.json"
+    has "real forget one export: its incident" "$TMP/out" 'forgot 1 source: 1 incidents,'
+else
+    echo "cli: skipped the real exports: $REAL is absent (set SLAUDIT_REAL to the folder holding exports/)"
+fi
+
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
 # The README's tour, pasted in order into a fresh copy after the demo's steps.
