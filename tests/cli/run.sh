@@ -564,6 +564,8 @@ if [ -d "$REAL" ]; then
     expect "real pagerduty analytics" 0 "$BIN" --db "$RDB" ingest --entity team:real "$REAL/pagerduty-json/asyncpd-analytics-raw-incidents.json"
     has "real pagerduty analytics: one incident" "$TMP/out" ': 1 incident$'
     same "real pagerduty analytics resolved" "$(rsql "select state || ' ' || resolved from incidents where key = 'P9UMCAE'")" "resolved 1610120392"
+    expect "real pagerduty analytics under another --tz" 0 "$BIN" --db "$TMP/real-tz.db" --tz America/New_York ingest --entity team:real "$REAL/pagerduty-json/asyncpd-analytics-raw-incidents.json"
+    same "real pagerduty analytics: its time_zone, not --tz" "$(sqlite3 "$TMP/real-tz.db" "select resolved from incidents where key = 'P9UMCAE'")" 1610120392
     for f in nvidia-xid/gpud-sxid-readme-xid79-nvswitch.log openslo/openslo-ratio-timeslices.yaml \
         openslo/openslo-timeslices-calendar.yaml prometheus-range/prometheus-docs-query_range-up.json \
         slurmctld-log/liciascl-slurmctld-tail-down-returned.log; do
