@@ -16,11 +16,15 @@
 #include "parsers/formats/registry.h"
 
 static const char help[] =
-    "usage: slaudit ingest [--format NAME] [--entity provider:X|team:Y] [--service S] FILE...\n"
+    "usage: slaudit ingest [--format NAME] [--entity provider:X|team:Y] [--service S]\n"
+    "                      [--replace] FILE...\n"
     "\n"
     "Reads each FILE into the store in one transaction: all of it or nothing.\n"
     "The format is detected from the content unless --format names it (see\n"
     "'slaudit formats'). A file already ingested (same SHA-256) changes nothing.\n"
+    "A file that yields no record, or whose every record is rejected, is an error\n"
+    "and is not recorded: it can be ingested again once corrected. A format whose\n"
+    "records name no entity is refused without --entity before it is read.\n"
     "Records that cannot be read are kept in the rejects table with their line and\n"
     "reason; the first few are shown. Timestamps without a UTC offset are read in\n"
     "--tz (default UTC) and the run says how many there were.\n"
@@ -28,8 +32,13 @@ static const char help[] =
     "  --format NAME   skip detection and read FILE as NAME\n"
     "  --entity E      entity for records that name none (provider:NAME or team:NAME)\n"
     "  --service S     service for records that name none\n"
+    "  --replace       read FILE in place of what was read before from the same\n"
+    "                  path or the same bytes (see 'slaudit forget'), in the same\n"
+    "                  transaction: if FILE fails, the old records stay\n"
     "  --json          one JSON object per file: file, format, sha256, read, stored,\n"
-    "                  rejected, duplicates, already_ingested\n"
+    "                  rejected, duplicates, intervals, incidents, maintenance,\n"
+    "                  gpu_events, commitments, audit_records, probes,\n"
+    "                  already_ingested, and error when the file failed\n"
     "  --boot-time T   when the machine booted, for dmesg stamps in seconds since boot\n"
     "  --year YYYY     year of the first syslog line (syslog stamps have none); the\n"
     "                  year advances at each turn of the year in the file\n"
@@ -45,16 +54,19 @@ static const char help[] =
     "A progress line is drawn on stderr for long inputs when stderr is a terminal.\n"
     "\n"
     "Exit codes: 0 every file ingested or already there (rejected records do not\n"
-    "change this); 3 a file could not be read as its format; 4 database error.\n"
+    "change this); 3 a file could not be read as its format, or gave nothing;\n"
+    "4 database error.\n"
     "\n"
-    "Example:\n"
-    "  slaudit ingest --entity team:platform incidents.csv probes.csv maintenance.csv\n";
+    "Examples:\n"
+    "  slaudit ingest --entity team:platform incidents.csv probes.csv maintenance.csv\n"
+    "  slaudit ingest --replace --entity team:platform incidents.csv\n";
 
 struct ingest_options {
     const char *format, *entity, *service;
     const char *map, *config;
     int64_t boot_time, probe_interval;
     int year;
+    bool replace;
 };
 
 /* The progress line of one file: drawn from the ingest's callback. */
@@ -73,33 +85,60 @@ progress_draw(void *ctx, long long pos, long long bytes, long records)
     pr->drawn = true;
 }
 
-/* Returns an exit code: the file is stored, but its JSON summary may not
- * have been written. */
+/* The --json object of one file; error is the failure's message, NULL when
+ * the file was ingested. Returns an exit code: the file is stored, but its
+ * JSON summary may not have been written. */
+static int
+print_json(const char *path, const struct ingest_file_result *res, const char *error)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jsonw w;
+    jsonw_begin(&w, &sb);
+    jsonw_open(&w, NULL, '{');
+    jsonw_field_str(&w, "file", path);
+    jsonw_field_str(&w, "format", res->format);
+    jsonw_field_str(&w, "sha256", res->sha256[0] ? res->sha256 : NULL);
+    jsonw_field_int(&w, "read", res->counts.read);
+    jsonw_field_int(&w, "stored", error ? 0 : res->counts.stored);
+    jsonw_field_int(&w, "rejected", res->counts.rejected);
+    jsonw_field_int(&w, "duplicates", res->counts.duplicates);
+    jsonw_field_int(&w, "intervals", error ? 0 : res->intervals);
+    jsonw_field_int(&w, "incidents", error ? 0 : res->kinds.incidents);
+    jsonw_field_int(&w, "maintenance", error ? 0 : res->kinds.maintenance);
+    jsonw_field_int(&w, "gpu_events", error ? 0 : res->kinds.gpu_events);
+    jsonw_field_int(&w, "commitments", error ? 0 : res->kinds.commitments);
+    jsonw_field_int(&w, "audit_records", error ? 0 : res->kinds.audit_records);
+    jsonw_field_int(&w, "probes", error ? 0 : res->kinds.probes);
+    jsonw_field_bool(&w, "already_ingested", res->already);
+    if (error)
+        jsonw_field_str(&w, "error", error);
+    if (res->forgotten.sources)
+        jsonw_field_int(&w, "replaced_sources", res->forgotten.sources);
+    jsonw_close(&w, '}');
+    int rc = w.status
+                 ? msg_error(sl_exit_code(w.status), path, 0, "out of memory for the JSON summary")
+                 : (puts(sb.buf), SL_EXIT_OK);
+    strbuf_release(&sb);
+    return rc;
+}
+
+/* One kind's count for the text line: "2 incidents", "1 GPU event";
+ * nothing when there is none of the kind. */
+static void
+print_kind(bool *first, long n, const char *one, const char *many)
+{
+    if (!n)
+        return;
+    printf("%s%ld %s", *first ? ": " : ", ", n, n == 1 ? one : many);
+    *first = false;
+}
+
 static int
 print_result(const struct cli *cli, const char *path, const struct ingest_file_result *res)
 {
     const char *format = res->format, *sha = res->sha256;
-    if (cli->json) {
-        struct strbuf sb = STRBUF_INIT;
-        struct jsonw w;
-        jsonw_begin(&w, &sb);
-        jsonw_open(&w, NULL, '{');
-        jsonw_field_str(&w, "file", path);
-        jsonw_field_str(&w, "format", format);
-        jsonw_field_str(&w, "sha256", sha);
-        jsonw_field_int(&w, "read", res->counts.read);
-        jsonw_field_int(&w, "stored", res->counts.stored);
-        jsonw_field_int(&w, "rejected", res->counts.rejected);
-        jsonw_field_int(&w, "duplicates", res->counts.duplicates);
-        jsonw_field_int(&w, "intervals", res->intervals);
-        jsonw_field_bool(&w, "already_ingested", res->already);
-        jsonw_close(&w, '}');
-        int rc = w.status ? msg_error(sl_exit_code(w.status), path, 0,
-                                      "out of memory for the JSON summary")
-                          : (puts(sb.buf), SL_EXIT_OK);
-        strbuf_release(&sb);
-        return rc;
-    }
+    if (cli->json)
+        return print_json(path, res, NULL);
     if (msg_quiet())
         return SL_EXIT_OK;
     if (res->already) {
@@ -108,23 +147,37 @@ print_result(const struct cli *cli, const char *path, const struct ingest_file_r
     }
     printf("%s: %s: read %ld, stored %ld, rejected %ld, duplicates %ld", path, format,
            res->counts.read, res->counts.stored, res->counts.rejected, res->counts.duplicates);
-    if (res->intervals)
-        printf(" (%ld status intervals)", res->intervals);
+    const struct ingest_kinds *k = &res->kinds;
+    bool first = true;
+    print_kind(&first, k->incidents, "incident", "incidents");
+    print_kind(&first, k->probes, "probe result", "probe results");
+    print_kind(&first, res->intervals, "status interval", "status intervals");
+    print_kind(&first, k->maintenance, "maintenance window", "maintenance windows");
+    print_kind(&first, k->gpu_events, "GPU event", "GPU events");
+    print_kind(&first, k->commitments, "commitment", "commitments");
+    print_kind(&first, k->audit_records, "audit record", "audit records");
+    if (first)
+        fputs(": nothing new", stdout);
     putchar('\n');
     return SL_EXIT_OK;
 }
 
+/* The first rejects of a file; kept is false when the file failed and
+ * nothing of it, rejects included, was stored. */
 static void
-show_rejects(const struct cli *cli, const char *path, const struct ingest_file_result *res)
+show_rejects(const struct cli *cli, const char *path, const struct ingest_file_result *res,
+             bool kept)
 {
     long shown =
         res->counts.rejected < INGEST_SHOWN_REJECTS ? res->counts.rejected : INGEST_SHOWN_REJECTS;
     for (long i = 0; i < shown; i++)
         msg_error(0, path, res->shown[i].line, "rejected: %s", res->shown[i].reason);
-    if (res->counts.rejected > shown)
+    if (res->counts.rejected > shown && kept)
         msg_note(path, 0, "%ld more rejected records; all are in the rejects table of %s",
                  res->counts.rejected - shown, cli->db);
-    if (res->naive_timestamps)
+    else if (res->counts.rejected > shown)
+        msg_note(path, 0, "%ld more rejected records", res->counts.rejected - shown);
+    if (res->naive_timestamps && kept)
         msg_note(path, 0, "%ld timestamps had no UTC offset and were read in %s (--tz)",
                  res->naive_timestamps, cli->zone ? cli->zone : "UTC");
 }
@@ -135,7 +188,7 @@ detect_format(const char *head, size_t len, struct ingest_file_format *out)
 {
     const struct parser *p = parser_detect(head, len);
     if (p)
-        *out = (struct ingest_file_format){p->name, p->parse};
+        *out = parser_ingest_format(p);
     return p != NULL;
 }
 
@@ -157,10 +210,11 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
         .year = opt->year,
         .map = opt->map,
         .config = opt->config,
+        .replace = opt->replace,
     };
     if (opt->format) {
         const struct parser *p = parser_by_name(opt->format);
-        io.format = (struct ingest_file_format){p->name, p->parse};
+        io.format = parser_ingest_format(p);
     }
     if (isatty(STDERR_FILENO) && !msg_quiet()) {
         io.progress = progress_draw;
@@ -169,17 +223,30 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     enum sl_status s = ingest_file(st, path, &io, &res, &diag);
     if (pr.drawn)
         fputs("\r\033[K", stderr);
-    if (res.unrecognised)
+    if (res.unrecognised) {
+        if (cli->json)
+            print_json(path, &res, "format not recognised");
         return msg_error(SL_EXIT_INPUT, path, 1,
                          "format not recognised (see 'slaudit formats', or give --format)");
+    }
     if (s) {
         int rc = msg_diag(s, &diag);
+        show_rejects(cli, path, &res, false);
         if (res.rolled_back)
             msg_note(path, 0, "nothing from this file was stored");
+        if (cli->json)
+            print_json(path, &res, diag.message);
         return rc;
     }
     int rc = print_result(cli, path, &res);
-    show_rejects(cli, path, &res);
+    show_rejects(cli, path, &res, true);
+    if (res.forgotten.sources && !msg_quiet())
+        msg_note(path, 0,
+                 "replaced %ld earlier source%s: %ld incidents, %ld status intervals, %ld "
+                 "maintenance windows, %ld GPU events, %ld rejects forgotten",
+                 res.forgotten.sources, res.forgotten.sources == 1 ? "" : "s",
+                 res.forgotten.incidents, res.forgotten.intervals, res.forgotten.maintenance,
+                 res.forgotten.gpu_events, res.forgotten.rejects);
     return rc;
 }
 
@@ -196,6 +263,7 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
         {"map", required_argument, NULL, 'm'},
         {"config", required_argument, NULL, 'c'},
         {"probe-interval", required_argument, NULL, 'p'},
+        {"replace", no_argument, NULL, 'r'},
         {NULL, 0, NULL, 0},
     };
     struct ingest_options opt = {0};
@@ -239,6 +307,9 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
                                  "--probe-interval '%s' is not a duration (90, 60s, 5m, 1h; "
                                  "at most a day)",
                                  optarg);
+            break;
+        case 'r':
+            opt.replace = true;
             break;
         case 'h':
             return cli_help(help);

@@ -209,7 +209,7 @@ detect_history(const char *head, size_t len, struct ingest_file_format *out)
 {
     const struct parser *p = parser_detect(head, len);
     if (p)
-        *out = (struct ingest_file_format){p->name, p->parse};
+        *out = parser_ingest_format(p);
     return p != NULL;
 }
 

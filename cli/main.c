@@ -12,6 +12,7 @@
 
 const struct command commands[] = {
     {"ingest", "parse files into the store; the format is detected from the content", cmd_ingest},
+    {"forget", "remove one ingested file and everything read from it", cmd_forget},
     {"formats", "list the input formats, what each reads and how it is detected", cmd_formats},
     {"eval", "availability and incident statistics per entity, service and month", cmd_eval},
     {"report", "write the monthly operations workbook (.xlsx)", cmd_report},

@@ -72,7 +72,7 @@ choose(const char *head, size_t len, struct ingest_file_format *out)
             n++;
         p = parser_table[len ? (unsigned char)head[0] % n : 0];
     }
-    *out = (struct ingest_file_format){p->name, p->parse};
+    *out = parser_ingest_format(p);
     return true;
 }
 

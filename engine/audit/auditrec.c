@@ -11,7 +11,9 @@ auditrec_ingest(struct ingest *ing, const struct audit_record *r)
         return rc;
     if (updated)
         ing->counts.duplicates++;
-    else
+    else {
         ing->counts.stored++;
+        ing->kinds.audit_records++;
+    }
     return SL_OK;
 }

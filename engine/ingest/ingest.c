@@ -118,6 +118,16 @@ write_record(void *ctx, const struct ingest_record *rec)
         w->tally.duplicates++;
     else if (!rc)
         w->tally.stored++;
+    if (!rc && !again) {
+        struct ingest_kinds *k = &w->tally.kinds;
+        long *kind[INGEST_KIND_COUNT] = {
+            [INGEST_INCIDENT] = &k->incidents,     [INGEST_INTERVAL] = &k->intervals,
+            [INGEST_GPU_EVENT] = &k->gpu_events,   [INGEST_MAINTENANCE] = &k->maintenance,
+            [INGEST_COMMITMENT] = &k->commitments,
+        };
+        if (kind[rec->kind])
+            (*kind[rec->kind])++;
+    }
     return rc;
 }
 
@@ -127,6 +137,11 @@ add_tally(struct ingest *ing, struct ingest_tally *t)
     ing->counts.stored += t->stored;
     ing->counts.duplicates += t->duplicates;
     ing->intervals += t->intervals;
+    ing->kinds.incidents += t->kinds.incidents;
+    ing->kinds.intervals += t->kinds.intervals;
+    ing->kinds.maintenance += t->kinds.maintenance;
+    ing->kinds.gpu_events += t->kinds.gpu_events;
+    ing->kinds.commitments += t->kinds.commitments;
     memset(t, 0, sizeof *t);
 }
 
@@ -141,7 +156,7 @@ submit(struct ingest *ing, const struct ingest_record *rec)
     }
     if (ing->queue)
         return ingest_queue_add(ing->queue, rec);
-    struct ingest_writer w = {ing->store, ing->diag, {0, 0, 0}};
+    struct ingest_writer w = {ing->store, ing->diag, {0}};
     enum sl_status rc = write_record(&w, rec);
     add_tally(ing, &w.tally);
     return rc;
@@ -210,7 +225,7 @@ enum sl_status
 ingest_parse(struct ingest *ing, enum sl_status (*parse)(struct ingest *ing, FILE *f), FILE *f)
 {
     struct sl_diag store_diag = {0};
-    struct ingest_writer w = {ing->store, &store_diag, {0, 0, 0}};
+    struct ingest_writer w = {ing->store, &store_diag, {0}};
     assert(!ing->queue);
     if (ingest_queue_start(write_record, &w, &ing->queue))
         return parse(ing, f); /* no second thread: store as the parse goes */
@@ -249,6 +264,7 @@ ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_
         ing->counts.read++;
         progress_tick(ing);
         ing->counts.stored++;
+        ing->kinds.probes++;
         return SL_OK;
     case PROBE_DUPLICATE:
         ing->counts.read++;

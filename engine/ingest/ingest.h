@@ -44,9 +44,19 @@ struct ingest_clock {
     bool valid;
 };
 
+/* The new records a file gave, per kind: what a person asks of a file ("2
+ * incidents and 25 status intervals"). Updates and records seen before are
+ * counted in counts.duplicates instead; rejects in counts.rejected. probes
+ * are probe results taken (they become the intervals counted in
+ * struct ingest's intervals, not here). */
+struct ingest_kinds {
+    long incidents, intervals, maintenance, gpu_events, commitments, audit_records, probes;
+};
+
 /* What storing records changed, counted where they are stored. */
 struct ingest_tally {
     long stored, duplicates, intervals;
+    struct ingest_kinds kinds;
 };
 
 /* The store side of an ingest: on the store thread during a parse. */
@@ -66,6 +76,8 @@ struct ingest {
     long naive_timestamps; /* timestamps read in `zone` because they had no offset */
     struct ingest_clock clock;
     long intervals;             /* status intervals stored */
+    struct ingest_kinds kinds;  /* new records per kind (kinds.intervals: keyed and CSV
+                                   intervals; probe intervals are only in intervals) */
     struct probes *probes;      /* created on the first probe */
     struct ingest_queue *queue; /* the store thread, during ingest_parse */
     struct ingest_reject_note shown[INGEST_SHOWN_REJECTS]; /* the first rejects */

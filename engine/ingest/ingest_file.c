@@ -47,6 +47,7 @@ keep_counts(struct ingest_file_result *out, const struct ingest *ing)
 {
     out->counts = ing->counts;
     out->intervals = ing->intervals;
+    out->kinds = ing->kinds;
     out->naive_timestamps = ing->naive_timestamps;
     memcpy(out->shown, ing->shown, sizeof out->shown);
 }
@@ -80,6 +81,12 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
         rewind(f);
     }
     out->format = format.name;
+    if (format.needs_entity && !opt->entity) {
+        fclose(f);
+        return diag_set(diag, SL_ERR_INPUT, path, 0,
+                        "no entity: %s files name none; give --entity provider:NAME or team:NAME",
+                        format.name);
+    }
 
     struct ingest ing;
     ingest_init(&ing, st, path, diag);
@@ -97,10 +104,23 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
         ing.progress = progress_relay;
         ing.progress_ctx = &fp;
     }
-    s = store_source_begin(st, path, out->sha256, format.name, bytes, &out->already, diag);
+    s = opt->replace
+            ? store_source_replace(st, path, out->sha256, format.name, bytes, &out->forgotten, diag)
+            : store_source_begin(st, path, out->sha256, format.name, bytes, &out->already, diag);
     if (!s && !out->already) {
         if (!(s = ingest_parse(&ing, format.parse, f)) && !(s = ingest_finish(&ing))) {
-            if (file_changed(fileno(f), &sb) || (long long)sb.st_size != bytes)
+            if (!ing.counts.read)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             opt->format.parse
+                                 ? "no records: nothing in the file reads as %s (--format); "
+                                   "it is not that format"
+                                 : "no records: nothing in the file reads as %s",
+                             format.name);
+            else if (!ing.counts.stored && !ing.counts.duplicates)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             "nothing stored: all %ld records read as %s were rejected",
+                             ing.counts.rejected, format.name);
+            else if (file_changed(fileno(f), &sb) || (long long)sb.st_size != bytes)
                 s = diag_set(diag, SL_ERR_INPUT, path, 0,
                              "the file changed while it was read (size, mtime or ctime moved); "
                              "ingest it again once it is complete");

@@ -9,7 +9,9 @@
  *      caller's opt->detect on the file's first INGEST_SNIFF_BYTES bytes;
  *   3. begins the file's transaction, keyed by the SHA-256
  *      (store_source_begin); bytes already on record end the call here with
- *      SL_OK and out->already, and the store is as it was;
+ *      SL_OK and out->already, and the store is as it was. With opt->replace
+ *      the sources of the same path or bytes are forgotten instead, in the
+ *      same transaction (store_source_replace);
  *   4. parses the file through ingest_parse() (the store on a second thread)
  *      and writes what is still buffered (ingest_finish);
  *   5. refuses the file if it changed while it was read: its size, inode,
@@ -27,7 +29,14 @@
  * Diagnostics (diag names path, and the line where one is known):
  *   SL_ERR_IO     "cannot open: ..." (from infile_open), "cannot read: ..."
  *   SL_ERR_INPUT  "not a regular file"; "format not recognised" (line 1,
- *                 out->unrecognised: detect chose none); the parser's own
+ *                 out->unrecognised: detect chose none); "no entity: FORMAT
+ *                 files name none; give --entity ..." (the format needs an
+ *                 entity and opt->entity is NULL: checked before step 3);
+ *                 "no records: nothing in the file reads as FORMAT" (with
+ *                 "(--format); it is not that format" when the caller chose
+ *                 it) and "nothing stored: all N records read as FORMAT were
+ *                 rejected" (checked at step 5: a file that yields nothing
+ *                 is not recorded, and may be read again); the parser's own
  *                 (the file is not its format at all); "the file changed
  *                 while it was read (size, mtime or ctime moved); ingest it
  *                 again once it is complete"
@@ -55,6 +64,9 @@
 struct ingest_file_format {
     const char *name;
     enum sl_status (*parse)(struct ingest *ing, FILE *f);
+    /* Its records never name their entity: without opt->entity the file is
+     * refused before anything of it is read. */
+    bool needs_entity;
 };
 
 /* What to read and how; every pointer borrowed for the call, zero for what
@@ -84,6 +96,10 @@ struct ingest_file_options {
      * committed: out says what would have been stored and the store is left
      * as it was (the fuzzer runs every input this way). */
     bool dry_run;
+    /* Read the file again even when it was read before: the sources of the
+     * same path or the same bytes are forgotten in the file's transaction
+     * (store_source_replace), so a failure keeps them. */
+    bool replace;
 };
 
 /* What happened to one file; filled as far as the protocol got. */
@@ -97,9 +113,11 @@ struct ingest_file_result {
      * to 6) and everything of the file was rolled back; false when the file
      * could not be opened, read or recognised and the store was not touched. */
     bool rolled_back;
-    struct source_counts counts; /* read, stored, rejected, duplicates */
-    long intervals;              /* status intervals stored */
-    long naive_timestamps;       /* timestamps read in opt->zone: no offset */
+    struct source_counts counts;      /* read, stored, rejected, duplicates */
+    long intervals;                   /* status intervals stored */
+    struct ingest_kinds kinds;        /* new records per kind (ingest.h) */
+    long naive_timestamps;            /* timestamps read in opt->zone: no offset */
+    struct store_forgotten forgotten; /* with opt->replace: what the file replaced */
     /* The first min(counts.rejected, INGEST_SHOWN_REJECTS) rejects. */
     struct ingest_reject_note shown[INGEST_SHOWN_REJECTS];
 };

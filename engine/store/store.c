@@ -611,9 +611,14 @@ step_done(struct store *st, sqlite3_stmt *s, struct sl_diag *diag, const char *w
  * and reports stay small. */
 #define WRITE_CACHE_KIB 16384
 
-enum sl_status
-store_source_begin(struct store *st, const char *path, const char *sha256, const char *format,
-                   long long bytes, bool *already, struct sl_diag *diag)
+static enum sl_status forget_where(struct store *st, const char *sha256, const char *path,
+                                   struct store_forgotten *out, struct sl_diag *diag);
+
+/* store_source_begin(), and with forgot set, everything of the sources of the
+ * same path or bytes forgotten first, in the same transaction. */
+static enum sl_status
+source_begin(struct store *st, const char *path, const char *sha256, const char *format,
+             long long bytes, bool *already, struct store_forgotten *forgot, struct sl_diag *diag)
 {
     char cache[48];
     snprintf(cache, sizeof cache, "PRAGMA cache_size = -%d", WRITE_CACHE_KIB);
@@ -622,6 +627,8 @@ store_source_begin(struct store *st, const char *path, const char *sha256, const
         rc = exec(st, "BEGIN IMMEDIATE", diag);
     if (rc)
         return rc;
+    if (forgot && (rc = forget_where(st, sha256, path, forgot, diag)))
+        goto fail;
     sqlite3_stmt *s = prepared(st, S_SOURCE_FIND);
     if (!s)
         goto db_fail;
@@ -652,6 +659,22 @@ db_fail:
 fail:
     exec(st, "ROLLBACK", NULL);
     return rc;
+}
+
+enum sl_status
+store_source_begin(struct store *st, const char *path, const char *sha256, const char *format,
+                   long long bytes, bool *already, struct sl_diag *diag)
+{
+    return source_begin(st, path, sha256, format, bytes, already, NULL, diag);
+}
+
+enum sl_status
+store_source_replace(struct store *st, const char *path, const char *sha256, const char *format,
+                     long long bytes, struct store_forgotten *forgot, struct sl_diag *diag)
+{
+    bool already = false;
+    memset(forgot, 0, sizeof *forgot);
+    return source_begin(st, path, sha256, format, bytes, &already, forgot, diag);
 }
 
 enum sl_status
@@ -1850,4 +1873,58 @@ store_each_eval_result(struct store *st, const char *entity, int64_t from, int64
     struct param p[] = {
         {entity, 0, true}, {NULL, from, false}, {NULL, to, false}, {definitions_hash, 0, true}};
     return query(st, sql, p, 4, eval_record_row, (void *)fn, ctx, diag);
+}
+
+/* Every table whose rows name the source they came from, in the order of
+ * struct store_forgotten's counts (schema.c: each has source_id REFERENCES
+ * sources(id)). */
+static const char *const source_tables[] = {
+    "incidents",   "intervals",     "maintenance", "gpu_events",
+    "commitments", "audit_records", "rejects",
+};
+
+/* Deletes the rows of the sources recorded with sha256 (when not NULL) or
+ * path (when not NULL), then the sources themselves, inside the caller's
+ * transaction. */
+static enum sl_status
+forget_where(struct store *st, const char *sha256, const char *path, struct store_forgotten *out,
+             struct sl_diag *diag)
+{
+    static const char where[] = " WHERE %s IN (SELECT id FROM sources WHERE sha256 = ?1 OR "
+                                "path = ?2)";
+    long *counts[] = {&out->incidents,   &out->intervals,     &out->maintenance, &out->gpu_events,
+                      &out->commitments, &out->audit_records, &out->rejects};
+    _Static_assert(sizeof counts / sizeof counts[0] ==
+                       sizeof source_tables / sizeof source_tables[0],
+                   "one count per table");
+    char sql[200];
+    for (size_t i = 0; i <= sizeof source_tables / sizeof source_tables[0]; i++) {
+        bool last = i == sizeof source_tables / sizeof source_tables[0];
+        int n = snprintf(sql, sizeof sql, "DELETE FROM %s", last ? "sources" : source_tables[i]);
+        snprintf(sql + n, sizeof sql - (size_t)n, where, last ? "id" : "source_id");
+        sqlite3_stmt *s;
+        if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+            return db_error(st, diag, "cannot forget the source");
+        bind_text(s, 1, sha256);
+        bind_text(s, 2, path);
+        int rc = sqlite3_step(s);
+        sqlite3_finalize(s);
+        if (rc != SQLITE_DONE)
+            return db_error(st, diag, "cannot forget the source");
+        *(last ? &out->sources : counts[i]) += sqlite3_changes(st->db);
+    }
+    return SL_OK;
+}
+
+enum sl_status
+store_forget(struct store *st, const char *sha256, const char *path, struct store_forgotten *out,
+             struct sl_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    enum sl_status rc = exec(st, "BEGIN IMMEDIATE", diag);
+    if (rc)
+        return rc;
+    if ((rc = forget_where(st, sha256, path, out, diag)) || (rc = exec(st, "COMMIT", diag)))
+        exec(st, "ROLLBACK", NULL);
+    return rc;
 }

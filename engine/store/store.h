@@ -86,6 +86,31 @@ enum sl_status store_source_finish(struct store *st, const struct source_counts 
                                    struct sl_diag *diag);
 void store_source_abort(struct store *st);
 
+/* What forgetting sources removed: the sources, and the rows each table held
+ * of them. An incident or keyed interval that a later file updated belongs to
+ * that later file. */
+struct store_forgotten {
+    long sources, incidents, intervals, maintenance, gpu_events, commitments, audit_records,
+        rejects;
+};
+
+/* Removes, in one transaction, every source recorded with sha256 or with
+ * path (either may be NULL) and everything stored from them: incidents,
+ * intervals, maintenance windows, GPU events, commitments, audit records and
+ * rejects. Nothing matching is not an error: out->sources is 0. Evaluation
+ * results already stored are not touched. */
+enum sl_status store_forget(struct store *st, const char *sha256, const char *path,
+                            struct store_forgotten *out, struct sl_diag *diag);
+
+/* store_source_begin() for a file that replaces what was read before: in the
+ * same transaction, the sources of the same path or the same SHA-256 are
+ * forgotten first (as store_forget), so the file is always read again. The
+ * transaction is then open as after store_source_begin(); aborting it keeps
+ * the old sources. */
+enum sl_status store_source_replace(struct store *st, const char *path, const char *sha256,
+                                    const char *format, long long bytes,
+                                    struct store_forgotten *forgot, struct sl_diag *diag);
+
 /* Within an open source transaction. An incident whose (entity, key) is already
  * stored updates that record and sets *updated. */
 enum sl_status store_add_incident(struct store *st, const struct incident *inc, bool *updated,

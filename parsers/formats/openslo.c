@@ -54,7 +54,31 @@ struct slo {
     const struct yaml_node *root, *spec;
     long line;
     char why[300];
+    char duration[32]; /* v1alpha's timeWindows[0] count and unit, as "30d" */
 };
+
+/* OpenSLO v1alpha (as Sloth reads it) writes a window as timeWindows[] of
+ * {count, unit, isRolling} with unit Day, Week, Month, Quarter or Year: the
+ * same window as v1's duration "<count><d|w|M|Q|y>", into s->duration. NULL
+ * when the unit is none of those. */
+static const char *
+v1alpha_duration(struct slo *s, const struct yaml_node *tw)
+{
+    static const struct {
+        const char *name;
+        char unit;
+    } units[] = {{"Day", 'd'}, {"Week", 'w'}, {"Month", 'M'}, {"Quarter", 'Q'}, {"Year", 'y'}};
+    const char *count = yamldoc_get_scalar(s->doc, tw, "count");
+    const char *unit = yamldoc_get_scalar(s->doc, tw, "unit");
+    if (!count || !unit)
+        return NULL;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (!strcmp(unit, units[i].name)) {
+            snprintf(s->duration, sizeof s->duration, "%.20s%c", count, units[i].unit);
+            return s->duration;
+        }
+    return NULL;
+}
 
 /* Reads the objectives into t's targets; false with s->why on a bad one. */
 static bool
@@ -109,6 +133,8 @@ store_slo(struct slo *s)
     const char *service = yamldoc_get_scalar(d, s->spec, "service");
     const struct yaml_node *tw = yamldoc_at(d, yamldoc_get(d, s->spec, "timeWindow"), 0);
     const char *duration = yamldoc_get_scalar(d, tw, "duration");
+    if (!tw && (tw = yamldoc_at(d, yamldoc_get(d, s->spec, "timeWindows"), 0)))
+        duration = v1alpha_duration(s, tw);
     const char *rolling = yamldoc_get_scalar(d, tw, "isRolling");
     const struct yaml_node *cal = yamldoc_get(d, tw, "calendar");
     const char *zone = yamldoc_get_scalar(d, cal, "timeZone");
@@ -192,7 +218,8 @@ parse(struct ingest *ing, FILE *f)
         const char *kind = yamldoc_get_scalar(doc, s.root, "kind");
         s.spec = yamldoc_get(doc, s.root, "spec");
         s.line = yamldoc_line(s.root);
-        if (api && !strcmp(api, "openslo/v1") && kind && !strcmp(kind, "SLO")) {
+        if (api && (!strcmp(api, "openslo/v1") || !strcmp(api, "openslo/v1alpha")) && kind &&
+            !strcmp(kind, "SLO")) {
             if (yamldoc_kind(s.spec) != YNODE_MAPPING) {
                 rc = ingest_reject(ing, s.line, "SLO without a spec mapping", "", 0);
             } else {
@@ -219,8 +246,9 @@ sniff(const char *head, size_t len)
 
 const struct parser parser_openslo = {
     "openslo",
-    "OpenSLO v1 kind: SLO documents (---separated): spec.service, objectives[].target or "
-    "targetPercent, timeWindow[0] duration/isRolling/calendar, budgetingMethod; stored for "
+    "OpenSLO v1 and v1alpha kind: SLO documents (---separated): spec.service, "
+    "objectives[].target or targetPercent, timeWindow[0] duration/isRolling/calendar (v1alpha: "
+    "timeWindows[0] count/unit), budgetingMethod; stored for "
     "--entity team:NAME as kind 'slo' commitments",
     "YAML with apiVersion openslo/v1 and kind: SLO",
     sniff,

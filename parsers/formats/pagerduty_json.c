@@ -1,9 +1,11 @@
-/* pagerduty_json.c — PagerDuty's REST `GET /incidents` response (incidents[]
+/* pagerduty_json.c — PagerDuty's REST `GET /incidents` response (incidents[],
+ * or one incident as `GET /incidents/{id}` gives it: {"incident": {...}}
  * with created_at, status, last_status_change_at, urgency, priority.summary,
  * service.summary, teams[], acknowledgements[]) and the Analytics
  * `POST /analytics/raw/incidents` response (data[] with created_at,
  * resolved_at, seconds_to_first_ack, seconds_to_resolve, priority_name,
- * service_name, team_name). As in pagerduty_csv.c, created_at is when
+ * service_name, team_name; its naive timestamps in the response's time_zone,
+ * whatever --tz says). As in pagerduty_csv.c, created_at is when
  * PagerDuty was told: the detected time; started stays unknown. */
 #include <stdio.h>
 #include <string.h>
@@ -19,6 +21,7 @@ struct state {
     char number[32];
     char seconds[32];
     char why[400];
+    char zone[64]; /* an Analytics response's time_zone, for its naive times */
 };
 
 /* The `summary` of a reference object ({"id", "type", "summary"}). */
@@ -108,11 +111,23 @@ on_record(void *ctx, const struct jsonstream_record *rec)
 {
     struct state *s = ctx;
     const struct json_node *n = rec->node;
-    /* limit, offset, more, total, first, last, filters: paging, not records */
-    if (rec->is_member)
-        return SL_OK;
     bool analytics = rec->key && !strcmp(rec->key, "data");
-    if (!rec->key || (!analytics && strcmp(rec->key, "incidents")))
+    if (rec->is_member && !strcmp(rec->key, "time_zone")) {
+        /* The zone the response's naive timestamps are written in; it
+         * comes before the records (jsonstream reads members first). */
+        const char *zone = jsondoc_string(n);
+        if (zone && strlen(zone) < sizeof s->zone && sltime_zone_valid(zone)) {
+            snprintf(s->zone, sizeof s->zone, "%s", zone);
+            s->ing->zone = s->zone;
+        }
+        return SL_OK;
+    }
+    /* One incident, as GET /incidents/{id} returns it: {"incident": {...}}. */
+    bool single = rec->is_member && !strcmp(rec->key, "incident");
+    /* limit, offset, more, total, first, last, filters: paging, not records */
+    if (rec->is_member && !single)
+        return SL_OK;
+    if (!rec->key || (!analytics && !single && strcmp(rec->key, "incidents")))
         return jsonstream_reject(s->ing, rec, "not in an incidents[] or data[] array");
     if (jsondoc_kind(n) != JNODE_OBJECT)
         return jsonstream_reject(s->ing, rec, "not an incident object");
@@ -163,7 +178,10 @@ static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
     struct state s = {.ing = ing};
-    return jsonstream_read(ing, f, on_record, &s);
+    const char *zone = ing->zone;
+    enum sl_status rc = jsonstream_read(ing, f, on_record, &s);
+    ing->zone = zone;
+    return rc;
 }
 
 static int
@@ -171,7 +189,8 @@ sniff(const char *head, size_t len)
 {
     if (jsonstream_head_first(head, len) != '{')
         return 0;
-    bool rest = jsonstream_head_has(head, len, "\"incidents\"");
+    bool rest = jsonstream_head_has(head, len, "\"incidents\"") ||
+                jsonstream_head_has(head, len, "\"incident\"");
     bool analytics = jsonstream_head_has(head, len, "\"data\"");
     if (!rest && !analytics)
         return 0;

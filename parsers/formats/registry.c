@@ -22,6 +22,30 @@ const struct parser *const parser_table[] = {
     &parser_openslo,         NULL,
 };
 
+/* The formats whose records carry no entity of their own: kernel and
+ * scheduler logs, probe and uptime records, and SLO specifications. */
+static const struct parser *const entity_needed[] = {
+    &parser_nvidia_xid,      &parser_slurm_log,       &parser_prometheus_range,
+    &parser_upptime_history, &parser_upptime_summary, &parser_upptime_commits,
+    &parser_uptime_kuma,     &parser_openslo,         NULL,
+};
+
+bool
+parser_needs_entity(const struct parser *p)
+{
+    for (size_t i = 0; entity_needed[i]; i++)
+        if (entity_needed[i] == p)
+            return true;
+    return false;
+}
+
+struct ingest_file_format
+parser_ingest_format(const struct parser *p)
+{
+    return (struct ingest_file_format){
+        .name = p->name, .parse = p->parse, .needs_entity = parser_needs_entity(p)};
+}
+
 const struct parser *
 parser_by_name(const char *name)
 {

@@ -6,6 +6,7 @@
 #ifndef SLAUDIT_REGISTRY_H
 #define SLAUDIT_REGISTRY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -60,6 +61,11 @@ extern const struct parser parser_pagerduty_json;
 extern const struct parser *const parser_table[];
 
 const struct parser *parser_by_name(const char *name);
+/* True when p's records never name their entity, so that --entity is needed
+ * before any of a file is read. */
+bool parser_needs_entity(const struct parser *p);
+/* p as the ingest protocol takes it (ingest_file.h). */
+struct ingest_file_format parser_ingest_format(const struct parser *p);
 /* The parser most sure of head, or NULL when none recognises it. */
 const struct parser *parser_detect(const char *head, size_t len);
 

@@ -206,6 +206,26 @@ extra_json(const struct json_node *n, const char *impact, struct strbuf *sb)
     return w.status;
 }
 
+/* The time of an incident's earliest update with status in_progress, or
+ * SLTIME_NONE. */
+static int64_t
+first_in_progress(struct state *s, const struct json_node *n)
+{
+    const struct json_node *updates = jsondoc_get(n, "incident_updates");
+    int64_t first = SLTIME_NONE;
+    for (size_t i = 0; i < jsondoc_size(updates); i++) {
+        const struct json_node *u = jsondoc_at(updates, i);
+        const char *status = jsonstream_str(u, "status");
+        int64_t t;
+        if (!status || strcmp(status, "in_progress") ||
+            jsonstream_time(s->ing, u, "created_at", &t, s->why, sizeof s->why))
+            continue;
+        if (t != SLTIME_NONE && (first == SLTIME_NONE || t < first))
+            first = t;
+    }
+    return first;
+}
+
 static enum sl_status
 read_incident(struct state *s, const struct jsonstream_record *rec, bool maintenance)
 {
@@ -241,8 +261,13 @@ read_incident(struct state *s, const struct jsonstream_record *rec, bool mainten
     if (!inc.service)
         inc.service = s->ing->service;
     if (maintenance || scheduled_for != SLTIME_NONE) {
-        /* Planned work: one window per component it names. */
-        int64_t start = inc.started != SLTIME_NONE ? inc.started : scheduled_for;
+        /* Planned work: one window per component it names, from when the
+         * work was scheduled to begin (or its first in_progress update) to
+         * its end, announced at creation. started_at is not the start: a
+         * maintenance's "start" there is when it was posted. */
+        int64_t start = scheduled_for != SLTIME_NONE ? scheduled_for : first_in_progress(s, n);
+        if (start == SLTIME_NONE)
+            start = inc.started;
         int64_t end = inc.resolved != SLTIME_NONE ? inc.resolved : scheduled_until;
         if (start == SLTIME_NONE || end == SLTIME_NONE || end <= start)
             return jsonstream_reject(s->ing, rec, "maintenance without a start before its end");

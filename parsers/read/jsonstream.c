@@ -19,6 +19,11 @@ struct scan {
     struct ingest *ing;
     jsonstream_fn fn;
     void *ctx;
+    /* Which records of a top-level object this pass delivers: its
+     * non-array members (the first pass) or its arrays' elements (the
+     * second); the others are skipped, their text not kept. */
+    bool arrays;
+    bool skipping;
 };
 
 static int
@@ -63,6 +68,8 @@ broken(struct scan *s, const char *what)
 static enum sl_status
 add(struct scan *s, struct strbuf *sb, int c)
 {
+    if (s->skipping)
+        return SL_OK;
     if (strbuf_addch(sb, (char)c))
         return diag_set(s->ing->diag, SL_ERR_LIMIT, s->ing->path, s->line,
                         "a JSON record is longer than %zu bytes", sb->cap);
@@ -194,7 +201,11 @@ scan_object(struct scan *s)
         if (skip_space(s) != ':')
             return broken(s, "expected ':' after a member name");
         c = skip_space(s);
-        if (c == '[') {
+        if ((c == '[') != s->arrays) {
+            s->skipping = true;
+            rc = scan_value(s, c, &c);
+            s->skipping = false;
+        } else if (c == '[') {
             rc = scan_array(s, name, &c);
         } else {
             long line = s->line;
@@ -211,26 +222,50 @@ scan_object(struct scan *s)
     }
 }
 
+/* One pass over the document from the file's start. */
+static enum sl_status
+read_pass(struct scan *s)
+{
+    enum sl_status rc;
+    s->line = 1;
+    s->pushed = EOF;
+    int c = skip_space(s);
+    if (c == 0xEF && next_char(s) == 0xBB && next_char(s) == 0xBF)
+        c = skip_space(s);
+    if (c == '[') {
+        s->arrays = true;
+        rc = scan_array(s, NULL, &c);
+    } else if (c == '{') {
+        rc = scan_object(s);
+        c = rc ? EOF : skip_space(s);
+    } else {
+        rc = broken(s, "the file does not start with '[' or '{'");
+    }
+    if (!rc && c != EOF)
+        rc = broken(s, "text after the end of the document");
+    return rc;
+}
+
+/* A top-level object is read twice: first its members that are not arrays
+ * (a page's name, a response's time zone), then the elements of its arrays,
+ * so that a parser has what the document says of its records before the
+ * records, whatever order the members were written in (archivers sort keys).
+ * Memory still holds one record at a time. */
 enum sl_status
 jsonstream_read(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx)
 {
-    struct scan s = {f, 1, EOF, STRBUF_INIT, STRBUF_INIT, ing, fn, ctx};
+    struct scan s = {f, 1, EOF, STRBUF_INIT, STRBUF_INIT, ing, fn, ctx, false, false};
     strbuf_init(&s.rec, JSONSTREAM_MAX_RECORD);
     strbuf_init(&s.key, 4096);
-    enum sl_status rc;
-    int c = skip_space(&s);
-    if (c == 0xEF && next_char(&s) == 0xBB && next_char(&s) == 0xBF)
-        c = skip_space(&s);
-    if (c == '[') {
-        rc = scan_array(&s, NULL, &c);
-    } else if (c == '{') {
-        rc = scan_object(&s);
-        c = rc ? EOF : skip_space(&s);
-    } else {
-        rc = broken(&s, "the file does not start with '[' or '{'");
+    long start = ftell(f);
+    enum sl_status rc = read_pass(&s);
+    if (!rc && !s.arrays) {
+        s.arrays = true;
+        if (start < 0 || fseek(f, start, SEEK_SET))
+            rc = diag_set(ing->diag, SL_ERR_IO, ing->path, 0, "cannot read the file again");
+        else
+            rc = read_pass(&s);
     }
-    if (!rc && c != EOF)
-        rc = broken(&s, "text after the end of the document");
     strbuf_release(&s.rec);
     strbuf_release(&s.key);
     return rc;

@@ -4,6 +4,9 @@
  * The records of a document are: the elements of a top-level array; and, for
  * a top-level object, the elements of each member that is an array (with the
  * member's name as key) and each other member's value whole (is_member true).
+ * A top-level object is read in two passes over the file: every is_member
+ * record comes first, then the arrays' elements, whatever the members' order
+ * in the file (the file must be seekable).
  * JSON Lines files give one record per non-blank line (key NULL).
  *
  * A record that is not valid JSON is rejected (line and jansson's message);

@@ -176,6 +176,32 @@ Test(ingest, interval_and_maintenance)
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM maintenance"), 1);
 }
 
+Test(ingest, new_records_are_counted_per_kind)
+{
+    struct incident inc = {.key = "INC-1", .entity = "provider:acme", .started = T};
+    inc.detected = inc.acknowledged = inc.mitigated = inc.resolved = SLTIME_NONE;
+    struct interval iv = {
+        .entity = "provider:acme", .service = "api", .start = T, .end = T + 60, .status = SVC_DOWN};
+    struct maintenance m = {"provider:acme", "api", "MW", T, T + 60, SLTIME_NONE, 3};
+    struct gpu_event ev = {.entity = "team:hpc", .time = T, .xid = 79, .message = "m", .line = 4};
+    cr_assert_eq(ingest_incident(&ing, &inc), SL_OK, "%s", diag.message);
+    cr_assert_eq(ingest_incident(&ing, &inc), SL_OK, "%s", diag.message);
+    cr_assert_eq(ingest_interval(&ing, &iv), SL_OK, "%s", diag.message);
+    cr_assert_eq(ingest_maintenance(&ing, &m), SL_OK, "%s", diag.message);
+    cr_assert_eq(ingest_gpu_event(&ing, &ev), SL_OK, "%s", diag.message);
+    cr_assert_eq(ingest_gpu_event(&ing, &ev), SL_OK, "%s", diag.message);
+    cr_assert_eq(ingest_probe(&ing, "provider:acme", "web", T, SVC_UP, 5, "", 0), SL_OK);
+    cr_assert_eq(ingest_reject(&ing, 6, "bad", "x", 1), SL_OK);
+    commit();
+    cr_assert_eq(ing.kinds.incidents, 1, "the update is a duplicate, not a second incident");
+    cr_assert_eq(ing.kinds.intervals, 1);
+    cr_assert_eq(ing.kinds.maintenance, 1);
+    cr_assert_eq(ing.kinds.gpu_events, 1);
+    cr_assert_eq(ing.kinds.probes, 1);
+    cr_assert_eq(ing.counts.rejected, 1);
+    cr_assert_eq(ing.counts.duplicates, 2);
+}
+
 Test(ingest, store_failure_is_reported)
 {
     /* end before start violates the schema: the store's error comes back */

@@ -98,7 +98,7 @@ lines_parse(struct ingest *ing, FILE *f)
     return SL_OK;
 }
 
-static const struct ingest_file_options lines = {.format = {"lines", lines_parse}};
+static const struct ingest_file_options lines = {.format = {.name = "lines", .parse = lines_parse}};
 
 /* What detect was shown, and whether it recognises anything. */
 static size_t detect_len;
@@ -111,7 +111,7 @@ lines_detect(const char *head, size_t len, struct ingest_file_format *out)
     detect_len = len;
     detect_first = len ? head[0] : '\0';
     if (detect_recognises)
-        *out = (struct ingest_file_format){"lines-detected", lines_parse};
+        *out = (struct ingest_file_format){.name = "lines-detected", .parse = lines_parse};
     return detect_recognises;
 }
 
@@ -298,7 +298,7 @@ Test(ingest_file, progress_is_told_the_position)
     char path[512];
     struct strbuf sb = STRBUF_INIT;
     for (long i = 0; i < INGEST_PROGRESS_EVERY + 10; i++)
-        cr_assert_eq(strbuf_addstr(&sb, "reject\n"), SL_OK);
+        cr_assert_eq(strbuf_addf(&sb, "INC-%ld\n", i), SL_OK);
     fixture_write(&fx, "long.lines", sb.buf, sb.len, path);
     struct ingest_file_options opt = lines;
     opt.progress = progress;
@@ -345,4 +345,100 @@ Test(ingest_file, a_commitment_document_is_stored_once)
         ingest_file_commitment(fx.st, missing, "sla-document", &c, &already, &replaced, &diag),
         SL_ERR_IO);
     cr_assert(strstr(diag.message, "cannot read"), "%s", diag.message);
+}
+
+Test(ingest_file, a_file_of_no_records_is_refused_and_recorded_nowhere)
+{
+    char path[512];
+    fixture_write(&fx, "empty.lines", "", 0, path);
+    struct ingest_file_result res;
+    cr_assert_eq(ingest_file(fx.st, path, &lines, &res, &diag), SL_ERR_INPUT);
+    cr_assert(res.rolled_back);
+    cr_assert(strstr(diag.message, "no records: nothing in the file reads as lines (--format)"),
+              "%s", diag.message);
+    cr_assert_eq(count("SELECT count(*) FROM sources"), 0);
+
+    /* Detected rather than chosen: the message does not blame --format. */
+    struct ingest_file_options opt = {.detect = lines_detect};
+    detect_recognises = true;
+    cr_assert_eq(ingest_file(fx.st, path, &opt, &res, &diag), SL_ERR_INPUT);
+    cr_assert_str_eq(diag.message, "no records: nothing in the file reads as lines-detected");
+    cr_assert_eq(count("SELECT count(*) FROM sources"), 0);
+}
+
+Test(ingest_file, a_file_whose_every_record_is_rejected_is_not_recorded)
+{
+    char path[512];
+    static const char text[] = "reject\nreject\n";
+    fixture_write(&fx, "rejects.lines", text, strlen(text), path);
+    struct ingest_file_result res;
+    cr_assert_eq(ingest_file(fx.st, path, &lines, &res, &diag), SL_ERR_INPUT);
+    cr_assert_str_eq(diag.message, "nothing stored: all 2 records read as lines were rejected");
+    cr_assert_eq(res.counts.rejected, 2, "the rejects are still there to be shown");
+    cr_assert_str_eq(res.shown[0].reason, "a reject");
+    cr_assert_eq(count("SELECT count(*) FROM sources"), 0);
+    cr_assert_eq(count("SELECT count(*) FROM rejects"), 0);
+}
+
+static bool lines_parsed;
+
+static enum sl_status
+lines_parse_noted(struct ingest *ing, FILE *f)
+{
+    lines_parsed = true;
+    return lines_parse(ing, f);
+}
+
+Test(ingest_file, a_format_that_needs_an_entity_is_refused_before_reading)
+{
+    char path[512];
+    static const char text[] = "INC-1\n";
+    fixture_write(&fx, "e.lines", text, strlen(text), path);
+    struct ingest_file_options opt = {
+        .format = {.name = "lines", .parse = lines_parse_noted, .needs_entity = true}};
+    struct ingest_file_result res;
+    lines_parsed = false;
+    cr_assert_eq(ingest_file(fx.st, path, &opt, &res, &diag), SL_ERR_INPUT);
+    cr_assert_not(lines_parsed, "nothing of the file was read");
+    cr_assert_not(res.rolled_back);
+    cr_assert(strstr(diag.message, "no entity: lines files name none; give --entity"), "%s",
+              diag.message);
+    cr_assert_eq(count("SELECT count(*) FROM sources"), 0);
+    opt.entity = "team:ops";
+    cr_assert_eq(ingest_file(fx.st, path, &opt, &res, &diag), SL_OK, "%s", diag.message);
+    cr_assert(lines_parsed);
+}
+
+Test(ingest_file, replace_forgets_the_old_file_of_the_same_path)
+{
+    char path[512];
+    static const char old_text[] = "INC-1\nINC-2\nreject\n";
+    fixture_write(&fx, "r.lines", old_text, strlen(old_text), path);
+    struct ingest_file_result res;
+    cr_assert_eq(ingest_file(fx.st, path, &lines, &res, &diag), SL_OK, "%s", diag.message);
+    static const char new_text[] = "INC-3\n";
+    fixture_write(&fx, "r.lines", new_text, strlen(new_text), path);
+    struct ingest_file_options opt = lines;
+    opt.replace = true;
+    cr_assert_eq(ingest_file(fx.st, path, &opt, &res, &diag), SL_OK, "%s", diag.message);
+    cr_assert_eq(res.forgotten.sources, 1);
+    cr_assert_eq(res.forgotten.incidents, 2);
+    cr_assert_eq(res.forgotten.rejects, 1);
+    cr_assert_eq(count("SELECT count(*) FROM sources"), 1);
+    cr_assert_eq(count("SELECT count(*) FROM incidents"), 1);
+    cr_assert_eq(count("SELECT count(*) FROM incidents WHERE key = 'INC-3'"), 1);
+    cr_assert_eq(count("SELECT count(*) FROM rejects"), 0);
+
+    /* The same bytes again with --replace are read again, not "already". */
+    cr_assert_eq(ingest_file(fx.st, path, &opt, &res, &diag), SL_OK, "%s", diag.message);
+    cr_assert_not(res.already);
+    cr_assert_eq(res.counts.stored, 1);
+    cr_assert_eq(count("SELECT count(*) FROM sources"), 1);
+
+    /* A replacement that fails keeps what was there. */
+    static const char bad[] = "INC-4\ngarbage\n";
+    fixture_write(&fx, "r.lines", bad, strlen(bad), path);
+    cr_assert_eq(ingest_file(fx.st, path, &opt, &res, &diag), SL_ERR_INPUT);
+    cr_assert_eq(count("SELECT count(*) FROM sources"), 1);
+    cr_assert_eq(count("SELECT count(*) FROM incidents WHERE key = 'INC-3'"), 1);
 }

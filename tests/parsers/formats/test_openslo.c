@@ -121,3 +121,37 @@ Test(openslo, edited_slo_replaces)
     cr_assert_eq(seen.n, 2, "slurm's SLO replaced, inference-api's kept");
     cr_assert(strstr(seen.terms[1], "\"window\":\"quarter\""), "%s", seen.terms[1]);
 }
+
+/* OpenSLO v1alpha as Sloth reads it: timeWindows[] of count and unit. */
+Test(openslo, v1alpha_time_windows)
+{
+    char path[512];
+    static const char text[] = "apiVersion: openslo/v1alpha\n"
+                               "kind: SLO\n"
+                               "metadata:\n"
+                               "  name: queue-availability\n"
+                               "spec:\n"
+                               "  service: queue\n"
+                               "  objectives:\n"
+                               "    - target: 0.995\n"
+                               "  timeWindows:\n"
+                               "    - count: 30\n"
+                               "      unit: Day\n"
+                               "      isRolling: true\n";
+    fixture_write(&fx, "alpha.yml", text, sizeof text - 1, path);
+    char head[1024];
+    memcpy(head, text, sizeof text - 1);
+    cr_assert_eq(parser_detect(head, sizeof text - 1), &parser_openslo);
+    struct parse_run run;
+    struct parse_options opt = {"team:queues", NULL, NULL};
+    cr_assert_eq(parse_file(&fx, &parser_openslo, path, &opt, &run), SL_OK, "%s", run.diag.message);
+    expect_counts(&run, 1, 1, 0, 0);
+    struct seen seen = {0};
+    struct sl_diag diag = {0};
+    cr_assert_eq(store_each_commitment(fx.st, "team:queues", "slo", collect, &seen, &diag), SL_OK);
+    cr_assert_eq(seen.n, 1);
+    cr_assert_str_eq(seen.service[0], "queue");
+    cr_assert(strstr(seen.terms[0], "\"percent\":99.5"), "%s", seen.terms[0]);
+    cr_assert(strstr(seen.terms[0], "\"window\":\"month\""), "%s", seen.terms[0]);
+    cr_assert(strstr(seen.terms[0], "\"duration\":\"30d\""), "%s", seen.terms[0]);
+}

@@ -139,3 +139,53 @@ Test(pagerduty_json, not_json_fails)
     struct parse_run run;
     cr_assert_eq(parse_file(&fx, &parser_pagerduty_json, path, NULL, &run), SL_ERR_INPUT);
 }
+
+/* The Analytics response names the zone of its naive timestamps, after the
+ * records: it is honoured whatever --tz says, and whatever the order. */
+Test(pagerduty_json, analytics_time_zone_read_wherever_it_is)
+{
+    char path[512];
+    static const char text[] = "{\"data\": [{\"id\": \"QZ1\", \"created_at\": "
+                               "\"2026-10-05T12:00:00\", \"seconds_to_resolve\": 600,\n"
+                               "  \"priority_name\": \"P2\", \"team_name\": \"Core\"}],\n"
+                               " \"more\": false, \"time_zone\": \"Europe/Berlin\"}\n";
+    fixture_write(&fx, "tz.json", text, sizeof text - 1, path);
+    struct parse_run run;
+    struct parse_options opt = {"team:core", NULL, "America/New_York"};
+    cr_assert_eq(parse_file(&fx, &parser_pagerduty_json, path, &opt, &run), SL_OK, "%s",
+                 run.diag.message);
+    struct fx_incidents got;
+    fixture_incidents(&fx, "team:core", FX_ALL_FROM, FX_ALL_TO, &got);
+    cr_assert_eq(got.n, 1);
+    /* 12:00 in Berlin (CEST, +02:00) is 10:00Z */
+    cr_assert_eq(got.v[0].detected, INT64_C(1791194400), "%lld", (long long)got.v[0].detected);
+    cr_assert_eq(got.v[0].resolved, INT64_C(1791194400) + 600);
+    fixture_incidents_free(&got);
+    cr_assert_str_eq(run.ing.zone, "America/New_York", "the caller's zone is given back");
+}
+
+/* GET /incidents/{id}: one incident under "incident". */
+Test(pagerduty_json, single_incident)
+{
+    char path[512];
+    static const char text[] =
+        "{\"incident\": {\"id\": \"PX1\", \"incident_number\": 7, \"title\": \"Disk full\",\n"
+        "  \"created_at\": \"2026-10-05T10:00:00Z\", \"status\": \"resolved\",\n"
+        "  \"last_status_change_at\": \"2026-10-05T11:00:00Z\", \"urgency\": \"high\",\n"
+        "  \"service\": {\"summary\": \"db\"}, \"teams\": [{\"summary\": \"Storage\"}]}}\n";
+    fixture_write(&fx, "one.json", text, sizeof text - 1, path);
+    char head[1024];
+    size_t n = strlen(text);
+    memcpy(head, text, n);
+    cr_assert_eq(parser_detect(head, n), &parser_pagerduty_json);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_pagerduty_json, path, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    expect_counts(&run, 1, 1, 0, 0);
+    struct fx_incidents got;
+    fixture_incidents(&fx, "team:Storage", FX_ALL_FROM, FX_ALL_TO, &got);
+    cr_assert_eq(got.n, 1);
+    cr_assert_str_eq(got.v[0].key, "PX1");
+    cr_assert_eq(got.v[0].resolved, INT64_C(1791194400) + 3600);
+    fixture_incidents_free(&got);
+}

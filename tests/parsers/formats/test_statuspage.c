@@ -119,6 +119,69 @@ Test(statuspage, json_later_export_updates)
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals"), 6);
 }
 
+/* Archivers write members in sorted order: the page after the incidents.
+ * What the page says still applies to every incident. */
+Test(statuspage, json_page_after_the_incidents)
+{
+    char path[512];
+    static const char text[] =
+        "{\"incidents\": [{\"id\": \"z1\", \"name\": \"Slow API\", \"impact\": \"minor\",\n"
+        "  \"created_at\": \"2026-10-05T10:00:00Z\", \"started_at\": \"2026-10-05T10:00:00Z\",\n"
+        "  \"resolved_at\": \"2026-10-05T11:00:00Z\", \"status\": \"resolved\",\n"
+        "  \"components\": [{\"name\": \"API\"}], \"incident_updates\": []}],\n"
+        " \"page\": {\"name\": \"Zeta Cloud\", \"updated_at\": \"2026-10-06T00:00:00Z\"}}\n";
+    fixture_write(&fx, "sorted.json", text, sizeof text - 1, path);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, path, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    cr_assert_eq(run.ing.counts.rejected, 0, "%s", run.ing.shown[0].reason);
+    struct fx_incidents got;
+    fixture_incidents(&fx, "provider:zeta-cloud", FX_ALL_FROM, FX_ALL_TO, &got);
+    cr_assert_eq(got.n, 1);
+    cr_assert_str_eq(got.v[0].key, "z1");
+    cr_assert_eq(got.v[0].started, OCT5_10);
+    fixture_incidents_free(&got);
+}
+
+/* scheduled-maintenances.json: started_at is when the maintenance was
+ * posted; the window is the work, from scheduled_for (else the first
+ * in_progress update) to resolved_at, announced at created_at. */
+Test(statuspage, json_maintenance_window_is_the_work_not_the_notice)
+{
+    char path[512];
+    static const char text[] =
+        "{\"page\": {\"name\": \"Zeta Cloud\"}, \"scheduled_maintenances\": [\n"
+        " {\"id\": \"m1\", \"name\": \"DB upgrade\", \"impact\": \"maintenance\",\n"
+        "  \"created_at\": \"2026-10-04T10:00:00Z\", \"started_at\": \"2026-10-04T10:00:00Z\",\n"
+        "  \"scheduled_for\": \"2026-10-05T16:00:00Z\", \"scheduled_until\": "
+        "\"2026-10-05T18:00:00Z\",\n"
+        "  \"resolved_at\": \"2026-10-05T16:26:00Z\", \"components\": [{\"name\": \"DB\"}],\n"
+        "  \"incident_updates\": []},\n"
+        " {\"id\": \"m2\", \"name\": \"Network\", \"impact\": \"maintenance\",\n"
+        "  \"created_at\": \"2026-10-04T10:00:00Z\", \"started_at\": \"2026-10-04T10:00:00Z\",\n"
+        "  \"resolved_at\": \"2026-10-05T13:00:00Z\", \"components\": [{\"name\": \"Net\"}],\n"
+        "  \"incident_updates\": [{\"status\": \"completed\", \"created_at\": "
+        "\"2026-10-05T13:00:00Z\"},\n"
+        "   {\"status\": \"in_progress\", \"created_at\": \"2026-10-05T12:00:00Z\"},\n"
+        "   {\"status\": \"scheduled\", \"created_at\": \"2026-10-04T10:00:00Z\"}]}]}\n";
+    fixture_write(&fx, "maint.json", text, sizeof text - 1, path);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, path, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    struct fx_maintenance m;
+    fixture_maintenance(&fx, "provider:zeta-cloud", "DB", FX_ALL_FROM, FX_ALL_TO, &m);
+    cr_assert_eq(m.n, 1);
+    cr_assert_eq(m.v[0].start, OCT5_10 + 6 * 3600);
+    cr_assert_eq(m.v[0].end - m.v[0].start, 26 * 60, "26 minutes, not the time since the notice");
+    cr_assert_eq(m.v[0].announced, OCT5_10 - 86400);
+    fixture_maintenance_free(&m);
+    fixture_maintenance(&fx, "provider:zeta-cloud", "Net", FX_ALL_FROM, FX_ALL_TO, &m);
+    cr_assert_eq(m.n, 1);
+    cr_assert_eq(m.v[0].start, OCT5_10 + 2 * 3600, "from the first in_progress update");
+    cr_assert_eq(m.v[0].end, OCT5_10 + 3 * 3600);
+    fixture_maintenance_free(&m);
+}
+
 Test(statuspage, json_broken_structure_fails)
 {
     char path[512];
