@@ -115,16 +115,30 @@ regex_search(const struct regex *re, const char *subject, size_t len, size_t fro
     }
     *found = true;
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(re->data);
-    uint32_t n = pcre2_get_ovector_count(re->data);
+    /* The match data was sized from the pattern: one pair for every group,
+     * and PCRE2 sets the pairs of groups that took no part to UNSET. */
+    uint32_t n = pcre2_get_ovector_count(re->data), all = n;
     if (n > REGEX_MAX_GROUPS)
         n = REGEX_MAX_GROUPS;
     m->ngroups = n;
+    m->pattern_groups = all;
+    m->ovector = ov;
     for (uint32_t i = 0; i < n; i++) {
         bool unset = i >= (uint32_t)rc || ov[2 * i] == PCRE2_UNSET;
         m->start[i] = unset ? (size_t)-1 : ov[2 * i];
         m->end[i] = unset ? (size_t)-1 : ov[2 * i + 1];
     }
     return SL_OK;
+}
+
+bool
+regex_match_span(const struct regex_match *m, int g, size_t *start, size_t *end)
+{
+    if (g < 0 || (size_t)g >= m->pattern_groups || m->ovector[2 * g] == PCRE2_UNSET)
+        return false;
+    *start = m->ovector[2 * g];
+    *end = m->ovector[2 * g + 1];
+    return true;
 }
 
 int

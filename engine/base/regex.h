@@ -30,11 +30,17 @@ enum regex_flags {
 struct regex;
 
 /* One match: group 0 is the whole match. A group that did not take part has
- * start == end == (size_t)-1. */
+ * start == end == (size_t)-1. start[] and end[] hold the first
+ * REGEX_MAX_GROUPS groups only (ngroups says how many): enough for the
+ * project's own patterns. A user's pattern may have more; regex_match_span
+ * reads any group of the pattern from the match data PCRE2 sized from the
+ * compiled pattern, which the regex owns and its next search overwrites. */
 struct regex_match {
     size_t ngroups;
     size_t start[REGEX_MAX_GROUPS];
     size_t end[REGEX_MAX_GROUPS];
+    size_t pattern_groups; /* group 0 and every group of the pattern */
+    const size_t *ovector; /* borrowed from the regex: start, end of each */
 };
 
 enum sl_status regex_compile(const char *pattern, unsigned flags, struct regex **out,
@@ -46,6 +52,11 @@ void regex_free(struct regex *re);
  * errors such as invalid UTF-8 in the subject. */
 enum sl_status regex_search(const struct regex *re, const char *subject, size_t len, size_t from,
                             bool *found, struct regex_match *m, struct sl_diag *diag);
+
+/* The span of group g of m, for any group the pattern has. False when g is
+ * not a group of the pattern or did not take part. Valid until the next
+ * regex_search with the same regex. */
+bool regex_match_span(const struct regex_match *m, int g, size_t *start, size_t *end);
 
 /* The number of a named group, or -1. */
 int regex_group(const struct regex *re, const char *name);

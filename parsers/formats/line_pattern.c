@@ -102,10 +102,13 @@ parse(struct ingest *ing, FILE *f)
         }
         const char *values[FM_COUNT] = {0};
         for (int i = 0; i < FM_COUNT; i++) {
-            int g = group[i];
-            if (g < 0 || m.start[g] == (size_t)-1)
+            /* A user's pattern may have more groups than struct
+             * regex_match holds: read them from the pattern's own match
+             * data. */
+            size_t start, end;
+            if (group[i] < 0 || !regex_match_span(&m, group[i], &start, &end))
                 continue;
-            lines_copy(buf[i], VALUE_MAX, line + m.start[g], m.end[g] - m.start[g]);
+            lines_copy(buf[i], VALUE_MAX, line + start, end - start);
             values[i] = buf[i];
             int64_t t;
             const char *why;

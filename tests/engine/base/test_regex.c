@@ -4,6 +4,7 @@
  * (in an eight-byte word or in the bytes after the last one) the high byte
  * is. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/base/regex.h"
@@ -69,4 +70,36 @@ Test(regex, invalid_utf8_still_an_error)
     cr_assert_not(found);
     cr_assert(strstr(diag.message, "UTF-8"), "%s", diag.message);
     cr_assert_eq(search("node gpu-01 a xyz\xff", &found, &m), SL_ERR_INPUT); /* 18 bytes */
+}
+
+/* A pattern with more groups than struct regex_match holds: regex_match_span
+ * reads every one of them; the struct's own slots stop at REGEX_MAX_GROUPS. */
+Test(regex, groups_past_the_match_struct)
+{
+    char pattern[512] = "";
+    size_t n = 0;
+    for (int i = 0; i < 69; i++)
+        n += (size_t)snprintf(pattern + n, sizeof pattern - n, "(.)");
+    snprintf(pattern + n, sizeof pattern - n, "(?<last>z+)(y)?");
+    struct regex *wide;
+    cr_assert_eq(regex_compile(pattern, 0, &wide, &diag), SL_OK, "%s", diag.message);
+    char subject[128];
+    memset(subject, 'a', 69);
+    snprintf(subject + 69, sizeof subject - 69, "zzz");
+    bool found = false;
+    struct regex_match m;
+    cr_assert_eq(regex_search(wide, subject, strlen(subject), 0, &found, &m, &diag), SL_OK);
+    cr_assert(found);
+    cr_assert_eq(m.ngroups, REGEX_MAX_GROUPS);
+    cr_assert_eq(regex_group(wide, "last"), 70);
+    size_t start = 0, end = 0;
+    cr_assert(regex_match_span(&m, 70, &start, &end));
+    cr_assert_eq(start, 69);
+    cr_assert_eq(end, 72);
+    cr_assert(regex_match_span(&m, 40, &start, &end));
+    cr_assert_eq(start, 39);
+    cr_assert_not(regex_match_span(&m, 71, &start, &end), "(y)? took no part");
+    cr_assert_not(regex_match_span(&m, 72, &start, &end), "there is no group 72");
+    cr_assert_not(regex_match_span(&m, -1, &start, &end));
+    regex_free(wide);
 }
