@@ -351,6 +351,17 @@ refused "100 MB header line" 3 "long-header.csv:1: format not recognised" "$H/lo
 refused "100 MB header line as incidents" 3 "long-header.csv:1: " --format incident-csv "$H/long-header.csv"
 rm -f "$H/long-line.csv" "$H/long-header.csv"
 
+# Nesting past the limits, refused before a parser sees it: libyaml's time
+# grows with the square of the depth (26 s for this one).
+awk 'BEGIN { printf "apiVersion: openslo/v1\nkind: SLO\nx: "
+    for (i = 0; i < 100000; i++) printf "["
+    for (i = 0; i < 100000; i++) printf "]"
+    print "" }' >"$H/deep.yaml"
+t0=$(now_ms)
+refused "YAML nested 100,000 deep" 3 "deep.yaml:3: YAML nested deeper than 256 levels" --entity team:x --format openslo "$H/deep.yaml"
+note "YAML nested 100,000 deep: refused in $(($(now_ms) - t0)) ms: $(head -1 "$TMP/err")"
+rm -f "$H/deep.yaml"
+
 # Fixtures: each line says what must happen to it.
 expect "NUL bytes" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/nul-bytes.csv"
 has "NUL bytes: counts" "$TMP/out" '"read":3,"stored":2,"rejected":1'
