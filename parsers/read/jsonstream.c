@@ -91,10 +91,21 @@ scan_string(struct scan *s, struct strbuf *sb)
     return rc;
 }
 
-/* Copies one value starting with first into s->rec; *after is the next
- * non-blank character after it. */
+/* The document nests deeper than JSONDOC_MAX_DEPTH: refused as a whole at
+ * the bracket that crosses, as jsondoc refuses a document it parses whole,
+ * before the record is gathered or parsed. */
 static enum sl_status
-scan_value(struct scan *s, int first, int *after)
+too_deep(struct scan *s)
+{
+    return diag_set(s->ing->diag, SL_ERR_INPUT, s->ing->path, s->line,
+                    "JSON nested deeper than %d levels", JSONDOC_MAX_DEPTH);
+}
+
+/* Copies one value starting with first into s->rec; *after is the next
+ * non-blank character after it. outer is how many arrays and objects of
+ * the document hold the value. */
+static enum sl_status
+scan_value(struct scan *s, int first, long outer, int *after)
 {
     enum sl_status rc = SL_OK;
     strbuf_reset(&s->rec);
@@ -102,6 +113,8 @@ scan_value(struct scan *s, int first, int *after)
         rc = scan_string(s, &s->rec);
     } else if (first == '{' || first == '[') {
         long depth = 1;
+        if (outer + depth > JSONDOC_MAX_DEPTH)
+            return too_deep(s);
         rc = add(s, &s->rec, first);
         while (!rc && depth > 0) {
             int c = next_char(s);
@@ -111,10 +124,12 @@ scan_value(struct scan *s, int first, int *after)
                 rc = scan_string(s, &s->rec);
                 continue;
             }
-            if (c == '{' || c == '[')
-                depth++;
-            else if (c == '}' || c == ']')
+            if (c == '{' || c == '[') {
+                if (outer + ++depth > JSONDOC_MAX_DEPTH)
+                    return too_deep(s);
+            } else if (c == '}' || c == ']') {
                 depth--;
+            }
             rc = add(s, &s->rec, c);
         }
     } else {
@@ -147,9 +162,10 @@ deliver(struct scan *s, const char *key, bool is_member, long line)
     return rc;
 }
 
-/* The elements of an array whose '[' was just read; key may be NULL. */
+/* The elements of an array whose '[' was just read; key may be NULL.
+ * outer counts the array itself and what holds it. */
 static enum sl_status
-scan_array(struct scan *s, const char *key, int *after)
+scan_array(struct scan *s, const char *key, long outer, int *after)
 {
     int c = skip_space(s);
     if (c == ']') {
@@ -160,7 +176,7 @@ scan_array(struct scan *s, const char *key, int *after)
         if (c == EOF)
             return broken(s, "the file ends inside an array");
         long line = s->line;
-        enum sl_status rc = scan_value(s, c, &c);
+        enum sl_status rc = scan_value(s, c, outer, &c);
         if (!rc)
             rc = deliver(s, key, false, line);
         if (rc)
@@ -195,10 +211,10 @@ scan_object(struct scan *s)
             return broken(s, "expected ':' after a member name");
         c = skip_space(s);
         if (c == '[') {
-            rc = scan_array(s, name, &c);
+            rc = scan_array(s, name, 2, &c);
         } else {
             long line = s->line;
-            if (!(rc = scan_value(s, c, &c)))
+            if (!(rc = scan_value(s, c, 1, &c)))
                 rc = deliver(s, name, true, line);
         }
         if (rc)
@@ -222,7 +238,7 @@ jsonstream_read(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx)
     if (c == 0xEF && next_char(&s) == 0xBB && next_char(&s) == 0xBF)
         c = skip_space(&s);
     if (c == '[') {
-        rc = scan_array(&s, NULL, &c);
+        rc = scan_array(&s, NULL, 1, &c);
     } else if (c == '{') {
         rc = scan_object(&s);
         c = rc ? EOF : skip_space(&s);

@@ -361,6 +361,10 @@ t0=$(now_ms)
 refused "YAML nested 100,000 deep" 3 "deep.yaml:3: YAML nested deeper than 256 levels" --entity team:x --format openslo "$H/deep.yaml"
 note "YAML nested 100,000 deep: refused in $(($(now_ms) - t0)) ms: $(head -1 "$TMP/err")"
 rm -f "$H/deep.yaml"
+refused "JSON array nested 20,000 deep, streamed" 3 "deep-array.json:1: JSON nested deeper than 64 levels" --entity team:x --format statuspage-json "$HOSTILE/deep-array.json"
+refused "JSON object nested 20,000 deep, read whole" 3 "deep-object.json:1: JSON nested deeper than 64 levels" --entity team:x --format profile-json "$HOSTILE/deep-object.json"
+expect "JSON Lines line nested 20,000 deep" 0 "$BIN" --db "$DB" ingest --json --entity team:x --format jsonl "$HOSTILE/deep-array.json"
+has "JSON Lines line nested too deep: rejected" "$TMP/err" "deep-array.json:1: rejected: JSON nested deeper than 64 levels"
 
 # Fixtures: each line says what must happen to it.
 expect "NUL bytes" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/nul-bytes.csv"

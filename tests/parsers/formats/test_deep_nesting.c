@@ -1,7 +1,9 @@
 /* test_deep_nesting.c — documents nested past the limits of docs/limits.md,
  * through the parsers that read them: YAML (OpenSLO, Upptime history, a
  * line-pattern config) deeper than 256 levels is refused before libyaml
- * parses it, with the line where the limit is crossed. `x: ` then 100,000
+ * parses it, with the line where the limit is crossed; a JSON document
+ * deeper than 64 levels is refused whole, streamed (Statuspage) or read
+ * whole (an entity profile), while a JSON Lines line is a rejected record. `x: ` then 100,000
  * '[' took libyaml 26 s; refused, it takes no time, but the tests assert on
  * the message, not on the clock. The inputs are written by the tests. */
 #include <criterion/criterion.h>
@@ -54,7 +56,9 @@ expect_refused(const struct parse_run *run, enum sl_status rc, long line, const 
     cr_assert_eq(run->diag.line, line, "line %ld, expected %ld: %s", run->diag.line, line,
                  run->diag.message);
     cr_assert(strstr(run->diag.message, message), "%s", run->diag.message);
-    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sources"), 0, "nothing recorded");
+    char sql[600];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM sources WHERE path = '%s'", run->ing.path);
+    cr_assert_eq(fixture_count(&fx, sql), 0, "nothing recorded");
 }
 
 #define YAML_TOO_DEEP "YAML nested deeper than 256 levels"
@@ -118,4 +122,63 @@ Test(deep_nesting, line_pattern_config)
     cr_assert_eq(rc, SL_ERR_USAGE, "%d: %s", rc, run.diag.message);
     cr_assert_eq(run.diag.line, 2);
     cr_assert(strstr(run.diag.message, YAML_TOO_DEEP), "%s", run.diag.message);
+}
+
+#define JSON_TOO_DEEP "JSON nested deeper than 64 levels"
+
+/* The document's object is level 1, "incidents" level 2: 62 more are 64. */
+Test(deep_nesting, statuspage_json_streamed)
+{
+    char path[512];
+    write_deep("deep.json", "{\"page\": {\"name\": \"x\"},\n\"incidents\": [\n", 70000, '[', ']',
+               "]}\n", path);
+    struct parse_run run;
+    enum sl_status rc = parse_file(&fx, &parser_statuspage_json, path, &ops, &run);
+    expect_refused(&run, rc, 3, JSON_TOO_DEEP);
+
+    write_deep("limit.json", "{\"page\": {\"name\": \"x\"}, \"incidents\": [", 62, '[', ']', "]}\n",
+               path);
+    rc = parse_file(&fx, &parser_statuspage_json, path, &ops, &run);
+    cr_assert_eq(rc, SL_OK, "64 levels are read: %s", run.diag.message);
+    expect_counts(&run, 1, 0, 1, 0); /* an array is not an incident */
+
+    write_deep("over.json", "{\"page\": {\"name\": \"x\"}, \"incidents\": [", 63, '[', ']', "]}\n",
+               path);
+    rc = parse_file(&fx, &parser_statuspage_json, path, &ops, &run);
+    expect_refused(&run, rc, 1, JSON_TOO_DEEP);
+}
+
+Test(deep_nesting, top_level_array_streamed)
+{
+    char path[512];
+    write_deep("deep.json", "[\n{\"x\": ", 100, '{', '}', "}]\n", path);
+    struct parse_run run;
+    enum sl_status rc = parse_file(&fx, &parser_uptime_kuma, path, &ops, &run);
+    expect_refused(&run, rc, 2, JSON_TOO_DEEP);
+}
+
+Test(deep_nesting, profile_read_whole)
+{
+    char path[512];
+    write_deep("profile.json", "{\"entity\": \"team:ops\", \"regimes\": [],\n\"x\": ", 20000, '[',
+               ']', "}\n", path);
+    struct parse_run run;
+    enum sl_status rc = parse_file(&fx, &parser_profile_json, path, &ops, &run);
+    expect_refused(&run, rc, 2, JSON_TOO_DEEP);
+}
+
+Test(deep_nesting, json_lines_line_rejected)
+{
+    char path[512];
+    write_deep("deep.jsonl",
+               "{\"id\": \"A\", \"started_at\": \"2026-04-01T10:00:00Z\"}\n"
+               "{\"id\": \"B\", \"started_at\": \"2026-04-01T10:00:00Z\", \"x\": ",
+               20000, '[', ']', "}\n{\"id\": \"C\", \"started_at\": \"2026-04-01T10:00:00Z\"}\n",
+               path);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_jsonl_generic, path, &ops, &run), SL_OK, "%s",
+                 run.diag.message);
+    expect_counts(&run, 3, 2, 1, 0);
+    cr_assert_eq(run.ing.shown[0].line, 2);
+    cr_assert_str_eq(run.ing.shown[0].reason, JSON_TOO_DEEP);
 }
