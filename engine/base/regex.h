@@ -18,6 +18,10 @@
 
 #define REGEX_MATCH_LIMIT 1000000u
 #define REGEX_DEPTH_LIMIT 10000u
+/* The match budget of one subject under regex_search_budget, and the least
+ * share of it a start position gets. */
+#define REGEX_SUBJECT_BUDGET 10000000u
+#define REGEX_MIN_LIMIT 100u
 #define REGEX_MAX_GROUPS 32
 
 enum regex_flags {
@@ -52,6 +56,21 @@ void regex_free(struct regex *re);
  * errors such as invalid UTF-8 in the subject. */
 enum sl_status regex_search(const struct regex *re, const char *subject, size_t len, size_t from,
                             bool *found, struct regex_match *m, struct sl_diag *diag);
+
+/* regex_search from the subject's start with a budget for the whole
+ * subject, for a user's pattern. PCRE2's match limit counts afresh at each
+ * start position, so an unanchored pattern that backtracks a little at
+ * every position does work that grows with the square of the subject
+ * ((?<s>[a-z]+)[a-z]+[0-9] on 400,000 letters: 25 s under the limit). Here
+ * REGEX_SUBJECT_BUDGET is shared among the positions the pattern may start
+ * at — one for an anchored pattern (^ without multiline), every offset for
+ * any other — each getting at most REGEX_MATCH_LIMIT and at least
+ * REGEX_MIN_LIMIT, so a search does a bounded amount of work whatever the
+ * subject, and the same on every machine. A spent budget is SL_ERR_LIMIT
+ * with "pattern ran out of its match budget on this line (N steps at each
+ * of M start positions) ...". */
+enum sl_status regex_search_budget(const struct regex *re, const char *subject, size_t len,
+                                   bool *found, struct regex_match *m, struct sl_diag *diag);
 
 /* The span of group g of m, for any group the pattern has. False when g is
  * not a group of the pattern or did not take part. Valid until the next

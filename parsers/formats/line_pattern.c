@@ -1,9 +1,13 @@
 /* line_pattern.c — user-defined line formats: --config FILE names a PCRE2
  * pattern whose named groups are fields (parsers/fieldmap.h), so any log of
  * one record per line can be read without code. The pattern is JIT-compiled
- * and every match runs under PCRE2's match and depth limits
- * (engine/regex.h): a pattern that backtracks without end stops the file with
- * "FILE:LINE: pattern stopped at the PCRE2 match limit" instead of hanging.
+ * and each line is matched under a budget for the whole line
+ * (regex_search_budget in engine/base/regex.h) and PCRE2's depth limit; a
+ * line longer than LINE_PATTERN_MAX_LINE is not matched at all. A line that
+ * spends its budget is rejected with the reason; after
+ * LINE_PATTERN_MAX_SPENT such lines the file stops (the pattern is the
+ * trouble, not the lines), so a pattern that backtracks without end costs a
+ * bounded time per line and per file instead of hanging.
  * A line the pattern does not match is rejected; blank lines are skipped.
  * Time groups take RFC 3339 or epoch seconds, or a log stamp (syslog with
  * --year, dmesg -T; parsers/logstamp.h). Chosen with --config, never
@@ -19,6 +23,10 @@
 #include "parsers/formats/registry.h"
 
 #define VALUE_MAX 1024
+/* The longest line a user's pattern is matched against. */
+#define LINE_PATTERN_MAX_LINE ((size_t)64 << 10)
+/* Lines that may spend their match budget before the file stops. */
+#define LINE_PATTERN_MAX_SPENT 100
 
 static bool
 is_time_field(int f)
@@ -39,7 +47,8 @@ parse(struct ingest *ing, FILE *f)
     enum lines_result got;
     const char *line;
     size_t len;
-    lines_init(&r, f, LINES_MAX_LENGTH);
+    long spent = 0;
+    lines_init(&r, f, LINE_PATTERN_MAX_LINE);
     logstamp_init(&ls, f);
     enum sl_status rc = fieldmap_load(&fm, ing->config, ing->map, ing->diag);
     if (rc)
@@ -82,7 +91,9 @@ parse(struct ingest *ing, FILE *f)
             break;
         }
         if (got == LINES_TOO_LONG) {
-            rc = ingest_reject(ing, r.number, "line longer than 1 MiB", line, len);
+            rc = ingest_reject(ing, r.number,
+                               "line longer than 64 KiB, the longest a pattern is matched against",
+                               line, len);
             continue;
         }
         if (strspn(line, " \t") == len)
@@ -90,9 +101,13 @@ parse(struct ingest *ing, FILE *f)
         bool found;
         struct regex_match m;
         d.message[0] = '\0';
-        enum sl_status mrc = regex_search(re, line, len, 0, &found, &m, &d);
-        if (mrc == SL_ERR_LIMIT) {
-            rc = diag_set(ing->diag, SL_ERR_LIMIT, ing->path, r.number, "%s", d.message);
+        enum sl_status mrc = regex_search_budget(re, line, len, &found, &m, &d);
+        if (mrc == SL_ERR_LIMIT && ++spent >= LINE_PATTERN_MAX_SPENT) {
+            rc = diag_set(ing->diag, SL_ERR_LIMIT, ing->path, r.number,
+                          "the pattern ran out of its match budget on %ld lines, the most one "
+                          "file may: it backtracks too much on this input; anchor it or make it "
+                          "less ambiguous",
+                          spent);
             break;
         }
         if (mrc || !found) {

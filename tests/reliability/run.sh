@@ -366,6 +366,25 @@ refused "JSON object nested 20,000 deep, read whole" 3 "deep-object.json:1: JSON
 expect "JSON Lines line nested 20,000 deep" 0 "$BIN" --db "$DB" ingest --json --entity team:x --format jsonl "$HOSTILE/deep-array.json"
 has "JSON Lines line nested too deep: rejected" "$TMP/err" "deep-array.json:1: rejected: JSON nested deeper than 64 levels"
 
+# A user pattern that backtracks at every start position of a line: PCRE2's
+# limit counts afresh at each, so this took 25 s before the line's budget.
+printf "record: probe\npattern: '(?<status>[a-z]+)[a-z]+[0-9]\\\\s(?<time>\\\\d+)'\n" >"$H/redos.yaml"
+{
+    echo "upx1 1775300400"
+    head -c 400000 /dev/zero | tr '\0' 'a'
+    echo
+    head -c 60000 /dev/zero | tr '\0' 'a'
+    echo
+    echo "downx1 1775300460"
+} >"$H/redos.log"
+t0=$(now_ms)
+expect "backtracking user pattern" 0 "$BIN" --db "$DB" ingest --json --entity team:x --service s --config "$H/redos.yaml" "$H/redos.log"
+has "backtracking user pattern: counts" "$TMP/out" '"read":4,"stored":2,"rejected":2'
+has "user pattern: line over 64 KiB" "$TMP/err" 'redos.log:2: rejected: line longer than 64 KiB'
+has "user pattern: budget spent" "$TMP/err" 'redos.log:3: rejected: pattern ran out of its match budget on this line'
+note "backtracking user pattern on lines of 400,000 and 60,000 letters: both rejected in $(($(now_ms) - t0)) ms"
+rm -f "$H/redos.yaml" "$H/redos.log"
+
 # Fixtures: each line says what must happen to it.
 expect "NUL bytes" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/nul-bytes.csv"
 has "NUL bytes: counts" "$TMP/out" '"read":3,"stored":2,"rejected":1'

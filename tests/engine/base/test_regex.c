@@ -5,6 +5,7 @@
  * is. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/base/regex.h"
@@ -102,4 +103,37 @@ Test(regex, groups_past_the_match_struct)
     cr_assert_not(regex_match_span(&m, 72, &start, &end), "there is no group 72");
     cr_assert_not(regex_match_span(&m, -1, &start, &end));
     regex_free(wide);
+}
+
+/* A budget for the whole subject: an unanchored pattern shares it among
+ * every start position, an anchored one keeps the whole match limit for
+ * its one position. */
+Test(regex, budget_shared_among_start_positions)
+{
+    struct regex *loose, *anchored;
+    cr_assert_eq(regex_compile("(?<s>[a-z]+)[a-z]+[0-9]", 0, &loose, &diag), SL_OK);
+    cr_assert_eq(regex_compile("^(?<s>[a-z]+)[a-z]+[0-9]", 0, &anchored, &diag), SL_OK);
+    size_t n = 50000;
+    char *subject = malloc(n + 1);
+    cr_assert_not_null(subject);
+    memset(subject, 'a', n);
+    subject[n] = '\0';
+    bool found = true;
+    struct regex_match m;
+    cr_assert_eq(regex_search_budget(loose, subject, n, &found, &m, &diag), SL_ERR_LIMIT);
+    cr_assert_not(found);
+    cr_assert(strstr(diag.message, "(199 steps at each of 50001 start positions)"), "%s",
+              diag.message);
+    /* the same pattern anchored backtracks 50,000 times at its one position */
+    cr_assert_eq(regex_search_budget(anchored, subject, n, &found, &m, &diag), SL_OK, "%s",
+                 diag.message);
+    cr_assert_not(found);
+    /* a short subject still matches, group spans as regex_search gives them */
+    cr_assert_eq(regex_search_budget(loose, "xx abc1", 7, &found, &m, &diag), SL_OK);
+    cr_assert(found);
+    cr_assert_eq(m.start[1], 3);
+    cr_assert_eq(m.end[1], 5);
+    free(subject);
+    regex_free(loose);
+    regex_free(anchored);
 }
