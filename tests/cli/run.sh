@@ -457,6 +457,14 @@ expect "ingest openslo" 0 "$BIN" --db "$FDB" ingest --json --entity team:ml-serv
 has "openslo: one commitment per SLO" "$TMP/out" '"format":"openslo",.*"read":3,"stored":2,"rejected":1'
 has "openslo: the 7-day window rejected" "$TMP/err" "openslo.yaml:42: rejected: time window '7d'"
 same "openslo commitments stored as slo" "$(sqlite3 "$FDB" "select count(*) from commitments where kind = 'slo' and entity = 'team:ml-serving'")" 2
+# A file forced through a parser that is not its own is refused and not
+# recorded, so its own parser reads it afterwards.
+for fmt in openslo upptime-meta; do
+    expect "checks.log as $fmt" 3 "$BIN" --db "$FDB" ingest --format "$fmt" --entity team:ml-serving "$F/checks.log"
+    has "checks.log as $fmt: refused" "$TMP/err" "checks.log:1: not an (OpenSLO document|Upptime badge or \.upptimerc\.yml file)"
+done
+expect "checks.log with its pattern after" 0 "$BIN" --db "$FDB" ingest --json --entity team:ml-serving --config "$F/checks-pattern.yaml" "$F/checks.log"
+has "checks.log read, not already ingested" "$TMP/out" '"read":4,"stored":3,"rejected":1,.*"already_ingested":false'
 expect "eval against the team's own SLO" 0 "$BIN" --db "$FDB" eval --month 2026-10 --entity team:ml-serving --json
 has "eval reads the SLO" "$TMP/out" '"sla":\{"document":"inference-api-availability","kind":"slo"[^}]*"target_percent":99\.5'
 
