@@ -34,6 +34,12 @@ infile_open(const char *path, FILE **out, struct stat *st, struct sl_diag *diag)
 }
 
 enum sl_status
+infile_read_error(struct sl_diag *diag, const char *path, long line, int err)
+{
+    return diag_set(diag, SL_ERR_IO, path, line, "cannot read: %s", strerror(err ? err : EIO));
+}
+
+enum sl_status
 infile_read_all(const char *path, struct strbuf *sb, size_t max, struct sl_diag *diag)
 {
     FILE *f;
@@ -54,7 +60,7 @@ infile_read_all(const char *path, struct strbuf *sb, size_t max, struct sl_diag 
         }
     }
     if (ferror(f))
-        rc = diag_set(diag, SL_ERR_IO, path, 0, "cannot read: %s", strerror(errno));
+        rc = infile_read_error(diag, path, 0, errno);
 out:
     fclose(f);
     return rc;

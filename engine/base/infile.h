@@ -17,6 +17,12 @@
  * path as the diagnostic's file. */
 enum sl_status infile_open(const char *path, FILE **out, struct stat *st, struct sl_diag *diag);
 
+/* The diagnostic of a read that failed: SL_ERR_IO "cannot read: <strerror>"
+ * at path:line (line 0: none), err the errno of the failed read (0: EIO).
+ * Every reader of an input file reports a failed read through it, so that
+ * all stop the same way with the same words. */
+enum sl_status infile_read_error(struct sl_diag *diag, const char *path, long line, int err);
+
 /* Reads the whole of path into sb (appending), refusing files larger than
  * max bytes with SL_ERR_LIMIT ("larger than N MiB") before reading past it. */
 enum sl_status infile_read_all(const char *path, struct strbuf *sb, size_t max,

@@ -1,11 +1,13 @@
 /* yamldoc.c — the libyaml wrapper (see yamldoc.h). */
 #include "engine/base/yamldoc.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
+#include "engine/base/infile.h"
 #include "engine/base/yamlnest.h"
 
 struct yamldoc_stream {
@@ -15,6 +17,7 @@ struct yamldoc_stream {
     FILE *f;
     struct yamlnest nest;             /* every byte passes here before libyaml */
     enum yamlnest_result nest_result; /* why the reader stopped, when it did */
+    int read_errno;                   /* nonzero when the file could not be read */
 };
 
 struct yamldoc {
@@ -36,6 +39,10 @@ read_measured(void *data, unsigned char *buffer, size_t size, size_t *size_read)
     struct yamldoc_stream *s = data;
     size_t n = fread(buffer, 1, size, s->f);
     *size_read = n;
+    if (n == 0 && ferror(s->f)) {
+        s->read_errno = errno ? errno : EIO;
+        return 0;
+    }
     s->nest_result = yamlnest_feed(&s->nest, (const char *)buffer, n);
     return s->nest_result == YAMLNEST_OK;
 }
@@ -76,7 +83,9 @@ yamldoc_next(struct yamldoc_stream *s, struct yamldoc **out, struct sl_diag *dia
         return diag_set(diag, SL_ERR_NOMEM, s->path, 0, "out of memory");
     if (!yaml_parser_load(&s->parser, &d->doc)) {
         enum sl_status rc;
-        if (s->nest_result == YAMLNEST_TOO_DEEP)
+        if (s->read_errno)
+            rc = infile_read_error(diag, s->path, s->nest.line, s->read_errno);
+        else if (s->nest_result == YAMLNEST_TOO_DEEP)
             rc = diag_set(diag, SL_ERR_INPUT, s->path, s->nest.line,
                           "YAML nested deeper than %d levels", YAMLNEST_MAX_DEPTH);
         else if (s->nest_result == YAMLNEST_UTF16)

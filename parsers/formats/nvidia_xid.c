@@ -342,8 +342,12 @@ parse(struct ingest *ing, FILE *f)
     lines_init(&r, f, LINES_MAX_LENGTH);
     struct sl_diag d = {0}; /* a failed search only skips the line: its message is not used */
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
+        if (got == LINES_IO) {
+            rc = lines_read_error(&r, ing->path, ing->diag);
+            break;
+        }
         if (got != LINES_OK)
-            continue;
+            continue; /* a line over 1 MiB is no Xid line */
         if (!has_nvrm(line, len))
             continue;
         bool found;

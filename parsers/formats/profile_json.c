@@ -1,9 +1,11 @@
 /* profile_json.c — an entity profile as one JSON object: regimes, critical
  * services, zone, holidays, threshold overrides and the facts some rules need
  * (docs/audit-inputs.md). Stored whole as the entity's profile record. */
+#include <errno.h>
 #include <string.h>
 
 #include "engine/audit/auditrec.h"
+#include "engine/base/infile.h"
 #include "engine/base/jsondoc.h"
 #include "engine/audit/profile.h"
 #include "engine/base/strbuf.h"
@@ -28,6 +30,10 @@ parse(struct ingest *ing, FILE *f)
                           PROFILE_MAX_BYTES);
             goto out;
         }
+    if (ferror(f)) {
+        rc = infile_read_error(ing->diag, ing->path, 0, errno);
+        goto out;
+    }
     if ((rc = jsondoc_load_buffer(text.buf, text.len, ing->path, 1, &root, ing->diag)))
         goto out;
     if (jsondoc_kind(root) != JNODE_OBJECT) {

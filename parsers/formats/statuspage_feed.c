@@ -353,7 +353,7 @@ parse(struct ingest *ing, FILE *f)
         goto out;
     while ((got = lines_next(&r, &line, &len)) != LINES_END) {
         if (got == LINES_IO) {
-            rc = diag_set(ing->diag, SL_ERR_IO, ing->path, r.number, "cannot read the file");
+            rc = lines_read_error(&r, ing->path, ing->diag);
             goto out;
         }
         if (!seen_feed &&

@@ -5,9 +5,11 @@
  * a whole repository does not fail on them, and they store nothing: a badge
  * is a rounded figure over an unstated span, the configuration a list of
  * sites. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/base/infile.h"
 #include "engine/base/jsondoc.h"
 #include "engine/base/strbuf.h"
 #include "engine/base/yamldoc.h"
@@ -56,10 +58,15 @@ parse(struct ingest *ing, FILE *f)
     char buf[8192];
     size_t n;
     bool mine = false;
+    enum sl_status rc = SL_OK;
     strbuf_init(&text, UPPTIME_META_MAX_BYTES);
     while ((n = fread(buf, 1, sizeof buf, f)) > 0)
         if (strbuf_add(&text, buf, n))
             goto out; /* larger than any badge or configuration */
+    if (ferror(f)) {
+        rc = infile_read_error(ing->diag, ing->path, 0, errno);
+        goto out;
+    }
     if (jsonstream_head_first(text.buf, text.len) == '{') {
         struct sl_diag ignored;
         mine =
@@ -71,9 +78,9 @@ parse(struct ingest *ing, FILE *f)
             fclose(mem);
         }
     }
-out:;
-    enum sl_status rc =
-        mine ? SL_OK : diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "%s", not_mine);
+out:
+    if (!rc && !mine)
+        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "%s", not_mine);
     jsondoc_free(root);
     strbuf_release(&text);
     return rc;

@@ -106,6 +106,15 @@ csvfile_status(const struct csvfile *c)
     return c->status;
 }
 
+enum sl_status
+csvfile_fail_diag(const struct csvfile *c, const char *path, struct sl_diag *diag)
+{
+    if (c->status == SL_ERR_IO)
+        return lines_read_error(&c->lines, path, diag);
+    return diag_set(diag, c->status, path, c->lines.number, "%s",
+                    c->status == SL_ERR_NOMEM ? "out of memory" : sl_strerror(c->status));
+}
+
 static void
 start_over(struct csvfile *c)
 {

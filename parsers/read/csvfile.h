@@ -33,6 +33,9 @@ void csvfile_free(struct csvfile *c);
 /* CSV_FAIL: reading the file failed or memory ran out (see csvfile_status). */
 enum csv_next csvfile_next(struct csvfile *c, struct csv_record *rec);
 enum sl_status csvfile_status(const struct csvfile *c);
+/* After CSV_FAIL: fills diag for path ("cannot read: <why>" at the line
+ * that could not be read, or "out of memory") and returns the status. */
+enum sl_status csvfile_fail_diag(const struct csvfile *c, const char *path, struct sl_diag *diag);
 
 /* Index of the column called name (case-insensitive, spaces and quotes
  * ignored) in a header record, or -1. */

@@ -2,11 +2,13 @@
 #include "parsers/read/jsonstream.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/time/sltime.h"
+#include "engine/base/infile.h"
 #include "engine/base/strbuf.h"
 #include "parsers/read/lines.h"
 
@@ -19,6 +21,7 @@ struct scan {
     struct ingest *ing;
     jsonstream_fn fn;
     void *ctx;
+    int error; /* errno of the read that failed, once one has */
 };
 
 static int
@@ -30,6 +33,8 @@ next_char(struct scan *s)
         s->pushed = EOF;
     } else {
         c = getc_unlocked(s->f);
+        if (c == EOF && !s->error && ferror(s->f))
+            s->error = errno ? errno : EIO;
     }
     if (c == '\n')
         s->line++;
@@ -54,9 +59,13 @@ skip_space(struct scan *s)
     return c;
 }
 
+/* The structure is broken where the file ends early; when it ended because
+ * a read failed, that is what to say. */
 static enum sl_status
 broken(struct scan *s, const char *what)
 {
+    if (s->error)
+        return infile_read_error(s->ing->diag, s->ing->path, s->line, s->error);
     return diag_set(s->ing->diag, SL_ERR_INPUT, s->ing->path, s->line, "not valid JSON: %s", what);
 }
 
@@ -230,7 +239,7 @@ scan_object(struct scan *s)
 enum sl_status
 jsonstream_read(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx)
 {
-    struct scan s = {f, 1, EOF, STRBUF_INIT, STRBUF_INIT, ing, fn, ctx};
+    struct scan s = {f, 1, EOF, STRBUF_INIT, STRBUF_INIT, ing, fn, ctx, 0};
     strbuf_init(&s.rec, JSONSTREAM_MAX_RECORD);
     strbuf_init(&s.key, 4096);
     enum sl_status rc;
@@ -247,6 +256,8 @@ jsonstream_read(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx)
     }
     if (!rc && c != EOF)
         rc = broken(&s, "text after the end of the document");
+    if (!rc && s.error)
+        rc = broken(&s, "a read failed after the end of the document");
     strbuf_release(&s.rec);
     strbuf_release(&s.key);
     return rc;
@@ -270,7 +281,7 @@ jsonstream_read_lines_quick(struct ingest *ing, FILE *f, jsonstream_line_fn quic
     lines_init(&r, f, LINES_MAX_LENGTH);
     while (!rc && (got = lines_next(&r, &text, &len)) != LINES_END) {
         if (got == LINES_IO) {
-            rc = diag_set(ing->diag, SL_ERR_IO, ing->path, r.number, "cannot read the file");
+            rc = lines_read_error(&r, ing->path, ing->diag);
             break;
         }
         if (got == LINES_TOO_LONG) {

@@ -5,7 +5,10 @@
 #include "parsers/read/lines.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <string.h>
+
+#include "engine/base/infile.h"
 
 void
 lines_init(struct lines *r, FILE *f, size_t max_length)
@@ -23,7 +26,7 @@ lines_release(struct lines *r)
 }
 
 /* Reads more after the unread bytes, first moving them to the front of the
- * buffer. False at the end of the file (or on an error: see ferror). */
+ * buffer. False at the end of the file, and on a failed read (r->error). */
 static bool
 fill(struct lines *r)
 {
@@ -39,6 +42,8 @@ fill(struct lines *r)
     }
     size_t n = fread(r->buf + r->end, 1, sizeof r->buf - r->end, r->f);
     if (n == 0) {
+        if (ferror(r->f))
+            r->error = errno ? errno : EIO;
         r->eof = true;
         return false;
     }
@@ -64,6 +69,8 @@ enum lines_result
 lines_next(struct lines *r, const char **line, size_t *len)
 {
     bool too_long = false, gathering = false;
+    if (r->error)
+        return LINES_IO;
     strbuf_reset(&r->line);
     for (;;) {
         char *start = r->buf + r->pos;
@@ -85,11 +92,13 @@ lines_next(struct lines *r, const char **line, size_t *len)
              * while it fits, in pieces once it does not. */
             if (!gathering && avail < sizeof r->buf && fill(r))
                 continue;
-            if (avail == 0 && !r->eof && fill(r))
+            if (!r->error && avail == 0 && !r->eof && fill(r))
                 continue;
+            /* A failed read ends the file here: the part of a line before
+             * it is not a line. */
+            if (r->error)
+                return LINES_IO;
             if (avail == 0) {
-                if (ferror(r->f))
-                    return LINES_IO;
                 if (!gathering)
                     return LINES_END;
                 break;
@@ -108,6 +117,12 @@ lines_next(struct lines *r, const char **line, size_t *len)
     *line = r->line.buf;
     *len = r->line.len;
     return too_long ? LINES_TOO_LONG : LINES_OK;
+}
+
+enum sl_status
+lines_read_error(const struct lines *r, const char *path, struct sl_diag *diag)
+{
+    return infile_read_error(diag, path, r->number + 1, r->error);
 }
 
 void

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "engine/base/status.h"
 #include "engine/base/strbuf.h"
 
 #define LINES_MAX_LENGTH ((size_t)1 << 20) /* 1 MiB */
@@ -18,7 +19,7 @@ enum lines_result {
     LINES_END,      /* no more lines */
     LINES_TOO_LONG, /* the line was longer than the cap: *line holds its start, the rest
                        was skipped */
-    LINES_IO        /* the file could not be read */
+    LINES_IO        /* the file could not be read: every later call says so too */
 };
 
 struct lines {
@@ -29,11 +30,16 @@ struct lines {
     char buf[65536];
     size_t pos, end;
     bool eof, started;
+    int error; /* errno of the read that failed, once one has */
 };
 
 void lines_init(struct lines *r, FILE *f, size_t max_length);
 void lines_release(struct lines *r);
 enum lines_result lines_next(struct lines *r, const char **line, size_t *len);
+
+/* After LINES_IO: SL_ERR_IO "cannot read: <why>" at path and the line that
+ * could not be read (engine/base/infile.h's wording). */
+enum sl_status lines_read_error(const struct lines *r, const char *path, struct sl_diag *diag);
 
 /* A piece of a line, s[0..n), into out[0..size) as a string, cut to fit
  * (size > 0): what snprintf(out, size, "%.*s", n, s) gives as a string, for
