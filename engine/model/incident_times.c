@@ -42,6 +42,13 @@ incident_times_problem(const struct incident *inc)
 {
     int64_t started = inc->started != SLTIME_NONE ? inc->started : inc->detected;
     int64_t detected = inc->detected != SLTIME_NONE ? inc->detected : inc->started;
+    const int64_t times[] = {inc->started, inc->detected, inc->acknowledged, inc->mitigated,
+                             inc->resolved};
+    /* A parser that derives a time (a stamp plus an offset) may step out of
+     * the range its inputs were in: no such time is kept. */
+    for (size_t i = 0; i < sizeof times / sizeof times[0]; i++)
+        if (times[i] != SLTIME_NONE && !sltime_in_range(times[i]))
+            return SLTIME_RANGE_WHY;
     if (started == SLTIME_NONE)
         return "no started or detected time";
     if (inc->resolved != SLTIME_NONE && inc->resolved < started)

@@ -24,7 +24,8 @@ struct incident_times {
 const char *incident_measure_name(enum incident_measure m);
 void incident_times_of(const struct incident *inc, struct incident_times *out);
 /* NULL when the timestamps are consistent, else why not ("resolved before
- * started"): a record whose times cannot both be true is rejected on ingest. */
+ * started", or a time outside sltime_in_range): a record whose times cannot
+ * both be true is rejected on ingest. */
 const char *incident_times_problem(const struct incident *inc);
 /* An incident is open while it has no resolved time. */
 int incident_is_open(const struct incident *inc);

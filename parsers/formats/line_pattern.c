@@ -116,6 +116,7 @@ parse(struct ingest *ing, FILE *f)
             continue;
         }
         const char *values[FM_COUNT] = {0};
+        char bad[VALUE_MAX + 128] = "";
         for (int i = 0; i < FM_COUNT; i++) {
             /* A user's pattern may have more groups than struct
              * regex_match holds: read them from the pattern's own match
@@ -140,8 +141,12 @@ parse(struct ingest *ing, FILE *f)
                 ing->naive_timestamps = naive;
             else if (!logstamp_read(&ls, ing, buf[i], n, &t, &rest, NULL, 0, &why))
                 snprintf(buf[i], VALUE_MAX, "%lld", (long long)t);
+            else if (why != logstamp_no_stamp && !bad[0]) /* a log stamp, out of place */
+                snprintf(bad, sizeof bad, "bad %s%s '%.60s': %s", fieldmap_name((enum fm_field)i),
+                         i == FM_TIME ? "" : " time", buf[i], why);
         }
-        rc = fieldmap_emit(ing, &fm, values, r.number, line, len);
+        rc = bad[0] ? ingest_reject(ing, r.number, bad, line, len)
+                    : fieldmap_emit(ing, &fm, values, r.number, line, len);
     }
 out:
     free(buf);

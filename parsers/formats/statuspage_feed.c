@@ -234,6 +234,10 @@ read_entry(struct state *s)
             c.year = (int)strtol(year, NULL, 10);
         else if (c.month > pub.month)
             c.year--; /* the turn of the year */
+        if (c.year < SLTIME_MIN_YEAR || c.year > SLTIME_MAX_YEAR) {
+            rc = reject(s, "update timeline: year out of range (1970-2200)");
+            goto out;
+        }
         if (!c.month || c.day < 1 || c.day > sltime_days_in_month(c.year, c.month) || c.hour > 23 ||
             c.minute > 59) {
             rc = reject(s, "bad date in the update timeline");

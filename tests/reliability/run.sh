@@ -418,6 +418,11 @@ has "not finite" "$TMP/err" "pagerduty-numbers.csv:4: rejected: bad seconds_to_f
 expect "probe numbers out of range" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/probe-numbers.csv"
 has "probe numbers: counts" "$TMP/out" '"read":4,"stored":3,"rejected":1'
 has "probe epoch out of range" "$TMP/err" "probe-numbers.csv:4: rejected: bad probe time '99999999999999': epoch seconds out of range"
+expect "Prometheus times out of range" 0 "$BIN" --db "$DB" ingest --json --entity team:x "$HOSTILE/prometheus-times.json"
+has "Prometheus times: counts" "$TMP/out" '"read":5,"stored":3,"rejected":2'
+has "Prometheus time of 2^63" "$TMP/err" "prometheus-times.json:1: rejected: api-1: value 1 at 9.22337203685478e\\+18: time out of range \\(1970-2200\\)"
+has "Prometheus time in 5138" "$TMP/err" "prometheus-times.json:1: rejected: api-1: value 2 at 99999999999: time out of range"
+same "no interval past 2200" "$(sqlite3 "$DB" "SELECT count(*) FROM intervals WHERE end > 7289654400 OR start < 0")" 0
 same "rows never beyond the reject and store counts" \
     "$(sqlite3 "$DB" 'SELECT count(*) FROM sources WHERE read != stored + rejected + duplicates')" 0
 same "every rejected record is kept" \
