@@ -26,6 +26,7 @@ struct csvfile {
     char **fields;
     size_t nfields, afields, afield_ptrs;
     bool record_done, nomem;
+    int records; /* records libcsv ended in the lines fed since the last one */
     enum sl_status status;
 };
 
@@ -67,7 +68,9 @@ static void
 on_record(int terminator, void *ctx)
 {
     (void)terminator;
-    ((struct csvfile *)ctx)->record_done = true;
+    struct csvfile *c = ctx;
+    c->record_done = true;
+    c->records++;
 }
 
 enum sl_status
@@ -122,6 +125,7 @@ start_over(struct csvfile *c)
     csv_init(&c->parser, CSV_OPTIONS);
     c->nfields = 0;
     c->record_done = false;
+    c->records = 0;
     strbuf_reset(&c->values);
 }
 
@@ -179,6 +183,7 @@ finish_record(struct csvfile *c, struct csv_record *rec, long line)
     rec->reason = NULL;
     c->nfields = 0;
     c->record_done = false;
+    c->records = 0;
     return CSV_RECORD;
 }
 
@@ -318,6 +323,10 @@ csvfile_next(struct csvfile *c, struct csv_record *rec)
         if (csv_parse(&c->parser, line, len, on_field, on_record, c) != len ||
             csv_parse(&c->parser, "\n", 1, on_field, on_record, c) != 1)
             return bad(c, rec, first, "broken quoting (a quote inside an unquoted field?)");
+        /* libcsv ends a record at a CR too: a lone CR outside quotes in a
+         * file of LF line ends would make two records of one line. */
+        if (c->records > 1)
+            return bad(c, rec, first, "a carriage return (CR) outside quotes inside the record");
         if (c->record_done)
             return finish_record(c, rec, first);
     }
@@ -347,8 +356,9 @@ csvfile_header_matches(const char *head, size_t len, const char *const names[])
         head += 3;
         len -= 3;
     }
-    const char *nl = memchr(head, '\n', len);
-    size_t n = nl ? (size_t)(nl - head) : len;
+    size_t n = 0;
+    while (n < len && head[n] != '\n' && head[n] != '\r') /* a header ends at either */
+        n++;
     int matches = 0;
     for (size_t i = 0; i < n;) {
         size_t j = i;

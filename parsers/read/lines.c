@@ -25,6 +25,22 @@ lines_release(struct lines *r)
     strbuf_release(&r->line);
 }
 
+/* Whether the first line of s[0..n) ends with a CR that no LF follows: a
+ * file written with the line ends of classic Mac OS, as some tools still
+ * write CSV. A CR at the end of s, whose next byte is not read yet, does
+ * not decide it. */
+static bool
+first_end_is_lone_cr(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\n')
+            return false;
+        if (s[i] == '\r')
+            return i + 1 < n && s[i + 1] != '\n';
+    }
+    return false;
+}
+
 /* Reads more after the unread bytes, first moving them to the front of the
  * buffer. False at the end of the file, and on a failed read (r->error). */
 static bool
@@ -51,9 +67,34 @@ fill(struct lines *r)
         r->started = true;
         if (n >= 3 && !memcmp(r->buf, "\xef\xbb\xbf", 3))
             r->pos = 3;
+        r->cr_ends = first_end_is_lone_cr(r->buf + r->pos, n - r->pos);
     }
     r->end += n;
     return true;
+}
+
+/* Where the line at s[0..n) ends: its first terminator, or NULL. */
+static char *
+find_end(const struct lines *r, char *s, size_t n)
+{
+    if (!r->cr_ends)
+        return memchr(s, '\n', n);
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '\n' || s[i] == '\r')
+            return s + i;
+    return NULL;
+}
+
+/* After a CR that ended a line: an LF right after it belongs to it. */
+static void
+after_cr(struct lines *r)
+{
+    if (r->pos < r->end) {
+        if (r->buf[r->pos] == '\n')
+            r->pos++;
+    } else {
+        r->skip_lf = true; /* the next byte is not read yet */
+    }
 }
 
 static void
@@ -71,15 +112,25 @@ lines_next(struct lines *r, const char **line, size_t *len)
     bool too_long = false, gathering = false;
     if (r->error)
         return LINES_IO;
+    if (r->skip_lf) {
+        r->skip_lf = false;
+        if (r->pos < r->end || fill(r))
+            after_cr(r);
+        if (r->error)
+            return LINES_IO;
+    }
     strbuf_reset(&r->line);
     for (;;) {
         char *start = r->buf + r->pos;
         size_t avail = r->end - r->pos;
-        char *nl = avail ? memchr(start, '\n', avail) : NULL;
+        char *nl = avail ? find_end(r, start, avail) : NULL;
         if (nl && !gathering && (size_t)(nl - start) <= r->max_length) {
             size_t n = (size_t)(nl - start);
+            bool cr = *nl == '\r';
             r->pos += n + 1;
-            if (n && start[n - 1] == '\r')
+            if (cr)
+                after_cr(r);
+            else if (n && start[n - 1] == '\r')
                 n--;
             start[n] = '\0';
             r->number++;
@@ -105,9 +156,12 @@ lines_next(struct lines *r, const char **line, size_t *len)
             }
         }
         size_t n = nl ? (size_t)(nl - start) : avail;
+        bool cr = nl && *nl == '\r';
         gather(r, start, n, &too_long);
         gathering = true;
         r->pos += n + (nl != NULL);
+        if (cr)
+            after_cr(r);
         if (nl)
             break;
     }

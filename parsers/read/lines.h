@@ -1,7 +1,10 @@
 /* lines.h — reads a file line by line with a cap on line length, so a
  * monstrous line is reported and skipped instead of exhausting memory.
  * A UTF-8 byte-order mark at the start of the file is dropped; the line
- * terminator ("\n" or "\r\n") is not part of a line. */
+ * terminator ("\n" or "\r\n") is not part of a line. A file whose first line
+ * ends with a lone "\r" (classic Mac OS line ends, as older tools still
+ * write CSV) has "\r", "\n" and "\r\n" all end lines; in any other file a
+ * lone "\r" inside a line is text, as it may be inside a quoted field. */
 #ifndef SLAUDIT_LINES_H
 #define SLAUDIT_LINES_H
 
@@ -30,7 +33,9 @@ struct lines {
     char buf[65536];
     size_t pos, end;
     bool eof, started;
-    int error; /* errno of the read that failed, once one has */
+    bool cr_ends; /* the file's first line ends with a lone CR: so do all (any of CR, LF, CRLF) */
+    bool skip_lf; /* a CR ended the last line at the end of the buffer: drop an LF after it */
+    int error;    /* errno of the read that failed, once one has */
 };
 
 void lines_init(struct lines *r, FILE *f, size_t max_length);

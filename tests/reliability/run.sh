@@ -400,6 +400,10 @@ expect "BOM and CRLF" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/bom-crlf.csv"
 has "BOM and CRLF: counts" "$TMP/out" '"format":"incident-csv".*"read":3,"stored":3,"rejected":0'
 same "CRLF: no CR kept" "$(sqlite3 "$DB" "SELECT count(*) FROM incidents WHERE key LIKE 'BOM-%' AND (title LIKE '%'||char(13) OR postmortem LIKE '%'||char(13))")" 0
 same "CRLF inside quotes kept as text" "$(sqlite3 "$DB" "SELECT instr(title, 'two') > 0 FROM incidents WHERE key = 'BOM-3'")" 1
+expect "lone CR line ends" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/cr-line-ends.csv"
+has "lone CR line ends: counts" "$TMP/out" '"format":"incident-csv".*"read":3,"stored":2,"rejected":1'
+has "lone CR line ends: the line of the reject" "$TMP/err" "cr-line-ends.csv:5: rejected: bad started time '2026-02-30T00:00:00Z'"
+same "CR inside quotes of a CR file reads as a line break" "$(sqlite3 "$DB" "SELECT hex(title) FROM incidents WHERE key = 'CR-1'")" "$(printf 'first\nsecond' | od -An -tx1 | tr -d ' \n' | tr a-f A-F)"
 expect "dates" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/dates.csv"
 has "dates: counts" "$TMP/out" '"read":7,"stored":1,"rejected":6'
 has "0000-00-00" "$TMP/err" "dates.csv:2: rejected: bad started time '0000-00-00': year out of range"

@@ -304,3 +304,38 @@ Test(csvfile, header_matches)
     /* a prefix of a name is not the name */
     cr_assert_eq(csvfile_header_matches("ids,start", 9, names), 0);
 }
+
+/* Classic Mac OS line ends, as older tools write CSV: every record read
+ * (they used to read as one line: `read 0, stored 0`); a line break inside
+ * quotes is one too, and reads as "\n" as any other. */
+Test(csvfile, lone_cr_line_ends)
+{
+    static const char data[] = "a,b\r1,\"two\rlines\"\r3,4\r\r5,6";
+    struct reader r = open_mem(data, sizeof data - 1);
+    struct csv_record rec;
+    expect_record(&r, &rec, 1, 2);
+    cr_assert_str_eq(rec.fields[1], "b");
+    expect_record(&r, &rec, 2, 2);
+    cr_assert_str_eq(rec.fields[1], "two\nlines");
+    expect_record(&r, &rec, 4, 2);
+    cr_assert_str_eq(rec.fields[1], "4");
+    expect_record(&r, &rec, 6, 2);
+    cr_assert_str_eq(rec.fields[0], "5");
+    expect_end(&r);
+    close_mem(&r);
+}
+
+/* A lone CR outside quotes in a file of LF line ends: libcsv would end a
+ * record there and the line's two halves would merge into one record. */
+Test(csvfile, lone_cr_outside_quotes_rejected)
+{
+    static const char data[] = "a,b\n1,2\r3\n\"x\ry\",4\n";
+    struct reader r = open_mem(data, sizeof data - 1);
+    struct csv_record rec;
+    expect_record(&r, &rec, 1, 2);
+    expect_bad(&r, &rec, 2, "a carriage return (CR) outside quotes inside the record");
+    expect_record(&r, &rec, 3, 2);
+    cr_assert_str_eq(rec.fields[0], "x\ry", "a CR inside quotes is text");
+    expect_end(&r);
+    close_mem(&r);
+}
