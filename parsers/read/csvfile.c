@@ -26,7 +26,8 @@ struct csvfile {
     char **fields;
     size_t nfields, afields, afield_ptrs;
     bool record_done, nomem;
-    int records; /* records libcsv ended in the lines fed since the last one */
+    int records;      /* records libcsv ended in the lines fed since the last one */
+    bool quotes_open; /* the record's lines so far hold an odd number of quotes */
     enum sl_status status;
 };
 
@@ -82,6 +83,7 @@ csvfile_open(FILE *f, struct csvfile **out)
         return SL_ERR_NOMEM;
     }
     lines_init(&c->lines, f, CSV_MAX_RECORD);
+    lines_count_skipped(&c->lines, '"');
     strbuf_init(&c->raw, CSV_MAX_RECORD + 2);
     strbuf_init(&c->values, CSV_MAX_RECORD + CSV_MAX_RECORD / 2);
     *out = c;
@@ -126,6 +128,7 @@ start_over(struct csvfile *c)
     c->nfields = 0;
     c->record_done = false;
     c->records = 0;
+    c->quotes_open = false;
     strbuf_reset(&c->values);
 }
 
@@ -184,7 +187,42 @@ finish_record(struct csvfile *c, struct csv_record *rec, long line)
     c->nfields = 0;
     c->record_done = false;
     c->records = 0;
+    c->quotes_open = false;
     return CSV_RECORD;
+}
+
+/* Whether the line holds an odd number of quotes, its skipped part (of an
+ * over-long line) counted: in RFC 4180 an escaped quote is two, so the
+ * parity of the count says whether a quoted field goes on past the line. */
+static bool
+odd_quotes(const struct csvfile *c, const char *line, size_t len)
+{
+    size_t n = c->lines.skipped_count;
+    for (const char *p = line, *end = line + len; (p = memchr(p, '"', (size_t)(end - p))); p++)
+        n++;
+    return n & 1;
+}
+
+/* A record that cannot be read, whose lines so far leave a quoted field
+ * open: the lines after are still inside that field, not records. They
+ * are skipped to the line that closes it (or the end of the file), so
+ * reading goes on at the record after, not in the middle of this one. */
+static enum csv_next
+unreadable(struct csvfile *c, struct csv_record *rec, long line, const char *reason, bool open)
+{
+    while (open) {
+        const char *text;
+        size_t len;
+        enum lines_result lr = lines_next(&c->lines, &text, &len);
+        if (lr == LINES_IO) {
+            c->status = SL_ERR_IO;
+            return CSV_FAIL;
+        }
+        if (lr == LINES_END)
+            break;
+        open ^= odd_quotes(c, text, len);
+    }
+    return bad(c, rec, line, reason);
 }
 
 static bool
@@ -312,14 +350,19 @@ csvfile_next(struct csvfile *c, struct csv_record *rec)
             lr = LINES_TOO_LONG;
         if (lr == LINES_OK && strbuf_add(&c->raw, line, len))
             lr = LINES_TOO_LONG;
+        bool open = c->quotes_open ^ odd_quotes(c, line, len);
         if (lr == LINES_TOO_LONG) {
-            strbuf_reset(&c->raw);
-            strbuf_add(&c->raw, line, len < 256 ? len : 256);
-            return bad(c, rec, first, "record longer than 1 MiB");
+            /* kept with the reject: the record's first 256 bytes */
+            if (!c->raw.len)
+                strbuf_add(&c->raw, line, len < 256 ? len : 256);
+            if (c->raw.len > 256)
+                c->raw.buf[c->raw.len = 256] = '\0';
+            return unreadable(c, rec, first, "record longer than 1 MiB", open);
         }
         const char *problem = text_problem(line, len);
         if (problem)
-            return bad(c, rec, first, problem);
+            return unreadable(c, rec, first, problem, open);
+        c->quotes_open = open;
         if (csv_parse(&c->parser, line, len, on_field, on_record, c) != len ||
             csv_parse(&c->parser, "\n", 1, on_field, on_record, c) != 1)
             return bad(c, rec, first, "broken quoting (a quote inside an unquoted field?)");

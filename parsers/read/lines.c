@@ -98,18 +98,42 @@ after_cr(struct lines *r)
 }
 
 static void
+count_skipped(struct lines *r, const char *s, size_t n)
+{
+    if (!r->counting)
+        return;
+    const char *end = s + n;
+    while ((s = memchr(s, r->count_byte, (size_t)(end - s))) != NULL) {
+        r->skipped_count++;
+        s++;
+    }
+}
+
+static void
 gather(struct lines *r, const char *start, size_t n, bool *too_long)
 {
-    if (!*too_long && strbuf_add(&r->line, start, n) != SL_OK) {
+    if (*too_long) {
+        count_skipped(r, start, n);
+    } else if (strbuf_add(&r->line, start, n) != SL_OK) {
         *too_long = true;
-        strbuf_add(&r->line, start, r->max_length - r->line.len);
+        size_t kept = r->max_length - r->line.len;
+        strbuf_add(&r->line, start, kept);
+        count_skipped(r, start + kept, n - kept);
     }
+}
+
+void
+lines_count_skipped(struct lines *r, char byte)
+{
+    r->counting = true;
+    r->count_byte = byte;
 }
 
 enum lines_result
 lines_next(struct lines *r, const char **line, size_t *len)
 {
     bool too_long = false, gathering = false;
+    r->skipped_count = 0;
     if (r->error)
         return LINES_IO;
     if (r->skip_lf) {

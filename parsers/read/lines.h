@@ -33,14 +33,21 @@ struct lines {
     char buf[65536];
     size_t pos, end;
     bool eof, started;
-    bool cr_ends; /* the file's first line ends with a lone CR: so do all (any of CR, LF, CRLF) */
-    bool skip_lf; /* a CR ended the last line at the end of the buffer: drop an LF after it */
-    int error;    /* errno of the read that failed, once one has */
+    bool cr_ends;  /* the file's first line ends with a lone CR: so do all (any of CR, LF, CRLF) */
+    bool skip_lf;  /* a CR ended the last line at the end of the buffer: drop an LF after it */
+    int error;     /* errno of the read that failed, once one has */
+    bool counting; /* lines_count_skipped was called */
+    char count_byte;      /* the byte it counts */
+    size_t skipped_count; /* count_byte in the part of the last line that was skipped */
 };
 
 void lines_init(struct lines *r, FILE *f, size_t max_length);
 void lines_release(struct lines *r);
 enum lines_result lines_next(struct lines *r, const char **line, size_t *len);
+/* From now on, count byte in the part of a LINES_TOO_LONG line that is
+ * skipped, into r->skipped_count (0 for any other line): what the CSV
+ * reader needs to know whether an over-long line ended inside quotes. */
+void lines_count_skipped(struct lines *r, char byte);
 
 /* After LINES_IO: SL_ERR_IO "cannot read: <why>" at path and the line that
  * could not be read (engine/base/infile.h's wording). */

@@ -350,6 +350,22 @@ if [ "$rss" -lt 65536 ]; then pass; else fail "100 MB line: peak RSS ${rss} KiB"
 refused "100 MB header line" 3 "long-header.csv:1: format not recognised" "$H/long-header.csv"
 refused "100 MB header line as incidents" 3 "long-header.csv:1: " --format incident-csv "$H/long-header.csv"
 rm -f "$H/long-line.csv" "$H/long-header.csv"
+# A quoted field past 1 MiB over many lines, one of them looking like a row:
+# the record is rejected and reading goes on after its closing quote.
+{
+    echo "id,started,title"
+    echo "QF-1,2026-10-01T00:00:00Z,before"
+    printf 'BIG-1,2026-10-01T00:30:00Z,"'
+    awk 'BEGIN { for (i = 0; i < 30000; i++) print "text, with commas, \"\"quoted\"\" words" }'
+    echo "QF-X,2026-10-01T00:40:00Z,inside the field"
+    echo 'end"'
+    echo "QF-2,2026-10-01T01:00:00Z,after"
+} >"$H/long-quoted.csv"
+expect "quoted field over 1 MiB" 0 "$BIN" --db "$DB" ingest --json --entity team:x "$H/long-quoted.csv"
+has "quoted field over 1 MiB: counts" "$TMP/out" '"read":3,"stored":2,"rejected":1'
+has "quoted field over 1 MiB: reason" "$TMP/err" 'long-quoted.csv:3: rejected: record longer than 1 MiB'
+same "quoted field over 1 MiB: nothing from inside it" "$(sqlite3 "$DB" "SELECT count(*) FROM incidents WHERE key = 'QF-X'"):$(sqlite3 "$DB" "SELECT count(*) FROM incidents WHERE key = 'QF-2'")" "0:1"
+rm -f "$H/long-quoted.csv"
 
 # Nesting past the limits, refused before a parser sees it: libyaml's time
 # grows with the square of the depth (26 s for this one).
