@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /* struct json_node is never defined: it is json_t seen through our name. */
 static json_t *
@@ -106,6 +107,11 @@ jsondoc_load_buffer(const char *text, size_t len, const char *path, long line,
                     struct json_node **root, struct sl_diag *diag)
 {
     json_error_t err;
+    /* A UTF-8 byte-order mark is not JSON, but editors write one. */
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
+        text += 3;
+        len -= 3;
+    }
     long first = line > 0 ? line : 1, deep = too_deep_at(text, len, first);
     if (deep)
         return diag_set(diag, SL_ERR_INPUT, path, deep, "JSON nested deeper than %d levels",
