@@ -1,6 +1,7 @@
 /* csvfile.c — line-fed libcsv with per-record line numbers and limits. */
 #include "parsers/read/csvfile.h"
 
+#include <assert.h>
 #include <csv.h>
 #include <ctype.h>
 #include <stdint.h>
@@ -402,7 +403,10 @@ csvfile_header_matches(const char *head, size_t len, const char *const names[])
     size_t n = 0;
     while (n < len && head[n] != '\n' && head[n] != '\r') /* a header ends at either */
         n++;
-    int matches = 0;
+    /* Each name counts once, however many columns carry it: a header with a
+     * column twice ("id,id,...") must not look more like a format than it
+     * is, nor unlike one that wants its names exactly. */
+    uint64_t seen = 0;
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && head[j] != ',')
@@ -412,10 +416,12 @@ csvfile_header_matches(const char *head, size_t len, const char *const names[])
             a++;
         while (b > a && (isspace((unsigned char)head[b - 1]) || head[b - 1] == '"'))
             b--;
-        for (size_t k = 0; names[k]; k++)
+        for (size_t k = 0; names[k]; k++) {
+            assert(k < 64);
             if (strlen(names[k]) == b - a && !strncasecmp(head + a, names[k], b - a))
-                matches++;
+                seen |= UINT64_C(1) << k;
+        }
         i = j + 1;
     }
-    return matches;
+    return __builtin_popcountll(seen);
 }

@@ -43,8 +43,9 @@ int csvfile_column(const struct csv_record *header, const char *name);
 /* The field at index i, or "" when i < 0 or the record is short. */
 const char *csvfile_field(const struct csv_record *rec, int i);
 
-/* For sniffing: how many of names (NULL-terminated) are columns of the first
- * line of head[0..len). */
+/* For sniffing: how many of names (NULL-terminated, at most 64) are columns
+ * of the first line of head[0..len); a name counts once however many
+ * columns carry it. */
 int csvfile_header_matches(const char *head, size_t len, const char *const names[]);
 
 #endif

@@ -81,3 +81,20 @@ Test(registry, table_and_names)
     cr_assert_null(parser_by_name("nope"));
     cr_assert_null(parser_by_name(""));
 }
+
+/* A column written twice counts once: an incident file with id twice was
+ * taken for a change list, a maintenance file with start twice for an
+ * on-call roster, and a change list or a probe file with a column twice
+ * was not recognised at all. */
+Test(registry, duplicated_column_counts_once)
+{
+    cr_assert_eq(detect_text("id,id,entity,started,resolved,title\n"), &parser_incident_csv);
+    cr_assert_eq(detect_text("time,time,service,status\n"), &parser_probe_csv);
+    cr_assert_eq(detect_text("id,entity,service,start,end,start,announced\n"),
+                 &parser_maintenance_csv);
+    cr_assert_eq(detect_text("id,id,entity,service,approved,emergency,retro_approved,incidents,"
+                             "title\n"),
+                 &parser_change_csv);
+    /* and a name twice is still one name short of a format that needs two */
+    cr_assert_null(detect_text("id,title,title\n"));
+}
