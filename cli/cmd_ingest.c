@@ -177,8 +177,7 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
         p = parser_detect(head, n);
         if (!p) {
             fclose(f);
-            return msg_error(SL_EXIT_INPUT, path, 1,
-                             "format not recognised (see 'slaudit formats', or give --format)");
+            return msg_error(SL_EXIT_INPUT, path, 1, "%s", parser_not_recognised(head, n));
         }
         rewind(f);
     }

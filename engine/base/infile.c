@@ -33,6 +33,20 @@ infile_open(const char *path, FILE **out, struct stat *st, struct sl_diag *diag)
     return SL_OK;
 }
 
+bool
+infile_utf16(const char *head, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)head;
+    if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF)))
+        return true;
+    size_t pairs = len / 2 < 64 ? len / 2 : 64, low = 0, high = 0;
+    for (size_t i = 0; i < pairs; i++) {
+        low += u[2 * i] && !u[2 * i + 1];  /* little-endian ASCII */
+        high += !u[2 * i] && u[2 * i + 1]; /* big-endian */
+    }
+    return pairs >= 4 && (low == pairs || high == pairs);
+}
+
 enum sl_status
 infile_read_error(struct sl_diag *diag, const char *path, long line, int err)
 {

@@ -89,8 +89,7 @@ yamldoc_next(struct yamldoc_stream *s, struct yamldoc **out, struct sl_diag *dia
             rc = diag_set(diag, SL_ERR_INPUT, s->path, s->nest.line,
                           "YAML nested deeper than %d levels", YAMLNEST_MAX_DEPTH);
         else if (s->nest_result == YAMLNEST_UTF16)
-            rc = diag_set(diag, SL_ERR_INPUT, s->path, 1,
-                          "UTF-16 text: convert to UTF-8, e.g. iconv -f UTF-16 -t UTF-8");
+            rc = diag_set(diag, SL_ERR_INPUT, s->path, 1, "%s", INFILE_UTF16_MESSAGE);
         else
             rc = diag_set(diag, s->parser.error == YAML_MEMORY_ERROR ? SL_ERR_NOMEM : SL_ERR_INPUT,
                           s->path, (long)s->parser.problem_mark.line + 1, "bad YAML: %s%s%s",

@@ -60,5 +60,9 @@ extern const struct parser *const parser_table[];
 const struct parser *parser_by_name(const char *name);
 /* The parser most sure of head, or NULL when none recognises it. */
 const struct parser *parser_detect(const char *head, size_t len);
+/* What to say when parser_detect(head, len) found none: what the file is
+ * when that is known (UTF-16 text, and what to do about it), else "format
+ * not recognised ...". */
+const char *parser_not_recognised(const char *head, size_t len);
 
 #endif

@@ -50,6 +50,9 @@ expect "from without to" 2 "$BIN" --db "$DB" eval --from 2026-10-01
 expect "bad month" 2 "$BIN" --db "$DB" report --month 2026-13
 expect "ingest nothing" 2 "$BIN" --db "$DB" ingest
 expect "unknown format name" 2 "$BIN" --db "$DB" ingest --format nope x.csv
+printf '\377\376i\000d\000,\000s\000t\000a\000r\000t\000e\000d\000\n\000' >"$TMP/utf16.csv"
+expect "UTF-16 file" 3 "$BIN" --db "$DB" ingest "$TMP/utf16.csv"
+has "UTF-16 file: said so" "$TMP/err" "utf16.csv:1: UTF-16 text: convert to UTF-8, e.g. iconv -f UTF-16 -t UTF-8\$"
 
 # --- formats --------------------------------------------------------------
 expect "formats" 0 "$BIN" formats
