@@ -291,3 +291,32 @@ Test(incident_csv, unknown_column_too_long_as_json_rejected)
                                     "'%small%'"),
                  2);
 }
+
+/* One rule for impossible orders: a row is rejected when a duration of
+ * design §4 would be negative, and for no other order. */
+Test(incident_csv, impossible_orders_one_rule)
+{
+    static const char text[] =
+        "id,entity,started,detected,acknowledged,mitigated,resolved\n"
+        "R1,team:x,2026-10-01T10:00:00Z,2026-10-01T12:00:00Z,,,2026-10-01T11:00:00Z\n"
+        "R2,team:x,2026-10-01T10:00:00Z,2026-10-01T10:05:00Z,2026-10-01T10:01:00Z,,\n"
+        "R3,team:x,2026-10-01T10:00:00Z,2026-10-01T09:55:00Z,,,\n"
+        "R4,team:x,2026-10-01T10:00:00Z,,,2026-10-01T10:30:00Z,2026-10-01T10:20:00Z\n"
+        "R5,team:x,2026-10-01T10:00:00Z,2026-10-01T10:01:00Z,2026-10-01T10:40:00Z,"
+        "2026-10-01T10:10:00Z,2026-10-01T10:20:00Z\n"
+        "R6,team:x,2026-10-01T10:00:00Z,,,2026-10-01T09:00:00Z,\n";
+    char path[512];
+    fixture_write(&fx, "orders.csv", text, sizeof text - 1, path);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_incident_csv, path, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    expect_counts(&run, 6, 3, 3, 0);
+    expect_reject(0, 3, "acknowledged before detected");
+    expect_reject(1, 4, "detected before started");
+    expect_reject(2, 7, "mitigated before started");
+    /* detected after resolved, mitigated after resolved, acknowledged after
+     * resolved and mitigated: kept as written */
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE key IN ('R1', 'R4', "
+                                    "'R5')"),
+                 3);
+}
