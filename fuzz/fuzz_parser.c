@@ -6,11 +6,20 @@
  * SLAUDIT_FUZZ_PARSER=NAME picks the parser; "detect" (or unset) runs format
  * detection on the input first, as ingest does without --format, and falls
  * back to the first byte choosing a parser so every parser gets fed; "list"
- * prints the parser names and exits, for fuzz/run.sh. */
+ * prints the parser names and exits, for fuzz/run.sh.
+ *
+ * The line-pattern parser needs --config: it gets one of a fixed set of user
+ * patterns (chosen by the input's first byte; among them patterns that
+ * backtrack, a pattern of 70 groups and log stamps) with the rest of the
+ * input as the log, or, when the first byte's top bit is set, a pattern
+ * taken from the rest of the input's first line, with the lines after it
+ * as the log. --year and --boot-time are set so every
+ * stamp form is placed. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/ingest/ingest.h"
 #include "engine/store/store.h"
@@ -22,6 +31,86 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static struct store *store;
 static const struct parser *fixed; /* NULL: detect */
 static unsigned long run;
+
+/* The user patterns the line-pattern parser is fed with. */
+static const char *const patterns[] = {
+    "'^(?<time>\\S+) check (?<service>\\S+) (?<result>OK|FAIL) \\d+ms$'\nfields:\n  status: result",
+    "'(?<status>[a-z]+)[a-z]+[0-9]\\s(?<time>\\d+)'\nrecord: probe\nfields:\n  service: status",
+    "'^(?<status>(a+)+)$'\nrecord: probe",
+    "'^(?<time>\\[[^]]+\\]) (?<service>\\w+) (?<status>\\w+)'\nrecord: probe",
+    "'^(?<time>\\w{3} +\\d+ [\\d:]+) (?<key>\\S+) (?<severity>\\S+) (?<title>.*)$'\nrecord: "
+    "incident",
+    "'(?<key>[A-Z]+-\\d+),(?<started>[^,]*),(?<detected>[^,]*),(?<acknowledged>[^,]*),"
+    "(?<mitigated>[^,]*),(?<resolved>[^,]*)'\nrecord: incident",
+    "'^(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)("
+    "x)"
+    "(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)(x)("
+    "x)"
+    "(x)(x)(x)(x)(x)(x) (?<time>\\d+) (?<service>\\w+) (?<status>\\w+)'\nrecord: probe",
+    "'(?<time>.*?)\\|(?<service>.*?)\\|(?<status>.*)'",
+};
+#define NPATTERNS (sizeof patterns / sizeof patterns[0])
+static char config_dir[] = "/tmp/slaudit-fuzz-XXXXXX";
+static char configs[NPATTERNS + 1][64]; /* the last: the pattern from the input */
+
+static void
+write_config(const char *path, const char *pattern, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return;
+    fputs("pattern: ", f);
+    fwrite(pattern, 1, len, f);
+    fputc('\n', f);
+    fclose(f);
+}
+
+static void
+cleanup(void)
+{
+    for (size_t i = 0; i <= NPATTERNS; i++)
+        unlink(configs[i]);
+    rmdir(config_dir);
+}
+
+static void
+write_configs(void)
+{
+    if (!mkdtemp(config_dir)) {
+        perror("fuzz_parser: mkdtemp");
+        exit(2);
+    }
+    for (size_t i = 0; i <= NPATTERNS; i++)
+        snprintf(configs[i], sizeof configs[i], "%s/%zu.yaml", config_dir, i);
+    for (size_t i = 0; i < NPATTERNS; i++)
+        write_config(configs[i], patterns[i], strlen(patterns[i]));
+    atexit(cleanup);
+}
+
+/* The config for the line-pattern parser, and where the log starts. */
+static const char *
+line_pattern_config(const uint8_t *data, size_t size, size_t *log_at)
+{
+    *log_at = size ? 1 : 0; /* the byte that chose */
+    if (!size || !(data[0] & 0x80))
+        return configs[size ? data[0] % NPATTERNS : 0];
+    /* The first line, after the selecting byte, is the pattern: written as
+     * a YAML single-quoted scalar, so only its quotes need doubling. */
+    const uint8_t *nl = memchr(data, '\n', size);
+    size_t end = nl ? (size_t)(nl - data) : size;
+    char quoted[2 * 512 + 3];
+    size_t n = 0;
+    quoted[n++] = '\'';
+    for (size_t i = 1; i < end && n < sizeof quoted - 3; i++) {
+        if (data[i] == '\'')
+            quoted[n++] = '\'';
+        quoted[n++] = (char)data[i];
+    }
+    quoted[n++] = '\'';
+    write_config(configs[NPATTERNS], quoted, n);
+    *log_at = nl ? end + 1 : size;
+    return configs[NPATTERNS];
+}
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -42,6 +131,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
             exit(2);
         }
     }
+    write_configs();
     if (store_open(":memory:", &store, &diag)) {
         fprintf(stderr, "fuzz_parser: %s\n", diag.message);
         exit(2);
@@ -68,6 +158,13 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const struct parser *p = choose(data, size);
+    const char *config = NULL;
+    if (p == &parser_line_pattern) {
+        size_t log_at;
+        config = line_pattern_config(data, size, &log_at);
+        data += log_at;
+        size -= log_at;
+    }
     /* fmemopen() refuses a zero-length buffer; an empty file is one byte-less
      * read either way, so give it a one-byte buffer it reads none of. */
     static const char nothing[1];
@@ -85,6 +182,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ingest_init(&ing, store, "fuzz-input", &diag);
     ing.entity = (size & 1) ? "team:fuzz" : NULL;
     ing.service = (size & 2) ? "fuzz-service" : NULL;
+    ing.config = config;
+    ing.year = 2026;
+    ing.boot_time = INT64_C(1772409600);
     if (store_source_begin(store, "fuzz-input", sha, p->name, (long long)size, &already, &diag) ==
             SL_OK &&
         !already) {
