@@ -183,6 +183,21 @@ show_rejects(const struct cli *cli, const char *path, const struct ingest_file_r
 }
 
 /* The format of a file named by none: the registry's best guess. */
+/* What to say of a file no format recognised: what it looks like, from the
+ * same first bytes the detector saw. */
+static const char *
+not_recognised(const char *path)
+{
+    static char head[PARSER_SNIFF_BYTES];
+    size_t n = 0;
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        n = fread(head, 1, sizeof head, f);
+        fclose(f);
+    }
+    return parser_not_recognised(head, n);
+}
+
 static bool
 detect_format(const char *head, size_t len, struct ingest_file_format *out)
 {
@@ -224,10 +239,10 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     if (pr.drawn)
         fputs("\r\033[K", stderr);
     if (res.unrecognised) {
+        const char *why = not_recognised(path);
         if (cli->json)
-            print_json(path, &res, "format not recognised");
-        return msg_error(SL_EXIT_INPUT, path, 1,
-                         "format not recognised (see 'slaudit formats', or give --format)");
+            print_json(path, &res, why);
+        return msg_error(SL_EXIT_INPUT, path, 1, "%s", why);
     }
     if (s) {
         int rc = msg_diag(s, &diag);

@@ -4,11 +4,16 @@
 #   fuzz/run.sh BUILD_DIR SECONDS_PER_TARGET
 # With FUZZ_RUNS=N in the environment each target runs N inputs from seed 1
 # instead of for a time: deterministic, so a pass here is a pass in CI.
-# Targets: one per parser in the registry (parser-NAME), parser-detect (format
+# Targets: one per parser in the registry (parser-NAME; parser-line-pattern
+# with user patterns from a fixed set or from the input), parser-detect (format
 # detection picks the parser), time (sltime_parse), jsondoc (the JSON reader),
-# jsonflat (the JSON Lines quick path, against the JSON reader), sla (the SLA
+# jsonflat (the JSON Lines quick path, against the JSON reader), nesting (the
+# YAML nesting scan against libyaml, and documents nested past the limits),
+# readerr (every parser over a stream whose reads fail), sla (the SLA
 # document reader), tzfile (the zone file reader, seeded with the system's
 # zones of Europe).
+# The kept regression cases are replayed with the same -timeout as fuzzing,
+# so a case that once hung fails the run if it hangs again.
 # A crash leaves its input in fuzz/regressions/TARGET/ and fails the run: fix
 # the bug, keep the file, and it is replayed on every later run (and by
 # tests/reliability/run.sh through the real binary).
@@ -41,7 +46,7 @@ run_target() {
     corpus=$WORK/corpus-$name
     mkdir -p "$corpus" "$REG/$name"
     if ls "$REG/$name"/* >/dev/null 2>&1; then
-        if ! "$bin" -runs=0 "$REG/$name"/* >"$WORK/$name.replay.log" 2>&1; then
+        if ! "$bin" -runs=0 -timeout=10 "$REG/$name"/* >"$WORK/$name.replay.log" 2>&1; then
             echo "fuzz: $name: a regression case crashes again (see $WORK/$name.replay.log)" >&2
             failed=1
             return
@@ -73,6 +78,22 @@ run_target() {
     fi
 }
 
+# Read-error seeds: each small fixture after four bytes that say "the parser
+# it is detected as; reads fail after 128 bytes, handed over 256 at a time"
+# (fuzz/fuzz_readerr.c).
+prefixed_seeds() {
+    d=$WORK/seeds-$1
+    rm -rf "$d" && mkdir -p "$d"
+    shift
+    for src in "$@"; do
+        [ -d "$src" ] || continue
+        find "$src" -type f -size -64k ! -name '*.c' -print | while read -r f; do
+            { printf '\200\000\200\020'; cat "$f"; } >"$d/$(echo "$f" | tr '/' '_')"
+        done
+    done
+    echo "$d"
+}
+
 FIXTURES="tests/data tests/cli/data tests/data/hostile sample-data fuzz/regressions"
 SEEDS=$(seed_dir parsers $FIXTURES)
 for p in $(SLAUDIT_FUZZ_PARSER=list "$BUILD/fuzz-parser" 2>/dev/null); do
@@ -83,6 +104,8 @@ run_target time "$BUILD/fuzz-time" "$(seed_dir time fuzz/seeds/time)"
 run_target tzfile "$BUILD/fuzz-tzfile" "$(seed_dir tzfile /usr/share/zoneinfo/Europe)"
 run_target jsondoc "$BUILD/fuzz-jsondoc" "$(seed_dir jsondoc fuzz/seeds/jsondoc tests/data)"
 run_target jsonflat "$BUILD/fuzz-jsonflat" "$(seed_dir jsonflat fuzz/seeds/jsondoc tests/data)"
+run_target nesting "$BUILD/fuzz-nesting" "$(seed_dir nesting fuzz/seeds/nesting tests/data/formats tests/data/decide)"
+run_target readerr "$BUILD/fuzz-readerr" "$(prefixed_seeds readerr tests/data/formats tests/data/parsers tests/data/hostile sample-data)"
 if [ -x "$BUILD/fuzz-sla" ]; then
     run_target sla "$BUILD/fuzz-sla" "$(seed_dir sla tests/data/sla tests/cli/data tests/data/hostile)"
 else

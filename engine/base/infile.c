@@ -34,6 +34,26 @@ infile_open(const char *path, FILE **out, struct stat *st, struct sl_diag *diag)
     return SL_OK;
 }
 
+bool
+infile_utf16(const char *head, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)head;
+    if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF)))
+        return true;
+    size_t pairs = len / 2 < 64 ? len / 2 : 64, low = 0, high = 0;
+    for (size_t i = 0; i < pairs; i++) {
+        low += u[2 * i] && !u[2 * i + 1];  /* little-endian ASCII */
+        high += !u[2 * i] && u[2 * i + 1]; /* big-endian */
+    }
+    return pairs >= 4 && (low == pairs || high == pairs);
+}
+
+enum sl_status
+infile_read_error(struct sl_diag *diag, const char *path, long line, int err)
+{
+    return diag_set(diag, SL_ERR_IO, path, line, "cannot read: %s", strerror(err ? err : EIO));
+}
+
 enum sl_status
 infile_read_all(const char *path, struct strbuf *sb, size_t max, struct sl_diag *diag)
 {
@@ -55,7 +75,7 @@ infile_read_all(const char *path, struct strbuf *sb, size_t max, struct sl_diag 
         }
     }
     if (ferror(f))
-        rc = diag_set(diag, SL_ERR_IO, path, 0, "cannot read: %s", strerror(errno));
+        rc = infile_read_error(diag, path, 0, errno);
 out:
     fclose(f);
     return rc;

@@ -2,7 +2,9 @@
 #include "engine/base/jsondoc.h"
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /* struct json_node is never defined: it is json_t seen through our name. */
 static json_t *
@@ -47,6 +49,35 @@ depth_of(json_t *j, size_t limit)
     return deepest + 1;
 }
 
+/* The line (counting from line) where text first nests deeper than
+ * JSONDOC_MAX_DEPTH, or 0 when it does not. Strings are skipped; brackets
+ * that do not balance are left for jansson to refuse. */
+static long
+too_deep_at(const char *text, size_t len, long line)
+{
+    long depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c == '\n')
+            line++;
+        if (in_string) {
+            if (c == '\\' && i + 1 < len && text[i + 1] != '\n')
+                i++;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > JSONDOC_MAX_DEPTH)
+                return line;
+        } else if (c == ']' || c == '}') {
+            depth--;
+        }
+    }
+    return 0;
+}
+
 static enum sl_status
 loaded(json_t *j, const json_error_t *err, const char *path, long line_base,
        struct json_node **root, struct sl_diag *diag)
@@ -56,7 +87,7 @@ loaded(json_t *j, const json_error_t *err, const char *path, long line_base,
                         "bad JSON at column %d: %s", err->column, err->text);
     if (depth_of(j, JSONDOC_MAX_DEPTH + 1) > JSONDOC_MAX_DEPTH) {
         json_decref(j);
-        return diag_set(diag, SL_ERR_LIMIT, path, line_base, "JSON nested deeper than %d levels",
+        return diag_set(diag, SL_ERR_INPUT, path, line_base, "JSON nested deeper than %d levels",
                         JSONDOC_MAX_DEPTH);
     }
     *root = N(j);
@@ -76,8 +107,17 @@ jsondoc_load_buffer(const char *text, size_t len, const char *path, long line,
                     struct json_node **root, struct sl_diag *diag)
 {
     json_error_t err;
+    /* A UTF-8 byte-order mark is not JSON, but editors write one. */
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
+        text += 3;
+        len -= 3;
+    }
+    long first = line > 0 ? line : 1, deep = too_deep_at(text, len, first);
+    if (deep)
+        return diag_set(diag, SL_ERR_INPUT, path, deep, "JSON nested deeper than %d levels",
+                        JSONDOC_MAX_DEPTH);
     json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
-    return loaded(j, &err, path, line > 0 ? line : 1, root, diag);
+    return loaded(j, &err, path, first, root, diag);
 }
 
 void

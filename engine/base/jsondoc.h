@@ -18,7 +18,11 @@ struct json_node;
 enum jnode_kind { JNODE_NULL, JNODE_BOOL, JNODE_NUMBER, JNODE_STRING, JNODE_ARRAY, JNODE_OBJECT };
 
 /* Parses a whole stream or a buffer. On failure the diagnostic holds
- * "line L, column C: message" with path as its file. */
+ * "line L, column C: message" with path as its file. A document nested
+ * deeper than JSONDOC_MAX_DEPTH is SL_ERR_INPUT "JSON nested deeper than 64
+ * levels"; a buffer is measured before jansson parses it, and the line is
+ * where the limit is crossed. A UTF-8 byte-order mark at the start of a
+ * buffer is dropped. */
 enum sl_status jsondoc_load_file(FILE *f, const char *path, struct json_node **root,
                                  struct sl_diag *diag);
 enum sl_status jsondoc_load_buffer(const char *text, size_t len, const char *path, long line,

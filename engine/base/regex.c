@@ -13,6 +13,7 @@ struct regex {
     pcre2_match_context *context;
     pcre2_match_data *data; /* reused by every search: a regex is for one thread */
     bool jit;
+    bool anchored; /* the pattern can only start at the subject's start */
 };
 
 static void
@@ -59,6 +60,9 @@ regex_compile(const char *pattern, unsigned flags, struct regex **out, struct sl
         regex_free(re);
         return diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
     }
+    uint32_t all = 0;
+    pcre2_pattern_info(re->code, PCRE2_INFO_ALLOPTIONS, &all);
+    re->anchored = (all & PCRE2_ANCHORED) != 0;
     pcre2_set_match_limit(re->context, REGEX_MATCH_LIMIT);
     pcre2_set_depth_limit(re->context, REGEX_DEPTH_LIMIT);
     *out = re;
@@ -99,15 +103,30 @@ ascii(const char *s, size_t len)
     return !(seen & UINT64_C(0x8080808080808080));
 }
 
-enum sl_status
-regex_search(const struct regex *re, const char *subject, size_t len, size_t from, bool *found,
-             struct regex_match *m, struct sl_diag *diag)
+/* pcre2_match under the match limit `limit` for each start position;
+ * positions > 0 says the limit is a share of the subject's budget. */
+static enum sl_status
+search(const struct regex *re, const char *subject, size_t len, size_t from, uint32_t limit,
+       size_t positions, bool *found, struct regex_match *m, struct sl_diag *diag)
 {
     uint32_t options = ascii(subject, len) ? PCRE2_NO_UTF_CHECK : 0;
+    pcre2_set_match_limit(re->context, limit);
     int rc = pcre2_match(re->code, (PCRE2_SPTR)subject, len, from, options, re->data, re->context);
+    pcre2_set_match_limit(re->context, REGEX_MATCH_LIMIT);
     *found = false;
     if (rc == PCRE2_ERROR_NOMATCH)
         return SL_OK;
+    if (rc == PCRE2_ERROR_MATCHLIMIT && positions == 1)
+        return diag_set(diag, SL_ERR_LIMIT, NULL, 0,
+                        "pattern ran out of its match budget on this line (%u steps from its one "
+                        "start position): it backtracks too much; make it less ambiguous",
+                        limit);
+    if (rc == PCRE2_ERROR_MATCHLIMIT && positions)
+        return diag_set(diag, SL_ERR_LIMIT, NULL, 0,
+                        "pattern ran out of its match budget on this line (%u steps at each of "
+                        "%zu start positions): it backtracks too much; anchor it or make it less "
+                        "ambiguous",
+                        limit, positions);
     if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
         rc == PCRE2_ERROR_JIT_STACKLIMIT)
         return diag_set(diag, SL_ERR_LIMIT, NULL, 0,
@@ -121,16 +140,49 @@ regex_search(const struct regex *re, const char *subject, size_t len, size_t fro
     }
     *found = true;
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(re->data);
-    uint32_t n = pcre2_get_ovector_count(re->data);
+    /* The match data was sized from the pattern: one pair for every group,
+     * and PCRE2 sets the pairs of groups that took no part to UNSET. */
+    uint32_t n = pcre2_get_ovector_count(re->data), all = n;
     if (n > REGEX_MAX_GROUPS)
         n = REGEX_MAX_GROUPS;
     m->ngroups = n;
+    m->pattern_groups = all;
+    m->ovector = ov;
     for (uint32_t i = 0; i < n; i++) {
         bool unset = i >= (uint32_t)rc || ov[2 * i] == PCRE2_UNSET;
         m->start[i] = unset ? (size_t)-1 : ov[2 * i];
         m->end[i] = unset ? (size_t)-1 : ov[2 * i + 1];
     }
     return SL_OK;
+}
+
+bool
+regex_match_span(const struct regex_match *m, int g, size_t *start, size_t *end)
+{
+    if (g < 0 || (size_t)g >= m->pattern_groups || m->ovector[2 * g] == PCRE2_UNSET)
+        return false;
+    *start = m->ovector[2 * g];
+    *end = m->ovector[2 * g + 1];
+    return true;
+}
+
+enum sl_status
+regex_search(const struct regex *re, const char *subject, size_t len, size_t from, bool *found,
+             struct regex_match *m, struct sl_diag *diag)
+{
+    return search(re, subject, len, from, REGEX_MATCH_LIMIT, 0, found, m, diag);
+}
+
+enum sl_status
+regex_search_budget(const struct regex *re, const char *subject, size_t len, bool *found,
+                    struct regex_match *m, struct sl_diag *diag)
+{
+    size_t positions = re->anchored ? 1 : len + 1;
+    uint64_t share = REGEX_SUBJECT_BUDGET / positions;
+    uint32_t limit = share > REGEX_MATCH_LIMIT ? REGEX_MATCH_LIMIT
+                     : share < REGEX_MIN_LIMIT ? REGEX_MIN_LIMIT
+                                               : (uint32_t)share;
+    return search(re, subject, len, 0, limit, positions, found, m, diag);
 }
 
 int

@@ -24,6 +24,10 @@
 
 #define REGEX_MATCH_LIMIT 1000000u
 #define REGEX_DEPTH_LIMIT 10000u
+/* The match budget of one subject under regex_search_budget, and the least
+ * share of it a start position gets. */
+#define REGEX_SUBJECT_BUDGET 10000000u
+#define REGEX_MIN_LIMIT 100u
 #define REGEX_MAX_GROUPS 32
 
 enum regex_flags {
@@ -37,11 +41,17 @@ enum regex_flags {
 struct regex;
 
 /* One match: group 0 is the whole match. A group that did not take part has
- * start == end == (size_t)-1. */
+ * start == end == (size_t)-1. start[] and end[] hold the first
+ * REGEX_MAX_GROUPS groups only (ngroups says how many): enough for the
+ * project's own patterns. A user's pattern may have more; regex_match_span
+ * reads any group of the pattern from the match data PCRE2 sized from the
+ * compiled pattern, which the regex owns and its next search overwrites. */
 struct regex_match {
     size_t ngroups;
     size_t start[REGEX_MAX_GROUPS];
     size_t end[REGEX_MAX_GROUPS];
+    size_t pattern_groups; /* group 0 and every group of the pattern */
+    const size_t *ovector; /* borrowed from the regex: start, end of each */
 };
 
 enum sl_status regex_compile(const char *pattern, unsigned flags, struct regex **out,
@@ -55,6 +65,26 @@ bool regex_jit(const struct regex *re);
  * errors such as invalid UTF-8 in the subject. */
 enum sl_status regex_search(const struct regex *re, const char *subject, size_t len, size_t from,
                             bool *found, struct regex_match *m, struct sl_diag *diag);
+
+/* regex_search from the subject's start with a budget for the whole
+ * subject, for a user's pattern. PCRE2's match limit counts afresh at each
+ * start position, so an unanchored pattern that backtracks a little at
+ * every position does work that grows with the square of the subject
+ * ((?<s>[a-z]+)[a-z]+[0-9] on 400,000 letters: 25 s under the limit). Here
+ * REGEX_SUBJECT_BUDGET is shared among the positions the pattern may start
+ * at — one for an anchored pattern (^ without multiline), every offset for
+ * any other — each getting at most REGEX_MATCH_LIMIT and at least
+ * REGEX_MIN_LIMIT, so a search does a bounded amount of work whatever the
+ * subject, and the same on every machine. A spent budget is SL_ERR_LIMIT
+ * with "pattern ran out of its match budget on this line (N steps at each
+ * of M start positions) ...". */
+enum sl_status regex_search_budget(const struct regex *re, const char *subject, size_t len,
+                                   bool *found, struct regex_match *m, struct sl_diag *diag);
+
+/* The span of group g of m, for any group the pattern has. False when g is
+ * not a group of the pattern or did not take part. Valid until the next
+ * regex_search with the same regex. */
+bool regex_match_span(const struct regex_match *m, int g, size_t *start, size_t *end);
 
 /* The number of a named group, or -1. */
 int regex_group(const struct regex *re, const char *name);

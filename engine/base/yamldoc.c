@@ -1,15 +1,23 @@
 /* yamldoc.c — the libyaml wrapper (see yamldoc.h). */
 #include "engine/base/yamldoc.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
+#include "engine/base/infile.h"
+#include "engine/base/yamlnest.h"
+
 struct yamldoc_stream {
     yaml_parser_t parser;
     const char *path;
     bool ended;
+    FILE *f;
+    struct yamlnest nest;             /* every byte passes here before libyaml */
+    enum yamlnest_result nest_result; /* why the reader stopped, when it did */
+    int read_errno;                   /* nonzero when the file could not be read */
 };
 
 struct yamldoc {
@@ -22,6 +30,23 @@ Y(const struct yaml_node *n)
     return (yaml_node_t *)(uintptr_t)n;
 }
 
+/* libyaml's reader: the bytes are measured for nesting before libyaml sees
+ * them, and a stream that nests too deep ends at the read that crosses the
+ * limit, with libyaml's time still linear in what it has read. */
+static int
+read_measured(void *data, unsigned char *buffer, size_t size, size_t *size_read)
+{
+    struct yamldoc_stream *s = data;
+    size_t n = fread(buffer, 1, size, s->f);
+    *size_read = n;
+    if (n == 0 && ferror(s->f)) {
+        s->read_errno = errno ? errno : EIO;
+        return 0;
+    }
+    s->nest_result = yamlnest_feed(&s->nest, (const char *)buffer, n);
+    return s->nest_result == YAMLNEST_OK;
+}
+
 enum sl_status
 yamldoc_open(FILE *f, const char *path, struct yamldoc_stream **out, struct sl_diag *diag)
 {
@@ -30,8 +55,10 @@ yamldoc_open(FILE *f, const char *path, struct yamldoc_stream **out, struct sl_d
         free(s);
         return diag_set(diag, SL_ERR_NOMEM, path, 0, "out of memory");
     }
-    yaml_parser_set_input_file(&s->parser, f);
+    s->f = f;
     s->path = path;
+    yamlnest_init(&s->nest);
+    yaml_parser_set_input(&s->parser, read_measured, s);
     *out = s;
     return SL_OK;
 }
@@ -55,11 +82,19 @@ yamldoc_next(struct yamldoc_stream *s, struct yamldoc **out, struct sl_diag *dia
     if (!d)
         return diag_set(diag, SL_ERR_NOMEM, s->path, 0, "out of memory");
     if (!yaml_parser_load(&s->parser, &d->doc)) {
-        enum sl_status rc =
-            diag_set(diag, s->parser.error == YAML_MEMORY_ERROR ? SL_ERR_NOMEM : SL_ERR_INPUT,
-                     s->path, (long)s->parser.problem_mark.line + 1, "bad YAML: %s%s%s",
-                     s->parser.problem ? s->parser.problem : "unreadable",
-                     s->parser.context ? " " : "", s->parser.context ? s->parser.context : "");
+        enum sl_status rc;
+        if (s->read_errno)
+            rc = infile_read_error(diag, s->path, s->nest.line, s->read_errno);
+        else if (s->nest_result == YAMLNEST_TOO_DEEP)
+            rc = diag_set(diag, SL_ERR_INPUT, s->path, s->nest.line,
+                          "YAML nested deeper than %d levels", YAMLNEST_MAX_DEPTH);
+        else if (s->nest_result == YAMLNEST_UTF16)
+            rc = diag_set(diag, SL_ERR_INPUT, s->path, 1, "%s", INFILE_UTF16_MESSAGE);
+        else
+            rc = diag_set(diag, s->parser.error == YAML_MEMORY_ERROR ? SL_ERR_NOMEM : SL_ERR_INPUT,
+                          s->path, (long)s->parser.problem_mark.line + 1, "bad YAML: %s%s%s",
+                          s->parser.problem ? s->parser.problem : "unreadable",
+                          s->parser.context ? " " : "", s->parser.context ? s->parser.context : "");
         free(d);
         s->ended = true;
         return rc;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/model/incident_times.h"
 #include "engine/time/sltime.h"
 #include "engine/base/strbuf.h"
 
@@ -189,6 +190,11 @@ ingest_reject(struct ingest *ing, long line, const char *reason, const char *raw
 enum sl_status
 ingest_incident(struct ingest *ing, const struct incident *inc)
 {
+    /* Parsers check first, to keep the raw text with the reject; this
+     * holds the rule for those that build their times themselves. */
+    const char *problem = incident_times_problem(inc);
+    if (problem)
+        return ingest_reject(ing, inc->line, problem, "", 0);
     struct ingest_record rec = {.kind = INGEST_INCIDENT, .u.incident = *inc};
     return submit(ing, &rec);
 }

@@ -42,16 +42,26 @@ incident_times_problem(const struct incident *inc)
 {
     int64_t started = inc->started != SLTIME_NONE ? inc->started : inc->detected;
     int64_t detected = inc->detected != SLTIME_NONE ? inc->detected : inc->started;
+    const int64_t times[] = {inc->started, inc->detected, inc->acknowledged, inc->mitigated,
+                             inc->resolved};
+    /* A parser that derives a time (a stamp plus an offset) may step out of
+     * the range its inputs were in: no such time is kept. */
+    for (size_t i = 0; i < sizeof times / sizeof times[0]; i++)
+        if (times[i] != SLTIME_NONE && !sltime_in_range(times[i]))
+            return SLTIME_RANGE_WHY;
     if (started == SLTIME_NONE)
         return "no started or detected time";
+    /* One rule: no duration of docs/design.md §4 may be negative, each taken
+     * with its fallbacks as incident_times_of takes it. Orders that no
+     * duration measures (detected, acknowledged or mitigated after
+     * resolved) are kept as the source wrote them. */
     if (inc->resolved != SLTIME_NONE && inc->resolved < started)
-        return "resolved before started";
+        return "resolved before started"; /* TTR */
     if (inc->mitigated != SLTIME_NONE && inc->mitigated < started)
-        return "mitigated before started";
+        return "mitigated before started"; /* TTM */
     if (inc->acknowledged != SLTIME_NONE && inc->acknowledged < detected)
-        return "acknowledged before detected";
-    if (inc->resolved != SLTIME_NONE && inc->mitigated != SLTIME_NONE &&
-        inc->resolved < inc->mitigated)
-        return "resolved before mitigated";
+        return "acknowledged before detected"; /* TTA */
+    if (inc->started != SLTIME_NONE && inc->detected != SLTIME_NONE && inc->detected < inc->started)
+        return "detected before started"; /* TTD */
     return NULL;
 }

@@ -23,8 +23,12 @@ struct incident_times {
 
 const char *incident_measure_name(enum incident_measure m);
 void incident_times_of(const struct incident *inc, struct incident_times *out);
-/* NULL when the timestamps are consistent, else why not ("resolved before
- * started"): a record whose times cannot both be true is rejected on ingest. */
+/* NULL when the timestamps are consistent, else why not: a time outside
+ * sltime_in_range, or a duration above that would be negative ("resolved
+ * before started", "mitigated before started", "acknowledged before
+ * detected", "detected before started"). Any other order is consistent. A
+ * record with a problem is rejected on ingest: every incident passes here
+ * in ingest_incident, so this is the one rule. */
 const char *incident_times_problem(const struct incident *inc);
 /* An incident is open while it has no resolved time. */
 int incident_is_open(const struct incident *inc);

@@ -268,7 +268,7 @@ parse_epoch(const char *p, const char *end, int64_t *out, const char **why)
     }
     if (p != end || n == 0)
         return fail(why, "not a timestamp");
-    if (v > sltime_days_from_civil(SLTIME_MAX_YEAR, 12, 31) * 86400)
+    if (!sltime_in_range(v))
         return fail(why, "epoch seconds out of range");
     *out = v;
     return SL_OK;
@@ -360,9 +360,29 @@ sltime_parse(const char *s, size_t len, const char *tz, int64_t *out, bool *had_
     }
     /* The range holds for the instant, not only for the year as written:
      * 1970-01-01T01:00+02:00 is 1969 in UTC and could never be written back. */
-    if (t < 0 || t >= sltime_days_from_civil(SLTIME_MAX_YEAR + 1, 1, 1) * 86400)
+    if (!sltime_in_range(t))
         return fail(why, "year out of range (1970-2200)");
     *had_offset = offset;
     *out = t;
     return SL_OK;
+}
+
+bool
+sltime_in_range(int64_t t)
+{
+    return t >= SLTIME_FIRST && t <= SLTIME_LAST;
+}
+
+bool
+sltime_add_seconds(int64_t base, double seconds, int64_t *out)
+{
+    /* Compared as doubles first: both bounds are exact in a double. */
+    if (!sltime_in_range(base) || !(seconds > -(double)SLTIME_LAST - 1) ||
+        !(seconds < (double)SLTIME_LAST + 1))
+        return false;
+    int64_t t = base + (int64_t)seconds;
+    if (!sltime_in_range(t))
+        return false;
+    *out = t;
+    return true;
 }

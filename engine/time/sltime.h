@@ -32,6 +32,24 @@
 #define SLTIME_MIN_YEAR 1970
 #define SLTIME_MAX_YEAR 2200
 
+/* The range of every instant slaudit keeps, both ends included
+ * (docs/limits.md): 1970-01-01T00:00:00Z to 2200-12-31T23:59:59Z. */
+#define SLTIME_FIRST INT64_C(0)
+#define SLTIME_LAST INT64_C(7289654399)
+/* The reason given for an instant outside it. */
+#define SLTIME_RANGE_WHY "time out of range (1970-2200)"
+
+/* Whether t is an instant in that range (SLTIME_NONE is not). The one check
+ * every path that makes an instant — a parsed timestamp, a stamp plus an
+ * offset, a number from a file — applies before it keeps one. */
+bool sltime_in_range(int64_t t);
+/* base + seconds (whole seconds kept, as a cast would) when base is in the
+ * range and the sum is too; false otherwise, with *out untouched. seconds
+ * may be anything a file holds — NaN, 1e300, 9223372036854775807 — and is
+ * never converted to an integer outside the range, where C gives the
+ * conversion no meaning. */
+bool sltime_add_seconds(int64_t base, double seconds, int64_t *out);
+
 /* Broken-down civil time (no zone of its own). month 1..12, day 1..31. */
 struct sl_civil {
     int year, month, day, hour, minute, second;

@@ -118,7 +118,15 @@ read_row(struct csvrows *r, const struct csv_record *rec)
         return csvrows_reject(r, rec);
     }
     enum sl_status rc = extra_json(r, rec, &inc.extra_json);
-    return rc ? rc : ingest_incident(r->ing, &inc);
+    if (rc == SL_ERR_LIMIT) {
+        /* Escaped as JSON, a record under the 1 MiB cap may grow past it. */
+        strbuf_addstr(&r->reason, "the columns slaudit does not read are longer than 1 MiB "
+                                  "written as JSON: too long to keep");
+        return csvrows_reject(r, rec);
+    }
+    if (rc)
+        return diag_set(r->ing->diag, rc, r->ing->path, rec->line, "out of memory");
+    return ingest_incident(r->ing, &inc);
 }
 
 static enum sl_status

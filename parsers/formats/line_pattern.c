@@ -1,9 +1,13 @@
 /* line_pattern.c — user-defined line formats: --config FILE names a PCRE2
  * pattern whose named groups are fields (parsers/fieldmap.h), so any log of
  * one record per line can be read without code. The pattern is JIT-compiled
- * and every match runs under PCRE2's match and depth limits
- * (engine/regex.h): a pattern that backtracks without end stops the file with
- * "FILE:LINE: pattern stopped at the PCRE2 match limit" instead of hanging.
+ * and each line is matched under a budget for the whole line
+ * (regex_search_budget in engine/base/regex.h) and PCRE2's depth limit; a
+ * line longer than LINE_PATTERN_MAX_LINE is not matched at all. A line that
+ * spends its budget is rejected with the reason; after
+ * LINE_PATTERN_MAX_SPENT such lines the file stops (the pattern is the
+ * trouble, not the lines), so a pattern that backtracks without end costs a
+ * bounded time per line and per file instead of hanging.
  * A line the pattern does not match is rejected; blank lines are skipped.
  * Time groups take RFC 3339 or epoch seconds, or a log stamp (syslog with
  * --year, dmesg -T; parsers/logstamp.h). Chosen with --config, never
@@ -19,6 +23,10 @@
 #include "parsers/formats/registry.h"
 
 #define VALUE_MAX 1024
+/* The longest line a user's pattern is matched against. */
+#define LINE_PATTERN_MAX_LINE ((size_t)64 << 10)
+/* Lines that may spend their match budget before the file stops. */
+#define LINE_PATTERN_MAX_SPENT 100
 
 static bool
 is_time_field(int f)
@@ -39,7 +47,8 @@ parse(struct ingest *ing, FILE *f)
     enum lines_result got;
     const char *line;
     size_t len;
-    lines_init(&r, f, LINES_MAX_LENGTH);
+    long spent = 0;
+    lines_init(&r, f, LINE_PATTERN_MAX_LINE);
     logstamp_init(&ls, f);
     enum sl_status rc = fieldmap_load(&fm, ing->config, ing->map, ing->diag);
     if (rc)
@@ -78,11 +87,13 @@ parse(struct ingest *ing, FILE *f)
     struct sl_diag d; /* a match's error; cleared per line, not zeroed whole */
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
         if (got == LINES_IO) {
-            rc = diag_set(ing->diag, SL_ERR_IO, ing->path, r.number, "read error");
+            rc = lines_read_error(&r, ing->path, ing->diag);
             break;
         }
         if (got == LINES_TOO_LONG) {
-            rc = ingest_reject(ing, r.number, "line longer than 1 MiB", line, len);
+            rc = ingest_reject(ing, r.number,
+                               "line longer than 64 KiB, the longest a pattern is matched against",
+                               line, len);
             continue;
         }
         if (strspn(line, " \t") == len)
@@ -90,9 +101,13 @@ parse(struct ingest *ing, FILE *f)
         bool found;
         struct regex_match m;
         d.message[0] = '\0';
-        enum sl_status mrc = regex_search(re, line, len, 0, &found, &m, &d);
-        if (mrc == SL_ERR_LIMIT) {
-            rc = diag_set(ing->diag, SL_ERR_LIMIT, ing->path, r.number, "%s", d.message);
+        enum sl_status mrc = regex_search_budget(re, line, len, &found, &m, &d);
+        if (mrc == SL_ERR_LIMIT && ++spent >= LINE_PATTERN_MAX_SPENT) {
+            rc = diag_set(ing->diag, SL_ERR_LIMIT, ing->path, r.number,
+                          "the pattern ran out of its match budget on %ld lines, the most one "
+                          "file may: it backtracks too much on this input; anchor it or make it "
+                          "less ambiguous",
+                          spent);
             break;
         }
         if (mrc || !found) {
@@ -101,11 +116,15 @@ parse(struct ingest *ing, FILE *f)
             continue;
         }
         const char *values[FM_COUNT] = {0};
+        char bad[VALUE_MAX + 128] = "";
         for (int i = 0; i < FM_COUNT; i++) {
-            int g = group[i];
-            if (g < 0 || m.start[g] == (size_t)-1)
+            /* A user's pattern may have more groups than struct
+             * regex_match holds: read them from the pattern's own match
+             * data. */
+            size_t start, end;
+            if (group[i] < 0 || !regex_match_span(&m, group[i], &start, &end))
                 continue;
-            lines_copy(buf[i], VALUE_MAX, line + m.start[g], m.end[g] - m.start[g]);
+            lines_copy(buf[i], VALUE_MAX, line + start, end - start);
             values[i] = buf[i];
             int64_t t;
             const char *why;
@@ -122,8 +141,12 @@ parse(struct ingest *ing, FILE *f)
                 ing->naive_timestamps = naive;
             else if (!logstamp_read(&ls, ing, buf[i], n, &t, &rest, NULL, 0, &why))
                 snprintf(buf[i], VALUE_MAX, "%lld", (long long)t);
+            else if (why != logstamp_no_stamp && !bad[0]) /* a log stamp, out of place */
+                snprintf(bad, sizeof bad, "bad %s%s '%.60s': %s", fieldmap_name((enum fm_field)i),
+                         i == FM_TIME ? "" : " time", buf[i], why);
         }
-        rc = fieldmap_emit(ing, &fm, values, r.number, line, len);
+        rc = bad[0] ? ingest_reject(ing, r.number, bad, line, len)
+                    : fieldmap_emit(ing, &fm, values, r.number, line, len);
     }
 out:
     free(buf);

@@ -324,6 +324,21 @@ burst_add(struct ingest *ing, struct bursts *bs, const struct gpu_event *ev)
     return SL_OK;
 }
 
+/* A stamp without an offset in zone, or SLTIME_NONE (and *why) when the
+ * instant lies outside the range: the year is the stamp's own, or the
+ * syslog year counted on from --year. */
+static int64_t
+in_zone(const struct sl_civil *c, const char *zone, const char **why)
+{
+    int64_t t = SLTIME_NONE;
+    if (c->year >= SLTIME_MIN_YEAR && c->year <= SLTIME_MAX_YEAR)
+        t = sltime_from_civil(c, zone);
+    if (sltime_in_range(t))
+        return t;
+    *why = SLTIME_RANGE_WHY;
+    return SLTIME_NONE;
+}
+
 static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
@@ -342,8 +357,12 @@ parse(struct ingest *ing, FILE *f)
     lines_init(&r, f, LINES_MAX_LENGTH);
     struct sl_diag d = {0}; /* a failed search only skips the line: its message is not used */
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
+        if (got == LINES_IO) {
+            rc = lines_read_error(&r, ing->path, ing->diag);
+            break;
+        }
         if (got != LINES_OK)
-            continue;
+            continue; /* a line over 1 MiB is no Xid line */
         if (!has_nvrm(line, len))
             continue;
         bool found;
@@ -361,7 +380,7 @@ parse(struct ingest *ing, FILE *f)
             continue;
         }
         int64_t t = SLTIME_NONE;
-        const char *why = "";
+        const char *why = "", *unread = "unreadable time stamp";
         if (m.start[1] != (size_t)-1) { /* dmesg -T */
             grab(line, &m, 1, a, sizeof a);
             grab(line, &m, 2, b, sizeof b);
@@ -370,7 +389,7 @@ parse(struct ingest *ing, FILE *f)
             struct sl_civil cv = {
                 (int)strtol(y, NULL, 10), month_of(a), (int)strtol(b, NULL, 10), 0, 0, 0};
             clock_of(c, &cv);
-            t = sltime_from_civil(&cv, ing->zone);
+            t = in_zone(&cv, ing->zone, &unread);
         } else if (m.start[5] != (size_t)-1) { /* ISO */
             grab(line, &m, 6, host, sizeof host);
             if (ingest_time(ing, line + m.start[5], m.end[5] - m.start[5], &t, &why))
@@ -384,17 +403,15 @@ parse(struct ingest *ing, FILE *f)
             struct sl_civil cv = {
                 logstamp_syslog_year(&ls, ing, month), month, (int)strtol(b, NULL, 10), 0, 0, 0};
             clock_of(c, &cv);
-            t = sltime_from_civil(&cv, ing->zone);
-        } else if (m.start[11] != (size_t)-1 && ing->boot_time) { /* [ 1234.5] */
-            t = ing->boot_time + strtoll(line + m.start[11] + 1, NULL, 10);
+            t = in_zone(&cv, ing->zone, &unread);
+        } else if (m.start[11] != (size_t)-1 && !ing->boot_time) { /* [ 1234.5] */
+            unread = "seconds since boot only: give --boot-time, run dmesg -T or use the journal";
+        } else if (m.start[11] != (size_t)-1 &&
+                   !sltime_add_seconds(ing->boot_time, strtod(line + m.start[11] + 1, NULL), &t)) {
+            unread = SLTIME_RANGE_WHY ": --boot-time plus the seconds since boot";
         }
         if (t == SLTIME_NONE) {
-            rc = ingest_reject(ing, r.number,
-                               m.start[11] != (size_t)-1
-                                   ? "seconds since boot only: give --boot-time, run dmesg -T "
-                                     "or use the journal"
-                                   : "unreadable time stamp",
-                               line, len);
+            rc = ingest_reject(ing, r.number, unread, line, len);
             continue;
         }
         grab(line, &m, 12, pci, sizeof pci);

@@ -211,6 +211,7 @@ parse(struct ingest *ing, FILE *f)
 {
     struct yamldoc_stream *ys = NULL;
     struct yamldoc *doc = NULL;
+    long documents = 0;
     enum sl_status rc = yamldoc_open(f, ing->path, &ys, ing->diag);
     while (!rc && !(rc = yamldoc_next(ys, &doc, ing->diag)) && doc) {
         struct slo s = {.ing = ing, .doc = doc, .root = yamldoc_root(doc)};
@@ -218,8 +219,15 @@ parse(struct ingest *ing, FILE *f)
         const char *kind = yamldoc_get_scalar(doc, s.root, "kind");
         s.spec = yamldoc_get(doc, s.root, "spec");
         s.line = yamldoc_line(s.root);
-        if (api && (!strcmp(api, "openslo/v1") || !strcmp(api, "openslo/v1alpha")) && kind &&
-            !strcmp(kind, "SLO")) {
+        documents++;
+        /* Every document must be OpenSLO's (an SLO, or a Service, SLI, ...
+         * read past): a file that is not, taken with --format, is refused
+         * rather than recorded as read. */
+        if (!api || strncmp(api, "openslo/", 8)) {
+            rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, s.line,
+                          "not an OpenSLO document (no apiVersion openslo/v1)");
+        } else if ((!strcmp(api, "openslo/v1") || !strcmp(api, "openslo/v1alpha")) && kind &&
+                   !strcmp(kind, "SLO")) {
             if (yamldoc_kind(s.spec) != YNODE_MAPPING) {
                 rc = ingest_reject(ing, s.line, "SLO without a spec mapping", "", 0);
             } else {
@@ -231,6 +239,9 @@ parse(struct ingest *ing, FILE *f)
         yamldoc_free(doc);
         doc = NULL;
     }
+    if (!rc && documents == 0)
+        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1,
+                      "not an OpenSLO document (the file holds no YAML document)");
     yamldoc_close(ys);
     return rc;
 }

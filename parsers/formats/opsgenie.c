@@ -103,7 +103,10 @@ after_ms(struct state *s, const char *text, const char *what, int64_t created, i
         snprintf(s->why, sizeof s->why, "bad %s '%.40s'", what, text);
         return SL_ERR_INPUT;
     }
-    *out = created + (int64_t)(ms / 1000);
+    if (!sltime_add_seconds(created, ms / 1000, out)) {
+        snprintf(s->why, sizeof s->why, "bad %s '%.40s': " SLTIME_RANGE_WHY, what, text);
+        return SL_ERR_INPUT;
+    }
     return SL_OK;
 }
 

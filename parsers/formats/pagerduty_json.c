@@ -38,15 +38,15 @@ seconds_after(struct state *s, const struct json_node *n, const char *key, int64
               int64_t *out)
 {
     struct json_node *v = jsondoc_get(n, key);
-    double d;
+    double d = -1;
     if (!v || jsondoc_kind(v) == JNODE_NULL)
         return SL_OK;
-    if (!jsondoc_number(v, &d) || !(d >= 0 && d < 1e10)) {
+    if (!jsondoc_number(v, &d) || !(d >= 0 && d < 1e10) || !sltime_add_seconds(from, d, out)) {
         const char *t = jsonstream_text(n, key, s->seconds, sizeof s->seconds);
-        snprintf(s->why, sizeof s->why, "bad %s '%.40s'", key, t ? t : "(not a number)");
+        snprintf(s->why, sizeof s->why, "bad %s '%.40s'%s", key, t ? t : "(not a number)",
+                 d >= 0 && d < 1e10 ? ": " SLTIME_RANGE_WHY : "");
         return SL_ERR_INPUT;
     }
-    *out = from + (int64_t)d;
     return SL_OK;
 }
 

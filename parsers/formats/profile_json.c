@@ -1,12 +1,15 @@
 /* profile_json.c — an entity profile as one JSON object: regimes, critical
  * services, zone, holidays, threshold overrides and the facts some rules need
  * (docs/audit-inputs.md). Stored whole as the entity's profile record. */
+#include <errno.h>
 #include <string.h>
 
 #include "engine/audit/auditrec.h"
+#include "engine/base/infile.h"
 #include "engine/base/jsondoc.h"
 #include "engine/audit/profile.h"
 #include "engine/base/strbuf.h"
+#include "parsers/read/jsonstream.h"
 #include "parsers/formats/registry.h"
 
 #define PROFILE_MAX_BYTES (1 << 20)
@@ -28,7 +31,17 @@ parse(struct ingest *ing, FILE *f)
                           PROFILE_MAX_BYTES);
             goto out;
         }
-    if ((rc = jsondoc_load_buffer(text.buf, text.len, ing->path, 1, &root, ing->diag)))
+    if (ferror(f)) {
+        rc = infile_read_error(ing->diag, ing->path, 0, errno);
+        goto out;
+    }
+    /* The profile is stored as its text: without a byte-order mark, which
+     * is not JSON. */
+    const char *json = text.buf;
+    if (text.len >= 3 && !memcmp(json, "\xEF\xBB\xBF", 3))
+        json += 3;
+    if ((rc = jsondoc_load_buffer(json, text.len - (size_t)(json - text.buf), ing->path, 1, &root,
+                                  ing->diag)))
         goto out;
     if (jsondoc_kind(root) != JNODE_OBJECT) {
         rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "a profile must be a JSON object");
@@ -45,13 +58,13 @@ parse(struct ingest *ing, FILE *f)
         goto out;
     }
     /* Check every field now, so that a bad profile fails at ingest, not audit. */
-    if ((rc = profile_from_json(&check, text.buf, ing->zone, ing->diag))) {
+    if ((rc = profile_from_json(&check, json, ing->zone, ing->diag))) {
         char msg[sizeof ing->diag->message];
         memcpy(msg, ing->diag->message, sizeof msg);
         diag_set(ing->diag, rc, ing->path, 1, "%s", msg);
         goto out;
     }
-    struct audit_record r = {AUDITREC_PROFILE, entity, "profile", text.buf, 1, NULL};
+    struct audit_record r = {AUDITREC_PROFILE, entity, "profile", json, 1, NULL};
     rc = auditrec_ingest(ing, &r);
 out:
     profile_release(&check);
@@ -63,10 +76,7 @@ out:
 static int
 sniff(const char *head, size_t len)
 {
-    size_t i = 0;
-    while (i < len && (head[i] == ' ' || head[i] == '\n' || head[i] == '\r' || head[i] == '\t'))
-        i++;
-    if (i == len || head[i] != '{')
+    if (jsonstream_head_first(head, len) != '{')
         return 0;
     return memmem(head, len, "\"regimes\"", 9) ? 60 : 0;
 }

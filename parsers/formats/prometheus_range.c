@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/base/jsondoc.h"
+#include "engine/time/sltime.h"
 #include "parsers/read/jsonstream.h"
 #include "parsers/formats/registry.h"
 
@@ -34,14 +35,18 @@ one_series(struct state *s, const struct jsonstream_record *rec, const struct js
         double t;
         const char *v = jsondoc_string(jsondoc_at(pair, 1));
         enum sl_status rc;
-        if (!jsondoc_number(jsondoc_at(pair, 0), &t) || !v || t < 0) {
+        int64_t when;
+        if (!jsondoc_number(jsondoc_at(pair, 0), &t) || !v) {
             rc = jsonstream_reject(s->ing, rec, "%s: value %zu is not [time, \"value\"]", service,
                                    i);
+        } else if (!sltime_add_seconds(SLTIME_FIRST, t, &when)) {
+            rc = jsonstream_reject(s->ing, rec, "%s: value %zu at %.15g: " SLTIME_RANGE_WHY,
+                                   service, i, t);
         } else if (strcmp(v, "0") && strcmp(v, "1")) {
             rc = jsonstream_reject(s->ing, rec, "%s: value '%s' at %.0f is neither 0 nor 1",
                                    service, v, t);
         } else {
-            rc = ingest_probe(s->ing, s->ing->entity, service, (int64_t)t,
+            rc = ingest_probe(s->ing, s->ing->entity, service, when,
                               v[0] == '1' ? SVC_UP : SVC_DOWN, rec->line, rec->raw, rec->raw_len);
         }
         if (rc)

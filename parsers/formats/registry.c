@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "engine/base/infile.h"
+
 const struct parser *const parser_table[] = {
     &parser_incident_csv,    &parser_pagerduty_csv,
     &parser_probe_csv,       &parser_maintenance_csv,
@@ -68,4 +70,12 @@ parser_detect(const char *head, size_t len)
         }
     }
     return best;
+}
+
+const char *
+parser_not_recognised(const char *head, size_t len)
+{
+    if (infile_utf16(head, len))
+        return INFILE_UTF16_MESSAGE;
+    return "format not recognised (see 'slaudit formats', or give --format)";
 }

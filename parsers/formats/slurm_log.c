@@ -417,7 +417,7 @@ parse(struct ingest *ing, FILE *f)
     enum sl_status rc = regex_compile(event_pattern, ing->regex_flags, &re, ing->diag);
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
         if (got == LINES_IO) {
-            rc = diag_set(ing->diag, SL_ERR_IO, ing->path, r.number, "read error");
+            rc = lines_read_error(&r, ing->path, ing->diag);
             break;
         }
         if (got == LINES_TOO_LONG) {

@@ -9,17 +9,18 @@
  * has no impact and no component states, so it gives incidents, not
  * intervals. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "engine/base/infile.h"
 #include "engine/model/incident_times.h"
 #include "engine/base/regex.h"
 #include "engine/time/sltime.h"
 #include "engine/base/strbuf.h"
 #include "parsers/read/jsonstream.h"
-#include "parsers/read/lines.h"
 #include "parsers/formats/registry.h"
 
 #define MAX_ENTRY ((size_t)16 << 20)
@@ -234,6 +235,10 @@ read_entry(struct state *s)
             c.year = (int)strtol(year, NULL, 10);
         else if (c.month > pub.month)
             c.year--; /* the turn of the year */
+        if (c.year < SLTIME_MIN_YEAR || c.year > SLTIME_MAX_YEAR) {
+            rc = reject(s, "update timeline: year out of range (1970-2200)");
+            goto out;
+        }
         if (!c.month || c.day < 1 || c.day > sltime_days_in_month(c.year, c.month) || c.hour > 23 ||
             c.minute > 59) {
             rc = reject(s, "bad date in the update timeline");
@@ -336,66 +341,158 @@ feed_entity(struct state *s, const char *line)
     strbuf_release(&t);
 }
 
+/* The feed is read as bytes, not lines: an entry may start and end
+ * anywhere on a line (a minified feed is one line), and a line may be of any
+ * length, so nothing a line reader's cap would skip is lost. Only an entry
+ * has a cap (MAX_ENTRY): one longer is rejected at its line once its end is
+ * found, and the entries after it are read. */
+struct feed_reader {
+    FILE *f;
+    char buf[65536];
+    size_t pos, end;
+    long line; /* of buf[pos], from 1 */
+    bool eof;
+    int error; /* errno of a read that failed */
+};
+
+/* The most a tag looked for takes: "<channel" and the byte after it. */
+#define FEED_LOOKAHEAD 16
+/* Text before the first entry kept for the feed's title. */
+#define FEED_HEAD_MAX ((size_t)64 << 10)
+
+/* Makes at least want bytes readable at pos, fewer only at the end. */
+static void
+feed_more(struct feed_reader *fr, size_t want)
+{
+    if (fr->end - fr->pos >= want || fr->eof)
+        return;
+    memmove(fr->buf, fr->buf + fr->pos, fr->end - fr->pos);
+    fr->end -= fr->pos;
+    fr->pos = 0;
+    while (!fr->eof && fr->end < want) {
+        size_t n = fread(fr->buf + fr->end, 1, sizeof fr->buf - fr->end, fr->f);
+        if (n == 0) {
+            if (ferror(fr->f))
+                fr->error = errno ? errno : EIO;
+            fr->eof = true;
+        }
+        fr->end += n;
+    }
+}
+
+/* Whether p[0..n) opens tag: "<tag" followed by '>', '/' or a blank. */
+static bool
+opens(const char *p, size_t n, const char *tag)
+{
+    size_t l = strlen(tag);
+    return n > l && !memcmp(p, tag, l) &&
+           (p[l] == '>' || p[l] == '/' || isspace((unsigned char)p[l]));
+}
+
+static size_t
+closes_entry(const char *p, size_t n)
+{
+    if (n >= 8 && !memcmp(p, "</entry>", 8))
+        return 8;
+    if (n >= 7 && !memcmp(p, "</item>", 7))
+        return 7;
+    return 0;
+}
+
+struct feed_walk {
+    bool in_entry, too_long, seen_feed, seen_entry;
+    struct strbuf head; /* the text before the first entry */
+};
+
+/* Appends p[0..n) to the entry or to the head, counting its lines. */
+static void
+take(struct state *s, struct feed_walk *w, struct feed_reader *fr, const char *p, size_t n)
+{
+    for (const char *q = p, *end = p + n; (q = memchr(q, '\n', (size_t)(end - q))); q++)
+        fr->line++;
+    fr->pos += n;
+    if (w->in_entry) {
+        if (!w->too_long && strbuf_add(&s->entry, p, n))
+            w->too_long = true;
+    } else if (!w->seen_entry && w->head.len + n <= FEED_HEAD_MAX) {
+        strbuf_add(&w->head, p, n);
+    }
+}
+
+static enum sl_status
+end_entry(struct state *s, struct feed_walk *w)
+{
+    w->in_entry = false;
+    if (w->too_long)
+        return reject(s, "entry longer than 16 MiB");
+    return read_entry(s);
+}
+
 static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
     struct state s = {.ing = ing, .entry = STRBUF_INIT, .html = STRBUF_INIT, .text = STRBUF_INIT};
-    struct lines r;
-    const char *line;
-    size_t len;
-    enum lines_result got;
+    struct feed_walk w = {.head = STRBUF_INIT};
+    struct feed_reader *fr = calloc(1, sizeof *fr);
     enum sl_status rc;
-    bool in_entry = false, seen_feed = false;
     strbuf_init(&s.entry, MAX_ENTRY);
-    lines_init(&r, f, LINES_MAX_LENGTH);
+    if (!fr) {
+        rc = diag_set(ing->diag, SL_ERR_NOMEM, ing->path, 0, "out of memory");
+        goto out;
+    }
+    fr->f = f;
+    fr->line = 1;
     if ((rc = regex_compile(timeline_pattern, REGEX_CASELESS | ing->regex_flags, &s.timeline,
                             ing->diag)) ||
         (rc = regex_compile(affected_pattern, REGEX_CASELESS | ing->regex_flags, &s.affected,
                             ing->diag)))
         goto out;
-    while ((got = lines_next(&r, &line, &len)) != LINES_END) {
-        if (got == LINES_IO) {
-            rc = diag_set(ing->diag, SL_ERR_IO, ing->path, r.number, "cannot read the file");
+    for (;;) {
+        feed_more(fr, FEED_LOOKAHEAD);
+        if (fr->error) {
+            rc = infile_read_error(ing->diag, ing->path, fr->line, fr->error);
             goto out;
         }
-        if (!seen_feed &&
-            (strstr(line, "<feed") || strstr(line, "<rss") || strstr(line, "<channel")))
-            seen_feed = true;
-        if (!in_entry && !s.entity[0] && strstr(line, "<title"))
-            feed_entity(&s, line);
-        const char *start = in_entry ? line : NULL;
-        if (!in_entry && ((start = strstr(line, "<entry")) || (start = strstr(line, "<item")))) {
-            in_entry = true;
-            s.entry_line = r.number;
-            strbuf_reset(&s.entry);
-        }
-        if (!in_entry)
-            continue;
-        if (strbuf_add(&s.entry, start, len - (size_t)(start - line)) ||
-            strbuf_addch(&s.entry, '\n')) {
-            rc = reject(&s, "entry longer than 16 MiB");
-            in_entry = false;
-            if (rc)
-                goto out;
+        const char *p = fr->buf + fr->pos;
+        size_t avail = fr->end - fr->pos;
+        if (avail == 0)
+            break;
+        if (*p != '<') {
+            const char *lt = memchr(p, '<', avail);
+            take(&s, &w, fr, p, lt ? (size_t)(lt - p) : avail);
             continue;
         }
-        if (strstr(line, "</entry>") || strstr(line, "</item>")) {
-            in_entry = false;
-            if ((rc = read_entry(&s)))
-                goto out;
+        if (!w.in_entry) {
+            if (opens(p, avail, "<feed") || opens(p, avail, "<rss") || opens(p, avail, "<channel"))
+                w.seen_feed = true;
+            if (opens(p, avail, "<entry") || opens(p, avail, "<item")) {
+                if (!w.seen_entry && !s.entity[0])
+                    feed_entity(&s, w.head.buf);
+                w.seen_entry = w.in_entry = true;
+                w.too_long = false;
+                s.entry_line = fr->line;
+                strbuf_reset(&s.entry);
+            }
+            take(&s, &w, fr, p, 1);
+            continue;
         }
+        size_t close = closes_entry(p, avail);
+        take(&s, &w, fr, p, close ? close : 1);
+        if (close && (rc = end_entry(&s, &w)))
+            goto out;
     }
-    if (!seen_feed)
+    if (!w.seen_feed)
         rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "not an Atom or RSS feed");
-    else if (in_entry)
-        rc = reject(&s, "the file ends inside an entry");
+    else if (w.in_entry)
+        rc = reject(&s, w.too_long ? "entry longer than 16 MiB" : "the file ends inside an entry");
 out:
     regex_free(s.timeline);
     regex_free(s.affected);
     strbuf_release(&s.entry);
     strbuf_release(&s.html);
     strbuf_release(&s.text);
-    lines_release(&r);
+    strbuf_release(&w.head);
+    free(fr);
     return rc;
 }
 

@@ -108,7 +108,7 @@ parse(struct ingest *ing, FILE *f)
     lines_init(&r, f, LINES_MAX_LENGTH);
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
         if (got == LINES_IO) {
-            rc = diag_set(ing->diag, SL_ERR_IO, ing->path, r.number, "cannot read the file");
+            rc = lines_read_error(&r, ing->path, ing->diag);
             break;
         }
         const char *tab1 = memchr(line, '\t', len);

@@ -5,17 +5,85 @@
  * a whole repository does not fail on them, and they store nothing: a badge
  * is a rounded figure over an unstated span, the configuration a list of
  * sites. */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "engine/base/infile.h"
+#include "engine/base/jsondoc.h"
+#include "engine/base/strbuf.h"
+#include "engine/base/yamldoc.h"
 #include "parsers/read/jsonstream.h"
 #include "parsers/formats/registry.h"
 
+/* Badges are a line of JSON, configurations a screen of YAML. */
+#define UPPTIME_META_MAX_BYTES (1 << 20)
+
+static const char not_mine[] =
+    "not an Upptime badge or .upptimerc.yml file (a shields.io badge with schemaVersion, "
+    "label and message, or YAML with owner, repo and sites)";
+
+static bool
+badge(const struct json_node *root)
+{
+    return jsondoc_kind(root) == JNODE_OBJECT && jsondoc_get(root, "schemaVersion") &&
+           jsondoc_get_string(root, "label") && jsondoc_get_string(root, "message");
+}
+
+static bool
+upptimerc(FILE *text, const char *path)
+{
+    struct yamldoc_stream *ys = NULL;
+    struct yamldoc *doc = NULL;
+    struct sl_diag ignored;
+    bool mine = false;
+    if (!yamldoc_open(text, path, &ys, &ignored) && !yamldoc_next(ys, &doc, &ignored) && doc) {
+        const struct yaml_node *root = yamldoc_root(doc);
+        mine = yamldoc_kind(root) == YNODE_MAPPING && yamldoc_get_scalar(doc, root, "owner") &&
+               yamldoc_get_scalar(doc, root, "repo") &&
+               yamldoc_kind(yamldoc_get(doc, root, "sites")) == YNODE_SEQUENCE;
+    }
+    yamldoc_free(doc);
+    yamldoc_close(ys);
+    return mine;
+}
+
+/* Stores nothing, but reads the file whole to be sure it is one of these:
+ * a file taken for one with --format is refused, not recorded as read. */
 static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
-    (void)ing;
-    (void)f;
-    return SL_OK;
+    struct strbuf text = STRBUF_INIT;
+    struct json_node *root = NULL;
+    char buf[8192];
+    size_t n;
+    bool mine = false;
+    enum sl_status rc = SL_OK;
+    strbuf_init(&text, UPPTIME_META_MAX_BYTES);
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        if (strbuf_add(&text, buf, n))
+            goto out; /* larger than any badge or configuration */
+    if (ferror(f)) {
+        rc = infile_read_error(ing->diag, ing->path, 0, errno);
+        goto out;
+    }
+    if (jsonstream_head_first(text.buf, text.len) == '{') {
+        struct sl_diag ignored;
+        mine =
+            !jsondoc_load_buffer(text.buf, text.len, ing->path, 1, &root, &ignored) && badge(root);
+    } else {
+        FILE *mem = text.len ? fmemopen(text.buf, text.len, "r") : NULL;
+        if (mem) {
+            mine = upptimerc(mem, ing->path);
+            fclose(mem);
+        }
+    }
+out:
+    if (!rc && !mine)
+        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "%s", not_mine);
+    jsondoc_free(root);
+    strbuf_release(&text);
+    return rc;
 }
 
 static int

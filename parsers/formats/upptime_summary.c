@@ -25,7 +25,7 @@ day_minutes(void *ctx, const char *key, struct json_node *value)
 {
     struct state *s = ctx;
     double minutes;
-    int64_t day;
+    int64_t day, end;
     const char *why = "";
     char reason[200], k[64];
     if (!jsondoc_number(value, &minutes) || minutes < 0 || minutes > 1440) {
@@ -33,12 +33,15 @@ day_minutes(void *ctx, const char *key, struct json_node *value)
         s->rc = jsonstream_reject(s->ing, s->rec, "%s", reason);
     } else if (ingest_time(s->ing, key, strlen(key), &day, &why)) {
         s->rc = jsonstream_reject(s->ing, s->rec, "dailyMinutesDown day '%.20s': %s", key, why);
+    } else if (minutes >= 1 && !sltime_add_seconds(day, minutes * 60, &end)) {
+        s->rc = jsonstream_reject(s->ing, s->rec, "dailyMinutesDown day '%.20s': " SLTIME_RANGE_WHY,
+                                  key);
     } else if (minutes >= 1) {
         snprintf(k, sizeof k, "daily:%s", key);
         struct interval iv = {.entity = s->ing->entity,
                               .service = s->service,
                               .start = day,
-                              .end = day + (int64_t)(minutes * 60),
+                              .end = end,
                               .status = SVC_DOWN,
                               .line = s->rec->line,
                               .key = k};

@@ -138,6 +138,8 @@ parse(struct ingest *ing, FILE *f)
     long at = ftell(f);
     int c = getc(f);
     if (at >= 0) {
+        if (c == 0xEF && getc(f) == 0xBB && getc(f) == 0xBF)
+            c = getc(f); /* a byte-order mark, as the JSON and CSV readers drop it */
         while (c == ' ' || c == '\t' || c == '\r' || c == '\n')
             c = getc(f);
         if (fseek(f, at, SEEK_SET))

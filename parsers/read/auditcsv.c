@@ -159,6 +159,12 @@ read_row(struct csvrows *r, const struct csv_record *rec)
     if (rc)
         return csvrows_reject(r, rec);
     jsonw_close(&w, '}');
+    if (w.status == SL_ERR_LIMIT) {
+        /* Escaped as JSON, a record under the 1 MiB cap may grow past it. */
+        strbuf_addstr(&r->reason, "the record is longer than 1 MiB written as JSON: too long to "
+                                  "keep");
+        return csvrows_reject(r, rec);
+    }
     rc = w.status;
     for (size_t k = 0; !rc && s->fmt->key_columns[k]; k++) {
         const char *v = csvfile_field(rec, csvfile_column(r->header, s->fmt->key_columns[k]));

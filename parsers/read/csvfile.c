@@ -1,6 +1,7 @@
 /* csvfile.c — line-fed libcsv with per-record line numbers and limits. */
 #include "parsers/read/csvfile.h"
 
+#include <assert.h>
 #include <csv.h>
 #include <ctype.h>
 #include <stdint.h>
@@ -26,6 +27,8 @@ struct csvfile {
     char **fields;
     size_t nfields, afields, afield_ptrs;
     bool record_done, nomem;
+    int records;      /* records libcsv ended in the lines fed since the last one */
+    bool quotes_open; /* the record's lines so far hold an odd number of quotes */
     enum sl_status status;
 };
 
@@ -67,7 +70,9 @@ static void
 on_record(int terminator, void *ctx)
 {
     (void)terminator;
-    ((struct csvfile *)ctx)->record_done = true;
+    struct csvfile *c = ctx;
+    c->record_done = true;
+    c->records++;
 }
 
 enum sl_status
@@ -79,6 +84,7 @@ csvfile_open(FILE *f, struct csvfile **out)
         return SL_ERR_NOMEM;
     }
     lines_init(&c->lines, f, CSV_MAX_RECORD);
+    lines_count_skipped(&c->lines, '"');
     strbuf_init(&c->raw, CSV_MAX_RECORD + 2);
     strbuf_init(&c->values, CSV_MAX_RECORD + CSV_MAX_RECORD / 2);
     *out = c;
@@ -106,6 +112,15 @@ csvfile_status(const struct csvfile *c)
     return c->status;
 }
 
+enum sl_status
+csvfile_fail_diag(const struct csvfile *c, const char *path, struct sl_diag *diag)
+{
+    if (c->status == SL_ERR_IO)
+        return lines_read_error(&c->lines, path, diag);
+    return diag_set(diag, c->status, path, c->lines.number, "%s",
+                    c->status == SL_ERR_NOMEM ? "out of memory" : sl_strerror(c->status));
+}
+
 static void
 start_over(struct csvfile *c)
 {
@@ -113,6 +128,8 @@ start_over(struct csvfile *c)
     csv_init(&c->parser, CSV_OPTIONS);
     c->nfields = 0;
     c->record_done = false;
+    c->records = 0;
+    c->quotes_open = false;
     strbuf_reset(&c->values);
 }
 
@@ -170,7 +187,43 @@ finish_record(struct csvfile *c, struct csv_record *rec, long line)
     rec->reason = NULL;
     c->nfields = 0;
     c->record_done = false;
+    c->records = 0;
+    c->quotes_open = false;
     return CSV_RECORD;
+}
+
+/* Whether the line holds an odd number of quotes, its skipped part (of an
+ * over-long line) counted: in RFC 4180 an escaped quote is two, so the
+ * parity of the count says whether a quoted field goes on past the line. */
+static bool
+odd_quotes(const struct csvfile *c, const char *line, size_t len)
+{
+    size_t n = c->lines.skipped_count;
+    for (const char *p = line, *end = line + len; (p = memchr(p, '"', (size_t)(end - p))); p++)
+        n++;
+    return n & 1;
+}
+
+/* A record that cannot be read, whose lines so far leave a quoted field
+ * open: the lines after are still inside that field, not records. They
+ * are skipped to the line that closes it (or the end of the file), so
+ * reading goes on at the record after, not in the middle of this one. */
+static enum csv_next
+unreadable(struct csvfile *c, struct csv_record *rec, long line, const char *reason, bool open)
+{
+    while (open) {
+        const char *text;
+        size_t len;
+        enum lines_result lr = lines_next(&c->lines, &text, &len);
+        if (lr == LINES_IO) {
+            c->status = SL_ERR_IO;
+            return CSV_FAIL;
+        }
+        if (lr == LINES_END)
+            break;
+        open ^= odd_quotes(c, text, len);
+    }
+    return bad(c, rec, line, reason);
 }
 
 static bool
@@ -298,17 +351,26 @@ csvfile_next(struct csvfile *c, struct csv_record *rec)
             lr = LINES_TOO_LONG;
         if (lr == LINES_OK && strbuf_add(&c->raw, line, len))
             lr = LINES_TOO_LONG;
+        bool open = c->quotes_open ^ odd_quotes(c, line, len);
         if (lr == LINES_TOO_LONG) {
-            strbuf_reset(&c->raw);
-            strbuf_add(&c->raw, line, len < 256 ? len : 256);
-            return bad(c, rec, first, "record longer than 1 MiB");
+            /* kept with the reject: the record's first 256 bytes */
+            if (!c->raw.len)
+                strbuf_add(&c->raw, line, len < 256 ? len : 256);
+            if (c->raw.len > 256)
+                c->raw.buf[c->raw.len = 256] = '\0';
+            return unreadable(c, rec, first, "record longer than 1 MiB", open);
         }
         const char *problem = text_problem(line, len);
         if (problem)
-            return bad(c, rec, first, problem);
+            return unreadable(c, rec, first, problem, open);
+        c->quotes_open = open;
         if (csv_parse(&c->parser, line, len, on_field, on_record, c) != len ||
             csv_parse(&c->parser, "\n", 1, on_field, on_record, c) != 1)
             return bad(c, rec, first, "broken quoting (a quote inside an unquoted field?)");
+        /* libcsv ends a record at a CR too: a lone CR outside quotes in a
+         * file of LF line ends would make two records of one line. */
+        if (c->records > 1)
+            return bad(c, rec, first, "a carriage return (CR) outside quotes inside the record");
         if (c->record_done)
             return finish_record(c, rec, first);
     }
@@ -338,9 +400,13 @@ csvfile_header_matches(const char *head, size_t len, const char *const names[])
         head += 3;
         len -= 3;
     }
-    const char *nl = memchr(head, '\n', len);
-    size_t n = nl ? (size_t)(nl - head) : len;
-    int matches = 0;
+    size_t n = 0;
+    while (n < len && head[n] != '\n' && head[n] != '\r') /* a header ends at either */
+        n++;
+    /* Each name counts once, however many columns carry it: a header with a
+     * column twice ("id,id,...") must not look more like a format than it
+     * is, nor unlike one that wants its names exactly. */
+    uint64_t seen = 0;
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && head[j] != ',')
@@ -350,10 +416,12 @@ csvfile_header_matches(const char *head, size_t len, const char *const names[])
             a++;
         while (b > a && (isspace((unsigned char)head[b - 1]) || head[b - 1] == '"'))
             b--;
-        for (size_t k = 0; names[k]; k++)
+        for (size_t k = 0; names[k]; k++) {
+            assert(k < 64);
             if (strlen(names[k]) == b - a && !strncasecmp(head + a, names[k], b - a))
-                matches++;
+                seen |= UINT64_C(1) << k;
+        }
         i = j + 1;
     }
-    return matches;
+    return __builtin_popcountll(seen);
 }

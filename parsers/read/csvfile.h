@@ -33,6 +33,9 @@ void csvfile_free(struct csvfile *c);
 /* CSV_FAIL: reading the file failed or memory ran out (see csvfile_status). */
 enum csv_next csvfile_next(struct csvfile *c, struct csv_record *rec);
 enum sl_status csvfile_status(const struct csvfile *c);
+/* After CSV_FAIL: fills diag for path ("cannot read: <why>" at the line
+ * that could not be read, or "out of memory") and returns the status. */
+enum sl_status csvfile_fail_diag(const struct csvfile *c, const char *path, struct sl_diag *diag);
 
 /* Index of the column called name (case-insensitive, spaces and quotes
  * ignored) in a header record, or -1. */
@@ -40,8 +43,9 @@ int csvfile_column(const struct csv_record *header, const char *name);
 /* The field at index i, or "" when i < 0 or the record is short. */
 const char *csvfile_field(const struct csv_record *rec, int i);
 
-/* For sniffing: how many of names (NULL-terminated) are columns of the first
- * line of head[0..len). */
+/* For sniffing: how many of names (NULL-terminated, at most 64) are columns
+ * of the first line of head[0..len); a name counts once however many
+ * columns carry it. */
 int csvfile_header_matches(const char *head, size_t len, const char *const names[]);
 
 #endif

@@ -23,12 +23,13 @@ csvrows_read(struct ingest *ing, FILE *f, csvrows_header_fn header, csvrows_row_
     strbuf_init(&r.reason, 4096);
 
     enum csv_next next = csvfile_next(c, &head);
+    if (next == CSV_FAIL) {
+        rc = csvfile_fail_diag(c, ing->path, ing->diag);
+        goto out;
+    }
     if (next != CSV_RECORD) {
-        rc = next == CSV_FAIL ? csvfile_status(c) : SL_ERR_INPUT;
-        diag_set(ing->diag, rc, ing->path, next == CSV_BAD ? head.line : 1, "%s",
-                 next == CSV_END   ? "empty file: no header row"
-                 : next == CSV_BAD ? head.reason
-                                   : sl_strerror(rc));
+        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, next == CSV_BAD ? head.line : 1, "%s",
+                      next == CSV_END ? "empty file: no header row" : head.reason);
         goto out;
     }
     /* The header's fields live in the reader's buffers; keep a copy. */
@@ -51,8 +52,7 @@ csvrows_read(struct ingest *ing, FILE *f, csvrows_header_fn header, csvrows_row_
 
     while ((next = csvfile_next(c, &rec)) != CSV_END) {
         if (next == CSV_FAIL) {
-            rc = diag_set(ing->diag, csvfile_status(c), ing->path, c ? rec.line : 0,
-                          "cannot read the file: %s", sl_strerror(csvfile_status(c)));
+            rc = csvfile_fail_diag(c, ing->path, ing->diag);
             goto out;
         }
         strbuf_reset(&r.reason);

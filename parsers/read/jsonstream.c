@@ -2,11 +2,13 @@
 #include "parsers/read/jsonstream.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/time/sltime.h"
+#include "engine/base/infile.h"
 #include "engine/base/strbuf.h"
 #include "parsers/read/lines.h"
 
@@ -24,6 +26,7 @@ struct scan {
      * second); the others are skipped, their text not kept. */
     bool arrays;
     bool skipping;
+    int error; /* errno of the read that failed, once one has */
 };
 
 static int
@@ -35,6 +38,8 @@ next_char(struct scan *s)
         s->pushed = EOF;
     } else {
         c = getc_unlocked(s->f);
+        if (c == EOF && !s->error && ferror(s->f))
+            s->error = errno ? errno : EIO;
     }
     if (c == '\n')
         s->line++;
@@ -59,9 +64,13 @@ skip_space(struct scan *s)
     return c;
 }
 
+/* The structure is broken where the file ends early; when it ended because
+ * a read failed, that is what to say. */
 static enum sl_status
 broken(struct scan *s, const char *what)
 {
+    if (s->error)
+        return infile_read_error(s->ing->diag, s->ing->path, s->line, s->error);
     return diag_set(s->ing->diag, SL_ERR_INPUT, s->ing->path, s->line, "not valid JSON: %s", what);
 }
 
@@ -98,10 +107,21 @@ scan_string(struct scan *s, struct strbuf *sb)
     return rc;
 }
 
-/* Copies one value starting with first into s->rec; *after is the next
- * non-blank character after it. */
+/* The document nests deeper than JSONDOC_MAX_DEPTH: refused as a whole at
+ * the bracket that crosses, as jsondoc refuses a document it parses whole,
+ * before the record is gathered or parsed. */
 static enum sl_status
-scan_value(struct scan *s, int first, int *after)
+too_deep(struct scan *s)
+{
+    return diag_set(s->ing->diag, SL_ERR_INPUT, s->ing->path, s->line,
+                    "JSON nested deeper than %d levels", JSONDOC_MAX_DEPTH);
+}
+
+/* Copies one value starting with first into s->rec; *after is the next
+ * non-blank character after it. outer is how many arrays and objects of
+ * the document hold the value. */
+static enum sl_status
+scan_value(struct scan *s, int first, long outer, int *after)
 {
     enum sl_status rc = SL_OK;
     strbuf_reset(&s->rec);
@@ -109,6 +129,8 @@ scan_value(struct scan *s, int first, int *after)
         rc = scan_string(s, &s->rec);
     } else if (first == '{' || first == '[') {
         long depth = 1;
+        if (outer + depth > JSONDOC_MAX_DEPTH)
+            return too_deep(s);
         rc = add(s, &s->rec, first);
         while (!rc && depth > 0) {
             int c = next_char(s);
@@ -118,10 +140,12 @@ scan_value(struct scan *s, int first, int *after)
                 rc = scan_string(s, &s->rec);
                 continue;
             }
-            if (c == '{' || c == '[')
-                depth++;
-            else if (c == '}' || c == ']')
+            if (c == '{' || c == '[') {
+                if (outer + ++depth > JSONDOC_MAX_DEPTH)
+                    return too_deep(s);
+            } else if (c == '}' || c == ']') {
                 depth--;
+            }
             rc = add(s, &s->rec, c);
         }
     } else {
@@ -154,9 +178,10 @@ deliver(struct scan *s, const char *key, bool is_member, long line)
     return rc;
 }
 
-/* The elements of an array whose '[' was just read; key may be NULL. */
+/* The elements of an array whose '[' was just read; key may be NULL.
+ * outer counts the array itself and what holds it. */
 static enum sl_status
-scan_array(struct scan *s, const char *key, int *after)
+scan_array(struct scan *s, const char *key, long outer, int *after)
 {
     int c = skip_space(s);
     if (c == ']') {
@@ -167,7 +192,7 @@ scan_array(struct scan *s, const char *key, int *after)
         if (c == EOF)
             return broken(s, "the file ends inside an array");
         long line = s->line;
-        enum sl_status rc = scan_value(s, c, &c);
+        enum sl_status rc = scan_value(s, c, outer, &c);
         if (!rc)
             rc = deliver(s, key, false, line);
         if (rc)
@@ -203,13 +228,13 @@ scan_object(struct scan *s)
         c = skip_space(s);
         if ((c == '[') != s->arrays) {
             s->skipping = true;
-            rc = scan_value(s, c, &c);
+            rc = scan_value(s, c, 1, &c);
             s->skipping = false;
         } else if (c == '[') {
-            rc = scan_array(s, name, &c);
+            rc = scan_array(s, name, 2, &c);
         } else {
             long line = s->line;
-            if (!(rc = scan_value(s, c, &c)))
+            if (!(rc = scan_value(s, c, 1, &c)))
                 rc = deliver(s, name, true, line);
         }
         if (rc)
@@ -234,7 +259,7 @@ read_pass(struct scan *s)
         c = skip_space(s);
     if (c == '[') {
         s->arrays = true;
-        rc = scan_array(s, NULL, &c);
+        rc = scan_array(s, NULL, 1, &c);
     } else if (c == '{') {
         rc = scan_object(s);
         c = rc ? EOF : skip_space(s);
@@ -243,6 +268,8 @@ read_pass(struct scan *s)
     }
     if (!rc && c != EOF)
         rc = broken(s, "text after the end of the document");
+    if (!rc && s->error)
+        rc = broken(s, "a read failed after the end of the document");
     return rc;
 }
 
@@ -254,7 +281,7 @@ read_pass(struct scan *s)
 enum sl_status
 jsonstream_read(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx)
 {
-    struct scan s = {f, 1, EOF, STRBUF_INIT, STRBUF_INIT, ing, fn, ctx, false, false};
+    struct scan s = {f, 1, EOF, STRBUF_INIT, STRBUF_INIT, ing, fn, ctx, false, false, 0};
     strbuf_init(&s.rec, JSONSTREAM_MAX_RECORD);
     strbuf_init(&s.key, 4096);
     long start = ftell(f);
@@ -289,7 +316,7 @@ jsonstream_read_lines_quick(struct ingest *ing, FILE *f, jsonstream_line_fn quic
     lines_init(&r, f, LINES_MAX_LENGTH);
     while (!rc && (got = lines_next(&r, &text, &len)) != LINES_END) {
         if (got == LINES_IO) {
-            rc = diag_set(ing->diag, SL_ERR_IO, ing->path, r.number, "cannot read the file");
+            rc = lines_read_error(&r, ing->path, ing->diag);
             break;
         }
         if (got == LINES_TOO_LONG) {

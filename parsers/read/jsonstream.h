@@ -11,8 +11,11 @@
  *
  * A record that is not valid JSON is rejected (line and jansson's message);
  * a file whose structure is broken (unbalanced brackets, not JSON at all)
- * fails at once with SL_ERR_INPUT. The callback borrows the node; it is freed
- * when the callback returns. */
+ * fails at once with SL_ERR_INPUT, and so does a document nested deeper
+ * than JSONDOC_MAX_DEPTH (counting the document's own array or object),
+ * at the line of the bracket that crosses. In JSON Lines each line is its
+ * own document: a line nested too deep is a rejected record. The callback borrows the node; it is
+ * freed when the callback returns. */
 #ifndef SLAUDIT_JSONSTREAM_H
 #define SLAUDIT_JSONSTREAM_H
 

@@ -147,6 +147,28 @@ word(const char *s, size_t len, size_t at, char *out, size_t outlen)
     return at;
 }
 
+const char logstamp_no_stamp[] = "no time stamp at the start of the line";
+
+/* A stamp without an offset, read in the input's zone: an instant only
+ * inside the range (a year the stamp writes or the turns of the year
+ * reach may lie outside it). */
+static enum sl_status
+civil_stamp(struct ingest *ing, const struct sl_civil *c, int64_t *t, const char **why)
+{
+    if (c->year < SLTIME_MIN_YEAR || c->year > SLTIME_MAX_YEAR) {
+        *why = "year out of range (1970-2200)";
+        return SL_ERR_INPUT;
+    }
+    int64_t v = sltime_from_civil(c, ing->zone);
+    if (!sltime_in_range(v)) {
+        *why = SLTIME_RANGE_WHY;
+        return SL_ERR_INPUT;
+    }
+    *t = v;
+    ing->naive_timestamps++;
+    return SL_OK;
+}
+
 enum sl_status
 logstamp_read(struct logstamp *ls, struct ingest *ing, const char *line, size_t len, int64_t *t,
               size_t *rest, char *host, size_t hostlen, const char **why)
@@ -155,7 +177,7 @@ logstamp_read(struct logstamp *ls, struct ingest *ing, const char *line, size_t 
     int y;
     if (hostlen)
         host[0] = '\0';
-    *why = "no time stamp at the start of the line";
+    *why = logstamp_no_stamp;
     if (len && line[0] == '[') {
         const char *close = memchr(line, ']', len < 64 ? len : 64);
         if (!close)
@@ -179,7 +201,10 @@ logstamp_read(struct logstamp *ls, struct ingest *ing, const char *line, size_t 
                        "journal";
                 return SL_ERR_INPUT;
             }
-            *t = ing->boot_time + (int64_t)secs;
+            if (!sltime_add_seconds(ing->boot_time, secs, t)) {
+                *why = SLTIME_RANGE_WHY ": --boot-time plus the seconds since boot";
+                return SL_ERR_INPUT;
+            }
             return SL_OK;
         }
         /* dmesg -T: "[Sun Feb 23 16:24:18 2025]"; the weekday is optional */
@@ -188,9 +213,7 @@ logstamp_read(struct logstamp *ls, struct ingest *ing, const char *line, size_t 
         size_t q = month_day_clock(line, in, p, &c);
         if (!q || q >= in || line[q] != ' ' || !digits(line, in, q + 1, 4, &c.year))
             return SL_ERR_INPUT;
-        *t = sltime_from_civil(&c, ing->zone);
-        ing->naive_timestamps++;
-        return SL_OK;
+        return civil_stamp(ing, &c, t, why);
     }
     if (digits(line, len, 0, 4, &y) && len > 10 && line[4] == '-') {
         size_t end = 0;
@@ -207,8 +230,8 @@ logstamp_read(struct logstamp *ls, struct ingest *ing, const char *line, size_t 
     size_t q = month_day_clock(line, len, 0, &c);
     if (q) {
         c.year = logstamp_syslog_year(ls, ing, c.month);
-        *t = sltime_from_civil(&c, ing->zone);
-        ing->naive_timestamps++;
+        if (civil_stamp(ing, &c, t, why))
+            return SL_ERR_INPUT;
         *rest = word(line, len, q, host, hostlen);
         return SL_OK;
     }

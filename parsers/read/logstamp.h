@@ -33,13 +33,16 @@ struct logstamp {
     bool hour_valid;
 };
 
+extern const char logstamp_no_stamp[];
+
 /* Reads the file's date (for syslog years) from f. */
 void logstamp_init(struct logstamp *ls, FILE *f);
 
 /* The stamp at the start of line. On SL_OK: *t the instant, *rest the offset
  * just after the stamp (and its host, when the form has one, copied to host).
- * SL_ERR_INPUT with *why when the line has no stamp or it cannot be placed in
- * time (seconds since boot without --boot-time). */
+ * SL_ERR_INPUT with *why when the line has no stamp (*why is then
+ * logstamp_no_stamp) or it cannot be placed in time (seconds since boot
+ * without --boot-time, an instant outside sltime_in_range). */
 enum sl_status logstamp_read(struct logstamp *ls, struct ingest *ing, const char *line, size_t len,
                              int64_t *t, size_t *rest, char *host, size_t hostlen,
                              const char **why);

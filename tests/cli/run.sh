@@ -52,6 +52,9 @@ expect "from without to" 2 "$BIN" --db "$DB" eval --from 2026-10-01
 expect "bad month" 2 "$BIN" --db "$DB" report --month 2026-13
 expect "ingest nothing" 2 "$BIN" --db "$DB" ingest
 expect "unknown format name" 2 "$BIN" --db "$DB" ingest --format nope x.csv
+printf '\377\376i\000d\000,\000s\000t\000a\000r\000t\000e\000d\000\n\000' >"$TMP/utf16.csv"
+expect "UTF-16 file" 3 "$BIN" --db "$DB" ingest "$TMP/utf16.csv"
+has "UTF-16 file: said so" "$TMP/err" "utf16.csv:1: UTF-16 text: convert to UTF-8, e.g. iconv -f UTF-16 -t UTF-8\$"
 
 # --- formats --------------------------------------------------------------
 expect "formats" 0 "$BIN" formats
@@ -720,8 +723,8 @@ sed 's/Z check/ check/' $F/checks.log >"$TMP/naive-checks.log"
 expect "--config pattern, times without offset" 0 "$BIN" --db "$IDB" ingest --entity team:ops \
     --config $F/checks-pattern.yaml "$TMP/naive-checks.log"
 has "each naive time counted once" "$TMP/err" 'naive-checks.log: 3 timestamps had no UTC offset'
-expect "backtracking pattern" 3 "$BIN" --db "$IDB" ingest --entity team:ops --config $F/backtrack.yaml $F/backtrack.log
-has "backtracking pattern message" "$TMP/err" "^slaudit: $F/backtrack.log:1: pattern stopped at the PCRE2 match limit"
+expect "backtracking pattern (every line rejected: nothing stored)" 3 "$BIN" --db "$IDB" ingest --entity team:ops --config $F/backtrack.yaml $F/backtrack.log
+has "backtracking pattern message" "$TMP/err" "^slaudit: $F/backtrack.log:1: rejected: pattern ran out of its match budget on this line"
 expect "bad config" 2 "$BIN" --db "$IDB" ingest --config $F/checks.log $F/checks.log
 awk 'BEGIN { for (i = 0; i < 70000; i++) printf "{\"time\":%d,\"service\":\"api\",\"status\":\"up\"}\n", 1775000000 + 60 * i }' >"$TMP/long.jsonl"
 expect "no progress when stderr is a file" 0 "$BIN" --db "$TMP/p1.db" ingest --entity team:ops "$TMP/long.jsonl"
@@ -908,6 +911,14 @@ expect "ingest openslo" 0 "$BIN" --db "$FDB" ingest --json --entity team:ml-serv
 has "openslo: one commitment per SLO" "$TMP/out" '"format":"openslo",.*"read":3,"stored":2,"rejected":1'
 has "openslo: the 7-day window rejected" "$TMP/err" "openslo.yaml:42: rejected: time window '7d'"
 same "openslo commitments stored as slo" "$(sqlite3 "$FDB" "select count(*) from commitments where kind = 'slo' and entity = 'team:ml-serving'")" 2
+# A file forced through a parser that is not its own is refused and not
+# recorded, so its own parser reads it afterwards.
+for fmt in openslo upptime-meta; do
+    expect "checks.log as $fmt" 3 "$BIN" --db "$FDB" ingest --format "$fmt" --entity team:ml-serving "$F/checks.log"
+    has "checks.log as $fmt: refused" "$TMP/err" "checks.log:1: not an (OpenSLO document|Upptime badge or \.upptimerc\.yml file)"
+done
+expect "checks.log with its pattern after" 0 "$BIN" --db "$FDB" ingest --json --entity team:ml-serving --config "$F/checks-pattern.yaml" "$F/checks.log"
+has "checks.log read, not already ingested" "$TMP/out" '"read":4,"stored":3,"rejected":1,.*"already_ingested":false'
 expect "eval against the team's own SLO" 0 "$BIN" --db "$FDB" eval --month 2026-10 --entity team:ml-serving --json
 has "eval reads the SLO" "$TMP/out" '"sla":\{"document":"inference-api-availability","kind":"slo"[^}]*"target_percent":99\.5'
 

@@ -385,6 +385,56 @@ if [ "$rss" -lt 65536 ]; then pass; else fail "100 MB line: peak RSS ${rss} KiB"
 refused "100 MB header line" 3 "long-header.csv:1: format not recognised" "$H/long-header.csv"
 refused "100 MB header line as incidents" 3 "long-header.csv:1: " --format incident-csv "$H/long-header.csv"
 rm -f "$H/long-line.csv" "$H/long-header.csv"
+# A quoted field past 1 MiB over many lines, one of them looking like a row:
+# the record is rejected and reading goes on after its closing quote.
+{
+    echo "id,started,title"
+    echo "QF-1,2026-10-01T00:00:00Z,before"
+    printf 'BIG-1,2026-10-01T00:30:00Z,"'
+    awk 'BEGIN { for (i = 0; i < 30000; i++) print "text, with commas, \"\"quoted\"\" words" }'
+    echo "QF-X,2026-10-01T00:40:00Z,inside the field"
+    echo 'end"'
+    echo "QF-2,2026-10-01T01:00:00Z,after"
+} >"$H/long-quoted.csv"
+expect "quoted field over 1 MiB" 0 "$BIN" --db "$DB" ingest --json --entity team:x "$H/long-quoted.csv"
+has "quoted field over 1 MiB: counts" "$TMP/out" '"read":3,"stored":2,"rejected":1'
+has "quoted field over 1 MiB: reason" "$TMP/err" 'long-quoted.csv:3: rejected: record longer than 1 MiB'
+same "quoted field over 1 MiB: nothing from inside it" "$(sqlite3 "$DB" "SELECT count(*) FROM incidents WHERE key = 'QF-X'"):$(sqlite3 "$DB" "SELECT count(*) FROM incidents WHERE key = 'QF-2'")" "0:1"
+rm -f "$H/long-quoted.csv"
+
+# Nesting past the limits, refused before a parser sees it: libyaml's time
+# grows with the square of the depth (26 s for this one).
+awk 'BEGIN { printf "apiVersion: openslo/v1\nkind: SLO\nx: "
+    for (i = 0; i < 100000; i++) printf "["
+    for (i = 0; i < 100000; i++) printf "]"
+    print "" }' >"$H/deep.yaml"
+t0=$(now_ms)
+refused "YAML nested 100,000 deep" 3 "deep.yaml:3: YAML nested deeper than 256 levels" --entity team:x --format openslo "$H/deep.yaml"
+note "YAML nested 100,000 deep: refused in $(($(now_ms) - t0)) ms: $(head -1 "$TMP/err")"
+rm -f "$H/deep.yaml"
+refused "JSON array nested 20,000 deep, streamed" 3 "deep-array.json:1: JSON nested deeper than 64 levels" --entity team:x --format statuspage-json "$HOSTILE/deep-array.json"
+refused "JSON object nested 20,000 deep, read whole" 3 "deep-object.json:1: JSON nested deeper than 64 levels" --entity team:x --format profile-json "$HOSTILE/deep-object.json"
+expect "JSON Lines line nested 20,000 deep (its one line rejected: nothing stored)" 3 "$BIN" --db "$DB" ingest --json --entity team:x --format jsonl "$HOSTILE/deep-array.json"
+has "JSON Lines line nested too deep: rejected" "$TMP/err" "deep-array.json:1: rejected: JSON nested deeper than 64 levels"
+
+# A user pattern that backtracks at every start position of a line: PCRE2's
+# limit counts afresh at each, so this took 25 s before the line's budget.
+printf "record: probe\npattern: '(?<status>[a-z]+)[a-z]+[0-9]\\\\s(?<time>\\\\d+)'\n" >"$H/redos.yaml"
+{
+    echo "upx1 1775300400"
+    head -c 400000 /dev/zero | tr '\0' 'a'
+    echo
+    head -c 60000 /dev/zero | tr '\0' 'a'
+    echo
+    echo "downx1 1775300460"
+} >"$H/redos.log"
+t0=$(now_ms)
+expect "backtracking user pattern" 0 "$BIN" --db "$DB" ingest --json --entity team:x --service s --config "$H/redos.yaml" "$H/redos.log"
+has "backtracking user pattern: counts" "$TMP/out" '"read":4,"stored":2,"rejected":2'
+has "user pattern: line over 64 KiB" "$TMP/err" 'redos.log:2: rejected: line longer than 64 KiB'
+has "user pattern: budget spent" "$TMP/err" 'redos.log:3: rejected: pattern ran out of its match budget on this line'
+note "backtracking user pattern on lines of 400,000 and 60,000 letters: both rejected in $(($(now_ms) - t0)) ms"
+rm -f "$H/redos.yaml" "$H/redos.log"
 
 # Fixtures: each line says what must happen to it.
 expect "NUL bytes" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/nul-bytes.csv"
@@ -401,6 +451,10 @@ expect "BOM and CRLF" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/bom-crlf.csv"
 has "BOM and CRLF: counts" "$TMP/out" '"format":"incident-csv".*"read":3,"stored":3,"rejected":0'
 same "CRLF: no CR kept" "$(sqlite3 "$DB" "SELECT count(*) FROM incidents WHERE key LIKE 'BOM-%' AND (title LIKE '%'||char(13) OR postmortem LIKE '%'||char(13))")" 0
 same "CRLF inside quotes kept as text" "$(sqlite3 "$DB" "SELECT instr(title, 'two') > 0 FROM incidents WHERE key = 'BOM-3'")" 1
+expect "lone CR line ends" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/cr-line-ends.csv"
+has "lone CR line ends: counts" "$TMP/out" '"format":"incident-csv".*"read":3,"stored":2,"rejected":1'
+has "lone CR line ends: the line of the reject" "$TMP/err" "cr-line-ends.csv:5: rejected: bad started time '2026-02-30T00:00:00Z'"
+same "CR inside quotes of a CR file reads as a line break" "$(sqlite3 "$DB" "SELECT hex(title) FROM incidents WHERE key = 'CR-1'")" "$(printf 'first\nsecond' | od -An -tx1 | tr -d ' \n' | tr a-f A-F)"
 expect "dates" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/dates.csv"
 has "dates: counts" "$TMP/out" '"read":7,"stored":1,"rejected":6'
 has "0000-00-00" "$TMP/err" "dates.csv:2: rejected: bad started time '0000-00-00': year out of range"
@@ -419,6 +473,11 @@ has "not finite" "$TMP/err" "pagerduty-numbers.csv:4: rejected: bad seconds_to_f
 expect "probe numbers out of range" 0 "$BIN" --db "$DB" ingest --json "$HOSTILE/probe-numbers.csv"
 has "probe numbers: counts" "$TMP/out" '"read":4,"stored":3,"rejected":1'
 has "probe epoch out of range" "$TMP/err" "probe-numbers.csv:4: rejected: bad probe time '99999999999999': epoch seconds out of range"
+expect "Prometheus times out of range" 0 "$BIN" --db "$DB" ingest --json --entity team:x "$HOSTILE/prometheus-times.json"
+has "Prometheus times: counts" "$TMP/out" '"read":5,"stored":3,"rejected":2'
+has "Prometheus time of 2^63" "$TMP/err" "prometheus-times.json:1: rejected: api-1: value 1 at 9.22337203685478e\\+18: time out of range \\(1970-2200\\)"
+has "Prometheus time in 5138" "$TMP/err" "prometheus-times.json:1: rejected: api-1: value 2 at 99999999999: time out of range"
+same "no interval past 2200" "$(sqlite3 "$DB" "SELECT count(*) FROM intervals WHERE end > 7289654400 OR start < 0")" 0
 same "rows never beyond the reject and store counts" \
     "$(sqlite3 "$DB" 'SELECT count(*) FROM sources WHERE read != stored + rejected + duplicates')" 0
 same "every rejected record is kept" \

@@ -131,3 +131,18 @@ Test(hostile, range_edges_are_accepted)
     cr_expect_eq(sltime_parse("2200-12-31T23:59:59Z", 20, NULL, &t, &had_offset, &why), SL_OK);
     cr_expect_eq(t, sltime_days_from_civil(2201, 1, 1) * 86400 - 1);
 }
+
+/* The line given is where the limit is crossed, not where the text starts;
+ * brackets in strings do not count. */
+Test(hostile, json_too_deep_names_its_line)
+{
+    char text[512];
+    int n = snprintf(text, sizeof text, "{\"s\": \"[[[[{{{{\\\"[[\",\n\"a\":\n");
+    for (int i = 0; i < 70; i++)
+        text[n++] = '[';
+    struct json_node *root = NULL;
+    struct sl_diag diag = {0};
+    cr_assert_eq(jsondoc_load_buffer(text, (size_t)n, "deep.json", 10, &root, &diag), SL_ERR_INPUT);
+    cr_assert_eq(diag.line, 12);
+    cr_assert_str_eq(diag.message, "JSON nested deeper than 64 levels");
+}

@@ -4,6 +4,7 @@
  * (in an eight-byte word or in the bytes after the last one) the high byte
  * is. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,4 +95,69 @@ Test(regex_jit, off_when_the_caller_says)
     regex_free(plain);
     regex_free(jit);
     regex_free(env);
+}
+
+/* A pattern with more groups than struct regex_match holds: regex_match_span
+ * reads every one of them; the struct's own slots stop at REGEX_MAX_GROUPS. */
+Test(regex, groups_past_the_match_struct)
+{
+    char pattern[512] = "";
+    size_t n = 0;
+    for (int i = 0; i < 69; i++)
+        n += (size_t)snprintf(pattern + n, sizeof pattern - n, "(.)");
+    snprintf(pattern + n, sizeof pattern - n, "(?<last>z+)(y)?");
+    struct regex *wide;
+    cr_assert_eq(regex_compile(pattern, 0, &wide, &diag), SL_OK, "%s", diag.message);
+    char subject[128];
+    memset(subject, 'a', 69);
+    snprintf(subject + 69, sizeof subject - 69, "zzz");
+    bool found = false;
+    struct regex_match m;
+    cr_assert_eq(regex_search(wide, subject, strlen(subject), 0, &found, &m, &diag), SL_OK);
+    cr_assert(found);
+    cr_assert_eq(m.ngroups, REGEX_MAX_GROUPS);
+    cr_assert_eq(regex_group(wide, "last"), 70);
+    size_t start = 0, end = 0;
+    cr_assert(regex_match_span(&m, 70, &start, &end));
+    cr_assert_eq(start, 69);
+    cr_assert_eq(end, 72);
+    cr_assert(regex_match_span(&m, 40, &start, &end));
+    cr_assert_eq(start, 39);
+    cr_assert_not(regex_match_span(&m, 71, &start, &end), "(y)? took no part");
+    cr_assert_not(regex_match_span(&m, 72, &start, &end), "there is no group 72");
+    cr_assert_not(regex_match_span(&m, -1, &start, &end));
+    regex_free(wide);
+}
+
+/* A budget for the whole subject: an unanchored pattern shares it among
+ * every start position, an anchored one keeps the whole match limit for
+ * its one position. */
+Test(regex, budget_shared_among_start_positions)
+{
+    struct regex *loose, *anchored;
+    cr_assert_eq(regex_compile("(?<s>[a-z]+)[a-z]+[0-9]", 0, &loose, &diag), SL_OK);
+    cr_assert_eq(regex_compile("^(?<s>[a-z]+)[a-z]+[0-9]", 0, &anchored, &diag), SL_OK);
+    size_t n = 50000;
+    char *subject = malloc(n + 1);
+    cr_assert_not_null(subject);
+    memset(subject, 'a', n);
+    subject[n] = '\0';
+    bool found = true;
+    struct regex_match m;
+    cr_assert_eq(regex_search_budget(loose, subject, n, &found, &m, &diag), SL_ERR_LIMIT);
+    cr_assert_not(found);
+    cr_assert(strstr(diag.message, "(199 steps at each of 50001 start positions)"), "%s",
+              diag.message);
+    /* the same pattern anchored backtracks 50,000 times at its one position */
+    cr_assert_eq(regex_search_budget(anchored, subject, n, &found, &m, &diag), SL_OK, "%s",
+                 diag.message);
+    cr_assert_not(found);
+    /* a short subject still matches, group spans as regex_search gives them */
+    cr_assert_eq(regex_search_budget(loose, "xx abc1", 7, &found, &m, &diag), SL_OK);
+    cr_assert(found);
+    cr_assert_eq(m.start[1], 3);
+    cr_assert_eq(m.end[1], 5);
+    free(subject);
+    regex_free(loose);
+    regex_free(anchored);
 }

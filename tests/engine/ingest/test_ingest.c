@@ -157,6 +157,26 @@ Test(ingest, incident_update_counts_duplicate)
     cr_assert_eq(ing.counts.duplicates, 1);
 }
 
+/* The rule on impossible orders holds for every incident handed over, also
+ * from parsers that build their times themselves: a reject, nothing stored. */
+Test(ingest, incident_with_a_negative_duration_rejected)
+{
+    struct incident inc = {0};
+    inc.key = "INC-2";
+    inc.entity = "provider:acme";
+    inc.line = 7;
+    inc.started = T;
+    inc.detected = T - 60;
+    inc.acknowledged = inc.mitigated = inc.resolved = SLTIME_NONE;
+    cr_assert_eq(ingest_incident(&ing, &inc), SL_OK, "%s", diag.message);
+    cr_assert_eq(ing.counts.read, 1);
+    cr_assert_eq(ing.counts.rejected, 1);
+    cr_assert_eq(ing.shown[0].line, 7);
+    cr_assert_str_eq(ing.shown[0].reason, "detected before started");
+    commit();
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents"), 0);
+}
+
 Test(ingest, interval_and_maintenance)
 {
     struct interval iv = {.entity = "provider:acme",

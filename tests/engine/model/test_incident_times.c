@@ -106,10 +106,17 @@ Test(incident_times, problems)
     cr_assert_str_eq(incident_times_problem(&inc), "mitigated before started");
     inc = incident(T, T + 100, T + 50, NONE, NONE);
     cr_assert_str_eq(incident_times_problem(&inc), "acknowledged before detected");
-    inc = incident(T, NONE, NONE, T + 500, T + 400);
-    cr_assert_str_eq(incident_times_problem(&inc), "resolved before mitigated");
-    /* resolved before detected but after started is fine (detection was late) */
+    inc = incident(T, T - 60, NONE, NONE, NONE);
+    cr_assert_str_eq(incident_times_problem(&inc), "detected before started");
+    /* One rule (docs/formats.md): no duration of design §4 is negative.
+     * Orders no duration measures are accepted as the source wrote them:
+     * detected after resolved (found in a review), mitigated after resolved,
+     * acknowledged after resolved, acknowledged after mitigated. */
     inc = incident(T, T + 600, NONE, NONE, T + 300);
+    cr_assert_null(incident_times_problem(&inc));
+    inc = incident(T, NONE, NONE, T + 500, T + 400);
+    cr_assert_null(incident_times_problem(&inc));
+    inc = incident(T, T + 10, T + 900, T + 100, T + 300);
     cr_assert_null(incident_times_problem(&inc));
     /* with started missing, detected is the start */
     inc = incident(NONE, T, NONE, NONE, T - 1);

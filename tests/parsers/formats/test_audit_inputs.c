@@ -2,6 +2,8 @@
  * format files) through a real store: records stored with their typed
  * fields, bad values rejected with a reason, detection by header. */
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/audit/auditrec.h"
@@ -116,4 +118,31 @@ Test(audit_inputs, profile_with_a_bad_field_fails_the_file)
     struct parse_run run;
     cr_assert_eq(parse_file(&fx, &parser_profile_json, path, NULL, &run), SL_ERR_INPUT);
     cr_assert(strstr(run.diag.message, "slo_percent"), "%s", run.diag.message);
+}
+
+/* A text value under the record cap that its JSON escapes carry past the
+ * 1 MiB of a stored record: that record is rejected with the reason and
+ * the file goes on (it used to fail with only "size limit exceeded"). */
+Test(audit_inputs, record_too_long_as_json_rejected)
+{
+    size_t big = 300000;
+    char *text = malloc(big + 512);
+    size_t n =
+        (size_t)snprintf(text, 512,
+                         "incident,entity,published,impact,timeline,root_cause,actions,link\n"
+                         "I1,team:t,2026-09-08T10:00:00Z,yes,yes,yes,yes,a\n"
+                         "I2,team:t,2026-09-08T10:00:00Z,yes,yes,yes,yes,");
+    memset(text + n, '\x01', big); /* six bytes each as JSON */
+    n += big;
+    n += (size_t)snprintf(text + n, 512, "\nI3,team:t,2026-09-08T10:00:00Z,yes,yes,yes,yes,c\n");
+    char path[512];
+    fixture_write(&fx, "postmortems.csv", text, n, path);
+    free(text);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_postmortem_csv, path, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    expect_counts(&run, 3, 2, 1, 0);
+    cr_assert_eq(run.ing.shown[0].line, 3);
+    cr_assert_str_eq(run.ing.shown[0].reason,
+                     "the record is longer than 1 MiB written as JSON: too long to keep");
 }

@@ -4,6 +4,8 @@
  * timestamps in --tz, a wrong-format file failing at once, and re-ingest.
  * Fixtures: tests/data/parsers/incidents-*.csv (paths relative to tests/). */
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/time/sltime.h"
@@ -257,4 +259,64 @@ Test(incident_csv, later_export_updates_incident)
     cr_assert_eq(got.v[0].resolved, OCT1 + 2 * DAY + 13 * 3600);
     fixture_incidents_free(&got);
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents"), 4);
+}
+
+/* An unknown column whose JSON escapes carry it past the 1 MiB kept for
+ * unknown columns: that record is rejected with its line and reason and the
+ * rest of the file is stored (it used to fail the whole file with only
+ * "size limit exceeded", no file and no line). */
+Test(incident_csv, unknown_column_too_long_as_json_rejected)
+{
+    size_t big = 300000;
+    char *text = malloc(big + 512);
+    size_t n = (size_t)snprintf(text, 512,
+                                "id,entity,started,resolved,notes\n"
+                                "A-1,team:x,2026-10-01T00:00:00Z,2026-10-01T01:00:00Z,small\n"
+                                "A-2,team:x,2026-10-01T00:00:00Z,2026-10-01T01:00:00Z,");
+    memset(text + n, '\x01', big); /* six bytes each as JSON */
+    n += big;
+    n += (size_t)snprintf(text + n, 512,
+                          "\nA-3,team:x,2026-10-01T00:00:00Z,2026-10-01T01:00:00Z,small\n");
+    char path[512];
+    fixture_write(&fx, "wide.csv", text, n, path);
+    free(text);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_incident_csv, path, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    expect_counts(&run, 3, 2, 1, 0);
+    expect_reject(0, 3,
+                  "the columns slaudit does not read are longer than 1 MiB written as JSON: too "
+                  "long to keep");
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE extra LIKE "
+                                    "'%small%'"),
+                 2);
+}
+
+/* One rule for impossible orders: a row is rejected when a duration of
+ * design §4 would be negative, and for no other order. */
+Test(incident_csv, impossible_orders_one_rule)
+{
+    static const char text[] =
+        "id,entity,started,detected,acknowledged,mitigated,resolved\n"
+        "R1,team:x,2026-10-01T10:00:00Z,2026-10-01T12:00:00Z,,,2026-10-01T11:00:00Z\n"
+        "R2,team:x,2026-10-01T10:00:00Z,2026-10-01T10:05:00Z,2026-10-01T10:01:00Z,,\n"
+        "R3,team:x,2026-10-01T10:00:00Z,2026-10-01T09:55:00Z,,,\n"
+        "R4,team:x,2026-10-01T10:00:00Z,,,2026-10-01T10:30:00Z,2026-10-01T10:20:00Z\n"
+        "R5,team:x,2026-10-01T10:00:00Z,2026-10-01T10:01:00Z,2026-10-01T10:40:00Z,"
+        "2026-10-01T10:10:00Z,2026-10-01T10:20:00Z\n"
+        "R6,team:x,2026-10-01T10:00:00Z,,,2026-10-01T09:00:00Z,\n";
+    char path[512];
+    fixture_write(&fx, "orders.csv", text, sizeof text - 1, path);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_incident_csv, path, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    expect_counts(&run, 6, 3, 3, 0);
+    expect_reject(0, 3, "acknowledged before detected");
+    expect_reject(1, 4, "detected before started");
+    expect_reject(2, 7, "mitigated before started");
+    /* detected after resolved, mitigated after resolved, acknowledged after
+     * resolved and mitigated: kept as written */
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE key IN ('R1', 'R4', "
+                                    "'R5')"),
+                 3);
 }

@@ -2,7 +2,8 @@
  * commitment of kind "slo" per SLO of a multi-document file, for --entity;
  * target and targetPercent; 1M calendar and 28d rolling windows as months;
  * a 7-day window rejected; Service documents skipped; the same file's SLOs
- * read again replace, not duplicate. Fixture: tests/data/formats/openslo.yaml. */
+ * read again replace, not duplicate; a file that is not OpenSLO refused, not
+ * recorded. Fixture: tests/data/formats/openslo.yaml. */
 #include <criterion/criterion.h>
 #include <string.h>
 
@@ -154,4 +155,34 @@ Test(openslo, v1alpha_time_windows)
     cr_assert(strstr(seen.terms[0], "\"percent\":99.5"), "%s", seen.terms[0]);
     cr_assert(strstr(seen.terms[0], "\"window\":\"month\""), "%s", seen.terms[0]);
     cr_assert(strstr(seen.terms[0], "\"duration\":\"30d\""), "%s", seen.terms[0]);
+}
+
+/* Taken with --format, any file used to be "read 0" and recorded, so the
+ * right format later found it "already ingested". */
+Test(openslo, refuses_what_is_not_openslo)
+{
+    static const struct {
+        const char *text;
+        long line;
+    } others[] = {
+        {"2026-06-01T00:00:00Z check api OK 120ms\n2026-06-01T00:01:00Z check api OK 9ms\n", 1},
+        {"apiVersion: v1\nkind: ConfigMap\ndata:\n  a: b\n", 1},
+        {"apiVersion: openslo/v1\nkind: Service\nmetadata:\n  name: x\n---\nkind: SLO\n", 6},
+        {"{\"incidents\": []}\n", 1},
+        {"", 1},
+        {"# only a comment\n", 1},
+    };
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+        char path[512], name[32];
+        snprintf(name, sizeof name, "other-%zu.yaml", i);
+        fixture_write(&fx, name, others[i].text, strlen(others[i].text), path);
+        struct parse_run run;
+        struct parse_options opt = {"team:ml-serving", NULL, NULL};
+        cr_assert_eq(parse_file(&fx, &parser_openslo, path, &opt, &run), SL_ERR_INPUT, "'%s'",
+                     others[i].text);
+        cr_assert(strstr(run.diag.message, "not an OpenSLO document"), "%s", run.diag.message);
+        cr_assert_eq(run.diag.line, others[i].line, "'%s': line %ld", others[i].text,
+                     run.diag.line);
+    }
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sources"), 0, "nothing recorded");
 }

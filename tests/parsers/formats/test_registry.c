@@ -81,3 +81,42 @@ Test(registry, table_and_names)
     cr_assert_null(parser_by_name("nope"));
     cr_assert_null(parser_by_name(""));
 }
+
+/* A column written twice counts once: an incident file with id twice was
+ * taken for a change list, a maintenance file with start twice for an
+ * on-call roster, and a change list or a probe file with a column twice
+ * was not recognised at all. */
+Test(registry, duplicated_column_counts_once)
+{
+    cr_assert_eq(detect_text("id,id,entity,started,resolved,title\n"), &parser_incident_csv);
+    cr_assert_eq(detect_text("time,time,service,status\n"), &parser_probe_csv);
+    cr_assert_eq(detect_text("id,entity,service,start,end,start,announced\n"),
+                 &parser_maintenance_csv);
+    cr_assert_eq(detect_text("id,id,entity,service,approved,emergency,retro_approved,incidents,"
+                             "title\n"),
+                 &parser_change_csv);
+    /* and a name twice is still one name short of a format that needs two */
+    cr_assert_null(detect_text("id,title,title\n"));
+}
+
+/* UTF-16 is recognised for what it is, with what to do, instead of
+ * "format not recognised": with its byte-order mark either way round, and
+ * without one when every other byte is NUL. */
+Test(registry, utf16_said_to_be_utf16)
+{
+    static const char le_bom[] = "\xFF\xFEi\0d\0,\0s\0t\0a\0r\0t\0e\0d\0\n\0";
+    static const char be_bom[] = "\xFE\xFF\0i\0d\0,\0s\0t\0a\0r\0t\0e\0d\0\n";
+    static const char le[] = "i\0d\0,\0s\0t\0a\0r\0t\0e\0d\0,\0t\0i\0t\0l\0e\0\n\0";
+    const char *const texts[] = {le_bom, be_bom, le, le + 1};
+    const size_t lens[] = {sizeof le_bom - 1, sizeof be_bom - 1, sizeof le - 1, sizeof le - 2};
+    for (size_t i = 0; i < 4; i++) {
+        cr_assert_null(parser_detect(texts[i], lens[i]));
+        cr_assert_str_eq(parser_not_recognised(texts[i], lens[i]),
+                         "UTF-16 text: convert to UTF-8, e.g. iconv -f UTF-16 -t UTF-8");
+    }
+    static const char bin[] = "\x01\x02\0\0\xff\x10garbage";
+    cr_assert_str_eq(parser_not_recognised(bin, sizeof bin - 1),
+                     "format not recognised (see 'slaudit formats', or give --format)");
+    cr_assert_str_eq(parser_not_recognised("a\0", 2),
+                     "format not recognised (see 'slaudit formats', or give --format)");
+}

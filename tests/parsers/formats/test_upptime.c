@@ -1,8 +1,10 @@
 /* test_upptime.c — an Upptime repository: history/<slug>.yml
  * (parsers/upptime_history.c) and the status commit log
  * (parsers/upptime_commits.c), newest first, turned into intervals per site
- * slug. */
+ * slug; badges and .upptimerc.yml (parsers/upptime_meta.c) read and stored
+ * as nothing, and anything else refused by that parser. */
 #include <criterion/criterion.h>
+#include <string.h>
 
 #include "tests/engine/fixture.h"
 #include "tests/parsers/parse_fixture.h"
@@ -64,4 +66,51 @@ Test(upptime, history_yml_without_entity_rejected)
     cr_assert_eq(parse_file(&fx, &parser_upptime_history, "data/formats/job-api.yml", NULL, &run),
                  SL_OK);
     expect_counts(&run, 1, 0, 1, 0);
+}
+
+static enum sl_status
+meta(const char *name, const char *text, struct parse_run *run)
+{
+    char path[512];
+    fixture_write(&fx, name, text, strlen(text), path);
+    return parse_file(&fx, &parser_upptime_meta, path, NULL, run);
+}
+
+Test(upptime, badge_and_config_read_as_nothing)
+{
+    struct parse_run run;
+    cr_assert_eq(meta("uptime.json",
+                      "{\"schemaVersion\":1,\"label\":\"uptime 7 days\",\"message\":\"99.5%\"}\n",
+                      &run),
+                 SL_OK, "%s", run.diag.message);
+    expect_counts(&run, 0, 0, 0, 0);
+    cr_assert_eq(meta(".upptimerc.yml",
+                      "owner: acme\nrepo: status\nsites:\n  - name: API\n    url: https://x\n",
+                      &run),
+                 SL_OK, "%s", run.diag.message);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sources"), 2);
+}
+
+/* Taken with --format, any file used to be "read 0" and recorded, so the
+ * right format later found it "already ingested". */
+Test(upptime, meta_refuses_other_files)
+{
+    static const char *const others[] = {
+        "2026-06-01T00:00:00Z check api OK 120ms\n",
+        "{\"schemaVersion\":1,\"label\":\"x\"}\n",
+        "{\"incidents\": []}\n",
+        "owner: acme\nrepo: status\n",
+        "[1, 2]\n",
+        "",
+        "{\"schemaVersion\":1,\"label\":\"x\",\"message\":\"y\"", /* cut short */
+    };
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "other-%zu", i);
+        struct parse_run run;
+        cr_assert_eq(meta(name, others[i], &run), SL_ERR_INPUT, "'%s'", others[i]);
+        cr_assert(strstr(run.diag.message, "not an Upptime badge or .upptimerc.yml file"), "%s",
+                  run.diag.message);
+    }
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sources"), 0, "nothing recorded");
 }

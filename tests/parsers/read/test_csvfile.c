@@ -230,14 +230,82 @@ Test(csvfile, quoted_record_over_the_cap)
     cr_assert_eq(csvfile_next(r.c, &rec), CSV_BAD);
     cr_assert_eq(rec.line, 2);
     cr_assert_str_eq(rec.reason, "record longer than 1 MiB");
-    /* what follows is read again from a clean state (it may be more bad
-     * records from the rest of the broken field, but never a crash or a
-     * record longer than the cap) */
-    enum csv_next n;
-    while ((n = csvfile_next(r.c, &rec)) != CSV_END)
-        cr_assert_neq(n, CSV_FAIL);
+    cr_assert_leq(rec.raw_len, 256);
+    cr_assert_eq(memcmp(rec.raw, "\"qqq", 4), 0, "the record's first bytes are kept");
+    /* the rest of the field is skipped to its closing quote: the record
+     * after it is the next one read, on its own line (it used to be read
+     * from inside the open quote: junk rejects, then rows swallowed) */
+    expect_record(&r, &rec, 20003, 2);
+    cr_assert_str_eq(rec.fields[0], "1");
+    expect_end(&r);
     close_mem(&r);
     free(data);
+}
+
+/* One line over the cap inside a quoted field that goes on for two more
+ * lines, one of them looking like a record: all one bad record. */
+Test(csvfile, over_long_line_inside_quotes)
+{
+    size_t big = (size_t)2 << 20;
+    struct {
+        char *buf;
+        size_t len;
+    } d = {malloc(big + 128), 0};
+    memcpy(d.buf, "a,b\n1,\"", 7);
+    d.len = 7;
+    memset(d.buf + d.len, 'y', big);
+    d.len += big;
+    static const char rest[] = "\nlooks,like a row\nend\"\n2,3\n";
+    memcpy(d.buf + d.len, rest, sizeof rest - 1);
+    d.len += sizeof rest - 1;
+    struct reader r = open_mem(d.buf, d.len);
+    struct csv_record rec;
+    expect_record(&r, &rec, 1, 2);
+    expect_bad(&r, &rec, 2, "record longer than 1 MiB");
+    expect_record(&r, &rec, 5, 2);
+    cr_assert_str_eq(rec.fields[0], "2");
+    expect_end(&r);
+    close_mem(&r);
+    free(d.buf);
+}
+
+/* The quote that closes the field is in the part of the over-long line
+ * that was skipped: the next line is a record again. */
+Test(csvfile, quote_closed_in_the_skipped_part)
+{
+    size_t big = (size_t)2 << 20;
+    char *data = malloc(big + 64);
+    size_t n = 0;
+    memcpy(data, "a,b\n\"", 5);
+    n = 5;
+    memset(data + n, 'z', big);
+    n += big;
+    memcpy(data + n, "\",x\n4,5\n", 8);
+    n += 8;
+    struct reader r = open_mem(data, n);
+    struct csv_record rec;
+    expect_record(&r, &rec, 1, 2);
+    expect_bad(&r, &rec, 2, "record longer than 1 MiB");
+    expect_record(&r, &rec, 3, 2);
+    cr_assert_str_eq(rec.fields[0], "4");
+    expect_end(&r);
+    close_mem(&r);
+    free(data);
+}
+
+/* A NUL byte in a line inside a quoted field: the field's later lines go
+ * with the bad record. */
+Test(csvfile, bad_byte_inside_quotes)
+{
+    static const char data[] = "a,b\n1,\"one\ntw\0o\nthree \"\"x\"\" y\",z\n2,3\n";
+    struct reader r = open_mem(data, sizeof data - 1);
+    struct csv_record rec;
+    expect_record(&r, &rec, 1, 2);
+    expect_bad(&r, &rec, 2, "NUL byte in the line");
+    expect_record(&r, &rec, 5, 2);
+    cr_assert_str_eq(rec.fields[0], "2");
+    expect_end(&r);
+    close_mem(&r);
 }
 
 Test(csvfile, unterminated_quote_at_eof)
@@ -303,4 +371,39 @@ Test(csvfile, header_matches)
     cr_assert_eq(csvfile_header_matches("id,title", 8, names), 2);
     /* a prefix of a name is not the name */
     cr_assert_eq(csvfile_header_matches("ids,start", 9, names), 0);
+}
+
+/* Classic Mac OS line ends, as older tools write CSV: every record read
+ * (they used to read as one line: `read 0, stored 0`); a line break inside
+ * quotes is one too, and reads as "\n" as any other. */
+Test(csvfile, lone_cr_line_ends)
+{
+    static const char data[] = "a,b\r1,\"two\rlines\"\r3,4\r\r5,6";
+    struct reader r = open_mem(data, sizeof data - 1);
+    struct csv_record rec;
+    expect_record(&r, &rec, 1, 2);
+    cr_assert_str_eq(rec.fields[1], "b");
+    expect_record(&r, &rec, 2, 2);
+    cr_assert_str_eq(rec.fields[1], "two\nlines");
+    expect_record(&r, &rec, 4, 2);
+    cr_assert_str_eq(rec.fields[1], "4");
+    expect_record(&r, &rec, 6, 2);
+    cr_assert_str_eq(rec.fields[0], "5");
+    expect_end(&r);
+    close_mem(&r);
+}
+
+/* A lone CR outside quotes in a file of LF line ends: libcsv would end a
+ * record there and the line's two halves would merge into one record. */
+Test(csvfile, lone_cr_outside_quotes_rejected)
+{
+    static const char data[] = "a,b\n1,2\r3\n\"x\ry\",4\n";
+    struct reader r = open_mem(data, sizeof data - 1);
+    struct csv_record rec;
+    expect_record(&r, &rec, 1, 2);
+    expect_bad(&r, &rec, 2, "a carriage return (CR) outside quotes inside the record");
+    expect_record(&r, &rec, 3, 2);
+    cr_assert_str_eq(rec.fields[0], "x\ry", "a CR inside quotes is text");
+    expect_end(&r);
+    close_mem(&r);
 }

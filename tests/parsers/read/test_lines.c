@@ -183,3 +183,73 @@ Test(lines, copy_cut_to_fit_like_snprintf)
         }
     }
 }
+
+/* Classic Mac OS line ends: the first line ends with a lone CR, so CR, LF
+ * and CRLF all end lines (a file written so used to be one long line). */
+Test(lines, lone_cr_line_ends)
+{
+    static const char data[] = "one\rtwo\r\rthree\r\nfour\nfive\r";
+    FILE *f = mem(data, sizeof data - 1);
+    struct lines r;
+    lines_init(&r, f, 0);
+    expect_line(&r, LINES_OK, "one", 3, 1);
+    expect_line(&r, LINES_OK, "two", 3, 2);
+    expect_line(&r, LINES_OK, "", 0, 3);
+    expect_line(&r, LINES_OK, "three", 5, 4); /* CRLF is one line end */
+    expect_line(&r, LINES_OK, "four", 4, 5);
+    expect_line(&r, LINES_OK, "five", 4, 6);
+    expect_end(&r);
+    lines_release(&r);
+    fclose(f);
+}
+
+/* In a file of LF line ends a lone CR is text, as inside a quoted field. */
+Test(lines, lone_cr_is_text_after_lf_ends)
+{
+    static const char data[] = "a\r\nb\rc\nd\n";
+    FILE *f = mem(data, sizeof data - 1);
+    struct lines r;
+    lines_init(&r, f, 0);
+    expect_line(&r, LINES_OK, "a", 1, 1);
+    expect_line(&r, LINES_OK, "b\rc", 3, 2);
+    expect_line(&r, LINES_OK, "d", 1, 3);
+    expect_end(&r);
+    lines_release(&r);
+    fclose(f);
+}
+
+/* CR line ends with a CRLF split across the refill, and a line longer than
+ * the buffer gathered in pieces. */
+Test(lines, lone_cr_across_refills)
+{
+    size_t block = 65536, big = 3 * block;
+    char *data = malloc(block + big + 16);
+    size_t n = 0;
+    memcpy(data, "x\r", 2);
+    n = 2;
+    memset(data + n, 'a', block - 1 - n);
+    n = block - 1;
+    data[n++] = '\r'; /* the last byte of the first block */
+    data[n++] = '\n'; /* the first of the next: one line end */
+    memset(data + n, 'b', big);
+    n += big;
+    memcpy(data + n, "\rc\r", 3);
+    n += 3;
+    FILE *f = mem(data, n);
+    struct lines r;
+    lines_init(&r, f, 0);
+    const char *line;
+    size_t len;
+    expect_line(&r, LINES_OK, "x", 1, 1);
+    cr_assert_eq(lines_next(&r, &line, &len), LINES_OK);
+    cr_assert_eq(len, block - 3);
+    cr_assert_eq(r.number, 2);
+    cr_assert_eq(lines_next(&r, &line, &len), LINES_OK);
+    cr_assert_eq(len, big, "the long line ends at its CR");
+    cr_assert_eq(r.number, 3, "the LF after the split CR made no line of its own");
+    expect_line(&r, LINES_OK, "c", 1, 4);
+    expect_end(&r);
+    lines_release(&r);
+    fclose(f);
+    free(data);
+}
