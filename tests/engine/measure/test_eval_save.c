@@ -52,7 +52,7 @@ setup(void)
     for (size_t i = 0; i < 3; i++)
         cr_assert_eq(store_add_interval(fx.st, &iv[i], &d), SL_OK, "%s", d.message);
     for (int i = 1; i <= 2; i++) {
-        char key[8];
+        char key[16];
         snprintf(key, sizeof key, "I-%d", i);
         struct incident inc = {.key = key,
                                .entity = "provider:acme",
