@@ -275,8 +275,8 @@ const char *const schema_migrations[] = {
      * serve two entities or two dates, but not twice the same place. Each
      * source held at most one commitment per place before, so nothing
      * breaks the index. */
-    "CREATE UNIQUE INDEX IF NOT EXISTS commitments_by_source ON commitments"
-    "  (source_id, entity, ifnull(service, ''), kind, ifnull(effective_from, ''));",
+    ("CREATE UNIQUE INDEX IF NOT EXISTS commitments_by_source ON commitments"
+     "  (source_id, entity, ifnull(service, ''), kind, ifnull(effective_from, ''));"),
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);

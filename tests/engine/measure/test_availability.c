@@ -515,10 +515,10 @@ flag_of(int64_t window, int64_t unknown)
 
 Test(availability, coverage_thresholds_by_hand)
 {
-    cr_assert_eq(flag_of(1000, 501), AVAIL_COVERAGE_INSUFFICIENT, "49.9 %");
-    cr_assert_eq(flag_of(1000, 500), AVAIL_COVERAGE_PARTIAL, "50 % is not below 50 %");
-    cr_assert_eq(flag_of(1000, 51), AVAIL_COVERAGE_PARTIAL, "94.9 %");
-    cr_assert_eq(flag_of(1000, 50), AVAIL_COVERAGE_FULL, "95 % is not below 95 %");
+    cr_assert_eq(flag_of(1000, 501), AVAIL_COVERAGE_INSUFFICIENT, "49.9 %%");
+    cr_assert_eq(flag_of(1000, 500), AVAIL_COVERAGE_PARTIAL, "50 %% is not below 50 %%");
+    cr_assert_eq(flag_of(1000, 51), AVAIL_COVERAGE_PARTIAL, "94.9 %%");
+    cr_assert_eq(flag_of(1000, 50), AVAIL_COVERAGE_FULL, "95 %% is not below 95 %%");
     cr_assert_eq(flag_of(1000, 0), AVAIL_COVERAGE_FULL);
     cr_assert_eq(flag_of(1000, 1000), AVAIL_COVERAGE_INSUFFICIENT, "nothing monitored");
     cr_assert_eq(flag_of(0, 0), AVAIL_COVERAGE_INSUFFICIENT, "an empty window");
@@ -539,9 +539,9 @@ Test(availability, coverage_thresholds_are_settings)
 {
     struct avail_coverage_rule rule = {.min = 0.9, .partial = 0.99};
     struct avail_result a = {.window_seconds = 1000, .unknown_seconds = 101, .known = true};
-    cr_assert_eq(availability_coverage_flag(&a, &rule), AVAIL_COVERAGE_INSUFFICIENT, "89.9 %");
+    cr_assert_eq(availability_coverage_flag(&a, &rule), AVAIL_COVERAGE_INSUFFICIENT, "89.9 %%");
     a.unknown_seconds = 100;
-    cr_assert_eq(availability_coverage_flag(&a, &rule), AVAIL_COVERAGE_PARTIAL, "90 %");
+    cr_assert_eq(availability_coverage_flag(&a, &rule), AVAIL_COVERAGE_PARTIAL, "90 %%");
     a.unknown_seconds = 10;
-    cr_assert_eq(availability_coverage_flag(&a, &rule), AVAIL_COVERAGE_FULL, "99 %");
+    cr_assert_eq(availability_coverage_flag(&a, &rule), AVAIL_COVERAGE_FULL, "99 %%");
 }
