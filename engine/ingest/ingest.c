@@ -227,6 +227,22 @@ ingest_commitment(struct ingest *ing, const struct commitment *c)
     return submit(ing, &rec);
 }
 
+/* Ends the store thread of the parse if it still runs: what it holds is
+ * stored (or dropped when discard is set), its tally merged, and its first
+ * failure copied into the ingest's diagnostic. */
+static enum sl_status
+queue_end(struct ingest *ing, bool discard)
+{
+    if (!ing->queue)
+        return SL_OK;
+    enum sl_status stored = ingest_queue_stop(ing->queue, discard);
+    ing->queue = NULL;
+    add_tally(ing, &ing->writer->tally);
+    if (stored)
+        *ing->diag = *ing->writer->diag;
+    return stored;
+}
+
 enum sl_status
 ingest_parse(struct ingest *ing, enum sl_status (*parse)(struct ingest *ing, FILE *f), FILE *f)
 {
@@ -235,15 +251,17 @@ ingest_parse(struct ingest *ing, enum sl_status (*parse)(struct ingest *ing, FIL
     assert(!ing->queue);
     if (ingest_queue_start(write_record, &w, &ing->queue))
         return parse(ing, f); /* no second thread: store as the parse goes */
+    ing->writer = &w;
     enum sl_status rc = parse(ing, f);
-    enum sl_status stored = ingest_queue_stop(ing->queue, rc != SL_OK);
-    ing->queue = NULL;
-    add_tally(ing, &w.tally);
-    if (stored) {
-        *ing->diag = store_diag;
-        return stored;
-    }
-    return rc;
+    enum sl_status stored = queue_end(ing, rc != SL_OK);
+    ing->writer = NULL;
+    return stored ? stored : rc;
+}
+
+enum sl_status
+ingest_store_here(struct ingest *ing)
+{
+    return queue_end(ing, false);
 }
 
 enum sl_status

@@ -75,11 +75,12 @@ struct ingest {
     struct source_counts counts;
     long naive_timestamps; /* timestamps read in `zone` because they had no offset */
     struct ingest_clock clock;
-    long intervals;             /* status intervals stored */
-    struct ingest_kinds kinds;  /* new records per kind (kinds.intervals: keyed and CSV
-                                   intervals; probe intervals are only in intervals) */
-    struct probes *probes;      /* created on the first probe */
-    struct ingest_queue *queue; /* the store thread, during ingest_parse */
+    long intervals;               /* status intervals stored */
+    struct ingest_kinds kinds;    /* new records per kind (kinds.intervals: keyed and CSV
+                                     intervals; probe intervals are only in intervals) */
+    struct probes *probes;        /* created on the first probe */
+    struct ingest_queue *queue;   /* the store thread, during ingest_parse */
+    struct ingest_writer *writer; /* what that thread stores with */
     struct ingest_reject_note shown[INGEST_SHOWN_REJECTS]; /* the first rejects */
     struct sl_diag *diag;
     /* Options for log and generic formats; all borrowed, zero when not given. */
@@ -127,6 +128,11 @@ enum sl_status ingest_reject(struct ingest *ing, long line, const char *reason, 
  * ends the parse at the next hand-over (at most INGEST_QUEUE_BATCH records
  * later) and is returned with its diagnostic. Without a thread, stores as
  * the parse goes. */
+/* Ends the parse's store thread early, storing what it holds, so that the
+ * parser may use ing->store itself from here on (records it submits later
+ * are stored at once, on its own thread). For parsers whose records do not
+ * go through the queue (audit records); SL_OK when there is no such thread. */
+enum sl_status ingest_store_here(struct ingest *ing);
 enum sl_status ingest_parse(struct ingest *ing,
                             enum sl_status (*parse)(struct ingest *ing, FILE *f), FILE *f);
 
