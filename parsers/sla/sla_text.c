@@ -528,6 +528,30 @@ read_front_matter(const char *d, size_t n, struct sla_text *t)
     fclose(f);
 }
 
+/* The document reader and the line reader count lines apart (markup the
+ * line reader could not reduce, a document cut short): every unit's line is
+ * a line of the document, if only an empty one, so a term always has a line
+ * to quote. */
+static enum sl_status
+cover_unit_lines(struct sla_text *t)
+{
+    size_t need = t->nlines;
+    for (size_t i = 0; i < t->nunits; i++)
+        if (t->units[i].line > 0 && (size_t)t->units[i].line > need)
+            need = (size_t)t->units[i].line;
+    if (need == t->nlines)
+        return SL_OK;
+    char **grown = realloc(t->lines, (need + 1) * sizeof *grown);
+    if (!grown)
+        return SL_ERR_NOMEM;
+    t->lines = grown;
+    t->lines[need] = NULL;
+    for (; t->nlines < need; t->nlines++)
+        if (!(t->lines[t->nlines] = strdup("")))
+            return SL_ERR_NOMEM;
+    return SL_OK;
+}
+
 enum sl_status
 sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *out,
                struct sl_diag *diag)
@@ -576,6 +600,8 @@ sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *
     if (!out->html)
         read_front_matter(data, len, out);
     s = build_units(data, len, out->html, &lines, out);
+    if (!s)
+        s = cover_unit_lines(out);
 out:
     sla_lines_release(&lines);
     if (s) {

@@ -917,3 +917,21 @@ Test(sla_json, wrong_type_is_an_error_with_its_name)
     cr_assert_eq(sla_json_read(bad, strlen(bad), "x.json", &t, &d), SL_ERR_INPUT);
     cr_assert(strstr(d.message, "credit_cap_percent"), "%s", d.message);
 }
+
+Test(sla_text, every_unit_has_a_line_to_quote)
+{
+    /* Text the line reader drops (inside <head>, no closing tag, no newline)
+     * that the HTML reader still reads as a paragraph on line 1. */
+    const char *html = "<head>98% uptime";
+    struct sla_text t;
+    struct sl_diag d = {0};
+    cr_assert_eq(sla_text_parse(html, strlen(html), "x.html", &t, &d), SL_OK);
+    cr_assert_gt(t.nunits, 0);
+    for (size_t i = 0; i < t.nunits; i++) {
+        cr_assert_geq(t.units[i].line, 1);
+        cr_assert_leq((size_t)t.units[i].line, t.nlines, "unit on line %ld of %zu", t.units[i].line,
+                      t.nlines);
+        cr_assert_not_null(t.lines[t.units[i].line - 1]);
+    }
+    sla_text_release(&t);
+}
