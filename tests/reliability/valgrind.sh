@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs the CLI tests with every slaudit run under valgrind's memcheck: an
+# Runs the CLI tests and the metric cases with every slaudit run under valgrind's memcheck: an
 # invalid read or write, a use of uninitialised memory, or a definite leak
 # makes that run exit 99, which fails the test that made it.
 #   sh tests/reliability/valgrind.sh BUILD_DIR
@@ -19,3 +19,4 @@ exec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=d
 WRAP
 chmod +x "$VG/slaudit"
 BUILD=$VG sh tests/cli/run.sh
+BUILD=$VG sh tests/cli/cases.sh
