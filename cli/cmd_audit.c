@@ -9,7 +9,9 @@
 #include "engine/audit/audit.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
+#include "reports/books/audit_book.h"
 #include "reports/text/audit_out.h"
+#include "reports/xlsx/sheet_sources.h"
 
 static const char help[] =
     "usage: slaudit audit --entity E --from DATE --to DATE [-o FILE.xlsx]\n"
@@ -24,7 +26,8 @@ static const char help[] =
     "  --entity E          provider:NAME or team:NAME\n"
     "  --from DATE         first day (YYYY-MM-DD, in --tz)\n"
     "  --to DATE           day after the last (exclusive)\n"
-    "  -o FILE.xlsx        write the audit workbook: Findings, Evidence, Rules, Sources\n"
+    "  -o FILE.xlsx        write the audit workbook: Cover, Findings, Evidence, Rules,\n"
+    "                      Sources\n"
     "  --fail-on SEVERITY  exit 1 when a finding at or above it exists\n"
     "                      (info, low, medium, high, critical)\n"
     "  --json              the findings and each rule's status as one JSON object\n"
@@ -44,8 +47,10 @@ print_findings(const struct audit_result *r)
         counts[r->findings.v[i].severity]++;
     for (size_t i = 0; i < r->findings.n; i++) {
         const struct finding *f = &r->findings.v[i];
-        printf("%-8s %-7s %-6s %s\n", finding_severity_name(f->severity), f->rule_id,
-               f->regime ? f->regime : "-", f->message);
+        char regime[32];
+        finding_regime_title(f->regime, regime, sizeof regime);
+        printf("%-8s %-7s %-6s %s\n", finding_severity_name(f->severity), f->rule_id, regime,
+               f->message);
     }
     size_t evaluated = 0, na = 0, nodata = 0, ni = 0;
     for (size_t i = 0; i < r->nrules; i++) {
@@ -129,12 +134,16 @@ cmd_audit(struct cli *cli, int argc, char **argv)
         return rc;
     }
     struct audit_result r;
+    struct report_sources sources = {0};
     struct sl_diag diag = {0};
     enum sl_status s = audit_run(st, &p, &r, &diag);
+    if (!s && output && (s = report_sources_collect(st, &sources, &diag)))
+        audit_result_release(&r);
     store_close(st);
     if (s)
         return msg_diag(s, &diag);
-    if (output && (s = audit_book_write(output, &r, SLAUDIT_VERSION, cli->command_line, &diag))) {
+    struct audit_book_info info = {SLAUDIT_VERSION, cli->command_line, sources.v, sources.n};
+    if (output && (s = audit_book_write(output, &r, &info, &diag))) {
         rc = msg_diag(s, &diag);
         goto out;
     }
@@ -157,6 +166,7 @@ cmd_audit(struct cli *cli, int argc, char **argv)
     if (fail_on && findings_at_or_above(&r.findings, threshold))
         rc = SL_EXIT_FINDINGS;
 out:
+    report_sources_release(&sources);
     audit_result_release(&r);
     return rc;
 }

@@ -28,6 +28,15 @@ finding_severity_parse(const char *text, enum finding_severity *out)
     return false;
 }
 
+void
+finding_regime_title(const char *regime, char *out, size_t size)
+{
+    size_t i = 0;
+    for (const char *c = regime ? regime : "-"; *c && i + 1 < size; c++)
+        out[i++] = (*c >= 'a' && *c <= 'z') ? (char)(*c - 'a' + 'A') : *c;
+    out[i] = '\0';
+}
+
 static char *
 copy(struct findings *fs, const char *s)
 {

@@ -21,6 +21,10 @@ enum finding_severity { FSEV_INFO, FSEV_LOW, FSEV_MEDIUM, FSEV_HIGH, FSEV_CRITIC
 
 const char *finding_severity_name(enum finding_severity s);
 bool finding_severity_parse(const char *text, enum finding_severity *out);
+/* A regime key of the catalog ("dora", "nis2"), or a list of them, as
+ * readers write it ("DORA", "NIS2"): its letters in capitals, cut to fit
+ * size; "-" for NULL. */
+void finding_regime_title(const char *regime, char *out, size_t size);
 
 struct finding_evidence {
     char *kind;         /* incident, postmortem, action, patch, shift, change, notification,

@@ -1,6 +1,8 @@
 /* rules.c — the rule catalog (docs/rules.md) as one table. */
 #include "engine/audit/rules.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/audit/rules_checks.h"
@@ -349,4 +351,39 @@ rules_scope_text(unsigned scope)
 {
     static const char *const texts[8] = {"", "D", "P", "D, P", "I", "D, I", "P, I", "D, P, I"};
     return texts[scope & 7];
+}
+
+/* FNV-1a over a string and its terminating NUL, so "ab"+"c" and "a"+"bc"
+ * differ. */
+static uint64_t
+digest_text(uint64_t h, const char *text)
+{
+    const char *t = text ? text : "";
+    do {
+        h ^= (unsigned char)*t;
+        h *= 0x100000001b3ULL;
+    } while (*t++);
+    return h;
+}
+
+void
+rules_catalog_digest(char out[17])
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    char num[64];
+    for (const struct rule *r = rules_catalog; r->id; r++) {
+        snprintf(num, sizeof num, "%u %d %d", r->scope, (int)r->severity, r->check != NULL);
+        h = digest_text(h, r->id);
+        h = digest_text(h, num);
+        h = digest_text(h, r->regimes);
+        h = digest_text(h, r->check_text);
+        h = digest_text(h, r->clause);
+        for (const struct rule_param *p = r->params; p->name; p++) {
+            snprintf(num, sizeof num, "%.17g", p->value);
+            h = digest_text(h, p->name);
+            h = digest_text(h, num);
+            h = digest_text(h, p->unit);
+        }
+    }
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
 }

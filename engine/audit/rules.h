@@ -46,6 +46,12 @@ extern const struct rule rules_catalog[];
 const struct rule *rules_find(const char *id);
 size_t rules_count(void);
 size_t rules_implemented(void);
+/* The catalog's version: 16 hex digits of a digest of every rule's ID,
+ * scope, severity, regimes, check, clause and parameter defaults, and
+ * whether it is implemented. Any change to a rule changes it, so an audit
+ * names the catalog it was run with. */
+void rules_catalog_digest(char out[17]);
+
 /* "D", "P, I", ... */
 const char *rules_scope_text(unsigned scope);
 

@@ -86,7 +86,8 @@ sent_of(const struct clock *c, const char *kind, bool latest, const struct audit
 }
 
 /* Adds a finding when the report of kind was sent at or after deadline, or
- * not at all while the deadline passed before the audit's end. */
+ * not at all while the deadline passed before the audit's end. regime is the
+ * name its message uses; the finding keeps the rule's regime key. */
 static void
 judge(struct audit_ctx *ctx, const struct rule *rule, const char *regime, const struct clock *c,
       const char *what, const char *kind, int64_t deadline, const char *clock_text)
@@ -102,11 +103,12 @@ judge(struct audit_ctx *ctx, const struct rule *rule, const char *regime, const 
     const struct audit_incident *inc = audit_incident_by_key(d, c->incident);
     struct finding *f;
     if (sent != SLTIME_NONE)
-        f = audit_finding(ctx, rule, regime, inc ? inc->service : NULL, deadline, sent, c->incident,
-                          "%s %s of %s was sent %s, %.1f h after its deadline %s (%s)", regime,
-                          what, c->incident, st, (double)(sent - deadline) / HOUR, dl, clock_text);
+        f = audit_finding(ctx, rule, rule->regimes, inc ? inc->service : NULL, deadline, sent,
+                          c->incident, "%s %s of %s was sent %s, %.1f h after its deadline %s (%s)",
+                          regime, what, c->incident, st, (double)(sent - deadline) / HOUR, dl,
+                          clock_text);
     else
-        f = audit_finding(ctx, rule, regime, inc ? inc->service : NULL, deadline, d->to,
+        f = audit_finding(ctx, rule, rule->regimes, inc ? inc->service : NULL, deadline, d->to,
                           c->incident, "%s %s of %s was never sent; it was due %s (%s)", regime,
                           what, c->incident, dl, clock_text);
     if (inc)
@@ -208,7 +210,7 @@ rep003(struct audit_ctx *ctx, const struct rule *rule, const struct clock *c)
     audit_time_text(c->aware, aw);
     audit_time_text(c->classified, cl);
     struct finding *f = audit_finding(
-        ctx, rule, "DORA", inc ? inc->service : NULL, c->aware, c->classified, c->incident,
+        ctx, rule, rule->regimes, inc ? inc->service : NULL, c->aware, c->classified, c->incident,
         "%s was classified major %.1f h after awareness (aware %s, classified %s), over %.3g h",
         c->incident, lag / HOUR, aw, cl, max / HOUR);
     if (inc)

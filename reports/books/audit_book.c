@@ -1,15 +1,14 @@
-/* audit_book.c — the audit workbook: Findings (by regime, then severity,
- * numbered), Evidence (each row naming its finding's number), Rules (the
- * catalog with this audit's status of each rule) and Sources (the slaudit
- * version, the command line and every file the evidence cites), written
- * whole or not at all. */
+/* audit_book.c — the audit workbook (reports/books/audit_book.h). */
+#include "reports/books/audit_book.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/audit/rules.h"
 #include "engine/time/sltime.h"
-#include "reports/text/audit_out.h"
 #include "reports/xlsx/sheet_findings.h"
+#include "reports/xlsx/sheet_sources.h"
 #include "reports/xlsx/xlsx.h"
 
 enum { E_FINDING, E_RULE, E_KIND, E_REF, E_DETAIL, E_START, E_END, E_FILE, E_LINE };
@@ -37,67 +36,87 @@ static const struct xlsx_column rule_columns[] = {
     {NULL, 0},
 };
 
-static const struct xlsx_column source_columns[] = {
-    {"Source file", 60},
-    {"Evidence rows citing it", 12},
-    {NULL, 0},
+static const char *const severity_titles[FSEV_COUNT] = {
+    [FSEV_CRITICAL] = "Critical", [FSEV_HIGH] = "High", [FSEV_MEDIUM] = "Medium",
+    [FSEV_LOW] = "Low",           [FSEV_INFO] = "Info",
 };
 
-/* Findings shown by regime (none first), then the list's own order. */
-static int
-by_regime(const void *a, const void *b)
-{
-    const struct finding *const *x = a, *const *y = b;
-    const char *ra = (*x)->regime ? (*x)->regime : "", *rb = (*y)->regime ? (*y)->regime : "";
-    int c = strcmp(ra, rb);
-    return c ? c : (*x < *y ? -1 : *x > *y);
-}
-
-static int
-by_string(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void
-write_sources(struct xlsx_book *book, const char **files, size_t n, const char *version,
-              const char *command_line)
+cover_line(struct xlsx_sheet *sh, uint32_t *row, const char *label, const char *value)
 {
-    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Sources");
-    qsort(files, n, sizeof *files, by_string);
-    size_t distinct = 0;
-    for (size_t i = 0; i < n; i++)
-        distinct += !i || strcmp(files[i], files[i - 1]);
-    xlsx_header(sh, 0, source_columns, (uint32_t)distinct);
+    xlsx_text(sh, *row, 0, label, XLSX_BOLD);
+    xlsx_text(sh, (*row)++, 1, value, XLSX_WRAP);
+}
+
+/* What the audit is of, under which rules, with what result, made how. */
+static void
+write_cover(struct xlsx_book *book, const struct audit_result *r,
+            const struct audit_book_info *info, size_t nsources)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Cover");
+    char text[512], from[16], last[16], digest[17];
     uint32_t row = 0;
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && !strcmp(files[j], files[i]))
-            j++;
-        row++;
-        xlsx_text(sh, row, 0, files[i], XLSX_PLAIN);
-        xlsx_number(sh, row, 1, (double)(j - i), XLSX_INTEGER);
-        i = j;
-    }
+    xlsx_column_width(sh, 0, 0, 22);
+    xlsx_column_width(sh, 1, 1, 90);
+    xlsx_text(sh, row, 0, "Compliance audit", XLSX_BOLD);
     row += 2;
-    xlsx_text(sh, row, 0, "slaudit version", XLSX_BOLD);
-    xlsx_text(sh, row++, 1, version, XLSX_PLAIN);
-    xlsx_text(sh, row, 0, "Command line", XLSX_BOLD);
-    xlsx_text(sh, row++, 1, command_line, XLSX_PLAIN);
-    xlsx_text(sh, row, 0,
-              "The same store and command give the same findings in the same order, and the "
-              "same bytes.",
-              XLSX_MUTED);
+    cover_line(sh, &row, "Entity", r->params.entity);
+    sltime_format_date(r->params.from, r->zone, from);
+    sltime_format_date(r->params.to - 1, r->zone, last);
+    snprintf(text, sizeof text, "%s to %s, whole days in %s", from, last,
+             r->zone ? r->zone : "UTC");
+    cover_line(sh, &row, "Period", text);
+    if (!r->profile_present)
+        snprintf(text, sizeof text,
+                 "none stored: rules that need one (regimes, rotation, objectives) were not "
+                 "evaluated");
+    else if (r->regimes && *r->regimes) {
+        char regimes[256];
+        finding_regime_title(r->regimes, regimes, sizeof regimes);
+        snprintf(text, sizeof text, "stored; regimes: %s", regimes);
+    } else
+        snprintf(text, sizeof text, "stored; it names no regime, so regime rules do not apply");
+    cover_line(sh, &row, "Profile", text);
+    size_t states[4] = {0};
+    for (size_t i = 0; i < r->nrules; i++) {
+        states[0] += r->rules[i].state == RULE_EVALUATED;
+        states[1] += r->rules[i].state == RULE_NO_DATA;
+        states[2] += r->rules[i].state == RULE_NOT_APPLICABLE;
+        states[3] += r->rules[i].state == RULE_NOT_IMPLEMENTED;
+    }
+    rules_catalog_digest(digest);
+    snprintf(text, sizeof text,
+             "version %s: %zu rules, %zu implemented; in this audit %zu evaluated, %zu without "
+             "data, %zu not applicable, %zu not implemented (see Rules)",
+             digest, rules_count(), rules_implemented(), states[0], states[1], states[2],
+             states[3]);
+    cover_line(sh, &row, "Rule catalog", text);
+    row++;
+    xlsx_text(sh, row++, 0, "Findings by severity", XLSX_HEADER);
+    size_t counts[FSEV_COUNT] = {0};
+    for (size_t i = 0; i < r->findings.n; i++)
+        counts[r->findings.v[i].severity]++;
+    for (int s = FSEV_COUNT - 1; s >= 0; s--) {
+        xlsx_text(sh, row, 0, severity_titles[s], XLSX_PLAIN);
+        xlsx_number(sh, row++, 1, (double)counts[s], XLSX_INTEGER);
+    }
+    xlsx_text(sh, row, 0, "Total", XLSX_BOLD);
+    xlsx_number(sh, row++, 1, (double)r->findings.n, XLSX_INTEGER);
+    row++;
+    snprintf(text, sizeof text, "%zu files, each with its SHA-256 (see Sources)", nsources);
+    cover_line(sh, &row, "Inputs", text);
+    cover_line(sh, &row, "Command line", info->command_line ? info->command_line : "not known");
+    cover_line(sh, &row, "slaudit version", info->version);
+    xlsx_print_fit(sh, false, 1);
 }
 
 enum sl_status
-audit_book_write(const char *path, const struct audit_result *r, const char *version,
-                 const char *command_line, struct sl_diag *diag)
+audit_book_write(const char *path, const struct audit_result *r, const struct audit_book_info *info,
+                 struct sl_diag *diag)
 {
     struct xlsx_book *book = NULL;
     const struct finding **order = NULL;
-    const char **files = NULL;
-    size_t nfiles = 0, nevidence = 0;
+    size_t nevidence = 0;
     enum sl_status st;
     char title[160], subject[200];
     snprintf(title, sizeof title, "slaudit audit of %s", r->params.entity);
@@ -108,7 +127,7 @@ audit_book_write(const char *path, const struct audit_result *r, const char *ver
     struct xlsx_props props = {
         .title = title,
         .subject = subject,
-        .comments = command_line ? command_line : version,
+        .comments = info->command_line ? info->command_line : info->version,
         .created = r->params.to, /* never the clock: same inputs, same bytes */
     };
     for (size_t i = 0; i < r->findings.n; i++)
@@ -116,17 +135,16 @@ audit_book_write(const char *path, const struct audit_result *r, const char *ver
     if (r->findings.n > XLSX_MAX_ROW || nevidence > XLSX_MAX_ROW)
         return diag_set(diag, SL_ERR_LIMIT, path, 0, "more findings or evidence than Excel holds");
     order = calloc(r->findings.n + 1, sizeof *order);
-    files = calloc(nevidence + 1, sizeof *files);
-    if (!order || !files) {
+    if (!order) {
         st = diag_set(diag, SL_ERR_NOMEM, path, 0, "out of memory");
         goto out;
     }
     if ((st = xlsx_open(&book, path, &props, diag)))
         goto out;
 
-    for (size_t i = 0; i < r->findings.n; i++)
+    write_cover(book, r, info, info->nsources);
+    for (size_t i = 0; i < r->findings.n; i++) /* the audit's order: severity, then rule */
         order[i] = &r->findings.v[i];
-    qsort(order, r->findings.n, sizeof *order, by_regime);
     sheet_findings_table(book, "Findings", order, r->findings.n, NULL);
 
     struct xlsx_sheet *es = xlsx_add_sheet(book, "Evidence");
@@ -147,8 +165,6 @@ audit_book_write(const char *path, const struct audit_result *r, const char *ver
             xlsx_text(es, row, E_FILE, e->file, XLSX_PLAIN);
             if (e->line)
                 xlsx_number(es, row, E_LINE, (double)e->line, XLSX_INTEGER);
-            if (e->file)
-                files[nfiles++] = e->file;
         }
     }
 
@@ -167,14 +183,18 @@ audit_book_write(const char *path, const struct audit_result *r, const char *ver
         xlsx_text(rs, rr, R_WHY, s->why, XLSX_PLAIN);
         xlsx_number(rs, rr, R_COUNT, (double)s->findings, XLSX_INTEGER);
     }
-    write_sources(book, files, nfiles, version, command_line ? command_line : "");
-    if ((st = xlsx_status(book, diag)))
+    struct report_info sources = {
+        .version = info->version,
+        .command_line = info->command_line ? info->command_line : "",
+        .sources = info->sources,
+        .nsources = info->nsources,
+    };
+    if ((st = sheet_sources_write(book, &sources, diag)))
         goto out;
     st = xlsx_close(book, diag);
     book = NULL;
 out:
     xlsx_abandon(book);
     free(order);
-    free(files);
     return st;
 }

@@ -14,65 +14,7 @@
 #include "engine/store/store.h"
 #include "engine/time/sltime.h"
 #include "reports/books/decision.h"
-
-/* The input files behind the report, copied out of the store for the Sources
- * sheet (the store's strings live only as long as its callback). */
-struct sources {
-    struct report_source *v;
-    char *(*owned)[3]; /* the strings of v[i], as owned pointers */
-    size_t n, cap;
-    bool nomem;
-};
-
-static int
-collect_source(void *ctx, const struct source_info *src)
-{
-    struct sources *s = ctx;
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 16;
-        struct report_source *grown = realloc(s->v, cap * sizeof *grown);
-        if (grown)
-            s->v = grown;
-        char *(*owned)[3] = grown ? realloc(s->owned, cap * sizeof *owned) : NULL;
-        if (!owned) {
-            s->nomem = true;
-            return 1;
-        }
-        s->owned = owned;
-        s->cap = cap;
-    }
-    char **own = s->owned[s->n];
-    own[0] = strdup(src->path ? src->path : "");
-    own[1] = strdup(src->sha256 ? src->sha256 : "");
-    own[2] = strdup(src->format ? src->format : "");
-    struct report_source *d = &s->v[s->n];
-    *d = (struct report_source){
-        .path = own[0],
-        .sha256 = own[1],
-        .format = own[2],
-        .bytes = src->bytes,
-        .read = src->counts.read,
-        .stored = src->counts.stored,
-        .rejected = src->counts.rejected,
-        .duplicates = src->counts.duplicates,
-    };
-    s->n++;
-    if (!d->path || !d->sha256 || !d->format) {
-        s->nomem = true;
-        return 1;
-    }
-    return 0;
-}
-
-static void
-sources_release(struct sources *s)
-{
-    for (size_t i = 0; i < s->n; i++)
-        for (int k = 0; k < 3; k++)
-            free(s->owned[i][k]);
-    free(s->owned);
-    free(s->v);
-}
+#include "reports/xlsx/sheet_sources.h"
 
 /* The path to write: PATH itself, or DIR/ops-report-YYYY-MM.xlsx. */
 static enum sl_status
@@ -140,12 +82,9 @@ report_month_run(struct store *st, const struct report_month_request *req,
     const char *table_dir = tables ? req->output : NULL;
     if (!tables && (s = output_path(req->output, &w, out->path, sizeof out->path, diag)))
         return s;
-    struct sources sources = {0};
+    struct report_sources sources = {0};
     struct audit_entities audits = {NULL, NULL, 0};
-    s = store_each_source(st, collect_source, &sources, diag);
-    if (!s && sources.nomem)
-        s = diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory for the list of sources");
-    if (s)
+    if ((s = report_sources_collect(st, &sources, diag)))
         goto out;
     s = eval_run(st, &p, &out->eval, diag);
     if (s)
@@ -181,7 +120,7 @@ report_month_run(struct store *st, const struct report_month_request *req,
     s = report_monthly_write(out->path, &out->eval, &info, diag);
 out:
     audit_entities_release(&audits);
-    sources_release(&sources);
+    report_sources_release(&sources);
     return s;
 }
 

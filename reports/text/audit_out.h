@@ -1,5 +1,6 @@
-/* audit_out.h — an audit's findings and the rule catalog as JSON, Markdown
- * and a workbook. Each reads an audit_result or the catalog only. */
+/* audit_out.h — an audit's findings and the rule catalog as JSON and
+ * Markdown (the workbook: reports/books/audit_book.h). Each reads an
+ * audit_result or the catalog only. */
 #ifndef SLAUDIT_AUDIT_OUT_H
 #define SLAUDIT_AUDIT_OUT_H
 
@@ -16,11 +17,5 @@ enum sl_status audit_json_write(const struct audit_result *r, struct strbuf *out
 /* The catalog (rules_doc.c): a JSON array of rules, or docs/rules.md. */
 enum sl_status rules_doc_json_write(struct strbuf *out);
 enum sl_status rules_doc_markdown_write(struct strbuf *out);
-
-/* The audit workbook: Findings (by regime and severity), Evidence, Rules (the
- * catalog with each rule's status in this audit) and Sources (the files the
- * evidence cites). created is the workbook's fixed creation time. */
-enum sl_status audit_book_write(const char *path, const struct audit_result *r, const char *version,
-                                const char *command_line, struct sl_diag *diag);
 
 #endif

@@ -53,7 +53,9 @@ sheet_findings_table(struct xlsx_book *book, const char *name, const struct find
         const struct finding *f = findings[i];
         uint32_t row = (uint32_t)i + 1;
         xlsx_number(sh, row, F_NUMBER, (double)(i + 1), XLSX_INTEGER);
-        xlsx_text(sh, row, F_REGIME, f->regime ? f->regime : "—", XLSX_PLAIN);
+        char regime[32];
+        finding_regime_title(f->regime, regime, sizeof regime);
+        xlsx_text(sh, row, F_REGIME, f->regime ? regime : "—", XLSX_PLAIN);
         xlsx_text(sh, row, F_SEVERITY, finding_severity_name(f->severity),
                   f->severity >= FSEV_HIGH ? XLSX_TEXT_RED : XLSX_BOLD);
         xlsx_text(sh, row, F_RULE, f->rule_id, XLSX_PLAIN);

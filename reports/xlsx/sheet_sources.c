@@ -2,6 +2,10 @@
  * their SHA-256 and counts, and the program and command that wrote it. */
 #include "reports/xlsx/sheet_sources.h"
 
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
 #define FIRST_ROW 0
 
 enum {
@@ -26,6 +30,73 @@ static const struct xlsx_column source_columns[] = {
     [COL_DUPLICATES] = {"Duplicates", 10},
     {NULL, 0},
 };
+
+struct collecting {
+    struct report_sources *out;
+    bool nomem;
+};
+
+static int
+collect_source(void *ctx, const struct source_info *src)
+{
+    struct collecting *c = ctx;
+    struct report_sources *s = c->out;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        struct report_source *grown = realloc(s->v, cap * sizeof *grown);
+        if (grown)
+            s->v = grown;
+        char *(*owned)[3] = grown ? realloc(s->owned, cap * sizeof *owned) : NULL;
+        if (!owned) {
+            c->nomem = true;
+            return 1;
+        }
+        s->owned = owned;
+        s->cap = cap;
+    }
+    char **own = s->owned[s->n];
+    own[0] = strdup(src->path ? src->path : "");
+    own[1] = strdup(src->sha256 ? src->sha256 : "");
+    own[2] = strdup(src->format ? src->format : "");
+    struct report_source *d = &s->v[s->n];
+    *d = (struct report_source){
+        .path = own[0],
+        .sha256 = own[1],
+        .format = own[2],
+        .bytes = src->bytes,
+        .read = src->counts.read,
+        .stored = src->counts.stored,
+        .rejected = src->counts.rejected,
+        .duplicates = src->counts.duplicates,
+    };
+    s->n++;
+    if (!d->path || !d->sha256 || !d->format) {
+        c->nomem = true;
+        return 1;
+    }
+    return 0;
+}
+
+enum sl_status
+report_sources_collect(struct store *st, struct report_sources *out, struct sl_diag *diag)
+{
+    struct collecting c = {out, false};
+    enum sl_status s = store_each_source(st, collect_source, &c, diag);
+    if (!s && c.nomem)
+        s = diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory for the list of sources");
+    return s;
+}
+
+void
+report_sources_release(struct report_sources *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        for (int k = 0; k < 3; k++)
+            free(s->owned[i][k]);
+    free(s->owned);
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}
 
 enum sl_status
 sheet_sources_write(struct xlsx_book *book, const struct report_info *info, struct sl_diag *diag)

@@ -33,6 +33,39 @@ has() { if grep -Eq -- "$3" "$2"; then pass; else fail "$1: no /$3/ in $(basenam
 hasnt() { if grep -Eq -- "$3" "$2"; then fail "$1: unexpected /$3/ in $(basename "$2")"; else pass; fi; }
 sql() { sqlite3 "$DB" "$1"; }
 same() { if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2', expected '$3'"; fi; }
+# cells_of BOOK SHEET NAME: the cells of the sheet as "REF<TAB>VALUE" lines in
+# $TMP/NAME.cells, shared strings resolved (text as the XML escapes it)
+cells_of() {
+    sheet_of "$1" "$2" "$3"
+    unzip -p "$1" xl/sharedStrings.xml 2>/dev/null | tr '\n' ' ' | sed 's/<si>/\n<si>/g' |
+        tail -n +2 | sed 's/<[^>]*>//g' >"$TMP/$3.strings"
+    sed 's/<c /\n<c /g' "$TMP/$3.xml" | grep '^<c ' | awk -v strings="$TMP/$3.strings" '
+        BEGIN { n = 0; while ((getline line < strings) > 0) s[n++] = line }
+        { ref = $0; sub(/^<c r="/, "", ref); sub(/".*/, "", ref)
+          v = ""
+          if (match($0, /<v>[^<]*<\/v>/)) v = substr($0, RSTART + 3, RLENGTH - 7)
+          else if (match($0, /<t[^>]*>[^<]*<\/t>/)) {
+              v = substr($0, RSTART, RLENGTH); sub(/^<t[^>]*>/, "", v); sub(/<\/t>$/, "", v) }
+          if (index($0, "t=\"s\"")) v = s[v + 0]
+          print ref "\t" v }' >"$TMP/$3.cells"
+}
+# beside NAME LABEL: the value in the cell right of the first cell holding
+# LABEL (columns A to Y)
+beside() {
+    awk -F'\t' -v label="$2" '
+        function right_of(ref) {
+            return substr("BCDEFGHIJKLMNOPQRSTUVWXYZ", index("ABCDEFGHIJKLMNOPQRSTUVWXY",
+                          substr(ref, 1, 1)), 1) substr(ref, 2)
+        }
+        want != "" && $1 == want { print $2; exit }
+        want == "" && $2 == label { want = right_of($1) }
+    ' "$TMP/$1.cells"
+}
+# sheet_of BOOK SHEET NAME: the XML of the sheet named SHEET into $TMP/NAME.xml
+sheet_of() {
+    n=$(unzip -p "$1" xl/workbook.xml | grep -o '<sheet name="[^"]*"' | grep -n "\"$2\"" | cut -d: -f1)
+    unzip -p "$1" "xl/worksheets/sheet$n.xml" >"$TMP/$3.xml"
+}
 
 # --- help, version, usage errors ------------------------------------------
 expect "version" 0 "$BIN" --version
@@ -382,10 +415,33 @@ if cmp -s "$TMP/out" "$TMP/audit1.json"; then pass; else fail "audit findings di
 has "audit evidence cites file and line" "$TMP/out" '"file":"sample-data/patches.csv","line":5'
 expect "audit workbook" 0 "$BIN" --db "$ADB" -q audit --entity team:platform --from 2026-08-01 --to 2026-11-01 -o "$TMP/audit.xlsx"
 unzip -p "$TMP/audit.xlsx" xl/workbook.xml >"$TMP/aw.xml"
-has "audit sheets" "$TMP/aw.xml" '<sheet name="Findings"[^>]*/><sheet name="Evidence"[^>]*/><sheet name="Rules"[^>]*/><sheet name="Sources"'
+has "audit sheets" "$TMP/aw.xml" '<sheet name="Cover"[^>]*/><sheet name="Findings"[^>]*/><sheet name="Evidence"[^>]*/><sheet name="Rules"[^>]*/><sheet name="Sources"'
 # Evidence rows name their finding by its number on Findings: the first is 1.
-unzip -p "$TMP/audit.xlsx" xl/worksheets/sheet1.xml >"$TMP/af.xml"
-unzip -p "$TMP/audit.xlsx" xl/worksheets/sheet2.xml >"$TMP/ae.xml"
+unzip -p "$TMP/audit.xlsx" xl/worksheets/sheet2.xml >"$TMP/af.xml"
+unzip -p "$TMP/audit.xlsx" xl/worksheets/sheet3.xml >"$TMP/ae.xml"
+# The cover: what, when, under which profile and catalog, the findings by
+# severity as the text output counts them, and the command.
+expect "audit text for the cover" 0 "$BIN" --db "$ADB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01
+high=$(grep -c '^high ' "$TMP/out")
+medium=$(grep -c '^medium ' "$TMP/out")
+cells_of "$TMP/audit.xlsx" Cover acov
+same "audit cover: entity" "$(beside acov Entity)" "team:platform"
+same "audit cover: period in the profile's zone" "$(beside acov Period)" "2026-08-01 to 2026-10-31, whole days in Europe/Berlin"
+same "audit cover: regimes as written" "$(beside acov Profile)" "stored; regimes: DORA GDPR"
+has "audit cover: catalog version" "$TMP/acov.cells" '^B[0-9]+	version [0-9a-f]{16}: [0-9]+ rules, [0-9]+ implemented; in this audit [0-9]+ evaluated'
+same "audit cover: high count" "$(beside acov High)" "$high"
+same "audit cover: medium count" "$(beside acov Medium)" "$medium"
+same "audit cover: total" "$(beside acov Total)" "$((high + medium))"
+has "audit cover: command" "$TMP/acov.cells" "^B[0-9]+	.*slaudit --db $ADB -q audit --entity team:platform"
+# Findings by severity, worst first: no high after the first medium.
+cells_of "$TMP/audit.xlsx" Findings afc
+same "audit findings: severities in order" "$(awk -F'\t' '$1 ~ /^C[0-9]+$/ && $1 != "C1" { print $2 }' "$TMP/afc.cells" | uniq | tr '\n' ' ')" "high medium "
+hasnt "audit findings: regime key not shown" "$TMP/afc.cells" '	dora$'
+has "audit findings: regime as written" "$TMP/afc.cells" '^B[0-9]+	DORA$'
+# Sources: each input with the SHA-256 of its bytes.
+cells_of "$TMP/audit.xlsx" Sources asrc
+sum=$(sha256sum sample-data/patches.csv | cut -d' ' -f1)
+same "audit sources: SHA-256 of an input" "$(beside asrc sample-data/patches.csv)" "$sum"
 has "audit findings numbered from 1" "$TMP/af.xml" '<c r="A2"[^>]*><v>1</v></c>'
 has "audit evidence names finding 1" "$TMP/ae.xml" '<c r="A2"[^>]*><v>1</v></c>'
 
@@ -775,11 +831,6 @@ expect "eval --help example" 0 "$BIN" eval --help
 has "eval help reconcile" "$TMP/out" 'slaudit eval --reconcile --entity provider:nimbus'
 
 # --- the monthly report: SLA, Findings, Decision; audit and scorecard workbooks --------
-# Sheet N of the workbook, by name, as XML in $TMP/NAME.xml.
-sheet_of() {
-    n=$(unzip -p "$1" xl/workbook.xml | grep -o '<sheet name="[^"]*"' | grep -n "\"$2\"" | cut -d: -f1)
-    unzip -p "$1" "xl/worksheets/sheet$n.xml" >"$TMP/$3.xml"
-}
 # Findings rows of entity $2 in sheet XML $1 as "service|subject|message|evidence", sorted.
 report_findings() {
     sed 's/<row /\n<row /g' "$1" | grep "<c r=\"E[0-9]*\" t=\"inlineStr\"><is><t>$2</t>" |
@@ -885,7 +936,9 @@ sheet_of "$TMP/audit.xlsx" Evidence aev
 nf=$(grep -o '<row r="[0-9]*"' "$TMP/aud.xml" | tail -1 | grep -o '[0-9]*')
 maxref=$(grep -o '<c r="A[0-9]*" s="[0-9]*"><v>[0-9]*</v>' "$TMP/aev.xml" | sed 's/.*<v>//;s/<\/v>//' | sort -n | tail -1)
 if [ -n "$maxref" ] && [ "$maxref" -le $((nf - 1)) ]; then pass; else fail "evidence names finding $maxref of $((nf - 1))"; fi
-has "audit sources name the version and command" "$TMP/ass.xml" "slaudit version.*slaudit --db $ADB -q audit --entity team:platform"
+cells_of "$TMP/audit.xlsx" Sources asrc
+has "audit sources name the version" "$TMP/asrc.cells" "^B[0-9]+	$("$BIN" --version | cut -d' ' -f2)\$"
+case "$(beside asrc "Command line")" in *"slaudit --db $ADB -q audit --entity team:platform"*) pass ;; *) fail "audit sources name the command" ;; esac
 unzip -p "$TMP/score.xlsx" xl/sharedStrings.xml >"$TMP/ss2.xml"
 has "scorecard terms: coverage, remedy, RPO" "$TMP/ss2.xml" '<t>Support coverage</t>.*<t>Credits are the sole remedy</t>.*<t>RPO</t>'
 

@@ -70,6 +70,30 @@ Test(rules, catalog_is_complete_and_unique)
     }
 }
 
+Test(rules, catalog_digest_is_sixteen_hex_digits_and_stable)
+{
+    char a[17], b[17];
+    rules_catalog_digest(a);
+    rules_catalog_digest(b);
+    cr_assert_eq(strlen(a), 16);
+    cr_assert_eq(strspn(a, "0123456789abcdef"), 16, "%s", a);
+    cr_assert_str_eq(a, b);
+    cr_assert_str_neq(a, "cbf29ce484222325", "the digest of nothing");
+}
+
+Test(findings, regime_keys_as_readers_write_them)
+{
+    char out[32], tiny[4];
+    finding_regime_title("dora", out, sizeof out);
+    cr_assert_str_eq(out, "DORA");
+    finding_regime_title("hipaa gdpr nis2", out, sizeof out);
+    cr_assert_str_eq(out, "HIPAA GDPR NIS2");
+    finding_regime_title(NULL, out, sizeof out);
+    cr_assert_str_eq(out, "-");
+    finding_regime_title("circia", tiny, sizeof tiny);
+    cr_assert_str_eq(tiny, "CIR");
+}
+
 Test(rules, avl001_below_target_fires_at_target_not)
 {
     struct audit_data d;

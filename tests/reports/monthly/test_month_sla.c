@@ -239,7 +239,7 @@ Test(month_sla, findings_sheet)
     assert_text(sheet, "E2", "provider:acme");
     assert_text(sheet, "F2", "gpu-a");
     assert_text(sheet, "J2", "sev1 incident INC-1 has no postmortem");
-    assert_text(sheet, "B4", "dora");
+    assert_text(sheet, "B4", "DORA");
     assert_text(sheet, "F4", "(all services)");
     assert_number(sheet, "L4", 0, 0);
     assert_text(sheet, "M2", "UTC"); /* the zone its window was computed in */
