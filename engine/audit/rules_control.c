@@ -95,10 +95,11 @@ RULE_CHECK(check_pat002)
         const struct audit_patch *p = &d->patches[i];
         int64_t end = p->applied != SLTIME_NONE ? p->applied : d->to;
         if (p->kev_added != SLTIME_NONE && (double)(end - p->kev_added) > kev_days * DAY) {
-            struct finding *f = audit_finding(
-                ctx, rule, NULL, p->service, p->kev_added, end, p->key,
-                "%s, listed in CISA KEV, stayed open %.1f days after its KEV addition, over %.0f",
-                p->advisory, (double)(end - p->kev_added) / DAY, kev_days);
+            struct finding *f =
+                audit_finding(ctx, rule, NULL, p->service, p->kev_added, end, p->key,
+                              "%s, listed in CISA KEV, stayed open %.1f days after its KEV "
+                              "addition, over %.0f days",
+                              p->advisory, (double)(end - p->kev_added) / DAY, kev_days);
             patch_evidence(ctx, f, p);
             continue;
         }
@@ -112,10 +113,10 @@ RULE_CHECK(check_pat002)
         double days = audit_param(ctx, rule, param);
         if ((double)(end - p->detected) <= days * DAY)
             continue;
-        struct finding *f =
-            audit_finding(ctx, rule, NULL, p->service, p->detected, end, p->key,
-                          "internet-facing %s %s stayed open %.1f days after detection, over %.0f",
-                          p->severity, p->advisory, (double)(end - p->detected) / DAY, days);
+        struct finding *f = audit_finding(
+            ctx, rule, NULL, p->service, p->detected, end, p->key,
+            "internet-facing %s %s stayed open %.1f days after detection, over %.0f days",
+            p->severity, p->advisory, (double)(end - p->detected) / DAY, days);
         patch_evidence(ctx, f, p);
     }
 }
@@ -236,8 +237,11 @@ RULE_CHECK(check_ops002)
         int64_t t = *(const int64_t *)((const char *)p + tests[i].offset);
         if (t != SLTIME_NONE && t >= since)
             continue;
-        char when[24];
-        audit_time_text(t, when);
+        char when[16]; /* the profile gives days: shown as the day in its zone */
+        if (t == SLTIME_NONE)
+            snprintf(when, sizeof when, "(none)");
+        else
+            sltime_format_date(t, d->zone, when);
         struct finding *f = audit_finding(
             ctx, rule, NULL, NULL, since, d->to, tests[i].what,
             t == SLTIME_NONE ? "no %s is recorded%.0s (required within %d months)"
@@ -280,8 +284,8 @@ RULE_CHECK(check_evd001)
             continue;
         struct finding *f =
             audit_finding(ctx, rule, NULL, NULL, d->from, d->to, kinds[i].what,
-                          "%s are retained for %.0f months, under the required %.0f", kinds[i].what,
-                          kinds[i].months, min);
+                          "%s are retained for %.0f months, under the required %.0f months",
+                          kinds[i].what, kinds[i].months, min);
         findings_evidence(ctx->findings, f, "profile", "retention_months", SLTIME_NONE, SLTIME_NONE,
                           p->source, p->line, "%s: %.0f months", kinds[i].what, kinds[i].months);
     }

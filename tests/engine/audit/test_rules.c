@@ -41,6 +41,24 @@ count(const struct audit_data *d, const char *rule)
     return n;
 }
 
+/* Whether the one finding of rule says text. */
+static bool
+says(const struct audit_data *d, const char *rule, const char *text)
+{
+    struct audit_result r;
+    struct sl_diag diag = {0};
+    cr_assert_eq(audit_run_data(d, &r, &diag), SL_OK, "%s", diag.message);
+    bool found = false;
+    for (size_t i = 0; i < r.findings.n; i++)
+        if (!strcmp(r.findings.v[i].rule_id, rule)) {
+            found = strstr(r.findings.v[i].message, text) != NULL;
+            if (!found)
+                cr_log_info("%s says: %s", rule, r.findings.v[i].message);
+        }
+    audit_result_release(&r);
+    return found;
+}
+
 static struct audit_incident
 incident(const char *key, const char *sev, int64_t start, int64_t resolved)
 {
@@ -546,6 +564,7 @@ Test(rules, pat002_kev_14_days)
     cr_assert_eq(count(&d, "PAT-002"), 0);
     p.applied++;
     cr_assert_eq(count(&d, "PAT-002"), 1);
+    cr_assert(says(&d, "PAT-002", "after its KEV addition, over 14 days"), "the threshold's unit");
 }
 
 Test(rules, ops001_gap_in_primary)
@@ -573,6 +592,11 @@ Test(rules, ops002_tests_within_12_months)
     cr_assert_eq(count(&d, "OPS-002"), 0);
     d.profile.bcp_dr_test = since - 1;
     cr_assert_eq(count(&d, "OPS-002"), 1);
+    /* The profile gives a day, read as its midnight in the profile's zone:
+     * the message names that day, not the instant in UTC. */
+    d.zone = "Europe/Berlin";
+    d.profile.bcp_dr_test = sltime_days_from_civil(2025, 6, 30) * DAY - 2 * 3600;
+    cr_assert(says(&d, "OPS-002", "the last BCP/DR test was 2025-06-30, more than 12 months"));
 }
 
 Test(rules, evd001_retention_12_months)
