@@ -30,17 +30,18 @@ static const char help[] =
     "Example:\n"
     "  slaudit compare team:platform provider:nimbus --from 2026-08-01 --to 2026-11-01\n";
 
+/* One value in a column of width characters. */
 static void
-print_value(double v, const char *unit)
+print_value(double v, const char *unit, int width)
 {
     if (!isfinite(v))
-        printf(" %14s", "-");
+        printf(" %*s", width, "-");
     else if (!strcmp(unit, "count"))
-        printf(" %14.0f", v);
+        printf(" %*.0f", width, v);
     else if (!strcmp(unit, "%"))
-        printf(" %13.3f%%", v);
+        printf(" %*.3f%%", width - 1, v);
     else
-        printf(" %14.2f", v);
+        printf(" %*.2f", width, v);
 }
 
 /* Returns the exit code: 0, or the error's when the document could not be
@@ -100,12 +101,18 @@ print_table(const struct compare_result *r, const char *zone)
     sltime_format_date(r->to, zone, to);
     printf("%s against %s, %s to %s (exclusive, %s), identical neutral definitions\n\n", r->a, r->b,
            from, to, zone ? zone : "UTC");
-    printf("%-40s %-5s %14.14s %14.14s %14s %s\n", "metric", "unit", r->a, r->b, "B - A", "better");
+    /* The entities' columns as wide as their names: never cut a name. */
+    size_t la = strlen(r->a), lb = strlen(r->b);
+    int width = (int)(la > lb ? la : lb);
+    if (width < 14)
+        width = 14;
+    printf("%-40s %-5s %*s %*s %14s %s\n", "metric", "unit", width, r->a, width, r->b, "B - A",
+           "better");
     for (size_t i = 0; i < r->nmetrics; i++) {
         const struct compare_metric *m = &r->metrics[i];
         printf("%-40s %-5s", m->name, m->unit);
-        print_value(m->a, m->unit);
-        print_value(m->b, m->unit);
+        print_value(m->a, m->unit, width);
+        print_value(m->b, m->unit, width);
         if (isfinite(m->diff))
             printf(" %+14.3f", m->diff);
         else

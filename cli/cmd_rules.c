@@ -2,6 +2,7 @@
  * Markdown of docs/rules.md. */
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/cli.h"
 #include "cli/msg.h"
@@ -18,6 +19,42 @@ static const char help[] =
     "\n"
     "Example:\n"
     "  slaudit rules --markdown > docs/rules.md\n";
+
+/* Where the check column starts: the widths of the columns before it. */
+#define CHECK_COLUMN (8 + 1 + 6 + 1 + 8 + 1 + 11 + 1 + 4 + 1)
+
+/* text in lines of at most room characters, broken between words, each
+ * line after the first indented to the check column; room 0: one line. A
+ * word longer than room stands alone on its line, whole. */
+static void
+print_wrapped(const char *text, int room)
+{
+    size_t len = strlen(text);
+    if (room < 20 || len <= (size_t)room) {
+        printf("%s\n", text);
+        return;
+    }
+    size_t at = 0;
+    while (at < len) {
+        size_t end = at + (size_t)room;
+        if (end >= len) {
+            end = len;
+        } else {
+            size_t space = end;
+            while (space > at && text[space] != ' ')
+                space--;
+            if (space > at)
+                end = space;
+            else /* one word longer than the room: to its end */
+                while (end < len && text[end] != ' ')
+                    end++;
+        }
+        printf("%*s%.*s\n", at ? CHECK_COLUMN : 0, "", (int)(end - at), text + at);
+        at = end;
+        while (at < len && text[at] == ' ')
+            at++;
+    }
+}
 
 int
 cmd_rules(struct cli *cli, int argc, char **argv)
@@ -49,10 +86,14 @@ cmd_rules(struct cli *cli, int argc, char **argv)
         return s ? msg_error(sl_exit_code(s), NULL, 0, "%s", sl_strerror(s)) : 0;
     }
     printf("%-8s %-6s %-8s %-11s %-4s %s\n", "id", "scope", "severity", "regimes", "impl", "check");
-    for (const struct rule *r = rules_catalog; r->id; r++)
-        printf("%-8s %-6s %-8s %-11s %-4s %.90s\n", r->id, rules_scope_text(r->scope),
-               finding_severity_name(r->severity), r->regimes ? r->regimes : "-",
-               r->check ? "yes" : "no", r->check_text);
+    int width = msg_width();
+    for (const struct rule *r = rules_catalog; r->id; r++) {
+        char regimes[64];
+        finding_regime_title(r->regimes, regimes, sizeof regimes);
+        printf("%-8s %-6s %-8s %-11s %-4s ", r->id, rules_scope_text(r->scope),
+               finding_severity_name(r->severity), regimes, r->check ? "yes" : "no");
+        print_wrapped(r->check_text, width ? width - CHECK_COLUMN : 0);
+    }
     printf("%zu of %zu rules implemented\n", rules_implemented(), rules_count());
     return 0;
 }

@@ -4,7 +4,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static bool quiet;
@@ -198,6 +200,22 @@ msg_stdout_data(void)
 }
 
 static struct stream_filter err_filter = {.fd = STDERR_FILENO, .line_start = true};
+
+int
+msg_width(void)
+{
+    const char *columns = getenv("COLUMNS");
+    if (columns && *columns) {
+        char *end;
+        long n = strtol(columns, &end, 10);
+        if (!*end && n >= 40 && n <= 10000)
+            return (int)n;
+    }
+    struct winsize ws;
+    if (isatty(STDOUT_FILENO) && !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col >= 40)
+        return ws.ws_col;
+    return 0;
+}
 
 void
 msg_init(void)

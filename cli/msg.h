@@ -21,6 +21,11 @@ void msg_init(void);
  * every control character itself. */
 void msg_stdout_data(void);
 
+/* The width text on stdout should keep to: $COLUMNS when it is set (a
+ * number from 40), else the terminal's when stdout is one, else 0: no
+ * limit (a pipe or a file gets whole lines). */
+int msg_width(void);
+
 void msg_set_quiet(bool quiet);
 bool msg_quiet(void);
 

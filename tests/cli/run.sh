@@ -395,6 +395,13 @@ expect "rules markdown" 0 "$BIN" rules --markdown
 if cmp -s "$TMP/out" docs/rules.md; then pass; else fail "docs/rules.md differs from 'slaudit rules --markdown'"; fi
 expect "rules json" 0 "$BIN" rules --json
 has "rules json lists AVL-001" "$TMP/out" '"id":"AVL-001"'
+# The table never cuts a check: whole lines into a pipe, wrapped to $COLUMNS.
+expect "rules into a pipe" 0 env -u COLUMNS "$BIN" rules
+has "rules: a long check whole" "$TMP/out" '^SLA-003 .*Allowed downtime over 2 h a month for a service supporting critical functions \(uptime < 99\.73 %\)$'
+has "rules: regimes as written" "$TMP/out" '^AVL-004 .* DORA '
+expect "rules at 80 columns" 0 env COLUMNS=80 "$BIN" rules
+same "rules at 80 columns: no longer line" "$(awk 'length > 80' "$TMP/out" | wc -l)" 0
+same "rules at 80 columns: the check continues under its column" "$(grep -A1 '^SLA-003 ' "$TMP/out" | tail -1)" "                                          a service supporting critical"
 expect "audit without entity" 2 "$BIN" --db "$DB" audit --from 2026-08-01 --to 2026-11-01
 expect "audit bad fail-on" 2 "$BIN" --db "$DB" audit --entity team:x --from 2026-08-01 --to 2026-11-01 --fail-on severe
 ADB=$TMP/audit.db
@@ -537,7 +544,7 @@ expect "compare needs two" 2 "$BIN" --db "$DB" compare team:platform
 expect "compare the same twice" 2 "$BIN" --db "$DB" compare team:platform team:platform
 expect "compare a non-entity" 2 "$BIN" --db "$DB" compare team:platform nimbus
 expect "compare" 0 "$BIN" --db "$DB" compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
-has "compare header" "$TMP/out" '^metric +unit +team:platform +provider:nimbu'
+has "compare header: names whole" "$TMP/out" '^metric +unit +team:platform +provider:nimbus +B - A better$'
 has "compare month row" "$TMP/out" '^availability 2026-10 '
 expect "compare json" 0 "$BIN" --db "$DB" --json compare team:platform provider:nimbus --from 2026-10-01 --to 2026-11-01
 has "compare json metric" "$TMP/out" '"metrics":\[\{"name":"availability","unit":"%","a":99\.[0-9]+,"b":99\.[0-9]+,"difference":'
