@@ -37,10 +37,8 @@ enum sl_status
 contract_rules_from_terms(const struct sla_terms *t, size_t target, struct contract_rules *out)
 {
     static const enum window_kind kinds[] = {
-        [SLA_WINDOW_MONTH] = WINDOW_MONTH,
-        [SLA_WINDOW_QUARTER] = WINDOW_QUARTER,
-        [SLA_WINDOW_YEAR] = WINDOW_YEAR,
-        [SLA_WINDOW_ROLLING] = WINDOW_ROLLING,
+        [SLA_WINDOW_MONTH] = WINDOW_MONTH, [SLA_WINDOW_QUARTER] = WINDOW_QUARTER,
+        [SLA_WINDOW_YEAR] = WINDOW_YEAR,   [SLA_WINDOW_ROLLING] = WINDOW_ROLLING,
         [SLA_WINDOW_DAYS] = WINDOW_DAYS,
     };
     contract_rules_neutral(out);

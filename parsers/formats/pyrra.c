@@ -113,8 +113,8 @@ parse(struct ingest *ing, FILE *f)
         } else if (kind && !strcmp(kind, "ServiceLevelObjective")) {
             char why[300];
             if (yamldoc_kind(yamldoc_get(doc, root, "spec")) != YNODE_MAPPING)
-                rc = ingest_reject(ing, line, "ServiceLevelObjective without a spec mapping", "",
-                                   0);
+                rc =
+                    ingest_reject(ing, line, "ServiceLevelObjective without a spec mapping", "", 0);
             else if ((rc = store_slo(ing, doc, root, why, sizeof why)) == SL_ERR_INPUT)
                 rc = ingest_reject(ing, line, why, "", 0);
         }

@@ -28,10 +28,17 @@ const struct parser *const parser_table[] = {
 /* The formats whose records carry no entity of their own: kernel and
  * scheduler logs, probe and uptime records, and SLO specifications. */
 static const struct parser *const entity_needed[] = {
-    &parser_nvidia_xid,      &parser_slurm_log,       &parser_prometheus_range,
-    &parser_upptime_history, &parser_upptime_summary, &parser_upptime_commits,
-    &parser_uptime_kuma,     &parser_openslo,         &parser_sloth,
-    &parser_pyrra,           NULL,
+    &parser_nvidia_xid,
+    &parser_slurm_log,
+    &parser_prometheus_range,
+    &parser_upptime_history,
+    &parser_upptime_summary,
+    &parser_upptime_commits,
+    &parser_uptime_kuma,
+    &parser_openslo,
+    &parser_sloth,
+    &parser_pyrra,
+    NULL,
 };
 
 bool

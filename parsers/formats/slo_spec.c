@@ -15,8 +15,8 @@ static const struct {
     long count;
     enum sla_window window;
 } calendar[] = {
-    {'M', 1, SLA_WINDOW_MONTH}, {'M', 3, SLA_WINDOW_QUARTER}, {'M', 12, SLA_WINDOW_YEAR},
-    {'Q', 1, SLA_WINDOW_QUARTER}, {'Q', 4, SLA_WINDOW_YEAR},  {'y', 1, SLA_WINDOW_YEAR},
+    {'M', 1, SLA_WINDOW_MONTH},   {'M', 3, SLA_WINDOW_QUARTER}, {'M', 12, SLA_WINDOW_YEAR},
+    {'Q', 1, SLA_WINDOW_QUARTER}, {'Q', 4, SLA_WINDOW_YEAR},    {'y', 1, SLA_WINDOW_YEAR},
     {'Y', 1, SLA_WINDOW_YEAR},
 };
 

@@ -108,8 +108,8 @@ parse(struct ingest *ing, FILE *f)
             rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, line,
                           "not a Sloth SLO specification (no version \"prometheus/v1\")");
         } else if (!service || yamldoc_kind(slos) != YNODE_SEQUENCE) {
-            rc = ingest_reject(ing, line, "a Sloth specification needs a service and slos[]", "",
-                               0);
+            rc =
+                ingest_reject(ing, line, "a Sloth specification needs a service and slos[]", "", 0);
         } else {
             for (size_t i = 0; i < yamldoc_size(slos) && !rc; i++) {
                 const struct yaml_node *e = yamldoc_at(doc, slos, i);

@@ -123,9 +123,10 @@ Test(openslo, needs_entity)
 Test(openslo, edited_slo_replaces)
 {
     char path[512];
-    static const char text[] = "apiVersion: openslo/v1\nkind: SLO\nmetadata:\n  name: scheduler-availability\n"
-                               "spec:\n  service: slurm\n  timeWindow:\n    - duration: 1Q\n"
-                               "  objectives:\n    - targetPercent: 99.5\n";
+    static const char text[] =
+        "apiVersion: openslo/v1\nkind: SLO\nmetadata:\n  name: scheduler-availability\n"
+        "spec:\n  service: slurm\n  timeWindow:\n    - duration: 1Q\n"
+        "  objectives:\n    - targetPercent: 99.5\n";
     fixture_write(&fx, "edited.yaml", text, sizeof text - 1, path);
     struct parse_run run;
     struct parse_options opt = {"team:ml-serving", NULL, NULL};
