@@ -37,16 +37,20 @@ enum sl_status
 contract_rules_from_terms(const struct sla_terms *t, size_t target, struct contract_rules *out)
 {
     static const enum window_kind kinds[] = {
-        [SLA_WINDOW_MONTH] = WINDOW_MONTH,
-        [SLA_WINDOW_QUARTER] = WINDOW_QUARTER,
-        [SLA_WINDOW_YEAR] = WINDOW_YEAR,
+        [SLA_WINDOW_MONTH] = WINDOW_MONTH, [SLA_WINDOW_QUARTER] = WINDOW_QUARTER,
+        [SLA_WINDOW_YEAR] = WINDOW_YEAR,   [SLA_WINDOW_ROLLING] = WINDOW_ROLLING,
+        [SLA_WINDOW_DAYS] = WINDOW_DAYS,
     };
     contract_rules_neutral(out);
     if (target >= t->ntargets)
         return SL_ERR_USAGE;
     const struct sla_uptime_target *u = &t->targets[target];
     out->target_percent = u->percent;
-    out->window = (unsigned)u->window <= SLA_WINDOW_YEAR ? kinds[u->window] : WINDOW_MONTH;
+    out->window = (unsigned)u->window <= SLA_WINDOW_DAYS ? kinds[u->window] : WINDOW_MONTH;
+    if ((out->window == WINDOW_ROLLING || out->window == WINDOW_DAYS) && u->days < 1)
+        out->window = WINDOW_MONTH; /* a window of no days: terms built by hand */
+    out->window_days = u->days;
+    out->window_first_day = u->start_day;
     /* The document's own definition: maintenance is left out only where it
      * says so, with its notice period, else the 48 h default. */
     out->maintenance_excluded = t->maintenance_excluded;

@@ -46,7 +46,9 @@ struct contract_exclusion {
 };
 
 struct contract_rules {
-    enum window_kind window;         /* the SLA's window: month, quarter or year */
+    enum window_kind window;         /* the SLA's window: month, quarter, year, rolling, days */
+    int window_days;                 /* rolling and days windows: their length in days */
+    int64_t window_first_day;        /* days windows: day number of a window's first day */
     double target_percent;           /* NAN when none */
     double weight[SVC_STATUS_COUNT]; /* downtime weight per status */
     int64_t min_outage_seconds;      /* 0: every second counts */
@@ -62,7 +64,9 @@ struct contract_rules {
  * no minimum outage; month window; no target. */
 void contract_rules_neutral(struct contract_rules *r);
 
-/* The rules of target number `target` of t (its percent and window), the
+/* The rules of target number `target` of t (its percent and window: a
+ * rolling target as WINDOW_ROLLING of its days, a target of calendar days as
+ * WINDOW_DAYS from its first day), the
  * terms' maintenance exclusion and notice (else 48 h), and the document's
  * counting clauses (engine/sla_terms.h): SLA_CLAUSE_MIN_OUTAGE (value in
  * minutes) sets min_outage_seconds, SLA_CLAUSE_MAINTENANCE_CAP (value in hours

@@ -577,7 +577,7 @@ window_months(const struct window *w)
         return 3;
     if (w->kind == WINDOW_YEAR)
         return 12;
-    if (w->kind == WINDOW_ROLLING)
+    if (w->kind == WINDOW_ROLLING || w->kind == WINDOW_DAYS)
         return (double)(w->end - w->start) / (30.4375 * 86400);
     return 1;
 }
@@ -957,6 +957,27 @@ widen(struct run *run, const struct window_set *ws)
         run->range_to = ws->w[ws->n - 1].end;
 }
 
+/* The windows of one target's rules overlapping [from, to): a rolling
+ * target's N-day windows ending at `to`; a target of calendar days its
+ * windows from their first day; else its calendar kind's. */
+static enum sl_status
+target_windows(const struct contract_rules *r, const struct eval_params *p, struct window_set *ws)
+{
+    if (r->window != WINDOW_DAYS)
+        return eval_windows(r->window, r->window == WINDOW_ROLLING ? r->window_days : 0, p->from,
+                            p->to, p->zone, &ws->w, &ws->n);
+    size_t alloc = 0;
+    ws->w = NULL;
+    ws->n = 0;
+    for (struct window w = window_days_of(p->from, r->window_first_day, r->window_days, p->zone);
+         w.start < p->to; w = window_days_of(w.end, r->window_first_day, r->window_days, p->zone)) {
+        if (!reserve((void **)&ws->w, &alloc, ws->n, sizeof *ws->w))
+            return SL_ERR_NOMEM;
+        ws->w[ws->n++] = w;
+    }
+    return SL_OK;
+}
+
 static enum sl_status
 plan_windows(struct run *run)
 {
@@ -985,7 +1006,7 @@ plan_windows(struct run *run)
             struct window_set *ws = &run->targets[run->target_base[k] + i];
             const struct eval_commitment *cm = &p->commitments[k];
             contract_rules_from_terms(t, i, &r);
-            if ((rc = eval_windows(r.window, 0, p->from, p->to, p->zone, &ws->w, &ws->n)))
+            if ((rc = target_windows(&r, p, ws)))
                 return rc;
             /* A version applies to the windows that start while it is in force. */
             size_t kept = 0;

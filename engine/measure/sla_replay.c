@@ -154,9 +154,15 @@ on_series(void *ctx, const char *entity, const char *service)
     return 0;
 }
 
+/* The window of r holding t: a target of days, its own; a rolling target,
+ * its length of days laid end to end from first_day (the history's first). */
 static struct window
-window_at(enum window_kind kind, int64_t t, const char *zone)
+window_at(const struct contract_rules *r, int64_t first_day, int64_t t, const char *zone)
 {
+    enum window_kind kind = r->window;
+    if (kind == WINDOW_DAYS || kind == WINDOW_ROLLING)
+        return window_days_of(t, kind == WINDOW_DAYS ? r->window_first_day : first_day,
+                              r->window_days, zone);
     struct window m = window_month_of(t, zone);
     if (kind == WINDOW_QUARTER)
         return window_quarter(m.year, (m.month - 1) / 3 + 1, zone);
@@ -214,15 +220,18 @@ sla_replay_run_scope(struct store *st, const struct sla_terms *t, const char *zo
     /* A status history lists what went wrong: every window it reaches is
      * known, and up where no record says otherwise. */
     int64_t last = c.last;
-    push(&c, window_at(rules.window, c.first, zone).start,
-         window_at(rules.window, last - 1, zone).end, SVC_UP);
+    struct sl_civil fc;
+    sltime_to_civil(c.first, zone, &fc, NULL);
+    int64_t first_day = sltime_days_from_civil(fc.year, fc.month, fc.day);
+    push(&c, window_at(&rules, first_day, c.first, zone).start,
+         window_at(&rules, first_day, last - 1, zone).end, SVC_UP);
     if (c.failed) {
         s = diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory");
         goto out;
     }
     double down = 0, eligible = 0;
-    for (struct window w = window_at(rules.window, c.first, zone); w.start < last;
-         w = window_at(rules.window, w.end, zone)) {
+    for (struct window w = window_at(&rules, first_day, c.first, zone); w.start < last;
+         w = window_at(&rules, first_day, w.end, zone)) {
         struct sla_replay_window *v = realloc(out->windows, (out->nwindows + 1) * sizeof *v);
         if (!v) {
             s = diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory");

@@ -2,12 +2,14 @@
 #include "engine/sla/sla_json.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/base/jsondoc.h"
 #include "engine/base/jsonw.h"
 #include "engine/sla/sla_score.h"
+#include "engine/time/sltime.h"
 
 /* ---- writing ------------------------------------------------------------ */
 
@@ -34,6 +36,13 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
         jsonw_open(w, NULL, '{');
         jsonw_field_num(w, "percent", u->percent);
         jsonw_field_str(w, "window", sla_window_name(u->window));
+        if (u->window == SLA_WINDOW_ROLLING || u->window == SLA_WINDOW_DAYS)
+            jsonw_field_int(w, "days", u->days);
+        if (u->window == SLA_WINDOW_DAYS) {
+            char day[16];
+            sltime_format_date(u->start_day * 86400, NULL, day);
+            jsonw_field_str(w, "start_date", day);
+        }
         jsonw_field_str(w, "scope", u->scope);
         if (t->target_implied)
             jsonw_field_bool(w, "implied", true);
@@ -230,6 +239,8 @@ parse_window(const char *s, enum sla_window *w)
 {
     if (!s)
         return false;
+    if (sla_window_parse(s, w))
+        return true;
     if (strstr(s, "quarter"))
         *w = SLA_WINDOW_QUARTER;
     else if (strstr(s, "year") || strstr(s, "annual"))
@@ -239,6 +250,32 @@ parse_window(const char *s, enum sla_window *w)
     else
         return false;
     return true;
+}
+
+/* A window of days: its length, and where calendar windows of days start
+ * ("start_date": "YYYY-MM-DD"). */
+static void
+read_days(struct reader *r, const struct json_node *e, struct sla_uptime_target *u)
+{
+    if (u->window != SLA_WINDOW_ROLLING && u->window != SLA_WINDOW_DAYS)
+        return;
+    double days = get_num(r, e, "days");
+    if (isnan(days) || days < 1 || days > SLA_WINDOW_MAX_DAYS || days != floor(days)) {
+        wrong(r, "uptime_targets[].days", "a whole number of days, 1 to 3660");
+        return;
+    }
+    u->days = (int)days;
+    if (u->window != SLA_WINDOW_DAYS)
+        return;
+    const char *d = jsondoc_get_string(e, "start_date");
+    int y, m, dd;
+    char end;
+    if (!d || sscanf(d, "%4d-%2d-%2d%c", &y, &m, &dd, &end) != 3 || m < 1 || m > 12 || dd < 1 ||
+        dd > sltime_days_in_month(y, m)) {
+        wrong(r, "uptime_targets[].start_date", "a date YYYY-MM-DD");
+        return;
+    }
+    u->start_day = sltime_days_from_civil(y, m, dd);
 }
 
 static void
@@ -256,7 +293,8 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
             const char *ws = jsondoc_get_string(e, "window");
             u->window = SLA_WINDOW_MONTH;
             if (ws && !parse_window(ws, &u->window))
-                wrong(r, "uptime_targets[].window", "month, quarter or year");
+                wrong(r, "uptime_targets[].window", "month, quarter, year, rolling or days");
+            read_days(r, e, u);
             u->scope = get_str(r, e, "scope");
             t->target_implied |= get_bool(r, e, "implied", false);
             u->line = get_line(r, e);

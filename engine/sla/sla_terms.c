@@ -66,8 +66,24 @@ sla_window_name(enum sla_window w)
         return "quarter";
     case SLA_WINDOW_YEAR:
         return "year";
+    case SLA_WINDOW_ROLLING:
+        return "rolling";
+    case SLA_WINDOW_DAYS:
+        return "days";
     }
     return "month";
+}
+
+bool
+sla_window_parse(const char *s, enum sla_window *out)
+{
+    for (int w = SLA_WINDOW_MONTH; w <= SLA_WINDOW_DAYS; w++) {
+        if (s && !strcmp(s, sla_window_name((enum sla_window)w))) {
+            *out = (enum sla_window)w;
+            return true;
+        }
+    }
+    return false;
 }
 
 const char *

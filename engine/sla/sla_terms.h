@@ -10,14 +10,31 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
-enum sla_window { SLA_WINDOW_MONTH, SLA_WINDOW_QUARTER, SLA_WINDOW_YEAR };
+/* The window a target is measured over: a calendar month, quarter or year
+ * in the zone; ROLLING, the `days` local days ending at the instant
+ * evaluated (an objective's "last 14 days"); DAYS, calendar windows of
+ * `days` local days one after another from the local day start_day (an
+ * objective's "calendar week from 2022-01-01"). */
+enum sla_window {
+    SLA_WINDOW_MONTH,
+    SLA_WINDOW_QUARTER,
+    SLA_WINDOW_YEAR,
+    SLA_WINDOW_ROLLING,
+    SLA_WINDOW_DAYS
+};
+
+/* Longest window of days a target may name (ten years). */
+#define SLA_WINDOW_MAX_DAYS 3660
 
 struct sla_uptime_target {
     double percent; /* 99.9 */
     enum sla_window window;
     char *scope; /* what it covers, e.g. "single instance"; may be NULL */
     long line;
+    int days;          /* ROLLING and DAYS: the window's length in days (1 .. max); else 0 */
+    int64_t start_day; /* DAYS: the day number (sltime_days_from_civil) of a window's first day */
 };
 
 /* A credit band. A bound is NAN when the band is open on that side; the
@@ -114,7 +131,10 @@ void sla_terms_init(struct sla_terms *t);
 bool sla_terms_any(const struct sla_terms *t);
 void sla_terms_release(struct sla_terms *t);
 
+/* "month", "quarter", "year", "rolling", "days"; and back (false when s is
+ * none of them). */
 const char *sla_window_name(enum sla_window w);
+bool sla_window_parse(const char *s, enum sla_window *out);
 const char *sla_coverage_name(enum sla_coverage c);
 /* "sole_remedy"-style names of clause kinds, and back; false when unknown. */
 const char *sla_clause_name(enum sla_clause_kind k);

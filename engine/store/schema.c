@@ -277,6 +277,14 @@ const char *const schema_migrations[] = {
      * breaks the index. */
     ("CREATE UNIQUE INDEX IF NOT EXISTS commitments_by_source ON commitments"
      "  (source_id, entity, ifnull(service, ''), kind, ifnull(effective_from, ''));"),
+    /* 12: a service has as many objectives as SLOs name it (an availability
+     * and a latency SLO of one API, one file): the place of a commitment
+     * takes its document too. An index with more columns, so nothing
+     * breaks it. */
+    ("DROP INDEX IF EXISTS commitments_by_source;"
+     "CREATE UNIQUE INDEX commitments_by_source ON commitments"
+     "  (source_id, entity, ifnull(service, ''), kind, ifnull(effective_from, ''),"
+     "  ifnull(document, ''));"),
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);

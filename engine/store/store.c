@@ -1421,7 +1421,7 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
 {
     static const char del_sql[] =
         "DELETE FROM commitments WHERE entity = ?1 AND service IS ?2 AND kind = ?3 "
-        "AND effective_from IS ?4";
+        "AND effective_from IS ?4 AND (?3 <> 'slo' OR document IS ?5)";
     static const char ins_sql[] =
         "INSERT INTO commitments (source_id, entity, service, kind, effective_from, document, "
         "terms, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
@@ -1433,6 +1433,7 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
     bind_text(s, 2, c->service);
     bind_text(s, 3, c->kind);
     bind_time(s, 4, c->effective_from);
+    bind_text(s, 5, c->document);
     if (sqlite3_step(s) != SQLITE_DONE)
         goto out;
     if (replaced)

@@ -200,8 +200,10 @@ struct commitment {
 typedef int (*store_commitment_fn)(void *ctx, const struct commitment *c);
 
 /* Within an open source transaction. A commitment with the same entity,
- * service, kind and effective_from replaces the stored one (a corrected
- * version) and sets *replaced (which may be NULL). */
+ * service, kind and effective_from (and, for an objective, kind "slo", the
+ * same document: a service has as many objectives as SLOs name it) replaces
+ * the stored one (a corrected version) and sets *replaced (which may be
+ * NULL). */
 enum sl_status store_add_commitment(struct store *st, const struct commitment *c, bool *replaced,
                                     struct sl_diag *diag);
 /* Imports c from the file path (its SHA-256 and bytes given) in one

@@ -17,6 +17,8 @@ window_kind_name(enum window_kind kind)
         return "year";
     case WINDOW_ROLLING:
         return "rolling";
+    case WINDOW_DAYS:
+        return "days";
     }
     return "unknown";
 }
@@ -91,6 +93,34 @@ window_rolling(int64_t end, int days, const char *zone)
     return w;
 }
 
+/* Local midnight of day number d in zone. */
+static int64_t
+day_start(int64_t d, const char *zone)
+{
+    struct sl_civil c;
+    sltime_to_civil(d * 86400, NULL, &c, NULL);
+    c.hour = c.minute = c.second = 0;
+    return sltime_from_civil(&c, zone);
+}
+
+struct window
+window_days_of(int64_t t, int64_t first_day, int days, const char *zone)
+{
+    struct sl_civil c, last;
+    if (days < 1)
+        days = 1;
+    sltime_to_civil(t, zone, &c, NULL);
+    int64_t k = sltime_days_from_civil(c.year, c.month, c.day) - first_day;
+    int64_t n = k >= 0 ? k / days : -((-k + days - 1) / days);
+    int64_t d0 = first_day + n * days;
+    struct window w = {WINDOW_DAYS, day_start(d0, zone), day_start(d0 + days, zone), 0, 0, days, 0};
+    sltime_to_civil((d0 + days - 1) * 86400, NULL, &last, NULL);
+    w.year = last.year;
+    w.month = last.month;
+    w.day = last.day;
+    return w;
+}
+
 struct window
 window_month_of(int64_t t, const char *zone)
 {
@@ -151,6 +181,15 @@ window_label(const struct window *w, char out[48])
         char end[16]; /* built by hand: whole UTC days */
         sltime_format_date(w->end - 1, NULL, end);
         snprintf(out, 48, "rolling %lldd to %s", (long long)((w->end - w->start) / 86400), end);
+        return;
+    }
+    case WINDOW_DAYS: {
+        struct sl_civil c; /* the first local day, counted back from the last */
+        sltime_to_civil(sltime_days_from_civil(w->year, w->month, w->day) * 86400 -
+                            (int64_t)(w->days - 1) * 86400,
+                        NULL, &c, NULL);
+        snprintf(out, 48, "%dd %04d-%02d-%02d to %04d-%02d-%02d", w->days, c.year, c.month, c.day,
+                 w->year, w->month, w->day);
         return;
     }
     }

@@ -1,5 +1,6 @@
 /* window.h — evaluation windows: calendar months, quarters and years aligned in
- * a time zone, and rolling windows of N local days of a zone. A window is the
+ * a time zone, rolling windows of N local days of a zone, and calendar
+ * windows of N local days that follow one another from a first day. A window is the
  * half-open range [start, end) of UTC epoch seconds. */
 #ifndef SLAUDIT_WINDOW_H
 #define SLAUDIT_WINDOW_H
@@ -9,14 +10,15 @@
 
 #include "engine/base/status.h"
 
-enum window_kind { WINDOW_MONTH, WINDOW_QUARTER, WINDOW_YEAR, WINDOW_ROLLING };
+enum window_kind { WINDOW_MONTH, WINDOW_QUARTER, WINDOW_YEAR, WINDOW_ROLLING, WINDOW_DAYS };
 
 struct window {
     enum window_kind kind;
     int64_t start, end;
     int year, month; /* first calendar month of the window (calendar kinds) */
-    /* Rolling windows: how many local days, and the last of them (its year
-     * and month in the fields above); days 0 for one built by hand. */
+    /* Rolling and days windows: how many local days, and the last of them
+     * (its year and month in the fields above); days 0 for one built by
+     * hand. */
     int days, day;
 };
 
@@ -31,6 +33,11 @@ struct window window_year(int year, const char *zone);
  * its last day is the local day of its last second. */
 struct window window_rolling(int64_t end, int days, const char *zone);
 
+/* The calendar window of days local days of zone that holds instant t, of
+ * those that follow one another from the local day first_day (a day number,
+ * sltime_days_from_civil), before it as after it. days >= 1. */
+struct window window_days_of(int64_t t, int64_t first_day, int days, const char *zone);
+
 /* The calendar month holding instant t in zone. */
 struct window window_month_of(int64_t t, const char *zone);
 /* The month after / before w (w a month window). */
@@ -39,8 +46,9 @@ struct window window_month_prev(const struct window *w, const char *zone);
 
 /* Parses "YYYY-MM". */
 enum sl_status window_parse_month(const char *text, int *year, int *month);
-/* "2026-10", "2026-Q4", "2026", or "rolling 30d to 2026-10-31" style label
- * (a rolling window's last local day). */
+/* "2026-10", "2026-Q4", "2026", "rolling 30d to 2026-10-31" (a rolling
+ * window's last local day), or "7d 2026-10-05 to 2026-10-11" (a window of
+ * days, its first and last local day). */
 void window_label(const struct window *w, char out[48]);
 
 #endif

@@ -1,52 +1,19 @@
-/* openslo.c — OpenSLO v1 `kind: SLO` documents as an internal team's
- * commitments: each SLO (one per YAML document; `---` separates them) is
- * stored for --entity with kind "slo", its objectives as uptime targets of
- * SLA terms (engine/sla_terms.h), so a team is evaluated against its own
- * objectives as a provider is against its SLA. Documents of other kinds
- * (Service, SLI, DataSource, AlertPolicy) are skipped. */
+/* openslo.c — OpenSLO v1 and v1alpha `kind: SLO` documents as an internal
+ * team's commitments: each SLO (one per YAML document; `---` separates them)
+ * is stored for --entity with kind "slo", its objectives as uptime targets
+ * over its time window (slo_spec.h: rolling 2w, a calendar week from a start
+ * date, 1M, ...). Documents of other kinds (Service, SLI, DataSource,
+ * AlertPolicy) are skipped. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/base/jsonw.h"
-#include "engine/sla/sla_json.h"
 #include "engine/sla/sla_terms.h"
 #include "engine/time/sltime.h"
 #include "engine/base/yamldoc.h"
 #include "parsers/read/jsonstream.h"
 #include "parsers/formats/registry.h"
-
-/* A duration in OpenSLO shorthand (count and unit) and the calendar window
- * it stands for; rolling windows take the nearest one. */
-static const struct {
-    char unit;
-    long min, max;
-    enum sla_window window;
-} windows[] = {
-    {'M', 1, 1, SLA_WINDOW_MONTH},     {'d', 28, 31, SLA_WINDOW_MONTH},
-    {'w', 4, 4, SLA_WINDOW_MONTH},     {'Q', 1, 1, SLA_WINDOW_QUARTER},
-    {'M', 3, 3, SLA_WINDOW_QUARTER},   {'d', 89, 92, SLA_WINDOW_QUARTER},
-    {'w', 13, 13, SLA_WINDOW_QUARTER}, {'Y', 1, 1, SLA_WINDOW_YEAR},
-    {'y', 1, 1, SLA_WINDOW_YEAR},      {'M', 12, 12, SLA_WINDOW_YEAR},
-    {'Q', 4, 4, SLA_WINDOW_YEAR},      {'d', 365, 366, SLA_WINDOW_YEAR},
-    {'w', 52, 52, SLA_WINDOW_YEAR},    {0, 0, 0, SLA_WINDOW_MONTH},
-};
-
-static bool
-window_of(const char *duration, enum sla_window *out)
-{
-    char *end;
-    long n = duration ? strtol(duration, &end, 10) : 0;
-    if (!duration || end == duration || n <= 0 || !end[0] || end[1])
-        return false;
-    for (size_t i = 0; windows[i].unit; i++) {
-        if (windows[i].unit == *end && n >= windows[i].min && n <= windows[i].max) {
-            *out = windows[i].window;
-            return true;
-        }
-    }
-    return false;
-}
+#include "parsers/formats/slo_spec.h"
 
 struct slo {
     struct ingest *ing;
@@ -82,7 +49,8 @@ v1alpha_duration(struct slo *s, const struct yaml_node *tw)
 
 /* Reads the objectives into t's targets; false with s->why on a bad one. */
 static bool
-read_objectives(struct slo *s, struct sla_terms *t, enum sla_window w, const char *name)
+read_objectives(struct slo *s, struct sla_terms *t, const struct sla_uptime_target *w,
+                const char *name)
 {
     const struct yaml_node *objs = yamldoc_get(s->doc, s->spec, "objectives");
     size_t n = yamldoc_size(objs);
@@ -112,8 +80,8 @@ read_objectives(struct slo *s, struct sla_terms *t, enum sla_window w, const cha
         }
         const char *label = yamldoc_get_scalar(s->doc, o, "displayName");
         struct sla_uptime_target *u = &t->targets[t->ntargets++];
+        *u = *w;
         u->percent = v;
-        u->window = w;
         u->line = yamldoc_line(o);
         if (!(u->scope = strdup(label ? label : name))) {
             snprintf(s->why, sizeof s->why, "out of memory");
@@ -130,78 +98,52 @@ store_slo(struct slo *s)
     const struct yamldoc *d = s->doc;
     const struct yaml_node *meta = yamldoc_get(d, s->root, "metadata");
     const char *name = yamldoc_get_scalar(d, meta, "name");
-    const char *service = yamldoc_get_scalar(d, s->spec, "service");
     const struct yaml_node *tw = yamldoc_at(d, yamldoc_get(d, s->spec, "timeWindow"), 0);
     const char *duration = yamldoc_get_scalar(d, tw, "duration");
     if (!tw && (tw = yamldoc_at(d, yamldoc_get(d, s->spec, "timeWindows"), 0)))
         duration = v1alpha_duration(s, tw);
     const char *rolling = yamldoc_get_scalar(d, tw, "isRolling");
     const struct yaml_node *cal = yamldoc_get(d, tw, "calendar");
-    const char *zone = yamldoc_get_scalar(d, cal, "timeZone");
-    const char *start = yamldoc_get_scalar(d, cal, "startTime");
-    const char *method = yamldoc_get_scalar(d, s->spec, "budgetingMethod");
-    bool is_rolling = rolling && !strcmp(rolling, "true");
-    enum sla_window w;
+    struct slo_spec spec = {
+        .format = "openslo",
+        .name = name ? name : "(unnamed)",
+        .service = yamldoc_get_scalar(d, s->spec, "service"),
+        .duration = duration,
+        /* isRolling, else rolling unless the window names a calendar */
+        .rolling = rolling ? !strcmp(rolling, "true") : !cal,
+        .time_zone = yamldoc_get_scalar(d, cal, "timeZone"),
+        .start_time = yamldoc_get_scalar(d, cal, "startTime"),
+        .budgeting_method = yamldoc_get_scalar(d, s->spec, "budgetingMethod"),
+    };
+    struct sla_uptime_target w = {0};
     struct sla_terms t;
-    struct strbuf json = STRBUF_INIT;
+    char why[200];
     enum sl_status rc = SL_ERR_INPUT;
     sla_terms_init(&t);
-    if (!name)
-        name = "(unnamed)";
     if (!s->ing->entity) {
-        snprintf(s->why, sizeof s->why, "no entity: give --entity team:NAME for SLO '%.60s'", name);
+        snprintf(s->why, sizeof s->why, "no entity: give --entity team:NAME for SLO '%.60s'",
+                 spec.name);
         goto out;
     }
-    if (!tw || !window_of(duration, &w)) {
-        snprintf(s->why, sizeof s->why,
-                 "time window '%.20s' of '%.60s' is not a month, quarter or year (1M, 30d, 4w, "
-                 "1Q, 1y)",
-                 duration ? duration : "", name);
+    if (!tw) {
+        snprintf(s->why, sizeof s->why, "SLO '%.60s' has no timeWindow", spec.name);
         goto out;
     }
-    if (zone && !sltime_zone_valid(zone)) {
-        snprintf(s->why, sizeof s->why, "unknown time zone '%.40s' in '%.60s'", zone, name);
+    if (!slo_spec_window(duration, spec.rolling, spec.start_time, &w, why, sizeof why)) {
+        snprintf(s->why, sizeof s->why, "%s, in '%.60s'", why, spec.name);
         goto out;
     }
-    if (!read_objectives(s, &t, w, name))
-        goto out;
-    rc = SL_ERR_NOMEM;
-    if (!(t.document = strdup(name)) || (service && !(t.service = strdup(service))))
-        goto out;
-    /* The SLO's own window and method, kept beside the §5 fields: the
-     * evaluation reads calendar windows; "rolling" says the team meant one. */
-    struct jsonw jw;
-    jsonw_begin(&jw, &json);
-    jsonw_open(&jw, NULL, '{');
-    sla_json_write_fields(&jw, &t);
-    jsonw_open(&jw, "slo", '{');
-    jsonw_field_str(&jw, "name", name);
-    jsonw_field_str(&jw, "duration", duration);
-    jsonw_field_bool(&jw, "rolling", is_rolling);
-    jsonw_field_str(&jw, "time_zone", zone);
-    jsonw_field_str(&jw, "start_time", start);
-    jsonw_field_str(&jw, "budgeting_method", method);
-    jsonw_close(&jw, '}');
-    jsonw_close(&jw, '}');
-    if (jw.status) {
-        rc = diag_set(s->ing->diag, jw.status, s->ing->path, s->line, "%s", sl_strerror(jw.status));
+    if (spec.time_zone && !sltime_zone_valid(spec.time_zone)) {
+        snprintf(s->why, sizeof s->why, "unknown time zone '%.40s' in '%.60s'", spec.time_zone,
+                 spec.name);
         goto out;
     }
-    struct commitment c = {
-        .entity = s->ing->entity,
-        .service = service ? service : s->ing->service,
-        .kind = "slo",
-        .effective_from = SLTIME_NONE,
-        .document = name,
-        .terms = json.buf,
-    };
-    rc = ingest_commitment(s->ing, &c);
+    if (!read_objectives(s, &t, &w, spec.name))
+        goto out;
+    rc = slo_spec_store(s->ing, &spec, &t, s->line, s->why, sizeof s->why);
     if (rc == SL_OK)
         s->why[0] = '\0';
 out:
-    if (rc == SL_ERR_NOMEM)
-        rc = diag_set(s->ing->diag, rc, s->ing->path, s->line, "out of memory");
-    strbuf_release(&json);
     sla_terms_release(&t);
     return rc;
 }
@@ -214,6 +156,11 @@ parse(struct ingest *ing, FILE *f)
     long documents = 0;
     enum sl_status rc = yamldoc_open(f, ing->path, &ys, ing->diag);
     while (!rc && !(rc = yamldoc_next(ys, &doc, ing->diag)) && doc) {
+        if (slo_spec_empty_document(doc)) {
+            yamldoc_free(doc);
+            doc = NULL;
+            continue;
+        }
         struct slo s = {.ing = ing, .doc = doc, .root = yamldoc_root(doc)};
         const char *api = yamldoc_get_scalar(doc, s.root, "apiVersion");
         const char *kind = yamldoc_get_scalar(doc, s.root, "kind");
@@ -259,8 +206,9 @@ const struct parser parser_openslo = {
     "openslo",
     "OpenSLO v1 and v1alpha kind: SLO documents (---separated): spec.service, "
     "objectives[].target or targetPercent, timeWindow[0] duration/isRolling/calendar (v1alpha: "
-    "timeWindows[0] count/unit), budgetingMethod; stored for "
-    "--entity team:NAME as kind 'slo' commitments",
+    "timeWindows[0] count/unit), any window of days or weeks rolling or from its calendar "
+    "start, or a month, quarter or year; stored for --entity team:NAME as kind 'slo' "
+    "commitments",
     "YAML with apiVersion openslo/v1 and kind: SLO",
     sniff,
     parse,

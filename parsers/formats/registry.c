@@ -21,15 +21,24 @@ const struct parser *const parser_table[] = {
     &parser_line_pattern,    &parser_prometheus_range,
     &parser_pagerduty_json,  &parser_opsgenie,
     &parser_milestones_json, &parser_uptime_kuma,
-    &parser_openslo,         NULL,
+    &parser_openslo,         &parser_sloth,
+    &parser_pyrra,           NULL,
 };
 
 /* The formats whose records carry no entity of their own: kernel and
  * scheduler logs, probe and uptime records, and SLO specifications. */
 static const struct parser *const entity_needed[] = {
-    &parser_nvidia_xid,      &parser_slurm_log,       &parser_prometheus_range,
-    &parser_upptime_history, &parser_upptime_summary, &parser_upptime_commits,
-    &parser_uptime_kuma,     &parser_openslo,         NULL,
+    &parser_nvidia_xid,
+    &parser_slurm_log,
+    &parser_prometheus_range,
+    &parser_upptime_history,
+    &parser_upptime_summary,
+    &parser_upptime_commits,
+    &parser_uptime_kuma,
+    &parser_openslo,
+    &parser_sloth,
+    &parser_pyrra,
+    NULL,
 };
 
 bool

@@ -53,6 +53,8 @@ extern const struct parser parser_jsonl_generic;
 extern const struct parser parser_line_pattern;
 extern const struct parser parser_prometheus_range;
 extern const struct parser parser_openslo;
+extern const struct parser parser_sloth;
+extern const struct parser parser_pyrra;
 extern const struct parser parser_uptime_kuma;
 extern const struct parser parser_milestones_json;
 extern const struct parser parser_opsgenie;

@@ -621,7 +621,7 @@ sqlite3 "$TMP/old.db" "PRAGMA application_id = 0; PRAGMA user_version = 9;"
 expect "store without an application id: read" 0 "$BIN" --db "$TMP/old.db" eval --no-save --month 2026-10
 same "store without an application id: a reader leaves it" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id')" 0
 expect "store without an application id: written" 0 "$BIN" --db "$TMP/old.db" -q ingest "$DATA/naive-times.csv"
-same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 11 "
+same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 12 "
 
 # A damaged store is said to be damaged, not evaluated: one page overwritten
 # (a table page that eval itself never reads), and a truncated file.
@@ -968,9 +968,9 @@ done
 expect "ingest uptime kuma" 0 "$BIN" --db "$FDB" ingest --json --entity team:ml-serving "$F/uptime-kuma-heartbeats.csv"
 has "uptime kuma heartbeats as probes" "$TMP/out" '"format":"uptime-kuma",.*"read":9,"stored":7,"rejected":2,"duplicates":0,"intervals":5'
 expect "ingest openslo" 0 "$BIN" --db "$FDB" ingest --json --entity team:ml-serving "$F/openslo.yaml"
-has "openslo: one commitment per SLO" "$TMP/out" '"format":"openslo",.*"read":3,"stored":2,"rejected":1'
-has "openslo: the 7-day window rejected" "$TMP/err" "openslo.yaml:42: rejected: time window '7d'"
-same "openslo commitments stored as slo" "$(sqlite3 "$FDB" "select count(*) from commitments where kind = 'slo' and entity = 'team:ml-serving'")" 2
+has "openslo: one commitment per SLO" "$TMP/out" '"format":"openslo",.*"read":5,"stored":4,"rejected":1'
+has "openslo: the 12-hour window rejected" "$TMP/err" "openslo.yaml:55: rejected: time window '12h' is shorter than a day"
+same "openslo commitments stored as slo" "$(sqlite3 "$FDB" "select count(*) from commitments where kind = 'slo' and entity = 'team:ml-serving'")" 4
 # A file forced through a parser that is not its own is refused and not
 # recorded, so its own parser reads it afterwards.
 for fmt in openslo upptime-meta; do
@@ -1017,6 +1017,23 @@ has "coverage: a percent message" "$TMP/err" "^slaudit: --min-coverage '150' is 
 expect "coverage: min above partial" 2 "$BIN" --db "$CDB" report --min-coverage 96
 has "coverage: min above partial message" "$TMP/err" "above --partial-coverage 95 %"
 
+# --- SLO specifications: Sloth, Pyrra, and objectives over windows of days ------
+SDB=$TMP/slo.db
+expect "ingest sloth" 0 "$BIN" --db "$SDB" ingest --entity team:ml-platform "$F/sloth.yml"
+has "sloth: detected, per kind" "$TMP/out" 'sloth: read 3, stored 2, rejected 1, duplicates 0: 2 commitments$'
+has "sloth: the SLO without an objective rejected" "$TMP/err" "sloth.yml:24: rejected: objective of 'no-objective'"
+same "sloth: 99.9 over a rolling 30 days" "$(sqlite3 "$SDB" "select json_extract(terms, '$.uptime_targets[0].percent') || ' ' || json_extract(terms, '$.uptime_targets[0].window') || ' ' || json_extract(terms, '$.uptime_targets[0].days') from commitments where document = 'inference-gateway-requests-availability'")" "99.9 rolling 30"
+expect "ingest pyrra" 0 "$BIN" --db "$SDB" ingest --entity team:hpc --service scheduler "$F/pyrra.yaml"
+has "pyrra: detected, per kind" "$TMP/out" 'pyrra: read 3, stored 2, rejected 1, duplicates 0: 2 commitments$'
+same "pyrra: 4w and 1y as rolling days" "$(sqlite3 "$SDB" "select group_concat(json_extract(terms, '$.uptime_targets[0].percent') || '/' || json_extract(terms, '$.uptime_targets[0].days'), ' ') from (select terms from commitments where entity = 'team:hpc' order by document)")" "99.5/28 95/365"
+printf 'entity,service,start,end,status\nteam:hpc,scheduler,2026-09-01T00:00:00Z,2026-10-20T00:00:00Z,up\nteam:hpc,scheduler,2026-10-20T00:00:00Z,2026-10-20T06:00:00Z,down\nteam:hpc,scheduler,2026-10-20T06:00:00Z,2026-11-01T00:00:00Z,up\n' >"$TMP/slo-iv.csv"
+expect "ingest the scheduler's history" 0 "$BIN" --db "$SDB" ingest "$TMP/slo-iv.csv"
+expect "eval a rolling objective" 0 "$BIN" --db "$SDB" --json eval --month 2026-10 --entity team:hpc
+# 4 weeks back from 1 November hold the 6 hours down: 99.107 % of a 99.5 % objective
+has "eval: the rolling 28 days to the month's end" "$TMP/out" '"window":\{"kind":"rolling","start":"2026-10-04T00:00:00Z","end":"2026-11-01T00:00:00Z"\},"measure":"contract","availability":0.99107'
+expect "eval text names the rolling window" 0 "$BIN" --db "$SDB" eval --month 2026-10 --entity team:hpc
+has "eval text: rolling 28d" "$TMP/out" 'scheduler +rolling 28d to 2026-10-31 +99\.107% +99\.50%'
+
 # --- every command that reads a file refuses a FIFO at once ---------------------
 expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"
 has "sla extract fifo message" "$TMP/err" "fifo: not a regular file"
@@ -1059,7 +1076,21 @@ if [ -d "$REAL" ]; then
     same "real slurmctld: a node down and back" "$(rsql "select started || '-' || resolved from incidents where key like 'slurm:compute00:%'")" "1712931778-1712933231"
     expect "real sloth v1alpha" 0 "$BIN" --db "$RDB" ingest --entity team:real "$REAL/unsupported/sloth-openslo-v1alpha-getting-started.yml"
     has "real sloth v1alpha: one objective" "$TMP/out" 'openslo: read 1, stored 1, rejected 0, duplicates 0: 1 commitment$'
-    same "real sloth v1alpha: 99.9 a month" "$(rsql "select service || ' ' || json_extract(terms, '$.uptime_targets[0].percent') || ' ' || json_extract(terms, '$.uptime_targets[0].window') from commitments")" "my-service 99.9 month"
+    same "real sloth v1alpha: 99.9 over a rolling 30 days" "$(rsql "select service || ' ' || json_extract(terms, '$.uptime_targets[0].percent') || ' ' || json_extract(terms, '$.uptime_targets[0].window') || ' ' || json_extract(terms, '$.uptime_targets[0].days') from commitments")" "my-service 99.9 rolling 30"
+    # SLO specifications: each window stored as written, none refused
+    expect "real openslo 2w rolling" 0 "$BIN" --db "$RDB" ingest --entity team:web "$REAL/openslo/openslo-ratio-timeslices.yaml"
+    has "real openslo 2w rolling: one objective" "$TMP/out" 'openslo: read 1, stored 1, rejected 0, duplicates 0: 1 commitment$'
+    same "real openslo 2w rolling: 99 % over 14 rolling days" "$(rsql "select service || ' ' || json_extract(terms, '$.uptime_targets[0].percent') || ' ' || json_extract(terms, '$.uptime_targets[0].window') || ' ' || json_extract(terms, '$.uptime_targets[0].days') from commitments where document = 'main-page'")" "web-shop 99 rolling 14"
+    expect "real openslo calendar week" 0 "$BIN" --db "$RDB" ingest --entity team:web "$REAL/openslo/openslo-timeslices-calendar.yaml"
+    has "real openslo calendar week: one objective" "$TMP/out" 'openslo: read 1, stored 1, rejected 0, duplicates 0: 1 commitment$'
+    same "real openslo calendar week: 99.95 % over weeks from 2022-01-01" "$(rsql "select service || ' ' || json_extract(terms, '$.uptime_targets[0].percent') || ' ' || json_extract(terms, '$.uptime_targets[0].window') || ' ' || json_extract(terms, '$.uptime_targets[0].days') || ' ' || json_extract(terms, '$.uptime_targets[0].start_date') || ' ' || json_extract(terms, '$.slo.time_zone') from commitments where document = 'service-availability'")" "web-availability 99.95 days 7 2022-01-01 America/New_York"
+    expect "real sloth prometheus/v1" 0 "$BIN" --db "$RDB" ingest --entity team:web "$REAL/unsupported/sloth-prometheus-v1-getting-started.yml"
+    has "real sloth prometheus/v1: one objective" "$TMP/out" 'sloth: read 1, stored 1, rejected 0, duplicates 0: 1 commitment$'
+    same "real sloth prometheus/v1: 99.9 over Sloth's 30 days" "$(rsql "select service || ' ' || json_extract(terms, '$.uptime_targets[0].percent') || ' ' || json_extract(terms, '$.uptime_targets[0].window') || ' ' || json_extract(terms, '$.uptime_targets[0].days') from commitments where document = 'myservice-requests-availability'")" "myservice 99.9 rolling 30"
+    expect "real pyrra without --entity" 3 "$BIN" --db "$RDB" ingest "$REAL/unsupported/pyrra-apiserver-request-errors.yaml"
+    expect "real pyrra" 0 "$BIN" --db "$RDB" ingest --entity team:k8s "$REAL/unsupported/pyrra-apiserver-request-errors.yaml"
+    has "real pyrra: two objectives, the closing --- passed over" "$TMP/out" 'pyrra: read 2, stored 2, rejected 0, duplicates 0: 2 commitments$'
+    same "real pyrra: 99.99 over 2w, 99 over 1w" "$(rsql "select group_concat(document || ' ' || json_extract(terms, '$.uptime_targets[0].percent') || ' ' || json_extract(terms, '$.uptime_targets[0].window') || ' ' || json_extract(terms, '$.uptime_targets[0].days'), ', ') from (select document, terms from commitments where entity = 'team:k8s' order by document)")" "apiserver-read-response-errors 99.99 rolling 14, apiserver-write-response-errors 99 rolling 7"
     same "real: failed files recorded nowhere" "$(rsql "select count(*) from sources where path like '%grafana%'")" 0
     expect "real forget one export" 0 "$BIN" --db "$RDB" forget "$REAL/opsgenie/xsoar-get_alerts.json"
     has "real forget one export: its incident" "$TMP/out" 'forgot 1 source: 1 incidents,'

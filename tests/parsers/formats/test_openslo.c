@@ -1,7 +1,8 @@
 /* test_openslo.c — OpenSLO v1 SLO documents (parsers/openslo.c): one
  * commitment of kind "slo" per SLO of a multi-document file, for --entity;
- * target and targetPercent; 1M calendar and 28d rolling windows as months;
- * a 7-day window rejected; Service documents skipped; the same file's SLOs
+ * target and targetPercent; a 1M calendar window as a month, 28d and 7d
+ * rolling windows as rolling days, a calendar 2w window as days from its
+ * start date; a 12-hour window rejected; Service documents skipped; the same file's SLOs
  * read again replace, not duplicate; a file that is not OpenSLO refused, not
  * recorded. Fixture: tests/data/formats/openslo.yaml. */
 #include <criterion/criterion.h>
@@ -10,6 +11,7 @@
 #include "engine/sla/sla_json.h"
 #include "engine/sla/sla_terms.h"
 #include "engine/store/store.h"
+#include "engine/time/sltime.h"
 #include "tests/engine/fixture.h"
 #include "tests/parsers/parse_fixture.h"
 
@@ -33,14 +35,14 @@ TestSuite(openslo, .init = setup, .fini = teardown);
 
 struct seen {
     int n;
-    char service[2][64], terms[2][2048], kind[2][8];
+    char service[4][64], terms[4][2048], kind[4][8];
 };
 
 static int
 collect(void *ctx, const struct commitment *c)
 {
     struct seen *s = ctx;
-    if (s->n < 2) {
+    if (s->n < 4) {
         snprintf(s->service[s->n], 64, "%s", c->service ? c->service : "");
         snprintf(s->terms[s->n], 2048, "%s", c->terms);
         snprintf(s->kind[s->n], 8, "%s", c->kind);
@@ -64,16 +66,16 @@ Test(openslo, one_commitment_per_slo)
     struct parse_run run;
     struct parse_options opt = {"team:ml-serving", NULL, NULL};
     cr_assert_eq(parse_file(&fx, &parser_openslo, SLO, &opt, &run), SL_OK, "%s", run.diag.message);
-    expect_counts(&run, 3, 2, 1, 0);
-    cr_assert_eq(run.ing.shown[0].line, 42);
+    expect_counts(&run, 5, 4, 1, 0);
+    cr_assert_eq(run.ing.shown[0].line, 55);
     cr_assert_str_eq(run.ing.shown[0].reason,
-                     "time window '7d' of 'weekly-latency' is not a month, quarter or year (1M, "
-                     "30d, 4w, 1Q, 1y)");
+                     "time window '12h' is shorter than a day: windows are whole days, in "
+                     "'hourly-latency'");
     struct seen seen = {0};
     struct sl_diag diag = {0};
     cr_assert_eq(store_each_commitment(fx.st, "team:ml-serving", "slo", collect, &seen, &diag),
                  SL_OK);
-    cr_assert_eq(seen.n, 2);
+    cr_assert_eq(seen.n, 4);
     cr_assert_str_eq(seen.service[0], "inference-api");
     cr_assert_str_eq(seen.kind[0], "slo");
     struct sla_terms t;
@@ -88,17 +90,32 @@ Test(openslo, one_commitment_per_slo)
     sla_terms_release(&t);
     cr_assert(strstr(seen.terms[0], "\"time_zone\":\"Europe/Berlin\""), "%s", seen.terms[0]);
     cr_assert(strstr(seen.terms[0], "\"budgeting_method\":\"Timeslices\""));
-    /* the rolling 28 days: a month, marked rolling */
-    cr_assert_str_eq(seen.service[1], "slurm");
-    cr_assert(strstr(seen.terms[1], "\"rolling\":true"), "%s", seen.terms[1]);
-    cr_assert(strstr(seen.terms[1], "\"percent\":99.9"), "%s", seen.terms[1]);
+    /* the rolling 28 days: 28 days, not a month */
+    cr_assert_str_eq(seen.service[2], "slurm");
+    cr_assert(strstr(seen.terms[2], "\"window\":\"rolling\",\"days\":28,"), "%s", seen.terms[2]);
+    cr_assert(strstr(seen.terms[2], "\"rolling\":true"), "%s", seen.terms[2]);
+    cr_assert(strstr(seen.terms[2], "\"percent\":99.9"), "%s", seen.terms[2]);
+    /* a rolling week, once refused */
+    cr_assert_str_eq(seen.service[3], "storage");
+    cr_assert(strstr(seen.terms[3], "\"window\":\"rolling\",\"days\":7,"), "%s", seen.terms[3]);
+    /* two calendar weeks from the start's local date, read back */
+    cr_assert_str_eq(seen.service[1], "scheduler");
+    sla_terms_init(&t);
+    cr_assert_eq(sla_json_read(seen.terms[1], strlen(seen.terms[1]), "slo", &t, &diag), SL_OK, "%s",
+                 diag.message);
+    cr_assert_eq(t.targets[0].window, SLA_WINDOW_DAYS);
+    cr_assert_eq(t.targets[0].days, 14);
+    cr_assert_eq(t.targets[0].start_day, sltime_days_from_civil(2026, 1, 5));
+    sla_terms_release(&t);
+    cr_assert(strstr(seen.terms[1], "\"start_date\":\"2026-01-05\""), "%s", seen.terms[1]);
+    cr_assert(strstr(seen.terms[1], "\"rolling\":false"), "%s", seen.terms[1]);
 }
 
 Test(openslo, needs_entity)
 {
     struct parse_run run;
     cr_assert_eq(parse_file(&fx, &parser_openslo, SLO, NULL, &run), SL_OK);
-    expect_counts(&run, 3, 0, 3, 0);
+    expect_counts(&run, 5, 0, 5, 0);
     cr_assert_str_eq(run.ing.shown[0].reason,
                      "no entity: give --entity team:NAME for SLO 'inference-api-availability'");
 }
@@ -106,9 +123,10 @@ Test(openslo, needs_entity)
 Test(openslo, edited_slo_replaces)
 {
     char path[512];
-    static const char text[] = "apiVersion: openslo/v1\nkind: SLO\nmetadata:\n  name: sched\n"
-                               "spec:\n  service: slurm\n  timeWindow:\n    - duration: 1Q\n"
-                               "  objectives:\n    - targetPercent: 99.5\n";
+    static const char text[] =
+        "apiVersion: openslo/v1\nkind: SLO\nmetadata:\n  name: scheduler-availability\n"
+        "spec:\n  service: slurm\n  timeWindow:\n    - duration: 1Q\n"
+        "  objectives:\n    - targetPercent: 99.5\n";
     fixture_write(&fx, "edited.yaml", text, sizeof text - 1, path);
     struct parse_run run;
     struct parse_options opt = {"team:ml-serving", NULL, NULL};
@@ -119,8 +137,25 @@ Test(openslo, edited_slo_replaces)
     struct sl_diag diag = {0};
     cr_assert_eq(store_each_commitment(fx.st, "team:ml-serving", "slo", collect, &seen, &diag),
                  SL_OK);
-    cr_assert_eq(seen.n, 2, "slurm's SLO replaced, inference-api's kept");
-    cr_assert(strstr(seen.terms[1], "\"window\":\"quarter\""), "%s", seen.terms[1]);
+    cr_assert_eq(seen.n, 4, "slurm's SLO replaced, the others kept");
+    cr_assert(strstr(seen.terms[2], "\"window\":\"quarter\""), "%s", seen.terms[2]);
+}
+
+/* Two objectives of one service (availability and latency) are two SLOs:
+ * the second used to replace the first. */
+Test(openslo, two_slos_of_one_service)
+{
+    char path[512];
+    static const char text[] = "apiVersion: openslo/v1\nkind: SLO\nmetadata:\n  name: api-latency\n"
+                               "spec:\n  service: slurm\n  timeWindow:\n    - duration: 2w\n"
+                               "  objectives:\n    - target: 0.95\n";
+    fixture_write(&fx, "latency.yaml", text, sizeof text - 1, path);
+    struct parse_run run;
+    struct parse_options opt = {"team:ml-serving", NULL, NULL};
+    cr_assert_eq(parse_file(&fx, &parser_openslo, SLO, &opt, &run), SL_OK);
+    cr_assert_eq(parse_file(&fx, &parser_openslo, path, &opt, &run), SL_OK, "%s", run.diag.message);
+    expect_counts(&run, 1, 1, 0, 0);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM commitments WHERE service = 'slurm'"), 2);
 }
 
 /* OpenSLO v1alpha as Sloth reads it: timeWindows[] of count and unit. */
@@ -153,7 +188,7 @@ Test(openslo, v1alpha_time_windows)
     cr_assert_eq(seen.n, 1);
     cr_assert_str_eq(seen.service[0], "queue");
     cr_assert(strstr(seen.terms[0], "\"percent\":99.5"), "%s", seen.terms[0]);
-    cr_assert(strstr(seen.terms[0], "\"window\":\"month\""), "%s", seen.terms[0]);
+    cr_assert(strstr(seen.terms[0], "\"window\":\"rolling\",\"days\":30,"), "%s", seen.terms[0]);
     cr_assert(strstr(seen.terms[0], "\"duration\":\"30d\""), "%s", seen.terms[0]);
 }
 

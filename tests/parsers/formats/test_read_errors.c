@@ -123,6 +123,8 @@ static const struct case_ cases[] = {
     {"milestones-json", "data/formats/firehydrant-incidents.json", NULL, NULL},
     {"uptime-kuma", "data/formats/uptime-kuma-heartbeats.csv", NULL, NULL},
     {"openslo", "data/formats/openslo.yaml", NULL, NULL},
+    {"sloth", "data/formats/sloth.yml", NULL, NULL},
+    {"pyrra", "data/formats/pyrra.yaml", NULL, NULL},
 };
 
 /* Runs the case's parser over a stream that fails after `good` bytes
