@@ -96,6 +96,7 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
     ing.regex_flags = opt->regex_flags;
     ing.probe_interval = opt->probe_interval;
     ing.boot_time = opt->boot_time;
+    ing.host = opt->host;
     ing.year = opt->year;
     ing.map = opt->map;
     ing.config = opt->config;

@@ -83,6 +83,7 @@ struct ingest_file_options {
      * the options of log and generic formats. */
     const char *entity, *service, *zone;
     int64_t boot_time;
+    const char *host;
     int year;
     const char *map, *config;
     unsigned regex_flags;   /* REGEX_* for the patterns the parsers compile */

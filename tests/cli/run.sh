@@ -110,7 +110,7 @@ hasnt "missing --entity is one error" "$TMP/err" 'rejected'
 expect "failed file in --json" 3 "$BIN" --db "$FDB" ingest --json $FF/xid-syslog.log
 has "failed file prints its JSON object" "$TMP/out" '^\{"file":"[^"]*xid-syslog.log","format":"nvidia-xid",.*"error":"no entity: nvidia-xid files name none'
 expect "xid with entity" 0 "$BIN" --db "$FDB" ingest --entity team:hpc $FF/xid-syslog.log
-has "xid counted per kind" "$TMP/out" 'nvidia-xid: read 7, stored 5, rejected 1, duplicates 1: 1 incident, 1 status interval, 3 GPU events$'
+has "xid counted per kind" "$TMP/out" 'nvidia-xid: read 9, stored 7, rejected 1, duplicates 1: 1 incident, 3 status intervals, 3 GPU events$'
 expect "statuspage json per kind" 0 "$BIN" --db "$FDB" ingest --json $FF/statuspage-incidents.json
 has "json per kind" "$TMP/out" '"rejected":2,"duplicates":0,"intervals":6,"incidents":2,"maintenance":1,"gpu_events":0,"commitments":0,"audit_records":0,"probes":0,"already_ingested":false'
 expect "forget statuspage" 0 "$BIN" --db "$FDB" -q forget $FF/statuspage-incidents.json
@@ -706,7 +706,7 @@ expect "dmesg without --boot-time" 3 "$BIN" --db "$IDB" ingest --entity team:hpc
 has "dmesg boot stamps rejected" "$TMP/err" 'nothing stored: all 4 records read as nvidia-xid were rejected'
 has "dmesg rejects shown" "$TMP/err" 'xid-dmesg-boot.log:[0-9]+: rejected: '
 same "dmesg with every record rejected is recorded nowhere" "$(sqlite3 "$IDB" "SELECT count(*) FROM sources WHERE path LIKE '%xid-dmesg-boot.log'")" 0
-expect "dmesg --boot-time" 0 "$BIN" --db "$TMP/boot.db" ingest --entity team:hpc --boot-time 2026-03-02T00:00:00Z $F/xid-dmesg-boot.log
+expect "dmesg --boot-time" 0 "$BIN" --db "$TMP/boot.db" ingest --entity team:hpc --host node-a --boot-time 2026-03-02T00:00:00Z $F/xid-dmesg-boot.log
 has "dmesg --boot-time places the stamps" "$TMP/out" 'rejected 0'
 expect "bad --boot-time" 2 "$BIN" --db "$IDB" ingest --boot-time soon $F/xid-dmesg-boot.log
 expect "jsonl --map" 0 "$BIN" --db "$IDB" ingest --entity team:ops \
@@ -962,6 +962,36 @@ expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"
 has "sla extract fifo message" "$TMP/err" "fifo: not a regular file"
 expect "sla score fifo" 3 "$BIN" sla score "$TMP/fifo"
 expect "eval --sla fifo" 3 "$BIN" --db "$DB" eval --sla "$TMP/fifo" --entity provider:nimbus
+
+# --- GPU and cluster logs: SXid, hosts, the log's span, controller-wide outages ---
+GDB=$TMP/gpu-logs.db
+G=tests/data/formats
+expect "gpu: dmesg without --host" 3 "$BIN" --db "$GDB" ingest --entity team:hpc $G/sxid-dmesg.log
+has "gpu: dmesg without --host says so" "$TMP/err" 'sxid-dmesg.log:2: rejected: no host: the log names none; give --host$'
+same "gpu: no empty host stored" "$(sqlite3 "$GDB" "select count(*) from gpu_events where host = ''")" 0
+expect "gpu: SXid beside Xid" 0 "$BIN" --db "$GDB" ingest --entity team:hpc --host node-a $G/sxid-dmesg.log
+has "gpu: SXid counted as GPU events" "$TMP/out" 'nvidia-xid: read 8, stored 8, rejected 0, duplicates 0: 2 incidents, 2 status intervals, 4 GPU events$'
+same "gpu: SXid codes, actions" "$(sqlite3 "$GDB" "select group_concat(xid || ' ' || action, ',') from (select xid, action from gpu_events order by time, xid)")" "79 drain,20034 reset,12028 none,20034 reset"
+expect "gpu: the host from the log" 0 "$BIN" --db "$GDB" ingest --entity team:hpc $G/xid-log-host.log
+same "gpu: the host from the log stored" "$(sqlite3 "$GDB" "select host from gpu_events where time = 1772442000 and host <> 'node-a'")" gpu-11
+expect "gpu: a month-long journal" 0 "$BIN" --db "$GDB" ingest --entity team:month $G/xid-journal-month.log
+expect "gpu: the month from the log's span" 0 "$BIN" --db "$GDB" eval --month 2026-03 --entity team:month
+has "gpu: one 2-hour estimate in a known month" "$TMP/out" '^team:month +\(all\) +2026-03 +99\.731% +120\.0 +0\.0 '
+if [ -d "${SLAUDIT_REAL:-../shared/real}/exports" ]; then
+    GR=${SLAUDIT_REAL:-../shared/real}/exports
+    GRDB=$TMP/gpu-real.db
+    expect "gpu real sxid log without --boot-time" 3 "$BIN" --db "$GRDB" ingest --entity team:real --host gpu-a "$GR/nvidia-xid/gpud-sxid-readme-xid79-nvswitch.log"
+    has "gpu real sxid log: seconds since boot said" "$TMP/err" 'give --boot-time'
+    expect "gpu real sxid log" 0 "$BIN" --db "$GRDB" ingest --entity team:real --host gpu-a --boot-time 2025-01-01T00:00:00Z "$GR/nvidia-xid/gpud-sxid-readme-xid79-nvswitch.log"
+    has "gpu real sxid log: per kind" "$TMP/out" 'read 8, stored 8, rejected 0, duplicates 0: 1 incident, 2 status intervals, 5 GPU events$'
+    same "gpu real sxid log: one Xid, four SXid errors" "$(sqlite3 "$GRDB" "select group_concat(n, ' ') from (select xid || 'x' || count(*) as n from gpu_events group by xid order by xid)")" "79x1 20034x4"
+    same "gpu real sxid log: every event on the host" "$(sqlite3 "$GRDB" "select group_concat(distinct host) from gpu_events")" gpu-a
+    same "gpu real sxid log: one burst" "$(sqlite3 "$GRDB" "select title from incidents")" "Xid 79, SXid 20034 on gpu-a: 1 GPU, drain"
+    expect "gpu real sxid log: the month" 0 "$BIN" --db "$GRDB" eval --month 2025-03
+    has "gpu real sxid log: 12 s of log cannot speak for the month" "$TMP/out" '^team:real +\(all\) +2025-03 +- .*insufficient coverage'
+else
+    echo "cli: skipped the real GPU and cluster logs: ${SLAUDIT_REAL:-../shared/real}/exports is absent"
+fi
 
 # --- real exports nobody on the project wrote (../shared/real, when present) -----
 # Read in place, never copied: each file's counts per kind, a few stored
