@@ -87,8 +87,8 @@ struct burst {
     int64_t first, last;
     long line;
     int rank;
-    char xids[128];  /* the distinct Xid codes, "79,48" */
-    char sxids[128]; /* the distinct SXid codes */
+    char xids[128];    /* the distinct Xid codes, "79,48" */
+    char sxids[128];   /* the distinct SXid codes */
     int64_t sxid_last; /* the last fatal SXid, SLTIME_NONE when none */
     struct burst_gpu gpus[BURST_MAX_GPUS];
     size_t ngpus;
@@ -103,8 +103,8 @@ struct bursts {
 
 /* The stamp at the start of a line: groups 1 to 11. */
 #define STAMP_PATTERN                                                                              \
-    "^(?:\\[(?:[A-Z][a-z]{2} )?([A-Z][a-z]{2}) +(\\d{1,2}) (\\d\\d:\\d\\d:\\d\\d) (\\d{4})\\]"        \
-    "|(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?) (\\S+)"       \
+    "^(?:\\[(?:[A-Z][a-z]{2} )?([A-Z][a-z]{2}) +(\\d{1,2}) (\\d\\d:\\d\\d:\\d\\d) (\\d{4})\\]"     \
+    "|(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?) (\\S+)"     \
     "|([A-Z][a-z]{2}) +(\\d{1,2}) (\\d\\d:\\d\\d:\\d\\d) (\\S+)"                                   \
     "|(\\[ *\\d+\\.\\d+\\]))"
 
@@ -349,8 +349,7 @@ burst_add(struct ingest *ing, struct bursts *bs, const struct gpu_event *ev, boo
     for (const char *p = codes; *p && !seen; p += strcspn(p, ","), p += *p == ',')
         seen = strlen(code) == strcspn(p, ",") && !strncmp(p, code, strlen(code));
     if (!seen && strlen(codes) + strlen(code) + 2 < ncodes)
-        snprintf(codes + strlen(codes), ncodes - strlen(codes), "%s%s", codes[0] ? "," : "",
-                 code);
+        snprintf(codes + strlen(codes), ncodes - strlen(codes), "%s%s", codes[0] ? "," : "", code);
     if (sxid) {
         if (b->sxid_last == SLTIME_NONE || ev->time > b->sxid_last)
             b->sxid_last = ev->time;
@@ -577,8 +576,8 @@ parse(struct ingest *ing, FILE *f)
         if (!ev.entity) {
             rc = ingest_reject(ing, r.number, "no entity: give --entity", line, len);
         } else if (!host[0]) {
-            rc = ingest_reject(ing, r.number, "no host: the log names none; give --host", line,
-                               len);
+            rc =
+                ingest_reject(ing, r.number, "no host: the log names none; give --host", line, len);
         } else if (!(rc = ingest_gpu_event(ing, &ev))) {
             history_span_time(&cov, t);
             if (!(rc = history_span_service(&cov, ing->service ? ing->service : host)))

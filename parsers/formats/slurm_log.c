@@ -43,8 +43,8 @@
 #define NODE_NAME_MAX 64
 #define REASON_MAX 200
 #define MAX_NODES_PER_LINE 65536
-#define OUTAGE_JOIN 60          /* seconds after an outage's first node down */
-#define OUTAGE_NAMES_MAX 4096   /* of the node names kept in its extra fields */
+#define OUTAGE_JOIN 60        /* seconds after an outage's first node down */
+#define OUTAGE_NAMES_MAX 4096 /* of the node names kept in its extra fields */
 
 static const char event_pattern[] =
     "(?:^|[]:] )(?:error: )?(?:"

@@ -239,9 +239,9 @@ Test(nvidia_xid, log_span_is_known_time)
 {
     struct parse_run run;
     struct parse_options opt = {.entity = "team:hpc"};
-    cr_assert_eq(parse_file(&fx, &parser_nvidia_xid, "data/formats/xid-journal-month.log", &opt,
-                            &run),
-                 SL_OK, "%s", run.diag.message);
+    cr_assert_eq(
+        parse_file(&fx, &parser_nvidia_xid, "data/formats/xid-journal-month.log", &opt, &run),
+        SL_OK, "%s", run.diag.message);
     /* 2026-03-01T00:00Z to 2026-04-01T00:00Z */
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE status = 'up' AND "
                                     "service = 'gpu-09' AND start = 1772323200 AND "
