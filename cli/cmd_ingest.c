@@ -189,14 +189,14 @@ show_rejects(const struct cli *cli, const char *path, const struct ingest_file_r
 static const char *
 not_recognised(const char *path)
 {
-    static char head[PARSER_SNIFF_BYTES];
+    static char head[PARSER_SNIFF_BYTES], said[512];
     size_t n = 0;
     FILE *f = fopen(path, "rb");
     if (f) {
         n = fread(head, 1, sizeof head, f);
         fclose(f);
     }
-    return parser_not_recognised(head, n);
+    return parser_not_recognised(head, n, said, sizeof said);
 }
 
 static bool

@@ -977,6 +977,19 @@ same "gpu: the host from the log stored" "$(sqlite3 "$GDB" "select host from gpu
 expect "gpu: a month-long journal" 0 "$BIN" --db "$GDB" ingest --entity team:month $G/xid-journal-month.log
 expect "gpu: the month from the log's span" 0 "$BIN" --db "$GDB" eval --month 2026-03 --entity team:month
 has "gpu: one 2-hour estimate in a known month" "$TMP/out" '^team:month +\(all\) +2026-03 +99\.731% +120\.0 +0\.0 '
+# the detector explains itself
+: >"$TMP/nothing.json"
+expect "detect: an empty file" 3 "$BIN" --db "$GDB" ingest "$TMP/nothing.json"
+has "detect: an empty file said" "$TMP/err" 'nothing.json:1: format not recognised: empty file$'
+printf '<?xml version="1.0"?>\n<catalog><item/></catalog>\n' >"$TMP/catalog.xml"
+expect "detect: XML of no feed" 3 "$BIN" --db "$GDB" ingest "$TMP/catalog.xml"
+has "detect: XML of no feed said" "$TMP/err" 'catalog.xml:1: format not recognised: XML without an Atom or RSS root'
+printf '[{"when": "2026-03-01T00:00:00Z", "what": "db", "level": 2}]\n' >"$TMP/array.json"
+expect "detect: an array of objects" 3 "$BIN" --db "$GDB" ingest "$TMP/array.json"
+has "detect: an array of objects said" "$TMP/err" 'format not recognised: a JSON array of objects with fields when, what, level: try --format jsonl with a field map'
+printf '{"page": {"name": "Acme"}, "incident_updates": []}\n' >"$TMP/looks-like.json"
+expect "detect: taken for a format that then finds nothing" 3 "$BIN" --db "$GDB" ingest "$TMP/looks-like.json"
+has "detect: the mismatch named" "$TMP/err" "looks-like.json: no records: the file looked like statuspage-json \\(a JSON object with page and incident_updates, shortlink or scheduled_maintenances\\), but nothing in it reads as statuspage-json's records; give --format if it is another\$"
 if [ -d "${SLAUDIT_REAL:-../shared/real}/exports" ]; then
     GR=${SLAUDIT_REAL:-../shared/real}/exports
     GRDB=$TMP/gpu-real.db
