@@ -977,6 +977,10 @@ same "gpu: the host from the log stored" "$(sqlite3 "$GDB" "select host from gpu
 expect "gpu: a month-long journal" 0 "$BIN" --db "$GDB" ingest --entity team:month $G/xid-journal-month.log
 expect "gpu: the month from the log's span" 0 "$BIN" --db "$GDB" eval --month 2026-03 --entity team:month
 has "gpu: one 2-hour estimate in a known month" "$TMP/out" '^team:month +\(all\) +2026-03 +99\.731% +120\.0 +0\.0 '
+expect "gpu: a renamed Statuspage component" 0 "$BIN" --db "$GDB" ingest $G/statuspage-renamed.json
+expect "gpu: a renamed component is one service" 0 "$BIN" --db "$GDB" eval --month 2026-10 --entity provider:renamed-cloud
+has "gpu: the latest name" "$TMP/out" '^provider:renamed-cloud +API Requests +2026-10 '
+hasnt "gpu: no row under the old name" "$TMP/out" '^provider:renamed-cloud +API +2026-10 '
 # the detector explains itself
 : >"$TMP/nothing.json"
 expect "detect: an empty file" 3 "$BIN" --db "$GDB" ingest "$TMP/nothing.json"
