@@ -40,6 +40,7 @@ static const char help[] =
     "                  gpu_events, commitments, audit_records, probes,\n"
     "                  already_ingested, and error when the file failed\n"
     "  --boot-time T   when the machine booted, for dmesg stamps in seconds since boot\n"
+    "  --host H        the host of a kernel log whose lines name none (dmesg)\n"
     "  --year YYYY     year of the first syslog line (syslog stamps have none); the\n"
     "                  year advances at each turn of the year in the file\n"
     "  --map F=PATH,...  JSON Lines field mapping (fields: key entity service title\n"
@@ -63,7 +64,7 @@ static const char help[] =
 
 struct ingest_options {
     const char *format, *entity, *service;
-    const char *map, *config;
+    const char *map, *config, *host;
     int64_t boot_time, probe_interval;
     int year;
     bool replace;
@@ -188,14 +189,14 @@ show_rejects(const struct cli *cli, const char *path, const struct ingest_file_r
 static const char *
 not_recognised(const char *path)
 {
-    static char head[PARSER_SNIFF_BYTES];
+    static char head[PARSER_SNIFF_BYTES], said[512];
     size_t n = 0;
     FILE *f = fopen(path, "rb");
     if (f) {
         n = fread(head, 1, sizeof head, f);
         fclose(f);
     }
-    return parser_not_recognised(head, n);
+    return parser_not_recognised(head, n, said, sizeof said);
 }
 
 static bool
@@ -222,6 +223,7 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
         .regex_flags = cli->regex_flags,
         .probe_interval = opt->probe_interval,
         .boot_time = opt->boot_time,
+        .host = opt->host,
         .year = opt->year,
         .map = opt->map,
         .config = opt->config,
@@ -275,6 +277,7 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"boot-time", required_argument, NULL, 'b'},
         {"year", required_argument, NULL, 'y'},
+        {"host", required_argument, NULL, 'H'},
         {"map", required_argument, NULL, 'm'},
         {"config", required_argument, NULL, 'c'},
         {"probe-interval", required_argument, NULL, 'p'},
@@ -310,6 +313,9 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
             opt.year = (int)y;
             break;
         }
+        case 'H':
+            opt.host = optarg;
+            break;
         case 'm':
             opt.map = optarg;
             break;

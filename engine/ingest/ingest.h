@@ -85,6 +85,7 @@ struct ingest {
     struct sl_diag *diag;
     /* Options for log and generic formats; all borrowed, zero when not given. */
     int64_t boot_time;  /* --boot-time: for seconds-since-boot stamps; 0 = not given */
+    const char *host;   /* --host: for kernel-log lines whose log names no host */
     int year;           /* --year: of the first syslog line without a year; 0 = from the file */
     const char *map;    /* --map "field=path,...": generic JSON Lines field mapping */
     const char *config; /* --config FILE: YAML field mapping or user-defined line pattern */

@@ -96,6 +96,7 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
     ing.regex_flags = opt->regex_flags;
     ing.probe_interval = opt->probe_interval;
     ing.boot_time = opt->boot_time;
+    ing.host = opt->host;
     ing.year = opt->year;
     ing.map = opt->map;
     ing.config = opt->config;
@@ -109,7 +110,12 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
             : store_source_begin(st, path, out->sha256, format.name, bytes, &out->already, diag);
     if (!s && !out->already) {
         if (!(s = ingest_parse(&ing, format.parse, f)) && !(s = ingest_finish(&ing))) {
-            if (!ing.counts.read)
+            if (!ing.counts.read && !opt->format.parse && format.detects)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             "no records: the file looked like %s (%s), but nothing in it "
+                             "reads as %s's records; give --format if it is another",
+                             format.name, format.detects, format.name);
+            else if (!ing.counts.read)
                 s = diag_set(diag, SL_ERR_INPUT, path, 0,
                              opt->format.parse
                                  ? "no records: nothing in the file reads as %s (--format); "

@@ -34,7 +34,10 @@
  *                 entity and opt->entity is NULL: checked before step 3);
  *                 "no records: nothing in the file reads as FORMAT" (with
  *                 "(--format); it is not that format" when the caller chose
- *                 it) and "nothing stored: all N records read as FORMAT were
+ *                 it; "no records: the file looked like FORMAT (DETECTS),
+ *                 but nothing in it reads as FORMAT's records; give --format
+ *                 if it is another" when detection chose it and says why)
+ *                 and "nothing stored: all N records read as FORMAT were
  *                 rejected" (checked at step 5: a file that yields nothing
  *                 is not recorded, and may be read again); the parser's own
  *                 (the file is not its format at all); "the file changed
@@ -67,6 +70,10 @@ struct ingest_file_format {
     /* Its records never name their entity: without opt->entity the file is
      * refused before anything of it is read. */
     bool needs_entity;
+    /* What detection took for the format's mark ("a JSON object with page
+     * and incident_updates"), named when the file then gives no record; may
+     * be NULL. */
+    const char *detects;
 };
 
 /* What to read and how; every pointer borrowed for the call, zero for what
@@ -83,6 +90,7 @@ struct ingest_file_options {
      * the options of log and generic formats. */
     const char *entity, *service, *zone;
     int64_t boot_time;
+    const char *host;
     int year;
     const char *map, *config;
     unsigned regex_flags;   /* REGEX_* for the patterns the parsers compile */

@@ -9,6 +9,23 @@
  * Lines stamped only with seconds since boot are placed with --boot-time, and
  * rejected without it; --year gives the year of the first syslog line.
  *
+ * NVSwitch SXid lines ("nvidia-nvswitch1: SXid (PCI:0000:06:00.0): 20034,
+ * Fatal, Link 48 LTSSM Fault Up") are GPU events too: xid is the SXid code
+ * (five digits; no Xid code is that high), gpu the switch's name, the
+ * message starts "NVSwitch SXid: ", class hardware, action reset when Fatal
+ * (the fabric must be reset) and none when Non-fatal. A line of the same
+ * switch and code without a severity ("Severity 1 Engine instance 60...",
+ * "Data {...}") details the SXid before it and is no record of its own.
+ *
+ * Host. An event's host is its line's own (journald, syslog), else the host
+ * the log's first stamped line names, else --host; an event with none of
+ * them is rejected ("give --host"): a host is part of every key.
+ *
+ * Span. The log speaks for the time from its first stamped line to its last
+ * (and every event in it): that span is up time for each service it names
+ * (parsers/read/history_span.h), so one estimated outage in a month-long log
+ * is not the month's only known time.
+ *
  * Bursts. The Xids that take a GPU out of service (class hardware or driver,
  * action reset, drain or replace) are grouped per host into bursts: events no
  * more than XID_BURST_GAP apart. Each burst is one incident (key
@@ -18,14 +35,19 @@
  * came back, so the interval runs from the GPU's first Xid to its last plus
  * the recovery time its worst action takes (hold_table below); the incident
  * is resolved at the latest of those ends and says in its extra fields that
- * the end is estimated. The service is --service, else the host. */
+ * the end is estimated. A fatal SXid joins its host's burst (its code in the
+ * title and in "sxids", the incident held for a reset after it) without a
+ * GPU interval: the log does not say which GPUs the fabric fault stopped.
+ * The service is --service, else the host. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/base/regex.h"
 #include "engine/time/sltime.h"
 #include "engine/base/strbuf.h"
+#include "parsers/read/history_span.h"
 #include "parsers/read/strhash.h"
 #include "parsers/formats/xid.h"
 #include "parsers/read/jsonstream.h"
@@ -65,8 +87,9 @@ struct burst {
     int64_t first, last;
     long line;
     int rank;
-    int xid;        /* the first Xid, for the title */
-    char xids[128]; /* the distinct codes, "79,48" */
+    char xids[128];    /* the distinct Xid codes, "79,48" */
+    char sxids[128];   /* the distinct SXid codes */
+    int64_t sxid_last; /* the last fatal SXid, SLTIME_NONE when none */
     struct burst_gpu gpus[BURST_MAX_GPUS];
     size_t ngpus;
 };
@@ -78,35 +101,50 @@ struct bursts {
     size_t nslots; /* a power of two, at least twice n */
 };
 
-static const char line_pattern[] =
-    "^(?:\\[(?:[A-Z][a-z]{2} )?([A-Z][a-z]{2}) +(\\d{1,2}) (\\d\\d:\\d\\d:\\d\\d) (\\d{4})\\]"
-    "|(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?) (\\S+)"
-    "|([A-Z][a-z]{2}) +(\\d{1,2}) (\\d\\d:\\d\\d:\\d\\d) (\\S+)"
+/* The stamp at the start of a line: groups 1 to 11. */
+#define STAMP_PATTERN                                                                              \
+    "^(?:\\[(?:[A-Z][a-z]{2} )?([A-Z][a-z]{2}) +(\\d{1,2}) (\\d\\d:\\d\\d:\\d\\d) (\\d{4})\\]"     \
+    "|(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?) (\\S+)"     \
+    "|([A-Z][a-z]{2}) +(\\d{1,2}) (\\d\\d:\\d\\d:\\d\\d) (\\S+)"                                   \
     "|(\\[ *\\d+\\.\\d+\\]))"
-    ".*?NVRM: (?:Xid \\((?:PCI:)?([0-9a-fA-F:.]+)\\): (\\d+),? *(.*)"
-    "|GPU at PCI:([0-9a-fA-F:.]+): (GPU-[0-9a-fA-F-]+))";
+
+/* Groups 12-14 an Xid, 15-16 a GPU's name, 17-20 an SXid. */
+static const char line_pattern[] =
+    STAMP_PATTERN ".*?(?:NVRM: (?:Xid \\((?:PCI:)?([0-9a-fA-F:.]+)\\): (\\d+),? *(.*)"
+                  "|GPU at PCI:([0-9a-fA-F:.]+): (GPU-[0-9a-fA-F-]+))"
+                  "|(nvidia-nvswitch\\d+): SXid \\((?:PCI:)?([0-9a-fA-F:.]+)\\): (\\d+),? *(.*))";
+
+static const char stamp_pattern[] = STAMP_PATTERN;
 
 struct gpu_name {
     char pci[32], uuid[64];
 };
 
-/* Whether the line holds "NVRM: ", which both alternatives of line_pattern
- * need literally. Nearly every line of a kernel log does not, and this skips
- * it for a fraction of what PCRE2 takes to fail (about 12 k instructions a
- * line on the bench's kern.log). memchr for the 'N', rare in kernel messages,
- * is vectorised: memmem took five times the instructions there. */
+/* Whether the line holds "NVRM: " or "SXid (", one of which every
+ * alternative of line_pattern needs literally. Nearly every line of a kernel
+ * log holds neither, and this skips it for a fraction of what PCRE2 takes to
+ * fail (about 12 k instructions a line on the bench's kern.log). memchr for
+ * the 'V' and the 'X', rare in kernel messages, is vectorised: memmem took
+ * five times the instructions there. */
+/* Whether line holds text (n > 1 bytes), found by its second byte. */
 static bool
-has_nvrm(const char *line, size_t len)
+has_text(const char *line, size_t len, const char *text, size_t n)
 {
     const char *end = line + len;
-    for (const char *p = line; end - p >= 6; p++) {
-        p = memchr(p, 'N', (size_t)(end - p) - 5);
+    for (const char *p = line + 1; p < end && (size_t)(end - p) >= n - 1; p++) {
+        p = memchr(p, text[1], (size_t)(end - p) - (n - 2));
         if (!p)
             return false;
-        if (!memcmp(p, "NVRM: ", 6))
+        if (!memcmp(p - 1, text, n))
             return true;
     }
     return false;
+}
+
+static bool
+has_marker(const char *line, size_t len)
+{
+    return has_text(line, len, "NVRM: ", 6) || has_text(line, len, "SXid (", 6);
 }
 
 static int
@@ -167,7 +205,7 @@ rank_hold(int rank)
 static enum sl_status
 burst_emit(struct ingest *ing, const struct burst *b)
 {
-    const char *service = ing->service ? ing->service : b->host[0] ? b->host : "gpus";
+    const char *service = ing->service ? ing->service : b->host;
     int64_t end = b->last;
     enum sl_status rc = SL_OK;
     for (size_t i = 0; i < b->ngpus && !rc; i++) {
@@ -191,17 +229,25 @@ burst_emit(struct ingest *ing, const struct burst *b)
     }
     if (rc)
         return rc;
+    if (b->sxid_last != SLTIME_NONE && b->sxid_last + rank_hold(1) > end)
+        end = b->sxid_last + rank_hold(1); /* a fatal SXid: the fabric is reset */
     const char *action = rank_action(b->rank);
-    char key[192], title[400], label[32];
+    char key[192], title[512], label[32], codes[300];
     snprintf(key, sizeof key, "xid:%s:%lld", b->host, (long long)b->first);
     snprintf(label, sizeof label, "xid %s", action);
-    snprintf(title, sizeof title, "Xid %s on %s: %zu GPU%s, %s", b->xids,
-             b->host[0] ? b->host : "a GPU host", b->ngpus, b->ngpus == 1 ? "" : "s", action);
+    snprintf(codes, sizeof codes, "%s%s%s%s%s", b->xids[0] ? "Xid " : "", b->xids,
+             b->xids[0] && b->sxids[0] ? ", " : "", b->sxids[0] ? "SXid " : "", b->sxids);
+    if (b->ngpus)
+        snprintf(title, sizeof title, "%s on %s: %zu GPU%s, %s", codes, b->host, b->ngpus,
+                 b->ngpus == 1 ? "" : "s", action);
+    else
+        snprintf(title, sizeof title, "%s on %s: NVSwitch fabric, %s", codes, b->host, action);
     struct strbuf extra = STRBUF_INIT;
     strbuf_addf(&extra,
-                "{\"xids\":\"%s\",\"gpus\":%zu,\"units\":%zu,\"unit_kind\":\"gpu\","
-                "\"action\":\"%s\",\"last_xid\":%lld,\"resolved_estimated\":true}",
-                b->xids, b->ngpus, b->ngpus, action, (long long)b->last);
+                "{\"xids\":\"%s\",\"sxids\":\"%s\",\"gpus\":%zu,\"units\":%zu,"
+                "\"unit_kind\":\"gpu\",\"action\":\"%s\",\"last_xid\":%lld,"
+                "\"resolved_estimated\":true}",
+                b->xids, b->sxids, b->ngpus, b->ngpus, action, (long long)b->last);
     struct incident inc = {
         .key = key,
         .entity = ing->entity,
@@ -250,15 +296,15 @@ slots_grow(struct bursts *bs)
     return SL_OK;
 }
 
-/* Adds one event to its host's burst, first closing that burst when the
- * event comes more than XID_BURST_GAP after it. */
+/* Adds one event (an SXid when sxid) to its host's burst, first closing
+ * that burst when the event comes more than XID_BURST_GAP after it. */
 static enum sl_status
-burst_add(struct ingest *ing, struct bursts *bs, const struct gpu_event *ev)
+burst_add(struct ingest *ing, struct bursts *bs, const struct gpu_event *ev, bool sxid)
 {
     int rank = action_rank(ev->action);
     if (!rank || (strcmp(ev->xid_class, "hardware") && strcmp(ev->xid_class, "driver")))
         return SL_OK;
-    const char *host = ev->host ? ev->host : "";
+    const char *host = ev->host;
     if ((bs->n + 1) * 2 > bs->nslots && slots_grow(bs))
         return diag_set(ing->diag, SL_ERR_NOMEM, ing->path, ev->line, "out of memory");
     size_t slot = burst_slot(bs, host);
@@ -269,7 +315,7 @@ burst_add(struct ingest *ing, struct bursts *bs, const struct gpu_event *ev)
             return rc;
         memset(b, 0, sizeof *b);
         snprintf(b->host, sizeof b->host, "%s", host);
-        b->first = SLTIME_NONE;
+        b->first = b->sxid_last = SLTIME_NONE;
     }
     if (!b) {
         if (bs->n == bs->alloc) {
@@ -286,25 +332,29 @@ burst_add(struct ingest *ing, struct bursts *bs, const struct gpu_event *ev)
         b = &bs->b[bs->n++];
         memset(b, 0, sizeof *b);
         snprintf(b->host, sizeof b->host, "%s", host);
-        b->first = SLTIME_NONE;
+        b->first = b->sxid_last = SLTIME_NONE;
     }
     if (b->first == SLTIME_NONE) {
         b->first = ev->time;
         b->line = ev->line;
-        b->xid = ev->xid;
     }
     if (ev->time > b->last)
         b->last = ev->time;
     if (rank > b->rank)
         b->rank = rank;
-    char code[16];
+    char code[16], *codes = sxid ? b->sxids : b->xids;
+    size_t ncodes = sxid ? sizeof b->sxids : sizeof b->xids;
     snprintf(code, sizeof code, "%d", ev->xid);
     bool seen = false;
-    for (const char *p = b->xids; *p && !seen; p += strcspn(p, ","), p += *p == ',')
+    for (const char *p = codes; *p && !seen; p += strcspn(p, ","), p += *p == ',')
         seen = strlen(code) == strcspn(p, ",") && !strncmp(p, code, strlen(code));
-    if (!seen && strlen(b->xids) + strlen(code) + 2 < sizeof b->xids)
-        snprintf(b->xids + strlen(b->xids), sizeof b->xids - strlen(b->xids), "%s%s",
-                 b->xids[0] ? "," : "", code);
+    if (!seen && strlen(codes) + strlen(code) + 2 < ncodes)
+        snprintf(codes + strlen(codes), ncodes - strlen(codes), "%s%s", codes[0] ? "," : "", code);
+    if (sxid) {
+        if (b->sxid_last == SLTIME_NONE || ev->time > b->sxid_last)
+            b->sxid_last = ev->time;
+        return SL_OK;
+    }
     struct burst_gpu *g = NULL;
     for (size_t i = 0; i < b->ngpus && !g; i++)
         if (!strcmp(b->gpus[i].pci, ev->pci))
@@ -339,6 +389,98 @@ in_zone(const struct sl_civil *c, const char *zone, const char **why)
     return SLTIME_NONE;
 }
 
+/* The time of the stamp m matched at the start of line (groups 1 to 11),
+ * its host copied to host when the form names one; SLTIME_NONE with *unread
+ * saying why when it cannot be placed. */
+static int64_t
+stamp_time(struct ingest *ing, struct logstamp *ls, const char *line, const struct regex_match *m,
+           char *host, size_t hostlen, const char **unread)
+{
+    char a[64], b[64], c[64], y[64];
+    int64_t t = SLTIME_NONE;
+    const char *why = "";
+    *unread = "unreadable time stamp";
+    host[0] = '\0';
+    if (m->start[1] != (size_t)-1) { /* dmesg -T */
+        grab(line, m, 1, a, sizeof a);
+        grab(line, m, 2, b, sizeof b);
+        grab(line, m, 3, c, sizeof c);
+        grab(line, m, 4, y, sizeof y);
+        struct sl_civil cv = {
+            (int)strtol(y, NULL, 10), month_of(a), (int)strtol(b, NULL, 10), 0, 0, 0};
+        clock_of(c, &cv);
+        t = in_zone(&cv, ing->zone, unread);
+    } else if (m->start[5] != (size_t)-1) { /* ISO */
+        grab(line, m, 6, host, hostlen);
+        if (ingest_time(ing, line + m->start[5], m->end[5] - m->start[5], &t, &why))
+            t = SLTIME_NONE;
+    } else if (m->start[7] != (size_t)-1) { /* syslog */
+        grab(line, m, 7, a, sizeof a);
+        grab(line, m, 8, b, sizeof b);
+        grab(line, m, 9, c, sizeof c);
+        grab(line, m, 10, host, hostlen);
+        int month = month_of(a);
+        struct sl_civil cv = {
+            logstamp_syslog_year(ls, ing, month), month, (int)strtol(b, NULL, 10), 0, 0, 0};
+        clock_of(c, &cv);
+        t = in_zone(&cv, ing->zone, unread);
+    } else if (m->start[11] != (size_t)-1 && !ing->boot_time) { /* [ 1234.5] */
+        *unread = "seconds since boot only: give --boot-time, run dmesg -T or use the journal";
+    } else if (m->start[11] != (size_t)-1 &&
+               !sltime_add_seconds(ing->boot_time, strtod(line + m->start[11] + 1, NULL), &t)) {
+        *unread = SLTIME_RANGE_WHY ": --boot-time plus the seconds since boot";
+    }
+    return t;
+}
+
+/* The span the log covers, read from its first and last stamped lines. */
+struct log_span {
+    struct regex *re;
+    struct logstamp ls; /* its own syslog years: it sees two lines, not all */
+    bool started;
+    char host[128]; /* the first stamped line's host, "" when its form has none */
+    char tail[256]; /* the start of the last non-blank line */
+    size_t tail_len;
+};
+
+static void
+span_line(struct ingest *ing, struct log_span *sp, struct history_span *cov, const char *line,
+          size_t len)
+{
+    if (!len)
+        return;
+    sp->tail_len = len < sizeof sp->tail ? len : sizeof sp->tail;
+    memcpy(sp->tail, line, sp->tail_len);
+    if (sp->started)
+        return;
+    bool found;
+    struct regex_match m;
+    struct sl_diag d = {0};
+    const char *why;
+    char host[128];
+    if (regex_search(sp->re, line, len, 0, &found, &m, &d) || !found)
+        return;
+    int64_t t = stamp_time(ing, &sp->ls, line, &m, host, sizeof host, &why);
+    if (t == SLTIME_NONE)
+        return;
+    sp->started = true;
+    snprintf(sp->host, sizeof sp->host, "%s", host);
+    history_span_time(cov, t);
+}
+
+static void
+span_end(struct ingest *ing, struct log_span *sp, struct history_span *cov)
+{
+    bool found;
+    struct regex_match m;
+    struct sl_diag d = {0};
+    const char *why;
+    char host[128];
+    if (!sp->tail_len || regex_search(sp->re, sp->tail, sp->tail_len, 0, &found, &m, &d) || !found)
+        return;
+    history_span_time(cov, stamp_time(ing, &sp->ls, sp->tail, &m, host, sizeof host, &why));
+}
+
 static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
@@ -351,9 +493,15 @@ parse(struct ingest *ing, FILE *f)
     enum lines_result got;
     struct logstamp ls;
     struct bursts bs = {0};
+    struct log_span sp = {0};
+    struct history_span cov;
     long matched = 0;
+    history_span_init(&cov);
     logstamp_init(&ls, f);
+    sp.ls = ls;
     enum sl_status rc = regex_compile(line_pattern, ing->regex_flags, &re, ing->diag);
+    if (!rc)
+        rc = regex_compile(stamp_pattern, ing->regex_flags, &sp.re, ing->diag);
     lines_init(&r, f, LINES_MAX_LENGTH);
     struct sl_diag d = {0}; /* a failed search only skips the line: its message is not used */
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
@@ -363,14 +511,15 @@ parse(struct ingest *ing, FILE *f)
         }
         if (got != LINES_OK)
             continue; /* a line over 1 MiB is no Xid line */
-        if (!has_nvrm(line, len))
+        span_line(ing, &sp, &cov, line, len);
+        if (!has_marker(line, len))
             continue;
         bool found;
         struct regex_match m;
         if (regex_search(re, line, len, 0, &found, &m, &d) || !found)
             continue;
         matched++;
-        char a[64], b[64], c[64], y[64], host[128] = "", pci[32], code[16], msg[512];
+        char host[128], pci[32], code[16], msg[512], sw[32] = "";
         if (m.start[15] != (size_t)-1) {
             if (ngpus < MAX_GPUS) {
                 grab(line, &m, 15, gpus[ngpus].pci, sizeof gpus[ngpus].pci);
@@ -379,78 +528,76 @@ parse(struct ingest *ing, FILE *f)
             }
             continue;
         }
-        int64_t t = SLTIME_NONE;
-        const char *why = "", *unread = "unreadable time stamp";
-        if (m.start[1] != (size_t)-1) { /* dmesg -T */
-            grab(line, &m, 1, a, sizeof a);
-            grab(line, &m, 2, b, sizeof b);
-            grab(line, &m, 3, c, sizeof c);
-            grab(line, &m, 4, y, sizeof y);
-            struct sl_civil cv = {
-                (int)strtol(y, NULL, 10), month_of(a), (int)strtol(b, NULL, 10), 0, 0, 0};
-            clock_of(c, &cv);
-            t = in_zone(&cv, ing->zone, &unread);
-        } else if (m.start[5] != (size_t)-1) { /* ISO */
-            grab(line, &m, 6, host, sizeof host);
-            if (ingest_time(ing, line + m.start[5], m.end[5] - m.start[5], &t, &why))
-                t = SLTIME_NONE;
-        } else if (m.start[7] != (size_t)-1) { /* syslog */
-            grab(line, &m, 7, a, sizeof a);
-            grab(line, &m, 8, b, sizeof b);
-            grab(line, &m, 9, c, sizeof c);
-            grab(line, &m, 10, host, sizeof host);
-            int month = month_of(a);
-            struct sl_civil cv = {
-                logstamp_syslog_year(&ls, ing, month), month, (int)strtol(b, NULL, 10), 0, 0, 0};
-            clock_of(c, &cv);
-            t = in_zone(&cv, ing->zone, &unread);
-        } else if (m.start[11] != (size_t)-1 && !ing->boot_time) { /* [ 1234.5] */
-            unread = "seconds since boot only: give --boot-time, run dmesg -T or use the journal";
-        } else if (m.start[11] != (size_t)-1 &&
-                   !sltime_add_seconds(ing->boot_time, strtod(line + m.start[11] + 1, NULL), &t)) {
-            unread = SLTIME_RANGE_WHY ": --boot-time plus the seconds since boot";
-        }
-        if (t == SLTIME_NONE) {
-            rc = ingest_reject(ing, r.number, unread, line, len);
-            continue;
-        }
-        grab(line, &m, 12, pci, sizeof pci);
-        grab(line, &m, 13, code, sizeof code);
-        size_t msg_at = m.start[14] != (size_t)-1 ? m.start[14] : len;
+        bool sxid = m.start[17] != (size_t)-1;
+        int first = sxid ? 17 : 12; /* the device, code and message groups */
+        size_t msg_at = m.start[first + (sxid ? 3 : 2)];
+        if (msg_at == (size_t)-1)
+            msg_at = len;
         lines_copy(msg, sizeof msg, line + msg_at, len - msg_at);
         char *p = msg;
         while (*p == ',' || *p == ' ')
             p++;
+        bool fatal = !strncasecmp(p, "Fatal", 5), nonfatal = !strncasecmp(p, "Non-fatal", 9);
+        if (sxid && !fatal && !nonfatal)
+            continue; /* the detail of the SXid before it */
+        const char *unread;
+        int64_t t = stamp_time(ing, &ls, line, &m, host, sizeof host, &unread);
+        if (t == SLTIME_NONE) {
+            rc = ingest_reject(ing, r.number, unread, line, len);
+            continue;
+        }
+        if (!host[0])
+            snprintf(host, sizeof host, "%s", sp.host[0] ? sp.host : ing->host ? ing->host : "");
+        if (sxid)
+            grab(line, &m, 17, sw, sizeof sw);
+        grab(line, &m, sxid ? 18 : 12, pci, sizeof pci);
+        grab(line, &m, sxid ? 19 : 13, code, sizeof code);
         int xid = (int)strtol(code, NULL, 10);
         const struct xid_info *info = xid_lookup(xid);
-        const char *uuid = NULL;
-        for (size_t i = 0; i < ngpus; i++)
+        const char *uuid = sxid ? sw : NULL;
+        for (size_t i = 0; i < ngpus && !sxid; i++)
             if (!strcmp(gpus[i].pci, pci))
                 uuid = gpus[i].uuid;
+        char sxmsg[540];
+        snprintf(sxmsg, sizeof sxmsg, "NVSwitch SXid: %s", p);
         struct gpu_event ev = {
             .entity = ing->entity,
             .service = ing->service,
             .time = t,
-            .host = host[0] ? host : NULL,
+            .host = host,
             .pci = pci,
             .gpu = uuid,
             .xid = xid,
-            .xid_class = info->xid_class,
-            .action = info->action,
-            .message = p,
+            .xid_class = sxid ? "hardware" : info->xid_class,
+            .action = sxid ? (fatal ? "reset" : "none") : info->action,
+            .message = sxid ? sxmsg : p,
             .line = r.number,
         };
-        if (!ev.entity)
+        if (!ev.entity) {
             rc = ingest_reject(ing, r.number, "no entity: give --entity", line, len);
-        else if (!(rc = ingest_gpu_event(ing, &ev)))
-            rc = burst_add(ing, &bs, &ev);
+        } else if (!host[0]) {
+            rc =
+                ingest_reject(ing, r.number, "no host: the log names none; give --host", line, len);
+        } else if (!(rc = ingest_gpu_event(ing, &ev))) {
+            history_span_time(&cov, t);
+            if (!(rc = history_span_service(&cov, ing->service ? ing->service : host)))
+                rc = burst_add(ing, &bs, &ev, sxid);
+        }
     }
     for (size_t i = 0; i < bs.n && !rc; i++)
         rc = burst_emit(ing, &bs.b[i]);
     free(bs.b);
     free(bs.slots);
     if (!rc && !matched)
-        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "no NVRM lines");
+        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "no NVRM or SXid lines");
+    if (!rc) {
+        span_end(ing, &sp, &cov);
+        rc = history_span_emit(&cov, ing, ing->entity);
+    }
+    if (rc == SL_ERR_NOMEM)
+        diag_set(ing->diag, rc, ing->path, r.number, "out of memory");
+    history_span_release(&cov);
+    regex_free(sp.re);
     regex_free(re);
     lines_release(&r);
     return rc;
@@ -459,16 +606,17 @@ parse(struct ingest *ing, FILE *f)
 static int
 sniff(const char *head, size_t len)
 {
-    if (jsonstream_head_has(head, len, "NVRM: Xid"))
+    if (jsonstream_head_has(head, len, "NVRM: Xid") || jsonstream_head_has(head, len, ": SXid ("))
         return 85;
     return jsonstream_head_has(head, len, "NVRM: ") ? 40 : 0;
 }
 
 const struct parser parser_nvidia_xid = {
     "nvidia-xid",
-    "NVIDIA Xid events from dmesg -T, journald (short-iso) or syslog: time, host, PCI address, "
-    "GPU, Xid code with its class and action, message; needs --entity",
-    "text containing 'NVRM: Xid' or 'NVRM: '",
+    "NVIDIA Xid and NVSwitch SXid events from dmesg -T, journald (short-iso) or syslog: time, "
+    "host, PCI address, GPU, Xid code with its class and action, message; needs --entity "
+    "(and --host for dmesg)",
+    "text containing 'NVRM: Xid', ': SXid (' or 'NVRM: '",
     sniff,
     parse,
 };

@@ -1,7 +1,10 @@
 /* registry.c — the table of parsers and format detection. */
 #include "parsers/formats/registry.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/base/infile.h"
 
@@ -53,8 +56,10 @@ parser_needs_entity(const struct parser *p)
 struct ingest_file_format
 parser_ingest_format(const struct parser *p)
 {
-    return (struct ingest_file_format){
-        .name = p->name, .parse = p->parse, .needs_entity = parser_needs_entity(p)};
+    return (struct ingest_file_format){.name = p->name,
+                                       .parse = p->parse,
+                                       .needs_entity = parser_needs_entity(p),
+                                       .detects = p->detects};
 }
 
 const struct parser *
@@ -81,10 +86,180 @@ parser_detect(const char *head, size_t len)
     return best;
 }
 
-const char *
-parser_not_recognised(const char *head, size_t len)
+/* Up to 6 member names of the JSON object whose '{' is at p, as "a, b, c"
+ * (a truncated head gives what it holds). */
+static void
+object_fields(const char *p, const char *end, char *out, size_t n)
 {
-    if (infile_utf16(head, len))
-        return INFILE_UTF16_MESSAGE;
-    return "format not recognised (see 'slaudit formats', or give --format)";
+    int depth = 0, count = 0;
+    size_t used = 0;
+    out[0] = '\0';
+    for (; p < end && count < 6; p++) {
+        if (*p == '{' || *p == '[') {
+            depth++;
+        } else if (*p == '}' || *p == ']') {
+            if (--depth <= 0)
+                break;
+        } else if (*p == '"') {
+            const char *q = p + 1;
+            while (q < end && *q != '"')
+                q += *q == '\\' ? 2 : 1;
+            if (q >= end)
+                break;
+            const char *after = q + 1;
+            while (after < end &&
+                   (*after == ' ' || *after == '\t' || *after == '\n' || *after == '\r'))
+                after++;
+            if (depth == 1 && after < end && *after == ':' && used + (size_t)(q - p) + 3 < n) {
+                used += (size_t)snprintf(out + used, n - used, "%s%.*s", count ? ", " : "",
+                                         (int)(q - p - 1), p + 1);
+                count++;
+            }
+            p = q;
+        }
+    }
+}
+
+/* The value of the first top-level "key: value" line of a YAML text into
+ * out (the key itself when key is NULL and the text starts with one, after
+ * comments and "---"); false when there is none. */
+static bool
+yaml_value(const char *p, const char *end, const char *key, char *out, size_t n)
+{
+    out[0] = '\0';
+    while (p < end) {
+        size_t len = strcspn(p, "\r\n");
+        if (len > (size_t)(end - p))
+            len = (size_t)(end - p);
+        bool skip = !len || *p == '#' || (len >= 3 && !memcmp(p, "---", 3));
+        if (!skip && !key) {
+            size_t k = 0;
+            while (k < len && (isalnum((unsigned char)p[k]) || p[k] == '_' || p[k] == '-'))
+                k++;
+            if (k && k < len && p[k] == ':' && (k + 1 == len || p[k + 1] == ' ')) {
+                snprintf(out, n, "%.*s", (int)k, p);
+                return true;
+            }
+            return false;
+        }
+        size_t kl = key ? strlen(key) : 0;
+        if (!skip && len > kl + 1 && !memcmp(p, key, kl) && p[kl] == ':') {
+            const char *v = p + kl + 1, *e = p + len;
+            while (v < e && (*v == ' ' || *v == '"' || *v == '\''))
+                v++;
+            while (e > v && (e[-1] == ' ' || e[-1] == '"' || e[-1] == '\''))
+                e--;
+            snprintf(out, n, "%.*s", (int)(e - v), v);
+            return e > v;
+        }
+        p += len;
+        while (p < end && (*p == '\r' || *p == '\n'))
+            p++;
+    }
+    return false;
+}
+
+static bool
+head_has_nocase(const char *head, size_t len, const char *text)
+{
+    size_t t = strlen(text);
+    for (size_t i = 0; i + t <= len; i++)
+        if (!strncasecmp(head + i, text, t))
+            return true;
+    return false;
+}
+
+const char *
+parser_not_recognised(const char *head, size_t len, char *buf, size_t n)
+{
+    static const char tail[] = " (see 'slaudit formats', or give --format)";
+    if (infile_utf16(head, len)) {
+        snprintf(buf, n, "%s", INFILE_UTF16_MESSAGE);
+        return buf;
+    }
+    const char *p = head, *end = head + len;
+    if (len >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3))
+        p += 3;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    char fields[200];
+    if (!len) {
+        snprintf(buf, n, "format not recognised: empty file");
+    } else if (p == end) {
+        snprintf(buf, n, "format not recognised: the file holds only blank space");
+    } else if (memchr(head, '\0', len)) {
+        snprintf(buf, n, "format not recognised: binary data, not text%s", tail);
+    } else if (*p == '<' && (head_has_nocase(p, (size_t)(end - p), "<html") ||
+                             head_has_nocase(p, (size_t)(end - p), "<!doctype html"))) {
+        snprintf(buf, n,
+                 "format not recognised: an HTML page; statuspage-feed reads the page's "
+                 "history.atom or history.rss, statuspage-json its /api/v2 JSON");
+    } else if (*p == '<') {
+        snprintf(buf, n,
+                 "format not recognised: XML without an Atom or RSS root (statuspage-feed "
+                 "reads <feed> and <rss> history feeds)");
+    } else if (*p == '[' || *p == '{') {
+        const char *obj = p;
+        if (*p == '[') {
+            obj = p + 1;
+            while (obj < end && (*obj == ' ' || *obj == '\t' || *obj == '\n' || *obj == '\r'))
+                obj++;
+        }
+        if (obj < end && *obj == '{')
+            object_fields(obj, end, fields, sizeof fields);
+        else
+            fields[0] = '\0';
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        while (nl && nl < end && (*nl == '\n' || *nl == '\r' || *nl == ' '))
+            nl++;
+        bool lines = *p == '{' && nl && nl < end && *nl == '{';
+        if (lines && fields[0])
+            snprintf(buf, n,
+                     "format not recognised: JSON Lines of objects with fields %s: try "
+                     "--format jsonl with a field map (--map FIELD=PATH,...)",
+                     fields);
+        else if (*p == '[' && fields[0])
+            snprintf(buf, n,
+                     "format not recognised: a JSON array of objects with fields %s: try "
+                     "--format jsonl with a field map (--map FIELD=PATH,...)",
+                     fields);
+        else if (*p == '[')
+            snprintf(buf, n, "format not recognised: a JSON array, not of objects%s", tail);
+        else if (fields[0])
+            snprintf(buf, n,
+                     "format not recognised: a JSON object with members %s, not an export "
+                     "slaudit knows%s",
+                     fields, tail);
+        else
+            snprintf(buf, n, "format not recognised: an empty JSON object%s", tail);
+    } else {
+        size_t line = strcspn(p, "\r\n");
+        if (line > (size_t)(end - p))
+            line = (size_t)(end - p);
+        char api[80] = "";
+        yaml_value(p, end, "apiVersion", api, sizeof api);
+        if (api[0]) {
+            char kind[80] = "";
+            yaml_value(p, end, "kind", kind, sizeof kind);
+            snprintf(buf, n,
+                     "format not recognised: YAML of apiVersion %s%s%s, which no format reads "
+                     "(openslo reads apiVersion openslo/v1 and openslo/v1alpha)",
+                     api, kind[0] ? ", kind " : "", kind);
+        } else if (yaml_value(p, end, NULL, fields, sizeof fields)) {
+            snprintf(buf, n,
+                     "format not recognised: YAML with top-level key %s, which no format "
+                     "reads%s",
+                     fields, tail);
+        } else if (memchr(p, ',', line) && line < 160)
+            snprintf(buf, n,
+                     "format not recognised: a CSV header '%.*s' that no CSV format reads "
+                     "(see 'slaudit formats' for the columns each needs, or give --format)",
+                     (int)line, p);
+        else
+            snprintf(buf, n,
+                     "format not recognised: text of no known format; a log can be read "
+                     "with --format line-pattern --config FILE%s",
+                     tail);
+    }
+    return buf;
 }

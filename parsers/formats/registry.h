@@ -70,9 +70,12 @@ bool parser_needs_entity(const struct parser *p);
 struct ingest_file_format parser_ingest_format(const struct parser *p);
 /* The parser most sure of head, or NULL when none recognises it. */
 const struct parser *parser_detect(const char *head, size_t len);
-/* What to say when parser_detect(head, len) found none: what the file is
- * when that is known (UTF-16 text, and what to do about it), else "format
- * not recognised ...". */
-const char *parser_not_recognised(const char *head, size_t len);
+/* What to say when parser_detect(head, len) found none, written into
+ * buf[0..n) and returned: UTF-16 text and what to do about it, else "format
+ * not recognised: " and what the file looks like — an empty file, XML
+ * without an Atom or RSS root, an HTML page, a JSON array of objects or a
+ * JSON object with its first field names, a CSV header with its columns,
+ * other text — with what would read it. */
+const char *parser_not_recognised(const char *head, size_t len, char *buf, size_t n);
 
 #endif

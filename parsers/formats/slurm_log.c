@@ -16,7 +16,15 @@
  * A node is down while it is DOWN, FAIL or not responding; drained while it is
  * DRAIN/DRAINING (status maintenance: unannounced maintenance counts as
  * downtime, docs/design.md §4); IDLE, RESUME, ALLOCATED, MIXED or "returned to
- * service" end both. Other lines are not records. */
+ * service" end both. Other lines are not records.
+ *
+ * Outages. Nodes that go down within OUTAGE_JOIN of the first of them (one
+ * "Nodes gpu[01-64] not responding" line, or a controller that lost every
+ * node at once) are one outage: one incident from the first node down to the
+ * last node back, keyed "slurm:outage:<start>", with the nodes in its extra
+ * fields and units the number of nodes. An outage of one node is the node's
+ * incident as before, keyed "slurm:<node>:<start>". The intervals stay one
+ * per node. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +43,8 @@
 #define NODE_NAME_MAX 64
 #define REASON_MAX 200
 #define MAX_NODES_PER_LINE 65536
+#define OUTAGE_JOIN 60        /* seconds after an outage's first node down */
+#define OUTAGE_NAMES_MAX 4096 /* of the node names kept in its extra fields */
 
 static const char event_pattern[] =
     "(?:^|[]:] )(?:error: )?(?:"
@@ -56,7 +66,18 @@ struct node {
     long since_line;
     int64_t down_since; /* start of the open incident, SLTIME_NONE when none */
     long down_line;
+    size_t outage; /* index + 1 of its open outage, 0 when none */
     char reason[REASON_MAX];
+};
+
+/* Nodes down together: open while any of them is. */
+struct outage {
+    int64_t start, end;
+    long line;
+    size_t members, open; /* members 0: a free slot */
+    char first[NODE_NAME_MAX];
+    char reason[REASON_MAX];
+    struct strbuf names; /* the nodes' names, one a line */
 };
 
 struct state {
@@ -66,6 +87,8 @@ struct state {
     struct node *nodes; /* open addressing, alloc a power of two */
     size_t n, alloc;
     int64_t last; /* the latest time seen */
+    struct outage *outages;
+    size_t noutages, latest; /* latest: index + 1 of the last one opened */
 };
 
 static enum sl_status
@@ -138,20 +161,34 @@ emit_interval(struct state *s, const struct node *nd, int64_t end)
     return ingest_interval(s->ing, &iv);
 }
 
+/* The incident of outage o, resolved at end (SLTIME_NONE: still open). */
 static enum sl_status
-emit_incident(struct state *s, const struct node *nd, int64_t end)
+emit_incident(struct state *s, const struct outage *o, int64_t end)
 {
-    char key[NODE_NAME_MAX + 48], title[NODE_NAME_MAX + REASON_MAX + 32];
-    snprintf(key, sizeof key, "slurm:%s:%lld", nd->name, (long long)nd->down_since);
-    snprintf(title, sizeof title, "node %s down%s%s", nd->name, nd->reason[0] ? ": " : "",
-             nd->reason);
+    char key[NODE_NAME_MAX + 48], title[NODE_NAME_MAX + REASON_MAX + 64];
+    if (o->members == 1) {
+        snprintf(key, sizeof key, "slurm:%s:%lld", o->first, (long long)o->start);
+        snprintf(title, sizeof title, "node %s down%s%s", o->first, o->reason[0] ? ": " : "",
+                 o->reason);
+    } else {
+        snprintf(key, sizeof key, "slurm:outage:%lld", (long long)o->start);
+        snprintf(title, sizeof title, "%zu nodes down at once%s%s", o->members,
+                 o->reason[0] ? ": " : "", o->reason);
+    }
     struct strbuf extra = STRBUF_INIT;
     struct jsonw w;
     jsonw_begin(&w, &extra);
     jsonw_open(&w, NULL, '{');
-    jsonw_field_str(&w, "node", nd->name);
-    jsonw_field_str(&w, "reason", nd->reason[0] ? nd->reason : NULL);
-    jsonw_field_int(&w, "units", 1);
+    if (o->members == 1) {
+        jsonw_field_str(&w, "node", o->first);
+    } else {
+        jsonw_open(&w, "nodes", '[');
+        for (const char *p = o->names.buf; p && *p; p += strcspn(p, "\n"), p += *p == '\n')
+            jsonw_field_strn(&w, NULL, p, strcspn(p, "\n"));
+        jsonw_close(&w, ']');
+    }
+    jsonw_field_str(&w, "reason", o->reason[0] ? o->reason : NULL);
+    jsonw_field_int(&w, "units", (int64_t)o->members);
     jsonw_field_str(&w, "unit_kind", "node");
     jsonw_close(&w, '}');
     if (w.status) {
@@ -167,15 +204,64 @@ emit_incident(struct state *s, const struct node *nd, int64_t end)
         .title = title,
         .state = end == SLTIME_NONE ? "open" : "resolved",
         .extra_json = extra.buf,
-        .started = nd->down_since,
-        .detected = nd->down_since,
+        .started = o->start,
+        .detected = o->start,
         .acknowledged = SLTIME_NONE,
         .mitigated = SLTIME_NONE,
         .resolved = end,
-        .line = nd->down_line,
+        .line = o->line,
     };
     enum sl_status rc = ingest_incident(s->ing, &inc);
     strbuf_release(&extra);
+    return rc;
+}
+
+/* Puts the node, going down at t, in the outage opened last when that began
+ * no more than OUTAGE_JOIN before and is still open, else in a new one. */
+static enum sl_status
+outage_join(struct state *s, struct node *nd, int64_t t, long line)
+{
+    struct outage *o = s->latest ? &s->outages[s->latest - 1] : NULL;
+    if (!o || !o->open || t - o->start > OUTAGE_JOIN || t < o->start) {
+        size_t i = 0;
+        while (i < s->noutages && s->outages[i].members)
+            i++;
+        if (i == s->noutages) {
+            struct outage *grown = realloc(s->outages, (s->noutages + 1) * sizeof *grown);
+            if (!grown)
+                return SL_ERR_NOMEM;
+            s->outages = grown;
+            s->noutages++;
+        }
+        o = &s->outages[i];
+        *o = (struct outage){.start = t, .end = SLTIME_NONE, .line = line, .names = STRBUF_INIT};
+        snprintf(o->first, sizeof o->first, "%s", nd->name);
+        s->latest = i + 1;
+    }
+    o->members++;
+    o->open++;
+    nd->outage = (size_t)(o - s->outages) + 1;
+    if (o->names.len < OUTAGE_NAMES_MAX &&
+        strbuf_addf(&o->names, "%s%s", o->names.len ? "\n" : "", nd->name))
+        return SL_ERR_NOMEM;
+    return SL_OK;
+}
+
+/* The node is back at t: its outage ends once its last node is. */
+static enum sl_status
+outage_leave(struct state *s, struct node *nd, int64_t t)
+{
+    struct outage *o = &s->outages[nd->outage - 1];
+    nd->outage = 0;
+    if (!o->reason[0] || (!strcmp(o->reason, "Not responding") && nd->reason[0]))
+        snprintf(o->reason, sizeof o->reason, "%s", nd->reason); /* the most telling */
+    if (o->end == SLTIME_NONE || t > o->end)
+        o->end = t;
+    if (--o->open)
+        return SL_OK;
+    enum sl_status rc = emit_incident(s, o, o->end);
+    strbuf_release(&o->names);
+    o->members = 0;
     return rc;
 }
 
@@ -196,8 +282,10 @@ settle(struct state *s, struct node *nd, int64_t t, long line)
     if (!rc && is_down && nd->down_since == SLTIME_NONE) {
         nd->down_since = t;
         nd->down_line = line;
+        if (outage_join(s, nd, t, line))
+            return diag_set(s->ing->diag, SL_ERR_NOMEM, s->ing->path, line, "out of memory");
     } else if (!rc && !is_down && nd->down_since != SLTIME_NONE) {
-        rc = emit_incident(s, nd, t);
+        rc = outage_leave(s, nd, t);
         nd->down_since = SLTIME_NONE;
     }
     if (!is_down && !nd->drain)
@@ -390,9 +478,12 @@ finish(struct state *s)
         if (!nd->used)
             continue;
         rc = emit_interval(s, nd, s->last);
-        if (!rc && nd->down_since != SLTIME_NONE)
-            rc = emit_incident(s, nd, SLTIME_NONE);
+        if (!rc && nd->outage && !s->outages[nd->outage - 1].reason[0])
+            snprintf(s->outages[nd->outage - 1].reason, REASON_MAX, "%s", nd->reason);
     }
+    for (size_t i = 0; i < s->noutages && !rc; i++)
+        if (s->outages[i].members)
+            rc = emit_incident(s, &s->outages[i], SLTIME_NONE);
     return rc;
 }
 
@@ -450,6 +541,9 @@ parse(struct ingest *ing, FILE *f)
     regex_free(re);
     lines_release(&r);
     free(s.nodes);
+    for (size_t i = 0; i < s.noutages; i++)
+        strbuf_release(&s.outages[i].names);
+    free(s.outages);
     return rc;
 }
 

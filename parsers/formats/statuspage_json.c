@@ -4,7 +4,16 @@
  * (none/minor/major/critical) as its label; the component status changes in
  * its incident_updates become status intervals per component, and the span
  * the export covers counts as up time for every component it names (see
- * history_span.h). */
+ * history_span.h).
+ *
+ * A component is known by its id (`id` in components[], `code` in
+ * affected_components), not its name: a survey of the whole file first
+ * takes each id's latest name — the top-level components[] (the page as it
+ * is now) over any incident, else the name of the latest update or
+ * component record that gives one — and every record then names the
+ * component by that, so a renamed component stays one service. A component
+ * without an id keeps its own name. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +25,19 @@
 #include "parsers/read/jsonstream.h"
 #include "parsers/formats/registry.h"
 
+/* A component's id and its latest name. */
+struct component_name {
+    char *id, *name;
+    int64_t at; /* when that name was given; INT64_MAX for the page's own list */
+};
+
 struct state {
     struct ingest *ing;
     char entity[256];
     struct history_span cov;
     char why[400];
+    struct component_name *names;
+    size_t nnames, anames;
 };
 
 /* A component's status within one incident, as its updates change it. */
@@ -35,6 +52,106 @@ struct change {
     int64_t t;
     const struct json_node *components;
 };
+
+/* The name the component of id goes by, else fallback. */
+static const char *
+name_of(const struct state *s, const char *id, const char *fallback)
+{
+    for (size_t i = 0; id && i < s->nnames; i++)
+        if (!strcmp(s->names[i].id, id))
+            return s->names[i].name;
+    return fallback;
+}
+
+/* Notes that the component of id was called name at time at. */
+static enum sl_status
+name_note(struct state *s, const char *id, const char *name, int64_t at)
+{
+    if (!id || !name)
+        return SL_OK;
+    for (size_t i = 0; i < s->nnames; i++) {
+        struct component_name *c = &s->names[i];
+        if (strcmp(c->id, id))
+            continue;
+        if (at < c->at || !strcmp(c->name, name))
+            return SL_OK;
+        char *copy = strdup(name);
+        if (!copy)
+            return SL_ERR_NOMEM;
+        free(c->name);
+        c->name = copy;
+        c->at = at;
+        return SL_OK;
+    }
+    if (s->nnames >= HISTORY_SPAN_MAX_SERVICES)
+        return SL_OK;
+    if (s->nnames == s->anames) {
+        size_t a = s->anames ? s->anames * 2 : 16;
+        struct component_name *v = realloc(s->names, a * sizeof *v);
+        if (!v)
+            return SL_ERR_NOMEM;
+        s->names = v;
+        s->anames = a;
+    }
+    struct component_name c = {strdup(id), strdup(name), at};
+    if (!c.id || !c.name) {
+        free(c.id);
+        free(c.name);
+        return SL_ERR_NOMEM;
+    }
+    s->names[s->nnames++] = c;
+    return SL_OK;
+}
+
+/* A member's time, SLTIME_NONE when missing or unreadable (the survey
+ * judges nothing: the records' own pass rejects what is wrong). */
+static int64_t
+survey_time(struct state *s, const struct json_node *n, const char *key)
+{
+    int64_t t;
+    long naive = s->ing->naive_timestamps; /* counted once, by the records' pass */
+    enum sl_status rc = jsonstream_time(s->ing, n, key, &t, s->why, sizeof s->why);
+    s->ing->naive_timestamps = naive;
+    return rc ? SLTIME_NONE : t;
+}
+
+/* The survey: every component's latest name (see the top of the file). */
+static enum sl_status
+on_survey(void *ctx, const struct jsonstream_record *rec)
+{
+    struct state *s = ctx;
+    const struct json_node *n = rec->node;
+    enum sl_status rc = SL_OK;
+    if (!rec->key || jsondoc_kind(n) != JNODE_OBJECT)
+        return SL_OK;
+    if (!strcmp(rec->key, "components"))
+        return name_note(s, jsonstream_str(n, "id"), jsonstream_str(n, "name"), INT64_MAX);
+    if (strcmp(rec->key, "incidents") && strcmp(rec->key, "scheduled_maintenances"))
+        return SL_OK;
+    int64_t base = survey_time(s, n, "updated_at");
+    if (base == SLTIME_NONE)
+        base = survey_time(s, n, "created_at");
+    const struct json_node *comps = jsondoc_get(n, "components");
+    for (size_t i = 0; i < jsondoc_size(comps) && !rc; i++) {
+        const struct json_node *c = jsondoc_at(comps, i);
+        int64_t at = survey_time(s, c, "updated_at");
+        rc = name_note(s, jsonstream_str(c, "id"), jsonstream_str(c, "name"),
+                       at != SLTIME_NONE ? at : base);
+    }
+    const struct json_node *updates = jsondoc_get(n, "incident_updates");
+    for (size_t i = 0; i < jsondoc_size(updates) && !rc; i++) {
+        const struct json_node *u = jsondoc_at(updates, i);
+        const struct json_node *ac = jsondoc_get(u, "affected_components");
+        int64_t at = survey_time(s, u, "display_at");
+        if (at == SLTIME_NONE)
+            at = survey_time(s, u, "created_at");
+        for (size_t j = 0; j < jsondoc_size(ac) && !rc; j++) {
+            const struct json_node *c = jsondoc_at(ac, j);
+            rc = name_note(s, jsonstream_str(c, "code"), jsonstream_str(c, "name"), at);
+        }
+    }
+    return rc;
+}
 
 static const char *
 entity_of(struct state *s)
@@ -145,7 +262,7 @@ component_intervals(struct state *s, const struct jsonstream_record *rec, const 
     for (size_t i = 0; i < nchanges && !rc; i++) {
         for (size_t j = 0; j < jsondoc_size(changes[i].components) && !rc; j++) {
             const struct json_node *c = jsondoc_at(changes[i].components, j);
-            const char *name = jsonstream_str(c, "name");
+            const char *name = name_of(s, jsonstream_str(c, "code"), jsonstream_str(c, "name"));
             const char *word = jsonstream_str(c, "new_status");
             enum svc_status st;
             struct track *t;
@@ -171,7 +288,8 @@ component_intervals(struct state *s, const struct jsonstream_record *rec, const 
         const struct json_node *comps = jsondoc_get(n, "components");
         int64_t start = inc->started != SLTIME_NONE ? inc->started : inc->detected;
         for (size_t i = 0; i < jsondoc_size(comps) && !rc; i++) {
-            const char *name = jsonstream_str(jsondoc_at(comps, i), "name");
+            const struct json_node *c = jsondoc_at(comps, i);
+            const char *name = name_of(s, jsonstream_str(c, "id"), jsonstream_str(c, "name"));
             if (!name)
                 continue;
             if ((rc = history_span_service(&s->cov, name)))
@@ -189,7 +307,7 @@ component_intervals(struct state *s, const struct jsonstream_record *rec, const 
 }
 
 static enum sl_status
-extra_json(const struct json_node *n, const char *impact, struct strbuf *sb)
+extra_json(const struct state *s, const struct json_node *n, const char *impact, struct strbuf *sb)
 {
     const struct json_node *comps = jsondoc_get(n, "components");
     struct jsonw w;
@@ -198,8 +316,10 @@ extra_json(const struct json_node *n, const char *impact, struct strbuf *sb)
     jsonw_field_str(&w, "impact", impact);
     jsonw_field_str(&w, "shortlink", jsonstream_str(n, "shortlink"));
     jsonw_open(&w, "components", '[');
-    for (size_t i = 0; i < jsondoc_size(comps); i++)
-        jsonw_field_str(&w, NULL, jsonstream_str(jsondoc_at(comps, i), "name"));
+    for (size_t i = 0; i < jsondoc_size(comps); i++) {
+        const struct json_node *c = jsondoc_at(comps, i);
+        jsonw_field_str(&w, NULL, name_of(s, jsonstream_str(c, "id"), jsonstream_str(c, "name")));
+    }
     jsonw_close(&w, ']');
     jsonw_field_int(&w, "updates", (int64_t)jsondoc_size(jsondoc_get(n, "incident_updates")));
     jsonw_close(&w, '}');
@@ -257,7 +377,8 @@ read_incident(struct state *s, const struct jsonstream_record *rec, bool mainten
         jsonstream_time(s->ing, n, "scheduled_until", &scheduled_until, s->why, sizeof s->why))
         return jsonstream_reject(s->ing, rec, "%s", s->why);
     const struct json_node *comps = jsondoc_get(n, "components");
-    inc.service = jsonstream_str(jsondoc_at(comps, 0), "name");
+    inc.service = name_of(s, jsonstream_str(jsondoc_at(comps, 0), "id"),
+                          jsonstream_str(jsondoc_at(comps, 0), "name"));
     if (!inc.service)
         inc.service = s->ing->service;
     if (maintenance || scheduled_for != SLTIME_NONE) {
@@ -273,7 +394,9 @@ read_incident(struct state *s, const struct jsonstream_record *rec, bool mainten
             return jsonstream_reject(s->ing, rec, "maintenance without a start before its end");
         size_t nc = jsondoc_size(comps);
         for (size_t i = 0; i < (nc ? nc : 1); i++) {
-            const char *svc = nc ? jsonstream_str(jsondoc_at(comps, i), "name") : inc.service;
+            const struct json_node *c = jsondoc_at(comps, i);
+            const char *svc =
+                nc ? name_of(s, jsonstream_str(c, "id"), jsonstream_str(c, "name")) : inc.service;
             if (!svc)
                 return jsonstream_reject(s->ing, rec,
                                          "maintenance names no component; give --service");
@@ -296,7 +419,7 @@ read_incident(struct state *s, const struct jsonstream_record *rec, bool mainten
     if (problem)
         return jsonstream_reject(s->ing, rec, "%s", problem);
     struct strbuf extra = STRBUF_INIT;
-    enum sl_status rc = extra_json(n, impact, &extra);
+    enum sl_status rc = extra_json(s, n, impact, &extra);
     inc.extra_json = extra.buf;
     if (rc)
         rc = diag_set(s->ing->diag, rc, s->ing->path, rec->line, "%s", sl_strerror(rc));
@@ -318,7 +441,7 @@ read_component(struct state *s, const struct jsonstream_record *rec)
     const struct json_node *n = rec->node;
     bool group = false;
     jsondoc_bool(jsondoc_get(n, "group"), &group);
-    const char *name = jsonstream_str(n, "name");
+    const char *name = name_of(s, jsonstream_str(n, "id"), jsonstream_str(n, "name"));
     if (group || !name)
         return SL_OK;
     return history_span_service(&s->cov, name);
@@ -353,12 +476,17 @@ parse(struct ingest *ing, FILE *f)
 {
     struct state s = {.ing = ing};
     history_span_init(&s.cov);
-    enum sl_status rc = jsonstream_read(ing, f, on_record, &s);
+    enum sl_status rc = jsonstream_read_survey(ing, f, on_survey, on_record, &s);
     if (!rc)
         rc = history_span_emit(&s.cov, ing, entity_of(&s));
     if (rc == SL_ERR_NOMEM)
         diag_set(ing->diag, rc, ing->path, 0, "out of memory");
     history_span_release(&s.cov);
+    for (size_t i = 0; i < s.nnames; i++) {
+        free(s.names[i].id);
+        free(s.names[i].name);
+    }
+    free(s.names);
     return rc;
 }
 

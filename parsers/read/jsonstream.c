@@ -26,7 +26,8 @@ struct scan {
      * second); the others are skipped, their text not kept. */
     bool arrays;
     bool skipping;
-    int error; /* errno of the read that failed, once one has */
+    bool quiet; /* a survey: a record that does not parse is skipped, not rejected */
+    int error;  /* errno of the read that failed, once one has */
 };
 
 static int
@@ -170,6 +171,8 @@ deliver(struct scan *s, const char *key, bool is_member, long line)
     enum sl_status rc = jsondoc_load_buffer(s->rec.buf, s->rec.len, s->ing->path, line, &root, &d);
     if (rc == SL_ERR_NOMEM)
         return diag_set(s->ing->diag, rc, s->ing->path, line, "out of memory");
+    if (rc && s->quiet)
+        return SL_OK;
     if (rc)
         return ingest_reject(s->ing, d.line ? d.line : line, d.message, s->rec.buf, s->rec.len);
     rec.node = root;
@@ -281,11 +284,30 @@ read_pass(struct scan *s)
 enum sl_status
 jsonstream_read(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx)
 {
-    struct scan s = {f, 1, EOF, STRBUF_INIT, STRBUF_INIT, ing, fn, ctx, false, false, 0};
+    return jsonstream_read_survey(ing, f, NULL, fn, ctx);
+}
+
+enum sl_status
+jsonstream_read_survey(struct ingest *ing, FILE *f, jsonstream_fn survey, jsonstream_fn fn,
+                       void *ctx)
+{
+    struct scan s = {f, 1, EOF, STRBUF_INIT, STRBUF_INIT, ing, fn, ctx, false, false, false, 0};
     strbuf_init(&s.rec, JSONSTREAM_MAX_RECORD);
     strbuf_init(&s.key, 4096);
     long start = ftell(f);
-    enum sl_status rc = read_pass(&s);
+    enum sl_status rc = SL_OK;
+    if (survey) {
+        s.fn = survey;
+        s.arrays = s.quiet = true;
+        rc = read_pass(&s);
+        if (!rc && (start < 0 || fseek(f, start, SEEK_SET)))
+            rc = diag_set(ing->diag, SL_ERR_IO, ing->path, 0, "cannot read the file again");
+        s.fn = fn;
+        s.arrays = s.quiet = false;
+        s.error = 0;
+    }
+    if (!rc)
+        rc = read_pass(&s);
     if (!rc && !s.arrays) {
         s.arrays = true;
         if (start < 0 || fseek(f, start, SEEK_SET))

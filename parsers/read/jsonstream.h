@@ -41,6 +41,14 @@ struct jsonstream_record {
 typedef enum sl_status (*jsonstream_fn)(void *ctx, const struct jsonstream_record *rec);
 
 enum sl_status jsonstream_read(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx);
+/* jsonstream_read after a survey: a first pass over the document that hands
+ * survey() every array element (of a top-level array, or of a top-level
+ * object's arrays), so that a parser learns what the whole file says (a
+ * component's latest name) before its records; a survey record that does
+ * not parse is skipped there and rejected once, in the pass that follows.
+ * survey may be NULL. The file must be seekable. */
+enum sl_status jsonstream_read_survey(struct ingest *ing, FILE *f, jsonstream_fn survey,
+                                      jsonstream_fn fn, void *ctx);
 enum sl_status jsonstream_read_lines(struct ingest *ing, FILE *f, jsonstream_fn fn, void *ctx);
 
 /* Offered each non-blank line of JSON Lines before it is parsed: sets *taken

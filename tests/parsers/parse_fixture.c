@@ -37,6 +37,7 @@ parse_file_extra(struct fixture *fx, const struct parser *p, const char *path,
     if (extra) {
         run->ing.year = extra->year;
         run->ing.boot_time = extra->boot_time;
+        run->ing.host = extra->host;
         run->ing.map = extra->map;
         run->ing.config = extra->config;
     }

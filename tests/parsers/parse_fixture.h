@@ -27,7 +27,7 @@ enum sl_status parse_file(struct fixture *fx, const struct parser *p, const char
 struct parse_extra {
     int year;
     int64_t boot_time;
-    const char *map, *config;
+    const char *map, *config, *host;
 };
 
 /* parse_file with those options too; extra may be NULL. */

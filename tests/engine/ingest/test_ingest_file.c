@@ -104,6 +104,7 @@ static const struct ingest_file_options lines = {.format = {.name = "lines", .pa
 static size_t detect_len;
 static char detect_first;
 static bool detect_recognises;
+static const char *detect_says; /* the format's detects, NULL for none */
 
 static bool
 lines_detect(const char *head, size_t len, struct ingest_file_format *out)
@@ -111,7 +112,8 @@ lines_detect(const char *head, size_t len, struct ingest_file_format *out)
     detect_len = len;
     detect_first = len ? head[0] : '\0';
     if (detect_recognises)
-        *out = (struct ingest_file_format){.name = "lines-detected", .parse = lines_parse};
+        *out = (struct ingest_file_format){
+            .name = "lines-detected", .parse = lines_parse, .detects = detect_says};
     return detect_recognises;
 }
 
@@ -363,6 +365,15 @@ Test(ingest_file, a_file_of_no_records_is_refused_and_recorded_nowhere)
     detect_recognises = true;
     cr_assert_eq(ingest_file(fx.st, path, &opt, &res, &diag), SL_ERR_INPUT);
     cr_assert_str_eq(diag.message, "no records: nothing in the file reads as lines-detected");
+    cr_assert_eq(count("SELECT count(*) FROM sources"), 0);
+
+    /* A format that says what detection saw: the message names the mismatch. */
+    detect_says = "text with a line in it";
+    cr_assert_eq(ingest_file(fx.st, path, &opt, &res, &diag), SL_ERR_INPUT);
+    detect_says = NULL;
+    cr_assert_str_eq(diag.message, "no records: the file looked like lines-detected (text with a "
+                                   "line in it), but nothing in it reads as lines-detected's "
+                                   "records; give --format if it is another");
     cr_assert_eq(count("SELECT count(*) FROM sources"), 0);
 }
 

@@ -5,6 +5,7 @@
  * without --boot-time and placed with it, and bursts of hardware and driver
  * Xids made into incidents and GPU intervals. */
 #include <criterion/criterion.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <utime.h>
@@ -50,7 +51,7 @@ Test(nvidia_xid, syslog_and_journald)
                  run.diag.message);
     /* 4 events (one seen twice), the burst of 79 and 48 on gpu-07 as one
      * incident and one GPU interval; 13 is an application error: no burst */
-    expect_counts(&run, 7, 5, 1, 1);
+    expect_counts(&run, 8, 6, 1, 1);
     cr_assert_eq(run.ing.shown[0].line, 6);
     /* Dec 31 is 2026, Jan 1 is 2027 */
     cr_assert_eq(fixture_count(&fx, "SELECT time FROM gpu_events WHERE xid = 79"),
@@ -128,7 +129,8 @@ Test(nvidia_xid, boot_time)
 {
     struct parse_run run;
     struct parse_options opt = {.entity = "team:hpc"};
-    struct parse_extra extra = {.boot_time = INT64_C(1772409600)}; /* 2026-03-02T00:00Z */
+    struct parse_extra extra = {.boot_time = INT64_C(1772409600), /* 2026-03-02T00:00Z */
+                                .host = "node-a"};
     cr_assert_eq(parse_file_extra(&fx, &parser_nvidia_xid, "data/formats/xid-dmesg-boot.log", &opt,
                                   &extra, &run),
                  SL_OK, "%s", run.diag.message);
@@ -142,8 +144,11 @@ Test(nvidia_xid, boot_time)
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title LIKE 'Xid 64%' "
                                     "AND severity = 'sev2' AND resolved - started = 43200"),
                  1);
-    /* no host in plain dmesg: the service is the host, else "gpus" */
-    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE service = 'gpus'"), 3);
+    /* no host in plain dmesg: --host names it, and the service is the host */
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE service = 'node-a' AND "
+                                    "unit_kind = 'gpu'"),
+                 3);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events WHERE host <> 'node-a'"), 0);
 }
 
 Test(nvidia_xid, real_dmesg)
@@ -155,10 +160,92 @@ Test(nvidia_xid, real_dmesg)
     fclose(f);
     struct parse_run run;
     struct parse_options opt = {.entity = "team:hpc", .service = "node-a"};
-    cr_assert_eq(parse_file(&fx, &parser_nvidia_xid, path, &opt, &run), SL_OK);
-    /* five Xid 119 (driver, reset) in six minutes: one burst on one GPU */
-    expect_counts(&run, 7, 7, 0, 0);
+    struct parse_extra extra = {.host = "node-a"};
+    cr_assert_eq(parse_file_extra(&fx, &parser_nvidia_xid, path, &opt, &extra, &run), SL_OK);
+    /* five Xid 119 (driver, reset) in six minutes: one burst on one GPU,
+     * and the log's span as up time */
+    expect_counts(&run, 8, 8, 0, 0);
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE severity_label = "
                                     "'xid reset'"),
                  1);
+}
+
+/* dmesg -T names no host: without --host every event is rejected, never
+ * stored under an empty host. */
+Test(nvidia_xid, dmesg_without_host_rejected)
+{
+    struct parse_run run;
+    struct parse_options opt = {.entity = "team:hpc"};
+    cr_assert_eq(parse_file(&fx, &parser_nvidia_xid, "data/formats/sxid-dmesg.log", &opt, &run),
+                 SL_OK, "%s", run.diag.message);
+    cr_assert_eq(run.ing.counts.stored, 0);
+    cr_assert_eq(run.ing.counts.rejected, 4);
+    cr_assert(strstr(run.ing.shown[0].reason, "give --host"));
+}
+
+/* A hostless Xid line takes the host the log's first stamped line names. */
+Test(nvidia_xid, host_from_the_log)
+{
+    struct parse_run run;
+    struct parse_options opt = {.entity = "team:hpc"};
+    struct parse_extra extra = {.host = "not-this-one"};
+    cr_assert_eq(parse_file_extra(&fx, &parser_nvidia_xid, "data/formats/xid-log-host.log", &opt,
+                                  &extra, &run),
+                 SL_OK, "%s", run.diag.message);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events WHERE host = 'gpu-11'"), 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE key LIKE "
+                                    "'xid:gpu-11:%' AND service = 'gpu-11'"),
+                 1);
+}
+
+/* SXid lines: one event per error (its detail lines are not events), class
+ * hardware, action reset when Fatal and none when Non-fatal; a fatal SXid
+ * joins the host's burst without a GPU interval, and one alone is an
+ * incident of its own held for a reset. */
+Test(nvidia_xid, nvswitch_sxid)
+{
+    struct parse_run run;
+    struct parse_options opt = {.entity = "team:hpc"};
+    struct parse_extra extra = {.host = "node-a"};
+    cr_assert_eq(parse_file_extra(&fx, &parser_nvidia_xid, "data/formats/sxid-dmesg.log", &opt,
+                                  &extra, &run),
+                 SL_OK, "%s", run.diag.message);
+    expect_counts(&run, 8, 8, 0, 0);
+    cr_assert_eq(run.ing.kinds.gpu_events, 4);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events WHERE xid = 20034 AND "
+                                    "class = 'hardware' AND action = 'reset' AND message LIKE "
+                                    "'NVSwitch SXid: Fatal, Link %'"),
+                 2);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM gpu_events WHERE xid = 12028 AND "
+                                    "action = 'none' AND gpu = 'nvidia-nvswitch0' AND "
+                                    "pci = '0000:05:00.0'"),
+                 1);
+    /* 09:00 Xid 79 and 09:00:12 SXid: one burst, the drain's 2 h the end */
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title = 'Xid 79, SXid "
+                                    "20034 on node-a: 1 GPU, drain' AND started = 1772442000 AND "
+                                    "resolved = 1772442000 + 7200 AND "
+                                    "json_extract(extra, '$.sxids') = '20034'"),
+                 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title = 'SXid 20034 on "
+                                    "node-a: NVSwitch fabric, reset' AND started = 1772449200 AND "
+                                    "resolved = 1772449200 + 600"),
+                 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE unit_kind = 'gpu'"), 1);
+}
+
+/* The log's first to last stamped line is up time for the host: one Xid in
+ * a month-long journal leaves the month known, not just its 2-hour estimate. */
+Test(nvidia_xid, log_span_is_known_time)
+{
+    struct parse_run run;
+    struct parse_options opt = {.entity = "team:hpc"};
+    cr_assert_eq(
+        parse_file(&fx, &parser_nvidia_xid, "data/formats/xid-journal-month.log", &opt, &run),
+        SL_OK, "%s", run.diag.message);
+    /* 2026-03-01T00:00Z to 2026-04-01T00:00Z */
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE status = 'up' AND "
+                                    "service = 'gpu-09' AND start = 1772323200 AND "
+                                    "end = 1775001600"),
+                 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE status = 'down'"), 1);
 }

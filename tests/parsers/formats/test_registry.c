@@ -109,14 +109,55 @@ Test(registry, utf16_said_to_be_utf16)
     static const char le[] = "i\0d\0,\0s\0t\0a\0r\0t\0e\0d\0,\0t\0i\0t\0l\0e\0\n\0";
     const char *const texts[] = {le_bom, be_bom, le, le + 1};
     const size_t lens[] = {sizeof le_bom - 1, sizeof be_bom - 1, sizeof le - 1, sizeof le - 2};
+    char buf[512];
     for (size_t i = 0; i < 4; i++) {
         cr_assert_null(parser_detect(texts[i], lens[i]));
-        cr_assert_str_eq(parser_not_recognised(texts[i], lens[i]),
+        cr_assert_str_eq(parser_not_recognised(texts[i], lens[i], buf, sizeof buf),
                          "UTF-16 text: convert to UTF-8, e.g. iconv -f UTF-16 -t UTF-8");
     }
     static const char bin[] = "\x01\x02\0\0\xff\x10garbage";
-    cr_assert_str_eq(parser_not_recognised(bin, sizeof bin - 1),
-                     "format not recognised (see 'slaudit formats', or give --format)");
-    cr_assert_str_eq(parser_not_recognised("a\0", 2),
-                     "format not recognised (see 'slaudit formats', or give --format)");
+    cr_assert_str_eq(parser_not_recognised(bin, sizeof bin - 1, buf, sizeof buf),
+                     "format not recognised: binary data, not text (see 'slaudit formats', or "
+                     "give --format)");
+    cr_assert_str_eq(parser_not_recognised("a\0", 2, buf, sizeof buf),
+                     "format not recognised: binary data, not text (see 'slaudit formats', or "
+                     "give --format)");
+}
+
+/* What a file no format reads looks like, and what would read it. */
+Test(registry, not_recognised_says_what_the_file_looks_like)
+{
+    char buf[512];
+    static const struct {
+        const char *text, *said;
+    } cases[] = {
+        {"", "format not recognised: empty file"},
+        {"  \n\n", "format not recognised: the file holds only blank space"},
+        {"<?xml version=\"1.0\"?>\n<catalog><book/></catalog>\n",
+         "format not recognised: XML without an Atom or RSS root"},
+        {"<!DOCTYPE html>\n<html><body>status</body></html>\n",
+         "format not recognised: an HTML page"},
+        {"[{\"when\": \"2026-03-01\", \"what\": {\"x\": 1}, \"level\": 2}]",
+         "format not recognised: a JSON array of objects with fields when, what, level: try "
+         "--format jsonl with a field map"},
+        {"{\"alpha\": [1], \"beta\": {\"gamma\": 2}}",
+         "format not recognised: a JSON object with members alpha, beta, not an export"},
+        {"colour,shape,weight\nred,round,3\n",
+         "format not recognised: a CSV header 'colour,shape,weight' that no CSV format reads"},
+        {"{\"at\": 1, \"to\": \"up\"}\n{\"at\": 2, \"to\": \"down\"}\n",
+         "format not recognised: JSON Lines of objects with fields at, to: try --format jsonl"},
+        {"# an objective\n---\napiVersion: example.dev/v1\nkind: Objective\nspec: {}\n",
+         "format not recognised: YAML of apiVersion example.dev/v1, kind Objective, which no "
+         "format reads (openslo reads"},
+        {"version: \"prometheus/v9\"\nservice: x\n",
+         "format not recognised: YAML with top-level key version"},
+        {"hello world\n", "format not recognised: text of no known format"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t len = strlen(cases[i].text);
+        cr_assert_null(parser_detect(cases[i].text, len), "%s", cases[i].text);
+        parser_not_recognised(cases[i].text, len, buf, sizeof buf);
+        cr_assert(!strncmp(buf, cases[i].said, strlen(cases[i].said)), "%s: %s", cases[i].text,
+                  buf);
+    }
 }

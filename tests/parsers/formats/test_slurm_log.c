@@ -41,8 +41,9 @@ Test(slurm_log, node_states)
     struct parse_run run;
     cr_assert_eq(parse_file(&fx, &parser_slurm_log, LOG, &opt, &run), SL_OK, "%s",
                  run.diag.message);
-    /* 5 node intervals, 1 coverage interval, 3 incidents; the 99:99 stamp */
-    expect_counts(&run, 10, 9, 1, 0);
+    /* 5 node intervals, 1 coverage interval, 2 incidents (gpu[02-03] went
+     * down together: one outage); the 99:99 stamp */
+    expect_counts(&run, 9, 8, 1, 0);
     cr_assert_eq(run.ing.shown[0].line, 13);
     /* gpu03: not responding 11:20:31, DOWN, returned to service 12:10:44 */
     cr_assert_eq(fixture_count(&fx, "SELECT end - start FROM intervals WHERE key LIKE "
@@ -60,10 +61,17 @@ Test(slurm_log, node_states)
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE key LIKE "
                                     "'slurm:gpu04:%'"),
                  0);
-    /* the reason given before the state is kept */
+    /* gpu[02-03] not responding on one line: one outage of both, to the last
+     * one back, with the reason given before the state */
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title = "
-                                    "'node gpu03 down: bad PSU' AND severity = 'sev3' AND "
-                                    "severity_label = 'node down' AND resolved - started = 3013"),
+                                    "'2 nodes down at once: bad PSU' AND severity = 'sev3' AND "
+                                    "severity_label = 'node down' AND resolved - started = 3013 "
+                                    "AND key = 'slurm:outage:' || started AND "
+                                    "json_extract(extra, '$.units') = 2 AND "
+                                    "json_extract(extra, '$.nodes[1]') = 'gpu03'"),
+                 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE key LIKE "
+                                    "'slurm:gpu0_:%'"),
                  1);
     /* still down at the end of the log: open, up to the last line */
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE key LIKE "
@@ -103,11 +111,13 @@ Test(slurm_log, syslog_turn_of_year)
     /* n[1-2] expands to two nodes; n2, set DOWN, stays down after it answers
      * again until it is set IDLE: 2026-12-31T23:50:00 to 2027-01-01T00:10:01
      * (the year turns) */
-    cr_assert_eq(fixture_count(&fx, "SELECT started FROM incidents WHERE key LIKE 'slurm:n2:%'"),
+    cr_assert_eq(fixture_count(&fx, "SELECT started FROM incidents WHERE key LIKE "
+                                    "'slurm:outage:%'"),
                  INT64_C(1798761000));
-    cr_assert_eq(fixture_count(&fx, "SELECT resolved FROM incidents WHERE key LIKE 'slurm:n2:%'"),
+    cr_assert_eq(fixture_count(&fx, "SELECT resolved FROM incidents WHERE key LIKE "
+                                    "'slurm:outage:%'"),
                  INT64_C(1798762201));
-    cr_assert_eq(fixture_count(&fx, "SELECT resolved - started FROM incidents WHERE key LIKE "
+    cr_assert_eq(fixture_count(&fx, "SELECT end - start FROM intervals WHERE key LIKE "
                                     "'slurm:n1:%'"),
                  480);
 }
@@ -118,4 +128,35 @@ Test(slurm_log, needs_entity_and_service)
     struct parse_options none = {.entity = "team:hpc"};
     cr_assert_eq(parse_file(&fx, &parser_slurm_log, LOG, &none, &run), SL_ERR_INPUT);
     cr_assert(strstr(run.diag.message, "--service"));
+}
+
+/* Nodes that go down one message after another within a minute are one
+ * outage; one that goes down later is an incident of its own. */
+Test(slurm_log, controller_wide_outage)
+{
+    static const char log[] =
+        "[2026-03-02T10:00:00.000] slurmctld version 23.11.4 started on cluster gpu-a\n"
+        "[2026-03-02T11:00:00.000] error: Nodes gpu[01-02] not responding\n"
+        "[2026-03-02T11:00:20.000] error: Nodes gpu[03-04] not responding\n"
+        "[2026-03-02T11:30:00.000] error: Nodes gpu05 not responding\n"
+        "[2026-03-02T11:40:00.000] Node gpu01 now responding\n"
+        "[2026-03-02T11:40:00.000] Node gpu02 now responding\n"
+        "[2026-03-02T11:40:00.000] Node gpu03 now responding\n"
+        "[2026-03-02T11:45:00.000] Node gpu04 now responding\n"
+        "[2026-03-02T11:50:00.000] Node gpu05 now responding\n";
+    char path[512];
+    fixture_write(&fx, "outage.log", log, sizeof log - 1, path);
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_slurm_log, path, &opt, &run), SL_OK, "%s",
+                 run.diag.message);
+    cr_assert_eq(run.ing.kinds.incidents, 2);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title = '4 nodes down "
+                                    "at once: Not responding' AND started = 1772449200 AND "
+                                    "resolved = 1772449200 + 2700 AND "
+                                    "json_extract(extra, '$.units') = 4"),
+                 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title = 'node gpu05 "
+                                    "down: Not responding'"),
+                 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE unit_kind = 'node'"), 5);
 }

@@ -297,3 +297,44 @@ Test(statuspage, every_update_of_a_long_incident)
     expect_down("C-511", OCT5_10 + 511);
     expect_down("C-599", OCT5_10 + 599);
 }
+
+/* A component is its id: "API" renamed "API Requests" between two
+ * incidents is one service, under its latest name, whatever the order of
+ * the incidents in the file; a page's own components[] name wins. */
+Test(statuspage, json_renamed_component_is_one_service)
+{
+    struct parse_run run;
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, "data/formats/statuspage-renamed.json",
+                            NULL, &run),
+                 SL_OK, "%s", run.diag.message);
+    cr_assert_eq(run.ing.counts.rejected, 0, "%s", run.ing.shown[0].reason);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(DISTINCT service) FROM intervals"), 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE service = "
+                                    "'API Requests' AND status = 'degraded'"),
+                 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE service = "
+                                    "'API Requests'"),
+                 2);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE key = 'r1' AND "
+                                    "json_extract(extra, '$.components[0]') = 'API Requests'"),
+                 1);
+
+    char path[512];
+    static const char page[] =
+        "{\"page\": {\"name\": \"Renamed Cloud\", \"updated_at\": \"2026-10-31T00:00:00Z\"},\n"
+        " \"incidents\": [{\"id\": \"r3\", \"name\": \"Down\", \"impact\": \"critical\",\n"
+        "  \"created_at\": \"2026-10-25T10:00:00Z\", \"resolved_at\": \"2026-10-25T11:00:00Z\",\n"
+        "  \"status\": \"resolved\", \"incident_updates\": [],\n"
+        "  \"components\": [{\"id\": \"cmp1\", \"name\": \"API Requests\",\n"
+        "   \"updated_at\": \"2026-10-30T00:00:00Z\"}]}],\n"
+        " \"components\": [{\"id\": \"cmp1\", \"name\": \"Public API\", \"group\": false}]}\n";
+    fixture_write(&fx, "summary.json", page, sizeof page - 1, path);
+    cr_assert_eq(parse_file(&fx, &parser_statuspage_json, path, NULL, &run), SL_OK, "%s",
+                 run.diag.message);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE key = 'r3' AND "
+                                    "service = 'Public API'"),
+                 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE key = 'r3/0' AND "
+                                    "service = 'Public API'"),
+                 1);
+}

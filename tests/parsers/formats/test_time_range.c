@@ -77,7 +77,8 @@ Test(parsed_time_range, xid_boot_time_and_dmesg_year)
                "[ 7200.25] NVRM: Xid (PCI:0000:4c:00): 74, pid=0, NVLink: fatal\n",
                path);
     struct parse_run run;
-    struct parse_extra extra = {.boot_time = INT64_C(1772409600)}; /* 2026-03-02T00:00Z */
+    struct parse_extra extra = {.boot_time = INT64_C(1772409600), /* 2026-03-02T00:00Z */
+                                .host = "node-a"};
     cr_assert_eq(parse_file_extra(&fx, &parser_nvidia_xid, path, &ops, &extra, &run), SL_OK, "%s",
                  run.diag.message);
     cr_assert_eq(run.ing.counts.rejected, 2);
