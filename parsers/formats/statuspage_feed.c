@@ -637,7 +637,7 @@ parse(struct ingest *ing, FILE *f)
         if (n.kind == XMLREAD_START && n.depth == 0) {
             if (!strcmp(n.name, "feed")) {
                 head_depth = 0;
-            } else if (!strcmp(n.name, "rss") || !strcmp(n.name, "RDF")) {
+            } else if (!strcmp(n.name, "rss")) {
                 s.rss = true;
             } else {
                 rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, n.line,
