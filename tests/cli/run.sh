@@ -1114,6 +1114,11 @@ if [ -f "$REALDIR/incidents/githubstatus-history.atom" ]; then
     expect "real gcp: eval the first month" 0 "$BIN" --db "$RFDB" eval --month 2021-07 --entity provider:google-cloud
     has "real gcp: July 2021 measured whole" "$TMP/out" '^provider:google-cloud +\(all\) +2021-07 +99\.539% +5757\.6 +0\.0 '
     hasnt "real gcp: no partial coverage" "$TMP/out" 'partial coverage'
+    expect "real downtime windows" 0 "$BIN" --db "$RFDB" ingest --entity provider:ghwin --service github "$REALDIR/incidents/githubstatus-downtime_windows.csv"
+    has "real downtime windows: the span they cover" "$TMP/out" 'interval-csv: read 820, stored 798, rejected 22, duplicates 0: 798 status intervals$'
+    same "real downtime windows: span from the first window to the last" "$(sqlite3 "$RFDB" "select start || '-' || end from intervals where entity = 'provider:ghwin' and key like 'coverage:%'")" "1648149060-1787272620"
+    expect "real downtime windows: eval" 0 "$BIN" --db "$RFDB" eval --month 2024-06 --entity provider:ghwin
+    has "real downtime windows: June 2024 measured whole" "$TMP/out" '^provider:ghwin +\(all\) +2024-06 +99\.883% +50\.4 +0\.0 '
 else
     echo "cli: skipped the real status feeds: $REALDIR/incidents is absent (set SLAUDIT_REAL to the folder holding incidents/)"
 fi

@@ -89,6 +89,18 @@ Test(history_covers, covers_sets_the_span)
                  1, "the incident's own interval overlays the span");
 }
 
+/* Downtime windows exported from a status page are its history too. */
+Test(history_covers, covers_for_downtime_windows)
+{
+    struct ingest_file_result res;
+    const char csv[] = "incident_id,service,downtime_start,downtime_end,impact\n"
+                       "1,API,2026-10-10T10:00:00Z,2026-10-10T11:00:00Z,critical\n";
+    cr_assert_eq(ingest("interval-csv", "windows.csv", csv, true, OCT1, NOV1, &res), SL_OK, "%s",
+                 diag.message);
+    cr_assert_eq(coverage(OCT1, NOV1), 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE status = 'down'"), 1);
+}
+
 Test(history_covers, covers_refused_for_a_format_that_reads_no_history)
 {
     struct ingest_file_result res;
