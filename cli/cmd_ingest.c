@@ -17,7 +17,7 @@
 
 static const char help[] =
     "usage: slaudit ingest [--format NAME] [--entity provider:X|team:Y] [--service S]\n"
-    "                      [--replace] FILE...\n"
+    "                      [--replace] [--covers FROM..TO] FILE...\n"
     "\n"
     "Reads each FILE into the store in one transaction: all of it or nothing.\n"
     "The format is detected from the content unless --format names it (see\n"
@@ -51,6 +51,13 @@ static const char help[] =
     "  --probe-interval D  the expected time between probes of a series (90, 60s, 5m,\n"
     "                  1h); a longer gap than twice D is unknown after one D\n"
     "                  (default: each series' median gap)\n"
+    "  --covers FROM..TO  the span a provider's status history speaks for: time in\n"
+    "                  [FROM, TO) with no incident is up (dates or times, in --tz;\n"
+    "                  TO exclusive). Default: the earliest to the latest time the\n"
+    "                  file states, its generation time included. For status\n"
+    "                  histories only (statuspage-json, gcp-status, aws-health,\n"
+    "                  slurmctld-log, interval-csv downtime windows); a file of\n"
+    "                  another format is refused\n"
     "\n"
     "A progress line is drawn on stderr for long inputs when stderr is a terminal.\n"
     "\n"
@@ -60,14 +67,16 @@ static const char help[] =
     "\n"
     "Examples:\n"
     "  slaudit ingest --entity team:platform incidents.csv probes.csv maintenance.csv\n"
-    "  slaudit ingest --replace --entity team:platform incidents.csv\n";
+    "  slaudit ingest --replace --entity team:platform incidents.csv\n"
+    "  slaudit ingest --covers 2026-10-01..2026-11-01 incidents.json\n";
 
 struct ingest_options {
     const char *format, *entity, *service;
     const char *map, *config, *host;
     int64_t boot_time, probe_interval;
     int year;
-    bool replace;
+    bool replace, covers;
+    int64_t covers_from, covers_to;
 };
 
 /* The progress line of one file: drawn from the ingest's callback. */
@@ -228,6 +237,9 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
         .map = opt->map,
         .config = opt->config,
         .replace = opt->replace,
+        .covers = opt->covers,
+        .covers_from = opt->covers_from,
+        .covers_to = opt->covers_to,
     };
     if (opt->format) {
         const struct parser *p = parser_by_name(opt->format);
@@ -267,6 +279,25 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     return rc;
 }
 
+/* --covers FROM..TO: two dates or times, FROM before TO. */
+static int
+parse_covers(const struct cli *cli, const char *text, struct ingest_options *opt)
+{
+    const char *dots = strstr(text, "..");
+    char from[64];
+    if (!dots || dots == text || !dots[2] || (size_t)(dots - text) >= sizeof from)
+        return msg_usage("ingest", "--covers '%s' is not FROM..TO (2026-10-01..2026-11-01)", text);
+    snprintf(from, sizeof from, "%.*s", (int)(dots - text), text);
+    int rc;
+    if ((rc = cli_parse_when(cli, "ingest", "--covers", from, &opt->covers_from)) ||
+        (rc = cli_parse_when(cli, "ingest", "--covers", dots + 2, &opt->covers_to)))
+        return rc;
+    if (opt->covers_to <= opt->covers_from)
+        return msg_usage("ingest", "--covers '%s': TO is not after FROM", text);
+    opt->covers = true;
+    return 0;
+}
+
 int
 cmd_ingest(struct cli *cli, int argc, char **argv)
 {
@@ -282,6 +313,7 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
         {"config", required_argument, NULL, 'c'},
         {"probe-interval", required_argument, NULL, 'p'},
         {"replace", no_argument, NULL, 'r'},
+        {"covers", required_argument, NULL, 'C'},
         {NULL, 0, NULL, 0},
     };
     struct ingest_options opt = {0};
@@ -331,6 +363,10 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
             break;
         case 'r':
             opt.replace = true;
+            break;
+        case 'C':
+            if ((rc = parse_covers(cli, optarg, &opt)))
+                return rc;
             break;
         case 'h':
             return cli_help(help);

@@ -94,6 +94,12 @@ struct ingest {
     unsigned regex_flags;
     /* --probe-interval in seconds; 0 = each series' median gap. */
     int64_t probe_interval;
+    /* --covers FROM..TO: the span a status history speaks for, instead of
+     * the one its times imply (covers_set). A parser that reads a history
+     * sets covers_used when it takes the span (parsers/read/history_span.h),
+     * so the protocol can refuse --covers for a file that is not one. */
+    bool covers_set, covers_used;
+    int64_t covers_from, covers_to;
     /* Called every INGEST_PROGRESS_EVERY records when set (the cli draws a
      * progress line; library code never prints). */
     void (*progress)(void *ctx, const struct ingest *ing);

@@ -97,6 +97,9 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
     ing.probe_interval = opt->probe_interval;
     ing.boot_time = opt->boot_time;
     ing.host = opt->host;
+    ing.covers_set = opt->covers;
+    ing.covers_from = opt->covers_from;
+    ing.covers_to = opt->covers_to;
     ing.year = opt->year;
     ing.map = opt->map;
     ing.config = opt->config;
@@ -126,6 +129,11 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
                 s = diag_set(diag, SL_ERR_INPUT, path, 0,
                              "nothing stored: all %ld records read as %s were rejected",
                              ing.counts.rejected, format.name);
+            else if (opt->covers && !ing.covers_used)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             "--covers: %s gives no status history to cover (its records "
+                             "stand for their own times)",
+                             format.name);
             else if (file_changed(fileno(f), &sb) || (long long)sb.st_size != bytes)
                 s = diag_set(diag, SL_ERR_INPUT, path, 0,
                              "the file changed while it was read (size, mtime or ctime moved); "

@@ -39,7 +39,10 @@
  *                 if it is another" when detection chose it and says why)
  *                 and "nothing stored: all N records read as FORMAT were
  *                 rejected" (checked at step 5: a file that yields nothing
- *                 is not recorded, and may be read again); the parser's own
+ *                 is not recorded, and may be read again); "--covers: FORMAT
+ *                 gives no status history to cover (its records stand for
+ *                 their own times)" (opt->covers for a format that takes no span,
+ *                 checked at step 5); the parser's own
  *                 (the file is not its format at all); "the file changed
  *                 while it was read (size, mtime or ctime moved); ingest it
  *                 again once it is complete"
@@ -95,6 +98,11 @@ struct ingest_file_options {
     const char *map, *config;
     unsigned regex_flags;   /* REGEX_* for the patterns the parsers compile */
     int64_t probe_interval; /* --probe-interval in seconds; 0 = each series' median gap */
+    /* --covers FROM..TO (covers set, from < to): the span a status history
+     * covers. A format that reads no history does not take it, and the file
+     * is then refused (see the diagnostics above). */
+    bool covers;
+    int64_t covers_from, covers_to;
     /* Called every INGEST_PROGRESS_EVERY records read when set: offset is
      * how far the parser has read into the file (-1 when unknown), bytes the
      * file's size. */

@@ -2,13 +2,17 @@
  * optionally entity, id, units and unit_kind (gpu|node). Also reads downtime
  * window exports that name the columns downtime_start, downtime_end and give
  * a status page impact (none, minor, major, critical, maintenance) instead of
- * a status; a row with an id updates the interval a later export gives again. */
+ * a status; a row with an id updates the interval a later export gives again.
+ * Downtime windows are a status page's history: the span they cover is up
+ * time for every service they name (history_span.h); plain intervals are
+ * what they say and nothing more. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "parsers/read/csvrows.h"
+#include "parsers/read/history_span.h"
 #include "parsers/formats/registry.h"
 
 enum col {
@@ -51,6 +55,9 @@ static const struct {
 struct state {
     int at[C_COUNT];
     char key[512];
+    bool windows; /* downtime windows (an impact, no status): a history */
+    struct history_span cov;
+    char entity[256]; /* of the first window: the history's */
 };
 
 static enum sl_status
@@ -67,6 +74,7 @@ read_header(struct csvrows *r)
         rc = csvrows_require(r, s->at[C_END], "end");
     if (!rc && s->at[C_STATUS] < 0)
         rc = csvrows_require(r, s->at[C_IMPACT], "status");
+    s->windows = s->at[C_STATUS] < 0;
     return rc;
 }
 
@@ -130,7 +138,16 @@ read_row(struct csvrows *r, const struct csv_record *rec)
                  csvfile_field(rec, s->at[C_START]));
         iv.key = s->key;
     }
-    return ingest_interval(r->ing, &iv);
+    enum sl_status rc = ingest_interval(r->ing, &iv);
+    if (rc || !s->windows)
+        return rc;
+    if (!s->entity[0])
+        snprintf(s->entity, sizeof s->entity, "%s", iv.entity);
+    history_span_time(&s->cov, iv.start);
+    history_span_time(&s->cov, iv.end);
+    if ((rc = history_span_service(&s->cov, iv.service)))
+        return diag_set(r->ing->diag, rc, r->ing->path, rec->line, "out of memory");
+    return SL_OK;
 }
 
 static enum sl_status
@@ -138,7 +155,12 @@ parse(struct ingest *ing, FILE *f)
 {
     struct state s;
     memset(&s, 0, sizeof s);
-    return csvrows_read(ing, f, read_header, read_row, &s);
+    history_span_init(&s.cov);
+    enum sl_status rc = csvrows_read(ing, f, read_header, read_row, &s);
+    if (!rc && s.windows)
+        rc = history_span_emit(&s.cov, ing, s.entity[0] ? s.entity : ing->entity);
+    history_span_release(&s.cov);
+    return rc;
 }
 
 static int

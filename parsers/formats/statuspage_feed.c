@@ -1,136 +1,134 @@
-/* statuspage_feed.c — a status page's Atom or RSS history feed (Statuspage's
- * /history.atom and /history.rss). Each entry is one incident; its content is
- * HTML holding the update timeline, newest first:
+/* statuspage_feed.c — a status page's Atom or RSS 2.0 history feed
+ * (Statuspage's /history.atom and /history.rss). Each entry (Atom) or item
+ * (RSS) is one incident; its content is HTML holding the update timeline,
+ * newest first:
  *   <small>Aug <var data-var='date'>21</var>, <var data-var='time'>00:37</var> UTC</small>
  *   <br><strong>Resolved</strong> - ...
+ * The XML is read with libxml2 (parsers/read/xmlread.h: nothing expanded,
+ * nothing fetched) and the HTML with libxml2's HTML parser; regular
+ * expressions only read the plain text of a stamp or of an update.
+ *
  * The timeline carries no year: it is the year of the entry's published
- * date, one less for an update in a later month than publication (an
- * incident that began in December and was published in January). The feed
- * has no impact and no component states, so it gives incidents, not
- * intervals. */
+ * date (Atom <published>, RSS <pubDate> in RFC 822), one less for an update
+ * in a later month than publication (an incident that began in December and
+ * was published in January). The impact began at the first update, unless
+ * the text of the resolution or the postmortem states an earlier start
+ * ("between 05:02 UTC and 11:30 UTC"): then the impact began there and the
+ * first update is when it was detected. The feed has no impact and no
+ * component states, so it gives incidents, not intervals. */
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "engine/base/infile.h"
-#include "engine/model/incident_times.h"
 #include "engine/base/regex.h"
-#include "engine/time/sltime.h"
 #include "engine/base/strbuf.h"
-#include "parsers/read/jsonstream.h"
+#include "engine/model/incident_times.h"
+#include "engine/time/sltime.h"
 #include "parsers/formats/registry.h"
+#include "parsers/read/jsonstream.h"
+#include "parsers/read/logstamp.h"
+#include "parsers/read/xmlread.h"
 
 #define MAX_ENTRY ((size_t)16 << 20)
+/* How far before its first update an incident may say it began: with the
+ * date written, and by its clock alone (the window of a later clock on the
+ * day before would have ended long before anyone said a word). */
+#define MAX_STATED_LEAD (7 * 86400)
+#define MAX_CLOCK_LEAD (12 * 3600)
 
-static const char timeline_pattern[] =
-    "<small>\\s*([A-Z][a-z]{2})[a-z]*\\.?\\s*<var data-var=['\"]date['\"]>\\s*(\\d{1,2})\\s*</var>"
-    "(?:,?\\s*<var data-var=['\"]year['\"]>\\s*(\\d{4})\\s*</var>)?"
-    ",?\\s*<var data-var=['\"]time['\"]>\\s*(\\d{1,2}):(\\d{2})\\s*</var>\\s*([A-Za-z+\\-0-9:]*)"
-    "\\s*</small>\\s*(?:<br\\s*/?>)?\\s*<strong>\\s*([^<]+?)\\s*</strong>";
+/* "Aug 21, 00:37 UTC", "Aug 21, 2025, 00:37 UTC": the text of a <small>. */
+static const char stamp_pattern[] =
+    "^\\s*([a-z]{3})[a-z]*\\.?\\s*(\\d{1,2})\\s*,?\\s*(?:(\\d{4})\\s*,?\\s*)?(?:-\\s*)?"
+    "(\\d{1,2}):(\\d{2})\\s*([A-Za-z+\\-0-9:]*)\\s*$";
 static const char affected_pattern[] = "(?:incident|maintenance) affected:\\s*([^.<]+)";
+/* How the closing text states when the impact began. Each pattern has the
+ * same groups: 1-3 a written date ("On August 6, 2026,"), 4-6 an ISO date
+ * ("On 2026-08-03,"), 7-8 the start's clock, 9-10 a zone after a clock. */
+#define STATED_DATE                                                                                \
+    "(?:\\bon\\s+(?:([a-z]{3})[a-z]*\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})|"             \
+    "(\\d{4})-(\\d{2})-(\\d{2}))\\s*,?\\s*)?"
+static const char *const stated_patterns[] = {
+    /* a window: "between 15:05 UTC and 00:14 UTC", "from 13:28–21:15 UTC",
+     * "(08:45 – 09:13 UTC)" */
+    STATED_DATE
+    "(?:\\b(?:between|from)\\s+|\\(\\s*)~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)?\\s*"
+    "(?:and|to|until|through|\xe2\x80\x93|\xe2\x80\x94|-)\\s*~?\\d{1,2}:\\d{2}\\s*(utc|gmt)?\\b",
+    /* "On July 26, 2026 at 21:34 UTC we began seeing errors" */
+    STATED_DATE "\\bat\\s+~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)\\b()?,?\\s+(?:we|customers|users)\\s+"
+                "(?:began|started)\\b",
+    /* "the impact began at 10:02 UTC" */
+    "()?()?()?()?()?()?\\b(?:impact|incident|errors|degradation|issue|outage|disruption)\\s+"
+    "(?:began|started)\\s+at\\s+~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)\\b()?",
+};
+#define N_STATED (sizeof stated_patterns / sizeof stated_patterns[0])
+
+enum field { F_ID, F_GUID, F_LINK, F_TITLE, F_PUBLISHED, F_PUBDATE, F_UPDATED, F_CONTENT, F_N };
+
+static const struct {
+    const char *name;
+    enum field field;
+} fields[] = {
+    {"id", F_ID},
+    {"guid", F_GUID},
+    {"link", F_LINK},
+    {"title", F_TITLE},
+    {"published", F_PUBLISHED},
+    {"pubDate", F_PUBDATE},
+    {"updated", F_UPDATED},
+    {"content", F_CONTENT},
+    {"encoded", F_CONTENT}, /* RSS content:encoded */
+    {"description", F_CONTENT},
+    {"summary", F_CONTENT},
+    {NULL, F_N},
+};
 
 struct state {
     struct ingest *ing;
-    struct regex *timeline, *affected;
+    struct regex *stamp, *affected, *stated[N_STATED];
     char entity[256];
-    struct strbuf entry, html, text;
+    bool rss;
+    /* the entry being read */
+    struct strbuf field[F_N];
+    bool has[F_N];
     long entry_line;
+    size_t entry_bytes;
+    bool too_long;
 };
 
-static const char *const months[] = {"jan", "feb", "mar", "apr", "may", "jun",
-                                     "jul", "aug", "sep", "oct", "nov", "dec"};
+/* An update of the timeline being walked. */
+struct timeline {
+    struct state *s;
+    struct sl_civil pub;
+    bool in_small, in_strong, open, worded;
+    struct strbuf small, strong, body;
+    char word[64];
+    int64_t t; /* of the open update */
+    int updates;
+    int64_t first, mitigated, resolved;
+    char status_now[64];
+    bool maintenance;
+    struct strbuf resolution; /* the text of resolved and postmortem updates */
+    struct strbuf text;       /* all of it, for "This incident affected" */
+    const char *why;          /* the first reason to reject the entry */
+    char why_buf[200];
+    enum sl_status rc;
+};
 
-/* Appends s[0..n) with XML character references and the five entities
- * decoded. */
+/* Appends text with every non-breaking space (U+00A0) made a space, so the
+ * patterns' \s sees it. */
 static void
-unescape(struct strbuf *out, const char *s, size_t n)
+add_text(struct strbuf *sb, const char *p, size_t n)
 {
-    static const struct {
-        const char *name;
-        char c;
-    } named[] = {{"lt;", '<'},   {"gt;", '>'},    {"amp;", '&'},
-                 {"quot;", '"'}, {"apos;", '\''}, {"nbsp;", ' '}};
     for (size_t i = 0; i < n; i++) {
-        if (s[i] != '&') {
-            strbuf_addch(out, s[i]);
-            continue;
+        if ((unsigned char)p[i] == 0xc2 && i + 1 < n && (unsigned char)p[i + 1] == 0xa0) {
+            strbuf_addch(sb, ' ');
+            i++;
+        } else {
+            strbuf_addch(sb, p[i]);
         }
-        bool done = false;
-        for (size_t k = 0; k < sizeof named / sizeof named[0] && !done; k++) {
-            size_t l = strlen(named[k].name);
-            if (i + 1 + l <= n && !strncmp(s + i + 1, named[k].name, l)) {
-                strbuf_addch(out, named[k].c);
-                i += l;
-                done = true;
-            }
-        }
-        if (!done && i + 2 < n && s[i + 1] == '#') {
-            char *end;
-            bool hex = s[i + 2] == 'x' || s[i + 2] == 'X';
-            long v = strtol(s + i + (hex ? 3 : 2), &end, hex ? 16 : 10);
-            if (*end == ';' && end < s + n && v > 0 && v < 128) {
-                strbuf_addch(out, (char)v);
-                i = (size_t)(end - s);
-                done = true;
-            }
-        }
-        if (!done)
-            strbuf_addch(out, '&');
     }
-}
-
-/* The text of the first <tag ...>text</tag> in the entry, unescaped (and
- * without a CDATA wrapper) into out; false when there is none. */
-static bool
-element(const char *entry, const char *tag, struct strbuf *out)
-{
-    char open[64], close[64];
-    snprintf(open, sizeof open, "<%s", tag);
-    snprintf(close, sizeof close, "</%s>", tag);
-    const char *p = entry;
-    size_t ol = strlen(open);
-    while ((p = strstr(p, open)) && p[ol] != '>' && p[ol] != ' ')
-        p += ol;
-    if (!p)
-        return false;
-    const char *gt = strchr(p, '>');
-    const char *end = gt ? strstr(gt, close) : NULL;
-    if (!end)
-        return false;
-    const char *body = gt + 1;
-    strbuf_reset(out);
-    if (!strncmp(body, "<![CDATA[", 9)) {
-        const char *cend = strstr(body, "]]>");
-        if (cend && cend < end)
-            return strbuf_add(out, body + 9, (size_t)(cend - body - 9)) == SL_OK;
-    }
-    unescape(out, body, (size_t)(end - body));
-    return true;
-}
-
-/* The href of <link ... href="..."> (Atom), into out. */
-static bool
-link_href(const char *entry, struct strbuf *out)
-{
-    const char *p = strstr(entry, "<link");
-    const char *h = p ? strstr(p, "href=\"") : NULL;
-    const char *e = h ? strchr(h + 6, '"') : NULL;
-    if (!e)
-        return false;
-    strbuf_reset(out);
-    return strbuf_add(out, h + 6, (size_t)(e - h - 6)) == SL_OK;
-}
-
-static int
-month_of(const char *s)
-{
-    for (int i = 0; i < 12; i++)
-        if (!strncasecmp(s, months[i], 3))
-            return i + 1;
-    return 0;
 }
 
 static size_t
@@ -148,8 +146,33 @@ group(const struct regex_match *m, int g, const char *subject, char *out, size_t
     return n;
 }
 
+static int
+num(const struct regex_match *m, int g, const char *subject)
+{
+    char b[16];
+    return group(m, g, subject, b, sizeof b) ? (int)strtol(b, NULL, 10) : -1;
+}
+
+/* 1..12 for a month's first three letters in any case, 0 otherwise. */
+static int
+month_of(char *mon)
+{
+    for (size_t i = 0; mon[i]; i++)
+        mon[i] = (char)(i ? tolower((unsigned char)mon[i]) : toupper((unsigned char)mon[i]));
+    return logstamp_month(mon, strlen(mon));
+}
+
+static void
+tl_reject(struct timeline *tl, const char *why)
+{
+    if (!tl->why) {
+        snprintf(tl->why_buf, sizeof tl->why_buf, "%s", why);
+        tl->why = tl->why_buf;
+    }
+}
+
 static bool
-is_status(const char *word, const char *const list[])
+word_is(const char *word, const char *const list[])
 {
     for (size_t i = 0; list[i]; i++)
         if (!strcasecmp(word, list[i]))
@@ -157,41 +180,293 @@ is_status(const char *word, const char *const list[])
     return false;
 }
 
+/* The open update is complete: its time, word and text count. */
+static void
+finish_update(struct timeline *tl)
+{
+    static const char *const maintenance_words[] = {"scheduled", "in progress", "verifying",
+                                                    "completed", NULL};
+    static const char *const closing_words[] = {"resolved", "postmortem", "completed", NULL};
+    if (!tl->open)
+        return;
+    tl->open = false;
+    const char *w = tl->word;
+    tl->updates++;
+    if (!tl->status_now[0])
+        snprintf(tl->status_now, sizeof tl->status_now, "%s", w);
+    if (word_is(w, maintenance_words))
+        tl->maintenance = true;
+    if (tl->first == SLTIME_NONE || tl->t < tl->first)
+        tl->first = tl->t;
+    if ((!strcasecmp(w, "monitoring") || !strcasecmp(w, "verifying")) &&
+        (tl->mitigated == SLTIME_NONE || tl->t < tl->mitigated))
+        tl->mitigated = tl->t;
+    if ((!strcasecmp(w, "resolved") || !strcasecmp(w, "completed")) &&
+        (tl->resolved == SLTIME_NONE || tl->t > tl->resolved))
+        tl->resolved = tl->t;
+    if (word_is(w, closing_words)) {
+        strbuf_add(&tl->resolution, tl->body.buf, tl->body.len);
+        strbuf_addch(&tl->resolution, '\n');
+    }
+}
+
+/* The text of a <small>: a stamp opens an update; other text is not one. */
+static void
+read_stamp(struct timeline *tl)
+{
+    struct state *s = tl->s;
+    struct regex_match m;
+    bool found = false;
+    struct sl_diag d = {0};
+    if (regex_search(s->stamp, tl->small.buf, tl->small.len, 0, &found, &m, &d) || !found)
+        return;
+    char mon[8], zone[16];
+    group(&m, 1, tl->small.buf, mon, sizeof mon);
+    group(&m, 6, tl->small.buf, zone, sizeof zone);
+    int year = num(&m, 3, tl->small.buf);
+    struct sl_civil c = {tl->pub.year,
+                         month_of(mon),
+                         num(&m, 2, tl->small.buf),
+                         num(&m, 4, tl->small.buf),
+                         num(&m, 5, tl->small.buf),
+                         0};
+    if (year > 0)
+        c.year = year;
+    else if (c.month > tl->pub.month)
+        c.year--; /* the turn of the year */
+    if (c.year < SLTIME_MIN_YEAR || c.year > SLTIME_MAX_YEAR) {
+        tl_reject(tl, "update timeline: year out of range (1970-2200)");
+        return;
+    }
+    if (!c.month || c.day < 1 || c.day > sltime_days_in_month(c.year, c.month) || c.hour > 23 ||
+        c.minute > 59) {
+        tl_reject(tl, "bad date in the update timeline");
+        return;
+    }
+    const char *zone_name = NULL;
+    if (zone[0] && strcasecmp(zone, "UTC") && strcasecmp(zone, "GMT") && strcasecmp(zone, "Z")) {
+        /* An abbreviation names no rule; the page's zone must come from --tz. */
+        if (!s->ing->zone) {
+            char reason[200];
+            snprintf(reason, sizeof reason,
+                     "timeline time zone '%s' is not UTC: give the page's zone with --tz", zone);
+            tl_reject(tl, reason);
+            return;
+        }
+        zone_name = s->ing->zone;
+    }
+    finish_update(tl);
+    tl->t = sltime_from_civil(&c, zone_name);
+    tl->open = true;
+    tl->worded = false;
+    tl->word[0] = '\0';
+    strbuf_reset(&tl->body);
+}
+
+static void
+on_enter(void *ctx, const char *name)
+{
+    struct timeline *tl = ctx;
+    if (!strcmp(name, "small")) {
+        tl->in_small = true;
+        strbuf_reset(&tl->small);
+    } else if (!strcmp(name, "strong") && tl->open && !tl->worded) {
+        tl->in_strong = true;
+        strbuf_reset(&tl->strong);
+    } else if (!strcmp(name, "p") || !strcmp(name, "br")) {
+        strbuf_addch(&tl->text, ' ');
+        if (tl->open)
+            strbuf_addch(&tl->body, ' ');
+    }
+}
+
+static void
+on_leave(void *ctx, const char *name)
+{
+    struct timeline *tl = ctx;
+    if (!strcmp(name, "small") && tl->in_small) {
+        tl->in_small = false;
+        read_stamp(tl);
+    } else if (!strcmp(name, "strong") && tl->in_strong) {
+        tl->in_strong = false;
+        tl->worded = true;
+        const char *p = tl->strong.buf;
+        size_t n = tl->strong.len;
+        while (n && isspace((unsigned char)*p))
+            p++, n--;
+        while (n && isspace((unsigned char)p[n - 1]))
+            n--;
+        snprintf(tl->word, sizeof tl->word, "%.*s", (int)n, p);
+    }
+}
+
+static void
+on_text(void *ctx, const char *text, size_t len)
+{
+    struct timeline *tl = ctx;
+    add_text(&tl->text, text, len);
+    if (tl->in_small)
+        add_text(&tl->small, text, len);
+    else if (tl->in_strong)
+        add_text(&tl->strong, text, len);
+    else if (tl->open)
+        add_text(&tl->body, text, len);
+}
+
+/* The instant a stated clock names: the written date when there is one
+ * within MAX_STATED_LEAD before first, otherwise the last such time of day
+ * at or before first (a postmortem's date may be a slip; its clock is not)
+ * if that is within MAX_CLOCK_LEAD; SLTIME_NONE when neither is. */
+static int64_t
+stated_instant(const struct regex_match *m, const char *t, int64_t first)
+{
+    int hh = num(m, 7, t), mm = num(m, 8, t);
+    struct sl_civil c = {0};
+    long off;
+    char mon[8];
+    if (hh < 0 || hh > 23 || mm < 0 || mm > 59)
+        return SLTIME_NONE;
+    if (group(m, 1, t, mon, sizeof mon)) {
+        c.year = num(m, 3, t);
+        c.month = month_of(mon);
+        c.day = num(m, 2, t);
+    } else if (m->start[4] != (size_t)-1) {
+        c.year = num(m, 4, t);
+        c.month = num(m, 5, t);
+        c.day = num(m, 6, t);
+    }
+    if (c.month >= 1 && c.month <= 12 && c.year >= SLTIME_MIN_YEAR && c.year <= SLTIME_MAX_YEAR &&
+        c.day >= 1 && c.day <= sltime_days_in_month(c.year, c.month)) {
+        c.hour = hh;
+        c.minute = mm;
+        int64_t at = sltime_from_civil(&c, NULL);
+        if (at <= first && first - at <= MAX_STATED_LEAD)
+            return at;
+    }
+    sltime_to_civil(first, NULL, &c, &off);
+    c.hour = hh;
+    c.minute = mm;
+    c.second = 0;
+    int64_t at = sltime_from_civil(&c, NULL);
+    if (at > first)
+        at -= 86400;
+    return first - at <= MAX_CLOCK_LEAD ? at : SLTIME_NONE;
+}
+
+/* The start the closing text states, when it is before first: for each of
+ * stated_patterns, its first match with a clock in UTC; the earliest of
+ * them. first itself when the text states none earlier. */
+static int64_t
+stated_start(struct timeline *tl, int64_t first)
+{
+    struct state *s = tl->s;
+    const char *t = tl->resolution.buf;
+    int64_t best = first;
+    for (size_t p = 0; p < N_STATED; p++) {
+        size_t from = 0;
+        bool found;
+        struct regex_match m;
+        struct sl_diag d = {0};
+        while (from <= tl->resolution.len &&
+               !regex_search(s->stated[p], t, tl->resolution.len, from, &found, &m, &d) && found) {
+            from = m.end[0] > from ? m.end[0] : from + 1;
+            if (m.start[9] == (size_t)-1 && m.start[10] == (size_t)-1)
+                continue; /* a clock in no stated zone */
+            int64_t at = stated_instant(&m, t, first);
+            if (at != SLTIME_NONE && at < best)
+                best = at;
+            break;
+        }
+    }
+    return best;
+}
+
 static enum sl_status
 reject(struct state *s, const char *reason)
 {
-    return ingest_reject(s->ing, s->entry_line, reason, s->entry.buf, s->entry.len);
+    struct strbuf raw = STRBUF_INIT;
+    strbuf_addf(&raw, "%s %s", s->field[F_ID].buf[0] ? s->field[F_ID].buf : s->field[F_LINK].buf,
+                s->field[F_TITLE].buf);
+    enum sl_status rc = ingest_reject(s->ing, s->entry_line, reason, raw.buf, raw.len);
+    strbuf_release(&raw);
+    return rc;
+}
+
+/* The key of an entry: an RSS item's <link> (the incident's page, whose
+ * last segment is the id Statuspage's JSON uses), else its <guid>; an Atom
+ * entry's <id>, else its link. "tag:status.example,2005:Incident/31233568" →
+ * "31233568"; a URL keeps its last path segment. */
+static bool
+entry_key(struct state *s, char *key, size_t keylen)
+{
+    static const enum field rss_order[] = {F_LINK, F_GUID, F_ID, F_N};
+    static const enum field atom_order[] = {F_ID, F_GUID, F_LINK, F_N};
+    const enum field *order = s->rss ? rss_order : atom_order;
+    for (size_t i = 0; order[i] != F_N; i++) {
+        struct strbuf *f = &s->field[order[i]];
+        char *p = f->buf;
+        size_t n = f->len;
+        while (n && isspace((unsigned char)*p))
+            p++, n--;
+        while (n && (isspace((unsigned char)p[n - 1]) || p[n - 1] == '/'))
+            n--;
+        if (!n)
+            continue;
+        const char *k = p + n;
+        while (k > p && k[-1] != '/')
+            k--;
+        snprintf(key, keylen, "%.*s", (int)(p + n - k), k);
+        return true;
+    }
+    return false;
+}
+
+/* When the entry was published: Atom's ISO 8601, RSS's RFC 822. */
+static enum sl_status
+entry_published(struct state *s, int64_t *out, char *reason, size_t reasonlen)
+{
+    static const enum field order[] = {F_PUBLISHED, F_PUBDATE, F_UPDATED, F_N};
+    *out = SLTIME_NONE;
+    for (size_t i = 0; order[i] != F_N; i++) {
+        struct strbuf *f = &s->field[order[i]];
+        if (!s->has[order[i]] || !f->len)
+            continue;
+        const char *why = "";
+        if (!ingest_time(s->ing, f->buf, f->len, out, &why) ||
+            !logstamp_rfc822(s->ing, f->buf, f->len, out, &why))
+            return SL_OK;
+        snprintf(reason, reasonlen, "bad published time '%.60s': %s", f->buf, why);
+        return SL_ERR_INPUT;
+    }
+    return SL_OK;
 }
 
 static enum sl_status
 read_entry(struct state *s)
 {
-    static const char *const maintenance_words[] = {"scheduled", "in progress", "verifying",
-                                                    "completed", NULL};
-    struct strbuf id = STRBUF_INIT, title = STRBUF_INIT, when = STRBUF_INIT;
-    struct sl_diag d = {0};
+    struct timeline tl = {.s = s,
+                          .small = STRBUF_INIT,
+                          .strong = STRBUF_INIT,
+                          .body = STRBUF_INIT,
+                          .resolution = STRBUF_INIT,
+                          .text = STRBUF_INIT,
+                          .first = SLTIME_NONE,
+                          .mitigated = SLTIME_NONE,
+                          .resolved = SLTIME_NONE};
     enum sl_status rc = SL_OK;
-    char key[256], status_now[64] = "", service[256] = "";
-    int64_t published = SLTIME_NONE;
+    char key[256], service[256] = "", reason[200];
+    int64_t published;
     struct incident inc = {0};
-    bool maintenance = false;
-    const char *why = "";
 
-    if (!element(s->entry.buf, "id", &id) && !element(s->entry.buf, "guid", &id) &&
-        !link_href(s->entry.buf, &id)) {
+    if (s->too_long) {
+        rc = reject(s, "entry longer than 16 MiB");
+        goto out;
+    }
+    if (!entry_key(s, key, sizeof key)) {
         rc = reject(s, "entry without an id, guid or link");
         goto out;
     }
-    /* "tag:status.example,2005:Incident/31233568" → "31233568"; a URL keeps
-     * its last path segment. */
-    const char *k = strrchr(id.buf, '/');
-    snprintf(key, sizeof key, "%s", k && k[1] ? k + 1 : id.buf);
-    element(s->entry.buf, "title", &title);
-    if ((element(s->entry.buf, "published", &when) || element(s->entry.buf, "pubDate", &when) ||
-         element(s->entry.buf, "updated", &when)) &&
-        ingest_time(s->ing, when.buf, when.len, &published, &why)) {
-        char reason[200];
-        snprintf(reason, sizeof reason, "bad published time '%.60s': %s", when.buf, why);
+    if (entry_published(s, &published, reason, sizeof reason)) {
         rc = reject(s, reason);
         goto out;
     }
@@ -199,111 +474,63 @@ read_entry(struct state *s)
         rc = reject(s, "entry without a published date (the timeline's year comes from it)");
         goto out;
     }
-    strbuf_reset(&s->html);
-    if (!element(s->entry.buf, "content", &s->html) &&
-        !element(s->entry.buf, "description", &s->html) &&
-        !element(s->entry.buf, "summary", &s->html)) {
+    if (!s->has[F_CONTENT]) {
         rc = reject(s, "entry without content");
         goto out;
     }
-    struct sl_civil pub;
     long off;
-    sltime_to_civil(published, NULL, &pub, &off);
-    inc.started = inc.detected = inc.acknowledged = inc.mitigated = inc.resolved = SLTIME_NONE;
-    size_t from = 0;
-    bool found;
-    struct regex_match m;
-    int updates = 0;
-    while (!(rc = regex_search(s->timeline, s->html.buf, s->html.len, from, &found, &m, &d)) &&
-           found) {
-        char mon[8], day[8], year[8], hh[8], mm[8], zone[16], word[64];
-        from = m.end[0];
-        group(&m, 1, s->html.buf, mon, sizeof mon);
-        group(&m, 2, s->html.buf, day, sizeof day);
-        group(&m, 3, s->html.buf, year, sizeof year);
-        group(&m, 4, s->html.buf, hh, sizeof hh);
-        group(&m, 5, s->html.buf, mm, sizeof mm);
-        group(&m, 6, s->html.buf, zone, sizeof zone);
-        group(&m, 7, s->html.buf, word, sizeof word);
-        struct sl_civil c = {pub.year,
-                             month_of(mon),
-                             (int)strtol(day, NULL, 10),
-                             (int)strtol(hh, NULL, 10),
-                             (int)strtol(mm, NULL, 10),
-                             0};
-        if (year[0])
-            c.year = (int)strtol(year, NULL, 10);
-        else if (c.month > pub.month)
-            c.year--; /* the turn of the year */
-        if (c.year < SLTIME_MIN_YEAR || c.year > SLTIME_MAX_YEAR) {
-            rc = reject(s, "update timeline: year out of range (1970-2200)");
-            goto out;
-        }
-        if (!c.month || c.day < 1 || c.day > sltime_days_in_month(c.year, c.month) || c.hour > 23 ||
-            c.minute > 59) {
-            rc = reject(s, "bad date in the update timeline");
-            goto out;
-        }
-        const char *zone_name = NULL;
-        if (zone[0] && strcasecmp(zone, "UTC") && strcasecmp(zone, "GMT") &&
-            strcasecmp(zone, "Z")) {
-            /* An abbreviation names no rule; the page's zone must come from --tz. */
-            if (!s->ing->zone) {
-                char reason[200];
-                snprintf(reason, sizeof reason,
-                         "timeline time zone '%s' is not UTC: give the page's zone with --tz",
-                         zone);
-                rc = reject(s, reason);
-                goto out;
-            }
-            zone_name = s->ing->zone;
-        }
-        int64_t t = sltime_from_civil(&c, zone_name);
-        updates++;
-        if (!status_now[0])
-            snprintf(status_now, sizeof status_now, "%s", word);
-        if (is_status(word, maintenance_words))
-            maintenance = true;
-        if (inc.started == SLTIME_NONE || t < inc.started)
-            inc.started = t;
-        if ((!strcasecmp(word, "monitoring") || !strcasecmp(word, "verifying")) &&
-            (inc.mitigated == SLTIME_NONE || t < inc.mitigated))
-            inc.mitigated = t;
-        if ((!strcasecmp(word, "resolved") || !strcasecmp(word, "completed")) &&
-            (inc.resolved == SLTIME_NONE || t > inc.resolved))
-            inc.resolved = t;
-    }
-    if (rc) {
-        rc = reject(s, d.message);
+    sltime_to_civil(published, NULL, &tl.pub, &off);
+    struct xmlread_html_visitor v = {on_enter, on_leave, on_text, &tl};
+    if ((rc = xmlread_html(s->field[F_CONTENT].buf, s->field[F_CONTENT].len, &v))) {
+        rc = reject(s, "entry content too large for the HTML parser");
         goto out;
     }
-    if (!updates) {
+    finish_update(&tl);
+    if (tl.why) {
+        rc = reject(s, tl.why);
+        goto out;
+    }
+    if (!tl.updates) {
         rc = reject(s, "no dated updates in the entry's content");
         goto out;
     }
-    if (regex_search(s->affected, s->html.buf, s->html.len, 0, &found, &m, &d) == SL_OK && found) {
-        group(&m, 1, s->html.buf, service, sizeof service);
-        char *comma = strpbrk(service, ",");
-        if (comma)
-            *comma = '\0';
-        char *and = strstr(service, " and ");
-        if (and)
-            *and = '\0';
+    struct regex_match m;
+    bool found;
+    struct sl_diag d = {0};
+    if (regex_search(s->affected, tl.text.buf, tl.text.len, 0, &found, &m, &d) == SL_OK && found) {
+        group(&m, 1, tl.text.buf, service, sizeof service);
+        char *cut = strchr(service, ',');
+        if (cut)
+            *cut = '\0';
+        if ((cut = strstr(service, " and ")))
+            *cut = '\0';
+        size_t n = strlen(service);
+        while (n && isspace((unsigned char)service[n - 1]))
+            service[--n] = '\0';
     }
-    for (char *p = status_now; *p; p++)
+    for (char *p = tl.status_now; *p; p++)
         *p = (char)tolower((unsigned char)*p);
+    char *title = s->field[F_TITLE].buf;
+    while (isspace((unsigned char)*title))
+        title++;
+    for (size_t n = strlen(title); n && isspace((unsigned char)title[n - 1]);)
+        title[--n] = '\0';
     inc.key = key;
     inc.entity = s->ing->entity ? s->ing->entity : s->entity[0] ? s->entity : NULL;
     inc.service = service[0] ? service : s->ing->service;
-    inc.title = title.len ? title.buf : NULL;
-    inc.state = status_now;
-    inc.detected = inc.started;
+    inc.title = title[0] ? title : NULL;
+    inc.state = tl.status_now;
+    inc.detected = tl.first;
+    inc.started = tl.first;
+    inc.acknowledged = SLTIME_NONE;
+    inc.mitigated = tl.mitigated;
+    inc.resolved = tl.resolved;
     inc.line = s->entry_line;
     if (!inc.entity) {
         rc = reject(s, "no entity: the feed has no title; give --entity");
         goto out;
     }
-    if (maintenance) {
+    if (tl.maintenance) {
         if (!inc.service || inc.resolved == SLTIME_NONE || inc.resolved <= inc.started) {
             rc = reject(s, "maintenance without a component or a completed time");
             goto out;
@@ -313,6 +540,7 @@ read_entry(struct state *s)
         rc = ingest_maintenance(s->ing, &mt);
         goto out;
     }
+    inc.started = stated_start(&tl, tl.first);
     const char *problem = incident_times_problem(&inc);
     if (problem) {
         rc = reject(s, problem);
@@ -320,179 +548,161 @@ read_entry(struct state *s)
     }
     rc = ingest_incident(s->ing, &inc);
 out:
-    strbuf_release(&id);
-    strbuf_release(&title);
-    strbuf_release(&when);
+    strbuf_release(&tl.small);
+    strbuf_release(&tl.strong);
+    strbuf_release(&tl.body);
+    strbuf_release(&tl.resolution);
+    strbuf_release(&tl.text);
     return rc;
 }
 
 /* The feed's own title names the page: "GitHub Status - Incident History". */
 static void
-feed_entity(struct state *s, const char *line)
+feed_entity(struct state *s, const struct strbuf *title)
 {
-    struct strbuf t = STRBUF_INIT;
-    if (element(line, "title", &t)) {
-        char *cut = strstr(t.buf, " Status");
-        if (cut)
-            *cut = '\0';
-        if (t.buf[0])
-            jsonstream_provider(t.buf, s->entity, sizeof s->entity);
-    }
-    strbuf_release(&t);
+    char t[256];
+    const char *p = title->buf;
+    while (isspace((unsigned char)*p))
+        p++;
+    snprintf(t, sizeof t, "%s", p);
+    char *cut = strstr(t, " Status");
+    if (cut)
+        *cut = '\0';
+    if (t[0])
+        jsonstream_provider(t, s->entity, sizeof s->entity);
 }
 
-/* The feed is read as bytes, not lines: an entry may start and end
- * anywhere on a line (a minified feed is one line), and a line may be of any
- * length, so nothing a line reader's cap would skip is lost. Only an entry
- * has a cap (MAX_ENTRY): one longer is rejected at its line once its end is
- * found, and the entries after it are read. */
-struct feed_reader {
-    FILE *f;
-    char buf[65536];
-    size_t pos, end;
-    long line; /* of buf[pos], from 1 */
-    bool eof;
-    int error; /* errno of a read that failed */
-};
-
-/* The most a tag looked for takes: "<channel" and the byte after it. */
-#define FEED_LOOKAHEAD 16
-/* Text before the first entry kept for the feed's title. */
-#define FEED_HEAD_MAX ((size_t)64 << 10)
-
-/* Makes at least want bytes readable at pos, fewer only at the end. */
-static void
-feed_more(struct feed_reader *fr, size_t want)
+static enum field
+field_of(const char *name)
 {
-    if (fr->end - fr->pos >= want || fr->eof)
+    for (size_t i = 0; fields[i].name; i++)
+        if (!strcmp(name, fields[i].name))
+            return fields[i].field;
+    return F_N;
+}
+
+static void
+begin_entry(struct state *s, long line)
+{
+    for (int i = 0; i < F_N; i++) {
+        strbuf_reset(&s->field[i]);
+        s->has[i] = false;
+    }
+    s->entry_line = line;
+    s->entry_bytes = 0;
+    s->too_long = false;
+}
+
+static void
+add_field(struct state *s, enum field f, const char *text, size_t len)
+{
+    if (s->too_long)
         return;
-    memmove(fr->buf, fr->buf + fr->pos, fr->end - fr->pos);
-    fr->end -= fr->pos;
-    fr->pos = 0;
-    while (!fr->eof && fr->end < want) {
-        size_t n = fread(fr->buf + fr->end, 1, sizeof fr->buf - fr->end, fr->f);
-        if (n == 0) {
-            if (ferror(fr->f))
-                fr->error = errno ? errno : EIO;
-            fr->eof = true;
-        }
-        fr->end += n;
+    if (s->entry_bytes + len > MAX_ENTRY) {
+        s->too_long = true;
+        return;
     }
-}
-
-/* Whether p[0..n) opens tag: "<tag" followed by '>', '/' or a blank. */
-static bool
-opens(const char *p, size_t n, const char *tag)
-{
-    size_t l = strlen(tag);
-    return n > l && !memcmp(p, tag, l) &&
-           (p[l] == '>' || p[l] == '/' || isspace((unsigned char)p[l]));
-}
-
-static size_t
-closes_entry(const char *p, size_t n)
-{
-    if (n >= 8 && !memcmp(p, "</entry>", 8))
-        return 8;
-    if (n >= 7 && !memcmp(p, "</item>", 7))
-        return 7;
-    return 0;
-}
-
-struct feed_walk {
-    bool in_entry, too_long, seen_feed, seen_entry;
-    struct strbuf head; /* the text before the first entry */
-};
-
-/* Appends p[0..n) to the entry or to the head, counting its lines. */
-static void
-take(struct state *s, struct feed_walk *w, struct feed_reader *fr, const char *p, size_t n)
-{
-    for (const char *q = p, *end = p + n; (q = memchr(q, '\n', (size_t)(end - q))); q++)
-        fr->line++;
-    fr->pos += n;
-    if (w->in_entry) {
-        if (!w->too_long && strbuf_add(&s->entry, p, n))
-            w->too_long = true;
-    } else if (!w->seen_entry && w->head.len + n <= FEED_HEAD_MAX) {
-        strbuf_add(&w->head, p, n);
-    }
-}
-
-static enum sl_status
-end_entry(struct state *s, struct feed_walk *w)
-{
-    w->in_entry = false;
-    if (w->too_long)
-        return reject(s, "entry longer than 16 MiB");
-    return read_entry(s);
+    s->entry_bytes += len;
+    strbuf_add(&s->field[f], text, len);
 }
 
 static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
-    struct state s = {.ing = ing, .entry = STRBUF_INIT, .html = STRBUF_INIT, .text = STRBUF_INIT};
-    struct feed_walk w = {.head = STRBUF_INIT};
-    struct feed_reader *fr = calloc(1, sizeof *fr);
+    struct state s = {.ing = ing};
+    struct xmlread *r = NULL;
+    struct xmlread_node n;
     enum sl_status rc;
-    strbuf_init(&s.entry, MAX_ENTRY);
-    if (!fr) {
-        rc = diag_set(ing->diag, SL_ERR_NOMEM, ing->path, 0, "out of memory");
-        goto out;
-    }
-    fr->f = f;
-    fr->line = 1;
-    if ((rc = regex_compile(timeline_pattern, REGEX_CASELESS | ing->regex_flags, &s.timeline,
+    int entry_depth = -1, head_depth = -1;
+    enum field in = F_N;     /* the entry's element whose text is being read */
+    int in_depth = -1;       /* its depth */
+    bool head_title = false; /* reading the feed's own title */
+    struct strbuf title = STRBUF_INIT;
+    for (int i = 0; i < F_N; i++)
+        s.field[i] = (struct strbuf)STRBUF_INIT;
+    if ((rc = regex_compile(stamp_pattern, REGEX_CASELESS | ing->regex_flags, &s.stamp,
                             ing->diag)) ||
         (rc = regex_compile(affected_pattern, REGEX_CASELESS | ing->regex_flags, &s.affected,
                             ing->diag)))
         goto out;
-    for (;;) {
-        feed_more(fr, FEED_LOOKAHEAD);
-        if (fr->error) {
-            rc = infile_read_error(ing->diag, ing->path, fr->line, fr->error);
+    for (size_t i = 0; i < N_STATED; i++)
+        if ((rc = regex_compile(stated_patterns[i], REGEX_CASELESS | ing->regex_flags, &s.stated[i],
+                                ing->diag)))
             goto out;
-        }
-        const char *p = fr->buf + fr->pos;
-        size_t avail = fr->end - fr->pos;
-        if (avail == 0)
-            break;
-        if (*p != '<') {
-            const char *lt = memchr(p, '<', avail);
-            take(&s, &w, fr, p, lt ? (size_t)(lt - p) : avail);
-            continue;
-        }
-        if (!w.in_entry) {
-            if (opens(p, avail, "<feed") || opens(p, avail, "<rss") || opens(p, avail, "<channel"))
-                w.seen_feed = true;
-            if (opens(p, avail, "<entry") || opens(p, avail, "<item")) {
-                if (!w.seen_entry && !s.entity[0])
-                    feed_entity(&s, w.head.buf);
-                w.seen_entry = w.in_entry = true;
-                w.too_long = false;
-                s.entry_line = fr->line;
-                strbuf_reset(&s.entry);
-            }
-            take(&s, &w, fr, p, 1);
-            continue;
-        }
-        size_t close = closes_entry(p, avail);
-        take(&s, &w, fr, p, close ? close : 1);
-        if (close && (rc = end_entry(&s, &w)))
-            goto out;
+    if (!(r = xmlread_open(f, ing->path, ing->diag))) {
+        rc = SL_ERR_NOMEM;
+        goto out;
     }
-    if (!w.seen_feed)
+    while (!(rc = xmlread_next(r, &n)) && n.kind != XMLREAD_DONE) {
+        if (n.kind == XMLREAD_START && n.depth == 0) {
+            if (!strcmp(n.name, "feed")) {
+                head_depth = 0;
+            } else if (!strcmp(n.name, "rss")) {
+                s.rss = true;
+            } else {
+                rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, n.line,
+                              "XML without an Atom or RSS root: <%s> is not <feed> nor <rss>",
+                              n.name);
+                goto out;
+            }
+            continue;
+        }
+        if (n.kind == XMLREAD_START && s.rss && n.depth == 1 && !strcmp(n.name, "channel"))
+            head_depth = 1;
+        if (entry_depth < 0) {
+            if (n.kind == XMLREAD_START && (!strcmp(n.name, "entry") || !strcmp(n.name, "item"))) {
+                entry_depth = n.depth;
+                begin_entry(&s, n.line);
+            } else if (n.kind == XMLREAD_START && n.depth == head_depth + 1 &&
+                       !strcmp(n.name, "title") && !s.entity[0]) {
+                head_title = true;
+                strbuf_reset(&title);
+            } else if (n.kind == XMLREAD_TEXT && head_title) {
+                strbuf_add(&title, n.text, n.len < 1024 ? n.len : 1024);
+            } else if (n.kind == XMLREAD_END && head_title) {
+                head_title = false;
+                feed_entity(&s, &title);
+            }
+            continue;
+        }
+        if (n.kind == XMLREAD_START && n.depth == entry_depth + 1) {
+            in = field_of(n.name);
+            in_depth = n.depth;
+            char href[2048], rel[64] = "";
+            if (in == F_LINK && xmlread_attr(r, "href", href, sizeof href)) {
+                /* Atom: <link rel="alternate" href="..."/>, the first such one */
+                xmlread_attr(r, "rel", rel, sizeof rel);
+                if ((!rel[0] || !strcmp(rel, "alternate")) && !s.has[F_LINK])
+                    add_field(&s, F_LINK, href, strlen(href));
+                s.has[F_LINK] = true;
+                in = F_N;
+            } else if (in != F_N && s.has[in]) {
+                in = F_N; /* the first of each counts: content before summary */
+            } else if (in != F_N) {
+                s.has[in] = true;
+            }
+        } else if (n.kind == XMLREAD_TEXT && in != F_N) {
+            add_field(&s, in, n.text, n.len);
+        } else if (n.kind == XMLREAD_END && n.depth == in_depth) {
+            in = F_N;
+            in_depth = -1;
+        } else if (n.kind == XMLREAD_END && n.depth == entry_depth) {
+            entry_depth = -1;
+            if ((rc = read_entry(&s)))
+                goto out;
+        }
+    }
+    if (!rc && head_depth < 0 && !s.rss)
         rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "not an Atom or RSS feed");
-    else if (w.in_entry)
-        rc = reject(&s, w.too_long ? "entry longer than 16 MiB" : "the file ends inside an entry");
 out:
-    regex_free(s.timeline);
+    xmlread_free(r);
+    regex_free(s.stamp);
     regex_free(s.affected);
-    strbuf_release(&s.entry);
-    strbuf_release(&s.html);
-    strbuf_release(&s.text);
-    strbuf_release(&w.head);
-    free(fr);
+    for (size_t i = 0; i < N_STATED; i++)
+        regex_free(s.stated[i]);
+    for (int i = 0; i < F_N; i++)
+        strbuf_release(&s.field[i]);
+    strbuf_release(&title);
     return rc;
 }
 
@@ -507,8 +717,9 @@ sniff(const char *head, size_t len)
 
 const struct parser parser_statuspage_feed = {
     "statuspage-feed",
-    "a status page's Atom or RSS incident history (Statuspage /history.atom, /history.rss): "
-    "one incident per entry, times from the update timeline in its HTML",
+    "a status page's Atom or RSS 2.0 incident history (Statuspage /history.atom, "
+    "/history.rss): one incident per entry, times from the update timeline in its HTML, the "
+    "impact's start from the resolution's text where it states an earlier one",
     "an XML document with <feed> or <rss>",
     sniff,
     parse,

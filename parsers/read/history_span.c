@@ -61,15 +61,21 @@ history_span_time(struct history_span *c, int64_t t)
 enum sl_status
 history_span_emit(struct history_span *c, struct ingest *ing, const char *entity)
 {
-    if (c->from == SLTIME_NONE || c->to <= c->from || !entity)
+    int64_t from = c->from, to = c->to;
+    if (ing->covers_set) {
+        ing->covers_used = true;
+        from = ing->covers_from;
+        to = ing->covers_to;
+    }
+    if (from == SLTIME_NONE || to <= from || !entity)
         return SL_OK;
     char key[64];
-    snprintf(key, sizeof key, "coverage:%lld", (long long)c->from);
+    snprintf(key, sizeof key, "coverage:%lld", (long long)from);
     for (size_t i = 0; i < c->n; i++) {
         struct interval iv = {.entity = entity,
                               .service = c->names[i],
-                              .start = c->from,
-                              .end = c->to,
+                              .start = from,
+                              .end = to,
                               .status = SVC_UP,
                               .key = key};
         enum sl_status rc = ingest_interval(ing, &iv);

@@ -28,7 +28,11 @@ enum sl_status history_span_service(struct history_span *c, const char *name);
 /* Widens the span to include t (SLTIME_NONE is ignored). */
 void history_span_time(struct history_span *c, int64_t t);
 /* Stores one up interval per service over the span, keyed by the span's
- * start so that a later export with the same start extends it. */
+ * start so that a later export with the same start extends it. The span is
+ * the one the user gave (ing->covers_set: --covers FROM..TO, which sets
+ * ing->covers_used), else from the earliest to the latest time noted with
+ * history_span_time: every time the file states, its generation time
+ * included. */
 enum sl_status history_span_emit(struct history_span *c, struct ingest *ing, const char *entity);
 
 #endif

@@ -2,8 +2,10 @@
 #include "parsers/read/logstamp.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "engine/time/sltime.h"
@@ -236,4 +238,88 @@ logstamp_read(struct logstamp *ls, struct ingest *ing, const char *line, size_t 
         return SL_OK;
     }
     return SL_ERR_INPUT;
+}
+
+/* The named zones RFC 822 allows, with their offsets in hours. */
+static const struct {
+    const char *name;
+    int hours;
+} rfc822_zones[] = {{"UT", 0},   {"UTC", 0},  {"GMT", 0},  {"Z", 0},    {"EST", -5},
+                    {"EDT", -4}, {"CST", -6}, {"CDT", -5}, {"MST", -7}, {"MDT", -6},
+                    {"PST", -8}, {"PDT", -7}, {NULL, 0}};
+
+enum sl_status
+logstamp_rfc822(struct ingest *ing, const char *s, size_t len, int64_t *t, const char **why)
+{
+    char buf[80], mon[8] = "", zone[16] = "";
+    struct sl_civil c = {0};
+    int n = 0;
+    *why = "not an RFC 822 date (Tue, 21 Oct 2025 12:28:19 +0000)";
+    if (len >= sizeof buf)
+        return SL_ERR_INPUT;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    const char *p = buf;
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    const char *comma = strchr(p, ',');
+    if (comma)
+        p = comma + 1; /* the day of the week says nothing the date does not */
+    if (sscanf(p, " %2d %3s %4d %2d:%2d%n", &c.day, mon, &c.year, &c.hour, &c.minute, &n) != 5)
+        return SL_ERR_INPUT;
+    p += n;
+    if (*p == ':') {
+        int sec, m = 0;
+        if (sscanf(p, ":%2d%n", &sec, &m) != 1)
+            return SL_ERR_INPUT;
+        c.second = sec;
+        p += m;
+    }
+    if (sscanf(p, " %15s", zone) != 1)
+        zone[0] = '\0';
+    if (c.year < 100) /* RFC 2822's reading of a two-digit year */
+        c.year += c.year < 50 ? 2000 : 1900;
+    c.month = logstamp_month(mon, strlen(mon));
+    if (!c.month || c.day < 1 || c.day > sltime_days_in_month(c.year, c.month) || c.hour > 23 ||
+        c.minute > 59 || c.second > 60) {
+        *why = "RFC 822 date out of range";
+        return SL_ERR_INPUT;
+    }
+    if (c.second == 60)
+        c.second = 59;
+    if (!zone[0])
+        return civil_stamp(ing, &c, t, why);
+    long offset = 0;
+    bool known = false;
+    if ((zone[0] == '+' || zone[0] == '-') && strlen(zone) == 5 &&
+        strspn(zone + 1, "0123456789") == 4) {
+        long hh = (zone[1] - '0') * 10 + (zone[2] - '0'),
+             mm = (zone[3] - '0') * 10 + (zone[4] - '0');
+        if (hh > 23 || mm > 59) {
+            *why = "RFC 822 offset out of range";
+            return SL_ERR_INPUT;
+        }
+        offset = (zone[0] == '-' ? -1 : 1) * (hh * 3600 + mm * 60);
+        known = true;
+    }
+    for (size_t i = 0; !known && rfc822_zones[i].name; i++)
+        if (!strcasecmp(zone, rfc822_zones[i].name)) {
+            offset = rfc822_zones[i].hours * 3600L;
+            known = true;
+        }
+    if (!known) {
+        *why = "RFC 822 date with a zone that is not an offset (+0000) nor UT, GMT, EST..PDT";
+        return SL_ERR_INPUT;
+    }
+    if (c.year < SLTIME_MIN_YEAR || c.year > SLTIME_MAX_YEAR) {
+        *why = "year out of range (1970-2200)";
+        return SL_ERR_INPUT;
+    }
+    int64_t v = sltime_from_civil(&c, NULL) - offset;
+    if (!sltime_in_range(v)) {
+        *why = SLTIME_RANGE_WHY;
+        return SL_ERR_INPUT;
+    }
+    *t = v;
+    return SL_OK;
 }

@@ -50,6 +50,14 @@ enum sl_status logstamp_read(struct logstamp *ls, struct ingest *ing, const char
 /* The year of a syslog stamp in month (1..12), updating the state. */
 int logstamp_syslog_year(struct logstamp *ls, const struct ingest *ing, int month);
 
+/* An RFC 822 date as RSS 2.0 writes pubDate: "Tue, 21 Oct 2025 12:28:19
+ * +0000" (the weekday and the seconds optional, a two-digit year read as
+ * RFC 2822 does, the zone an offset or UT, GMT, Z, EST..PDT). Without a zone
+ * the date is read in --tz and counted in ing->naive_timestamps. SL_ERR_INPUT
+ * with *why otherwise. */
+enum sl_status logstamp_rfc822(struct ingest *ing, const char *s, size_t len, int64_t *t,
+                               const char **why);
+
 /* 1..12 for "Jan".."Dec", 0 otherwise. */
 int logstamp_month(const char *s, size_t len);
 

@@ -1,5 +1,6 @@
-/* sla_html.c — HTML into blocks through libxml2's HTML parser; the only file
- * that includes libxml2. See sla_blocks.h. */
+/* sla_html.c — HTML into blocks through libxml2's HTML parser; with
+ * parsers/read/xmlread.c (XML inputs), one of the two files that include
+ * libxml2. See sla_blocks.h. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>

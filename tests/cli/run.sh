@@ -1150,6 +1150,122 @@ else
     echo "cli: skipped the real exports: $REAL is absent (set SLAUDIT_REAL to the folder holding exports/)"
 fi
 
+# --- status feeds (Atom, RSS) and the span of a status history --------------
+# Feeds are read with libxml2: RSS items keyed by their link with RFC 822
+# dates, the impact's start taken from the resolution's text, declared
+# entities never expanded, a malformed feed failing at its line. --covers sets
+# the span a provider's history speaks for; without it, the span runs to the
+# export's generation time.
+FDB=$TMP/feeds.db
+fsql() { sqlite3 "$FDB" "$1"; }
+feed_update() { # DAY TIME WORD TEXT: one <p> of a Statuspage timeline, escaped
+    printf '&lt;p&gt;&lt;small&gt;Aug &lt;var data-var=%s&gt;%s&lt;/var&gt;, &lt;var data-var=%s&gt;%s&lt;/var&gt; UTC&lt;/small&gt;&lt;br&gt;&lt;strong&gt;%s&lt;/strong&gt; - %s&lt;/p&gt;' \
+        "'date'" "$1" "'time'" "$2" "$3" "$4"
+}
+{
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0">\n<channel>\n'
+    printf '<title>Lumen Status - Incident History</title>\n<link>https://status.lumen.example</link>\n'
+    printf '<item>\n<title>GraphQL timeouts</title>\n<description>%s%s</description>\n' \
+        "$(feed_update 11 20:06 Resolved 'On August 11, 2026, between 14:00 UTC and 16:00 UTC requests timed out.')" \
+        "$(feed_update 11 14:50 Investigating 'We are investigating.')"
+    printf '<pubDate>Tue, 11 Aug 2026 20:06:00 +0000</pubDate>\n'
+    printf '<link>https://status.lumen.example/incidents/q9f3lx</link>\n<guid>tag:status.lumen.example,2005:Incident/4242</guid>\n</item>\n'
+    printf '</channel>\n</rss>\n'
+} >"$TMP/history.rss"
+expect "feeds: rss" 0 "$BIN" --db "$FDB" ingest "$TMP/history.rss"
+has "feeds: rss read as a feed" "$TMP/out" 'statuspage-feed: read 1, stored 1, rejected 0, duplicates 0: 1 incident$'
+same "feeds: rss keyed by its link, impact from the resolution" \
+    "$(fsql "select key || ' ' || entity || ' ' || started || ' ' || detected || ' ' || resolved from incidents")" \
+    "q9f3lx provider:lumen 1786456800 1786459800 1786478760"
+sed 's|<pubDate>Tue, 11 Aug 2026 20:06:00 +0000</pubDate>|<pubDate>Tuesday</pubDate>|; s|q9f3lx|zz1|' "$TMP/history.rss" >"$TMP/baddate.rss"
+expect "feeds: rss pubDate not RFC 822" 3 "$BIN" --db "$FDB" ingest "$TMP/baddate.rss"
+has "feeds: rss pubDate rejected at its item" "$TMP/err" "baddate.rss:6: rejected: bad published time 'Tuesday': not an RFC 822 date"
+{
+    printf '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n<title>Lumen Status</title>\n'
+    printf '<entry><id>tag:x,2005:Incident/1</id><published>2026-08-11T20:06:00Z</published>\n'
+    printf '<title>open title</entry>\n</feed>\n'
+} >"$TMP/bad.atom"
+expect "feeds: malformed XML" 3 "$BIN" --db "$FDB" ingest "$TMP/bad.atom"
+has "feeds: malformed XML at its line" "$TMP/err" '^slaudit: .*bad\.atom:5: XML: Opening and ending tag mismatch: title line 5 and entry'
+has "feeds: malformed XML stores nothing" "$TMP/err" 'nothing from this file was stored'
+printf 'SECRET-FEED-TEXT\n' >"$TMP/secret.txt"
+hostile_feed() { # DECLARATIONS REFERENCES: an Atom feed whose one title refers to entities
+    printf '<?xml version="1.0"?>\n<!DOCTYPE feed [%s]>\n' "$1"
+    printf '<feed xmlns="http://www.w3.org/2005/Atom"><title>Lumen Status</title>\n'
+    printf '<entry><id>tag:x,2005:Incident/7</id><published>2026-08-12T10:00:00Z</published>\n'
+    printf '<title>Outage %s</title><content type="html">%s%s</content></entry>\n</feed>\n' "$2" \
+        "$(feed_update 12 11:00 Resolved 'Fixed.')" "$(feed_update 12 10:00 Investigating 'Looking.')"
+}
+hostile_feed "<!ENTITY xxe SYSTEM \"file://$TMP/secret.txt\"><!ENTITY own \"EXPANDED\">" '&xxe;&own;' >"$TMP/xxe.atom"
+expect "feeds: declared entities" 0 "$BIN" --db "$FDB" ingest "$TMP/xxe.atom"
+same "feeds: no entity expanded, no file read" "$(fsql "select title from incidents where key = '7'")" "Outage"
+same "feeds: nothing of the file in the store" "$(fsql "select count(*) from incidents where title like '%SECRET%' or title like '%EXPANDED%'")" 0
+laughs='<!ENTITY lol0 "lol">'
+for i in 1 2 3 4 5 6 7 8 9; do
+    j=$((i - 1))
+    laughs="$laughs<!ENTITY lol$i \"&lol$j;&lol$j;&lol$j;&lol$j;&lol$j;&lol$j;&lol$j;&lol$j;&lol$j;&lol$j;\">"
+done
+hostile_feed "$laughs" '&lol9;' | sed 's|Incident/7|Incident/8|' >"$TMP/laughs.atom"
+expect "feeds: a billion laughs" 3 timeout 30 "$BIN" --db "$FDB" ingest "$TMP/laughs.atom"
+has "feeds: a billion laughs refused by libxml2" "$TMP/err" 'laughs\.atom:[0-9]+: XML: .*\(not well-formed\)'
+same "feeds: a billion laughs stores nothing" "$(fsql "select count(*) from incidents where key = '8'")" 0
+printf '<?xml version="1.0"?>\n<html><title>x</title></html>\n' >"$TMP/page.xml"
+expect "feeds: XML of another root" 3 "$BIN" --db "$FDB" ingest --format statuspage-feed "$TMP/page.xml"
+has "feeds: XML of another root message" "$TMP/err" 'page\.xml:2: XML without an Atom or RSS root: <html> is not <feed> nor <rss>'
+
+CVDB=$TMP/covers.db
+cat >"$TMP/export.json" <<'JSON'
+{"page": {"id": "p", "name": "Lumen", "updated_at": "2026-10-20T00:00:00Z"},
+ "incidents": [{"id": "i1", "name": "API down", "status": "resolved", "impact": "critical",
+   "created_at": "2026-10-10T10:00:00Z", "started_at": "2026-10-10T10:00:00Z",
+   "resolved_at": "2026-10-10T11:00:00Z", "components": [{"id": "c", "name": "API"}],
+   "incident_updates": []}]}
+JSON
+expect "covers: ingest --help" 0 "$BIN" ingest --help
+has "covers: in --help" "$TMP/out" '^  --covers FROM\.\.TO  the span a provider'
+expect "covers: not a range" 2 "$BIN" --db "$CVDB" ingest --covers 2026-10-01 "$TMP/export.json"
+has "covers: not a range message" "$TMP/err" "^slaudit: --covers '2026-10-01' is not FROM\.\.TO"
+expect "covers: backwards" 2 "$BIN" --db "$CVDB" ingest --covers 2026-11-01..2026-10-01 "$TMP/export.json"
+has "covers: backwards message" "$TMP/err" 'TO is not after FROM'
+expect "covers: bad date" 2 "$BIN" --db "$CVDB" ingest --covers 2026-10-01..soon "$TMP/export.json"
+expect "covers: derived span" 0 "$BIN" --db "$TMP/derived.db" ingest "$TMP/export.json"
+same "covers: derived span runs to the generation time" \
+    "$(sqlite3 "$TMP/derived.db" "select start || '-' || end from intervals where key like 'coverage:%'")" "1791626400-1792454400"
+expect "covers: derived eval" 0 "$BIN" --db "$TMP/derived.db" eval --month 2026-10
+has "covers: derived leaves the 1st to the 10th unknown" "$TMP/out" '^provider:lumen +\(all\) +2026-10 +- .*insufficient coverage: 30\.91 % monitored, measured 99\.565 %$'
+expect "covers: given span" 0 "$BIN" --db "$CVDB" ingest --covers 2026-10-01..2026-11-01 "$TMP/export.json"
+same "covers: given span stored" "$(sqlite3 "$CVDB" "select start || '-' || end from intervals where key like 'coverage:%'")" "1790812800-1793491200"
+expect "covers: given eval" 0 "$BIN" --db "$CVDB" eval --month 2026-10
+has "covers: the whole month measured" "$TMP/out" '^provider:lumen +\(all\) +2026-10 +99\.866% +60\.0 +0\.0 '
+printf 'service,start,end,status\nAPI,2026-10-02T00:00:00Z,2026-10-02T01:00:00Z,down\n' >"$TMP/intervals.csv"
+expect "covers: not a history" 3 "$BIN" --db "$CVDB" ingest --covers 2026-10-01..2026-11-01 --entity team:x "$TMP/intervals.csv"
+has "covers: not a history message" "$TMP/err" 'intervals\.csv: --covers: interval-csv gives no status history to cover'
+same "covers: not a history recorded nowhere" "$(sqlite3 "$CVDB" "select count(*) from sources where path like '%intervals.csv'")" 0
+
+REALDIR=${SLAUDIT_REAL:-../shared/real}
+if [ -f "$REALDIR/incidents/githubstatus-history.atom" ]; then
+    RFDB=$TMP/real-feeds.db
+    expect "real feed: github atom" 0 "$BIN" --db "$RFDB" ingest "$REALDIR/incidents/githubstatus-history.atom"
+    has "real feed: 25 incidents" "$TMP/out" 'statuspage-feed: read 25, stored 25, rejected 0, duplicates 0: 25 incidents$'
+    same "real feed: 18 state an earlier start" "$(sqlite3 "$RFDB" "select count(*) from incidents where started < detected")" 18
+    same "real feed: a stated window" "$(sqlite3 "$RFDB" "select started || ' ' || detected from incidents where key = '31147598'")" "1786456800 1786459800"
+    same "real feed: a postmortem's slipped date, its clock kept" "$(sqlite3 "$RFDB" "select started from incidents where key = '31199495'")" 1787029320
+    same "real feed: no start after its first update" "$(sqlite3 "$RFDB" "select count(*) from incidents where started > detected or detected - started > 43200")" 0
+    expect "real feed: --covers refused" 3 "$BIN" --db "$RFDB" ingest --replace --covers 2026-08-01..2026-09-01 "$REALDIR/incidents/githubstatus-history.atom"
+    has "real feed: --covers refused message" "$TMP/err" 'statuspage-feed gives no status history to cover'
+    expect "real gcp: --covers" 0 "$BIN" --db "$RFDB" ingest --covers 2021-07-01..2022-08-01 "$REALDIR/incidents/gcp-status-incidents.json"
+    expect "real gcp: eval the first month" 0 "$BIN" --db "$RFDB" eval --month 2021-07 --entity provider:google-cloud
+    has "real gcp: July 2021 measured whole" "$TMP/out" '^provider:google-cloud +\(all\) +2021-07 +99\.539% +5757\.6 +0\.0 '
+    hasnt "real gcp: no partial coverage" "$TMP/out" 'partial coverage'
+    expect "real downtime windows" 0 "$BIN" --db "$RFDB" ingest --entity provider:ghwin --service github "$REALDIR/incidents/githubstatus-downtime_windows.csv"
+    has "real downtime windows: the span they cover" "$TMP/out" 'interval-csv: read 820, stored 798, rejected 22, duplicates 0: 798 status intervals$'
+    same "real downtime windows: span from the first window to the last" "$(sqlite3 "$RFDB" "select start || '-' || end from intervals where entity = 'provider:ghwin' and key like 'coverage:%'")" "1648149060-1787272620"
+    expect "real downtime windows: eval" 0 "$BIN" --db "$RFDB" eval --month 2024-06 --entity provider:ghwin
+    has "real downtime windows: June 2024 measured whole" "$TMP/out" '^provider:ghwin +\(all\) +2024-06 +99\.883% +50\.4 +0\.0 '
+else
+    echo "cli: skipped the real status feeds: $REALDIR/incidents is absent (set SLAUDIT_REAL to the folder holding incidents/)"
+fi
+
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
 # The README's tour, pasted in order into a fresh copy after the demo's steps.

@@ -85,3 +85,44 @@ Test(logstamp, iso_in_a_zone_with_a_half_hour_shift)
 {
     same_as_sltime_parse("Australia/Lord_Howe");
 }
+
+/* RSS 2.0's pubDate is RFC 822: each form below and the instant it names. */
+Test(logstamp, rfc822_dates)
+{
+    static const struct {
+        const char *text;
+        int64_t want; /* 0: refused */
+    } cases[] = {
+        {"Tue, 21 Oct 2025 12:28:19 +0000", INT64_C(1761049699)},
+        {"Tue, 21 Oct 2025 14:28:19 +0200", INT64_C(1761049699)},
+        {"21 Oct 2025 05:28:19 PDT", INT64_C(1761049699)},
+        {"Tue, 21 Oct 25 12:28:19 GMT", INT64_C(1761049699)},
+        {"Tue, 21 Oct 2025 12:28 UT", INT64_C(1761049680)},
+        {"  Tue, 21 Oct 2025 12:28:19 -0000\n", INT64_C(1761049699)},
+        {"Tue, 31 Sep 2025 12:28:19 +0000", 0},
+        {"Tue, 21 Oct 2025 12:28:19 CEST", 0},
+        {"2025-10-21T12:28:19Z", 0},
+        {"Tue, 21 Oct 2025 12:28:19 +2500", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct ingest ing = {0};
+        int64_t t = 0;
+        const char *why = NULL;
+        enum sl_status rc = logstamp_rfc822(&ing, cases[i].text, strlen(cases[i].text), &t, &why);
+        if (!cases[i].want) {
+            cr_assert_eq(rc, SL_ERR_INPUT, "%s read as %lld", cases[i].text, (long long)t);
+            cr_assert_not_null(why);
+            continue;
+        }
+        cr_assert_eq(rc, SL_OK, "%s: %s", cases[i].text, why);
+        cr_assert_eq(t, cases[i].want, "%s: %lld", cases[i].text, (long long)t);
+        cr_assert_eq(ing.naive_timestamps, 0);
+    }
+    /* Without a zone: read in --tz, and counted as such. */
+    struct ingest ing = {.zone = "Europe/Berlin"};
+    int64_t t = 0;
+    const char *why = NULL;
+    cr_assert_eq(logstamp_rfc822(&ing, "21 Oct 2025 14:28:19", 20, &t, &why), SL_OK, "%s", why);
+    cr_assert_eq(t, INT64_C(1761049699));
+    cr_assert_eq(ing.naive_timestamps, 1);
+}
