@@ -112,7 +112,7 @@ has "failed file prints its JSON object" "$TMP/out" '^\{"file":"[^"]*xid-syslog.
 expect "xid with entity" 0 "$BIN" --db "$FDB" ingest --entity team:hpc $FF/xid-syslog.log
 has "xid counted per kind" "$TMP/out" 'nvidia-xid: read 7, stored 5, rejected 1, duplicates 1: 1 incident, 1 status interval, 3 GPU events$'
 expect "statuspage json per kind" 0 "$BIN" --db "$FDB" ingest --json $FF/statuspage-incidents.json
-has "json per kind" "$TMP/out" '"rejected":2,"duplicates":0,"intervals":6,"incidents":2,"maintenance":1,"gpu_events":0,"commitments":0,"audit_records":0,"probes":0,"already_ingested":false'
+has "json per kind" "$TMP/out" '"rejected":2,"duplicates":0,"intervals":6,"incidents":2,"maintenance":1,"gpu_events":0,"commitments":0,"audit_records":0,"probes":0,"changes":0,"skipped":0,"already_ingested":false'
 expect "forget statuspage" 0 "$BIN" --db "$FDB" -q forget $FF/statuspage-incidents.json
 XSHA=$(fsql "select sha256 from sources where path like '%xid-syslog.log'")
 XN=$(fsql 'select count(*) from gpu_events')
