@@ -22,6 +22,7 @@ struct changes {
     struct series **slots; /* open addressing by hash */
     struct series **order; /* in first-seen order */
     size_t nslots, nseries;
+    size_t name_bytes;          /* of the series' names, with their NULs */
     int64_t span_from, span_to; /* SLTIME_NONE until a time is seen */
     long emitted;
 };
@@ -50,6 +51,7 @@ forget(struct changes *c)
         free(c->order[i]);
     memset(c->slots, 0, c->nslots * sizeof *c->slots);
     c->nseries = 0;
+    c->name_bytes = 0;
     c->span_from = c->span_to = SLTIME_NONE;
     c->emitted = 0;
 }
@@ -162,14 +164,14 @@ changes_add(struct changes *c, const char *entity, const char *service, int64_t 
     struct series *s = lookup(c, entity, service, h, &j);
     *outcome = CHANGE_TAKEN;
     if (!s) {
-        if (c->nseries == CHANGES_MAX_SERIES)
+        size_t le = strlen(entity) + 1, ls = strlen(service) + 1;
+        if (c->nseries == CHANGES_MAX_SERIES || c->name_bytes + le + ls > CHANGES_MAX_NAME_BYTES)
             return SL_ERR_LIMIT;
         if ((c->nseries + 1) * 2 > c->nslots) {
             if (grow_slots(c))
                 return SL_ERR_NOMEM;
             lookup(c, entity, service, h, &j);
         }
-        size_t le = strlen(entity) + 1, ls = strlen(service) + 1;
         if (!(s = calloc(1, sizeof *s + le + ls)))
             return SL_ERR_NOMEM;
         memcpy(s->names, entity, le);
@@ -181,6 +183,7 @@ changes_add(struct changes *c, const char *entity, const char *service, int64_t 
         s->first_line = line;
         s->open_status = to;
         s->open_line = line;
+        c->name_bytes += le + ls;
         c->slots[j] = s;
         c->order[c->nseries++] = s;
         changes_span_time(c, t);

@@ -22,8 +22,9 @@
  * and the interval still open), never the changes: closed intervals are
  * handed to the caller as soon as the next change closes them, in time
  * order within a series; the first and last pieces of each series come at
- * changes_finish. More than CHANGES_MAX_SERIES series is refused
- * (SL_ERR_LIMIT). */
+ * changes_finish. More than CHANGES_MAX_SERIES series, or names (entity
+ * and service) taking more than CHANGES_MAX_NAME_BYTES, is refused
+ * (SL_ERR_LIMIT) rather than held in memory. */
 #ifndef SLAUDIT_CHANGES_H
 #define SLAUDIT_CHANGES_H
 
@@ -34,6 +35,7 @@
 #include "engine/base/status.h"
 
 #define CHANGES_MAX_SERIES 50000
+#define CHANGES_MAX_NAME_BYTES ((size_t)4 << 20)
 
 enum change_outcome { CHANGE_TAKEN, CHANGE_OUT_OF_ORDER };
 
@@ -52,7 +54,8 @@ void changes_span_time(struct changes *c, int64_t t);
  * left, SVC_UNKNOWN when the input does not say. Names are copied. An
  * interval the change closes is passed to emit before this returns. line is
  * the change's line in its file, kept with the intervals it opens.
- * SL_ERR_LIMIT past CHANGES_MAX_SERIES, SL_ERR_NOMEM, or emit's failure. */
+ * SL_ERR_LIMIT past CHANGES_MAX_SERIES or CHANGES_MAX_NAME_BYTES (the
+ * change is not taken), SL_ERR_NOMEM, or emit's failure. */
 enum sl_status changes_add(struct changes *c, const char *entity, const char *service, int64_t t,
                            enum svc_status from, enum svc_status to, long line,
                            enum change_outcome *outcome, changes_emit_fn emit, void *ctx);

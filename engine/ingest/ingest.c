@@ -336,9 +336,11 @@ ingest_change(struct ingest *ing, const char *entity, const char *service, int64
                          ing);
     if (rc == SL_ERR_LIMIT)
         return diag_set(ing->diag, rc, ing->path, line,
-                        "too many services in one state-change log: the limit is %d; is the "
-                        "service field the right one?",
-                        CHANGES_MAX_SERIES);
+                        "too many services in one state-change log: %zu taken, the limit is %d "
+                        "services and %zu MiB of their entity and service names; is the service "
+                        "field the right one?",
+                        changes_series(ing->changes), CHANGES_MAX_SERIES,
+                        CHANGES_MAX_NAME_BYTES >> 20);
     if (rc == SL_ERR_NOMEM)
         return diag_set(ing->diag, rc, ing->path, line, "out of memory");
     if (rc)

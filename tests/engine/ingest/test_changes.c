@@ -186,3 +186,22 @@ Test(changes, unknown_is_not_stored)
     expect(&e, 1, "api", 2 * H, 3 * H, SVC_UP);
     changes_free(c);
 }
+
+/* Names past CHANGES_MAX_NAME_BYTES are refused, not held. */
+Test(changes, names_past_the_limit_are_refused)
+{
+    struct changes *c = changes_new();
+    struct emitted e = {0};
+    static char name[1001];
+    enum change_outcome o;
+    enum sl_status rc = SL_OK;
+    size_t i = 0;
+    for (; !rc && i < 10000; i++) {
+        snprintf(name, sizeof name, "%0999zu", i);
+        rc = changes_add(c, "provider:acme", name, T, SVC_UNKNOWN, SVC_UP, 1, &o, collect, &e);
+    }
+    cr_assert_eq(rc, SL_ERR_LIMIT);
+    cr_assert_leq(changes_series(c) * (1000 + sizeof "provider:acme"), CHANGES_MAX_NAME_BYTES);
+    cr_assert_gt(changes_series(c), 4000);
+    changes_free(c);
+}
