@@ -1054,6 +1054,16 @@ if [ -f "$RCH" ]; then
 else
     echo "cli: skipped the real state-change log: $RCH is absent (set SLAUDIT_REAL to the folder holding exports/)"
 fi
+RUP=${SLAUDIT_REAL:-../shared/real}/uptime/manticore-upptime/history-commit-log.tsv
+if [ -f "$RUP" ]; then
+    # 314 status commits of 18 sites; each site's last change holds to the
+    # newest commit, 2026-08-22 01:18:30 ("Update status summary").
+    expect "changes: real upptime commit log" 0 "$BIN" --db "$SDB" ingest --entity team:manticore "$RUP"
+    has "changes: real upptime commit log per kind" "$TMP/out" 'upptime-commits: read 314, stored 314, rejected 0, duplicates 0: 314 status intervals$'
+    same "changes: real upptime last changes end with the log" "$(ssql "select count(distinct service) from intervals where entity = 'team:manticore' and \"end\" = 1787361510")" 18
+else
+    echo "cli: skipped the real upptime commit log: $RUP is absent (set SLAUDIT_REAL to the folder holding uptime/)"
+fi
 
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
