@@ -37,17 +37,19 @@ static const char help[] =
     "                  transaction: if FILE fails, the old records stay\n"
     "  --json          one JSON object per file: file, format, sha256, read, stored,\n"
     "                  rejected, duplicates, intervals, incidents, maintenance,\n"
-    "                  gpu_events, commitments, audit_records, probes,\n"
-    "                  already_ingested, and error when the file failed\n"
+    "                  gpu_events, commitments, audit_records, probes, changes,\n"
+    "                  skipped, already_ingested, and error when the file failed\n"
     "  --boot-time T   when the machine booted, for dmesg stamps in seconds since boot\n"
     "  --host H        the host of a kernel log whose lines name none (dmesg)\n"
     "  --year YYYY     year of the first syslog line (syslog stamps have none); the\n"
     "                  year advances at each turn of the year in the file\n"
     "  --map F=PATH,...  JSON Lines field mapping (fields: key entity service title\n"
     "                  severity state started detected acknowledged mitigated resolved\n"
-    "                  time status; PATH is dotted: timestamps.started)\n"
-    "  --config FILE   YAML: record (incident|probe), fields (field: path or group),\n"
-    "                  pattern (a PCRE2 pattern with named groups, for line formats)\n"
+    "                  time status from to; PATH is dotted: timestamps.started);\n"
+    "                  record=incident|probe|change sets the kind of record\n"
+    "  --config FILE   YAML: record (incident|probe|change), fields (field: path or\n"
+    "                  group), pattern (a PCRE2 pattern with named groups, for line\n"
+    "                  formats)\n"
     "  --probe-interval D  the expected time between probes of a series (90, 60s, 5m,\n"
     "                  1h); a longer gap than twice D is unknown after one D\n"
     "                  (default: each series' median gap)\n"
@@ -119,6 +121,8 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
     jsonw_field_int(&w, "commitments", error ? 0 : res->kinds.commitments);
     jsonw_field_int(&w, "audit_records", error ? 0 : res->kinds.audit_records);
     jsonw_field_int(&w, "probes", error ? 0 : res->kinds.probes);
+    jsonw_field_int(&w, "changes", error ? 0 : res->kinds.changes);
+    jsonw_field_int(&w, "skipped", res->kinds.skipped);
     jsonw_field_bool(&w, "already_ingested", res->already);
     if (error)
         jsonw_field_str(&w, "error", error);
@@ -161,11 +165,14 @@ print_result(const struct cli *cli, const char *path, const struct ingest_file_r
     bool first = true;
     print_kind(&first, k->incidents, "incident", "incidents");
     print_kind(&first, k->probes, "probe result", "probe results");
+    print_kind(&first, k->changes, "state change", "state changes");
     print_kind(&first, res->intervals, "status interval", "status intervals");
     print_kind(&first, k->maintenance, "maintenance window", "maintenance windows");
     print_kind(&first, k->gpu_events, "GPU event", "GPU events");
     print_kind(&first, k->commitments, "commitment", "commitments");
     print_kind(&first, k->audit_records, "audit record", "audit records");
+    print_kind(&first, k->skipped, "record of no service (skipped)",
+               "records of no service (skipped)");
     if (first)
         fputs(": nothing new", stdout);
     putchar('\n');

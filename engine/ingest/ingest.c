@@ -31,6 +31,8 @@ ingest_release(struct ingest *ing)
 {
     probes_free(ing->probes);
     ing->probes = NULL;
+    changes_free(ing->changes);
+    ing->changes = NULL;
 }
 
 /* Minutes and seconds of "YYYY-MM-DDTHH:MM:SSZ", or -1 when text is not of
@@ -95,6 +97,12 @@ write_record(void *ctx, const struct ingest_record *rec)
         rc = store_add_incident(w->store, &rec->u.incident, &again, w->diag);
         break;
     case INGEST_INTERVAL:
+        if (rec->derived) {
+            rc = store_add_interval(w->store, &rec->u.interval, w->diag);
+            if (!rc)
+                w->tally.intervals++;
+            return rc;
+        }
         rc = rec->u.interval.key ? store_put_interval(w->store, &rec->u.interval, &again, w->diag)
                                  : store_add_interval(w->store, &rec->u.interval, w->diag);
         if (!rc && !again)
@@ -151,7 +159,7 @@ add_tally(struct ingest *ing, struct ingest_tally *t)
 static enum sl_status
 submit(struct ingest *ing, const struct ingest_record *rec)
 {
-    if (rec->kind != INGEST_REJECT) {
+    if (rec->kind != INGEST_REJECT && !rec->derived) {
         ing->counts.read++;
         progress_tick(ing);
     }
@@ -303,6 +311,64 @@ ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_
 }
 
 static enum sl_status
+submit_derived(void *ctx, const struct interval *iv)
+{
+    struct ingest_record rec = {.kind = INGEST_INTERVAL, .derived = true, .u.interval = *iv};
+    return submit(ctx, &rec);
+}
+
+static enum sl_status
+changes_ready(struct ingest *ing, long line)
+{
+    if (!ing->changes && !(ing->changes = changes_new()))
+        return diag_set(ing->diag, SL_ERR_NOMEM, ing->path, line, "out of memory");
+    return SL_OK;
+}
+
+enum sl_status
+ingest_change(struct ingest *ing, const char *entity, const char *service, int64_t t,
+              enum svc_status from, enum svc_status to, long line, const char *raw, size_t raw_len)
+{
+    enum sl_status rc = changes_ready(ing, line);
+    enum change_outcome outcome = CHANGE_TAKEN;
+    if (!rc)
+        rc = changes_add(ing->changes, entity, service, t, from, to, line, &outcome, submit_derived,
+                         ing);
+    if (rc == SL_ERR_LIMIT)
+        return diag_set(ing->diag, rc, ing->path, line,
+                        "too many services in one state-change log: %zu taken, the limit is %d "
+                        "services and %zu MiB of their entity and service names; is the service "
+                        "field the right one?",
+                        changes_series(ing->changes), CHANGES_MAX_SERIES,
+                        CHANGES_MAX_NAME_BYTES >> 20);
+    if (rc == SL_ERR_NOMEM)
+        return diag_set(ing->diag, rc, ing->path, line, "out of memory");
+    if (rc)
+        return rc;
+    if (outcome == CHANGE_OUT_OF_ORDER)
+        return ingest_reject(
+            ing, line, "state change earlier than the one before it for its service", raw, raw_len);
+    ing->counts.read++;
+    progress_tick(ing);
+    ing->counts.stored++;
+    ing->kinds.changes++;
+    return SL_OK;
+}
+
+enum sl_status
+ingest_change_skipped(struct ingest *ing, int64_t t)
+{
+    enum sl_status rc = changes_ready(ing, 0);
+    if (rc)
+        return rc;
+    changes_span_time(ing->changes, t);
+    ing->counts.read++;
+    progress_tick(ing);
+    ing->kinds.skipped++;
+    return SL_OK;
+}
+
+static enum sl_status
 store_folded(void *ctx, const struct interval *iv)
 {
     struct ingest *ing = ctx;
@@ -312,6 +378,12 @@ store_folded(void *ctx, const struct interval *iv)
 enum sl_status
 ingest_finish(struct ingest *ing)
 {
+    if (ing->changes) {
+        /* The parse's store thread has ended: these are stored at once. */
+        enum sl_status rc = changes_finish(ing->changes, submit_derived, ing, NULL);
+        if (rc)
+            return rc;
+    }
     if (!ing->probes)
         return SL_OK;
     long emitted = 0;

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "engine/ingest/changes.h"
 #include "engine/ingest/ingest_queue.h"
 #include "engine/model/model.h"
 #include "engine/ingest/probes.h"
@@ -47,10 +48,13 @@ struct ingest_clock {
 /* The new records a file gave, per kind: what a person asks of a file ("2
  * incidents and 25 status intervals"). Updates and records seen before are
  * counted in counts.duplicates instead; rejects in counts.rejected. probes
- * are probe results taken (they become the intervals counted in
- * struct ingest's intervals, not here). */
+ * are probe results taken and changes the state changes taken (both become
+ * the intervals counted in struct ingest's intervals, not here); skipped are
+ * records of a state-change log that change no service's status (they only
+ * state a time of the log's span). */
 struct ingest_kinds {
-    long incidents, intervals, maintenance, gpu_events, commitments, audit_records, probes;
+    long incidents, intervals, maintenance, gpu_events, commitments, audit_records, probes, changes,
+        skipped;
 };
 
 /* What storing records changed, counted where they are stored. */
@@ -79,6 +83,7 @@ struct ingest {
     struct ingest_kinds kinds;    /* new records per kind (kinds.intervals: keyed and CSV
                                      intervals; probe intervals are only in intervals) */
     struct probes *probes;        /* created on the first probe */
+    struct changes *changes;      /* created on the first state change or span time */
     struct ingest_queue *queue;   /* the store thread, during ingest_parse */
     struct ingest_writer *writer; /* what that thread stores with */
     struct ingest_reject_note shown[INGEST_SHOWN_REJECTS]; /* the first rejects */
@@ -129,6 +134,18 @@ enum sl_status ingest_probe(struct ingest *ing, const char *entity, const char *
 enum sl_status ingest_reject(struct ingest *ing, long line, const char *reason, const char *raw,
                              size_t raw_len);
 
+/* One change of a state-change log (engine/ingest/changes.h): the service
+ * holds status `to` from t until its next change, the last one until the end
+ * of the span the log states; from is the status it left (SVC_UNKNOWN when
+ * the log does not say). A change earlier than its service's previous one
+ * is rejected. Counts one record read, stored and one kinds.changes. */
+enum sl_status ingest_change(struct ingest *ing, const char *entity, const char *service, int64_t t,
+                             enum svc_status from, enum svc_status to, long line, const char *raw,
+                             size_t raw_len);
+/* A record of a state-change log that changes no service but states time t:
+ * it widens the log's span and is counted read and kinds.skipped. */
+enum sl_status ingest_change_skipped(struct ingest *ing, int64_t t);
+
 /* Runs parse(ing, f) with the records stored on a second thread, in the
  * order the parser gives them, so parsing overlaps storing; counts and
  * rejects are the same as storing each record at once. The store's failure
@@ -143,7 +160,8 @@ enum sl_status ingest_store_here(struct ingest *ing);
 enum sl_status ingest_parse(struct ingest *ing,
                             enum sl_status (*parse)(struct ingest *ing, FILE *f), FILE *f);
 
-/* Writes what is still buffered (the intervals of probe files). */
+/* Writes what is still buffered (the intervals of probe files and the
+ * first and last intervals of state-change logs). */
 enum sl_status ingest_finish(struct ingest *ing);
 
 #endif

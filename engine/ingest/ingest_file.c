@@ -125,6 +125,11 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
                                    "it is not that format"
                                  : "no records: nothing in the file reads as %s",
                              format.name);
+            else if (!ing.counts.stored && !ing.counts.duplicates && !ing.counts.rejected)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             "nothing stored: none of the %ld records read as %s names a "
+                             "service whose status changes (map one: --map service=PATH)",
+                             ing.counts.read, format.name);
             else if (!ing.counts.stored && !ing.counts.duplicates)
                 s = diag_set(diag, SL_ERR_INPUT, path, 0,
                              "nothing stored: all %ld records read as %s were rejected",

@@ -50,6 +50,9 @@ struct ingest_reject_row {
 /* One record for the store; the member of u named by kind is the one set. */
 struct ingest_record {
     enum ingest_kind kind;
+    /* An interval made from records already counted (a state-change log's):
+     * it counts as an interval stored, not as a record read or stored. */
+    bool derived;
     union {
         struct incident incident;
         struct interval interval;

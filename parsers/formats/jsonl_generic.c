@@ -1,7 +1,10 @@
-/* jsonl_generic.c — JSON Lines of incidents or probe results, one object per
- * line, read through a field mapping (parsers/fieldmap.h): --map
- * "field=path,..." or --config FILE, or else the usual member names
- * (started_at, resolved_at, severity, status, time, ...). Paths are dotted
+/* jsonl_generic.c — JSON Lines of incidents, probe results or state changes,
+ * one object per line, read through a field mapping (parsers/fieldmap.h):
+ * --map "field=path,..." or --config FILE, or else the usual member names
+ * (started_at, resolved_at, severity, status, time; at, from, to, ...). A
+ * state change holds its status until the next change of its service
+ * (docs/design.md §4); the log's span is that of every line's time, so a
+ * line that names no service still bounds it. Paths are dotted
  * ("timestamps.started", "tags.0"); a number is read as its text (epoch
  * seconds for times), true/false as up/down.
  *
@@ -251,16 +254,26 @@ sniff(const char *head, size_t len)
     for (size_t i = 0; keys[i]; i++)
         if (jsonstream_head_has(head, len, keys[i]))
             score += 10;
+    /* A state-change log: from and to beside a time. */
+    bool when = jsonstream_head_has(head, len, "\"at\"") ||
+                jsonstream_head_has(head, len, "\"time\"") ||
+                jsonstream_head_has(head, len, "\"timestamp\"") ||
+                jsonstream_head_has(head, len, "\"changed_at\"");
+    if (when && jsonstream_head_has(head, len, "\"from\"") &&
+        jsonstream_head_has(head, len, "\"to\""))
+        return 30;
     return score >= 20 ? 30 : 0;
 }
 
 const struct parser parser_jsonl_generic = {
     "jsonl",
-    "JSON Lines incidents or probe results, through --map field=path,... or --config FILE, "
-    "else the usual names (id, title, severity, started_at, detected_at, acknowledged_at, "
-    "mitigated_at, resolved_at; time, status, service)",
+    "JSON Lines incidents, probe results or state changes, through --map field=path,... or "
+    "--config FILE, else the usual names (id, title, severity, started_at, detected_at, "
+    "acknowledged_at, mitigated_at, resolved_at; time, status, service; at, from, to, "
+    "component); a state change holds until the next one of its service",
     "one JSON object per line with two or more of started(_at), resolved(_at), severity, "
-    "status, time, timestamp (and --map or --config)",
+    "status, time, timestamp, or with from and to beside at, time or timestamp (and --map "
+    "or --config)",
     sniff,
     parse,
 };

@@ -2,17 +2,21 @@
  * `git log --format='%aI%x09%H%x09%s' -- history/` prints them: time, commit,
  * subject, where a subject like "🟥 Site is down (500 in 123 ms)" or
  * "🟩 Site is up (200 in 98 ms)" or "🟨 Site has degraded performance" records
- * a status change. Each change holds until the site's next change, which
- * gives one status interval per change; the last change of each site has no
- * end and is not stored. Other commits are not records. git log prints the
- * newest first, so the changes are gathered (one small entry each) and
- * sorted before the intervals are written. */
+ * a status change. The log is a state-change log (docs/design.md §4): each
+ * change holds until the site's next change, which gives one status interval
+ * per change, and the last change of each site holds until the latest commit
+ * of the log, the end of the span it states (a status commit or another; a
+ * site whose last change is the newest commit gets no interval for it).
+ * Other commits are not records. git log prints the newest first, so the
+ * changes are gathered (one small entry each) and sorted before the
+ * intervals are written. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/base/regex.h"
+#include "engine/time/sltime.h"
 #include "parsers/read/jsonstream.h"
 #include "parsers/read/lines.h"
 #include "parsers/formats/registry.h"
@@ -70,22 +74,25 @@ add(struct changes *c, const char *site, size_t n, int64_t t, enum svc_status st
     return SL_OK;
 }
 
+/* latest: the newest time the log states, where the last change of each
+ * site ends. */
 static enum sl_status
-emit(struct ingest *ing, struct changes *c)
+emit(struct ingest *ing, struct changes *c, int64_t latest)
 {
     if (c->n > 1) /* c->v is NULL when nothing was read, and qsort must not see NULL */
         qsort(c->v, c->n, sizeof c->v[0], by_site_time);
     enum sl_status rc = SL_OK;
     char key[320];
-    for (size_t i = 0; i + 1 < c->n && !rc; i++) {
-        const struct change *a = &c->v[i], *b = &c->v[i + 1];
-        if (strcmp(a->site, b->site) || b->t <= a->t)
+    for (size_t i = 0; i < c->n && !rc; i++) {
+        const struct change *a = &c->v[i], *b = i + 1 < c->n ? &c->v[i + 1] : NULL;
+        int64_t end = b && !strcmp(a->site, b->site) ? b->t : latest;
+        if (end <= a->t)
             continue;
         snprintf(key, sizeof key, "upptime:%lld", (long long)a->t);
         struct interval iv = {.entity = ing->entity,
                               .service = a->site,
                               .start = a->t,
-                              .end = b->t,
+                              .end = end,
                               .status = a->status,
                               .line = a->line,
                               .key = key};
@@ -104,6 +111,7 @@ parse(struct ingest *ing, FILE *f)
     size_t len;
     enum lines_result got;
     long seen = 0;
+    int64_t latest = SLTIME_NONE;
     enum sl_status rc = regex_compile(subject_pattern, ing->regex_flags, &re, ing->diag);
     lines_init(&r, f, LINES_MAX_LENGTH);
     while (!rc && (got = lines_next(&r, &line, &len)) != LINES_END) {
@@ -124,12 +132,15 @@ parse(struct ingest *ing, FILE *f)
         bool found;
         struct regex_match m;
         struct sl_diag d = {0};
-        if (regex_search(re, subject, slen, 0, &found, &m, &d) || !found)
-            continue; /* not a status commit */
         int64_t t;
         const char *why = "";
         char reason[200];
-        if (ingest_time(ing, line, (size_t)(tab1 - line), &t, &why)) {
+        bool timed = !ingest_time(ing, line, (size_t)(tab1 - line), &t, &why);
+        if (timed && t != SLTIME_NONE && (latest == SLTIME_NONE || t > latest))
+            latest = t; /* every commit's time bounds the log's span */
+        if (regex_search(re, subject, slen, 0, &found, &m, &d) || !found)
+            continue; /* not a status commit */
+        if (!timed) {
             snprintf(reason, sizeof reason, "bad commit time: %s", why);
             rc = ingest_reject(ing, r.number, reason, line, len);
             continue;
@@ -149,7 +160,7 @@ parse(struct ingest *ing, FILE *f)
         rc =
             diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "no time<TAB>commit<TAB>subject lines");
     if (!rc)
-        rc = emit(ing, &c);
+        rc = emit(ing, &c, latest);
     for (size_t i = 0; i < c.n; i++)
         free(c.v[i].site);
     free(c.v);

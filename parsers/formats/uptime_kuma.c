@@ -3,7 +3,14 @@
  * heartbeats, or the `heartbeatList` object keyed by monitor id. Each beat is
  * a probe result: status 0 down, 1 up, 2 pending, 3 maintenance; time is
  * UTC ("2026-10-01 12:00:00.123", as Kuma stores it); ping and msg are not
- * stored. Probes become status intervals (docs/design.md §4). */
+ * stored. Probes become status intervals (docs/design.md §4).
+ *
+ * Kuma's webhook notifications ({"heartbeat": {...}, "monitor": {...},
+ * "msg": ...}, one payload, JSON Lines of them or an array) are sent when a
+ * monitor's status changes, so each is a state change, not a probe: its
+ * status holds until the monitor's next payload (docs/design.md §4,
+ * State-change logs). A payload whose heartbeat is null (Kuma's test
+ * notification) is rejected. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,17 +38,27 @@ static const char *const column_names[C_COUNT][4] = {
     [C_TIME] = {"time", NULL, NULL, NULL},
 };
 
+/* A file that is one webhook payload: its heartbeat and monitor come as
+ * separate members, held until the document ends. */
+struct single {
+    bool seen, null_beat;
+    char code[32], when[64], id[32], name[300];
+    long line;
+};
+
 struct state {
     struct ingest *ing;
     int at[C_COUNT];
     char service[300];
     char num[32];
+    struct single one;
 };
 
-/* Stores one heartbeat; name or id names the monitor. */
+/* Stores one heartbeat, as a probe or (change set) a state change; name or
+ * id names the monitor. */
 static enum sl_status
 beat(struct state *s, const char *name, const char *id, const char *code, const char *when,
-     long line, const char *raw, size_t raw_len)
+     bool change, long line, const char *raw, size_t raw_len)
 {
     char reason[200];
     if (!s->ing->entity)
@@ -71,7 +88,78 @@ beat(struct state *s, const char *name, const char *id, const char *code, const 
         snprintf(reason, sizeof reason, "bad time '%.40s': %s", when ? when : "", why);
         return ingest_reject(s->ing, line, reason, raw, raw_len);
     }
+    if (change)
+        return ingest_change(s->ing, s->ing->entity, service, t, SVC_UNKNOWN, st, line, raw,
+                             raw_len);
     return ingest_probe(s->ing, s->ing->entity, service, t, st, line, raw, raw_len);
+}
+
+/* One webhook payload: its heartbeat's status and time, its monitor's name
+ * (or the heartbeat's monitorID). */
+static enum sl_status
+payload(struct state *s, const struct jsonstream_record *rec)
+{
+    const struct json_node *hb = jsondoc_get(rec->node, "heartbeat");
+    const struct json_node *mon = jsondoc_get(rec->node, "monitor");
+    if (jsondoc_kind(hb) != JNODE_OBJECT)
+        return jsonstream_reject(s->ing, rec,
+                                 "webhook payload without a heartbeat (a test notification?)");
+    char idbuf[32], codebuf[32];
+    const char *name = jsondoc_kind(mon) == JNODE_OBJECT ? jsonstream_str(mon, "name") : NULL;
+    const char *id = jsonstream_text(hb, "monitorID", idbuf, sizeof idbuf);
+    if (!id && jsondoc_kind(mon) == JNODE_OBJECT)
+        id = jsonstream_text(mon, "id", idbuf, sizeof idbuf);
+    return beat(s, name, id, jsonstream_text(hb, "status", codebuf, sizeof codebuf),
+                jsonstream_str(hb, "time"), true, rec->line, rec->raw, rec->raw_len);
+}
+
+/* A member's text (string or number) copied into out; "" when it has none. */
+static void
+copy_text(const struct json_node *n, const char *key, char *out, size_t len)
+{
+    char buf[64];
+    const char *v =
+        jsondoc_kind(n) == JNODE_OBJECT ? jsonstream_text(n, key, buf, sizeof buf) : NULL;
+    snprintf(out, len, "%s", v ? v : "");
+}
+
+/* A member of a file that is one payload. */
+static void
+single_member(struct single *one, const struct jsonstream_record *rec)
+{
+    const struct json_node *n = rec->node;
+    if (!strcmp(rec->key, "heartbeat")) {
+        one->seen = true;
+        one->line = rec->line;
+        one->null_beat = jsondoc_kind(n) != JNODE_OBJECT;
+        copy_text(n, "status", one->code, sizeof one->code);
+        copy_text(n, "time", one->when, sizeof one->when);
+        copy_text(n, "monitorID", one->id, sizeof one->id);
+    } else if (!strcmp(rec->key, "monitor")) {
+        copy_text(n, "name", one->name, sizeof one->name);
+        if (!one->id[0])
+            copy_text(n, "id", one->id, sizeof one->id);
+    }
+}
+
+static const char *
+or_null(const char *s)
+{
+    return s && *s ? s : NULL;
+}
+
+/* The payload of a one-payload file, once the document is read. */
+static enum sl_status
+single_emit(struct state *s)
+{
+    struct single *one = &s->one;
+    if (!one->seen)
+        return SL_OK;
+    if (one->null_beat)
+        return ingest_reject(s->ing, one->line,
+                             "webhook payload without a heartbeat (a test notification?)", "", 0);
+    return beat(s, or_null(one->name), or_null(one->id), or_null(one->code), or_null(one->when),
+                true, one->line, "", 0);
 }
 
 static enum sl_status
@@ -101,7 +189,7 @@ csv_row(struct csvrows *r, const struct csv_record *rec)
 {
     struct state *s = r->ctx;
     return beat(s, field(rec, s->at[C_NAME]), field(rec, s->at[C_MONITOR_ID]),
-                field(rec, s->at[C_STATUS]), field(rec, s->at[C_TIME]), rec->line, rec->raw,
+                field(rec, s->at[C_STATUS]), field(rec, s->at[C_TIME]), false, rec->line, rec->raw,
                 rec->raw_len);
 }
 
@@ -110,10 +198,14 @@ on_record(void *ctx, const struct jsonstream_record *rec)
 {
     struct state *s = ctx;
     const struct json_node *n = rec->node;
-    if (rec->is_member)
+    if (rec->is_member) {
+        single_member(&s->one, rec);
         return SL_OK;
+    }
     if (jsondoc_kind(n) != JNODE_OBJECT)
         return jsonstream_reject(s->ing, rec, "not a heartbeat object");
+    if (jsondoc_get(n, "heartbeat") || jsondoc_get(n, "monitor"))
+        return payload(s, rec);
     char idbuf[32], codebuf[32];
     const char *name = jsonstream_str(n, "name");
     if (!name)
@@ -125,7 +217,33 @@ on_record(void *ctx, const struct jsonstream_record *rec)
     if (!id && rec->key && strcmp(rec->key, "heartbeats") && strcmp(rec->key, "data"))
         id = rec->key;
     const char *code = jsonstream_text(n, "status", codebuf, sizeof codebuf);
-    return beat(s, name, id, code, jsonstream_str(n, "time"), rec->line, rec->raw, rec->raw_len);
+    return beat(s, name, id, code, jsonstream_str(n, "time"), false, rec->line, rec->raw,
+                rec->raw_len);
+}
+
+/* Whether the file at f (seekable, at its start) is JSON Lines: a first line
+ * that closes its object, followed by a line that opens another — webhook
+ * payloads logged one a line. The position is restored. */
+static bool
+json_lines(FILE *f)
+{
+    char head[PARSER_SNIFF_BYTES];
+    long at = ftell(f);
+    if (at < 0)
+        return false;
+    size_t n = fread(head, 1, sizeof head, f);
+    bool lines = false;
+    if (fseek(f, at, SEEK_SET))
+        return false;
+    const char *nl = memchr(head, '\n', n);
+    if (nl) {
+        const char *end = nl;
+        while (end > head && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+            end--;
+        lines = end > head && end[-1] == '}' &&
+                jsonstream_head_first(nl + 1, n - (size_t)(nl + 1 - head)) == '{';
+    }
+    return lines;
 }
 
 static enum sl_status
@@ -147,8 +265,11 @@ parse(struct ingest *ing, FILE *f)
     } else if (c != EOF) {
         ungetc(c, f); /* a pipe: only the very first byte can be looked at */
     }
-    enum sl_status rc = c == '{' || c == '[' ? jsonstream_read(ing, f, on_record, s)
-                                             : csvrows_read(ing, f, csv_header, csv_row, s);
+    enum sl_status rc = c == '{' && json_lines(f) ? jsonstream_read_lines(ing, f, on_record, s)
+                        : c == '{' || c == '['    ? jsonstream_read(ing, f, on_record, s)
+                                                  : csvrows_read(ing, f, csv_header, csv_row, s);
+    if (!rc)
+        rc = single_emit(s);
     free(s);
     return rc;
 }
@@ -158,6 +279,9 @@ sniff(const char *head, size_t len)
 {
     char first = jsonstream_head_first(head, len);
     if (first == '{' || first == '[') {
+        if (jsonstream_head_has(head, len, "\"heartbeat\"") &&
+            jsonstream_head_has(head, len, "\"monitor\""))
+            return 80; /* webhook payloads */
         bool id = jsonstream_head_has(head, len, "\"monitorID\"") ||
                   jsonstream_head_has(head, len, "\"monitor_id\"");
         bool beat = jsonstream_head_has(head, len, "\"ping\"") &&
@@ -179,9 +303,10 @@ const struct parser parser_uptime_kuma = {
     "uptime-kuma",
     "Uptime Kuma heartbeats (CSV from its heartbeat table, or JSON heartbeats / heartbeatList): "
     "monitor name or id, status 0 down, 1 up, 2 pending (down), 3 maintenance, time (UTC); "
-    "ping and msg are not stored",
+    "ping and msg are not stored; webhook payloads (heartbeat and monitor) are state changes, "
+    "each status holding until the monitor's next payload",
     "a CSV header with status, time, ping, msg and a monitor column, or JSON with ping, msg, "
-    "status and time (and monitorID)",
+    "status and time (and monitorID), or with heartbeat and monitor (webhook payloads)",
     sniff,
     parse,
 };

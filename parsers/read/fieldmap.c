@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/model/incident_times.h"
+#include "engine/model/model.h"
 #include "engine/base/infile.h"
 #include "engine/time/sltime.h"
 #include "engine/base/yamldoc.h"
@@ -16,7 +17,8 @@ static const struct {
 } fields[] = {
     [FM_KEY] = {"key", "id|key|incident_id|number|uuid"},
     [FM_ENTITY] = {"entity", "entity"},
-    [FM_SERVICE] = {"service", "service|service_name|monitor|target|job|instance"},
+    [FM_SERVICE] = {"service", "service|service_name|monitor|target|job|instance|component|"
+                               "component_name|component_id"},
     [FM_TITLE] = {"title", "title|name|summary|message|description"},
     [FM_SEVERITY] = {"severity", "severity|priority|sev|urgency"},
     [FM_STATE] = {"state", "state|incident_status"},
@@ -25,8 +27,10 @@ static const struct {
     [FM_ACKNOWLEDGED] = {"acknowledged", "acknowledged_at|acknowledged|acked_at"},
     [FM_MITIGATED] = {"mitigated", "mitigated_at|mitigated"},
     [FM_RESOLVED] = {"resolved", "resolved_at|resolved|end|ended_at|closed_at"},
-    [FM_TIME] = {"time", "time|timestamp|ts|checked_at"},
+    [FM_TIME] = {"time", "time|timestamp|ts|checked_at|at|changed_at"},
     [FM_STATUS] = {"status", "status|up|result|success|ok"},
+    [FM_FROM] = {"from", "from|from_status|old_status|previous_status"},
+    [FM_TO] = {"to", "to|to_status|new_status"},
 };
 _Static_assert(sizeof fields / sizeof fields[0] == FM_COUNT, "one entry per field");
 
@@ -71,6 +75,23 @@ set_path(struct fieldmap *fm, int f, const char *path, size_t len)
     return SL_OK;
 }
 
+/* "incident", "probe" or "change" into *out; false for anything else. */
+static bool
+record_kind(const char *text, size_t len, enum fm_record *out)
+{
+    static const struct {
+        const char *name;
+        enum fm_record kind;
+    } kinds[] = {
+        {"incident", FM_RECORD_INCIDENT}, {"probe", FM_RECORD_PROBE}, {"change", FM_RECORD_CHANGE}};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strlen(kinds[i].name) == len && !strncmp(kinds[i].name, text, len)) {
+            *out = kinds[i].kind;
+            return true;
+        }
+    return false;
+}
+
 static enum sl_status
 load_config(struct fieldmap *fm, const char *config, struct sl_diag *diag)
 {
@@ -93,13 +114,9 @@ load_config(struct fieldmap *fm, const char *config, struct sl_diag *diag)
         const char *key = yamldoc_scalar(k), *val = yamldoc_scalar(v);
         long line = yamldoc_line(k);
         if (key && !strcmp(key, "record") && val) {
-            if (!strcmp(val, "incident"))
-                fm->record = FM_RECORD_INCIDENT;
-            else if (!strcmp(val, "probe"))
-                fm->record = FM_RECORD_PROBE;
-            else {
+            if (!record_kind(val, strlen(val), &fm->record)) {
                 rc = diag_set(diag, SL_ERR_USAGE, config, line,
-                              "record '%s' is not incident or probe", val);
+                              "record '%s' is not incident, probe or change", val);
                 goto out;
             }
         } else if (key && !strcmp(key, "pattern") && val) {
@@ -119,7 +136,7 @@ load_config(struct fieldmap *fm, const char *config, struct sl_diag *diag)
                     rc = diag_set(diag, SL_ERR_USAGE, config, yamldoc_line(fk),
                                   "unknown field '%s' (fields: key, entity, service, title, "
                                   "severity, state, started, detected, acknowledged, "
-                                  "mitigated, resolved, time, status)",
+                                  "mitigated, resolved, time, status, from, to)",
                                   name ? name : "");
                     goto out;
                 }
@@ -151,12 +168,19 @@ fieldmap_load(struct fieldmap *fm, const char *config, const char *map, struct s
     for (const char *p = map; !rc && p && *p;) {
         size_t n = strcspn(p, ",");
         const char *eq = memchr(p, '=', n);
+        if (eq && eq - p == 6 && !strncmp(p, "record", 6)) {
+            if (!record_kind(eq + 1, (size_t)(p + n - eq - 1), &fm->record))
+                return diag_set(diag, SL_ERR_USAGE, "--map", 0,
+                                "'%.*s': the record is incident, probe or change", (int)n, p);
+            p += n + (p[n] == ',');
+            continue;
+        }
         int fi = eq ? field_of(p, (size_t)(eq - p)) : -1;
         if (fi < 0 || eq + 1 == p + n)
             return diag_set(diag, SL_ERR_USAGE, "--map", 0,
                             "'%.*s' is not FIELD=PATH with a known field (key, entity, service, "
                             "title, severity, state, started, detected, acknowledged, mitigated, "
-                            "resolved, time, status)",
+                            "resolved, time, status, from, to) or record=KIND",
                             (int)n, p);
         if (set_path(fm, fi, eq + 1, (size_t)(p + n - eq - 1)))
             return diag_set(diag, SL_ERR_NOMEM, "--map", 0, "out of memory");
@@ -239,10 +263,57 @@ emit_incident(struct ingest *ing, const char *const values[FM_COUNT], long line,
     return ingest_incident(ing, &inc);
 }
 
+/* A status word of a state change into *st; false (and a reason) for a
+ * word that is not one. */
+static bool
+change_status(const char *word, const char *which, enum svc_status *st, char *reason, size_t n)
+{
+    if (svc_status_parse(word, st))
+        return true;
+    snprintf(reason, n,
+             "unknown %s status '%.60s' (up, operational, degraded, degraded_performance, "
+             "partial, partial_outage, down, major_outage, maintenance, unknown)",
+             which, word);
+    return false;
+}
+
+static enum sl_status
+emit_change(struct ingest *ing, const char *const values[FM_COUNT], long line, const char *raw,
+            size_t raw_len)
+{
+    const char *entity = value(values, FM_ENTITY) ? value(values, FM_ENTITY) : ing->entity;
+    const char *service = value(values, FM_SERVICE) ? value(values, FM_SERVICE) : ing->service;
+    const char *to = value(values, FM_TO) ? value(values, FM_TO) : value(values, FM_STATUS);
+    const char *from = value(values, FM_FROM), *when = value(values, FM_TIME);
+    char reason[256];
+    int64_t t;
+    const char *why = "missing";
+    if (!when || ingest_time(ing, when, strlen(when), &t, &why) || t == SLTIME_NONE) {
+        snprintf(reason, sizeof reason, "bad time '%.60s': %s", when ? when : "", why);
+        return ingest_reject(ing, line, reason, raw, raw_len);
+    }
+    if (!service)
+        return ingest_change_skipped(ing, t);
+    if (!entity)
+        return ingest_reject(ing, line, "state change without an entity: give --entity", raw,
+                             raw_len);
+    enum svc_status st_to, st_from = SVC_UNKNOWN;
+    if (!to)
+        return ingest_reject(ing, line, "state change without a status (map one: --map to=PATH)",
+                             raw, raw_len);
+    if (!change_status(to, "new", &st_to, reason, sizeof reason) ||
+        (from && !change_status(from, "previous", &st_from, reason, sizeof reason)))
+        return ingest_reject(ing, line, reason, raw, raw_len);
+    return ingest_change(ing, entity, service, t, st_from, st_to, line, raw, raw_len);
+}
+
 enum sl_status
 fieldmap_emit(struct ingest *ing, const struct fieldmap *fm, const char *const values[FM_COUNT],
               long line, const char *raw, size_t raw_len)
 {
+    if (fm->record == FM_RECORD_CHANGE || (fm->record == FM_RECORD_AUTO && value(values, FM_TO) &&
+                                           value(values, FM_TIME) && !value(values, FM_STARTED)))
+        return emit_change(ing, values, line, raw, raw_len);
     bool probe =
         fm->record == FM_RECORD_PROBE || (fm->record == FM_RECORD_AUTO && value(values, FM_TIME) &&
                                           value(values, FM_STATUS) && !value(values, FM_STARTED));

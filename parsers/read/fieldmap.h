@@ -5,16 +5,18 @@
  * A mapping comes from --map "field=path,..." and/or --config FILE, a YAML
  * document:
  *
- *   record: incident            # or probe; default: decided per record
+ *   record: incident            # or probe, or change; default: decided per record
  *   pattern: '^(?<time>\S+) (?<service>\S+) (?<status>\w+)$'  # line formats
  *   fields:                     # field: JSON path ("a.b.0.c") or group name
  *     started: timeline.impact_started
  *
- * --map entries override the file's. Fields: key, entity, service, title,
- * severity, state, started, detected, acknowledged, mitigated, resolved (an
- * incident); time, status (a probe). A field not mapped takes its usual
- * names (fieldmap_defaults) for JSON, or the group of its own name for a
- * pattern. */
+ * --map entries override the file's, and --map record=KIND sets the record
+ * kind. Fields: key, entity, service, title, severity, state, started,
+ * detected, acknowledged, mitigated, resolved (an incident); time, status (a
+ * probe); time, to (or status), from (a state change: the service holds `to`
+ * from time until its next change, docs/design.md §4). A field not mapped
+ * takes its usual names (fieldmap_defaults) for JSON, or the group of its
+ * own name for a pattern. */
 #ifndef SLAUDIT_FIELDMAP_H
 #define SLAUDIT_FIELDMAP_H
 
@@ -36,10 +38,12 @@ enum fm_field {
     FM_RESOLVED,
     FM_TIME,
     FM_STATUS,
+    FM_FROM,
+    FM_TO,
     FM_COUNT
 };
 
-enum fm_record { FM_RECORD_AUTO, FM_RECORD_INCIDENT, FM_RECORD_PROBE };
+enum fm_record { FM_RECORD_AUTO, FM_RECORD_INCIDENT, FM_RECORD_PROBE, FM_RECORD_CHANGE };
 
 struct fieldmap {
     enum fm_record record;
@@ -59,9 +63,13 @@ void fieldmap_release(struct fieldmap *fm);
 /* The usual JSON member names of a field, '|'-separated, tried in order. */
 const char *fieldmap_defaults(enum fm_field f);
 
-/* Stores one record from its field values (NULL or "" = absent): a probe when
- * the mapping says so or when it has time and status but no started; else an
- * incident. Bad values become a reject of (line, raw). */
+/* Stores one record from its field values (NULL or "" = absent): a state
+ * change when the mapping says so or when it has time and to but no started;
+ * a probe when the mapping says so or when it has time and status but no
+ * started; else an incident. Bad values become a reject of (line, raw). A
+ * state change that names no service (and no --service is given) changes
+ * nothing: its time, when it has one, widens the log's span, and it counts
+ * as skipped. */
 enum sl_status fieldmap_emit(struct ingest *ing, const struct fieldmap *fm,
                              const char *const values[FM_COUNT], long line, const char *raw,
                              size_t raw_len);

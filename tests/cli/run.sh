@@ -145,7 +145,7 @@ has "failed file prints its JSON object" "$TMP/out" '^\{"file":"[^"]*xid-syslog.
 expect "xid with entity" 0 "$BIN" --db "$FDB" ingest --entity team:hpc $FF/xid-syslog.log
 has "xid counted per kind" "$TMP/out" 'nvidia-xid: read 9, stored 7, rejected 1, duplicates 1: 1 incident, 3 status intervals, 3 GPU events$'
 expect "statuspage json per kind" 0 "$BIN" --db "$FDB" ingest --json $FF/statuspage-incidents.json
-has "json per kind" "$TMP/out" '"rejected":2,"duplicates":0,"intervals":6,"incidents":2,"maintenance":1,"gpu_events":0,"commitments":0,"audit_records":0,"probes":0,"already_ingested":false'
+has "json per kind" "$TMP/out" '"rejected":2,"duplicates":0,"intervals":6,"incidents":2,"maintenance":1,"gpu_events":0,"commitments":0,"audit_records":0,"probes":0,"changes":0,"skipped":0,"already_ingested":false'
 expect "forget statuspage" 0 "$BIN" --db "$FDB" -q forget $FF/statuspage-incidents.json
 XSHA=$(fsql "select sha256 from sources where path like '%xid-syslog.log'")
 XN=$(fsql 'select count(*) from gpu_events')
@@ -1264,6 +1264,64 @@ if [ -f "$REALDIR/incidents/githubstatus-history.atom" ]; then
     has "real downtime windows: June 2024 measured whole" "$TMP/out" '^provider:ghwin +\(all\) +2024-06 +99\.883% +50\.4 +0\.0 '
 else
     echo "cli: skipped the real status feeds: $REALDIR/incidents is absent (set SLAUDIT_REAL to the folder holding incidents/)"
+fi
+
+# --- state-change logs: a status holds until the next change ---------------------
+# tests/data/formats/status-changes.jsonl and uptime-kuma-webhooks.jsonl; the
+# intervals and months are worked out in tests/parsers/formats/test_state_changes.c.
+SDB=$TMP/changes.db
+SC=$(pwd)/tests/data/formats
+ssql() { sqlite3 "$SDB" "$1"; }
+expect "changes: archiver log" 0 "$BIN" --db "$SDB" ingest --entity provider:acme "$SC/status-changes.jsonl"
+has "changes: archiver log per kind" "$TMP/out" 'jsonl: read 7, stored 4, rejected 1, duplicates 0: 4 state changes, 6 status intervals, 2 records of no service \(skipped\)$'
+has "changes: an unknown status, with its line" "$TMP/err" "status-changes\.jsonl:6: rejected: unknown new status 'sideways' \(up, operational,"
+same "changes: api down across the month boundary" "$(ssql "select start || '-' || \"end\" from intervals where service = 'api' and status = 'down'")" "1790809200-1790816400"
+same "changes: the last status ends with the log" "$(ssql "select max(\"end\") from intervals")" 1793404800
+expect "changes: september" 0 "$BIN" --db "$SDB" eval --month 2026-09 --entity provider:acme
+has "changes: september api" "$TMP/out" '^provider:acme +api +2026-09 +99\.861% '
+has "changes: september web (partial at 0.3)" "$TMP/out" '^provider:acme +web +2026-09 +99\.979% '
+hasnt "changes: september fully known" "$TMP/out" 'coverage'
+expect "changes: october" 0 "$BIN" --db "$SDB" eval --month 2026-10 --entity provider:acme
+has "changes: october web, the log's last day unknown" "$TMP/out" '^provider:acme +web +2026-10 +99\.917% +36\.0 +24\.0 '
+expect "changes: kuma webhooks" 0 "$BIN" --db "$SDB" ingest --json --entity team:ml "$SC/uptime-kuma-webhooks.jsonl"
+has "changes: kuma webhooks json" "$TMP/out" '"format":"uptime-kuma","sha256":"[0-9a-f]+","read":6,"stored":4,"rejected":2,"duplicates":0,"intervals":3,.*"probes":0,"changes":4,"skipped":0'
+has "changes: kuma test notification rejected" "$TMP/err" "uptime-kuma-webhooks\.jsonl:4: rejected: webhook payload without a heartbeat"
+same "changes: kuma up until the next payload" "$(ssql "select \"end\" - start from intervals where entity = 'team:ml' and service = 'inference-api' and status = 'up'")" 307800
+printf '%s\n' '{"at":"2026-10-01T00:00:00Z","from":"none","to":"minor"}' '{"at":"2026-10-01T01:00:00Z","from":"minor","to":"none"}' >"$TMP/page-only.jsonl"
+expect "changes: a log of no service" 3 "$BIN" --db "$SDB" ingest --entity provider:acme "$TMP/page-only.jsonl"
+has "changes: a log of no service says so" "$TMP/err" 'nothing stored: none of the 2 records read as jsonl names a service whose status changes \(map one: --map service=PATH\)'
+expect "changes: record kind in --map" 2 "$BIN" --db "$SDB" ingest --map record=sample --entity provider:acme "$TMP/page-only.jsonl"
+has "changes: record kind message" "$TMP/err" "'record=sample': the record is incident, probe or change"
+# Alert transitions through a line pattern: record: change, groups from and to.
+printf '%s\n' '2026-10-01T00:00:00Z alert gpu-node-7 up->down' '2026-10-01T03:00:00Z alert gpu-node-7 down->up' '2026-10-02T00:00:00Z heartbeat' >"$TMP/alerts.log"
+printf '%s\n' 'record: change' "pattern: '^(?<time>\\S+) (?:alert (?<service>\\S+) (?<from>\\w+)->(?<to>\\w+)|heartbeat)\$'" >"$TMP/alerts.yaml"
+expect "changes: alert transitions" 0 "$BIN" --db "$SDB" ingest --format line-pattern --config "$TMP/alerts.yaml" --entity team:hpc "$TMP/alerts.log"
+has "changes: alert transitions per kind" "$TMP/out" 'line-pattern: read 3, stored 2, rejected 0, duplicates 0: 2 state changes, 2 status intervals, 1 record of no service \(skipped\)$'
+same "changes: alert up until the log's heartbeat" "$(ssql "select start || '-' || \"end\" from intervals where entity = 'team:hpc' and status = 'up'")" "1790823600-1790899200"
+RCH=${SLAUDIT_REAL:-../shared/real}/exports/jsonl/ai-status-archive-anthropic-changes.jsonl
+if [ -f "$RCH" ]; then
+    # The archiver's log of status.claude.com: 12 component changes among 27
+    # lines, from its baseline on 2026-09-15 12:19:09 to 2026-10-08 01:10:02.
+    expect "changes: real archiver log" 0 "$BIN" --db "$SDB" ingest --entity provider:anthropic "$RCH"
+    has "changes: real archiver log per kind" "$TMP/out" 'jsonl: read 27, stored 12, rejected 0, duplicates 0: 12 state changes, 16 status intervals, 15 records of no service \(skipped\)$'
+    same "changes: real partial outage" "$(ssql "select start || '-' || \"end\" from intervals where service = 'bpp5gb3hpjcl' and status = 'partial'")" "1790038864-1790056894"
+    same "changes: real up from the baseline" "$(ssql "select min(start) from intervals where entity = 'provider:anthropic' and service = '0qbwn08sd68x' and status = 'up'")" 1789474749
+    same "changes: real last change covers nothing" "$(ssql "select count(*) from intervals where entity = 'provider:anthropic' and status = 'degraded'")" 0
+    expect "changes: real september" 0 "$BIN" --db "$SDB" eval --month 2026-09 --entity provider:anthropic
+    has "changes: real september entity" "$TMP/out" '^provider:anthropic +\(all\) +2026-09 +99\.677% .*partial coverage: 51\.62 % monitored$'
+    has "changes: real september component" "$TMP/out" '^provider:anthropic +bpp5gb3hpjcl +2026-09 +99\.596% '
+else
+    echo "cli: skipped the real state-change log: $RCH is absent (set SLAUDIT_REAL to the folder holding exports/)"
+fi
+RUP=${SLAUDIT_REAL:-../shared/real}/uptime/manticore-upptime/history-commit-log.tsv
+if [ -f "$RUP" ]; then
+    # 314 status commits of 18 sites; each site's last change holds to the
+    # newest commit, 2026-08-22 01:18:30 ("Update status summary").
+    expect "changes: real upptime commit log" 0 "$BIN" --db "$SDB" ingest --entity team:manticore "$RUP"
+    has "changes: real upptime commit log per kind" "$TMP/out" 'upptime-commits: read 314, stored 314, rejected 0, duplicates 0: 314 status intervals$'
+    same "changes: real upptime last changes end with the log" "$(ssql "select count(distinct service) from intervals where entity = 'team:manticore' and \"end\" = 1787361510")" 18
+else
+    echo "cli: skipped the real upptime commit log: $RUP is absent (set SLAUDIT_REAL to the folder holding uptime/)"
 fi
 
 # --- the documentation against the tree and the binary, and the README's tour ---

@@ -34,7 +34,8 @@ Test(upptime, commit_log_to_intervals)
     cr_assert_eq(
         parse_file(&fx, &parser_upptime_commits, "data/formats/upptime-commits.tsv", &opt, &run),
         SL_OK, "%s", run.diag.message);
-    /* the bad line is rejected; 3 changes give 2 intervals (the last has no end) */
+    /* the bad line is rejected; 3 changes give 2 intervals (the last change
+     * is the newest commit, the end of the log's span: it covers nothing) */
     expect_counts(&run, 3, 2, 1, 0);
     cr_assert_eq(run.ing.shown[0].line, 5);
     struct fx_intervals iv;
@@ -44,6 +45,42 @@ Test(upptime, commit_log_to_intervals)
     cr_assert_eq(iv.v[0].end, T10 + 1800);
     cr_assert_eq(iv.v[1].status, SVC_DOWN);
     cr_assert_eq(iv.v[1].end, T10 + 7200);
+}
+
+/* A state-change log: each site's last change holds until the newest
+ * commit of the log, a status commit of another site or not. */
+Test(upptime, last_change_holds_to_the_newest_commit)
+{
+    static const char text[] =
+        "2026-10-01T13:00:00+00:00\teeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee\t"
+        ":card_file_box: Update status summary [skip ci] [upptime]\n"
+        "2026-10-01T12:00:00+00:00\taaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\t"
+        "\xf0\x9f\x9f\xa9 Job API is up (200 in 90 ms) [skip ci] [upptime]\n"
+        "2026-10-01T11:30:00+00:00\tffffffffffffffffffffffffffffffffffffffff\t"
+        "\xf0\x9f\x9f\xa5 Chat is down (500 in 12 ms) [skip ci] [upptime]\n"
+        "2026-10-01T10:30:00+00:00\tcccccccccccccccccccccccccccccccccccccccc\t"
+        "\xf0\x9f\x9f\xa5 Job API is down (500 in 123 ms) [skip ci] [upptime]\n";
+    char path[512];
+    fixture_write(&fx, "log.tsv", text, sizeof text - 1, path);
+    struct parse_run run;
+    struct parse_options opt = {"team:web", NULL, NULL};
+    cr_assert_eq(parse_file(&fx, &parser_upptime_commits, path, &opt, &run), SL_OK, "%s",
+                 run.diag.message);
+    expect_counts(&run, 3, 3, 0, 0);
+    struct fx_intervals iv;
+    fixture_intervals(&fx, "team:web", "job-api", FX_ALL_FROM, FX_ALL_TO, &iv);
+    cr_assert_eq(iv.n, 2);
+    cr_assert_eq(iv.v[0].start, T10 + 1800);
+    cr_assert_eq(iv.v[0].end, T10 + 7200);
+    cr_assert_eq(iv.v[0].status, SVC_DOWN);
+    cr_assert_eq(iv.v[1].start, T10 + 7200);
+    cr_assert_eq(iv.v[1].end, T10 + 3 * 3600);
+    cr_assert_eq(iv.v[1].status, SVC_UP);
+    fixture_intervals(&fx, "team:web", "chat", FX_ALL_FROM, FX_ALL_TO, &iv);
+    cr_assert_eq(iv.n, 1);
+    cr_assert_eq(iv.v[0].start, T10 + 5400);
+    cr_assert_eq(iv.v[0].end, T10 + 3 * 3600);
+    cr_assert_eq(iv.v[0].status, SVC_DOWN);
 }
 
 Test(upptime, history_yml_is_one_probe)
