@@ -210,7 +210,7 @@ write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
     xlsx_text(sh, row, COL_ENTITY, er->entity, XLSX_BOLD);
     xlsx_number(sh, row, COL_SERVICES, (double)count_services(r, er->entity, info), XLSX_INTEGER);
     double target = sheet_target(er);
-    sheet_availability_cell(sh, row, COL_AVAIL, er, true, XLSX_PERCENT);
+    sheet_availability_cell(sh, row, COL_AVAIL, er, sheet_amber_budgets(info), XLSX_PERCENT);
     xlsx_number(sh, row, COL_TARGET, target, XLSX_PERCENT);
     xlsx_number(sh, row, COL_DOWNTIME, a->downtime_seconds / 60.0, XLSX_DECIMAL1);
     xlsx_number(sh, row, COL_UNKNOWN, (double)a->unknown_seconds / 3600.0, XLSX_DECIMAL1);

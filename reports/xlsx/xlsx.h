@@ -138,6 +138,12 @@ void xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, dou
  * stay uncoloured out of the range. */
 void xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col,
                      uint32_t last_row, uint16_t last_col, double threshold, enum xlsx_fill fill);
+/* Colours the cells of the range whose value is a number from low to high,
+ * both included. Text is above every number, so it is never between two;
+ * a blank reads as 0, as above. */
+void xlsx_fill_between(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col,
+                       uint32_t last_row, uint16_t last_col, double low, double high,
+                       enum xlsx_fill fill);
 
 /* ---- long tables ----
  *

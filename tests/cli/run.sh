@@ -957,6 +957,46 @@ has "coverage: a percent message" "$TMP/err" "^slaudit: --min-coverage '150' is 
 expect "coverage: min above partial" 2 "$BIN" --db "$CDB" report --min-coverage 96
 has "coverage: min above partial message" "$TMP/err" "above --partial-coverage 95 %"
 
+# --- workbook colours: green met, amber within the budgets, red beyond -----------
+# The fill of a cell and its number, read from the zip with the standard
+# library: "FILL VALUE" (FILL "none" when the cell's style has none).
+xlsx_cell() {
+    /usr/bin/python3 - "$@" <<'PY'
+import re, sys, zipfile
+book, name, ref = sys.argv[1:4]
+z = zipfile.ZipFile(book)
+wb = z.read("xl/workbook.xml").decode()
+names = re.findall(r'<sheet name="([^"]*)"', wb)
+sheet = z.read("xl/worksheets/sheet%d.xml" % (names.index(name) + 1)).decode()
+styles = z.read("xl/styles.xml").decode()
+c = re.search(r'<c r="%s"( s="(\d+)")?[^>]*?(/>|>(.*?)</c>)' % ref, sheet)
+xfs = re.findall(r"<xf [^>]*>", styles.split("<cellXfs")[1].split("</cellXfs>")[0])
+fills = styles.split("<fills")[1].split("</fills>")[0].split("<fill>")[1:]
+fill = "none"
+if c and c.group(2):
+    fid = int(re.search(r'fillId="(\d+)"', xfs[int(c.group(2))]).group(1))
+    m = re.search(r'<fgColor rgb="(\w+)"', fills[fid])
+    fill = m.group(1) if m else "none"
+v = re.search(r"<v>([^<]*)</v>", c.group(4) or "") if c else None
+print(fill, v.group(1) if v else "-")
+PY
+}
+CORE=$TMP/core.xlsx # coreline judged against its profile's 99.5 %, the others 99.9 %
+# Summary rows: coreline 99.407 % (1.19 budgets of 0.5 %: amber), nimbus
+# 99.875 % (1.25 budgets: amber), platform 99.579 % (4.2 budgets: red).
+same "colours: coreline amber" "$(xlsx_cell "$CORE" Summary C4 | cut -d' ' -f1)" FFFFEB9C
+same "colours: nimbus amber" "$(xlsx_cell "$CORE" Summary C5 | cut -d' ' -f1)" FFFFEB9C
+same "colours: platform red" "$(xlsx_cell "$CORE" Summary C6 | cut -d' ' -f1)" FFFFC7CE
+sheet_of "$CORE" Availability kavail
+has "colours: availability green from the target" "$TMP/kavail.xml" 'operator="between"><formula>0\.995</formula><formula>1</formula>'
+has "colours: availability red beyond two budgets" "$TMP/kavail.xml" 'operator="lessThan"><formula>0\.99</formula>.*operator="lessThan"><formula>0\.998</formula>'
+expect "colours: amber up to 1.1 budgets" 0 "$BIN" --db "$TMP/coreline.db" -q report --month 2026-10 --amber-budgets 1.1 -o "$TMP/core11.xlsx"
+same "colours: coreline red at 1.19 budgets" "$(xlsx_cell "$TMP/core11.xlsx" Summary C4 | cut -d' ' -f1)" FFFFC7CE
+sheet_of "$TMP/core11.xlsx" Definitions kdef
+has "colours: the setting on the Definitions sheet" "$TMP/kdef.xml" '<t>Amber up to \(error budgets\)</t></is></c><c r="B[0-9]+" s="[0-9]+"><v>1\.1</v>'
+expect "colours: fewer than one budget" 2 "$BIN" --db "$TMP/coreline.db" report --amber-budgets 0.5
+has "colours: fewer than one budget message" "$TMP/err" "^slaudit: --amber-budgets '0.5' is a number of error budgets, 1 to 1000"
+
 # --- every command that reads a file refuses a FIFO at once ---------------------
 expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"
 has "sla extract fifo message" "$TMP/err" "fifo: not a regular file"

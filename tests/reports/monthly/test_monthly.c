@@ -254,11 +254,11 @@ Test(monthly, availability_values_and_styles)
     style_of(styles, c, fmt, sizeof fmt, fill);
     cr_assert_str_eq(fmt, "0.000%");
     free(c);
-    /* One run of rows shares the default target: amber below it, red below
-     * ten times its allowed downtime. */
+    /* One run of rows shares the default target: green from it to 100 %,
+     * amber below it, red below two error budgets (99.8 %). */
     cr_assert(strstr(sheet, "<conditionalFormatting sqref=\"D2:E7\">"), "%s", sheet);
     cr_assert(strstr(sheet, "operator=\"lessThan\""));
-    cr_assert(strstr(sheet, "<formula>0.99</formula>"));
+    cr_assert(strstr(sheet, "<formula>0.998</formula>"));
     cr_assert(strstr(sheet, "<formula>0.999</formula>"));
     free(sheet);
     free(sst);
