@@ -1,7 +1,8 @@
 /* sheet_availability.c — the Availability sheet: a matrix of entity and service
  * rows by month columns, each row coloured against its own target: green at
  * or above it, amber short of it by up to the amber number of error budgets
- * (report.h), red beyond. */
+ * (report.h), red beyond. Printed with its row labels and month header on
+ * every page. */
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
@@ -210,6 +211,10 @@ sheet_availability_write(struct xlsx_book *book, const struct eval_result *r,
             write_cell(sh, row, (uint16_t)(FIRST_MONTH_COL + j), m.cells[k * m.nmonths + j], bold);
     }
     colour_rows(sh, &m, sheet_amber_budgets(info));
+    /* Twelve months do not fit a page: each page repeats the header and the
+     * entity, service and target. */
+    xlsx_print_fit(sh, true, 0);
+    xlsx_print_titles(sh, HEADER_ROW, HEADER_ROW, FIRST_MONTH_COL);
     st = xlsx_status(book, diag);
 out:
     free(columns);

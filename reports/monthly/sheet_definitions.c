@@ -52,6 +52,16 @@ static const struct definition judging_rules[] = {
      "time does not shrink it), and what remains of it the allowed less the downtime, both to "
      "the millisecond; the Charts sheet sets each service's downtime beside it. Burn rate is "
      "the error rate (downtime ÷ W′) ÷ (1 − target)."},
+    {"Change vs the month before", "this month − the month before",
+     "The Summary's change columns: availability in percentage points (99.812 % after "
+     "99.950 % is ▼ -0.138), incidents as a count, MTTR (the mean TTR) in minutes. ▲ is up and "
+     "▼ down, whatever is better. Blank where either month has no figure (no row, unknown or "
+     "insufficient coverage, no resolved incident), never 0."},
+    {"Availability year to date", "Σ downtime ÷ Σ W′",
+     "The entity's months of the report month's year up to and including it, pooled as the "
+     "entity row pools its services, under the same minimum coverage. Months before the "
+     "stored data begins are not counted: the Summary says which months it pools, and the "
+     "Note where an entity's own months begin later."},
     {NULL, NULL, NULL},
 };
 

@@ -1,7 +1,8 @@
-/* test_month_colours.c — red, amber, green and grey on cases worked out by
- * hand and read back from the zip: the Summary's fills, the Availability
- * sheet's conditional formats as a spreadsheet applies them, and the amber
- * setting on the Definitions sheet.
+/* test_month_colours.c — red, amber, green and grey, and the trend at a
+ * glance, on cases worked out by hand and read back from the zip: the
+ * Summary's fills, the Availability sheet's conditional formats as a
+ * spreadsheet applies them, the change from the month before, the year to
+ * date, the amber setting on the Definitions sheet, and the print titles.
  *
  * October 2026 is 2,678,400 s, September 2,592,000 s. At the default 99.9 %
  * target the error budget is 0.1 % of the month: 2,678.4 s in October. */
@@ -206,5 +207,89 @@ Test(month_colours, the_default_setting_on_the_definitions_sheet)
     cr_assert(strstr(sheet, "<t>green / amber ≤ 2 budgets / red / grey</t>"), "%s", sheet);
     cr_assert(strstr(sheet, "(99.8 % to 99.9 % for a 99.9 % target)"));
     cr_assert(strstr(sheet, "<t>Amber up to (error budgets)</t></is></c><c r=\"B"));
+    cr_assert(strstr(sheet, "<t>Change vs the month before</t>"));
+    cr_assert(strstr(sheet, "<t>Availability year to date</t>"));
+    free(sheet);
+}
+
+Test(month_colours, change_from_the_month_before)
+{
+    write_book();
+    char *sheet = sheet_xml(path, "Summary");
+    char *styles = zip_part(path, "xl/styles.xml");
+    assert_text(sheet, "E3", "Change vs 2026-09 (points)");
+    assert_text(sheet, "L3", "Incidents change vs 2026-09");
+    assert_text(sheet, "Y3", "MTTR change vs 2026-09 (min)");
+    /* team:met: 99.95 % after 99.9 %: +0.05 points; 3 incidents after 5: -2;
+     * MTTR 30 min after 50 min: -20 min. */
+    cr_assert_float_eq(number_at(sheet, "E6"), 0.05, 1e-9);
+    cr_assert_float_eq(number_at(sheet, "L6"), -2, 0);
+    cr_assert_float_eq(number_at(sheet, "Y6"), -20, 1e-9);
+    char fmt[128], fill[9];
+    char *c = cell(sheet, "E6");
+    style_of(styles, c, fmt, sizeof fmt, fill);
+    cr_assert_str_eq(fmt, "&quot;▲ +&quot;0.000;&quot;▼ -&quot;0.000;&quot;= &quot;0.000");
+    free(c);
+    c = cell(sheet, "L6");
+    style_of(styles, c, fmt, sizeof fmt, fill);
+    cr_assert_str_eq(fmt, "&quot;▲ +&quot;0;&quot;▼ -&quot;0;&quot;= &quot;0");
+    free(c);
+    /* team:red: September had no figure (10 % monitored) and no resolved
+     * incident: the availability and MTTR changes are blank, never 0; 4
+     * incidents after 1: +3. */
+    cr_assert_null(cell(sheet, "E7"));
+    cr_assert_null(cell(sheet, "Y7"));
+    cr_assert_float_eq(number_at(sheet, "L7"), 3, 0);
+    /* team:dark has no October figure; team:amber no September at all. */
+    cr_assert_null(cell(sheet, "E5"));
+    cr_assert_null(cell(sheet, "E4"));
+    cr_assert_null(cell(sheet, "L4"));
+    free(styles);
+    free(sheet);
+}
+
+Test(month_colours, year_to_date)
+{
+    write_book();
+    char *sheet = sheet_xml(path, "Summary");
+    assert_text(sheet, "F3", "Availability year to date");
+    assert_text(sheet, "A2",
+                "Changes are against 2026-09, blank where either month has no figure; year to "
+                "date pools 2026-09 to 2026-10 (Σ downtime ÷ Σ measured time)");
+    /* team:met, September and October (December 2025 is another year):
+     * downtime 2,592 + 1,339.2 = 3,931.2 s over 2,592,000 + 2,678,400 s. */
+    cr_assert_float_eq(number_at(sheet, "F6"), 1.0 - 3931.2 / 5270400.0, 1e-12);
+    /* team:dark pools 40 % of October with all of September: 69.5 %
+     * monitored, enough for a figure: downtime 259.2 + 10,713.6 s over
+     * 2,592,000 + 1,071,360 s. */
+    cr_assert_float_eq(number_at(sheet, "F5"), 1.0 - 10972.8 / 3663360.0, 1e-12);
+    /* team:red: 10 % of September and all of October are 55 % monitored. */
+    cr_assert_float_eq(number_at(sheet, "F7"), 1.0 - (0.01 * 259200 + 0.006 * 2678400) / 2937600,
+                       1e-12);
+    /* team:amber's months begin later than the others': the Note says so. */
+    cr_assert_float_eq(number_at(sheet, "F4"), 0.9985, 1e-12);
+    char *t = cell_text(sheet, NULL, "AC4");
+    cr_assert(strstr(t, "year to date from 2026-10"), "%s", t);
+    free(t);
+    char *c = cell(sheet, "AC6"); /* team:met's months are the others' */
+    cr_assert(!c || !strstr(c, "year to date"), "%s", c);
+    free(c);
+    free(sheet);
+}
+
+Test(month_colours, row_labels_on_every_printed_page)
+{
+    write_book();
+    char *wb = zip_part(path, "xl/workbook.xml");
+    cr_assert(strstr(wb, "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"2\">"
+                         "Availability!$A:$C,Availability!$1:$1</definedName>"),
+              "%s", wb);
+    cr_assert(strstr(wb, "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"0\">"
+                         "Summary!$A:$A,Summary!$3:$3</definedName>"),
+              "%s", wb);
+    free(wb);
+    char *sheet = sheet_xml(path, "Availability");
+    cr_assert(strstr(sheet, "orientation=\"landscape\""), "%s", sheet);
+    cr_assert_null(strstr(sheet, "<pageSetUpPr fitToPage"), "printed at full size");
     free(sheet);
 }
