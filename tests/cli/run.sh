@@ -1010,6 +1010,11 @@ for pair in provider:coreline:F4 team:platform:F6; do
         --from 2026-08-01 --to 2026-11-01 --entity "$e" --no-save
     has "trend: $e year to date as one window" "$TMP/out" "^$e +\\(all\\) +rolling 92d to 2026-10-31 +$(awk -v y="$ytd" 'BEGIN { printf "%.3f", 100 * y }')%"
 done
+# Targets of 99.5 % and 99.9 %: the trend draws a line for each.
+sheet_of "$CORE" "Chart data" kcd
+has "chart: a line per target" "$TMP/kcd.xml" '<t>team:platform / notebook-hub</t></is></c><c r="L3" [^>]*><is><t>Target 99\.5 %</t></is></c><c r="M3" [^>]*><is><t>Target 99\.9 %</t>'
+unzip -p "$CORE" xl/charts/chart1.xml >"$TMP/kc1.xml"
+has "chart: the target series drawn" "$TMP/kc1.xml" "<c:f>'Chart data'!\\\$L\\\$3</c:f>.*<c:f>'Chart data'!\\\$M\\\$3</c:f>"
 expect "colours: amber up to 1.1 budgets" 0 "$BIN" --db "$TMP/coreline.db" -q report --month 2026-10 --amber-budgets 1.1 -o "$TMP/core11.xlsx"
 same "colours: coreline red at 1.19 budgets" "$(xlsx_cell "$TMP/core11.xlsx" Summary C4 | cut -d' ' -f1)" FFFFC7CE
 sheet_of "$TMP/core11.xlsx" Definitions kdef
