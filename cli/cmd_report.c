@@ -1,6 +1,8 @@
 /* cmd_report.c — `slaudit report`: the monthly operations workbook. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -15,20 +17,22 @@ static const char help[] =
     "usage: slaudit report [--month YYYY-MM] [--format xlsx|csv|json] [--csv-raw]\n"
     "                      [-o FILE.xlsx|DIR/|-]\n"
     "                      [--entity E] [--sla FILE.json [--service S] [--fee N]]\n"
-    "                      [--profile team.yaml]\n"
+    "                      [--profile team.yaml] [--amber-budgets N]\n"
     "\n"
     "Writes the monthly operations workbook: Summary (per entity: availability\n"
-    "against its target in red/amber/green, incidents by severity, MTTA and MTTR\n"
-    "with their medians, SLA credits due, findings; the top findings), Charts\n"
-    "(availability trend per service over 12 months, incidents by severity per\n"
-    "month, TTR median/p90/max, error budget), Availability (service x month,\n"
-    "coloured against each service's target), Incidents (every incident of the\n"
-    "month with its durations; continued on 'Incidents (2)' past Excel's row\n"
-    "limit), SLA (attainment, margin, credit tier and its line, credit, claim\n"
-    "deadline, chronic failure, per commitment and window), Findings (the audit\n"
-    "rules run for each entity over the month), Compare (the entities side by\n"
-    "side), Decision (with --profile), Sources (each input file with its SHA-256\n"
-    "and counts), Definitions (every formula and setting used) and Chart data.\n"
+    "against its target in red/amber/green, the change from the month before in\n"
+    "availability, incidents and MTTR, availability year to date, incidents by\n"
+    "severity, MTTA and MTTR with their medians, SLA credits due, findings; the\n"
+    "top findings), Charts (availability trend per service over 12 months,\n"
+    "incidents by severity per month, TTR median/p90/max, error budget),\n"
+    "Availability (service x month, coloured against each service's target, its\n"
+    "row labels on every printed page), Incidents (every incident of the month\n"
+    "with its durations; continued on 'Incidents (2)' past Excel's row limit), SLA\n"
+    "(attainment, margin, credit tier and its line, credit, claim deadline,\n"
+    "chronic failure, per commitment and window), Findings (the audit rules run\n"
+    "for each entity over the month), Compare (the entities side by side),\n"
+    "Decision (with --profile), Sources (each input file with its SHA-256 and\n"
+    "counts), Definitions (every formula and setting used) and Chart data.\n"
     "Months are calendar months in --tz (default UTC). Without --month: the last\n"
     "complete month of the stored data. The file is written under a temporary\n"
     "name and renamed, so a failed run leaves no partial workbook; the same store\n"
@@ -47,6 +51,9 @@ static const char help[] =
     "                  is written as '=... in quotes (docs/reports.md)\n"
     "  --profile FILE  a team profile (see slaudit decide): adds the Decision sheet,\n"
     "                  measured over the three months ending with the report month\n"
+    "  --amber-budgets N  colours: green at or above the target, amber short of it\n"
+    "                  by up to N error budgets (1 - A <= N x (1 - target)), red\n"
+    "                  beyond; grey: insufficient coverage (default 2)\n"
     "The evaluation options, as for slaudit eval:\n" EVAL_ARGS_HELP "\n"
     "Examples:\n"
     "  slaudit report --month 2026-10 -o out/\n"
@@ -62,6 +69,7 @@ cmd_report(struct cli *cli, int argc, char **argv)
         {"format", required_argument, NULL, 'f'},
         {"profile", required_argument, NULL, 'p'},
         {"csv-raw", no_argument, NULL, 'R'},
+        {"amber-budgets", required_argument, NULL, 1001}, /* the colours: sheet.h */
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -71,6 +79,7 @@ cmd_report(struct cli *cli, int argc, char **argv)
     const char *month = NULL, *output = NULL, *format = "xlsx", *profile = NULL;
     int c, rc = 0, year, mon;
     bool csv_raw = false;
+    double amber_budgets = REPORT_AMBER_BUDGETS;
     eval_args_longopts(own, longopts, EVAL_ARGS_MAX_OPTIONS);
     eval_args_init(&args);
     eval_default_params(&p);
@@ -97,6 +106,16 @@ cmd_report(struct cli *cli, int argc, char **argv)
         case 'R':
             csv_raw = true;
             break;
+        case 1001: {
+            char *end;
+            errno = 0;
+            amber_budgets = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(amber_budgets >= 1) || amber_budgets > 1000)
+                rc = msg_usage("report",
+                               "--amber-budgets '%s' is a number of error budgets, 1 to 1000",
+                               optarg);
+            break;
+        }
         case 'h':
             eval_args_release(&args);
             return cli_help(help);
@@ -146,6 +165,7 @@ cmd_report(struct cli *cli, int argc, char **argv)
         .output = tables ? table_dir : output,
         .stream = stdout,
         .profile = profile,
+        .amber_budgets = amber_budgets,
         .zone = cli->zone,
         .version = SLAUDIT_VERSION,
         .command_line = cli->command_line,

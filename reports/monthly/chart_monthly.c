@@ -1,5 +1,6 @@
 /* chart_monthly.c — the Charts sheet of the monthly workbook and the Chart data
- * sheet it draws from: availability trend per service, incidents by severity
+ * sheet it draws from: availability trend per service with a line for each
+ * target, incidents by severity
  * per month, the spread of TTR per entity, and the error budget per service:
  * the evaluation's own budget where a commitment applies, else the downtime
  * the default target allows. */
@@ -12,7 +13,8 @@
 
 #define DATA_SHEET "Chart data"
 #define MAX_MONTHS 12
-#define NSEV 6 /* sev1..sev5, then no severity */
+#define NSEV 6        /* sev1..sev5, then no severity */
+#define MAX_TARGETS 4 /* target lines on the trend; more distinct targets draw none */
 
 /* Chart placement on the Charts sheet: two across, two down. */
 #define CHART_W 720
@@ -41,8 +43,11 @@ struct plan {
     size_t nmonths;
     const struct eval_row **services; /* the first row of each (entity, service) */
     size_t nservices;
-    double *trend;        /* nservices × nmonths availability; NAN where unknown */
-    double common_target; /* every service's target, or NAN when they differ */
+    double *trend; /* nservices × nmonths availability; NAN where unknown */
+    /* The distinct targets of the services, in the order first met, each
+     * drawn as a line; none when there are more than MAX_TARGETS. */
+    double target_percent[MAX_TARGETS];
+    size_t ntargets;
     long severity[MAX_MONTHS][NSEV];
     const struct eval_row **ttr; /* entity rows of the report month with a TTR */
     size_t nttr;
@@ -138,7 +143,7 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
         return SL_ERR_NOMEM;
     for (size_t k = 0; k < p->nservices * p->nmonths; k++)
         p->trend[k] = NAN;
-    p->common_target = p->nservices ? sheet_target(p->services[0]) : NAN;
+    bool too_many_targets = false;
 
     for (size_t i = 0, k = 0; i < r->nrows; i++) {
         const struct eval_row *row = &r->rows[i];
@@ -159,12 +164,19 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
             break; /* not sorted as eval.h promises; draw what was found */
         if (eval_row_shows_availability(row))
             p->trend[k * p->nmonths + (size_t)j] = row->avail.availability;
-        if (!target_same(row->target_percent, p->services[0]->target_percent))
-            p->common_target = NAN;
+        size_t t = 0;
+        while (t < p->ntargets && !target_same(row->target_percent, p->target_percent[t]))
+            t++;
+        if (t == p->ntargets && t < MAX_TARGETS)
+            p->target_percent[p->ntargets++] = row->target_percent;
+        else if (t == p->ntargets)
+            too_many_targets = true;
         if (sheet_same_window(&row->window, &info->month) && eval_row_shows_availability(row))
             p->budget[p->nbudget++] = row;
     }
 
+    if (too_many_targets)
+        p->ntargets = 0;
     p->trend_row = 2;
     p->severity_row = p->trend_row + (uint32_t)p->nmonths + 2;
     p->ttr_row = p->severity_row + (uint32_t)p->nmonths + 2;
@@ -188,8 +200,9 @@ trend_axis_min(const struct plan *p)
     for (size_t k = 0; k < p->nservices * p->nmonths; k++)
         if (!isnan(p->trend[k]) && p->trend[k] < lo)
             lo = p->trend[k];
-    if (isfinite(p->common_target) && p->common_target < lo)
-        lo = p->common_target;
+    for (size_t t = 0; t < p->ntargets; t++)
+        if (target_fraction(p->target_percent[t]) < lo)
+            lo = target_fraction(p->target_percent[t]);
     double step = lo >= 0.99 ? 0.001 : lo >= 0.9 ? 0.01 : 0.1;
     double min = floor(lo / step - 1e-9) * step;
     if (min >= lo)
@@ -197,16 +210,27 @@ trend_axis_min(const struct plan *p)
     return min < 0.0 ? 0.0 : min;
 }
 
-static int
-has_trend_target(const struct plan *p)
+/* The number of target lines the trend draws. */
+static size_t
+trend_targets(const struct plan *p)
 {
-    return p->nservices > 0 && isfinite(p->common_target);
+    return p->nservices > 0 ? p->ntargets : 0;
+}
+
+/* "Target" when the services share one, else "Target 99.5 %". */
+static void
+target_label(const struct plan *p, size_t t, char *out, size_t size)
+{
+    if (p->ntargets == 1)
+        snprintf(out, size, "Target");
+    else
+        snprintf(out, size, "Target %g %%", p->target_percent[t]);
 }
 
 static enum sl_status
 plan_check(const struct plan *p, struct sl_diag *diag)
 {
-    if (p->nservices + 2 > XLSX_MAX_COL)
+    if (p->nservices + 1 + MAX_TARGETS > XLSX_MAX_COL)
         return diag_set(diag, SL_ERR_LIMIT, "", 0,
                         "%zu services are more columns than a chart's data sheet holds",
                         p->nservices);
@@ -244,10 +268,11 @@ add_trend(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
         .value_max = 1.0,
     };
     struct xlsx_chart *c = block_chart(book, &spec, p->trend_row, p->nmonths, p->nservices, NULL);
-    if (has_trend_target(p))
+    static const uint32_t target_colours[MAX_TARGETS] = {0x404040, 0x7F7F7F, 0xA5A5A5, 0xBFBFBF};
+    for (size_t t = 0; t < trend_targets(p); t++)
         xlsx_chart_series(c, DATA_SHEET, p->trend_row, p->trend_row + 1,
-                          p->trend_row + (uint32_t)p->nmonths, 0, (uint16_t)(1 + p->nservices),
-                          0x404040);
+                          p->trend_row + (uint32_t)p->nmonths, 0, (uint16_t)(1 + p->nservices + t),
+                          target_colours[t]);
     xlsx_chart_insert(sh, CHART_ROW0, 0, c, CHART_W, CHART_H);
 }
 
@@ -368,15 +393,18 @@ write_trend(struct xlsx_sheet *sh, const struct plan *p)
         service_label(p->services[k], label, sizeof label);
         xlsx_text(sh, p->trend_row, (uint16_t)(1 + k), label, XLSX_HEADER);
     }
-    if (has_trend_target(p))
-        xlsx_text(sh, p->trend_row, (uint16_t)(1 + p->nservices), "Target", XLSX_HEADER);
+    for (size_t t = 0; t < trend_targets(p); t++) {
+        target_label(p, t, label, sizeof label);
+        xlsx_text(sh, p->trend_row, (uint16_t)(1 + p->nservices + t), label, XLSX_HEADER);
+    }
     for (size_t j = 0; j < p->nmonths; j++) {
         uint32_t row = p->trend_row + 1 + (uint32_t)j;
         write_month_labels(sh, p, p->trend_row, j);
         for (size_t k = 0; k < p->nservices; k++)
             xlsx_number(sh, row, (uint16_t)(1 + k), p->trend[k * p->nmonths + j], XLSX_PERCENT);
-        if (has_trend_target(p))
-            xlsx_number(sh, row, (uint16_t)(1 + p->nservices), p->common_target, XLSX_PERCENT);
+        for (size_t t = 0; t < trend_targets(p); t++)
+            xlsx_number(sh, row, (uint16_t)(1 + p->nservices + t),
+                        target_fraction(p->target_percent[t]), XLSX_PERCENT);
     }
 }
 

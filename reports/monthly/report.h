@@ -11,6 +11,10 @@
 #include "engine/base/status.h"
 #include "engine/time/window.h"
 
+/* Availability short of its target by no more than this many error budgets
+ * is amber, further is red: the default of report_info.amber_budgets. */
+#define REPORT_AMBER_BUDGETS 2.0
+
 /* One input file behind a report, as ingest recorded it. */
 struct audit_result;    /* engine/audit.h */
 struct report_decision; /* reports/decision.h */
@@ -42,6 +46,10 @@ struct report_info {
     const struct report_source *sources; /* the input files, in the store's order */
     size_t nsources;
     uint32_t rows_per_sheet; /* 0 = Excel's limit; smaller only in tests */
+    /* Red, amber and green: green at or above the target; amber short of
+     * it by at most this many error budgets, 1 − A ≤ N × (1 − target); red
+     * beyond. 0 = REPORT_AMBER_BUDGETS. */
+    double amber_budgets;
     /* The audit of each entity over the report month, for the Findings sheet
      * and the Summary's top findings; NULL when the audit was not run. */
     const struct audit_result *audits;

@@ -97,6 +97,7 @@ report_month_run(struct store *st, const struct report_month_request *req,
         .month = w,
         .sources = sources.v,
         .nsources = sources.n,
+        .amber_budgets = req->amber_budgets,
     };
     if ((s = audit_entities_run(st, &out->eval, &w, req->zone, &audits, diag)))
         goto out;

@@ -42,6 +42,7 @@ struct report_month_request {
     const char *output;
     FILE *stream;
     const char *profile;                /* the workbook only: adds the Decision sheet */
+    double amber_budgets;               /* report_info.amber_budgets (0: the default) */
     const char *zone;                   /* the calendar's (NULL = UTC) */
     const char *version, *command_line; /* for the record */
 };

@@ -1,6 +1,8 @@
 /* sheet_availability.c — the Availability sheet: a matrix of entity and service
- * rows by month columns, each row coloured against its own target: amber
- * below it, red below ten times its allowed downtime. */
+ * rows by month columns, each row coloured against its own target: green at
+ * or above it, amber short of it by up to the amber number of error budgets
+ * (report.h), red beyond. Printed with its row labels and month header on
+ * every page. */
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
@@ -124,7 +126,7 @@ write_cell(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const struct eval_
     if (!er)
         xlsx_text(sh, row, col, "no data", XLSX_MUTED);
     else
-        sheet_availability_cell(sh, row, col, er, false, bold ? XLSX_PERCENT_BOLD : XLSX_PERCENT);
+        sheet_availability_cell(sh, row, col, er, 0, bold ? XLSX_PERCENT_BOLD : XLSX_PERCENT);
 }
 
 /* The target of key k, in percent: that of its latest row. Every key has
@@ -138,11 +140,13 @@ key_target(const struct matrix *m, size_t k)
     return NAN;
 }
 
-/* Conditional formats over the month cells, one pair per run of rows with the
- * same target. Text ("unknown", "no data") is never below a number, so only
- * figures are coloured; red first, so it wins where both rules hold. */
+/* Conditional formats over the month cells, three per run of rows with the
+ * same target: red below the amber floor, amber below the target, green from
+ * the target to 100 %. Text ("unknown", "no data", "insufficient coverage")
+ * is never below or between numbers, so only figures are coloured; red
+ * first, so it wins where two rules hold. */
 static void
-colour_rows(struct xlsx_sheet *sh, const struct matrix *m)
+colour_rows(struct xlsx_sheet *sh, const struct matrix *m, double budgets)
 {
     if (m->nkeys == 0 || m->nmonths == 0)
         return;
@@ -154,9 +158,11 @@ colour_rows(struct xlsx_sheet *sh, const struct matrix *m)
             end++;
         uint32_t first_row = HEADER_ROW + 1 + (uint32_t)k, last_row = HEADER_ROW + (uint32_t)end;
         xlsx_fill_below(sh, first_row, FIRST_MONTH_COL, last_row, last_col,
-                        sheet_amber_floor(target), XLSX_FILL_RED);
+                        sheet_amber_floor(target, budgets), XLSX_FILL_RED);
         xlsx_fill_below(sh, first_row, FIRST_MONTH_COL, last_row, last_col, target,
                         XLSX_FILL_AMBER);
+        xlsx_fill_between(sh, first_row, FIRST_MONTH_COL, last_row, last_col, target, 1.0,
+                          XLSX_FILL_GREEN);
         k = end;
     }
 }
@@ -165,7 +171,6 @@ enum sl_status
 sheet_availability_write(struct xlsx_book *book, const struct eval_result *r,
                          const struct report_info *info, struct sl_diag *diag)
 {
-    (void)info;
     struct xlsx_column *columns = NULL;
     char(*labels)[48] = NULL;
     struct matrix m;
@@ -205,7 +210,11 @@ sheet_availability_write(struct xlsx_book *book, const struct eval_result *r,
         for (size_t j = 0; j < m.nmonths; j++)
             write_cell(sh, row, (uint16_t)(FIRST_MONTH_COL + j), m.cells[k * m.nmonths + j], bold);
     }
-    colour_rows(sh, &m);
+    colour_rows(sh, &m, sheet_amber_budgets(info));
+    /* Twelve months do not fit a page: each page repeats the header and the
+     * entity, service and target. */
+    xlsx_print_fit(sh, true, 0);
+    xlsx_print_titles(sh, HEADER_ROW, HEADER_ROW, FIRST_MONTH_COL);
     st = xlsx_status(book, diag);
 out:
     free(columns);

@@ -111,7 +111,7 @@ write_value(struct xlsx_sheet *sh, uint32_t row, uint16_t col, size_t m, const s
                     XLSX_INTEGER);
         break;
     case M_AVAIL:
-        sheet_availability_cell(sh, row, col, er, true, XLSX_PERCENT);
+        sheet_availability_cell(sh, row, col, er, sheet_amber_budgets(info), XLSX_PERCENT);
         break;
     case M_TARGET:
         xlsx_number(sh, row, col, sheet_target(er), XLSX_PERCENT);

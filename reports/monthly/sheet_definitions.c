@@ -45,17 +45,23 @@ static const struct definition availability_rules[] = {
     {NULL, NULL, NULL},
 };
 
-/* After the row on the target (write_target). */
+/* After the colours (write_colours). */
 static const struct definition judging_rules[] = {
-    {"Red / amber / green", "target / 10 × budget",
-     "Green at or above the target; amber below it by less than ten times the downtime it "
-     "allows (99.0 % to 99.9 % for 99.9 %); red below that. Availability shows three "
-     "decimals, so 99.95 % and 99.9 % differ."},
     {"Error budget", "(1 − target) × (window − maintenance)",
      "Allowed downtime is (1 − target) × the whole window less eligible maintenance (unknown "
      "time does not shrink it), and what remains of it the allowed less the downtime, both to "
      "the millisecond; the Charts sheet sets each service's downtime beside it. Burn rate is "
      "the error rate (downtime ÷ W′) ÷ (1 − target)."},
+    {"Change vs the month before", "this month − the month before",
+     "The Summary's change columns: availability in percentage points (99.812 % after "
+     "99.950 % is ▼ -0.138), incidents as a count, MTTR (the mean TTR) in minutes. ▲ is up and "
+     "▼ down, whatever is better. Blank where either month has no figure (no row, unknown or "
+     "insufficient coverage, no resolved incident), never 0."},
+    {"Availability year to date", "Σ downtime ÷ Σ W′",
+     "The entity's months of the report month's year up to and including it, pooled as the "
+     "entity row pools its services, under the same minimum coverage. Months before the "
+     "stored data begins are not counted: the Summary says which months it pools, and the "
+     "Note where an entity's own months begin later."},
     {NULL, NULL, NULL},
 };
 
@@ -131,6 +137,26 @@ write_target(struct xlsx_sheet *sh, uint32_t *row)
              "are compared as written (99.9 %% read back as 0.9990000000000001 is 99.9 %%).",
              TARGET_DEFAULT_PERCENT);
     write_row(sh, row, "Target", value, text);
+}
+
+/* The colours, with the amber band as the number it was run with. */
+static void
+write_colours(struct xlsx_sheet *sh, uint32_t *row, const struct report_info *info)
+{
+    double n = sheet_amber_budgets(info);
+    char value[64], text[512];
+    double floor = 100.0 * sheet_amber_floor(target_fraction(TARGET_DEFAULT_PERCENT), n);
+    snprintf(value, sizeof value, "green / amber ≤ %g budgets / red / grey", n);
+    snprintf(text, sizeof text,
+             "Green: the target is met (A ≥ target). Amber: missed by at most the number of error "
+             "budgets below, 1 − A ≤ N × (1 − target) (%.3g %% to %g %% for a %g %% target). Red: "
+             "missed by more. Grey: below the minimum coverage, \"insufficient coverage\" and no "
+             "figure. Availability shows three decimals, so 99.95 %% and 99.9 %% differ.",
+             floor, TARGET_DEFAULT_PERCENT, TARGET_DEFAULT_PERCENT);
+    write_row(sh, row, "Red / amber / green / grey", value, text);
+    write_number_row(sh, row, "Amber up to (error budgets)", n,
+                     "N: a miss of up to N times the downtime the target allows is amber, more is "
+                     "red (slaudit report --amber-budgets; 2 unless set).");
 }
 
 static void
@@ -231,6 +257,7 @@ sheet_definitions_write(struct xlsx_book *book, const struct eval_result *r,
     write_section(sh, &row, "Availability");
     write_rules(sh, &row, availability_rules);
     write_target(sh, &row);
+    write_colours(sh, &row, info);
     write_rules(sh, &row, judging_rules);
     write_settings(sh, &row, &r->params.avail);
     write_section(sh, &row, "Incidents");

@@ -234,7 +234,8 @@ write_row(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
         xlsx_number(sh, row, COL_TARGET, target, XLSX_PERCENT);
     if (at->known && isfinite(at->attainment_percent))
         xlsx_number(sh, row, COL_AVAIL, at->attainment_percent / 100.0,
-                    isfinite(target) ? sheet_rag_style(at->attainment_percent / 100.0, target)
+                    isfinite(target) ? sheet_rag_style(at->attainment_percent / 100.0, target,
+                                                       sheet_amber_budgets(info))
                                      : XLSX_PERCENT);
     else
         xlsx_text(sh, row, COL_AVAIL, "unknown", XLSX_MUTED);

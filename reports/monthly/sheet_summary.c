@@ -1,7 +1,8 @@
 /* sheet_summary.c — the Summary sheet: one line per entity for the report month,
- * its pooled availability in red/amber/green against its target, coverage,
- * incidents, MTTA, MTTR, the SLA credits due and its findings; below, the top
- * findings of the month. */
+ * its pooled availability in red/amber/green against its target, the change
+ * from the month before and the year to date, coverage, incidents, MTTA,
+ * MTTR, the SLA credits due and its findings; below, the top findings of the
+ * month. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,14 @@ enum {
     COL_SERVICES,
     COL_AVAIL,
     COL_TARGET,
+    COL_AVAIL_CHANGE, /* points of availability since the month before */
+    COL_AVAIL_YTD,
     COL_DOWNTIME,
     COL_UNKNOWN,
     COL_COVERAGE,
     COL_MAINT,
     COL_INCIDENTS,
+    COL_INCIDENTS_CHANGE,
     COL_SEV1, /* ... COL_SEV1 + 4 is sev5 */
     COL_NOSEV = COL_SEV1 + 5,
     COL_OPEN,
@@ -29,10 +33,12 @@ enum {
     COL_MTTA_MEDIAN,
     COL_MTTR_MEAN,
     COL_MTTR_MEDIAN,
+    COL_MTTR_CHANGE,
     COL_CREDITS,
     COL_FINDINGS,
     COL_FINDINGS_HIGH,
     COL_NOTE,
+    COL_COUNT,
 };
 
 /* How many of the month's findings the Summary lists. */
@@ -43,11 +49,14 @@ static const struct xlsx_column summary_columns[] = {
     [COL_SERVICES] = {"Services", 9},
     [COL_AVAIL] = {"Availability", 12},
     [COL_TARGET] = {"Target", 9},
+    [COL_AVAIL_CHANGE] = {NULL, 13}, /* titles naming the month before: summary_titles() */
+    [COL_AVAIL_YTD] = {"Availability year to date", 12},
     [COL_DOWNTIME] = {"Downtime (min)", 11},
     [COL_UNKNOWN] = {"Unmonitored (h)", 12},
     [COL_COVERAGE] = {"Monitoring coverage", 12},
     [COL_MAINT] = {"Eligible maintenance (h)", 13},
     [COL_INCIDENTS] = {"Incidents", 10},
+    [COL_INCIDENTS_CHANGE] = {NULL, 12},
     [COL_SEV1] = {"Sev1", 6},
     [COL_SEV1 + 1] = {"Sev2", 6},
     [COL_SEV1 + 2] = {"Sev3", 6},
@@ -60,12 +69,127 @@ static const struct xlsx_column summary_columns[] = {
     [COL_MTTA_MEDIAN] = {"MTTA median (min)", 11},
     [COL_MTTR_MEAN] = {"MTTR mean (min)", 11},
     [COL_MTTR_MEDIAN] = {"MTTR median (min)", 11},
+    [COL_MTTR_CHANGE] = {NULL, 13},
     [COL_CREDITS] = {"SLA credits due", 16},
     [COL_FINDINGS] = {"Findings", 9},
     [COL_FINDINGS_HIGH] = {"High or critical", 9},
     [COL_NOTE] = {"Note", 44},
-    {NULL, 0},
+    [COL_COUNT] = {NULL, 0},
 };
+
+/* The trend of the Summary: the month before the report month and the
+ * months of the report month's year up to it. */
+struct trend {
+    struct window prev;
+    char prev_label[48];
+    int64_t year_start; /* 1 January of the report month's year, in the zone */
+    int64_t ytd_first;  /* the earliest such month any entity has; INT64_MAX: none */
+    char ytd_first_label[48];
+};
+
+static void
+trend_of(struct trend *t, const struct eval_result *r, const struct report_info *info)
+{
+    t->prev = window_month_prev(&info->month, info->zone);
+    window_label(&t->prev, t->prev_label);
+    t->year_start = window_month(info->month.year, 1, info->zone).start;
+    t->ytd_first = INT64_MAX;
+    t->ytd_first_label[0] = '\0';
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct window *w = &r->rows[i].window;
+        if (!r->rows[i].service && w->start >= t->year_start && w->end <= info->month.end &&
+            w->start < t->ytd_first) {
+            t->ytd_first = w->start;
+            window_label(w, t->ytd_first_label);
+        }
+    }
+}
+
+/* The column titles, three of which name the month before. */
+static void
+summary_titles(struct xlsx_column *out, char titles[3][80], const struct trend *t)
+{
+    memcpy(out, summary_columns, sizeof summary_columns);
+    snprintf(titles[0], sizeof titles[0], "Change vs %s (points)", t->prev_label);
+    snprintf(titles[1], sizeof titles[1], "Incidents change vs %s", t->prev_label);
+    snprintf(titles[2], sizeof titles[2], "MTTR change vs %s (min)", t->prev_label);
+    out[COL_AVAIL_CHANGE].title = titles[0];
+    out[COL_INCIDENTS_CHANGE].title = titles[1];
+    out[COL_MTTR_CHANGE].title = titles[2];
+}
+
+/* The entity row of entity for window w, or NULL. */
+static const struct eval_row *
+entity_row_at(const struct eval_result *r, const char *entity, const struct window *w)
+{
+    for (size_t i = 0; i < r->nrows; i++)
+        if (!r->rows[i].service && !strcmp(r->rows[i].entity, entity) &&
+            sheet_same_window(&r->rows[i].window, w))
+            return &r->rows[i];
+    return NULL;
+}
+
+/* True when row's availability is a figure: known, and not below the
+ * minimum coverage. */
+static bool
+has_figure(const struct eval_row *row)
+{
+    return row->avail.known && row->coverage != AVAIL_COVERAGE_INSUFFICIENT;
+}
+
+/* The changes from the month before: blank where either month has no
+ * figure, never a made-up 0. */
+static void
+write_changes(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
+              const struct eval_row *er, const struct trend *t)
+{
+    const struct eval_row *pr = entity_row_at(r, er->entity, &t->prev);
+    if (!pr)
+        return;
+    if (has_figure(er) && has_figure(pr))
+        xlsx_number(sh, row, COL_AVAIL_CHANGE,
+                    100.0 * (er->avail.availability - pr->avail.availability),
+                    XLSX_CHANGE_DECIMAL3);
+    xlsx_number(sh, row, COL_INCIDENTS_CHANGE, (double)(er->incidents.total - pr->incidents.total),
+                XLSX_CHANGE_INTEGER);
+    const struct duration_stats *now = &er->incidents.measure[MEASURE_TTR];
+    const struct duration_stats *before = &pr->incidents.measure[MEASURE_TTR];
+    if (now->n > 0 && before->n > 0)
+        xlsx_number(sh, row, COL_MTTR_CHANGE, (now->mean - before->mean) / 60.0,
+                    XLSX_CHANGE_DECIMAL1);
+}
+
+/* The availability of the months of the year up to the report month,
+ * pooled as the entity row pools its services (Σ downtime ÷ Σ W′), under
+ * the same minimum coverage. Returns the earliest month counted, or NULL. */
+static const struct window *
+write_year_to_date(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
+                   const struct eval_row *er, const struct report_info *info, const struct trend *t)
+{
+    struct avail_result pooled;
+    const struct window *first = NULL;
+    memset(&pooled, 0, sizeof pooled);
+    for (size_t i = 0; i < r->nrows; i++) {
+        const struct eval_row *x = &r->rows[i];
+        if (x->service || strcmp(x->entity, er->entity) || x->window.start < t->year_start ||
+            x->window.end > info->month.end)
+            continue;
+        availability_pool(&pooled, &x->avail);
+        if (!first || x->window.start < first->start)
+            first = &x->window;
+    }
+    if (pooled.window_seconds <= 0)
+        return first;
+    if (availability_coverage_flag(&pooled, &r->params.avail.coverage) ==
+        AVAIL_COVERAGE_INSUFFICIENT)
+        xlsx_text(sh, row, COL_AVAIL_YTD, availability_coverage_label(AVAIL_COVERAGE_INSUFFICIENT),
+                  XLSX_TEXT_GREY);
+    else if (pooled.known)
+        xlsx_number(sh, row, COL_AVAIL_YTD, pooled.availability, XLSX_PERCENT);
+    else
+        xlsx_text(sh, row, COL_AVAIL_YTD, "unknown", XLSX_MUTED);
+    return first;
+}
 
 /* An entity row of the report month: service NULL, window the month. */
 static int
@@ -97,23 +221,38 @@ write_minutes(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const struct du
     xlsx_number(sh, row, (uint16_t)(col + 1), s->median / 60.0, XLSX_DECIMAL1);
 }
 
+/* Appends part to the note in buf, after "; " when the note has text. */
+static void
+note_add(char *buf, size_t size, const char *part)
+{
+    size_t len = strlen(buf);
+    snprintf(buf + len, size - len, "%s%s", len ? "; " : "", part);
+}
+
 /* The note column: what a reader must know before trusting the line. */
 static void
-write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_row *er)
+write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_row *er, const struct trend *t,
+           const struct window *ytd_first)
 {
     const struct duration_stats *tta = &er->incidents.measure[MEASURE_TTA];
     const struct duration_stats *ttr = &er->incidents.measure[MEASURE_TTR];
     char note[256];
-    size_t len = 0;
     sheet_coverage_note(er, note, sizeof note);
-    len = strlen(note);
     if (!er->avail.known && er->coverage != AVAIL_COVERAGE_INSUFFICIENT)
-        len += (size_t)snprintf(note + len, sizeof note - len,
-                                "no monitored time: availability unknown");
-    if (tta->low_sample || ttr->low_sample)
-        snprintf(note + len, sizeof note - len,
-                 "%stoo few to judge: MTTA from %ld, MTTR from %ld incidents (fewer than %d)",
-                 len ? "; " : "", tta->n, ttr->n, STATS_LOW_SAMPLE);
+        note_add(note, sizeof note, "no monitored time: availability unknown");
+    if (tta->low_sample || ttr->low_sample) {
+        char text[128];
+        snprintf(text, sizeof text,
+                 "too few to judge: MTTA from %ld, MTTR from %ld incidents (fewer than %d)", tta->n,
+                 ttr->n, STATS_LOW_SAMPLE);
+        note_add(note, sizeof note, text);
+    }
+    if (ytd_first && ytd_first->start != t->ytd_first) {
+        char label[48], text[80];
+        window_label(ytd_first, label);
+        snprintf(text, sizeof text, "year to date from %s", label);
+        note_add(note, sizeof note, text);
+    }
     xlsx_text(sh, row, COL_NOTE, note, XLSX_MUTED);
 }
 
@@ -202,7 +341,7 @@ write_top_findings(struct xlsx_sheet *sh, uint32_t row, const struct report_info
 
 static void
 write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
-             const struct eval_row *er, const struct report_info *info)
+             const struct eval_row *er, const struct report_info *info, const struct trend *t)
 {
     const struct avail_result *a = &er->avail;
     const struct incident_summary *inc = &er->incidents;
@@ -210,8 +349,9 @@ write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
     xlsx_text(sh, row, COL_ENTITY, er->entity, XLSX_BOLD);
     xlsx_number(sh, row, COL_SERVICES, (double)count_services(r, er->entity, info), XLSX_INTEGER);
     double target = sheet_target(er);
-    sheet_availability_cell(sh, row, COL_AVAIL, er, true, XLSX_PERCENT);
+    sheet_availability_cell(sh, row, COL_AVAIL, er, sheet_amber_budgets(info), XLSX_PERCENT);
     xlsx_number(sh, row, COL_TARGET, target, XLSX_PERCENT);
+    const struct window *ytd_first = write_year_to_date(sh, row, r, er, info, t);
     xlsx_number(sh, row, COL_DOWNTIME, a->downtime_seconds / 60.0, XLSX_DECIMAL1);
     xlsx_number(sh, row, COL_UNKNOWN, (double)a->unknown_seconds / 3600.0, XLSX_DECIMAL1);
     if (a->window_seconds > 0)
@@ -230,7 +370,8 @@ write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
     write_minutes(sh, row, COL_MTTR_MEAN, &inc->measure[MEASURE_TTR]);
     write_credits(sh, row, r, er->entity, info);
     write_findings(sh, row, er->entity, info);
-    write_note(sh, row, er);
+    write_changes(sh, row, r, er, t);
+    write_note(sh, row, er, t, ytd_first);
 }
 
 enum sl_status
@@ -249,16 +390,31 @@ sheet_summary_write(struct xlsx_book *book, const struct eval_result *r,
     snprintf(title, sizeof title, "Operations summary %s (%s)", month,
              info->zone ? info->zone : "UTC");
     xlsx_text(sh, 0, 0, title, XLSX_BOLD);
-    xlsx_header(sh, 2, summary_columns, n);
+    struct trend t;
+    trend_of(&t, r, info);
+    char line[256];
+    int len =
+        snprintf(line, sizeof line,
+                 "Changes are against %s, blank where either month has no figure", t.prev_label);
+    if (t.ytd_first != INT64_MAX && len > 0 && (size_t)len < sizeof line)
+        snprintf(line + len, sizeof line - (size_t)len,
+                 "; year to date pools %s to %s (Σ downtime ÷ Σ measured time)", t.ytd_first_label,
+                 month);
+    xlsx_text(sh, 1, 0, line, XLSX_MUTED);
+    struct xlsx_column columns[COL_COUNT + 1];
+    char titles[3][80];
+    summary_titles(columns, titles, &t);
+    xlsx_header(sh, 2, columns, n);
 
     uint32_t row = 3;
     for (size_t i = 0; i < r->nrows; i++)
         if (is_entity_row(&r->rows[i], info))
-            write_entity(sh, row++, r, &r->rows[i], info);
+            write_entity(sh, row++, r, &r->rows[i], info, &t);
     if (n == 0)
         xlsx_text(sh, row++, COL_ENTITY, "no entity has results for this month", XLSX_MUTED);
     if (write_top_findings(sh, row + 1, info))
         return diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory for the top findings");
     xlsx_print_fit(sh, true, 1);
+    xlsx_print_titles(sh, 2, 2, COL_ENTITY + 1);
     return xlsx_status(book, diag);
 }

@@ -55,15 +55,21 @@ sheet_credits_of(const struct eval_result *r, const char *entity, const struct w
 }
 
 double
-sheet_amber_floor(double target)
+sheet_amber_budgets(const struct report_info *info)
 {
-    double floor = 1.0 - SHEET_AMBER_FACTOR * (1.0 - target);
+    return info && info->amber_budgets > 0 ? info->amber_budgets : REPORT_AMBER_BUDGETS;
+}
+
+double
+sheet_amber_floor(double target, double budgets)
+{
+    double floor = 1.0 - budgets * (1.0 - target);
     return floor > 0.0 ? floor : 0.0;
 }
 
 void
 sheet_availability_cell(struct xlsx_sheet *sh, uint32_t row, uint16_t col,
-                        const struct eval_row *er, bool rag, enum xlsx_style style)
+                        const struct eval_row *er, double budgets, enum xlsx_style style)
 {
     const struct avail_result *a = &er->avail;
     if (er->coverage == AVAIL_COVERAGE_INSUFFICIENT && a->window_seconds > 0)
@@ -72,7 +78,8 @@ sheet_availability_cell(struct xlsx_sheet *sh, uint32_t row, uint16_t col,
         xlsx_text(sh, row, col, "unknown", XLSX_MUTED);
     else
         xlsx_number(sh, row, col, a->availability,
-                    rag ? sheet_rag_style(a->availability, sheet_target(er)) : style);
+                    budgets > 0 ? sheet_rag_style(a->availability, sheet_target(er), budgets)
+                                : style);
 }
 
 void
@@ -89,11 +96,11 @@ sheet_coverage_note(const struct eval_row *er, char *buf, size_t size)
 }
 
 enum xlsx_style
-sheet_rag_style(double availability, double target)
+sheet_rag_style(double availability, double target, double budgets)
 {
     if (availability >= target)
         return XLSX_PERCENT_GREEN;
-    if (availability >= sheet_amber_floor(target))
+    if (availability >= sheet_amber_floor(target, budgets))
         return XLSX_PERCENT_AMBER;
     return XLSX_PERCENT_RED;
 }

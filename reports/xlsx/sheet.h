@@ -12,10 +12,6 @@
 #include "reports/monthly/report.h"
 #include "reports/xlsx/xlsx.h"
 
-/* Amber covers a shortfall of up to this many times the allowed downtime:
- * at the default target, 99.0 % to 99.9 %. */
-#define SHEET_AMBER_FACTOR 10.0
-
 /* The availability target row is judged against, the one the evaluation
  * chose for it (eval.h), as a fraction written as the document wrote it:
  * 0.999 for 99.9 %. */
@@ -38,17 +34,21 @@ void sheet_credits_of(const struct eval_result *r, const char *entity, const str
 /* True when the contract row's window ends within month: its credits fall
  * due with this report. */
 bool sheet_contract_in_month(const struct eval_contract_row *c, const struct window *month);
-/* Below this is red for target: 1 − SHEET_AMBER_FACTOR × (1 − target), not
- * below 0. At or above target is green; in between, amber. */
-double sheet_amber_floor(double target);
-/* The percent style for availability against target: green, amber or red. */
-enum xlsx_style sheet_rag_style(double availability, double target);
+/* How many error budgets a miss may take and stay amber: info's setting, or
+ * REPORT_AMBER_BUDGETS when it sets none. */
+double sheet_amber_budgets(const struct report_info *info);
+/* Below this is red for target: 1 − budgets × (1 − target), not below 0.
+ * At or above target is green; from here up to the target, amber. */
+double sheet_amber_floor(double target, double budgets);
+/* The percent style for availability against target: green, amber or red,
+ * amber for a miss of up to budgets error budgets. */
+enum xlsx_style sheet_rag_style(double availability, double target, double budgets);
 /* Writes er's availability at (row, col): "insufficient coverage" in a grey
  * cell below the minimum coverage (never a red 0 %), "unknown" when nothing
- * is known, else the figure, in red/amber/green against er's target when rag,
- * else in style. */
+ * is known, else the figure, in red/amber/green against er's target when
+ * budgets > 0 (amber up to that many error budgets), else in style. */
 void sheet_availability_cell(struct xlsx_sheet *sh, uint32_t row, uint16_t col,
-                             const struct eval_row *er, bool rag, enum xlsx_style style);
+                             const struct eval_row *er, double budgets, enum xlsx_style style);
 /* The coverage note of er for a Note column, into buf: "insufficient
  * coverage: 0.09 % monitored, measured 0.000 %", "partial coverage: 72.00 %
  * monitored", or "" at full coverage. */

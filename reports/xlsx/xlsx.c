@@ -74,6 +74,9 @@ static const struct {
     [XLSX_MONEY] = {.num_format = "#,##0.00"},
     [XLSX_TEXT_RED] = {.bold = true, .font = 0x9C0006, .fill = 0xFFC7CE},
     [XLSX_TEXT_GREY] = {.font = 0x404040, .fill = 0xD9D9D9},
+    [XLSX_CHANGE_DECIMAL3] = {.num_format = "\"▲ +\"0.000;\"▼ -\"0.000;\"= \"0.000"},
+    [XLSX_CHANGE_DECIMAL1] = {.num_format = "\"▲ +\"0.0;\"▼ -\"0.0;\"= \"0.0"},
+    [XLSX_CHANGE_INTEGER] = {.num_format = "\"▲ +\"0;\"▼ -\"0;\"= \"0"},
 };
 
 static const struct {
@@ -502,6 +505,25 @@ xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, u
           first_row, first_col);
 }
 
+void
+xlsx_fill_between(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, uint32_t last_row,
+                  uint16_t last_col, double low, double high, enum xlsx_fill fill)
+{
+    if (!in_grid(sh, first_row, first_col) || !in_grid(sh, last_row, last_col))
+        return;
+    assert((unsigned)fill < XLSX_FILL_COUNT);
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_CELL;
+    cf.criteria = LXW_CONDITIONAL_CRITERIA_BETWEEN;
+    cf.min_value = low;
+    cf.max_value = high;
+    cf.format = sh->book->fill[fill];
+    check(sh,
+          worksheet_conditional_format_range(sh->ws, first_row, first_col, last_row, last_col, &cf),
+          first_row, first_col);
+}
+
 /* ---- long tables ---- */
 
 /* Starts the next part of t with as many rows as fit. */
@@ -551,7 +573,18 @@ xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide)
         return;
     if (landscape)
         worksheet_set_landscape(sh->ws);
-    worksheet_fit_to_pages(sh->ws, pages_wide, 0);
+    if (pages_wide > 0)
+        worksheet_fit_to_pages(sh->ws, pages_wide, 0);
+}
+
+void
+xlsx_print_titles(struct xlsx_sheet *sh, uint32_t first_row, uint32_t last_row, uint16_t label_cols)
+{
+    if (!in_grid(sh, last_row, label_cols) || first_row > last_row)
+        return;
+    check(sh, worksheet_repeat_rows(sh->ws, first_row, last_row), first_row, 0);
+    if (label_cols > 0)
+        check(sh, worksheet_repeat_columns(sh->ws, 0, (lxw_col_t)(label_cols - 1)), first_row, 0);
 }
 
 /* ---- charts ---- */

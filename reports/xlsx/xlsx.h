@@ -53,6 +53,12 @@ enum xlsx_style {
     XLSX_MONEY,         /* #,##0.00 */
     XLSX_TEXT_RED,      /* bold dark red text on a red fill: a breach, a gap */
     XLSX_TEXT_GREY,     /* dark grey text on a grey fill: not a number ("insufficient coverage") */
+    /* A change from one month to the next, signed and with an arrow:
+     * "▲ +0.120", "▼ -0.120", "= 0.000" (the direction, not whether it is
+     * good: more availability and more incidents both point up). */
+    XLSX_CHANGE_DECIMAL3, /* points of availability */
+    XLSX_CHANGE_DECIMAL1, /* minutes */
+    XLSX_CHANGE_INTEGER,  /* counts */
     XLSX_STYLE_COUNT
 };
 
@@ -138,6 +144,12 @@ void xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, dou
  * stay uncoloured out of the range. */
 void xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col,
                      uint32_t last_row, uint16_t last_col, double threshold, enum xlsx_fill fill);
+/* Colours the cells of the range whose value is a number from low to high,
+ * both included. Text is above every number, so it is never between two;
+ * a blank reads as 0, as above. */
+void xlsx_fill_between(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col,
+                       uint32_t last_row, uint16_t last_col, double low, double high,
+                       enum xlsx_fill fill);
 
 /* ---- long tables ----
  *
@@ -165,9 +177,15 @@ struct xlsx_sheet *xlsx_table_row(struct xlsx_table *t, uint32_t *row);
 
 /* ---- page setup ---- */
 
-/* Prints the sheet landscape, pages_wide pages across (0 = as many as it
- * takes) and as many down as it takes. */
+/* Prints the sheet landscape (or portrait), scaled to pages_wide pages
+ * across and as many down as it takes; pages_wide 0: not scaled, as many
+ * pages across as it takes. */
 void xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide);
+/* Print titles: rows first_row..last_row at the top of every printed page
+ * and the first label_cols columns (0: none) at the left of every page, so
+ * a page that continues a table still says what its rows and columns are. */
+void xlsx_print_titles(struct xlsx_sheet *sh, uint32_t first_row, uint32_t last_row,
+                       uint16_t label_cols);
 
 /* ---- charts ----
  *

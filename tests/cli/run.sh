@@ -870,7 +870,7 @@ sheet_of "$R" SLA rsla
 # inference-api, October: 99.72899 % against 99.95 %, tier [99, 99.95) of line 5: 10 % of 10000, claim by 30 Nov.
 has "sla sheet row" "$TMP/rsla.xml" '<c r="B4" t="inlineStr"><is><t>inference-api</t></is></c><c r="C4" t="inlineStr"><is><t>2026-10</t></is></c><c r="D4" t="inlineStr"><is><t>nimbus-sla</t></is></c><c r="E4" s="[0-9]+"><v>0\.9995[0-9]*</v></c><c r="F4" s="[0-9]+"><v>0\.99728997289972[0-9]*</v></c><c r="G4" s="[0-9]+" t="inlineStr"><is><t>breached</t></is></c><c r="H4" s="[0-9]+"><v>-97\.86[0-9]*</v></c><c r="I4" t="inlineStr"><is><t>\[99%, 99\.95%\) → 10%</t></is></c><c r="J4" s="[0-9]+"><v>5</v></c><c r="K4" s="[0-9]+"><v>10</v></c><c r="L4" s="[0-9]+"><v>1000</v></c><c r="M4" s="[0-9]+"><v>46356</v></c>'
 sheet_of "$R" Summary rsum
-has "summary credits due" "$TMP/rsum.xml" '<c r="V4" s="[0-9]+"><v>1000</v></c>'
+has "summary credits due" "$TMP/rsum.xml" '<c r="Z4" s="[0-9]+"><v>1000</v></c>'
 has "summary: the SLA covers one service, the entity keeps the default target" "$TMP/rsum.xml" '<c r="D4" s="[0-9]+"><v>0\.999</v></c>'
 sheet_of "$R" Availability ravail
 has "availability target from the SLA" "$TMP/ravail.xml" '<t>inference-api</t></is></c><c r="C[0-9]+" s="[0-9]+"><v>0\.9995[0-9]*</v>'
@@ -906,7 +906,7 @@ for e in team:platform provider:coreline; do
 done
 sheet_of "$TMP/all1.xlsx" Summary asum
 has "summary top findings" "$TMP/asum.xml" '<t>Top findings</t>'
-has "summary counts findings" "$TMP/asum.xml" '<c r="W6" s="[0-9]+"><v>[1-9][0-9]*</v></c>'
+has "summary counts findings" "$TMP/asum.xml" '<c r="AA6" s="[0-9]+"><v>[1-9][0-9]*</v></c>'
 sheet_of "$TMP/all1.xlsx" Decision adec
 has "decision sheet in the report" "$TMP/adec.xml" '<t>Operating model: hybrid with provider:nimbus</t>'
 cp "$TMP/all1.xlsx" "$TMP/all2.xlsx"
@@ -1033,6 +1033,71 @@ expect "eval a rolling objective" 0 "$BIN" --db "$SDB" --json eval --month 2026-
 has "eval: the rolling 28 days to the month's end" "$TMP/out" '"window":\{"kind":"rolling","start":"2026-10-04T00:00:00Z","end":"2026-11-01T00:00:00Z"\},"measure":"contract","availability":0.99107'
 expect "eval text names the rolling window" 0 "$BIN" --db "$SDB" eval --month 2026-10 --entity team:hpc
 has "eval text: rolling 28d" "$TMP/out" 'scheduler +rolling 28d to 2026-10-31 +99\.107% +99\.50%'
+
+# --- workbook colours and the trend at a glance -----------------------------------
+# The fill of a cell and its number, read from the zip with the standard
+# library: "FILL VALUE" (FILL "none" when the cell's style has none).
+xlsx_cell() {
+    /usr/bin/python3 - "$@" <<'PY'
+import re, sys, zipfile
+book, name, ref = sys.argv[1:4]
+z = zipfile.ZipFile(book)
+wb = z.read("xl/workbook.xml").decode()
+names = re.findall(r'<sheet name="([^"]*)"', wb)
+sheet = z.read("xl/worksheets/sheet%d.xml" % (names.index(name) + 1)).decode()
+styles = z.read("xl/styles.xml").decode()
+c = re.search(r'<c r="%s"( s="(\d+)")?[^>]*?(/>|>(.*?)</c>)' % ref, sheet)
+xfs = re.findall(r"<xf [^>]*>", styles.split("<cellXfs")[1].split("</cellXfs>")[0])
+fills = styles.split("<fills")[1].split("</fills>")[0].split("<fill>")[1:]
+fill = "none"
+if c and c.group(2):
+    fid = int(re.search(r'fillId="(\d+)"', xfs[int(c.group(2))]).group(1))
+    m = re.search(r'<fgColor rgb="(\w+)"', fills[fid])
+    fill = m.group(1) if m else "none"
+v = re.search(r"<v>([^<]*)</v>", c.group(4) or "") if c else None
+print(fill, v.group(1) if v else "-")
+PY
+}
+CORE=$TMP/core.xlsx # coreline judged against its profile's 99.5 %, the others 99.9 %
+# Summary rows: coreline 99.407 % (1.19 budgets of 0.5 %: amber), nimbus
+# 99.875 % (1.25 budgets: amber), platform 99.579 % (4.2 budgets: red).
+same "colours: coreline amber" "$(xlsx_cell "$CORE" Summary C4 | cut -d' ' -f1)" FFFFEB9C
+same "colours: nimbus amber" "$(xlsx_cell "$CORE" Summary C5 | cut -d' ' -f1)" FFFFEB9C
+same "colours: platform red" "$(xlsx_cell "$CORE" Summary C6 | cut -d' ' -f1)" FFFFC7CE
+sheet_of "$CORE" Availability kavail
+has "colours: availability green from the target" "$TMP/kavail.xml" 'operator="between"><formula>0\.995</formula><formula>1</formula>'
+has "colours: availability red beyond two budgets" "$TMP/kavail.xml" 'operator="lessThan"><formula>0\.99</formula>.*operator="lessThan"><formula>0\.998</formula>'
+unzip -p "$CORE" xl/workbook.xml >"$TMP/kwb.xml"
+has "print titles: availability row labels on every page" "$TMP/kwb.xml" '<definedName name="_xlnm.Print_Titles" localSheetId="2">Availability!\$A:\$C,Availability!\$1:\$1</definedName>'
+# The change is this month less the month before, as the Availability sheet
+# has them: coreline's (all services) row is row 2, September E, October F.
+sep=$(xlsx_cell "$CORE" Availability E2 | cut -d' ' -f2)
+oct=$(xlsx_cell "$CORE" Availability F2 | cut -d' ' -f2)
+change=$(xlsx_cell "$CORE" Summary E4 | cut -d' ' -f2)
+same "trend: coreline's change in points" "$(awk -v a="$oct" -v b="$sep" -v c="$change" 'BEGIN { d = 100 * (a - b) - c; print (d < 1e-9 && d > -1e-9) ? "ok" : d }')" ok
+sheet_of "$CORE" Summary ksum
+has "trend: the month compared with" "$TMP/ksum.xml" '<t>Change vs 2026-09 \(points\)</t>'
+has "trend: year to date named" "$TMP/ksum.xml" 'year to date pools 2026-08 to 2026-10'
+# The year to date pooled from the months is the evaluation of the one
+# window they make, August to October.
+for pair in provider:coreline:F4 team:platform:F6; do
+    e=${pair%:*} ref=${pair##*:}
+    ytd=$(xlsx_cell "$CORE" Summary "$ref" | cut -d' ' -f2)
+    expect "trend: $e over august to october" 0 "$BIN" --db "$TMP/coreline.db" eval --rolling 92 \
+        --from 2026-08-01 --to 2026-11-01 --entity "$e" --no-save
+    has "trend: $e year to date as one window" "$TMP/out" "^$e +\\(all\\) +rolling 92d to 2026-10-31 +$(awk -v y="$ytd" 'BEGIN { printf "%.3f", 100 * y }')%"
+done
+# Targets of 99.5 % and 99.9 %: the trend draws a line for each.
+sheet_of "$CORE" "Chart data" kcd
+has "chart: a line per target" "$TMP/kcd.xml" '<t>team:platform / notebook-hub</t></is></c><c r="L3" [^>]*><is><t>Target 99\.5 %</t></is></c><c r="M3" [^>]*><is><t>Target 99\.9 %</t>'
+unzip -p "$CORE" xl/charts/chart1.xml >"$TMP/kc1.xml"
+has "chart: the target series drawn" "$TMP/kc1.xml" "<c:f>'Chart data'!\\\$L\\\$3</c:f>.*<c:f>'Chart data'!\\\$M\\\$3</c:f>"
+expect "colours: amber up to 1.1 budgets" 0 "$BIN" --db "$TMP/coreline.db" -q report --month 2026-10 --amber-budgets 1.1 -o "$TMP/core11.xlsx"
+same "colours: coreline red at 1.19 budgets" "$(xlsx_cell "$TMP/core11.xlsx" Summary C4 | cut -d' ' -f1)" FFFFC7CE
+sheet_of "$TMP/core11.xlsx" Definitions kdef
+has "colours: the setting on the Definitions sheet" "$TMP/kdef.xml" '<t>Amber up to \(error budgets\)</t></is></c><c r="B[0-9]+" s="[0-9]+"><v>1\.1</v>'
+expect "colours: fewer than one budget" 2 "$BIN" --db "$TMP/coreline.db" report --amber-budgets 0.5
+has "colours: fewer than one budget message" "$TMP/err" "^slaudit: --amber-budgets '0.5' is a number of error budgets, 1 to 1000"
 
 # --- every command that reads a file refuses a FIFO at once ---------------------
 expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"

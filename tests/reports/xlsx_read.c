@@ -157,3 +157,80 @@ style_of(const char *styles, const char *c, char *numfmt, size_t size, char *fil
     const char *rgb = strstr(fl, "<fgColor rgb=\"");
     snprintf(fill, 9, "%.8s", rgb && rgb < strstr(fl, "</fill>") ? rgb + 14 : "none");
 }
+
+/* Column (0-based) and row (1-based) of a reference such as "AC12". */
+static void
+parse_ref(const char *ref, long *col, long *row)
+{
+    *col = 0;
+    for (; *ref >= 'A' && *ref <= 'Z'; ref++)
+        *col = *col * 26 + (*ref - 'A' + 1);
+    (*col)--;
+    *row = strtol(ref, NULL, 10);
+}
+
+/* True when ref lies in the range "D2:F5" (or the single cell "D2"). */
+static int
+in_range(const char *range, const char *ref)
+{
+    char first[16] = "", last[16] = "";
+    sscanf(range, "%15[A-Z0-9]:%15[A-Z0-9]", first, last);
+    if (!*last)
+        snprintf(last, sizeof last, "%s", first);
+    long c, r, c0, r0, c1, r1;
+    parse_ref(ref, &c, &r);
+    parse_ref(first, &c0, &r0);
+    parse_ref(last, &c1, &r1);
+    return c >= c0 && c <= c1 && r >= r0 && r <= r1;
+}
+
+/* True when the opening tag at elem holds text (an attribute and value). */
+static int
+in_tag(const char *elem, const char *text)
+{
+    const char *close = strchr(elem, '>'), *at = strstr(elem, text);
+    return at && close && at < close;
+}
+
+void
+conditional_fill(const char *sheet, const char *styles, const char *ref, char fill[9])
+{
+    snprintf(fill, 9, "none");
+    char *c = cell(sheet, ref); /* a blank reads as 0, as a spreadsheet reads it */
+    int number = !c || !strstr(c, "t=\"");
+    double v = c && strstr(c, "<v>") ? value(c) : 0.0;
+    free(c);
+    long best = -1, best_dxf = -1;
+    for (const char *cf = sheet; (cf = strstr(cf, "<conditionalFormatting sqref=\"")); cf++) {
+        const char *end = strstr(cf, "</conditionalFormatting>");
+        cr_assert_not_null(end);
+        if (!in_range(cf + strlen("<conditionalFormatting sqref=\""), ref))
+            continue;
+        for (const char *rule = cf; (rule = strstr(rule + 1, "<cfRule ")) && rule < end;) {
+            cr_assert(in_tag(rule, "type=\"cellIs\""), "rule %.80s", rule);
+            const char *f1 = strstr(rule, "<formula>");
+            double lo = strtod(f1 + 9, NULL), hi = lo;
+            const char *f2 = strstr(f1 + 1, "<formula>");
+            const char *close = strstr(rule, "</cfRule>");
+            int between = in_tag(rule, "operator=\"between\"");
+            if (between) {
+                cr_assert(f2 && f2 < close);
+                hi = strtod(f2 + 9, NULL);
+            } else {
+                cr_assert(in_tag(rule, "operator=\"lessThan\""), "rule %.80s", rule);
+            }
+            int meets = number && (between ? v >= lo && v <= hi : v < lo);
+            long priority = attr(rule, "priority");
+            if (meets && (best < 0 || priority < best)) {
+                best = priority;
+                best_dxf = attr(rule, "dxfId");
+            }
+        }
+    }
+    if (best_dxf < 0)
+        return;
+    const char *dxf = nth(styles, "<dxfs", "<dxf>", best_dxf);
+    const char *rgb = strstr(dxf, "<bgColor rgb=\"");
+    cr_assert(rgb && rgb < strstr(dxf, "</dxf>"), "dxf %ld has no fill", best_dxf);
+    snprintf(fill, 9, "%.8s", rgb + 14);
+}

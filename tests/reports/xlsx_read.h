@@ -20,5 +20,10 @@ char *sheet_xml(const char *xlsx, const char *name);
 const char *nth(const char *xml, const char *section, const char *tag, long n);
 /* The number format code and fill colour of a cell's style. */
 void style_of(const char *styles, const char *c, char *numfmt, size_t size, char *fill);
+/* The fill ("FFC6EFCE") the sheet's conditional formats give cell ref, as a
+ * spreadsheet shows it: of the "cellIs" rules (lessThan, between) whose
+ * range holds ref and whose condition the cell's number meets, the one of
+ * lowest priority; text meets none, a blank reads as 0. "none" when no rule applies. */
+void conditional_fill(const char *sheet, const char *styles, const char *ref, char fill[9]);
 
 #endif

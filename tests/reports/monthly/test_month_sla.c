@@ -216,9 +216,9 @@ Test(month_sla, summary_credits_due_and_top_findings)
 {
     char *sheet = sheet_xml(path, "Summary");
     assert_number(sheet, "D4", 0.9995, 1e-12); /* the commitment's target, not 99.9 % */
-    assert_number(sheet, "V4", 1000, 0);       /* gpu-a's credit; the pooled row not added */
-    assert_number(sheet, "W4", 3, 0);          /* findings */
-    assert_number(sheet, "X4", 2, 0);          /* high or critical */
+    assert_number(sheet, "Z4", 1000, 0);       /* gpu-a's credit; the pooled row not added */
+    assert_number(sheet, "AA4", 3, 0);         /* findings */
+    assert_number(sheet, "AB4", 2, 0);         /* high or critical */
     assert_text(sheet, "A6", "Top findings");
     assert_text(sheet, "B7", "high");
     assert_text(sheet, "C7", "INC-001");

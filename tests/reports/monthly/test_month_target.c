@@ -152,9 +152,25 @@ Test(month_target, the_profiles_objective_on_every_sheet)
     char *t = cell_text(sheet, NULL, ref);
     cr_assert_str_eq(t, "neutral measure at the profile's objective");
     free(t);
-    /* the services' targets differ: no common target line */
-    cr_assert_eq(row_with(sheet, 'E', "Target", 0), 0);
+    /* The services' targets differ: a line for each, named by its value,
+     * beside fabric, gpu and api in B to D. */
+    t = cell_text(sheet, NULL, "E3");
+    cr_assert_str_eq(t, "Target 99.5 %");
+    free(t);
+    t = cell_text(sheet, NULL, "F3");
+    cr_assert_str_eq(t, "Target 99.9 %");
+    free(t);
+    cr_assert_eq(number_at(sheet, "E4"), 0.995);
+    cr_assert_eq(number_at(sheet, "F4"), 0.999);
+    cr_assert_eq(row_with(sheet, 'E', "Target", 0), 0, "no common target");
     free(sheet);
+    char *c1 = zip_part(path, "xl/charts/chart1.xml");
+    int series = 0;
+    for (const char *s = c1; (s = strstr(s, "<c:ser>")); s++)
+        series++;
+    cr_assert_eq(series, 5, "three services and two target lines: %s", c1);
+    cr_assert(strstr(c1, "'Chart data'!$F$3"), "the second target's name: %s", c1);
+    free(c1);
 }
 
 Test(month_target, an_imported_target_is_the_default_one)

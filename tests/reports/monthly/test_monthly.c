@@ -254,11 +254,11 @@ Test(monthly, availability_values_and_styles)
     style_of(styles, c, fmt, sizeof fmt, fill);
     cr_assert_str_eq(fmt, "0.000%");
     free(c);
-    /* One run of rows shares the default target: amber below it, red below
-     * ten times its allowed downtime. */
+    /* One run of rows shares the default target: green from it to 100 %,
+     * amber below it, red below two error budgets (99.8 %). */
     cr_assert(strstr(sheet, "<conditionalFormatting sqref=\"D2:E7\">"), "%s", sheet);
     cr_assert(strstr(sheet, "operator=\"lessThan\""));
-    cr_assert(strstr(sheet, "<formula>0.99</formula>"));
+    cr_assert(strstr(sheet, "<formula>0.998</formula>"));
     cr_assert(strstr(sheet, "<formula>0.999</formula>"));
     free(sheet);
     free(sst);
@@ -293,19 +293,19 @@ Test(monthly, summary_rag_unknown_and_note)
     c = cell(sheet, "B4"); /* two services in October */
     cr_assert_float_eq(value(c), 2.0, 1e-12);
     free(c);
-    t = cell_text(sheet, sst, "Y4");
+    t = cell_text(sheet, sst, "AC4");
     cr_assert(strstr(t, "too few to judge"), "%s", t);
     free(t);
-    t = cell_text(sheet, sst, "V4"); /* credits: no commitment applies */
+    t = cell_text(sheet, sst, "Z4"); /* credits: no commitment applies */
     cr_assert_str_eq(t, "no SLA");
     free(t);
     c = cell(sheet, "D4"); /* the default target beside it */
     cr_assert_float_eq(value(c), 0.999, 1e-12);
     free(c);
-    c = cell(sheet, "R4"); /* MTTA mean 600 s */
+    c = cell(sheet, "U4"); /* MTTA mean 600 s */
     cr_assert_float_eq(value(c), 10.0, 1e-12);
     free(c);
-    c = cell(sheet, "S4"); /* MTTA median 300 s */
+    c = cell(sheet, "V4"); /* MTTA median 300 s */
     cr_assert_float_eq(value(c), 5.0, 1e-12);
     free(c);
     free(sheet);
@@ -336,13 +336,13 @@ Test(monthly, insufficient_coverage_is_grey_text)
     style_of(styles, c, fmt, sizeof fmt, fill);
     cr_assert_str_eq(fill, "FFD9D9D9", "grey, not red: %s", fill);
     free(c);
-    t = cell_text(sheet, NULL, "Y6");
+    t = cell_text(sheet, NULL, "AC6");
     cr_assert(strstr(t, "insufficient coverage: 25.00 % monitored, measured 98.500 %"), "%s", t);
     free(t);
     c = cell(sheet, "C4"); /* partial: the figure stays, amber as before */
     cr_assert_float_eq(value(c), 0.99812, 1e-12);
     free(c);
-    t = cell_text(sheet, NULL, "Y4");
+    t = cell_text(sheet, NULL, "AC4");
     cr_assert(strstr(t, "partial coverage: 75.00 % monitored"), "%s", t);
     free(t);
     free(sheet);
