@@ -211,7 +211,7 @@ write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_contract_row *
                                 len ? "; " : "", (double)c->measure.forgiven_seconds / 60.0);
     if (!c->service && len < sizeof text)
         snprintf(text + len, sizeof text - len,
-                 "%sservices pooled; credits are counted per service", len ? "; " : "");
+                 "%sservices pooled; credits and burn alerts are per service", len ? "; " : "");
     if (text[0])
         xlsx_text(sh, row, COL_NOTE, text, XLSX_MUTED);
 }
@@ -254,7 +254,10 @@ write_row(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
                   XLSX_MUTED);
     write_chronic(sh, row, r, c, cm);
     write_breaches(sh, row, r, c);
-    xlsx_number(sh, row, COL_ALERTS, (double)c->nalerts, XLSX_INTEGER);
+    if (c->alerts_replayed)
+        xlsx_number(sh, row, COL_ALERTS, (double)c->nalerts, XLSX_INTEGER);
+    else /* a pooled row: not "none fired" */
+        xlsx_text(sh, row, COL_ALERTS, "per service", XLSX_MUTED);
     write_response(sh, row, c);
     write_note(sh, row, c, &info->month, r->params.zone);
 }
@@ -292,7 +295,9 @@ sheet_sla_write(struct xlsx_book *book, const struct eval_result *r, const struc
         "to the millisecond; negative when breached, 0 for a month exactly on target.",
         "A credit tier keeps the bounds the document wrote, '[' inclusive and ')' exclusive; an "
         "attainment below target that no tier covers is a gap in the table, not a zero.",
-        "Credit % is after the SLA's cap; the amount is that share of the fee given with --fee.",
+        "Credit % is after the SLA's cap; the amount is that share of the service's monthly fee, "
+        "stored with the SLA (sla import --fee) or given with --fee; a service with its own SLA "
+        "is measured under it alone.",
         "Claim by: the last day, in the report's zone, on which a claim is on time.",
         NULL,
     };

@@ -558,7 +558,7 @@ sqlite3 "$TMP/old.db" "PRAGMA application_id = 0; PRAGMA user_version = 9;"
 expect "store without an application id: read" 0 "$BIN" --db "$TMP/old.db" eval --no-save --month 2026-10
 same "store without an application id: a reader leaves it" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id')" 0
 expect "store without an application id: written" 0 "$BIN" --db "$TMP/old.db" -q ingest "$DATA/naive-times.csv"
-same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 11 "
+same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 12 "
 
 # A damaged store is said to be damaged, not evaluated: one page overwritten
 # (a table page that eval itself never reads), and a truncated file.
@@ -956,6 +956,43 @@ expect "coverage: a percent" 2 "$BIN" --db "$CDB" eval --min-coverage 150
 has "coverage: a percent message" "$TMP/err" "^slaudit: --min-coverage '150' is a percent, 0 to 100"
 expect "coverage: min above partial" 2 "$BIN" --db "$CDB" report --min-coverage 96
 has "coverage: min above partial message" "$TMP/err" "above --partial-coverage 95 %"
+
+# --- fees stored with the SLA, one contract row per service, credits per commitment ---
+FDB="$TMP/fees.db"
+# October (44,640 min): gpu down 60 min (99.866 %, 10 %), storage down 600 min (98.656 %, 25 %).
+printf 'service,start,end,status\ngpu,2026-10-01T00:00:00Z,2026-10-31T23:00:00Z,up\ngpu,2026-10-31T23:00:00Z,2026-11-01T00:00:00Z,down\nstorage,2026-10-01T00:00:00Z,2026-10-31T14:00:00Z,up\nstorage,2026-10-31T14:00:00Z,2026-11-01T00:00:00Z,down\n' >"$TMP/fees.csv"
+printf '{"document":"acme-sla.md","uptime_targets":[{"percent":99.9,"window":"month","line":1}],"credit_tiers":[{"lower_percent":99,"lower_inclusive":true,"upper_percent":99.9,"upper_inclusive":false,"credit_percent":10,"line":2},{"lower_percent":null,"lower_inclusive":false,"upper_percent":99,"upper_inclusive":false,"credit_percent":25,"line":3}]}\n' >"$TMP/fees-sla.json"
+expect "fees: ingest" 0 "$BIN" --db "$FDB" ingest --entity provider:acme "$TMP/fees.csv"
+expect "fees: import without a fee" 0 "$BIN" --db "$FDB" sla import "$TMP/fees-sla.json" --entity provider:acme
+expect "fees: unpriced credits" 0 "$BIN" --db "$FDB" eval --entity provider:acme --month 2026-10 --no-save
+has "fees: unpriced, each of its own service's fee" "$TMP/out" '2 of 2 services: 10 % of gpu.s fee \+ 25 % of storage.s fee$'
+has "fees: the pooled row has no alerts of its own" "$TMP/out" '^provider:acme +\(all\) .* 7\.39 +- +- +-$'
+has "fees: said per service" "$TMP/out" 'credits and burn alerts are per service'
+expect "fees: --fee prices the stored SLA" 0 "$BIN" --db "$FDB" eval --entity provider:acme --month 2026-10 --fee 1000 --no-save
+has "fees: gpu 10 % of 1,000" "$TMP/out" '^provider:acme +gpu .* 10% +100\.00 '
+has "fees: storage 25 % of 1,000" "$TMP/out" '^provider:acme +storage .* 25% +250\.00 '
+expect "fees: --fee without --entity" 2 "$BIN" --db "$FDB" eval --month 2026-10 --fee 1000
+expect "fees: --currency without --fee" 2 "$BIN" --db "$FDB" sla import "$TMP/fees-sla.json" --entity provider:acme --currency USD
+expect "fees: bad fee" 2 "$BIN" --db "$FDB" sla import "$TMP/fees-sla.json" --entity provider:acme --fee ten
+expect "fees: store storage's own fee" 0 "$BIN" --db "$FDB" sla import "$TMP/fees-sla.json" --entity provider:acme --service storage --fee 4000 --currency USD
+has "fees: import says the fee" "$TMP/out" 'fee 4000\.00 USD a month'
+expect "fees: store every service's fee" 0 "$BIN" --db "$FDB" sla import "$TMP/fees-sla.json" --entity provider:acme --fee 1000 --currency USD
+has "fees: a new fee replaces the version" "$TMP/out" 'replaces the version with the same date'
+expect "fees: stored fees" 0 "$BIN" --db "$FDB" eval --entity provider:acme --month 2026-10 --no-save
+same "fees: one contract row for storage" "$(grep -Ec '^provider:acme +storage +2026-10 +[0-9.]+% +99\.90%' "$TMP/out")" 1
+has "fees: gpu under the entity's SLA" "$TMP/out" '^provider:acme +gpu .* 10% +100\.00 '
+has "fees: storage under its own" "$TMP/out" '^provider:acme +storage .* 25% +1000\.00 '
+has "fees: credits of the entity's SLA" "$TMP/out" '\(every service\) +2026-10 .* 1000\.00 USD each +1 of 1 services: 100\.00 USD$'
+has "fees: credits of storage's SLA" "$TMP/out" 'storage +2026-10 .* 4000\.00 USD +1 of 1 services: 1000\.00 USD$'
+expect "fees: json" 0 "$BIN" --db "$FDB" eval --entity provider:acme --month 2026-10 --json --no-save
+same "fees: json credits per commitment" "$(jq -c '[.credits[] | [.service, .monthly_fee, .currency, .amount_due]]' "$TMP/out")" '[[null,1000,"USD",100],["storage",4000,"USD",1000]]'
+same "fees: json pooled burn alerts" "$(jq -c '[.results[] | select(.measure == "contract" and .service == null) | .sla.burn_alerts, .sla.burn_alerts_scope]' "$TMP/out")" '[null,"per service"]'
+expect "fees: --sla for one service" 0 "$BIN" --db "$FDB" eval --entity provider:acme --month 2026-10 --sla "$TMP/fees-sla.json" --service gpu --fee 500 --no-save
+same "fees: one contract row for gpu" "$(grep -Ec '^provider:acme +gpu +2026-10 +[0-9.]+% +99\.90%' "$TMP/out")" 1
+has "fees: gpu under the SLA given" "$TMP/out" '^provider:acme +gpu .* 10% +50\.00 '
+expect "fees: report" 0 "$BIN" --db "$FDB" report --month 2026-10 -o "$TMP/fees-out/"
+unzip -p "$TMP/fees-out/ops-report-2026-10.xlsx" xl/sharedStrings.xml >"$TMP/fees-strings.xml" 2>/dev/null
+hasnt "fees: no percent of one fee added to another" "$TMP/fees-strings.xml" '35 % of the fee'
 
 # --- every command that reads a file refuses a FIFO at once ---------------------
 expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"
