@@ -51,6 +51,11 @@ size_t
 eval_credits_unpriced_text(const struct eval_result *r, size_t commitment, int64_t from, int64_t to,
                            char *buf, size_t size, size_t len)
 {
+    if (size == 0)
+        return 0;
+    if (len >= size)
+        len = size - 1;
+    buf[len] = '\0';
     for (size_t j = 0; j < r->ncontract && len + 1 < size; j++) {
         const struct eval_contract_row *row = &r->contract[j];
         const struct credit_result *cr = &row->attainment.credit;

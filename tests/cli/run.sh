@@ -991,8 +991,19 @@ expect "fees: --sla for one service" 0 "$BIN" --db "$FDB" eval --entity provider
 same "fees: one contract row for gpu" "$(grep -Ec '^provider:acme +gpu +2026-10 +[0-9.]+% +99\.90%' "$TMP/out")" 1
 has "fees: gpu under the SLA given" "$TMP/out" '^provider:acme +gpu .* 10% +50\.00 '
 expect "fees: report" 0 "$BIN" --db "$FDB" report --month 2026-10 -o "$TMP/fees-out/"
-unzip -p "$TMP/fees-out/ops-report-2026-10.xlsx" xl/sharedStrings.xml >"$TMP/fees-strings.xml" 2>/dev/null
-hasnt "fees: no percent of one fee added to another" "$TMP/fees-strings.xml" '35 % of the fee'
+unzip -p "$TMP/fees-out/ops-report-2026-10.xlsx" 'xl/worksheets/*.xml' >"$TMP/fees-sheets.xml"
+has "fees: the SLA sheet's credits per commitment" "$TMP/fees-sheets.xml" 'Credits per commitment \(windows ending this month\)'
+has "fees: pooled alerts per service" "$TMP/fees-sheets.xml" '>per service<'
+# Summary credits: 100 + 1000 USD, the sum of priced amounts.
+has "fees: summary amount" "$TMP/fees-sheets.xml" '<v>1100</v>'
+# Without fees, each credit stays a percent of its own service's fee.
+FDB2="$TMP/fees2.db"
+expect "fees: ingest without fees" 0 "$BIN" --db "$FDB2" -q ingest --entity provider:acme "$TMP/fees.csv"
+expect "fees: import without fees" 0 "$BIN" --db "$FDB2" -q sla import "$TMP/fees-sla.json" --entity provider:acme
+expect "fees: report without fees" 0 "$BIN" --db "$FDB2" report --month 2026-10 -o "$TMP/fees-out2/"
+unzip -p "$TMP/fees-out2/ops-report-2026-10.xlsx" 'xl/worksheets/*.xml' >"$TMP/fees-sheets2.xml"
+has "fees: summary lists each service's percent" "$TMP/fees-sheets2.xml" "10 % of gpu's fee \+ 25 % of storage's fee"
+hasnt "fees: no percent of one fee added to another" "$TMP/fees-sheets2.xml" '35 % of the fee'
 
 # --- every command that reads a file refuses a FIFO at once ---------------------
 expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"
