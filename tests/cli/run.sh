@@ -433,13 +433,13 @@ has "bad profile names the field" "$TMP/err" "bad-unknown-field.yaml:6: costs: u
 expect "decide with a required count missing" 3 "$BIN" --db "$DB" decide --profile tests/data/decide/bad-missing-size.yaml
 has "a missing count names its section's line" "$TMP/err" "bad-missing-size.yaml:3: missing field team.size \(required\)"
 expect "decide sample" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
-has "decide recommends" "$TMP/out" '^Recommendation: hybrid \(production on provider:nimbus, research on team:platform\)'
-has "decide says whether the guide's answer stands" "$TMP/out" "^Guide's answer: hybrid; measured data does not overturn it"
+has "decide recommends" "$TMP/out" '^Recommendation: managed \(provider:nimbus\)'
+has "decide says whether the guide's answer stands" "$TMP/out" "^Guide's answer: managed; measured data does not overturn it"
 has "decide states the rotation rule" "$TMP/out" 'Google SRE book'
 has "decide shows the arithmetic" "$TMP/out" 'GPUs 128 × 2\.20 × 730\.5 h = 205,709'
 has "decide shows the boundary" "$TMP/out" '^  capacity allocation and quota +strategic +team'
 expect "decide json" 0 "$BIN" --db "$DB" --json decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
-has "decide json recommendation" "$TMP/out" '^\{"recommendation":"hybrid","provider":"provider:nimbus"'
+has "decide json recommendation" "$TMP/out" '^\{"recommendation":"managed","provider":"provider:nimbus"'
 has "decide json reasons" "$TMP/out" '"reasons":\[\{"rule":"T-type","basis":"profile"'
 has "decide json options" "$TMP/out" '"options":\[\{"model":"self-managed"'
 has "decide json downtime is (1 - A) x 730.5 h" "$TMP/out" '"availability":0\.99583[0-9]*,"downtime_hours_per_month":3\.039[0-9]*,'
@@ -452,7 +452,7 @@ expect "decide workbook" 0 "$BIN" --db "$DB" -q decide --profile sample-data/tea
 unzip -p "$TMP/decision.xlsx" xl/workbook.xml >"$TMP/dw.xml"
 has "decision sheets" "$TMP/dw.xml" '<sheet name="Decision"[^>]*/><sheet name="Measured"'
 unzip -p "$TMP/decision.xlsx" xl/sharedStrings.xml >"$TMP/ds.xml"
-has "decision sheet reads back" "$TMP/ds.xml" 'Operating model: hybrid with provider:nimbus'
+has "decision sheet reads back" "$TMP/ds.xml" 'Operating model: managed with provider:nimbus'
 # A period the store holds nothing of: the profile alone decides, says so, and never prints nan.
 expect "decide on an unmeasured period" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2020-01-01 --to 2020-04-01
 has "decide unmeasured says so" "$TMP/out" "^Guide's answer: hybrid, from the profile alone: nothing was measured"
@@ -473,7 +473,7 @@ expect "decide refuses unmeasured when the profile asks" 3 "$BIN" --db "$DB" dec
 has "decide refusal names the setting" "$TMP/err" 'strict.yaml: nothing of team:platform or its providers is measured in the period.*require_measured_data'
 expect "decide strict profile on measured data" 0 "$BIN" --db "$DB" decide --profile "$TMP/strict.yaml" --from 2026-08-01 --to 2026-11-01
 has "decide names the guide" "$TMP/out" 'the guide "Managed vs Self-Managed GPU Clusters: A Decision Framework"'
-has "decide shows readiness" "$TMP/out" '^  a sustainable on-call rotation +met'
+has "decide shows readiness" "$TMP/out" '^  a sustainable on-call rotation +NOT MET'
 has "decide shows break-even" "$TMP/out" '^  staffing: with [0-9]+ on the rotation'
 hasnt "decide does not call a below-commitment option compliant" "$TMP/out" 'nimbus.*: meets every constraint'
 expect "compare --help" 0 "$BIN" compare --help
@@ -850,7 +850,7 @@ sheet_of "$TMP/all1.xlsx" Summary asum
 has "summary top findings" "$TMP/asum.xml" '<t>Top findings</t>'
 has "summary counts findings" "$TMP/asum.xml" '<c r="W6" s="[0-9]+"><v>[1-9][0-9]*</v></c>'
 sheet_of "$TMP/all1.xlsx" Decision adec
-has "decision sheet in the report" "$TMP/adec.xml" '<t>Operating model: hybrid with provider:nimbus</t>'
+has "decision sheet in the report" "$TMP/adec.xml" '<t>Operating model: managed with provider:nimbus</t>'
 cp "$TMP/all1.xlsx" "$TMP/all2.xlsx"
 expect "report with a profile again" 0 "$BIN" --db "$RDB" -q report --month 2026-10 --profile sample-data/team.yaml -o "$TMP/all1.xlsx"
 if cmp -s "$TMP/all1.xlsx" "$TMP/all2.xlsx"; then pass; else fail "report with findings and decision is not byte-identical"; fi
@@ -956,6 +956,16 @@ expect "coverage: a percent" 2 "$BIN" --db "$CDB" eval --min-coverage 150
 has "coverage: a percent message" "$TMP/err" "^slaudit: --min-coverage '150' is a percent, 0 to 100"
 expect "coverage: min above partial" 2 "$BIN" --db "$CDB" report --min-coverage 96
 has "coverage: min above partial message" "$TMP/err" "above --partial-coverage 95 %"
+
+# --- decide: one workload cap for every option ------------------------------------
+# The hybrid's operations, as its cost counts them: 300 h x (0.75 + 0.25 x 25 %) =
+# 243.75 h routine, + 304.6 x 0.75 of the team's incidents + 205.8 x 0.5 x 0.25 of
+# nimbus's: 497.9 h of 6 x 160 = 51.9 %, over the 50 % cap; managed keeps 75 h +
+# 102.9 h = 18.5 %, coreline 75 h + 326.5 h = 41.8 %.
+expect "workload cap: decide" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
+has "workload cap: the hybrid counts the provider's incidents" "$TMP/out" "^  hybrid \(production on provider:nimbus, research on team:platform\): the team's on-call rotation is not sustainable: .*operations take 52 % of 6 platform engineers' time \(at most 50 %\)"
+expect "workload cap: json" 0 "$BIN" --db "$DB" --json decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
+same "workload cap: every option's share" "$(jq -c '[.options[] | .rotation.operations_share * 1000 | round]' "$TMP/out")" '[630,185,418,519,577]'
 
 # --- fees stored with the SLA, one contract row per service, credits per commitment ---
 FDB="$TMP/fees.db"
