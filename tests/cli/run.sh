@@ -1014,6 +1014,8 @@ expect "fees: report without fees" 0 "$BIN" --db "$FDB2" report --month 2026-10 
 unzip -p "$TMP/fees-out2/ops-report-2026-10.xlsx" 'xl/worksheets/*.xml' >"$TMP/fees-sheets2.xml"
 has "fees: summary lists each service's percent" "$TMP/fees-sheets2.xml" "10 % of gpu's fee \+ 25 % of storage's fee"
 hasnt "fees: no percent of one fee added to another" "$TMP/fees-sheets2.xml" '35 % of the fee'
+expect "fees: forget the SLA" 0 "$BIN" --db "$FDB" forget "$TMP/fees-sla.json"
+same "fees: its fees go with it" "$(sqlite3 "$FDB" 'select count(*) from commitments; select count(*) from commitment_fees' | tr '\n' ' ')" "0 0 "
 
 # --- every command that reads a file refuses a FIFO at once ---------------------
 expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"
