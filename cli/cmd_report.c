@@ -17,6 +17,7 @@ static const char help[] =
     "usage: slaudit report [--month YYYY-MM] [--format xlsx|csv|json] [--csv-raw]\n"
     "                      [-o FILE.xlsx|DIR/|-]\n"
     "                      [--entity E] [--sla FILE.json [--service S] [--fee N]]\n"
+    "                      [--entity E [--service S] --fee N]\n"
     "                      [--profile team.yaml] [--amber-budgets N]\n"
     "\n"
     "Writes the monthly operations workbook: Summary (per entity: availability\n"

@@ -25,6 +25,7 @@
 static const char help[] =
     "usage: slaudit sla extract FILE [--json]\n"
     "       slaudit sla import FILE --entity provider:X [--service S] [--effective DATE]\n"
+    "                          [--fee N [--currency C]]\n"
     "       slaudit sla score FILE [--json] [-o FILE.xlsx] [--history FILE...\n"
     "                         [--entity E] [--service S]]\n"
     "\n"
@@ -53,6 +54,9 @@ static const char help[] =
     "  --service S       the service the SLA covers (import; default: all); with\n"
     "                    --history, the one service to replay (score)\n"
     "  --effective DATE  the date the terms take effect (import)\n"
+    "  --fee N           the monthly fee of each service the SLA covers, stored with\n"
+    "                    it: credits are that share of it (import)\n"
+    "  --currency C      the fee's currency, e.g. USD (import)\n"
     "  -o FILE.xlsx      write the scorecard workbook (score)\n"
     "  --history FILE    incident or status history to replay; repeatable (score)\n"
 
@@ -68,7 +72,7 @@ static const char help[] =
 #define MAX_HISTORY 64
 
 struct sla_options {
-    const char *file, *entity, *service, *effective, *output;
+    const char *file, *entity, *service, *effective, *output, *fee, *currency;
     const char *history[MAX_HISTORY];
     size_t nhistory;
 };
@@ -157,6 +161,16 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
     if (opt->effective &&
         (rc = cli_parse_when(cli, "sla", "--effective", opt->effective, &effective)))
         return rc;
+    double fee = 0;
+    if (opt->fee) {
+        char *end;
+        errno = 0;
+        fee = strtod(opt->fee, &end);
+        if (errno || *end || end == opt->fee || !(fee >= 0) || fee > 1e15)
+            return msg_usage("sla", "--fee '%s' is not a number", opt->fee);
+    }
+    if (opt->currency && !opt->fee)
+        return msg_usage("sla", "--currency is the currency of --fee: give --fee");
     struct sla_terms t;
     bool from_json;
     if ((rc = load_terms(cli, opt->file, &t, &from_json)))
@@ -172,7 +186,15 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
     if ((rc = cli_open_store(cli, &st)))
         goto out;
     bool already = false, replaced = false;
-    struct commitment c = {0, opt->entity, opt->service, "sla", effective, t.document, json.buf, 0};
+    struct commitment c = {.entity = opt->entity,
+                           .service = opt->service,
+                           .kind = "sla",
+                           .effective_from = effective,
+                           .document = t.document,
+                           .terms = json.buf,
+                           .has_fee = opt->fee != NULL,
+                           .fee = fee,
+                           .currency = opt->currency};
     s = ingest_file_commitment(st, opt->file, from_json ? "sla-json" : "sla-document", &c, &already,
                                &replaced, &diag);
     if (s) {
@@ -190,10 +212,14 @@ cmd_import(const struct cli *cli, const struct sla_options *opt)
         char when[16] = "always";
         if (effective != SLTIME_NONE)
             sltime_format_date(effective, cli->zone, when);
+        char priced[96] = "";
+        if (opt->fee)
+            snprintf(priced, sizeof priced, ", fee %.2f%s%s a month", fee, opt->currency ? " " : "",
+                     opt->currency ? opt->currency : "");
         printf("%s: stored the SLA of %s%s%s, in force from %s: %zu uptime targets, %zu credit "
-               "tiers%s\n",
+               "tiers%s%s\n",
                opt->file, opt->entity, opt->service ? " for " : "",
-               opt->service ? opt->service : "", when, t.ntargets, t.ntiers,
+               opt->service ? opt->service : "", when, t.ntargets, t.ntiers, priced,
                replaced ? " (replaces the version with the same date)" : "");
     }
 out:
@@ -370,8 +396,8 @@ out:
 static int
 parse_options(int argc, char **argv, struct sla_options *opt)
 {
-    static const char *const valued[] = {"--entity", "--service", "--effective",
-                                         "--output", "-o",        NULL};
+    static const char *const valued[] = {"--entity", "--service", "--effective", "--output",
+                                         "-o",       "--fee",     "--currency",  NULL};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h"))
@@ -401,6 +427,10 @@ parse_options(int argc, char **argv, struct sla_options *opt)
                 opt->service = v;
             else if (k == 2)
                 opt->effective = v;
+            else if (k == 5)
+                opt->fee = v;
+            else if (k == 6)
+                opt->currency = v;
             else
                 opt->output = v;
             continue;
@@ -438,6 +468,8 @@ cmd_sla(struct cli *cli, int argc, char **argv)
         return msg_usage("sla", "-o and --history belong to 'sla score'");
     if (strcmp(action, "import") && opt.effective)
         return msg_usage("sla", "--effective belongs to 'sla import'");
+    if (strcmp(action, "import") && (opt.fee || opt.currency))
+        return msg_usage("sla", "--fee and --currency belong to 'sla import'");
     if (!strcmp(action, "extract") && (opt.entity || opt.service))
         return msg_usage("sla", "--entity and --service belong to 'sla import' and 'sla score'");
     if (!strcmp(action, "score") && (opt.entity || opt.service) && !opt.nhistory)

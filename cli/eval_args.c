@@ -146,6 +146,14 @@ eval_args_finish(struct eval_args *a, struct eval_params *p, const char *command
     if (p->avail.coverage.min > p->avail.coverage.partial)
         return msg_usage(command, "--min-coverage %g %% is above --partial-coverage %g %%",
                          100.0 * p->avail.coverage.min, 100.0 * p->avail.coverage.partial);
+    if (!a->sla_path && !isnan(a->commitment.monthly_fee)) {
+        /* No document given: the fee prices the stored commitments. */
+        if (!p->entity)
+            return msg_usage(command, "--fee needs --entity: the entity whose stored SLA it "
+                                      "prices (or --sla FILE)");
+        p->stored_fee = a->commitment.monthly_fee;
+        p->stored_fee_service = a->commitment.service;
+    }
     if (!a->sla_path)
         return 0;
     if (!p->entity)

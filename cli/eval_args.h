@@ -35,7 +35,8 @@ struct eval_args {
     "                  attainment, credits, error budget, burn-rate alerts, chronic failure\n"     \
     "                  and response compliance for --entity (and --service)\n"                     \
     "  --service S     the service the SLA covers (default: every service of --entity)\n"          \
-    "  --fee N         monthly fee, for credit amounts\n"                                          \
+    "  --fee N         monthly fee of each service, for credit amounts: of --sla, else\n"          \
+    "                  of the SLA stored for --entity (for --service S: S's own)\n"                \
     "  --min-outage M  minimum countable outage in minutes under the SLA\n"                        \
     "  --min-coverage P  below P % monitoring coverage the availability is not a\n"                \
     "                  number: \"insufficient coverage\" (default 50)\n"                           \

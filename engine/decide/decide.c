@@ -205,6 +205,43 @@ rotation_check(const struct team_profile *p, double h, double incidents_month,
              "shift and toil limits cannot be checked");
 }
 
+/* The workload cap of a managed option, the toil rule's (at most 50 % of
+ * the platform engineers' time on operations) over the same hours the
+ * option's cost counts: the routine operations kept and the team's time on
+ * the provider's incidents. The provider carries the pager, so only this
+ * rule of the three applies. */
+static void
+workload_check(const struct team_profile *p, double ops_hours_month, struct decide_rotation *out)
+{
+    int pe = p->platform_engineers;
+    memset(out, 0, sizeof *out);
+    out->applies = false;
+    double capacity = pe * p->work_hours_month;
+    out->ops_share = capacity > 0 ? ops_hours_month / capacity : INFINITY;
+    out->known = !isnan(ops_hours_month);
+    if (!out->known) {
+        out->sustainable = true;
+        snprintf(out->why, sizeof out->why,
+                 "the provider carries the pager; the team's time on its incidents is not "
+                 "measured, so the toil limit cannot be checked");
+    } else if (pe == 0) {
+        /* No platform engineer to cap: the guide's answer for such a team
+         * is managed, and the hours are shown for what they are. */
+        out->sustainable = true;
+        snprintf(out->why, sizeof out->why,
+                 "the provider carries the pager; with no platform engineers the %.0f h a month "
+                 "of operations kept fall to the rest of the team",
+                 ops_hours_month);
+    } else {
+        out->sustainable = out->ops_share <= DECIDE_OPS_SHARE_MAX;
+        snprintf(out->why, sizeof out->why,
+                 "%s: the provider carries the pager; operations kept take %.0f %% of %d "
+                 "platform %s time (at most 50 %%)",
+                 out->sustainable ? "within the toil limit" : "over the toil limit",
+                 100.0 * out->ops_share, pe, pe == 1 ? "engineer's" : "engineers'");
+    }
+}
+
 static void
 addf(char *buf, size_t size, const char *fmt, ...)
 {
@@ -258,6 +295,9 @@ decide_judge(const struct team_profile *p, const struct decide_measured *team,
                  100.0 * p->uptime_commitment, p->hours_covered_week);
     } else if (out->rotation.applies && !out->rotation.sustainable) {
         snprintf(out->ineligible, sizeof out->ineligible, "the team's on-call rotation is %s",
+                 out->rotation.why);
+    } else if (!out->rotation.applies && !out->rotation.sustainable) {
+        snprintf(out->ineligible, sizeof out->ineligible, "the team's workload is %s",
                  out->rotation.why);
     }
     out->eligible = out->ineligible[0] == '\0';
@@ -371,11 +411,7 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
              labour_hours * e);
         snprintf(times, sizeof times, " × (%.0f + %.0f)", c_prod, c_res);
         term(c->arithmetic, sizeof c->arithmetic, "downtime", p_down, times, c->downtime);
-        out->rotation.applies = false;
-        out->rotation.known = true;
-        out->rotation.sustainable = true;
-        snprintf(out->rotation.why, sizeof out->rotation.why,
-                 "not needed: the provider carries the pager");
+        workload_check(p, ops_hours + labour_hours, &out->rotation);
         for (int b = 0; b < BAND_COUNT; b++)
             out->pages_per_engineer_month[b] = 0;
         break;
@@ -414,7 +450,9 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
             addf(c->arithmetic, sizeof c->arithmetic,
                  "; downtime %.2f h × %.0f + %.2f h × %.0f = %.0f", p_down, c_prod, t_down, c_res,
                  c->downtime);
-        rotation_check(p, research_cover, t_inc * fR, ops_hours + t_eh * fR, &out->rotation);
+        /* The same hours as the cost's: the team's time on the production
+         * provider's incidents is operations work too. */
+        rotation_check(p, research_cover, t_inc * fR, ops_hours + labour_hours, &out->rotation);
         for (int b = 0; b < BAND_COUNT; b++)
             out->pages_per_engineer_month[b] =
                 p->rotation_size > 0

@@ -26,6 +26,7 @@ eval_default_params(struct eval_params *p)
     contract_chronic_default(&p->chronic);
     p->burn_rules = budget_default_rules;
     p->stored_commitments = true;
+    p->stored_fee = NAN;
     p->capacity.gpus_per_node = CAPACITY_DEFAULT_GPUS_PER_NODE;
     p->fault_threshold = CAPACITY_DEFAULT_FAULT_THRESHOLD;
     p->failure_severity = EVAL_DEFAULT_FAILURE_SEVERITY;
@@ -557,6 +558,38 @@ commitment_applies(const struct eval_commitment *cm, const char *entity, const c
     return !cm->service || (service && !strcmp(cm->service, service));
 }
 
+static bool
+commitment_in_force(const struct eval_commitment *cm, int64_t window_start)
+{
+    return window_start >= cm->valid_from && (cm->valid_to == 0 || window_start < cm->valid_to);
+}
+
+static const char *
+commitment_kind(const struct eval_commitment *cm)
+{
+    return cm->kind ? cm->kind : "sla";
+}
+
+/* An entity-wide commitment does not measure a service in a window where a
+ * commitment of the same kind to that very service is in force: one
+ * contract row per service and window, under the commitment that names it. */
+static bool
+commitment_shadowed(const struct eval_params *p, size_t k, const char *service,
+                    int64_t window_start)
+{
+    const struct eval_commitment *cm = &p->commitments[k];
+    if (cm->service)
+        return false;
+    for (size_t j = 0; j < p->ncommitments; j++) {
+        const struct eval_commitment *o = &p->commitments[j];
+        if (j != k && o->service && !strcmp(o->service, service) &&
+            !strcmp(o->entity, cm->entity) && !strcmp(commitment_kind(o), commitment_kind(cm)) &&
+            commitment_in_force(o, window_start))
+            return true;
+    }
+    return false;
+}
+
 static void
 commitment_rules(const struct eval_commitment *cm, size_t target, struct contract_rules *r)
 {
@@ -631,7 +664,7 @@ finish_contract_row(const struct run *run, const struct eval_commitment *cm,
                     struct eval_contract_row *row, const struct eval_incident **scratch)
 {
     const struct window *w = &row->window;
-    double fee = isnan(cm->monthly_fee) ? NAN : cm->monthly_fee * window_months(w);
+    double fee = isnan(cm->monthly_fee) || !row->service ? NAN : cm->monthly_fee * window_months(w);
     contract_attain(&row->rules, cm->terms, &row->measure, w, run->p->zone, fee, &row->attainment);
     budget_compute(row->rules.target_percent, &row->measure.avail, w->start, w->end, run->p->to,
                    &row->budget);
@@ -777,6 +810,8 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
                 break;
             size_t first = run->r->ncontract;
             for (size_t m = 0; m < ws->n && !rc; m++) {
+                if (commitment_shadowed(p, k, service, ws->w[m].start))
+                    continue;
                 struct eval_contract_row *row =
                     add_contract_row(run->r, &run->contract_alloc, entity, service, &ws->w[m]);
                 if (!row) {
@@ -786,6 +821,7 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
                 row->commitment = k;
                 row->target = t;
                 row->rules = rules;
+                row->alerts_replayed = p->burn_rules != NULL;
                 contract_timeline_measure(&tl, ws->w[m].start, ws->w[m].end, &row->measure);
                 rc = finish_contract_row(run, cm, row, scratch);
                 if (!rc && p->burn_rules)
@@ -1024,7 +1060,7 @@ plan_windows(struct run *run)
 /* The commitments read from the store, before they are checked: v[i]'s
  * strings are own[i]'s. */
 struct stored_strings {
-    char *entity, *service, *kind, *document, *terms;
+    char *entity, *service, *kind, *document, *terms, *currency;
 };
 
 struct stored {
@@ -1050,7 +1086,9 @@ collect_commitment(void *ctx, const struct commitment *c)
     o->kind = strdup(c->kind);
     o->document = dup_or_null(c->document);
     o->terms = strdup(c->terms);
+    o->currency = dup_or_null(c->currency);
     *k = *c;
+    k->currency = o->currency;
     k->entity = o->entity;
     k->service = o->service;
     k->kind = o->kind;
@@ -1058,7 +1096,7 @@ collect_commitment(void *ctx, const struct commitment *c)
     k->terms = o->terms;
     s->n++;
     if (!o->entity || (c->service && !o->service) || !o->kind || (c->document && !o->document) ||
-        !o->terms) {
+        !o->terms || (c->currency && !o->currency)) {
         s->nomem = true;
         return 1;
     }
@@ -1085,6 +1123,19 @@ keep_string(struct eval_result *r, char **s)
     r->strings[r->nstrings++] = *s;
     *s = NULL;
     return true;
+}
+
+/* The fee of a stored commitment: params' stored_fee for the commitments
+ * it names, else the one stored with it. */
+static double
+stored_fee(const struct eval_params *p, const struct commitment *c)
+{
+    bool named =
+        p->entity && !strcmp(p->entity, c->entity) &&
+        (!p->stored_fee_service || (c->service && !strcmp(p->stored_fee_service, c->service)));
+    if (named && !isnan(p->stored_fee))
+        return p->stored_fee;
+    return c->has_fee ? c->fee : NAN;
 }
 
 /* The commitments of the run: those given, then the stored versions of
@@ -1135,7 +1186,8 @@ gather_commitments(struct store *st, const struct eval_params *p, struct eval_re
             .entity = c->entity,
             .service = c->service,
             .terms = t,
-            .monthly_fee = NAN,
+            .monthly_fee = stored_fee(p, c),
+            .currency = c->currency,
             .min_outage_seconds = -1,
             .maintenance_cap_seconds = -1,
             .partial_weight = NAN,
@@ -1148,7 +1200,7 @@ gather_commitments(struct store *st, const struct eval_params *p, struct eval_re
         /* A later version with the same date replaces nothing here: the
          * store keeps one per date. */
         if (!keep_string(out, &s.own[i].entity) || !keep_string(out, &s.own[i].service) ||
-            !keep_string(out, &s.own[i].kind))
+            !keep_string(out, &s.own[i].kind) || !keep_string(out, &s.own[i].currency))
             rc = SL_ERR_NOMEM;
     }
 out:
@@ -1158,6 +1210,7 @@ out:
         free(s.own[i].kind);
         free(s.own[i].document);
         free(s.own[i].terms);
+        free(s.own[i].currency);
     }
     free(s.own);
     free(s.v);

@@ -59,7 +59,13 @@ struct eval_commitment {
     const char *entity;
     const char *service;
     const struct sla_terms *terms;
-    double monthly_fee;              /* NAN when unknown: credits without an amount */
+    /* The monthly fee of each service the commitment covers (of the
+     * service it names, or of every service of the entity): a credit's
+     * amount is its percent of this fee. NAN when unknown: credits without
+     * an amount. The pooled entity row is not priced (credits are per
+     * service). */
+    double monthly_fee;
+    const char *currency;            /* of the fee; NULL when not stated */
     int64_t min_outage_seconds;      /* < 0: the terms' own (else every second counts) */
     int64_t maintenance_cap_seconds; /* per calendar month; < 0: the terms' own (else no cap) */
     double partial_weight;           /* NAN: the terms' own (1 when they count partial), else 0.3 */
@@ -90,6 +96,11 @@ struct eval_params {
      * commitment applies). A commitment given above replaces the stored
      * ones of its entity and service. */
     bool stored_commitments;
+    /* The monthly fee of the stored commitments of `entity` (of those stored
+     * for fee_service only, when set), in place of the fee stored with them;
+     * NAN: the stored fee. */
+    double stored_fee;
+    const char *stored_fee_service;
     struct capacity_params capacity; /* fleet_gpus 0: no capacity figures */
     int fault_threshold;             /* hardware Xid events per node per window: 2 */
     /* Read no incidents, for callers that want availability and capacity
@@ -173,6 +184,9 @@ struct eval_contract_row {
     struct budget budget;
     struct burn_alert *alerts; /* firing within the window; owned */
     size_t nalerts;
+    /* Burn alerts are replayed per service: a pooled entity row (service
+     * NULL) has none of its own, which is not "none fired". */
+    bool alerts_replayed;
     long chronic_at; /* chronic failure reached at this window (or earlier): its index, else -1 */
     bool chronic_consecutive;
     struct eval_response *response; /* one per response target of the terms; owned */
@@ -250,6 +264,30 @@ enum sl_status eval_windows(enum window_kind kind, int rolling_days, int64_t fro
 /* The severity 1..5 a document's label names ("Severity 1", "P2", "Sev-3",
  * "critical"), or 0. */
 int eval_severity_of_label(const char *label);
+
+/* The credits one commitment is due for the windows ending in (from, to]:
+ * the credit of every service row (a pooled entity row is not credited),
+ * with the amounts where the fee is known. */
+struct eval_credits {
+    size_t rows;             /* contract rows of the commitment considered */
+    size_t due;              /* of them, with a credit above 0 */
+    double amount;           /* Σ amount where the fee is known */
+    size_t unpriced;         /* credits due whose fee is unknown */
+    double unpriced_percent; /* Σ their credit % (each of its own service's fee) */
+    size_t gaps;             /* attainments in a gap of the credit table */
+};
+void eval_credits_of(const struct eval_result *r, size_t commitment, int64_t from, int64_t to,
+                     struct eval_credits *out);
+/* Contract row i is a service row and the first of its commitment whose
+ * window ends where its own does: where a listing of credits per
+ * commitment and window starts a line. */
+bool eval_credits_first_window(const struct eval_result *r, size_t i);
+/* Appends to buf (len bytes already there) "10 % of gpu-cluster-east's
+ * fee + 10 % of scheduler's fee": the unpriced credits of the commitment
+ * for the windows ending in (from, to], each a percent of its own
+ * service's fee, never summed. Returns the new length (truncated to fit). */
+size_t eval_credits_unpriced_text(const struct eval_result *r, size_t commitment, int64_t from,
+                                  int64_t to, char *buf, size_t size, size_t len);
 
 /* Response compliance of the incidents inc[0..n) (entity/service/window
  * filters applied by the caller) against rt on the clock c. */

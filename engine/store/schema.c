@@ -285,6 +285,16 @@ const char *const schema_migrations[] = {
      "CREATE UNIQUE INDEX commitments_by_source ON commitments"
      "  (source_id, entity, ifnull(service, ''), kind, ifnull(effective_from, ''),"
      "  ifnull(document, ''));"),
+    /* 13: the monthly fee a commitment prices its credits with, and its
+     * currency, stored with the commitment (`sla import --fee N
+     * --currency C`), so that a stored SLA's credits have amounts; no row:
+     * no fee stored. A table of its own, so that the migration may run
+     * again over a store that has it. A reader of an older store, without
+     * the table, reads no fees (store.c), so the store is read as it is. */
+    "CREATE TABLE IF NOT EXISTS commitment_fees ("
+    "  commitment_id INTEGER PRIMARY KEY REFERENCES commitments(id) ON DELETE CASCADE,"
+    "  fee REAL NOT NULL CHECK (fee >= 0),"
+    "  currency TEXT);",
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);

@@ -15,5 +15,7 @@ extern const int schema_version;
  * at this version or later is read without migrating it (the migrations
  * after it change no table a reader uses). */
 extern const int schema_readable;
+/* The version that stores commitments' fees (table commitment_fees). */
+#define SCHEMA_VERSION_FEES 12
 
 #endif

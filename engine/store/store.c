@@ -1425,6 +1425,8 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
     static const char ins_sql[] =
         "INSERT INTO commitments (source_id, entity, service, kind, effective_from, document, "
         "terms, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    static const char fee_sql[] =
+        "INSERT INTO commitment_fees (commitment_id, fee, currency) VALUES (?1, ?2, ?3)";
     sqlite3_stmt *s = NULL;
     enum sl_status rc = SL_ERR_DB;
     if (sqlite3_prepare_v2(st->db, del_sql, -1, &s, NULL) != SQLITE_OK)
@@ -1450,8 +1452,21 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
     bind_text(s, 6, c->document);
     bind_text(s, 7, c->terms);
     sqlite3_bind_int64(s, 8, (sqlite3_int64)time(NULL));
-    if (sqlite3_step(s) == SQLITE_DONE)
-        rc = SL_OK;
+    if (sqlite3_step(s) != SQLITE_DONE)
+        goto out;
+    if (c->has_fee) {
+        sqlite3_int64 id = sqlite3_last_insert_rowid(st->db);
+        sqlite3_finalize(s);
+        s = NULL;
+        if (sqlite3_prepare_v2(st->db, fee_sql, -1, &s, NULL) != SQLITE_OK)
+            goto out;
+        sqlite3_bind_int64(s, 1, id);
+        sqlite3_bind_double(s, 2, c->fee);
+        bind_text(s, 3, c->currency);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            goto out;
+    }
+    rc = SL_OK;
 out:
     if (rc) /* before finalize, while sqlite still holds the message */
         db_error(st, diag, "cannot store the commitment");
@@ -1466,8 +1481,9 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
 {
     static const char same_sql[] =
         "SELECT 1 FROM commitments JOIN sources ON sources.id = commitments.source_id "
+        "LEFT JOIN commitment_fees f ON f.commitment_id = commitments.id "
         "WHERE sources.sha256 = ?1 AND entity = ?2 AND service IS ?3 AND kind = ?4 "
-        "AND effective_from IS ?5";
+        "AND effective_from IS ?5 AND f.fee IS ?6 AND f.currency IS ?7";
     sqlite3_stmt *s = NULL;
     sqlite3_int64 source = 0;
     bool fresh = false;
@@ -1486,6 +1502,9 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
     bind_text(s, 3, c->service);
     bind_text(s, 4, c->kind);
     bind_time(s, 5, c->effective_from);
+    if (c->has_fee)
+        sqlite3_bind_double(s, 6, c->fee);
+    bind_text(s, 7, c->currency);
     found = sqlite3_step(s);
     if (found != SQLITE_ROW && found != SQLITE_DONE)
         goto out;
@@ -1552,6 +1571,9 @@ commitment_row(sqlite3_stmt *s, void *fn, void *ctx)
         .document = column_text(s, 5),
         .terms = column_text(s, 6),
         .imported_at = sqlite3_column_int64(s, 7),
+        .has_fee = sqlite3_column_type(s, 8) != SQLITE_NULL,
+        .fee = sqlite3_column_double(s, 8),
+        .currency = column_text(s, 9),
     };
     return ((store_commitment_fn)fn)(ctx, &c);
 }
@@ -1561,11 +1583,19 @@ store_each_commitment(struct store *st, const char *entity, const char *kind,
                       store_commitment_fn fn, void *ctx, struct sl_diag *diag)
 {
     static const char sql[] =
-        "SELECT id, entity, service, kind, effective_from, document, terms, imported_at "
-        "FROM commitments WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
+        "SELECT commitments.id, entity, service, kind, effective_from, document, terms, "
+        "imported_at, f.fee, f.currency FROM commitments "
+        "LEFT JOIN commitment_fees f ON f.commitment_id = commitments.id "
+        "WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
+        "ORDER BY entity, service, kind, effective_from, id";
+    /* A store older than the fees (read as it is, schema.h) has none. */
+    static const char old_sql[] =
+        "SELECT id, entity, service, kind, effective_from, document, terms, imported_at, NULL, "
+        "NULL FROM commitments WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
         "ORDER BY entity, service, kind, effective_from, id";
     struct param p[] = {{entity, 0, true}, {kind, 0, true}};
-    return query(st, sql, p, 2, commitment_row, (void *)fn, ctx, diag);
+    bool fees = store_schema_version(st) >= SCHEMA_VERSION_FEES;
+    return query(st, fees ? sql : old_sql, p, 2, commitment_row, (void *)fn, ctx, diag);
 }
 
 enum sl_status

@@ -195,6 +195,12 @@ struct commitment {
     const char *document;   /* the document's name or path; may be NULL */
     const char *terms;      /* the terms as JSON text; never NULL */
     int64_t imported_at;    /* set by the store (the clock) when adding */
+    /* The monthly fee the commitment's credits are a share of, for each
+     * scope it is measured on (a service, or the entity when it names
+     * none), and its currency (may be NULL). has_fee false: none stored. */
+    bool has_fee;
+    double fee;
+    const char *currency;
 };
 
 typedef int (*store_commitment_fn)(void *ctx, const struct commitment *c);
@@ -209,8 +215,9 @@ enum sl_status store_add_commitment(struct store *st, const struct commitment *c
 /* Imports c from the file path (its SHA-256 and bytes given) in one
  * transaction: the file is recorded as a source unless it already is, and c
  * is added with store_add_commitment(). When the same document (SHA-256) is
- * already stored for c's entity, service, kind and effective_from, *already
- * is set and nothing changes; the same document for another entity, service
+ * already stored for c's entity, service, kind and effective_from with the
+ * same fee and currency, *already is set and nothing changes (another fee
+ * replaces the stored version); the same document for another entity, service
  * or date is a new commitment of the same source. */
 enum sl_status store_import_commitment(struct store *st, const char *path, const char *sha256,
                                        const char *format, long long bytes,

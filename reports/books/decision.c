@@ -48,8 +48,9 @@ write_rotation(struct jsonw *w, const struct decide_rotation *r)
         jsonw_field_int(w, "required_engineers", r->required);
         jsonw_field_num(w, "oncall_share", r->oncall_share);
         jsonw_field_num(w, "incidents_per_12h_shift", r->incidents_per_shift);
-        jsonw_field_num(w, "operations_share", r->ops_share);
     }
+    /* The workload cap is every option's, the provider's pager or not. */
+    jsonw_field_num(w, "operations_share", r->ops_share);
     jsonw_field_str(w, "why", r->why);
     jsonw_close(w, '}');
 }

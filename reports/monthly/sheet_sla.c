@@ -211,7 +211,7 @@ write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_contract_row *
                                 len ? "; " : "", (double)c->measure.forgiven_seconds / 60.0);
     if (!c->service && len < sizeof text)
         snprintf(text + len, sizeof text - len,
-                 "%sservices pooled; credits are counted per service", len ? "; " : "");
+                 "%sservices pooled; credits and burn alerts are per service", len ? "; " : "");
     if (text[0])
         xlsx_text(sh, row, COL_NOTE, text, XLSX_MUTED);
 }
@@ -255,9 +255,71 @@ write_row(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
                   XLSX_MUTED);
     write_chronic(sh, row, r, c, cm);
     write_breaches(sh, row, r, c);
-    xlsx_number(sh, row, COL_ALERTS, (double)c->nalerts, XLSX_INTEGER);
+    if (c->alerts_replayed)
+        xlsx_number(sh, row, COL_ALERTS, (double)c->nalerts, XLSX_INTEGER);
+    else /* a pooled row: not "none fired" */
+        xlsx_text(sh, row, COL_ALERTS, "per service", XLSX_MUTED);
     write_response(sh, row, c);
     write_note(sh, row, c, &info->month, r->params.zone);
+}
+
+/* Below the rows: per commitment, the credits of the windows ending this
+ * month, each service priced with its own fee; the unpriced ones as a
+ * percent of each service's fee. Returns the next free row. */
+static uint32_t
+write_commitment_credits(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
+                         const struct window *month)
+{
+    static const char *const head[] = {"Entity",
+                                       "Covers",
+                                       "Window",
+                                       "SLA",
+                                       "Monthly fee",
+                                       "Currency",
+                                       "Services credited",
+                                       "Amount due",
+                                       "Unpriced credits",
+                                       NULL};
+    bool any = false;
+    for (size_t i = 0; i < r->ncontract; i++) {
+        const struct eval_contract_row *c = &r->contract[i];
+        if (!eval_credits_first_window(r, i) || !sheet_contract_in_month(c, month))
+            continue;
+        if (!any) {
+            xlsx_text(sh, row++, 0, "Credits per commitment (windows ending this month)",
+                      XLSX_BOLD);
+            for (uint16_t k = 0; head[k]; k++)
+                xlsx_text(sh, row, k, head[k], XLSX_BOLD);
+            row++;
+            any = true;
+        }
+        const struct eval_commitment *cm = &r->params.commitments[c->commitment];
+        struct eval_credits cr;
+        char label[48], credited[48], unpriced[400];
+        eval_credits_of(r, c->commitment, month->start, month->end, &cr);
+        window_label(&c->window, label);
+        xlsx_text(sh, row, 0, cm->entity, XLSX_BOLD);
+        xlsx_text(sh, row, 1, cm->service ? cm->service : "(every service)",
+                  cm->service ? XLSX_PLAIN : XLSX_MUTED);
+        xlsx_text(sh, row, 2, label, XLSX_PLAIN);
+        xlsx_text(sh, row, 3, cm->terms->document, XLSX_PLAIN);
+        if (isnan(cm->monthly_fee))
+            xlsx_text(sh, row, 4, "fee unknown", XLSX_MUTED);
+        else
+            xlsx_number(sh, row, 4, cm->monthly_fee, XLSX_MONEY);
+        if (cm->currency)
+            xlsx_text(sh, row, 5, cm->currency, XLSX_PLAIN);
+        snprintf(credited, sizeof credited, "%zu of %zu", cr.due, cr.rows);
+        xlsx_text(sh, row, 6, credited, XLSX_PLAIN);
+        if (cr.due > cr.unpriced || cr.due == 0)
+            xlsx_number(sh, row, 7, cr.amount, XLSX_MONEY);
+        eval_credits_unpriced_text(r, c->commitment, month->start, month->end, unpriced,
+                                   sizeof unpriced, 0);
+        if (unpriced[0])
+            xlsx_text(sh, row, 8, unpriced, XLSX_BOLD);
+        row++;
+    }
+    return any ? row + 1 : row;
 }
 
 enum sl_status
@@ -280,6 +342,7 @@ sheet_sla_write(struct xlsx_book *book, const struct eval_result *r, const struc
         if (overlaps_month(&r->contract[i], &info->month))
             write_row(sh, row++, r, &r->contract[i], info);
     row++;
+    row = write_commitment_credits(sh, row, r, &info->month);
     if (n == 0)
         xlsx_text(sh, row++, 0,
                   "No SLA applies to any entity this month: store one with slaudit sla import, "
@@ -293,7 +356,9 @@ sheet_sla_write(struct xlsx_book *book, const struct eval_result *r, const struc
         "to the millisecond; negative when breached, 0 for a month exactly on target.",
         "A credit tier keeps the bounds the document wrote, '[' inclusive and ')' exclusive; an "
         "attainment below target that no tier covers is a gap in the table, not a zero.",
-        "Credit % is after the SLA's cap; the amount is that share of the fee given with --fee.",
+        "Credit % is after the SLA's cap; the amount is that share of the service's monthly fee, "
+        "stored with the SLA (sla import --fee) or given with --fee; a service with its own SLA "
+        "is measured under it alone.",
         "Claim by: the last day, in the report's zone, on which a claim is on time.",
         NULL,
     };

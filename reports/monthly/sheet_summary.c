@@ -269,11 +269,13 @@ write_credits(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r, 
     } else if (c.unpriced == 0) {
         xlsx_number(sh, row, COL_CREDITS, c.amount, XLSX_MONEY);
     } else {
-        char text[96];
+        char text[400], rest[320];
+        sheet_unpriced_text(r, &c, &info->month, rest, sizeof rest);
         if (c.amount > 0)
-            snprintf(text, sizeof text, "%.2f + %g %% of a fee", c.amount, c.unpriced_percent);
+            snprintf(text, sizeof text, "%.2f%s%s + %s", c.amount, c.currency ? " " : "",
+                     c.currency ? c.currency : "", rest);
         else
-            snprintf(text, sizeof text, "%g %% of the fee", c.unpriced_percent);
+            snprintf(text, sizeof text, "%s", rest);
         xlsx_text(sh, row, COL_CREDITS, text, XLSX_BOLD);
     }
 }

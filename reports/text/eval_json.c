@@ -133,6 +133,8 @@ write_definitions(struct jsonw *w, const char *key, const struct eval_params *p)
         jsonw_field_str(w, "source", cm->kind ? "store" : "file");
         jsonw_field_str(w, "document", cm->terms->document);
         field_time(w, "effective_from", cm->kind ? cm->effective_from : SLTIME_NONE, p->zone);
+        jsonw_field_num(w, "monthly_fee", cm->monthly_fee);
+        jsonw_field_str(w, "currency", cm->currency);
         jsonw_close(w, '}');
     }
     jsonw_close(w, ']');
@@ -281,6 +283,7 @@ write_sla(struct jsonw *w, const char *key, const struct eval_result *r,
     field_date(w, "claim_deadline",
                at->claim_deadline == SLTIME_NONE ? SLTIME_NONE : at->claim_deadline - 1, zone);
     jsonw_field_str(w, "claim_deadline_text", cm->terms->claim_deadline_text);
+    jsonw_field_str(w, "currency", isfinite(cr->amount) ? cm->currency : NULL);
     if (c->chronic_at >= 0) {
         jsonw_open(w, "chronic_failure", '{');
         jsonw_field_str(w, "rule", c->chronic_consecutive ? "consecutive" : "of_windows");
@@ -301,8 +304,15 @@ write_sla(struct jsonw *w, const char *key, const struct eval_result *r,
     } else {
         jsonw_field_null(w, "error_budget");
     }
-    jsonw_open(w, "burn_alerts", '[');
-    for (size_t i = 0; i < c->nalerts; i++) {
+    if (!c->alerts_replayed) {
+        /* A pooled row: not "none fired", but not replayed here. */
+        jsonw_field_null(w, "burn_alerts");
+        jsonw_field_str(w, "burn_alerts_scope", c->service ? "not replayed" : "per service");
+    } else {
+        jsonw_field_str(w, "burn_alerts_scope", "this row");
+        jsonw_open(w, "burn_alerts", '[');
+    }
+    for (size_t i = 0; c->alerts_replayed && i < c->nalerts; i++) {
         const struct burn_alert *a = &c->alerts[i];
         const struct burn_rule *rule = &r->params.burn_rules[a->rule];
         jsonw_open(w, NULL, '{');
@@ -314,7 +324,8 @@ write_sla(struct jsonw *w, const char *key, const struct eval_result *r,
         jsonw_field_num(w, "peak_burn_rate", a->peak_burn);
         jsonw_close(w, '}');
     }
-    jsonw_close(w, ']');
+    if (c->alerts_replayed)
+        jsonw_close(w, ']');
     jsonw_open(w, "response", '[');
     for (size_t i = 0; i < c->nresponse; i++) {
         const struct eval_response *e = &c->response[i];
@@ -385,6 +396,54 @@ eval_json_sla(const struct eval_result *r, size_t k, struct strbuf *sb)
     jsonw_begin(&w, sb);
     write_sla(&w, NULL, r, &r->contract[k]);
     return w.status;
+}
+
+/* "credits": per commitment and window, the credits of its service rows,
+ * each priced with its own fee; amount_due sums the priced ones only, and
+ * unpriced lists the others (a percent of each service's fee, never
+ * added together). */
+static void
+write_credits(struct jsonw *w, const struct eval_result *r)
+{
+    const char *zone = r->params.zone;
+    jsonw_open(w, "credits", '[');
+    for (size_t i = 0; i < r->ncontract; i++) {
+        if (!eval_credits_first_window(r, i))
+            continue;
+        const struct eval_contract_row *c = &r->contract[i];
+        const struct eval_commitment *cm = &r->params.commitments[c->commitment];
+        struct eval_credits cr;
+        eval_credits_of(r, c->commitment, c->window.end - 1, c->window.end, &cr);
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "entity", cm->entity);
+        jsonw_field_str(w, "service", cm->service);
+        jsonw_field_str(w, "document", cm->terms->document);
+        jsonw_field_str(w, "kind", cm->kind ? cm->kind : "sla");
+        write_window(w, &c->window, zone);
+        jsonw_field_num(w, "monthly_fee", cm->monthly_fee);
+        jsonw_field_str(w, "currency", cm->currency);
+        jsonw_field_int(w, "services", (long long)cr.rows);
+        jsonw_field_int(w, "due", (long long)cr.due);
+        jsonw_field_num(w, "amount_due", cr.due > cr.unpriced || cr.due == 0 ? cr.amount : NAN);
+        jsonw_open(w, "by_service", '[');
+        for (size_t j = 0; j < r->ncontract; j++) {
+            const struct eval_contract_row *o = &r->contract[j];
+            const struct credit_result *x = &o->attainment.credit;
+            if (o->commitment != c->commitment || !o->service || o->window.end != c->window.end)
+                continue;
+            jsonw_open(w, NULL, '{');
+            jsonw_field_str(w, "service", o->service);
+            jsonw_field_str(w, "credit_match", credit_match_name(x->match));
+            jsonw_field_num(
+                w, "credit_percent",
+                x->match == CREDIT_TIER || x->match == CREDIT_NONE_DUE ? x->credit_percent : NAN);
+            jsonw_field_num(w, "amount", x->amount);
+            jsonw_close(w, '}');
+        }
+        jsonw_close(w, ']');
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
 }
 
 static void
@@ -492,6 +551,7 @@ eval_json_write(const struct eval_result *r, struct strbuf *out)
     for (size_t i = 0; i < r->ncontract; i++)
         write_contract_row(&w, r, &r->contract[i]);
     jsonw_close(&w, ']');
+    write_credits(&w, r);
     write_faults(&w, r);
     jsonw_close(&w, '}');
     if (!w.status)

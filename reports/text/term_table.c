@@ -82,6 +82,48 @@ term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_on
     return tb.status;
 }
 
+/* The credits per commitment and window: the amounts where the fee is
+ * known, and what is unpriced as a percent of each service's own fee. */
+static void
+credits_table(struct textbuf *t, const struct eval_result *r)
+{
+    bool header = false;
+    for (size_t i = 0; i < r->ncontract; i++) {
+        if (!eval_credits_first_window(r, i))
+            continue;
+        const struct eval_contract_row *c = &r->contract[i];
+        const struct eval_commitment *cm = &r->params.commitments[c->commitment];
+        struct eval_credits cr;
+        char label[48], fee[48] = "fee unknown", due[400];
+        eval_credits_of(r, c->commitment, c->window.end - 1, c->window.end, &cr);
+        if (!header)
+            textbuf_printf(t, "\n%-22s %-20s %-8s %-24s %-22s %s\n", "credits (commitment)",
+                           "covers", "window", "document", "monthly fee", "credits due");
+        header = true;
+        window_label(&c->window, label);
+        if (!isnan(cm->monthly_fee))
+            snprintf(fee, sizeof fee, "%.2f%s%s%s", cm->monthly_fee, cm->currency ? " " : "",
+                     cm->currency ? cm->currency : "", cm->service ? "" : " each");
+        if (cr.due == 0) {
+            snprintf(due, sizeof due, "none (%zu services)", cr.rows);
+        } else {
+            size_t len = (size_t)snprintf(due, sizeof due, "%zu of %zu services", cr.due, cr.rows);
+            if (cr.due > cr.unpriced && len < sizeof due)
+                len += (size_t)snprintf(due + len, sizeof due - len, ": %.2f%s%s", cr.amount,
+                                        cm->currency ? " " : "", cm->currency ? cm->currency : "");
+            if (cr.unpriced && len + 3 < sizeof due) {
+                len += (size_t)snprintf(due + len, sizeof due - len, "%s",
+                                        cr.due > cr.unpriced ? " + " : ": ");
+                eval_credits_unpriced_text(r, c->commitment, c->window.end - 1, c->window.end,
+                                           due + len, sizeof due - len, 0);
+            }
+        }
+        textbuf_printf(t, "%-22.22s %-20.20s %-8s %-24.24s %-22s %s\n", cm->entity,
+                       cm->service ? cm->service : "(every service)", label,
+                       cm->terms->document ? cm->terms->document : "-", fee, due);
+    }
+}
+
 enum sl_status
 term_table_contract(struct strbuf *sb, const struct eval_result *r)
 {
@@ -121,13 +163,23 @@ term_table_contract(struct strbuf *sb, const struct eval_result *r)
             textbuf_printf(t, " %7s", "-");
         if (at->claim_deadline != SLTIME_NONE)
             sltime_format_date(at->claim_deadline - 1, r->params.zone, claim);
-        textbuf_printf(t, " %6zu %-10s %s", c->nalerts, claim,
+        char alerts[16] = "-"; /* a pooled row: the alerts are per service */
+        if (c->alerts_replayed)
+            snprintf(alerts, sizeof alerts, "%zu", c->nalerts);
+        textbuf_printf(t, " %6s %-10s %s", alerts, claim,
                        c->chronic_at < 0        ? "-"
                        : c->chronic_consecutive ? "consecutive"
                                                 : "of-windows");
         coverage_note(t, c->coverage, &c->measure.avail);
         textbuf_putc(t, '\n');
     }
+    bool pooled = false;
+    for (size_t i = 0; i < r->ncontract; i++)
+        pooled |= !r->contract[i].service;
+    if (pooled)
+        textbuf_printf(t, "(all): the services pooled; credits and burn alerts are per service, "
+                          "on the service rows\n");
+    credits_table(t, r);
     return tb.status;
 }
 

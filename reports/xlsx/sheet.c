@@ -23,35 +23,41 @@ sheet_credits_of(const struct eval_result *r, const char *entity, const struct w
                  struct sheet_credits *out)
 {
     memset(out, 0, sizeof *out);
-    for (size_t i = 0; i < r->ncontract; i++) {
-        const struct eval_contract_row *c = &r->contract[i];
-        if (strcmp(c->entity, entity) != 0 || !sheet_contract_in_month(c, month))
+    for (size_t k = 0; k < r->params.ncommitments; k++) {
+        const struct eval_commitment *cm = &r->params.commitments[k];
+        struct eval_credits c;
+        if (strcmp(cm->entity, entity) != 0)
             continue;
-        /* An entity-wide commitment's pooled row stands beside its service
-         * rows; a commitment to the entity alone has only that row. */
-        const struct eval_commitment *cm = &r->params.commitments[c->commitment];
-        if (!c->service && !cm->service) {
-            bool has_service_rows = false;
-            for (size_t j = 0; j < r->ncontract && !has_service_rows; j++)
-                has_service_rows = r->contract[j].service &&
-                                   r->contract[j].commitment == c->commitment &&
-                                   !strcmp(r->contract[j].entity, entity);
-            if (has_service_rows)
-                continue;
-        }
-        const struct credit_result *cr = &c->attainment.credit;
-        out->rows++;
-        out->gaps += cr->match == CREDIT_GAP;
-        if (cr->match != CREDIT_TIER || !(cr->credit_percent > 0))
-            continue;
-        out->due++;
-        if (isfinite(cr->amount)) {
-            out->amount += cr->amount;
-        } else {
-            out->unpriced++;
-            out->unpriced_percent += cr->credit_percent;
+        eval_credits_of(r, k, month->start, month->end, &c);
+        out->rows += c.rows;
+        out->due += c.due;
+        out->amount += c.amount;
+        out->unpriced += c.unpriced;
+        out->gaps += c.gaps;
+        if (c.unpriced && out->nunpriced < SHEET_CREDITS_UNPRICED)
+            out->unpriced_of[out->nunpriced++] = k;
+        /* One currency for the sum, else none. */
+        if (c.due > c.unpriced && cm->currency) {
+            if (!out->currency && !out->mixed_currency)
+                out->currency = cm->currency;
+            else if (out->currency && strcmp(out->currency, cm->currency)) {
+                out->currency = NULL;
+                out->mixed_currency = true;
+            }
         }
     }
+}
+
+size_t
+sheet_unpriced_text(const struct eval_result *r, const struct sheet_credits *c,
+                    const struct window *month, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < c->nunpriced; i++)
+        len = eval_credits_unpriced_text(r, c->unpriced_of[i], month->start, month->end, buf, size,
+                                         len);
+    return len;
 }
 
 double

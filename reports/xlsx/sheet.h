@@ -17,20 +17,29 @@
  * 0.999 for 99.9 %. */
 double sheet_target(const struct eval_row *row);
 
-/* The credits an entity is due for the report month: every contract row
- * whose window ends within the month, per service (the pooled row of an
- * entity-wide commitment is shown on the SLA sheet, not added, so nothing is
- * counted twice). */
+/* The credits an entity is due for the report month: per commitment
+ * (eval_credits_of), every service row whose window ends within the month,
+ * each priced with its own service's fee (the pooled row of an entity-wide
+ * commitment is shown on the SLA sheet, not added, so nothing is counted
+ * twice, and no percent of one fee is added to a percent of another). */
+#define SHEET_CREDITS_UNPRICED 16
 struct sheet_credits {
-    size_t rows;             /* contract rows considered */
-    size_t due;              /* of them, with a credit above 0 */
-    double amount;           /* Σ amount where the fee is known */
-    size_t unpriced;         /* credits due whose fee is unknown */
-    double unpriced_percent; /* Σ their credit % (of their own fees) */
-    size_t gaps;             /* attainments in a gap of the credit table */
+    size_t rows;          /* contract rows considered */
+    size_t due;           /* of them, with a credit above 0 */
+    double amount;        /* Σ amount where the fee is known */
+    size_t unpriced;      /* credits due whose fee is unknown */
+    size_t gaps;          /* attainments in a gap of the credit table */
+    const char *currency; /* of the amount, when every priced credit states the same */
+    bool mixed_currency;  /* priced credits in more than one currency */
+    size_t unpriced_of[SHEET_CREDITS_UNPRICED]; /* commitments with unpriced credits */
+    size_t nunpriced;
 };
 void sheet_credits_of(const struct eval_result *r, const char *entity, const struct window *month,
                       struct sheet_credits *out);
+/* "10 % of gpu-cluster-east's fee + 10 % of scheduler's fee": the unpriced
+ * credits of c, each of its own service's fee. Returns the length written. */
+size_t sheet_unpriced_text(const struct eval_result *r, const struct sheet_credits *c,
+                           const struct window *month, char *buf, size_t size);
 /* True when the contract row's window ends within month: its credits fall
  * due with this report. */
 bool sheet_contract_in_month(const struct eval_contract_row *c, const struct window *month);

@@ -496,13 +496,13 @@ has "bad profile names the field" "$TMP/err" "bad-unknown-field.yaml:6: costs: u
 expect "decide with a required count missing" 3 "$BIN" --db "$DB" decide --profile tests/data/decide/bad-missing-size.yaml
 has "a missing count names its section's line" "$TMP/err" "bad-missing-size.yaml:3: missing field team.size \(required\)"
 expect "decide sample" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
-has "decide recommends" "$TMP/out" '^Recommendation: hybrid \(production on provider:nimbus, research on team:platform\)'
-has "decide says whether the guide's answer stands" "$TMP/out" "^Guide's answer: hybrid; measured data does not overturn it"
+has "decide recommends" "$TMP/out" '^Recommendation: managed \(provider:nimbus\)'
+has "decide says whether the guide's answer stands" "$TMP/out" "^Guide's answer: managed; measured data does not overturn it"
 has "decide states the rotation rule" "$TMP/out" 'Google SRE book'
 has "decide shows the arithmetic" "$TMP/out" 'GPUs 128 × 2\.20 × 730\.5 h = 205,709'
 has "decide shows the boundary" "$TMP/out" '^  capacity allocation and quota +strategic +team'
 expect "decide json" 0 "$BIN" --db "$DB" --json decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
-has "decide json recommendation" "$TMP/out" '^\{"recommendation":"hybrid","provider":"provider:nimbus"'
+has "decide json recommendation" "$TMP/out" '^\{"recommendation":"managed","provider":"provider:nimbus"'
 has "decide json reasons" "$TMP/out" '"reasons":\[\{"rule":"T-type","basis":"profile"'
 has "decide json options" "$TMP/out" '"options":\[\{"model":"self-managed"'
 has "decide json downtime is (1 - A) x 730.5 h" "$TMP/out" '"availability":0\.99583[0-9]*,"downtime_hours_per_month":3\.039[0-9]*,'
@@ -515,7 +515,7 @@ expect "decide workbook" 0 "$BIN" --db "$DB" -q decide --profile sample-data/tea
 unzip -p "$TMP/decision.xlsx" xl/workbook.xml >"$TMP/dw.xml"
 has "decision sheets" "$TMP/dw.xml" '<sheet name="Decision"[^>]*/><sheet name="Measured"'
 unzip -p "$TMP/decision.xlsx" xl/sharedStrings.xml >"$TMP/ds.xml"
-has "decision sheet reads back" "$TMP/ds.xml" 'Operating model: hybrid with provider:nimbus'
+has "decision sheet reads back" "$TMP/ds.xml" 'Operating model: managed with provider:nimbus'
 # A period the store holds nothing of: the profile alone decides, says so, and never prints nan.
 expect "decide on an unmeasured period" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2020-01-01 --to 2020-04-01
 has "decide unmeasured says so" "$TMP/out" "^Guide's answer: hybrid, from the profile alone: nothing was measured"
@@ -536,7 +536,7 @@ expect "decide refuses unmeasured when the profile asks" 3 "$BIN" --db "$DB" dec
 has "decide refusal names the setting" "$TMP/err" 'strict.yaml: nothing of team:platform or its providers is measured in the period.*require_measured_data'
 expect "decide strict profile on measured data" 0 "$BIN" --db "$DB" decide --profile "$TMP/strict.yaml" --from 2026-08-01 --to 2026-11-01
 has "decide names the guide" "$TMP/out" 'the guide "Managed vs Self-Managed GPU Clusters: A Decision Framework"'
-has "decide shows readiness" "$TMP/out" '^  a sustainable on-call rotation +met'
+has "decide shows readiness" "$TMP/out" '^  a sustainable on-call rotation +NOT MET'
 has "decide shows break-even" "$TMP/out" '^  staffing: with [0-9]+ on the rotation'
 hasnt "decide does not call a below-commitment option compliant" "$TMP/out" 'nimbus.*: meets every constraint'
 expect "compare --help" 0 "$BIN" compare --help
@@ -621,7 +621,7 @@ sqlite3 "$TMP/old.db" "PRAGMA application_id = 0; PRAGMA user_version = 9;"
 expect "store without an application id: read" 0 "$BIN" --db "$TMP/old.db" eval --no-save --month 2026-10
 same "store without an application id: a reader leaves it" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id')" 0
 expect "store without an application id: written" 0 "$BIN" --db "$TMP/old.db" -q ingest "$DATA/naive-times.csv"
-same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 12 "
+same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 13 "
 
 # A damaged store is said to be damaged, not evaluated: one page overwritten
 # (a table page that eval itself never reads), and a truncated file.
@@ -908,7 +908,7 @@ sheet_of "$TMP/all1.xlsx" Summary asum
 has "summary top findings" "$TMP/asum.xml" '<t>Top findings</t>'
 has "summary counts findings" "$TMP/asum.xml" '<c r="AA6" s="[0-9]+"><v>[1-9][0-9]*</v></c>'
 sheet_of "$TMP/all1.xlsx" Decision adec
-has "decision sheet in the report" "$TMP/adec.xml" '<t>Operating model: hybrid with provider:nimbus</t>'
+has "decision sheet in the report" "$TMP/adec.xml" '<t>Operating model: managed with provider:nimbus</t>'
 cp "$TMP/all1.xlsx" "$TMP/all2.xlsx"
 expect "report with a profile again" 0 "$BIN" --db "$RDB" -q report --month 2026-10 --profile sample-data/team.yaml -o "$TMP/all1.xlsx"
 if cmp -s "$TMP/all1.xlsx" "$TMP/all2.xlsx"; then pass; else fail "report with findings and decision is not byte-identical"; fi
@@ -1098,6 +1098,66 @@ sheet_of "$TMP/core11.xlsx" Definitions kdef
 has "colours: the setting on the Definitions sheet" "$TMP/kdef.xml" '<t>Amber up to \(error budgets\)</t></is></c><c r="B[0-9]+" s="[0-9]+"><v>1\.1</v>'
 expect "colours: fewer than one budget" 2 "$BIN" --db "$TMP/coreline.db" report --amber-budgets 0.5
 has "colours: fewer than one budget message" "$TMP/err" "^slaudit: --amber-budgets '0.5' is a number of error budgets, 1 to 1000"
+
+# --- decide: one workload cap for every option ------------------------------------
+# The hybrid's operations, as its cost counts them: 300 h x (0.75 + 0.25 x 25 %) =
+# 243.75 h routine, + 304.6 x 0.75 of the team's incidents + 205.8 x 0.5 x 0.25 of
+# nimbus's: 497.9 h of 6 x 160 = 51.9 %, over the 50 % cap; managed keeps 75 h +
+# 102.9 h = 18.5 %, coreline 75 h + 326.5 h = 41.8 %.
+expect "workload cap: decide" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
+has "workload cap: the hybrid counts the provider's incidents" "$TMP/out" "^  hybrid \(production on provider:nimbus, research on team:platform\): the team's on-call rotation is not sustainable: .*operations take 52 % of 6 platform engineers' time \(at most 50 %\)"
+expect "workload cap: json" 0 "$BIN" --db "$DB" --json decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
+same "workload cap: every option's share" "$(jq -c '[.options[] | .rotation.operations_share * 1000 | round]' "$TMP/out")" '[630,185,418,519,577]'
+
+# --- fees stored with the SLA, one contract row per service, credits per commitment ---
+FDB="$TMP/fees.db"
+# October (44,640 min): gpu down 60 min (99.866 %, 10 %), storage down 600 min (98.656 %, 25 %).
+printf 'service,start,end,status\ngpu,2026-10-01T00:00:00Z,2026-10-31T23:00:00Z,up\ngpu,2026-10-31T23:00:00Z,2026-11-01T00:00:00Z,down\nstorage,2026-10-01T00:00:00Z,2026-10-31T14:00:00Z,up\nstorage,2026-10-31T14:00:00Z,2026-11-01T00:00:00Z,down\n' >"$TMP/fees.csv"
+printf '{"document":"acme-sla.md","uptime_targets":[{"percent":99.9,"window":"month","line":1}],"credit_tiers":[{"lower_percent":99,"lower_inclusive":true,"upper_percent":99.9,"upper_inclusive":false,"credit_percent":10,"line":2},{"lower_percent":null,"lower_inclusive":false,"upper_percent":99,"upper_inclusive":false,"credit_percent":25,"line":3}]}\n' >"$TMP/fees-sla.json"
+expect "fees: ingest" 0 "$BIN" --db "$FDB" ingest --entity provider:acme "$TMP/fees.csv"
+expect "fees: import without a fee" 0 "$BIN" --db "$FDB" sla import "$TMP/fees-sla.json" --entity provider:acme
+expect "fees: unpriced credits" 0 "$BIN" --db "$FDB" eval --entity provider:acme --month 2026-10 --no-save
+has "fees: unpriced, each of its own service's fee" "$TMP/out" '2 of 2 services: 10 % of gpu.s fee \+ 25 % of storage.s fee$'
+has "fees: the pooled row has no alerts of its own" "$TMP/out" '^provider:acme +\(all\) .* 7\.39 +- +- +-$'
+has "fees: said per service" "$TMP/out" 'credits and burn alerts are per service'
+expect "fees: --fee prices the stored SLA" 0 "$BIN" --db "$FDB" eval --entity provider:acme --month 2026-10 --fee 1000 --no-save
+has "fees: gpu 10 % of 1,000" "$TMP/out" '^provider:acme +gpu .* 10% +100\.00 '
+has "fees: storage 25 % of 1,000" "$TMP/out" '^provider:acme +storage .* 25% +250\.00 '
+expect "fees: --fee without --entity" 2 "$BIN" --db "$FDB" eval --month 2026-10 --fee 1000
+expect "fees: --currency without --fee" 2 "$BIN" --db "$FDB" sla import "$TMP/fees-sla.json" --entity provider:acme --currency USD
+expect "fees: bad fee" 2 "$BIN" --db "$FDB" sla import "$TMP/fees-sla.json" --entity provider:acme --fee ten
+expect "fees: store storage's own fee" 0 "$BIN" --db "$FDB" sla import "$TMP/fees-sla.json" --entity provider:acme --service storage --fee 4000 --currency USD
+has "fees: import says the fee" "$TMP/out" 'fee 4000\.00 USD a month'
+expect "fees: store every service's fee" 0 "$BIN" --db "$FDB" sla import "$TMP/fees-sla.json" --entity provider:acme --fee 1000 --currency USD
+has "fees: a new fee replaces the version" "$TMP/out" 'replaces the version with the same date'
+expect "fees: stored fees" 0 "$BIN" --db "$FDB" eval --entity provider:acme --month 2026-10 --no-save
+same "fees: one contract row for storage" "$(grep -Ec '^provider:acme +storage +2026-10 +[0-9.]+% +99\.90%' "$TMP/out")" 1
+has "fees: gpu under the entity's SLA" "$TMP/out" '^provider:acme +gpu .* 10% +100\.00 '
+has "fees: storage under its own" "$TMP/out" '^provider:acme +storage .* 25% +1000\.00 '
+has "fees: credits of the entity's SLA" "$TMP/out" '\(every service\) +2026-10 .* 1000\.00 USD each +1 of 1 services: 100\.00 USD$'
+has "fees: credits of storage's SLA" "$TMP/out" 'storage +2026-10 .* 4000\.00 USD +1 of 1 services: 1000\.00 USD$'
+expect "fees: json" 0 "$BIN" --db "$FDB" eval --entity provider:acme --month 2026-10 --json --no-save
+same "fees: json credits per commitment" "$(jq -c '[.credits[] | [.service, .monthly_fee, .currency, .amount_due]]' "$TMP/out")" '[[null,1000,"USD",100],["storage",4000,"USD",1000]]'
+same "fees: json pooled burn alerts" "$(jq -c '[.results[] | select(.measure == "contract" and .service == null) | .sla.burn_alerts, .sla.burn_alerts_scope]' "$TMP/out")" '[null,"per service"]'
+expect "fees: --sla for one service" 0 "$BIN" --db "$FDB" eval --entity provider:acme --month 2026-10 --sla "$TMP/fees-sla.json" --service gpu --fee 500 --no-save
+same "fees: one contract row for gpu" "$(grep -Ec '^provider:acme +gpu +2026-10 +[0-9.]+% +99\.90%' "$TMP/out")" 1
+has "fees: gpu under the SLA given" "$TMP/out" '^provider:acme +gpu .* 10% +50\.00 '
+expect "fees: report" 0 "$BIN" --db "$FDB" report --month 2026-10 -o "$TMP/fees-out/"
+unzip -p "$TMP/fees-out/ops-report-2026-10.xlsx" 'xl/worksheets/*.xml' >"$TMP/fees-sheets.xml"
+has "fees: the SLA sheet's credits per commitment" "$TMP/fees-sheets.xml" 'Credits per commitment \(windows ending this month\)'
+has "fees: pooled alerts per service" "$TMP/fees-sheets.xml" '>per service<'
+# Summary credits: 100 + 1000 USD, the sum of priced amounts.
+has "fees: summary amount" "$TMP/fees-sheets.xml" '<v>1100</v>'
+# Without fees, each credit stays a percent of its own service's fee.
+FDB2="$TMP/fees2.db"
+expect "fees: ingest without fees" 0 "$BIN" --db "$FDB2" -q ingest --entity provider:acme "$TMP/fees.csv"
+expect "fees: import without fees" 0 "$BIN" --db "$FDB2" -q sla import "$TMP/fees-sla.json" --entity provider:acme
+expect "fees: report without fees" 0 "$BIN" --db "$FDB2" report --month 2026-10 -o "$TMP/fees-out2/"
+unzip -p "$TMP/fees-out2/ops-report-2026-10.xlsx" 'xl/worksheets/*.xml' >"$TMP/fees-sheets2.xml"
+has "fees: summary lists each service's percent" "$TMP/fees-sheets2.xml" "10 % of gpu's fee \+ 25 % of storage's fee"
+hasnt "fees: no percent of one fee added to another" "$TMP/fees-sheets2.xml" '35 % of the fee'
+expect "fees: forget the SLA" 0 "$BIN" --db "$FDB" forget "$TMP/fees-sla.json"
+same "fees: its fees go with it" "$(sqlite3 "$FDB" 'select count(*) from commitments; select count(*) from commitment_fees' | tr '\n' ' ')" "0 0 "
 
 # --- every command that reads a file refuses a FIFO at once ---------------------
 expect "sla extract fifo" 3 "$BIN" sla extract "$TMP/fifo"

@@ -203,6 +203,55 @@ Test(decide, cost_hybrid_research_cover)
     cr_assert_eq(o.rotation.required, 4); /* ceil(2 × 84 / 42) */
 }
 
+/* One workload cap for every option: operations (routine kept + every
+ * incident engineer-hour the option's cost counts) at most 50 % of the
+ * platform engineers' time. */
+Test(decide, workload_cap_counts_the_hybrid_s_provider_incidents)
+{
+    struct team_profile p;
+    base_profile(&p);
+    p.production_gpus = 20;
+    p.uptime_commitment = 0.999;
+    p.platform_engineers = 2;
+    p.work_hours_month = 195; /* 390 h of platform time: the cap is 195 h */
+    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_option o;
+    decide_cost_of(&p, &t, &a, 0, DECIDE_HYBRID, &o);
+    /* 200 × (0.8 + 0.2 × 0.25) = 170 h routine, + 30 × 0.8 = 24 h of the
+     * team's incidents, + 20 × 0.5 × 0.2 = 2 h of the provider's: 196 h,
+     * over 195 (without the provider's 2 h it would be 194, within). */
+    cr_assert_float_eq(o.rotation.ops_share, 196.0 / 390.0, EPS);
+    cr_assert_not(o.rotation.sustainable);
+    cr_assert_not(o.eligible);
+}
+
+Test(decide, workload_cap_applies_to_managed)
+{
+    struct team_profile p;
+    base_profile(&p);
+    p.platform_engineers = 1;
+    p.work_hours_month = 100;
+    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_option o;
+    decide_cost_of(&p, &t, &a, 0, DECIDE_MANAGED, &o);
+    /* 200 × 25 % = 50 h kept + 20 × 0.5 = 10 h of provider incidents:
+     * 60 h of 100, over the 50 % cap. */
+    cr_assert_float_eq(o.rotation.ops_share, 0.6, EPS);
+    cr_assert_not(o.rotation.applies);
+    cr_assert_not(o.eligible);
+    cr_assert(strstr(o.ineligible, "over the toil limit"), "%s", o.ineligible);
+    p.work_hours_month = 160; /* 60 of 160: within */
+    decide_cost_of(&p, &t, &a, 0, DECIDE_MANAGED, &o);
+    cr_assert_float_eq(o.rotation.ops_share, 0.375, EPS);
+    cr_assert(o.eligible, "%s", o.ineligible);
+    p.platform_engineers = 0; /* nobody to cap: shown, not disqualifying */
+    decide_cost_of(&p, &t, &a, 0, DECIDE_MANAGED, &o);
+    cr_assert(o.eligible, "%s", o.ineligible);
+    cr_assert(strstr(o.rotation.why, "60 h a month of operations kept"), "%s", o.rotation.why);
+}
+
 Test(decide, per_month_scales_the_period)
 {
     struct team_profile p;
