@@ -34,8 +34,11 @@ add(const char *sha, const char *entity, const char *kind, int64_t from, const c
     cr_assert_eq(store_source_begin(fx.st, "sla.md", sha, "sla-document", 10, &already, &d), SL_OK,
                  "%s", d.message);
     cr_assert_not(already);
-    struct commitment c = {.entity = entity, .kind = kind, .effective_from = from,
-                           .document = "sla.md", .terms = terms};
+    struct commitment c = {.entity = entity,
+                           .kind = kind,
+                           .effective_from = from,
+                           .document = "sla.md",
+                           .terms = terms};
     cr_assert_eq(store_add_commitment(fx.st, &c, &replaced, &d), SL_OK, "%s", d.message);
     cr_assert_eq(replaced, expect_replaced);
     struct source_counts counts = {1, 1, 0, 0};
