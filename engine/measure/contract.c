@@ -66,6 +66,10 @@ contract_rules_from_terms(const struct sla_terms *t, size_t target, struct contr
     c = sla_terms_clause(t, SLA_CLAUSE_MAINTENANCE_CAP);
     if (c && !isnan(c->value) && c->value > 0 && c->value < 1e5)
         out->maintenance_cap_seconds = (int64_t)llround(c->value * 3600.0);
+    /* A document that says partial or degraded service is not downtime
+     * weighs it 0: its downtime is the total loss of service it defines. */
+    if (sla_terms_clause(t, SLA_CLAUSE_PARTIAL_EXCLUDED))
+        out->weight[SVC_PARTIAL] = out->weight[SVC_DEGRADED] = 0.0;
     c = sla_terms_clause(t, SLA_CLAUSE_PARTIAL_COUNTED);
     if (c) {
         out->weight[SVC_PARTIAL] = 1.0;

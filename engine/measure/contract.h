@@ -70,9 +70,11 @@ void contract_rules_neutral(struct contract_rules *r);
  * terms' maintenance exclusion and notice (else 48 h), and the document's
  * counting clauses (engine/sla_terms.h): SLA_CLAUSE_MIN_OUTAGE (value in
  * minutes) sets min_outage_seconds, SLA_CLAUSE_MAINTENANCE_CAP (value in hours
- * per month) the cap, SLA_CLAUSE_PARTIAL_COUNTED weighs partial at 1 (and
+ * per month) the cap, SLA_CLAUSE_PARTIAL_EXCLUDED weighs partial and
+ * degraded at 0, SLA_CLAUSE_PARTIAL_COUNTED weighs partial at 1 (and
  * degraded at 1 where its sentence names degraded, impaired or reduced
- * service); the neutral weights where the terms say nothing. SL_ERR_USAGE
+ * service; it wins over an exclusion); the neutral weights where the terms
+ * say nothing. SL_ERR_USAGE
  * when target is out of range. */
 enum sl_status contract_rules_from_terms(const struct sla_terms *t, size_t target,
                                          struct contract_rules *out);

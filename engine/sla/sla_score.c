@@ -473,8 +473,10 @@ red_flags(const struct sla_terms *t, struct sla_scorecard *sc)
         set_flag(sc, t, "SLA-003", "medium", "more than 2 h of downtime a month allowed", u->line,
                  NULL, "%g %% allows %.0f minutes a month", u->percent,
                  (1 - u->percent / 100) * MONTH_MINUTES);
+    const struct sla_clause *excluded = sla_terms_clause(t, SLA_CLAUSE_PARTIAL_EXCLUDED);
     if (!sla_terms_clause(t, SLA_CLAUSE_PARTIAL_COUNTED))
-        set_flag(sc, t, "SLA-004", "medium", "degraded or partial service is not downtime", 0, NULL,
+        set_flag(sc, t, "SLA-004", "medium", "degraded or partial service is not downtime",
+                 excluded ? excluded->line : 0, excluded ? excluded->text : NULL,
                  "the downtime definition does not count degraded or partial service");
     if ((c = sla_terms_clause(t, SLA_CLAUSE_CATCH_ALL_EXCLUSION)))
         set_flag(sc, t, "SLA-005", "medium", "open-ended exclusion", c->line, c->text,

@@ -106,6 +106,7 @@ static const char *const clause_names[SLA_CLAUSE_COUNT] = {
     [SLA_CLAUSE_CREDITS_AUTOMATIC] = "credits_automatic",
     [SLA_CLAUSE_CREDITS_FUTURE_ONLY] = "credits_future_only",
     [SLA_CLAUSE_PARTIAL_COUNTED] = "partial_counted",
+    [SLA_CLAUSE_PARTIAL_EXCLUDED] = "partial_excluded",
     [SLA_CLAUSE_MIN_OUTAGE] = "min_outage_minutes",
     [SLA_CLAUSE_MAINTENANCE_CAP] = "maintenance_cap_hours",
     [SLA_CLAUSE_CATCH_ALL_EXCLUSION] = "catch_all_exclusion",

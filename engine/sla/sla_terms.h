@@ -68,6 +68,7 @@ enum sla_clause_kind {
     SLA_CLAUSE_CREDITS_AUTOMATIC,    /* credits applied without a claim */
     SLA_CLAUSE_CREDITS_FUTURE_ONLY,  /* credits only against future bills */
     SLA_CLAUSE_PARTIAL_COUNTED,      /* degraded/partial service counts as downtime */
+    SLA_CLAUSE_PARTIAL_EXCLUDED,     /* degraded/partial service is said not to be downtime */
     SLA_CLAUSE_MIN_OUTAGE,           /* value: minutes an outage must last to count */
     SLA_CLAUSE_MAINTENANCE_CAP,      /* value: hours of maintenance allowed per month */
     SLA_CLAUSE_CATCH_ALL_EXCLUSION,  /* "beyond reasonable control", uncapped emergencies */

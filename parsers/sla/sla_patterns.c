@@ -305,6 +305,13 @@ const struct sla_pattern sla_patterns[] = {
      "outage|functionality|capacity)\\b[^.]{0,100}?\\b(?<!not\\s)(?:counts?|counted|considered|"
      "treated|constitutes?|included|deemed)\\b|\\bpercentage\\s+of\\s+(?:[a-z]+\\s+){0,3}?"
      "(?:requests|calls|transactions)\\b[^.]{0,80}?\\b(?:fail|error)"},
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_PARTIAL_EXCLUDED, 0,
+     "\\b(?:degraded|partial(?:ly)?|reduced|impaired|slow(?:er)?|intermittent|elevated\\s+"
+     "latency)\\b[^.]{0,160}?\\b(?:is|are|does|do|shall|will)\\s+not\\s+(?:be\\s+)?(?:count(?:ed)?"
+     "\\s+(?:as|towards?)\\s+|considered\\s+(?:as\\s+)?|deemed\\s+|treated\\s+as\\s+|"
+     "constitute\\s+|included\\s+in\\s+)?(?:an?\\s+|the\\s+)?(?:downtime|unavailab\\w*|"
+     "outages?)\\b|\\b(?:downtime|unavailability)\\s+(?:does|shall|will)\\s+not\\s+include\\b"
+     "[^.]{0,120}?\\b(?:degraded|partial|reduced|impaired|slow|latency)"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_MIN_OUTAGE, 0,
      "\\b(?:continuous|consecutive|contiguous|uninterrupted)\\s+(?:period\\s+of\\s+)?"
      "(?:more\\s+than\\s+|at\\s+least\\s+)?" NUM "\\s*(?<unit>minutes?|mins?)\\b|\\b" NUM

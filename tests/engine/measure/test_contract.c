@@ -203,6 +203,37 @@ Test(contract, notice_boundary_of_the_terms)
     cr_assert_eq(c.avail.maintenance_seconds, 2 * HOUR, "both meet a 24 h notice");
 }
 
+/* A document that says partial or degraded service is not downtime weighs
+ * both 0; one that counts partial service weighs it 1; one silent keeps the
+ * neutral 0.3. */
+Test(contract, partial_weight_from_the_terms)
+{
+    struct sla_uptime_target target = {99.9, SLA_WINDOW_MONTH, NULL, 1, 0, 0};
+    struct sla_clause clause = {SLA_CLAUSE_PARTIAL_EXCLUDED, NAN, "Partial loss is not Downtime",
+                                4};
+    struct sla_terms t;
+    sla_terms_init(&t);
+    t.targets = &target;
+    t.ntargets = 1;
+    struct contract_rules r;
+    cr_assert_eq(contract_rules_from_terms(&t, 0, &r), SL_OK);
+    cr_assert_float_eq(r.weight[SVC_PARTIAL], 0.3, EPS, "silent: the neutral weight");
+    t.clauses = &clause;
+    t.nclauses = 1;
+    cr_assert_eq(contract_rules_from_terms(&t, 0, &r), SL_OK);
+    cr_assert_float_eq(r.weight[SVC_PARTIAL], 0, EPS);
+    cr_assert_float_eq(r.weight[SVC_DEGRADED], 0, EPS);
+    cr_assert_float_eq(r.weight[SVC_DOWN], 1, EPS);
+    struct interval ivs[] = {iv(OCT1, OCT1 + DAY, SVC_UP), iv(OCT1, OCT1 + HOUR, SVC_PARTIAL),
+                             iv(OCT1 + 2 * HOUR, OCT1 + 3 * HOUR, SVC_DOWN)};
+    struct contract_measure c = measure(ivs, 3, NULL, 0, OCT1, OCT1 + DAY, &r);
+    cr_assert_float_eq(c.avail.downtime_seconds, HOUR, EPS, "the partial hour counts for nothing");
+    clause.kind = SLA_CLAUSE_PARTIAL_COUNTED;
+    clause.text = "Partial outages count as Downtime";
+    cr_assert_eq(contract_rules_from_terms(&t, 0, &r), SL_OK);
+    cr_assert_float_eq(r.weight[SVC_PARTIAL], 1, EPS);
+}
+
 Test(contract, maintenance_not_excluded_by_the_terms)
 {
     /* A document that never excludes maintenance: all 3 h count. */

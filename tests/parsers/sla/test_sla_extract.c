@@ -935,3 +935,37 @@ Test(sla_text, every_unit_has_a_line_to_quote)
     }
     sla_text_release(&t);
 }
+
+/* A downtime definition that leaves partial service out says so in several
+ * ways; a sentence that counts it, or that is about something else, is no
+ * exclusion. */
+Test(sla_extract, partial_service_said_not_to_be_downtime)
+{
+    static const char *const excluded[] = {
+        "Degraded performance, elevated latency or partial loss of capacity is not Downtime.\n",
+        "Partial outages shall not be considered Downtime.\n",
+        "Periods of reduced performance do not count as downtime.\n",
+        "Downtime does not include periods of degraded or slow service.\n",
+        "Intermittent errors affecting some requests are not unavailability.\n",
+    };
+    static const char *const not_excluded[] = {
+        "Partial outages count as downtime.\n",
+        "The service is not available during maintenance.\n",
+        "Degraded performance is reported on the status page within 30 minutes.\n",
+    };
+    for (size_t i = 0; i < sizeof excluded / sizeof *excluded; i++) {
+        struct sla_terms t;
+        extract(excluded[i], &t);
+        const struct sla_clause *c = sla_terms_clause(&t, SLA_CLAUSE_PARTIAL_EXCLUDED);
+        cr_assert_not_null(c, "not read as an exclusion: %s", excluded[i]);
+        cr_assert_eq(c->line, 1);
+        sla_terms_release(&t);
+    }
+    for (size_t i = 0; i < sizeof not_excluded / sizeof *not_excluded; i++) {
+        struct sla_terms t;
+        extract(not_excluded[i], &t);
+        cr_assert_null(sla_terms_clause(&t, SLA_CLAUSE_PARTIAL_EXCLUDED),
+                       "read as an exclusion: %s", not_excluded[i]);
+        sla_terms_release(&t);
+    }
+}
