@@ -1,5 +1,5 @@
-/* sla_html.c — HTML into blocks through libxml2's HTML parser; the only file
- * that includes libxml2. See sla_blocks.h. */
+/* sla_html.c — HTML into blocks through libxml2's HTML parser (sla_docx.c uses its
+ * XML parser). See sla_blocks.h. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>

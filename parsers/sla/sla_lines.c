@@ -27,7 +27,7 @@ lines_push(struct line_list *l, const char *s, size_t n, long line)
         return SL_ERR_NOMEM;
     memcpy(copy, s, n);
     copy[n] = '\0';
-    l->v[l->n++] = (struct src_line){copy, line, false};
+    l->v[l->n++] = (struct src_line){.text = copy, .line = line};
     return SL_OK;
 }
 

@@ -17,6 +17,7 @@ struct src_line {
     char *text;
     long line;
     bool row_break; /* HTML: the end of a table (a blank line follows) */
+    int heading;    /* PDF: a heading of this level (set larger than the body); 0 otherwise */
 };
 
 struct line_list {
