@@ -16,6 +16,7 @@
 #include "parsers/sla/sla_blocks.h"
 
 #define MAX_PAGES 2000
+#define MAX_CHARS ((size_t)2 << 20)
 
 struct glyph {
     double x1, y1, x2, y2;
@@ -280,9 +281,9 @@ sla_pdf_lines(const char *d, size_t n, const char *path, struct line_list *out,
         memcpy(all + nall, g, k * sizeof *g);
         nall += k;
         free(g);
-        if (nall * 4 > SLA_TEXT_MAX_BYTES)
-            s = diag_set(diag, SL_ERR_LIMIT, path, 0, "PDF text larger than %zu MB",
-                         SLA_TEXT_MAX_BYTES >> 20);
+        if (nall > MAX_CHARS)
+            s = diag_set(diag, SL_ERR_LIMIT, path, 0, "PDF with more than %zu characters of text",
+                         MAX_CHARS);
     }
     double body = body_height(all, nall);
     free(all);
