@@ -375,6 +375,25 @@ sla_builder_table_end(struct sla_builder *b)
     b->table = -1;
 }
 
+/* Line i of [from, to) shares a cell's starting column with the line above
+ * or below it: a row of a table whose columns are aligned by spaces. */
+static bool
+aligned_row(const struct line_list *lines, size_t i, size_t from, size_t to)
+{
+    size_t at[16], nb[16];
+    size_t n = sla_lines_cell_starts(lines->v[i].text, at, 16);
+    if (!n || list_marker(lines->v[i].text))
+        return false;
+    for (size_t j = i > from ? i - 1 : i + 1; j <= i + 1 && j < to && j < lines->n; j += 2) {
+        size_t m = sla_lines_cell_starts(lines->v[j].text, nb, 16);
+        for (size_t a = 0; a < n; a++)
+            for (size_t k = 0; k < m; k++)
+                if (at[a] == nb[k])
+                    return true;
+    }
+    return false;
+}
+
 enum sl_status
 sla_builder_lines(struct sla_builder *b, const struct line_list *lines, size_t from, size_t to,
                   bool first_item, int level)
@@ -403,6 +422,13 @@ sla_builder_lines(struct sla_builder *b, const struct line_list *lines, size_t f
         }
         bool is_row;
         char *row = row_text(raw, &is_row);
+        if (!is_row && aligned_row(lines, i, from, to)) {
+            char *cells = sla_lines_split_cells(raw);
+            free(row);
+            row = cells ? row_text(cells, &is_row) : NULL;
+            is_row = true;
+            free(cells);
+        }
         if (is_row) {
             const char *tr = raw;
             while (*tr == ' ')
