@@ -559,6 +559,10 @@ sla_lines_cell_starts(const char *s, size_t *at, size_t max)
     const char *p = s;
     while (*p == ' ')
         p++;
+    /* "iii)  the affected team": a list marker set apart, not a cell. */
+    const char *gap = strstr(p, "  ");
+    if (gap && gap - p <= 5 && (gap[-1] == ')' || gap[-1] == '.'))
+        return 0;
     for (; *p && n < max; p++) {
         if (p[0] != ' ' || p[1] != ' ')
             continue;

@@ -32,7 +32,8 @@ void sla_lines_release(struct line_list *l);
 
 /* Aligned columns of plain text: the columns at which the cells of s begin
  * after a gap of two or more spaces, up to max of them in at[]; 0 for a line
- * with a TAB, a sentence (". ") or no such gap. Two lines with a cell
+ * with a TAB, a sentence (". "), a list marker set apart by spaces ("iii)  ",
+ * "2.  ") or no such gap. Two lines with a cell
  * starting at the same column are rows of one table. */
 size_t sla_lines_cell_starts(const char *s, size_t *at, size_t max);
 /* s split at its gaps of two or more spaces, the cells joined by one TAB;

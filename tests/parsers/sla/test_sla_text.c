@@ -26,7 +26,10 @@ Test(sla_text, plain_text_columns_aligned_by_spaces_are_rows)
                               "Less than 99.95%  10%\n"
                               "Less than 99.0%   25%\n"
                               "\n"
-                              "A sentence.  With two spaces  after its stop is prose.\n";
+                              "A sentence.  With two spaces  after its stop is prose.\n"
+                              "\n"
+                              "ii)   the dates of each incident;\n"
+                              "iii)  the affected team id.\n";
     struct sla_text t;
     struct sl_diag d = {0};
     cr_assert_eq(sla_text_parse(doc, sizeof doc - 1, "sla.txt", &t, &d), SL_OK, "%s", d.message);
@@ -40,5 +43,9 @@ Test(sla_text, plain_text_columns_aligned_by_spaces_are_rows)
     const struct sla_unit *prose = find_unit(&t, "A sentence.");
     cr_assert_not_null(prose);
     cr_expect_eq(prose->kind, SLA_UNIT_PARAGRAPH);
+    const struct sla_unit *item = find_unit(&t, "ii)");
+    cr_assert_not_null(item);
+    cr_expect_neq(item->kind, SLA_UNIT_ROW, "markers set apart by spaces are no cells");
+    cr_expect(strstr(item->text, "iii) the affected team id."), "%s", item->text);
     sla_text_release(&t);
 }
