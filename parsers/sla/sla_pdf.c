@@ -89,7 +89,8 @@ page_glyphs(PopplerPage *page, struct glyph **out, size_t *n)
         const PopplerRectangle *r = &rects[k];
         bool space = len == 1 && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t');
         space |= len == 2 && !memcmp(p, "\xc2\xa0", 2);
-        if (!space && len < sizeof v->u && r->y2 > r->y1 && isfinite(r->x1) && isfinite(r->y1)) {
+        if (!space && len < sizeof v->u && isfinite(r->x1) && isfinite(r->x2) && isfinite(r->y1) &&
+            isfinite(r->y2) && r->y2 > r->y1 && r->y2 - r->y1 < 1e4) {
             struct glyph *g = &v[(*n)++];
             *g = (struct glyph){r->x1, r->y1, r->x2, r->y2, {0}};
             memcpy(g->u, p, len);
