@@ -1,6 +1,8 @@
 /* fuzz_sla.c — libFuzzer harness for the SLA document reader: any bytes are
- * split into units (Markdown, plain text, HTML) and searched for terms; every
- * term found must point at a line of the document. */
+ * split into units (Markdown, plain text, HTML, and PDF or DOCX when they
+ * open with %PDF- or a zip header: the seeds from tests/data/sla include one
+ * of each) and searched for terms; every term found must point at a line of
+ * the document, and a document refused says why. */
 #include <assert.h>
 #include <stdint.h>
 

@@ -10,8 +10,10 @@
 #     xlsxwriter.h in reports/xlsx/, pcre2.h, jansson.h, yaml.h and OpenSSL
 #     in engine/base/, csv.h in parsers/read/, cmark-gfm in
 #     parsers/sla/sla_markdown.c, libxml2 in parsers/sla/sla_html.c (SLA
-#     documents in HTML) and parsers/read/xmlread.c (XML inputs and the HTML
-#     inside them).
+#     documents in HTML), parsers/sla/sla_docx.c (the XML of a Word document)
+#     and parsers/read/xmlread.c (XML inputs and the HTML inside them),
+#     libzip in parsers/sla/sla_docx.c, poppler (and glib) in
+#     parsers/sla/sla_pdf.c.
 # Prints every back-edge as FILE:LINE: what is wrong, and exits 1 if any.
 set -eu
 cd "$(dirname "$0")/.."
@@ -41,8 +43,14 @@ for file in $(git ls-files 'engine/*.[ch]' 'parsers/*.[ch]' 'reports/*.[ch]' 'cl
         csv.h) [ "$top/$room" = parsers/read ] || echo "$where: csv.h outside parsers/read/" ;;
         cmark-gfm*.h | cmark-gfm/*)
             [ "$file" = parsers/sla/sla_markdown.c ] || echo "$where: $target outside parsers/sla/sla_markdown.c" ;;
-        libxml/*) [ "$file" = parsers/sla/sla_html.c ] || [ "$file" = parsers/read/xmlread.c ] ||
-            echo "$where: $target outside parsers/sla/sla_html.c and parsers/read/xmlread.c" ;;
+        libxml/*)
+            case "$file" in
+            parsers/sla/sla_html.c | parsers/sla/sla_docx.c | parsers/read/xmlread.c) ;;
+            *) echo "$where: $target outside parsers/sla/sla_html.c, sla_docx.c and parsers/read/xmlread.c" ;;
+            esac ;;
+        zip.h) [ "$file" = parsers/sla/sla_docx.c ] || echo "$where: zip.h outside parsers/sla/sla_docx.c" ;;
+        poppler.h | poppler/* | glib.h | glib/*)
+            [ "$file" = parsers/sla/sla_pdf.c ] || echo "$where: $target outside parsers/sla/sla_pdf.c" ;;
         esac
         ttop=${target%%/*}
         case "$top:$ttop" in

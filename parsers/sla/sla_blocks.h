@@ -1,8 +1,10 @@
 /* sla_blocks.h — how the document readers add blocks to a struct sla_text.
  * sla_text.c owns the builder and decides which reader a document goes to;
  * sla_markdown.c (the only file that includes cmark-gfm) reads Markdown and
- * plain text, sla_html.c (the only file that includes libxml2) reads HTML,
- * whole documents or blocks inside Markdown. Internal to those three files.
+ * plain text, sla_html.c reads HTML, whole documents or blocks inside
+ * Markdown, sla_docx.c (the only file that includes libzip) reads Word
+ * documents and sla_pdf.c (the only file that includes poppler) turns a PDF
+ * into lines for the line reader. Internal to those files.
  *
  * A block is one unit: a heading with its level, a paragraph, a list item
  * with its nesting depth (1 = outermost), or a table row whose cells are
@@ -46,5 +48,29 @@ enum sl_status sla_markdown_read(const char *d, size_t n, const struct line_list
  * into every cell they cover; no network access. Errors: SL_ERR_NOMEM,
  * SL_ERR_INPUT (not readable as HTML). */
 enum sl_status sla_html_read(const char *d, size_t n, long first_line, struct sla_builder *b);
+
+#define SLA_DOCX_MAX_XML ((size_t)32 << 20) /* a member expanding past this is refused */
+
+/* A Word document, the zip archive d[0..n), into blocks from its
+ * word/document.xml: paragraphs with their heading level (from the style,
+ * named in word/styles.xml, or the outline level), list items (numbered
+ * paragraphs, with their level), table rows (gridSpan and vMerge expanded
+ * into every cell they cover; rows marked tblHeader, or else the first, are
+ * header rows), and the text as it reads with tracked changes accepted
+ * (w:ins kept, w:del dropped). A DOCX has no lines: each paragraph and each
+ * table row counts as one, from 1; *nlines is their number. Errors, with
+ * diag set: SL_ERR_INPUT (not a zip archive, no word/document.xml, not
+ * well-formed XML: its line), SL_ERR_LIMIT (a member expanding past
+ * SLA_DOCX_MAX_XML), SL_ERR_NOMEM. */
+enum sl_status sla_docx_read(const char *d, size_t n, const char *path, struct sla_builder *b,
+                             long *nlines, struct sl_diag *diag);
+/* The text of the PDF d[0..n) as lines (appended to out, numbered from 1) in
+ * reading order: top to bottom on each page, a blank line between
+ * paragraphs (a gap taller than the leading) and between pages, the cells of
+ * aligned columns joined by one TAB, and heading set on a line larger than
+ * the body text (1-3 by its size). Errors, with diag set: SL_ERR_INPUT (not
+ * readable, no pages, no text), SL_ERR_LIMIT, SL_ERR_NOMEM. */
+enum sl_status sla_pdf_lines(const char *d, size_t n, const char *path, struct line_list *out,
+                             struct sl_diag *diag);
 
 #endif

@@ -1,6 +1,6 @@
-/* sla_html.c — HTML into blocks through libxml2's HTML parser; with
- * parsers/read/xmlread.c (XML inputs), one of the two files that include
- * libxml2. See sla_blocks.h. */
+/* sla_html.c — HTML into blocks through libxml2's HTML parser (the other
+ * files that include libxml2: parsers/read/xmlread.c for XML inputs and
+ * sla_docx.c for a Word document's XML). See sla_blocks.h. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>

@@ -27,7 +27,7 @@ lines_push(struct line_list *l, const char *s, size_t n, long line)
         return SL_ERR_NOMEM;
     memcpy(copy, s, n);
     copy[n] = '\0';
-    l->v[l->n++] = (struct src_line){copy, line, false};
+    l->v[l->n++] = (struct src_line){.text = copy, .line = line};
     return SL_OK;
 }
 
@@ -548,6 +548,58 @@ text_to_lines(const char *d, size_t n, struct line_list *out)
         start = i + 1;
     }
     return s;
+}
+
+size_t
+sla_lines_cell_starts(const char *s, size_t *at, size_t max)
+{
+    size_t n = 0;
+    if (strchr(s, '\t') || strstr(s, ". "))
+        return 0;
+    const char *p = s;
+    while (*p == ' ')
+        p++;
+    /* "iii)  the affected team": a list marker set apart, not a cell. */
+    const char *gap = strstr(p, "  ");
+    if (gap && gap - p <= 5 && (gap[-1] == ')' || gap[-1] == '.'))
+        return 0;
+    for (; *p && n < max; p++) {
+        if (p[0] != ' ' || p[1] != ' ')
+            continue;
+        const char *q = p;
+        while (*q == ' ')
+            q++;
+        if (!*q)
+            break;
+        at[n++] = (size_t)(q - s);
+        p = q - 1;
+    }
+    return n;
+}
+
+char *
+sla_lines_split_cells(const char *s)
+{
+    struct strbuf sb = STRBUF_INIT;
+    enum sl_status st = SL_OK;
+    while (*s == ' ')
+        s++;
+    while (*s && !st) {
+        const char *q = strstr(s, "  ");
+        size_t len = q ? (size_t)(q - s) : strlen(s);
+        if (sb.len)
+            st = strbuf_addch(&sb, '\t');
+        if (!st)
+            st = strbuf_add(&sb, s, len);
+        s += len;
+        while (*s == ' ')
+            s++;
+    }
+    if (st) {
+        strbuf_release(&sb);
+        return NULL;
+    }
+    return sb.buf ? strbuf_detach(&sb) : strdup("");
 }
 
 enum sl_status

@@ -17,6 +17,7 @@ struct src_line {
     char *text;
     long line;
     bool row_break; /* HTML: the end of a table (a blank line follows) */
+    int heading;    /* PDF: a heading of this level (set larger than the body); 0 otherwise */
 };
 
 struct line_list {
@@ -28,6 +29,16 @@ struct line_list {
  * which). Errors: SL_ERR_NOMEM. */
 enum sl_status sla_lines_read(const char *d, size_t n, bool *html, struct line_list *out);
 void sla_lines_release(struct line_list *l);
+
+/* Aligned columns of plain text: the columns at which the cells of s begin
+ * after a gap of two or more spaces, up to max of them in at[]; 0 for a line
+ * with a TAB, a sentence (". "), a list marker set apart by spaces ("iii)  ",
+ * "2.  ") or no such gap. Two lines with a cell
+ * starting at the same column are rows of one table. */
+size_t sla_lines_cell_starts(const char *s, size_t *at, size_t max);
+/* s split at its gaps of two or more spaces, the cells joined by one TAB;
+ * NULL when memory ran out. */
+char *sla_lines_split_cells(const char *s);
 
 /* Markdown and HTML reduced to their text: entities, inline tags, emphasis,
  * links, escapes; typographic characters to ASCII; spaces collapsed. A new

@@ -1,5 +1,5 @@
-/* sla_text.c — an SLA document (Markdown, plain text, HTML) into units with
- * their source lines; see sla_text.h. */
+/* sla_text.c — an SLA document (Markdown, plain text, HTML, PDF, DOCX) into
+ * units with their source lines; see sla_text.h. */
 #include "parsers/sla/sla_text.h"
 
 #include <ctype.h>
@@ -375,6 +375,25 @@ sla_builder_table_end(struct sla_builder *b)
     b->table = -1;
 }
 
+/* Line i of [from, to) shares a cell's starting column with the line above
+ * or below it: a row of a table whose columns are aligned by spaces. */
+static bool
+aligned_row(const struct line_list *lines, size_t i, size_t from, size_t to)
+{
+    size_t at[16], nb[16];
+    size_t n = sla_lines_cell_starts(lines->v[i].text, at, 16);
+    if (!n || list_marker(lines->v[i].text))
+        return false;
+    for (size_t j = i > from ? i - 1 : i + 1; j <= i + 1 && j < to && j < lines->n; j += 2) {
+        size_t m = sla_lines_cell_starts(lines->v[j].text, nb, 16);
+        for (size_t a = 0; a < n; a++)
+            for (size_t k = 0; k < m; k++)
+                if (at[a] == nb[k])
+                    return true;
+    }
+    return false;
+}
+
 enum sl_status
 sla_builder_lines(struct sla_builder *b, const struct line_list *lines, size_t from, size_t to,
                   bool first_item, int level)
@@ -384,6 +403,18 @@ sla_builder_lines(struct sla_builder *b, const struct line_list *lines, size_t f
     for (size_t i = from; i < to && i < lines->n && !s; i++) {
         const char *raw = lines->v[i].text;
         long line = lines->v[i].line;
+        if (lines->v[i].heading && !blank(raw)) {
+            /* PDF: the type size said so. */
+            char *h = sla_lines_clean_inline(raw);
+            s = h ? unit_open(b, SLA_UNIT_HEADING, line, h) : SL_ERR_NOMEM;
+            free(h);
+            b->level = lines->v[i].heading;
+            b->table = -1;
+            if (!s)
+                s = unit_close(b);
+            b->level = 0;
+            continue;
+        }
         if (blank(raw)) {
             s = unit_close(b);
             b->table = -1;
@@ -391,6 +422,13 @@ sla_builder_lines(struct sla_builder *b, const struct line_list *lines, size_t f
         }
         bool is_row;
         char *row = row_text(raw, &is_row);
+        if (!is_row && aligned_row(lines, i, from, to)) {
+            char *cells = sla_lines_split_cells(raw);
+            free(row);
+            row = cells ? row_text(cells, &is_row) : NULL;
+            is_row = true;
+            free(cells);
+        }
         if (is_row) {
             const char *tr = raw;
             while (*tr == ' ')
@@ -467,12 +505,27 @@ sla_builder_lines(struct sla_builder *b, const struct line_list *lines, size_t f
     return s;
 }
 
+enum doc_kind { DOC_TEXT, DOC_PDF, DOC_DOCX };
+
+/* By content: a PDF opens with its magic, a Word document is a zip archive. */
+static enum doc_kind
+doc_kind(const char *d, size_t n)
+{
+    if (n >= 5 && !memcmp(d, "%PDF-", 5))
+        return DOC_PDF;
+    if (n >= 4 && !memcmp(d, "PK\x03\x04", 4))
+        return DOC_DOCX;
+    return DOC_TEXT;
+}
+
 static enum sl_status
-build_units(const char *data, size_t len, bool html, struct line_list *lines, struct sla_text *t)
+build_units(const char *data, size_t len, enum doc_kind kind, bool html, struct line_list *lines,
+            struct sla_text *t)
 {
     struct sla_builder b = {.t = t, .text = STRBUF_INIT, .table = -1, .heading = -1};
-    enum sl_status s =
-        html ? sla_html_read(data, len, 1, &b) : sla_markdown_read(data, len, lines, &b);
+    enum sl_status s = kind == DOC_PDF ? sla_builder_lines(&b, lines, 0, lines->n, false, 0)
+                       : html          ? sla_html_read(data, len, 1, &b)
+                                       : sla_markdown_read(data, len, lines, &b);
     if (!s)
         s = unit_close(&b);
     strbuf_release(&b.text);
@@ -552,6 +605,40 @@ cover_unit_lines(struct sla_text *t)
     return SL_OK;
 }
 
+/* A Word document's blocks, and as its lines the text of each paragraph and
+ * row (cells apart by " | "), so that a term can quote its line. */
+static enum sl_status
+read_docx(const char *data, size_t len, const char *path, struct sla_text *t, struct sl_diag *diag)
+{
+    struct sla_builder b = {.t = t, .text = STRBUF_INIT, .table = -1, .heading = -1};
+    long nlines = 0;
+    enum sl_status s = sla_docx_read(data, len, path, &b, &nlines, diag);
+    if (!s)
+        s = unit_close(&b);
+    strbuf_release(&b.text);
+    free(b.breaks);
+    if (s)
+        return s;
+    if (!(t->lines = calloc((size_t)nlines + 1, sizeof *t->lines)))
+        return SL_ERR_NOMEM;
+    t->nlines = (size_t)nlines;
+    for (size_t i = 0; i < t->nunits; i++) {
+        const struct sla_unit *u = &t->units[i];
+        if (u->line < 1 || u->line > nlines || t->lines[u->line - 1])
+            continue;
+        struct strbuf sb = STRBUF_INIT;
+        for (const char *p = u->text; *p && !s; p++)
+            s = *p == '\t' ? strbuf_addstr(&sb, " | ") : strbuf_addch(&sb, *p);
+        t->lines[u->line - 1] = sb.buf ? strbuf_detach(&sb) : strdup("");
+        if (s || !t->lines[u->line - 1])
+            return SL_ERR_NOMEM;
+    }
+    for (size_t k = 0; k < t->nlines; k++)
+        if (!t->lines[k] && !(t->lines[k] = strdup("")))
+            return SL_ERR_NOMEM;
+    return SL_OK;
+}
+
 enum sl_status
 sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *out,
                struct sl_diag *diag)
@@ -562,7 +649,13 @@ sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *
     if (len > SLA_TEXT_MAX_BYTES)
         return diag_set(diag, SL_ERR_LIMIT, path, 0, "document larger than %zu MB",
                         SLA_TEXT_MAX_BYTES >> 20);
-    s = sla_lines_read(data, len, &out->html, &lines);
+    enum doc_kind kind = doc_kind(data, len);
+    if (kind == DOC_DOCX) {
+        s = read_docx(data, len, path, out, diag);
+        goto out;
+    }
+    s = kind == DOC_PDF ? sla_pdf_lines(data, len, path, &lines, diag)
+                        : sla_lines_read(data, len, &out->html, &lines);
     if (s)
         goto out;
     /* The lines as read, for quoting: line numbers of HTML are its source's. */
@@ -597,9 +690,9 @@ sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *
             s = SL_ERR_NOMEM;
             goto out;
         }
-    if (!out->html)
+    if (!out->html && kind == DOC_TEXT)
         read_front_matter(data, len, out);
-    s = build_units(data, len, out->html, &lines, out);
+    s = build_units(data, len, kind, out->html, &lines, out);
     if (!s)
         s = cover_unit_lines(out);
 out:

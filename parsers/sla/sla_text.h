@@ -1,4 +1,4 @@
-/* sla_text.h — an SLA document (Markdown, plain text or HTML) turned into
+/* sla_text.h — an SLA document (Markdown, plain text, HTML, PDF, DOCX) into
  * the block tree the term patterns run over: headings (with their level),
  * paragraphs, list items (with their nesting depth) and table rows (header
  * rows marked), each with the source line it starts on and the heading it
@@ -8,7 +8,11 @@
  * without outer pipes), HTML and HTML blocks inside Markdown by libxml2's
  * HTML parser (entities decoded, <br> as a line break, rowspan and colspan
  * expanded). Paragraphs of plain text keep the column heuristics: cells apart
- * by TABs or runs of three spaces, and "a | b" rows without outer pipes. YAML
+ * by TABs or runs of three spaces, or of two where a neighbouring line has a
+ * cell at the same column, and "a | b" rows without outer pipes. A PDF
+ * (read by poppler) becomes lines that go through the same heuristics; a
+ * DOCX (libzip and libxml2) gives its paragraphs, lists and tables as they
+ * are. The kind is told by the content: "%PDF-", a zip header. YAML
  * front matter is kept out of the blocks. In every style, a table row's cells
  * are joined by one tab, emphasis and links are reduced to their text,
  * typographic quotes and dashes become ASCII, and wrapped lines of one
@@ -50,7 +54,9 @@ struct sla_unit {
 struct sla_text {
     struct sla_unit *units;
     size_t nunits;
-    char **lines; /* the source as plain lines (HTML already reduced), 1-based by index+1 */
+    /* The source as plain lines (HTML already reduced; a PDF's text as read;
+     * a DOCX's paragraphs and rows, one a line), 1-based by index+1. */
+    char **lines;
     size_t nlines;
     bool html;
     /* From YAML front matter ("provider:", "service:" or "title:",
@@ -58,7 +64,8 @@ struct sla_text {
     char *meta_provider, *meta_service, *meta_effective;
 };
 
-/* Reads a whole document. Errors: SL_ERR_IO (cannot read), SL_ERR_LIMIT (too
+/* Reads a whole document. Errors: SL_ERR_IO (cannot read), SL_ERR_INPUT (a
+ * PDF or DOCX that cannot be read as one, with the reason), SL_ERR_LIMIT (too
  * large), SL_ERR_NOMEM. */
 enum sl_status sla_text_read(const char *path, struct sla_text *out, struct sl_diag *diag);
 /* The same from a buffer (tests). */

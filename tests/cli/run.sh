@@ -754,6 +754,49 @@ has "sla score an entity the history lacks message" "$TMP/err" 'the history hold
 expect "sla score --entity without --history" 2 "$BIN" sla score "$SLA/acme-gpu.md" --entity provider:acme
 expect "sla score bad history" 3 "$BIN" sla score "$SLA/acme-gpu.md" --history "$SLA/acme-gpu.md"
 
+# --- sla: PDF and Word documents ----------------------------------------------
+# ledger-storage exists as Markdown, PDF and DOCX: the three give the same terms.
+for kind in pdf docx; do
+    expect "sla extract --json $kind" 0 "$BIN" sla extract --json "$SLA/ledger-storage.$kind"
+    has "sla $kind target" "$TMP/out" '"percent":99\.9,"window":"month"'
+    has "sla $kind first tier" "$TMP/out" '"lower_percent":99,"lower_inclusive":true,"upper_percent":99\.9,"upper_inclusive":false,"credit_percent":10'
+    has "sla $kind open tier" "$TMP/out" '"lower_percent":null,"lower_inclusive":false,"upper_percent":95,"upper_inclusive":false,"credit_percent":100'
+    has "sla $kind claim" "$TMP/out" '"claim_deadline_days": 30'
+    sed 's/"line":[0-9]*//; s/"document": "[^"]*"//' "$TMP/out" >"$TMP/terms.$kind"
+done
+"$BIN" sla extract --json "$SLA/ledger-storage.md" | sed 's/"line":[0-9]*//; s/"document": "[^"]*"//' >"$TMP/terms.md"
+same "sla pdf terms equal the Markdown's" "$(cmp -s "$TMP/terms.md" "$TMP/terms.pdf" && echo same)" same
+same "sla docx terms equal the Markdown's" "$(cmp -s "$TMP/terms.md" "$TMP/terms.docx" && echo same)" same
+expect "sla extract docx" 0 "$BIN" sla extract "$SLA/ledger-storage.docx"
+has "sla docx: the inserted target with its paragraph" "$TMP/out" '99\.9% per month +\(line 3\)'
+hasnt "sla docx: the struck cap is no cap" "$TMP/out" 'Credit cap +10'
+expect "sla score pdf" 0 "$BIN" sla score "$SLA/ledger-storage.pdf"
+expect "sla import docx" 0 "$BIN" --db "$TMP/docx.db" sla import "$SLA/ledger-storage.docx" --entity provider:ledger --effective 2026-05-01
+has "sla import docx says what" "$TMP/out" 'stored the SLA of provider:ledger, in force from 2026-05-01: 1 uptime targets, 3 credit tiers'
+# Malformed documents: exit 3, the file and the reason.
+head -c 700 "$SLA/ledger-storage.pdf" >"$TMP/cut.pdf"
+expect "sla truncated pdf" 3 "$BIN" sla extract --json "$TMP/cut.pdf"
+has "sla truncated pdf message" "$TMP/err" '^slaudit: .*cut\.pdf: not a readable PDF: '
+head -c 900 "$SLA/ledger-storage.docx" >"$TMP/cut.docx"
+expect "sla truncated docx" 3 "$BIN" sla extract --json "$TMP/cut.docx"
+has "sla truncated docx message" "$TMP/err" '^slaudit: .*cut\.docx: not a readable zip archive: '
+/usr/bin/python3 - "$TMP" <<'PY'
+import sys, zipfile
+tmp = sys.argv[1]
+with zipfile.ZipFile(tmp + "/sheet.docx", "w") as z:
+    z.writestr("xl/workbook.xml", "<workbook/>")
+with zipfile.ZipFile(tmp + "/bomb.docx", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("word/document.xml", " " * (33 << 20))
+with zipfile.ZipFile(tmp + "/broken.docx", "w") as z:
+    z.writestr("word/document.xml", '<w:document xmlns:w="w">\n<w:body>\n<w:p>\n</w:body>')
+PY
+expect "sla zip without word/document.xml" 3 "$BIN" sla extract "$TMP/sheet.docx"
+has "sla zip without word/document.xml message" "$TMP/err" '^slaudit: .*sheet\.docx: zip archive without word/document\.xml: not a Word document$'
+expect "sla zip bomb" 3 "$BIN" sla score "$TMP/bomb.docx"
+has "sla zip bomb message" "$TMP/err" '^slaudit: .*bomb\.docx: word/document\.xml expands past 32 MB$'
+expect "sla docx with broken XML" 3 "$BIN" sla import "$TMP/broken.docx" --entity provider:x --db "$TMP/docx.db"
+has "sla docx with broken XML names the line" "$TMP/err" '^slaudit: .*broken\.docx:4: word/document\.xml is not well-formed XML: '
+
 # --- ingest options of log and generic formats (issue 3) ------------------------
 F=tests/data/formats
 IDB=$TMP/ingest-opts.db

@@ -1,0 +1,201 @@
+#!/usr/bin/python3
+"""Writes the Word and PDF versions of tests/data/sla/ledger-storage.md, and
+tests/data/docx/spans.docx, from the XML and PDF syntax below (standard
+library only). Run it from the repository root after changing it; the
+outputs are committed. Same input, same bytes: zip entries carry a fixed
+date."""
+import zipfile
+
+W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+
+CONTENT_TYPES = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
+<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
+<Default Extension="xml" ContentType="application/xml"/>
+<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
+<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>
+</Types>"""
+
+RELS = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
+</Relationships>"""
+
+# Heading styles by name, under ids that say nothing: the level comes from
+# styles.xml.
+STYLES = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles {W}>
+<w:style w:type="paragraph" w:styleId="Normal"><w:name w:val="Normal"/></w:style>
+<w:style w:type="paragraph" w:styleId="KopfA"><w:name w:val="heading 1"/></w:style>
+<w:style w:type="paragraph" w:styleId="KopfB"><w:name w:val="heading 2"/></w:style>
+<w:style w:type="paragraph" w:styleId="Liste"><w:name w:val="List Paragraph"/></w:style>
+</w:styles>"""
+
+
+def p(text, style=None, num=None):
+    ppr = ""
+    if style or num is not None:
+        ppr = "<w:pPr>"
+        if style:
+            ppr += f'<w:pStyle w:val="{style}"/>'
+        if num is not None:
+            ppr += f'<w:numPr><w:ilvl w:val="{num}"/><w:numId w:val="1"/></w:numPr>'
+        ppr += "</w:pPr>"
+    return f"<w:p>{ppr}{text}</w:p>"
+
+
+def r(text):
+    return f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+def ins(text):
+    return f'<w:ins w:id="1" w:author="Legal" w:date="2026-05-04T10:00:00Z">{r(text)}</w:ins>'
+
+
+def dele(text, tag="delText"):
+    """Word writes deleted runs as w:delText; other writers keep w:t."""
+    return (f'<w:del w:id="2" w:author="Legal" w:date="2026-05-04T10:00:00Z">'
+            f'<w:r><w:{tag} xml:space="preserve">{text}</w:{tag}></w:r></w:del>')
+
+
+def tc(text, merge=None, span=None):
+    pr = ""
+    if merge or span:
+        pr = "<w:tcPr>"
+        if span:
+            pr += f'<w:gridSpan w:val="{span}"/>'
+        if merge == "restart":
+            pr += '<w:vMerge w:val="restart"/>'
+        elif merge == "continue":
+            pr += "<w:vMerge/>"
+        pr += "</w:tcPr>"
+    body = r(text) if text else ""
+    return f"<w:tc>{pr}<w:p>{body}</w:p></w:tc>"
+
+
+def tr(*cells, header=False):
+    pr = "<w:trPr><w:tblHeader/></w:trPr>" if header else ""
+    return f"<w:tr>{pr}{''.join(cells)}</w:tr>"
+
+
+def document(body):
+    return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f"<w:document {W}><w:body>{body}<w:sectPr/></w:body></w:document>")
+
+
+def write_docx(path, body):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in (("[Content_Types].xml", CONTENT_TYPES), ("_rels/.rels", RELS),
+                           ("word/styles.xml", STYLES), ("word/document.xml", document(body))):
+            info = zipfile.ZipInfo(name, date_time=(2026, 5, 4, 10, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
+
+
+BANDS = [("Less than 99.9% but equal to or greater than 99.0%", "10%"),
+         ("Less than 99.0% but equal to or greater than 95.0%", "25%"),
+         ("Less than 95.0%", "100%")]
+
+# The draft as legal sent it: the target raised from 99.5 % to 99.9 % and a
+# credit cap struck, both as tracked changes; the service cell merged down
+# the credit table.
+LEDGER = "".join([
+    p(r("Ledger Storage Service Level Agreement"), "KopfA"),
+    p(r("1. Service Commitment"), "KopfB"),
+    p(r("The Provider will make the Ledger Storage service available with a Monthly Uptime "
+        "Percentage of at least ") + dele("99.5%") + ins("99.9%") + r(" in each calendar month.")),
+    p(r("2. Service Credits"), "KopfB"),
+    "<w:tbl><w:tblGrid><w:gridCol/><w:gridCol/><w:gridCol/></w:tblGrid>"
+    + tr(tc("Service"), tc("Monthly Uptime Percentage"), tc("Service Credit"), header=True)
+    + "".join(tr(tc("Storage" if i == 0 else "", "restart" if i == 0 else "continue"),
+                 tc(band), tc(credit)) for i, (band, credit) in enumerate(BANDS))
+    + "</w:tbl>",
+    p(dele("Credits for a month are capped at 10% of the monthly fee.", "t")),
+    p(r("3. Claims"), "KopfB"),
+    p(r("The Customer must submit a claim within 30 days of the end of the month in which the "
+        "incident occurred.")),
+    p(r("4. Exclusions"), "KopfB"),
+    p(r("The Monthly Uptime Percentage does not include unavailability caused by:")),
+    p(r("scheduled maintenance announced 48 hours in advance;"), "Liste", 0),
+    p(r("factors outside the Provider's reasonable control."), "Liste", 0),
+])
+
+SPANS = "".join([
+    p(r("Support"), "Heading1"),
+    "<w:tbl>"
+    + tr(tc("Severity"), tc("Response"), header=True)
+    + tr(tc("Severity 1"), tc("1 hour"))
+    + tr(tc("Response times apply around the clock", span=2))
+    + "</w:tbl>",
+])
+
+
+def pdf_string(s):
+    return "(" + s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+
+
+def write_pdf(path, items):
+    """items: (x, y, size, text) on one US Letter page in Helvetica."""
+    ops = []
+    for x, y, size, text in items:
+        ops.append(f"BT /F1 {size} Tf {x} {y} Td {pdf_string(text)} Tj ET")
+    stream = "\n".join(ops).encode("latin-1")
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+            b"/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+            b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream +
+            b"\nendstream",
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for i, o in enumerate(objs, 1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n".encode() + o + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
+    for off in offsets:
+        out += f"{off:010d} 00000 n \n".encode()
+    out += (f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\n"
+            f"startxref\n{xref}\n%%EOF\n").encode()
+    with open(path, "wb") as f:
+        f.write(out)
+
+
+def ledger_pdf():
+    items, y = [], 740
+    def line(text, size=10, x=72, gap=13):
+        nonlocal y
+        items.append((x, y, size, text))
+        y -= gap
+    def space(h=10):
+        nonlocal y
+        y -= h
+    line("Ledger Storage Service Level Agreement", 18, gap=30)
+    line("1. Service Commitment", 14, gap=20)
+    line("The Provider will make the Ledger Storage service available with a Monthly Uptime")
+    line("Percentage of at least 99.9% in each calendar month.")
+    space(12)
+    line("2. Service Credits", 14, gap=20)
+    for cells in [("Service", "Monthly Uptime Percentage", "Service Credit")] + \
+            [("Storage", band, credit) for band, credit in BANDS]:
+        for x, text in zip((72, 160, 460), cells):
+            items.append((x, y, 10, text))
+        y -= 15
+    space(12)
+    line("3. Claims", 14, gap=20)
+    line("The Customer must submit a claim within 30 days of the end of the month in which the")
+    line("incident occurred.")
+    space(12)
+    line("4. Exclusions", 14, gap=20)
+    line("The Monthly Uptime Percentage does not include unavailability caused by:")
+    space(6)
+    line("- scheduled maintenance announced 48 hours in advance;")
+    line("- factors outside the Provider's reasonable control.")
+    write_pdf("tests/data/sla/ledger-storage.pdf", items)
+
+
+if __name__ == "__main__":
+    write_docx("tests/data/sla/ledger-storage.docx", LEDGER)
+    write_docx("tests/data/docx/spans.docx", SPANS)
+    ledger_pdf()
