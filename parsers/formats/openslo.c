@@ -149,48 +149,34 @@ out:
 }
 
 static enum sl_status
+read_document(struct ingest *ing, const struct yamldoc *doc, const struct yaml_node *root)
+{
+    struct slo s = {.ing = ing, .doc = doc, .root = root};
+    const char *api = yamldoc_get_scalar(doc, root, "apiVersion");
+    const char *kind = yamldoc_get_scalar(doc, root, "kind");
+    s.spec = yamldoc_get(doc, root, "spec");
+    s.line = yamldoc_line(root);
+    /* Every document must be OpenSLO's (an SLO, or a Service, SLI, ... read
+     * past): a file that is not, taken with --format, is refused rather than
+     * recorded as read. */
+    if (!api || strncmp(api, "openslo/", 8))
+        return diag_set(ing->diag, SL_ERR_INPUT, ing->path, s.line,
+                        "not an OpenSLO document (no apiVersion openslo/v1)");
+    if ((strcmp(api, "openslo/v1") && strcmp(api, "openslo/v1alpha")) || !kind ||
+        strcmp(kind, "SLO"))
+        return SL_OK;
+    if (yamldoc_kind(s.spec) != YNODE_MAPPING)
+        return ingest_reject(ing, s.line, "SLO without a spec mapping", "", 0);
+    enum sl_status rc = store_slo(&s);
+    if (rc == SL_ERR_INPUT)
+        rc = ingest_reject(ing, s.line, s.why, "", 0);
+    return rc;
+}
+
+static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
-    struct yamldoc_stream *ys = NULL;
-    struct yamldoc *doc = NULL;
-    long documents = 0;
-    enum sl_status rc = yamldoc_open(f, ing->path, &ys, ing->diag);
-    while (!rc && !(rc = yamldoc_next(ys, &doc, ing->diag)) && doc) {
-        if (slo_spec_empty_document(doc)) {
-            yamldoc_free(doc);
-            doc = NULL;
-            continue;
-        }
-        struct slo s = {.ing = ing, .doc = doc, .root = yamldoc_root(doc)};
-        const char *api = yamldoc_get_scalar(doc, s.root, "apiVersion");
-        const char *kind = yamldoc_get_scalar(doc, s.root, "kind");
-        s.spec = yamldoc_get(doc, s.root, "spec");
-        s.line = yamldoc_line(s.root);
-        documents++;
-        /* Every document must be OpenSLO's (an SLO, or a Service, SLI, ...
-         * read past): a file that is not, taken with --format, is refused
-         * rather than recorded as read. */
-        if (!api || strncmp(api, "openslo/", 8)) {
-            rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, s.line,
-                          "not an OpenSLO document (no apiVersion openslo/v1)");
-        } else if ((!strcmp(api, "openslo/v1") || !strcmp(api, "openslo/v1alpha")) && kind &&
-                   !strcmp(kind, "SLO")) {
-            if (yamldoc_kind(s.spec) != YNODE_MAPPING) {
-                rc = ingest_reject(ing, s.line, "SLO without a spec mapping", "", 0);
-            } else {
-                rc = store_slo(&s);
-                if (rc == SL_ERR_INPUT)
-                    rc = ingest_reject(ing, s.line, s.why, "", 0);
-            }
-        }
-        yamldoc_free(doc);
-        doc = NULL;
-    }
-    if (!rc && documents == 0)
-        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1,
-                      "not an OpenSLO document (the file holds no YAML document)");
-    yamldoc_close(ys);
-    return rc;
+    return slo_spec_each_document(ing, f, "an OpenSLO document", read_document);
 }
 
 static int

@@ -90,42 +90,29 @@ out:
 }
 
 static enum sl_status
+read_document(struct ingest *ing, const struct yamldoc *doc, const struct yaml_node *root)
+{
+    const char *api = yamldoc_get_scalar(doc, root, "apiVersion");
+    const char *kind = yamldoc_get_scalar(doc, root, "kind");
+    long line = yamldoc_line(root);
+    enum sl_status rc = SL_OK;
+    if (!api || strncmp(api, "pyrra.dev/", 10)) {
+        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, line,
+                      "not a Pyrra document (no apiVersion pyrra.dev/v1alpha1)");
+    } else if (kind && !strcmp(kind, "ServiceLevelObjective")) {
+        char why[300];
+        if (yamldoc_kind(yamldoc_get(doc, root, "spec")) != YNODE_MAPPING)
+            rc = ingest_reject(ing, line, "ServiceLevelObjective without a spec mapping", "", 0);
+        else if ((rc = store_slo(ing, doc, root, why, sizeof why)) == SL_ERR_INPUT)
+            rc = ingest_reject(ing, line, why, "", 0);
+    }
+    return rc;
+}
+
+static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
-    struct yamldoc_stream *ys = NULL;
-    struct yamldoc *doc = NULL;
-    long documents = 0;
-    enum sl_status rc = yamldoc_open(f, ing->path, &ys, ing->diag);
-    while (!rc && !(rc = yamldoc_next(ys, &doc, ing->diag)) && doc) {
-        if (slo_spec_empty_document(doc)) {
-            yamldoc_free(doc);
-            doc = NULL;
-            continue;
-        }
-        const struct yaml_node *root = yamldoc_root(doc);
-        const char *api = yamldoc_get_scalar(doc, root, "apiVersion");
-        const char *kind = yamldoc_get_scalar(doc, root, "kind");
-        long line = yamldoc_line(root);
-        documents++;
-        if (!api || strncmp(api, "pyrra.dev/", 10)) {
-            rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, line,
-                          "not a Pyrra document (no apiVersion pyrra.dev/v1alpha1)");
-        } else if (kind && !strcmp(kind, "ServiceLevelObjective")) {
-            char why[300];
-            if (yamldoc_kind(yamldoc_get(doc, root, "spec")) != YNODE_MAPPING)
-                rc =
-                    ingest_reject(ing, line, "ServiceLevelObjective without a spec mapping", "", 0);
-            else if ((rc = store_slo(ing, doc, root, why, sizeof why)) == SL_ERR_INPUT)
-                rc = ingest_reject(ing, line, why, "", 0);
-        }
-        yamldoc_free(doc);
-        doc = NULL;
-    }
-    if (!rc && documents == 0)
-        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1,
-                      "not a Pyrra document (the file holds no YAML document)");
-    yamldoc_close(ys);
-    return rc;
+    return slo_spec_each_document(ing, f, "a Pyrra document", read_document);
 }
 
 static int

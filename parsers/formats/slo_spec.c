@@ -37,14 +37,36 @@ start_day_of(const char *start_time, int64_t *out)
     return true;
 }
 
-bool
-slo_spec_empty_document(const struct yamldoc *doc)
+static bool
+empty_document(const struct yamldoc *doc)
 {
     const struct yaml_node *root = yamldoc_root(doc);
     if (yamldoc_kind(root) == YNODE_NONE)
         return true;
     const char *text = yamldoc_scalar(root);
     return text && (!*text || !strcmp(text, "~") || !strcmp(text, "null"));
+}
+
+enum sl_status
+slo_spec_each_document(struct ingest *ing, FILE *f, const char *what, slo_spec_document_fn each)
+{
+    struct yamldoc_stream *ys = NULL;
+    struct yamldoc *doc = NULL;
+    long documents = 0;
+    enum sl_status rc = yamldoc_open(f, ing->path, &ys, ing->diag);
+    while (!rc && !(rc = yamldoc_next(ys, &doc, ing->diag)) && doc) {
+        if (!empty_document(doc)) {
+            documents++;
+            rc = each(ing, doc, yamldoc_root(doc));
+        }
+        yamldoc_free(doc);
+        doc = NULL;
+    }
+    if (!rc && documents == 0)
+        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1,
+                      "not %s (the file holds no YAML document)", what);
+    yamldoc_close(ys);
+    return rc;
 }
 
 bool

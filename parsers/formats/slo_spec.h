@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "engine/base/yamldoc.h"
 #include "engine/ingest/ingest.h"
@@ -39,9 +40,15 @@ struct slo_spec {
     const char *window_note;      /* where the window comes from when the spec names none */
 };
 
-/* True when doc holds nothing: what a file's closing `---` leaves, which
- * the readers pass over rather than refuse. */
-bool slo_spec_empty_document(const struct yamldoc *doc);
+/* Reads f's YAML documents one at a time and calls each(ing, doc, root) for
+ * every one that holds something (a file's closing `---` leaves an empty
+ * one, passed over), stopping at the first status it returns that is not
+ * SL_OK. A file of no document is refused: "not WHAT (the file holds no YAML
+ * document)". */
+typedef enum sl_status (*slo_spec_document_fn)(struct ingest *ing, const struct yamldoc *doc,
+                                               const struct yaml_node *root);
+enum sl_status slo_spec_each_document(struct ingest *ing, FILE *f, const char *what,
+                                      slo_spec_document_fn each);
 
 /* Sets u's window, days and start day from duration; false with the reason
  * in why when the duration is not one of the windows above. */

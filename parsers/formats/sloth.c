@@ -86,47 +86,32 @@ body_of(const struct yamldoc *d, const struct yaml_node *root)
 }
 
 static enum sl_status
+read_document(struct ingest *ing, const struct yamldoc *doc, const struct yaml_node *root)
+{
+    const struct yaml_node *body = body_of(doc, root);
+    const struct yaml_node *slos = yamldoc_get(doc, body, "slos");
+    const char *service = yamldoc_get_scalar(doc, body, "service");
+    long line = yamldoc_line(root);
+    if (!body)
+        return diag_set(ing->diag, SL_ERR_INPUT, ing->path, line,
+                        "not a Sloth SLO specification (no version \"prometheus/v1\")");
+    if (!service || yamldoc_kind(slos) != YNODE_SEQUENCE)
+        return ingest_reject(ing, line, "a Sloth specification needs a service and slos[]", "", 0);
+    enum sl_status rc = SL_OK;
+    for (size_t i = 0; i < yamldoc_size(slos) && !rc; i++) {
+        const struct yaml_node *e = yamldoc_at(doc, slos, i);
+        char why[300];
+        rc = store_entry(ing, doc, e, service, why, sizeof why);
+        if (rc == SL_ERR_INPUT)
+            rc = ingest_reject(ing, yamldoc_line(e), why, "", 0);
+    }
+    return rc;
+}
+
+static enum sl_status
 parse(struct ingest *ing, FILE *f)
 {
-    struct yamldoc_stream *ys = NULL;
-    struct yamldoc *doc = NULL;
-    long documents = 0;
-    enum sl_status rc = yamldoc_open(f, ing->path, &ys, ing->diag);
-    while (!rc && !(rc = yamldoc_next(ys, &doc, ing->diag)) && doc) {
-        if (slo_spec_empty_document(doc)) {
-            yamldoc_free(doc);
-            doc = NULL;
-            continue;
-        }
-        const struct yaml_node *root = yamldoc_root(doc);
-        const struct yaml_node *body = body_of(doc, root);
-        const struct yaml_node *slos = yamldoc_get(doc, body, "slos");
-        const char *service = yamldoc_get_scalar(doc, body, "service");
-        long line = yamldoc_line(root);
-        documents++;
-        if (!body) {
-            rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, line,
-                          "not a Sloth SLO specification (no version \"prometheus/v1\")");
-        } else if (!service || yamldoc_kind(slos) != YNODE_SEQUENCE) {
-            rc =
-                ingest_reject(ing, line, "a Sloth specification needs a service and slos[]", "", 0);
-        } else {
-            for (size_t i = 0; i < yamldoc_size(slos) && !rc; i++) {
-                const struct yaml_node *e = yamldoc_at(doc, slos, i);
-                char why[300];
-                rc = store_entry(ing, doc, e, service, why, sizeof why);
-                if (rc == SL_ERR_INPUT)
-                    rc = ingest_reject(ing, yamldoc_line(e), why, "", 0);
-            }
-        }
-        yamldoc_free(doc);
-        doc = NULL;
-    }
-    if (!rc && documents == 0)
-        rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1,
-                      "not a Sloth SLO specification (the file holds no YAML document)");
-    yamldoc_close(ys);
-    return rc;
+    return slo_spec_each_document(ing, f, "a Sloth SLO specification", read_document);
 }
 
 static int
