@@ -487,41 +487,42 @@ xlsx_header(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *colum
     return n;
 }
 
-void
-xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, uint32_t last_row,
-                uint16_t last_col, double threshold, enum xlsx_fill fill)
+/* Adds the conditional format cf, filled with fill, over the range. */
+static void
+add_fill(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, uint32_t last_row,
+         uint16_t last_col, lxw_conditional_format *cf, enum xlsx_fill fill)
 {
     if (!in_grid(sh, first_row, first_col) || !in_grid(sh, last_row, last_col))
         return;
     assert((unsigned)fill < XLSX_FILL_COUNT);
+    cf->type = LXW_CONDITIONAL_TYPE_CELL;
+    cf->format = sh->book->fill[fill];
+    check(sh,
+          worksheet_conditional_format_range(sh->ws, first_row, first_col, last_row, last_col, cf),
+          first_row, first_col);
+}
+
+void
+xlsx_fill_below(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, uint32_t last_row,
+                uint16_t last_col, double threshold, enum xlsx_fill fill)
+{
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
-    cf.type = LXW_CONDITIONAL_TYPE_CELL;
     cf.criteria = LXW_CONDITIONAL_CRITERIA_LESS_THAN;
     cf.value = threshold;
-    cf.format = sh->book->fill[fill];
-    check(sh,
-          worksheet_conditional_format_range(sh->ws, first_row, first_col, last_row, last_col, &cf),
-          first_row, first_col);
+    add_fill(sh, first_row, first_col, last_row, last_col, &cf, fill);
 }
 
 void
 xlsx_fill_between(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, uint32_t last_row,
                   uint16_t last_col, double low, double high, enum xlsx_fill fill)
 {
-    if (!in_grid(sh, first_row, first_col) || !in_grid(sh, last_row, last_col))
-        return;
-    assert((unsigned)fill < XLSX_FILL_COUNT);
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
-    cf.type = LXW_CONDITIONAL_TYPE_CELL;
     cf.criteria = LXW_CONDITIONAL_CRITERIA_BETWEEN;
     cf.min_value = low;
     cf.max_value = high;
-    cf.format = sh->book->fill[fill];
-    check(sh,
-          worksheet_conditional_format_range(sh->ws, first_row, first_col, last_row, last_col, &cf),
-          first_row, first_col);
+    add_fill(sh, first_row, first_col, last_row, last_col, &cf, fill);
 }
 
 /* ---- long tables ---- */
