@@ -120,6 +120,17 @@ object_fields(const char *p, const char *end, char *out, size_t n)
     }
 }
 
+/* The length of the line at p: up to a line break or to end. The head a
+ * file is detected from is bytes, not a string. */
+static size_t
+line_length(const char *p, const char *end)
+{
+    size_t len = 0;
+    while (p + len < end && p[len] != '\n' && p[len] != '\r')
+        len++;
+    return len;
+}
+
 /* The value of the first top-level "key: value" line of a YAML text into
  * out (the key itself when key is NULL and the text starts with one, after
  * comments and "---"); false when there is none. */
@@ -128,9 +139,7 @@ yaml_value(const char *p, const char *end, const char *key, char *out, size_t n)
 {
     out[0] = '\0';
     while (p < end) {
-        size_t len = strcspn(p, "\r\n");
-        if (len > (size_t)(end - p))
-            len = (size_t)(end - p);
+        size_t len = line_length(p, end);
         bool skip = !len || *p == '#' || (len >= 3 && !memcmp(p, "---", 3));
         if (!skip && !key) {
             size_t k = 0;
@@ -233,9 +242,7 @@ parser_not_recognised(const char *head, size_t len, char *buf, size_t n)
         else
             snprintf(buf, n, "format not recognised: an empty JSON object%s", tail);
     } else {
-        size_t line = strcspn(p, "\r\n");
-        if (line > (size_t)(end - p))
-            line = (size_t)(end - p);
+        size_t line = line_length(p, end);
         char api[80] = "";
         yaml_value(p, end, "apiVersion", api, sizeof api);
         if (api[0]) {
@@ -243,7 +250,8 @@ parser_not_recognised(const char *head, size_t len, char *buf, size_t n)
             yaml_value(p, end, "kind", kind, sizeof kind);
             snprintf(buf, n,
                      "format not recognised: YAML of apiVersion %s%s%s, which no format reads "
-                     "(openslo reads apiVersion openslo/v1 and openslo/v1alpha)",
+                     "(SLO specifications: openslo reads openslo/v1 and v1alpha, pyrra "
+                     "pyrra.dev/v1alpha1, sloth sloth.slok.dev/v1)",
                      api, kind[0] ? ", kind " : "", kind);
         } else if (yaml_value(p, end, NULL, fields, sizeof fields)) {
             snprintf(buf, n,

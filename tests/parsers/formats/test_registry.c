@@ -3,6 +3,7 @@
  * picks none, and names are unique and found by name. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parsers/formats/registry.h"
@@ -124,6 +125,22 @@ Test(registry, utf16_said_to_be_utf16)
                      "give --format)");
 }
 
+/* The head handed over is bytes, not a string: a first line that runs to
+ * its end is read up to its end and no further (ASan sees a read past the
+ * allocation). */
+Test(registry, not_recognised_reads_no_further_than_the_head)
+{
+    static const char text[] = "word word word word word word word word";
+    size_t len = sizeof text - 1;
+    char *head = malloc(len); /* no NUL, no line break */
+    cr_assert_not_null(head);
+    memcpy(head, text, len);
+    char buf[512];
+    parser_not_recognised(head, len, buf, sizeof buf);
+    cr_assert(!strncmp(buf, "format not recognised: text of no known format", 46), "%s", buf);
+    free(head);
+}
+
 /* What a file no format reads looks like, and what would read it. */
 Test(registry, not_recognised_says_what_the_file_looks_like)
 {
@@ -148,7 +165,7 @@ Test(registry, not_recognised_says_what_the_file_looks_like)
          "format not recognised: JSON Lines of objects with fields at, to: try --format jsonl"},
         {"# an objective\n---\napiVersion: example.dev/v1\nkind: Objective\nspec: {}\n",
          "format not recognised: YAML of apiVersion example.dev/v1, kind Objective, which no "
-         "format reads (openslo reads"},
+         "format reads (SLO specifications: openslo reads openslo/v1 and v1alpha, pyrra"},
         {"version: \"prometheus/v9\"\nservice: x\n",
          "format not recognised: YAML with top-level key version"},
         {"hello world\n", "format not recognised: text of no known format"},
