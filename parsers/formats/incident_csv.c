@@ -44,6 +44,8 @@ read_header(struct csvrows *r)
     enum sl_status rc = csvrows_require(r, c->at[C_ID], "id");
     if (!rc && c->at[C_STARTED] < 0 && c->at[C_DETECTED] < 0)
         rc = csvrows_require(r, -1, "started");
+    if (!rc)
+        rc = csvrows_require_entity(r, c->at[C_ENTITY]);
     return rc;
 }
 

@@ -74,6 +74,8 @@ read_header(struct csvrows *r)
         rc = csvrows_require(r, s->at[C_END], "end");
     if (!rc && s->at[C_STATUS] < 0)
         rc = csvrows_require(r, s->at[C_IMPACT], "status");
+    if (!rc)
+        rc = csvrows_require_entity(r, s->at[C_ENTITY]);
     s->windows = s->at[C_STATUS] < 0;
     return rc;
 }

@@ -45,6 +45,8 @@ read_header(struct csvrows *r)
         rc = csvrows_require(r, at[C_STATUS], "status");
     if (!rc && !r->ing->service)
         rc = csvrows_require(r, at[C_SERVICE], "service");
+    if (!rc)
+        rc = csvrows_require_entity(r, at[C_ENTITY]);
     return rc;
 }
 

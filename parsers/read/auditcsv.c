@@ -32,7 +32,7 @@ read_header(struct csvrows *r)
         if (rc)
             return rc;
     }
-    return SL_OK;
+    return csvrows_require_entity(r, s->entity_at);
 }
 
 static bool

@@ -108,6 +108,16 @@ csvrows_entity(struct csvrows *r, const char *field)
 }
 
 enum sl_status
+csvrows_require_entity(struct csvrows *r, int col)
+{
+    if (col >= 0 || r->ing->entity)
+        return SL_OK;
+    return diag_set(r->ing->diag, SL_ERR_INPUT, r->ing->path, 1,
+                    "no entity: the header has no 'entity' column; give --entity provider:NAME "
+                    "or team:NAME");
+}
+
+enum sl_status
 csvrows_require(struct csvrows *r, int col, const char *name)
 {
     if (col >= 0)

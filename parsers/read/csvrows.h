@@ -43,5 +43,9 @@ const char *csvrows_entity(struct csvrows *r, const char *field);
 
 /* A column that must be present in the header, else the file fails. */
 enum sl_status csvrows_require(struct csvrows *r, int col, const char *name);
+/* The same for the entity: an error, before any row, when the header has
+ * no entity column (col < 0) and no --entity was given: every row would be
+ * rejected for it. */
+enum sl_status csvrows_require_entity(struct csvrows *r, int col);
 
 #endif

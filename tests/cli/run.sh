@@ -89,6 +89,18 @@ printf '\377\376i\000d\000,\000s\000t\000a\000r\000t\000e\000d\000\n\000' >"$TMP
 expect "UTF-16 file" 3 "$BIN" --db "$DB" ingest "$TMP/utf16.csv"
 has "UTF-16 file: said so" "$TMP/err" "utf16.csv:1: UTF-16 text: convert to UTF-8, e.g. iconv -f UTF-16 -t UTF-8\$"
 
+# A CSV with no entity column and no --entity: one error before any row,
+# nothing recorded, not one reject a row.
+printf 'service,start,end,status\napi,2026-10-01T00:00:00Z,2026-10-02T00:00:00Z,up\napi,2026-10-02T00:00:00Z,2026-10-03T00:00:00Z,down\n' >"$TMP/no-entity.csv"
+expect "no entity column" 3 "$BIN" --db "$TMP/noent.db" ingest "$TMP/no-entity.csv"
+has "no entity column: one message" "$TMP/err" "no-entity.csv:1: no entity: the header has no 'entity' column; give --entity provider:NAME or team:NAME\$"
+hasnt "no entity column: no reject per row" "$TMP/err" 'rejected'
+expect "no entity column: nothing recorded" 0 "$BIN" --db "$TMP/noent.db" ingest --entity team:t "$TMP/no-entity.csv"
+has "no entity column: read with --entity" "$TMP/out" 'interval-csv: read 2, stored 2'
+printf 'time,service,status\n2026-10-01T00:00:00Z,api,up\n' >"$TMP/no-entity-probes.csv"
+expect "no entity column: probes" 3 "$BIN" --db "$TMP/noent.db" ingest "$TMP/no-entity-probes.csv"
+has "no entity column: probes message" "$TMP/err" "no-entity-probes.csv:1: no entity: the header has no 'entity' column"
+
 # --- formats --------------------------------------------------------------
 expect "formats" 0 "$BIN" formats
 for f in incident-csv pagerduty-csv probe-csv maintenance-csv; do
