@@ -119,7 +119,7 @@ report_month_run(struct store *st, const struct report_month_request *req,
     }
     struct bizclock hours;
     responder_load_clock(&hours, req->zone);
-    if ((s = responder_load_run(st, NULL, w.start, w.end, &hours, &responders, diag)))
+    if ((s = responder_load_run(st, p.entity, w.start, w.end, &hours, &responders, diag)))
         goto out;
     info.responders = &responders;
     struct listed_incidents listed = {st, &p};

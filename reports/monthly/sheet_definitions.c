@@ -4,6 +4,7 @@
 
 #include "engine/model/model.h"
 #include "engine/time/sltime.h"
+#include "engine/measure/responder_load.h"
 #include "engine/measure/stats.h"
 #include "reports/xlsx/sheet.h"
 
@@ -284,7 +285,7 @@ sheet_definitions_write(struct xlsx_book *book, const struct eval_result *r,
     write_section(sh, &row, "Incidents");
     write_rules(sh, &row, incident_rules);
     write_statistics(sh, &row);
-    if (info->responders) {
+    if (info->responders && info->responders->nentities) { /* as the Responders sheet */
         write_section(sh, &row, "Responders");
         write_rules(sh, &row, responder_rules);
     }

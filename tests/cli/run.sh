@@ -1299,6 +1299,11 @@ expect "responders: report with the gap" 0 "$BIN" --db "$RLDB" -q report --month
 cells_of "$TMP/resp-gap.xlsx" Responders resp
 same "responders: no responder row" "$(resp_row 'no responder')" "/1/1//"
 same "responders: the team counts it, not per shift" "$(resp_row '(all responders)')" "2/24/15/11.5/12"
+# The report of one entity shows that entity's responders only: none here.
+expect "responders: report of a provider" 0 "$BIN" --db "$RDB" -q report --month 2026-09 --entity provider:nimbus -o "$TMP/resp-nimbus.xlsx"
+unzip -p "$TMP/resp-nimbus.xlsx" xl/workbook.xml >"$TMP/resp-nimbus.wb"
+has "responders: the provider's workbook" "$TMP/resp-nimbus.wb" '<sheet name="Incidents"'
+hasnt "responders: no sheet for a provider without shifts" "$TMP/resp-nimbus.wb" '<sheet name="Responders"'
 
 # --- real exports nobody on the project wrote (../shared/real, when present) -----
 # Read in place, never copied: each file's counts per kind, a few stored
