@@ -1,5 +1,5 @@
 /* monthly.c — the monthly operations workbook: Summary, Charts, Availability,
- * Incidents, SLA, Findings, Compare, Decision, Sources, Definitions and Chart
+ * Incidents, Responders, SLA, Findings, Compare, Decision, Sources, Definitions and Chart
  * data, written whole or not at all, in constant memory. */
 #include <stdio.h>
 
@@ -35,6 +35,7 @@ static const struct {
     {chart_monthly_write},
     {sheet_availability_write},
     {sheet_incidents_write},
+    {sheet_responders_write},
     {sheet_sla_write},
     {sheet_findings_month_write},
     {sheet_compare_write},

@@ -18,6 +18,7 @@
 /* One input file behind a report, as ingest recorded it. */
 struct audit_result;    /* engine/audit.h */
 struct report_decision; /* reports/decision.h */
+struct responder_load;  /* engine/measure/responder_load.h */
 
 struct report_source {
     const char *path, *sha256, *format;
@@ -57,6 +58,9 @@ struct report_info {
     /* The operating-model decision for a team profile; NULL: no Decision
      * sheet. */
     const struct report_decision *decision;
+    /* The responder load of the report month, for the Responders sheet;
+     * NULL or no entity: no Responders sheet. */
+    const struct responder_load *responders;
     /* The Incidents sheet's rows, streamed; NULL: the evaluation's
      * incidents (eval_params.list_incidents). */
     const struct report_incidents *incidents;
@@ -64,9 +68,10 @@ struct report_info {
 
 /* The monthly operations workbook (docs/design.md §1): sheets Summary, Charts,
  * Availability, Incidents (continued on "Incidents (2)"... past Excel's row
- * limit), SLA, Findings, Compare (when there are two entities or more),
- * Decision (when info->decision is given), Sources, Definitions and Chart
- * data, in that order. Written in constant memory:
+ * limit), Responders (when info->responders has an entity), SLA, Findings,
+ * Compare (when there are two entities or more), Decision (when
+ * info->decision is given), Sources, Definitions and Chart data, in that
+ * order. Written in constant memory:
  * each row leaves memory once the next is started.
  *
  * r holds rows for up to 12 months ending at info->month: the Availability

@@ -11,6 +11,7 @@
 
 #include "engine/audit/audit_entities.h"
 #include "engine/measure/period.h"
+#include "engine/measure/responder_load.h"
 #include "engine/store/store.h"
 #include "engine/time/sltime.h"
 #include "reports/books/decision.h"
@@ -84,6 +85,7 @@ report_month_run(struct store *st, const struct report_month_request *req,
         return s;
     struct report_sources sources = {0};
     struct audit_entities audits = {NULL, NULL, 0};
+    struct responder_load responders = {0};
     if ((s = report_sources_collect(st, &sources, diag)))
         goto out;
     s = eval_run(st, &p, &out->eval, diag);
@@ -115,11 +117,17 @@ report_month_run(struct store *st, const struct report_month_request *req,
         decision = report_decision_of(&out->decision, req->zone, req->version, req->command_line);
         info.decision = &decision;
     }
+    struct bizclock hours;
+    responder_load_clock(&hours, req->zone);
+    if ((s = responder_load_run(st, p.entity, w.start, w.end, &hours, &responders, diag)))
+        goto out;
+    info.responders = &responders;
     struct listed_incidents listed = {st, &p};
     struct report_incidents incidents = {out->eval.nlisted, each_listed_incident, &listed};
     info.incidents = &incidents;
     s = report_monthly_write(out->path, &out->eval, &info, diag);
 out:
+    responder_load_release(&responders);
     audit_entities_release(&audits);
     report_sources_release(&sources);
     return s;

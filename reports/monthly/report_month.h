@@ -6,6 +6,9 @@
  *     trend columns; months before the stored data begins are left out);
  *   - the audit of each entity over the report month (audit_entities.h);
  *   - every input file recorded in the store, for the Sources sheet;
+ *   - the responder load over the report month of each entity with on-call
+ *     shifts (params->entity alone when set; responder_load.h), working
+ *     hours in req->zone, for the Responders sheet;
  *   - with a team profile, the decision over the three months ending with
  *     the report month (decide_case.h), for the Decision sheet;
  *

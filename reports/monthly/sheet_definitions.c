@@ -4,6 +4,7 @@
 
 #include "engine/model/model.h"
 #include "engine/time/sltime.h"
+#include "engine/measure/responder_load.h"
 #include "engine/measure/stats.h"
 #include "reports/xlsx/sheet.h"
 
@@ -235,6 +236,27 @@ write_statistics(struct xlsx_sheet *sh, uint32_t *row)
     write_row(sh, row, "Low sample", value, text);
 }
 
+static const struct definition responder_rules[] = {
+    {"Page", "an incident",
+     "Every incident of the entity that starts in the report month is a page, at its detected "
+     "time (else its start); merged and duplicate incidents included."},
+    {"Responder", "primary on call when detected",
+     "The primary of the on-call shift that covers the page's time (start ≤ t < end; for the "
+     "page's service, or a shift for every service; the latest-starting one where shifts "
+     "overlap). A shift with no primary covers nothing: a page no shift covers is counted under "
+     "\"no responder\"."},
+    {"Outside working hours", "not 09:00–18:00 Mon–Fri",
+     "A page whose local time in the calendar zone is before 09:00, at or after 18:00, or on a "
+     "Saturday or Sunday."},
+    {"Shifts", "overlapping the month",
+     "On-call shifts with a primary that overlap the report month, each counted once, whole."},
+    {"Pages per shift", "mean, maximum",
+     "Mean: pages with a responder ÷ shifts (per responder: their pages ÷ their shifts). "
+     "Maximum: the most pages one shift took. As PagerDuty Analytics counts interruptions per "
+     "shift."},
+    {NULL, NULL, NULL},
+};
+
 static void
 write_section(struct xlsx_sheet *sh, uint32_t *row, const char *title)
 {
@@ -263,5 +285,9 @@ sheet_definitions_write(struct xlsx_book *book, const struct eval_result *r,
     write_section(sh, &row, "Incidents");
     write_rules(sh, &row, incident_rules);
     write_statistics(sh, &row);
+    if (info->responders && info->responders->nentities) { /* as the Responders sheet */
+        write_section(sh, &row, "Responders");
+        write_rules(sh, &row, responder_rules);
+    }
     return xlsx_status(book, diag);
 }

@@ -71,6 +71,10 @@ enum sl_status sheet_availability_write(struct xlsx_book *book, const struct eva
                                         const struct report_info *info, struct sl_diag *diag);
 enum sl_status sheet_incidents_write(struct xlsx_book *book, const struct eval_result *r,
                                      const struct report_info *info, struct sl_diag *diag);
+/* The Responders sheet, when info->responders holds an entity with on-call
+ * shifts; nothing otherwise. */
+enum sl_status sheet_responders_write(struct xlsx_book *book, const struct eval_result *r,
+                                      const struct report_info *info, struct sl_diag *diag);
 enum sl_status sheet_definitions_write(struct xlsx_book *book, const struct eval_result *r,
                                        const struct report_info *info, struct sl_diag *diag);
 /* Charts: availability trend per service, incidents by severity per month,

@@ -1272,6 +1272,51 @@ else
     echo "cli: skipped the real GPU and cluster logs: ${SLAUDIT_REAL:-../shared/real}/exports is absent"
 fi
 
+# --- responder load: pages per on-call primary, outside working hours, per shift ---
+# The demo store with the on-call schedule ($RDB): in September raj is primary
+# until 09-14 00:00Z and lee from 09-14 08:00Z (the 8 h between have no
+# primary and no incident). Pages are the team's incidents of the month; the
+# store's own count and the ones outside 09:00-18:00 Mon-Fri UTC, by SQL:
+resp_sql() { sqlite3 "$RDB" "select count(*) || '/' || coalesce(sum(strftime('%H', t, 'unixepoch') + 0 not between 9 and 17 or strftime('%w', t, 'unixepoch') in ('0', '6')), 0) from (select coalesce(detected, started) as t from incidents where entity = 'team:platform' and coalesce(started, detected) >= $1 and coalesce(started, detected) < $2 and coalesce(detected, started) >= $3 and coalesce(detected, started) < $4)"; }
+SEP1=1788220800 OCT1=1790812800 SEP14=1789344000
+expect "responders: report" 0 "$BIN" --db "$RDB" -q report --month 2026-09 -o "$TMP/resp.xlsx"
+same "responders: sheet order" "$(unzip -p "$TMP/resp.xlsx" xl/workbook.xml | grep -o '<sheet name="[^"]*"' | sed 's/.*="//; s/"$//' | grep -A1 '^Incidents$' | tail -1)" "Responders"
+cells_of "$TMP/resp.xlsx" Responders resp
+# resp_row LABEL: columns C..H of the first row whose B is LABEL, as C/D/E/G/H
+resp_row() {
+    awk -F'\t' -v label="$1" '
+        { col = substr($1, 1, 1); row = substr($1, 2); v[col, row] = $2 }
+        col == "B" && $2 == label && !found { found = row }
+        END { if (found) print v["C", found] "/" v["D", found] "/" v["E", found] "/" v["G", found] "/" v["H", found] }
+    ' "$TMP/resp.cells"
+}
+raj=$(resp_sql $SEP1 $OCT1 $SEP1 $SEP14)
+lee=$(resp_sql $SEP1 $OCT1 $((SEP14 + 28800)) $OCT1)
+all=$(resp_sql $SEP1 $OCT1 0 9999999999)
+same "responders: the store's counts" "$raj $lee $all" "12/7 11/7 23/14"
+same "responders: raj, one shift" "$(resp_row raj)" "1/12/7/12/"
+same "responders: lee, one shift" "$(resp_row lee)" "1/11/7/11/"
+same "responders: the team, mean and max per shift" "$(resp_row '(all responders)')" "2/23/14/11.5/12"
+hasnt "responders: every page has a responder" "$TMP/resp.cells" 'no responder'
+cells_of "$TMP/resp.xlsx" Definitions rdef
+same "responders: definition of outside working hours" "$(beside rdef 'Outside working hours')" "not 09:00–18:00 Mon–Fri"
+# A page in the 8 h with no primary (Monday 09-14 03:00Z) has no responder,
+# and is outside working hours.
+RLDB=$TMP/resp-gap.db
+cp "$RDB" "$RLDB"
+printf '%s\n' 'id,entity,service,severity,title,started,detected,acknowledged,resolved' \
+    'GAP-1,team:platform,api,sev2,paged in the gap,2026-09-14T03:00:00Z,2026-09-14T03:00:00Z,2026-09-14T03:10:00Z,2026-09-14T04:00:00Z' >"$TMP/gap-incident.csv"
+expect "responders: a page in the gap" 0 "$BIN" --db "$RLDB" -q ingest --format incident-csv "$TMP/gap-incident.csv"
+expect "responders: report with the gap" 0 "$BIN" --db "$RLDB" -q report --month 2026-09 -o "$TMP/resp-gap.xlsx"
+cells_of "$TMP/resp-gap.xlsx" Responders resp
+same "responders: no responder row" "$(resp_row 'no responder')" "/1/1//"
+same "responders: the team counts it, not per shift" "$(resp_row '(all responders)')" "2/24/15/11.5/12"
+# The report of one entity shows that entity's responders only: none here.
+expect "responders: report of a provider" 0 "$BIN" --db "$RDB" -q report --month 2026-09 --entity provider:nimbus -o "$TMP/resp-nimbus.xlsx"
+unzip -p "$TMP/resp-nimbus.xlsx" xl/workbook.xml >"$TMP/resp-nimbus.wb"
+has "responders: the provider's workbook" "$TMP/resp-nimbus.wb" '<sheet name="Incidents"'
+hasnt "responders: no sheet for a provider without shifts" "$TMP/resp-nimbus.wb" '<sheet name="Responders"'
+
 # --- real exports nobody on the project wrote (../shared/real, when present) -----
 # Read in place, never copied: each file's counts per kind, a few stored
 # values, and the failures that must come before anything is stored.
