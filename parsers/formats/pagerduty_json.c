@@ -152,10 +152,15 @@ slot_put(struct state *s, size_t i)
     s->slots[at] = i + 1;
 }
 
+/* The most incidents one file's webhook events may tell: their folds take
+ * under 1 KiB each. */
+#define WEBHOOK_MAX_INCIDENTS 100000
+
 /* The fold of incident key, a new one (line, times unknown) when there is
- * none yet; *fresh says which. NULL when memory ran out. */
+ * none yet; *fresh says which. NULL when memory ran out or the file tells
+ * more than WEBHOOK_MAX_INCIDENTS (*full set). */
 static struct fold *
-fold_of(struct state *s, const char *key, long line, bool *fresh)
+fold_of(struct state *s, const char *key, long line, bool *fresh, bool *full)
 {
     char k[sizeof s->folds->key];
     snprintf(k, sizeof k, "%s", key);
@@ -166,7 +171,8 @@ fold_of(struct state *s, const char *key, long line, bool *fresh)
             if (!strcmp(s->folds[s->slots[at] - 1].key, k))
                 return &s->folds[s->slots[at] - 1];
     }
-    if (grow_reserve((void **)&s->folds, &s->cap, s->nfolds + 1, sizeof *s->folds))
+    *full = s->nfolds >= WEBHOOK_MAX_INCIDENTS;
+    if (*full || grow_reserve((void **)&s->folds, &s->cap, s->nfolds + 1, sizeof *s->folds))
         return NULL;
     if (2 * (s->nfolds + 1) > s->nslots) {
         size_t n = s->nslots ? 2 * s->nslots : 64;
@@ -254,8 +260,13 @@ webhook_event(struct state *s, const struct jsonstream_record *rec, const struct
     const char *key = jsonstream_str(data, "id");
     if (!key)
         return jsonstream_reject(s->ing, rec, "webhook event without data.id");
-    bool fresh;
-    struct fold *f = fold_of(s, key, rec->line, &fresh);
+    bool fresh, full;
+    struct fold *f = fold_of(s, key, rec->line, &fresh, &full);
+    if (!f && full)
+        return diag_set(s->ing->diag, SL_ERR_INPUT, s->ing->path, rec->line,
+                        "too many incidents in one file of webhook events: the limit is %d; "
+                        "split the file",
+                        WEBHOOK_MAX_INCIDENTS);
     if (!f)
         return diag_set(s->ing->diag, SL_ERR_NOMEM, s->ing->path, rec->line, "out of memory");
     if (!fresh)
