@@ -368,6 +368,22 @@ ingest_change_skipped(struct ingest *ing, int64_t t)
     return SL_OK;
 }
 
+void
+ingest_skipped(struct ingest *ing)
+{
+    ing->counts.read++;
+    progress_tick(ing);
+    ing->kinds.skipped++;
+}
+
+void
+ingest_folded(struct ingest *ing)
+{
+    ing->counts.read++;
+    progress_tick(ing);
+    ing->counts.duplicates++;
+}
+
 static enum sl_status
 store_folded(void *ctx, const struct interval *iv)
 {

@@ -146,6 +146,13 @@ enum sl_status ingest_change(struct ingest *ing, const char *entity, const char 
  * it widens the log's span and is counted read and kinds.skipped. */
 enum sl_status ingest_change_skipped(struct ingest *ing, int64_t t);
 
+/* A record that holds nothing the store keeps (a webhook event of a kind
+ * the format does not use): counts one read and one kinds.skipped. */
+void ingest_skipped(struct ingest *ing);
+/* A record a parser folded into one it has yet to hand over (a webhook
+ * event updating its incident): counts one read and one duplicate. */
+void ingest_folded(struct ingest *ing);
+
 /* Runs parse(ing, f) with the records stored on a second thread, in the
  * order the parser gives them, so parsing overlaps storing; counts and
  * rejects are the same as storing each record at once. The store's failure

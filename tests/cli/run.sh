@@ -1549,6 +1549,19 @@ else
     echo "cli: skipped the real upptime commit log: $RUP is absent (set SLAUDIT_REAL to the folder holding uptime/)"
 fi
 
+# --- PagerDuty v3 webhook events: one incident from each incident's events ---
+WDB=$TMP/webhooks.db
+expect "ingest pagerduty webhooks" 0 "$BIN" --db "$WDB" ingest tests/data/formats/pagerduty-webhooks.jsonl
+has "webhooks detected, counted per kind" "$TMP/out" 'pagerduty-json: read 10, stored 2, rejected 1, duplicates 6: 2 incidents, 1 record of no service \(skipped\)$'
+has "webhook reject names its line" "$TMP/err" 'pagerduty-webhooks.jsonl:9: rejected: webhook event without occurred_at'
+same "webhook incident times by occurred_at" "$(sqlite3 "$WDB" "select key || ' ' || detected || ' ' || acknowledged || ' ' || coalesce(resolved, '-') || ' ' || state from incidents order by key" | tr '\n' ';')" \
+    "Q2ABC 1791108000 1791108300 1791110700 resolved;Q2DEF 1791273600 1791274200 - triggered;"
+expect "pagerduty webhooks as --json" 0 "$BIN" --db "$TMP/webhooks2.db" ingest --json --format pagerduty-json tests/data/formats/pagerduty-webhooks.jsonl
+has "webhooks --json: incidents and skipped" "$TMP/out" '"incidents":2,.*"skipped":1'
+awk 'BEGIN { for (i = 0; i <= 100000; i++) printf "{\"event\":{\"event_type\":\"incident.triggered\",\"resource_type\":\"incident\",\"occurred_at\":\"2026-10-04T10:00:00Z\",\"data\":{\"id\":\"Q%07d\"}}}\n", i }' >"$TMP/many-hooks.jsonl"
+expect "webhooks of too many incidents" 3 "$BIN" --db "$TMP/webhooks3.db" ingest --entity team:x "$TMP/many-hooks.jsonl"
+has "webhooks: the incident limit named" "$TMP/err" 'many-hooks.jsonl:100001: too many incidents in one file of webhook events: the limit is 100000; split the file'
+
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
 # The README's tour, pasted in order into a fresh copy after the demo's steps.
