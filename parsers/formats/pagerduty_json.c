@@ -260,7 +260,7 @@ webhook_event(struct state *s, const struct jsonstream_record *rec, const struct
     const char *key = jsonstream_str(data, "id");
     if (!key)
         return jsonstream_reject(s->ing, rec, "webhook event without data.id");
-    bool fresh, full;
+    bool fresh = false, full = false;
     struct fold *f = fold_of(s, key, rec->line, &fresh, &full);
     if (!f && full)
         return diag_set(s->ing->diag, SL_ERR_INPUT, s->ing->path, rec->line,
