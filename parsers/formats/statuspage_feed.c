@@ -52,15 +52,15 @@ static const char affected_pattern[] = "(?:incident|maintenance) affected:\\s*([
 static const char *const stated_patterns[] = {
     /* a window: "between 15:05 UTC and 00:14 UTC", "from 13:28–21:15 UTC",
      * "(08:45 – 09:13 UTC)" */
-    STATED_DATE
-    "(?:\\b(?:between|from)\\s+|\\(\\s*)~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)?\\s*"
-    "(?:and|to|until|through|\xe2\x80\x93|\xe2\x80\x94|-)\\s*~?\\d{1,2}:\\d{2}\\s*(utc|gmt)?\\b",
+    (STATED_DATE
+     "(?:\\b(?:between|from)\\s+|\\(\\s*)~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)?\\s*"
+     "(?:and|to|until|through|\xe2\x80\x93|\xe2\x80\x94|-)\\s*~?\\d{1,2}:\\d{2}\\s*(utc|gmt)?\\b"),
     /* "On July 26, 2026 at 21:34 UTC we began seeing errors" */
-    STATED_DATE "\\bat\\s+~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)\\b()?,?\\s+(?:we|customers|users)\\s+"
-                "(?:began|started)\\b",
+    (STATED_DATE "\\bat\\s+~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)\\b()?,?\\s+(?:we|customers|users)\\s+"
+                 "(?:began|started)\\b"),
     /* "the impact began at 10:02 UTC" */
-    "()?()?()?()?()?()?\\b(?:impact|incident|errors|degradation|issue|outage|disruption)\\s+"
-    "(?:began|started)\\s+at\\s+~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)\\b()?",
+    ("()?()?()?()?()?()?\\b(?:impact|incident|errors|degradation|issue|outage|disruption)\\s+"
+     "(?:began|started)\\s+at\\s+~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)\\b()?"),
 };
 #define N_STATED (sizeof stated_patterns / sizeof stated_patterns[0])
 
