@@ -136,6 +136,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (fl.failed)
         assert(rc != SL_OK);
     if (rc == SL_ERR_IO)
-        assert(strstr(diag.message, "cannot read: Input/output error"));
+        assert(strstr(diag.message, "cannot read")); /* the read, or the seek back */
     return 0;
 }
