@@ -35,7 +35,9 @@ static const char help[] =
     "credit after the cap (an amount where the fee is known), and the claim-by date\n"
     "from the document's claim window. The figures are those of `eval --json` for\n"
     "the same entity and month. Without --month: the last complete month of the\n"
-    "stored data. A month with no credit due writes nothing and exits 0.\n"
+    "stored data. A month with no credit due writes nothing and exits 0. A credit on\n"
+    "insufficient monitoring coverage (where eval shows no availability) is not\n"
+    "claimed, and a note says so.\n"
     "\n"
     "  --entity E   the provider, provider:NAME\n"
     "  --month M    the month claimed, YYYY-MM (in --tz)\n"
@@ -167,9 +169,23 @@ claim_command(struct cli *cli, struct eval_params *p, const char *month, const c
         rc = msg_diag(s, &diag);
         goto out;
     }
+    for (size_t i = 0; i < c.ninsufficient; i++) {
+        const struct eval_contract_row *row = c.insufficient[i];
+        msg_note(NULL, 0,
+                 "%s %s in %s: not claimed: insufficient coverage, %.2f %% monitored (eval "
+                 "shows no availability below %g %%)",
+                 row->entity, row->service, label,
+                 100.0 * availability_coverage(&row->measure.avail),
+                 100.0 * r.params.avail.coverage.min);
+    }
     if (c.n == 0) {
-        printf("no credit due for %s in %s%s: nothing written\n", p->entity, label,
-               r.ncommitments ? "" : " (no SLA is stored for it: `slaudit sla import`)");
+        if (c.ninsufficient)
+            printf("no credit to claim for %s in %s (%zu left out for insufficient coverage): "
+                   "nothing written\n",
+                   p->entity, label, c.ninsufficient);
+        else
+            printf("no credit due for %s in %s%s: nothing written\n", p->entity, label,
+                   r.ncommitments ? "" : " (no SLA is stored for it: `slaudit sla import`)");
         if (c.breached_without_credit)
             msg_note(NULL, 0,
                      "%zu breached service%s of %s in %s fall in no credit tier (a gap in the "

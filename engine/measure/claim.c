@@ -343,7 +343,7 @@ claim_build(struct store *st, const struct eval_result *r, int64_t from, int64_t
             struct claim *out, struct sl_diag *diag)
 {
     enum sl_status rc = SL_OK;
-    size_t cap = 0;
+    size_t cap = 0, icap = 0;
     memset(out, 0, sizeof *out);
     out->result = r;
     for (size_t i = 0; i < r->ncontract && !rc; i++) {
@@ -353,6 +353,15 @@ claim_build(struct store *st, const struct eval_result *r, int64_t from, int64_t
             continue;
         if (a->credit.match != CREDIT_TIER || !(a->credit.credit_percent > 0)) {
             out->breached_without_credit++;
+            continue;
+        }
+        if (row->coverage == AVAIL_COVERAGE_INSUFFICIENT) {
+            if (grow_reserve((void **)&out->insufficient, &icap, out->ninsufficient + 1,
+                             sizeof *out->insufficient)) {
+                rc = diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
+                break;
+            }
+            out->insufficient[out->ninsufficient++] = row;
             continue;
         }
         if (grow_reserve((void **)&out->items, &cap, out->n + 1, sizeof *out->items)) {
@@ -381,5 +390,6 @@ claim_release(struct claim *c)
         free(it->stretches);
     }
     free(c->items);
+    free(c->insufficient);
     memset(c, 0, sizeof *c);
 }

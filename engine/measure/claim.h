@@ -11,7 +11,10 @@
  * an error, SL_ERR_DB, never a claim with other numbers).
  *
  * A claim item is a service row (a pooled entity row carries no credit) of a
- * window ending in (from, to] whose credit tier gives more than 0 %.
+ * window ending in (from, to] whose credit tier gives more than 0 % and
+ * whose monitoring coverage is not insufficient: where the evaluation shows
+ * no availability (docs/design.md §4, Minimum coverage) a claim would rest
+ * on too little evidence, and the row is counted apart instead.
  *
  * Ownership: the claim borrows the eval_result (items point into it) and
  * owns its stretches and evidence; claim_release() frees them. */
@@ -65,6 +68,10 @@ struct claim {
     /* Windows ending in (from, to] breached with no credit to claim: in a
      * gap of the credit table, or at a tier of 0 %. */
     size_t breached_without_credit;
+    /* Credits due on rows with insufficient monitoring coverage: not
+     * claimed (pointers into the eval_result, owned array). */
+    const struct eval_contract_row **insufficient;
+    size_t ninsufficient;
 };
 
 /* Builds the claim of r for the windows ending in (from, to]. r must have

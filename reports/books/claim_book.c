@@ -222,6 +222,10 @@ write_credit_block(struct xlsx_sheet *sh, uint32_t *row, const struct eval_resul
     line(sh, row, "Eligible minutes", (double)cr->measure.avail.eligible_seconds / 60.0,
          XLSX_DECIMAL1, NULL,
          "the month less eligible maintenance, excluded periods and unmonitored time");
+    snprintf(words, sizeof words, "%s: the share of the month monitored",
+             cr->coverage == AVAIL_COVERAGE_PARTIAL ? "partial coverage" : "full coverage");
+    line(sh, row, "Monitoring coverage", availability_coverage(&cr->measure.avail), XLSX_PERCENT,
+         NULL, words);
     line(sh, row, "Downtime allowed (min)", a->allowed_downtime_seconds / 60.0, XLSX_DECIMAL1, NULL,
          "(1 − commitment) × eligible minutes");
     snprintf(words, sizeof words, "%zu outage%s, each on Outages with the records that show it",

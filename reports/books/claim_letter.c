@@ -228,6 +228,9 @@ add_item(struct strbuf *sb, const struct claim *c, const struct claim_item *it,
                 a->attainment_percent, row->measure.avail.downtime_seconds / 60.0,
                 (double)row->measure.avail.eligible_seconds / 60.0,
                 a->allowed_downtime_seconds / 60.0);
+    strbuf_addf(sb, "  Monitoring coverage: %.2f %% of the month%s\n",
+                100.0 * availability_coverage(&row->measure.avail),
+                row->coverage == AVAIL_COVERAGE_PARTIAL ? " (partial coverage)" : "");
     const struct sla_credit_tier *tier = &t->tiers[a->credit.tier];
     strbuf_addstr(sb, "  Credit tier, ");
     snprintf(words, sizeof words, "%g %% credit", tier->credit_percent);

@@ -1651,6 +1651,19 @@ hasnt "claim: no formula from a title" "$TMP/acmeout.xml" '<f>'
 cells_of "$AX" Credits acmecredits
 same "claim: storage's amount in the book" "$(awk -F'\t' '$1 == "M3" { print $2 }' "$TMP/acmecredits.cells")" 250
 same "claim: the currency" "$(awk -F'\t' '$1 == "N3" { print $2 }' "$TMP/acmecredits.cells")" USD
+# A credit on three days of monitoring of a month is not claimed: eval shows
+# no availability below 50 % coverage, and the pack says why it left it out.
+printf 'service,start,end,status\nthin,2026-10-01T00:00:00Z,2026-10-03T23:00:00Z,up\nthin,2026-10-03T23:00:00Z,2026-10-04T00:00:00Z,down\n' >"$TMP/claim-thin.csv"
+TDB=$TMP/claim-thin.db
+expect "claim: thin ingest" 0 "$BIN" --db "$TDB" -q ingest --entity provider:thin "$TMP/claim-thin.csv"
+expect "claim: thin import" 0 "$BIN" --db "$TDB" -q sla import "$TMP/fees-sla.json" --entity provider:thin
+expect "claim: thin eval" 0 "$BIN" --db "$TDB" --json eval --entity provider:thin --month 2026-10 --no-save
+same "claim: eval's credit on thin monitoring" "$(jq -c '[.results[] | select(.measure == "contract" and .service == "thin") | .availability, .coverage_flag, .sla.credit_percent]' "$TMP/out")" '[null,"insufficient",25]'
+expect "claim: thin" 0 "$BIN" --db "$TDB" claim --entity provider:thin --month 2026-10 -o "$TMP/claims-thin"
+has "claim: thin is left out, said why" "$TMP/err" 'provider:thin thin in 2026-10: not claimed: insufficient coverage, 9\.68 % monitored'
+has "claim: thin writes nothing" "$TMP/out" '^no credit to claim for provider:thin in 2026-10 \(1 left out for insufficient coverage\): nothing written$'
+if [ -e "$TMP/claims-thin" ]; then fail "claim: thin made a folder"; else pass; fi
+
 
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
