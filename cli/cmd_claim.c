@@ -24,6 +24,7 @@
 
 static const char help[] =
     "usage: slaudit claim --entity provider:X [--month YYYY-MM] -o DIR [--fee N]\n"
+    "                     [--min-coverage P]\n"
     "\n"
     "Writes the credit claim pack for the services of the entity's stored SLA\n"
     "(`sla import`) that the month breached with a credit due: two files in DIR,\n"
@@ -43,6 +44,8 @@ static const char help[] =
     "  --month M    the month claimed, YYYY-MM (in --tz)\n"
     "  -o DIR       the folder for the pack, made when missing (not its parent)\n"
     "  --fee N      the monthly fee of each service, in place of the stored one\n"
+    "  --min-coverage P  below P % monitoring coverage a credit is not claimed\n"
+    "               (default 50, as eval's)\n"
     "\n"
     "Exit codes: 0 ok (also when nothing is due), 2 usage, 3 bad input (an unknown\n"
     "entity), 4 database, 5 the pack could not be written.\n"
@@ -256,9 +259,13 @@ int
 cmd_claim(struct cli *cli, int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"entity", required_argument, NULL, 'e'}, {"month", required_argument, NULL, 'm'},
-        {"output", required_argument, NULL, 'o'}, {"fee", required_argument, NULL, 'F'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"entity", required_argument, NULL, 'e'},
+        {"month", required_argument, NULL, 'm'},
+        {"output", required_argument, NULL, 'o'},
+        {"fee", required_argument, NULL, 'F'},
+        {"min-coverage", required_argument, NULL, 'c'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     struct eval_params p;
     const char *month = NULL, *dir = NULL;
@@ -288,6 +295,17 @@ cmd_claim(struct cli *cli, int argc, char **argv)
             if (errno || *end || end == optarg || !isfinite(fee) || fee < 0)
                 return msg_usage("claim", "--fee '%s' is not an amount", optarg);
             p.stored_fee = fee;
+            break;
+        }
+        case 'c': {
+            char *end;
+            errno = 0;
+            double v = strtod(optarg, &end);
+            if (errno || *end || end == optarg || !(v >= 0 && v <= 100))
+                return msg_usage("claim", "--min-coverage '%s' is a percent, 0 to 100", optarg);
+            p.avail.coverage.min = v / 100.0;
+            if (p.avail.coverage.partial < p.avail.coverage.min)
+                p.avail.coverage.partial = p.avail.coverage.min;
             break;
         }
         case 'h':

@@ -1563,6 +1563,27 @@ expect "webhooks of too many incidents" 3 "$BIN" --db "$TMP/webhooks3.db" ingest
 has "webhooks: the incident limit named" "$TMP/err" 'many-hooks.jsonl:100001: too many incidents in one file of webhook events: the limit is 100000; split the file'
 
 # --- claim: the credit claim pack, its figures those of eval --json -------------
+# claim_vs_eval BOOK EVAL_JSON NAME: the Credits sheet of BOOK against the
+# contract rows of EVAL_JSON with a credit due and coverage not insufficient
+# (service, attainment, downtime, allowed, outages, credit, claim-by date);
+# leaves the normalised rows in $TMP/NAME-eval.tsv.
+claim_vs_eval() {
+    jq -r '.results[] | select(.measure == "contract" and .service != null and .sla.credit_percent > 0
+            and .coverage_flag != "insufficient")
+        | [.service, .sla.attainment_percent, .downtime_seconds, .sla.allowed_downtime_seconds,
+           .outages, .sla.credit_percent, .sla.claim_deadline] | @tsv' "$2" |
+        awk -F'\t' '{ printf "%s\t%.9f\t%.3f\t%.3f\t%d\t%g\t%s\n", $1, $2, $3, $4, $5, $6, $7 }' \
+        >"$TMP/$3-eval.tsv"
+    cells_of "$1" Credits "$3-credits"
+    awk -F'\t' '{ col = substr($1, 1, 1); row = substr($1, 2) + 0; if (row > 1) v[row, col] = $2; if (row > n) n = row }
+        END { for (r = 2; r <= n; r++)
+            printf "%s\t%.9f\t%.3f\t%.3f\t%d\t%g\t%s\n", v[r, "A"], v[r, "D"] * 100, v[r, "G"] * 60,
+                v[r, "F"] * 60, v[r, "H"], v[r, "K"], v[r, "O"] }' "$TMP/$3-credits.cells" >"$TMP/$3-book.tsv"
+    if [ -s "$TMP/$3-eval.tsv" ] && cmp -s "$TMP/$3-eval.tsv" "$TMP/$3-book.tsv"; then pass; else
+        fail "claim: $3: the Credits sheet differs from eval --json"
+        diff "$TMP/$3-eval.tsv" "$TMP/$3-book.tsv" | sed 's/^/  | /' >&2
+    fi
+}
 # The demo's store with the demo's SLA, as `make demo` imports it.
 CDB=$TMP/claim.db
 cp "$TMP/demo.db" "$CDB"
@@ -1587,27 +1608,15 @@ has "claim: wrote both" "$TMP/out" "^wrote $TMP/claims/claim-provider-nimbus-202
 same "claim: two files and nothing else" "$(ls -A "$TMP/claims" | tr '\n' ' ')" "claim-provider-nimbus-2026-10.txt claim-provider-nimbus-2026-10.xlsx "
 # Every contract row of eval --json with a credit due, against the Credits sheet.
 expect "claim: eval json of the month" 0 "$BIN" --db "$CDB" --json eval --month 2026-10 --entity provider:nimbus --no-save
-jq -r '.results[] | select(.measure == "contract" and .service != null and .sla.credit_percent > 0)
-    | [.service, .sla.attainment_percent, .downtime_seconds, .sla.allowed_downtime_seconds, .outages,
-       .sla.credit_percent, .sla.claim_deadline] | @tsv' "$TMP/out" >"$TMP/claim-eval.tsv"
-same "claim: eval has two credits due" "$(wc -l <"$TMP/claim-eval.tsv" | tr -d ' ')" 2
-cells_of "$CX" Credits claimcredits
-awk -F'\t' '{ col = substr($1, 1, 1); row = substr($1, 2) + 0; if (row > 1) v[row, col] = $2; if (row > n) n = row }
-    END { for (r = 2; r <= n; r++)
-        printf "%s\t%.9f\t%.3f\t%.3f\t%d\t%g\t%s\n", v[r, "A"], v[r, "D"] * 100, v[r, "G"] * 60,
-            v[r, "F"] * 60, v[r, "H"], v[r, "K"], v[r, "O"] }' "$TMP/claimcredits.cells" >"$TMP/claim-book.tsv"
-awk -F'\t' '{ printf "%s\t%.9f\t%.3f\t%.3f\t%d\t%g\t%s\n", $1, $2, $3, $4, $5, $6, $7 }' \
-    "$TMP/claim-eval.tsv" >"$TMP/claim-eval-n.tsv"
-if cmp -s "$TMP/claim-eval-n.tsv" "$TMP/claim-book.tsv"; then pass; else
-    fail "claim: the Credits sheet differs from eval --json"; diff "$TMP/claim-eval-n.tsv" "$TMP/claim-book.tsv" | sed 's/^/  | /' >&2
-fi
+same "claim: eval has two credits due" "$(jq '[.results[] | select(.measure == "contract" and .service != null and .sla.credit_percent > 0)] | length' "$TMP/out")" 2
+claim_vs_eval "$CX" "$TMP/out" demo
 # The outages listed add up to the downtime counted, per service.
 cells_of "$CX" Outages claimout
 awk -F'\t' '{ col = substr($1, 1, 1); row = substr($1, 2) + 0; if (row > 1) v[row, col] = $2; if (row > n) n = row }
     END { for (r = 2; r <= n; r++) if (!((v[r, "A"], v[r, "B"]) in seen)) {
               seen[v[r, "A"], v[r, "B"]] = 1; sum[v[r, "A"]] += v[r, "F"] * 60 }
           for (s in sum) printf "%s\t%.3f\n", s, sum[s] }' "$TMP/claimout.cells" | sort >"$TMP/claim-out-sum.tsv"
-cut -f1,3 "$TMP/claim-eval-n.tsv" | sort >"$TMP/claim-eval-down.tsv"
+cut -f1,3 "$TMP/demo-eval.tsv" | sort >"$TMP/claim-eval-down.tsv"
 if cmp -s "$TMP/claim-eval-down.tsv" "$TMP/claim-out-sum.tsv"; then pass; else
     fail "claim: the outages do not add up to the downtime counted"; diff "$TMP/claim-eval-down.tsv" "$TMP/claim-out-sum.tsv" | sed 's/^/  | /' >&2
 fi
@@ -1663,6 +1672,23 @@ expect "claim: thin" 0 "$BIN" --db "$TDB" claim --entity provider:thin --month 2
 has "claim: thin is left out, said why" "$TMP/err" 'provider:thin thin in 2026-10: not claimed: insufficient coverage, 9\.68 % monitored'
 has "claim: thin writes nothing" "$TMP/out" '^no credit to claim for provider:thin in 2026-10 \(1 left out for insufficient coverage\): nothing written$'
 if [ -e "$TMP/claims-thin" ]; then fail "claim: thin made a folder"; else pass; fi
+# A real status history (an Upptime commit log) under a real SLA document:
+# at eval's 50 % nothing is claimed (the log covers days of the month); at
+# 10 % the pack holds what eval --json gives at 10 %, quoting the document.
+RCL=${SLAUDIT_REAL:-../shared/real}
+if [ -f "$RCL/uptime/manticore-upptime/history-commit-log.tsv" ] && [ -f "$RCL/sla/supabase.txt" ]; then
+    RDBC=$TMP/claim-real.db
+    expect "claim real: ingest" 0 "$BIN" --db "$RDBC" -q ingest --entity provider:manticore "$RCL/uptime/manticore-upptime/history-commit-log.tsv"
+    expect "claim real: import" 0 "$BIN" --db "$RDBC" -q sla import "$RCL/sla/supabase.txt" --entity provider:manticore --effective 2020-01-01
+    expect "claim real: at 50 %" 0 "$BIN" --db "$RDBC" claim --entity provider:manticore --month 2026-08 -o "$TMP/claims-real50"
+    has "claim real: nothing to claim at 50 %" "$TMP/out" '^no credit to claim for provider:manticore in 2026-08 \([0-9]+ left out for insufficient coverage\): nothing written$'
+    expect "claim real: at 10 %" 0 "$BIN" --db "$RDBC" claim --entity provider:manticore --month 2026-08 --min-coverage 10 -o "$TMP/claims-real"
+    expect "claim real: eval at 10 %" 0 "$BIN" --db "$RDBC" --json eval --entity provider:manticore --month 2026-08 --min-coverage 10 --no-save
+    claim_vs_eval "$TMP/claims-real/claim-provider-manticore-2026-08.xlsx" "$TMP/out" real
+    has "claim real: the document quoted" "$TMP/claims-real/claim-provider-manticore-2026-08.txt" 'Commitment, line 9: "Supabase will provide Actual Availability for at least'
+else
+    echo "cli: skipped the real claim pack: $RCL/uptime or $RCL/sla is absent (set SLAUDIT_REAL to the folder holding uptime/ and sla/)"
+fi
 
 
 # --- the documentation against the tree and the binary, and the README's tour ---
