@@ -269,7 +269,10 @@ add_item(struct strbuf *sb, const struct claim *c, const struct claim_item *it,
         }
     }
     size_t nset = it->nstretches - it->noutages;
-    strbuf_addf(sb, "  Set aside under the document (%zu):\n", nset);
+    if (nset)
+        strbuf_addf(sb, "  Set aside under the document (%zu):\n", nset);
+    else
+        strbuf_addstr(sb, "  Set aside under the document: nothing\n");
     for (size_t i = 0; i < it->nstretches; i++) {
         const struct claim_stretch *s = &it->stretches[i];
         if (s->s.kind == CONTRACT_STRETCH_OUTAGE)
