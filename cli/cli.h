@@ -88,6 +88,7 @@ int cmd_sla(struct cli *cli, int argc, char **argv);
 int cmd_audit(struct cli *cli, int argc, char **argv);
 int cmd_rules(struct cli *cli, int argc, char **argv);
 int cmd_decide(struct cli *cli, int argc, char **argv);
+int cmd_claim(struct cli *cli, int argc, char **argv); /* the credit claim pack */
 int cmd_compare(struct cli *cli, int argc, char **argv);
 
 #endif

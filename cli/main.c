@@ -21,6 +21,8 @@ const struct command commands[] = {
     {"rules", "the rule catalog the audit applies", cmd_rules},
     {"compare", "two entities side by side on identical definitions", cmd_compare},
     {"decide", "managed, self-managed or hybrid, with reasons and total cost", cmd_decide},
+    /* the credit claim pack */
+    {"claim", "the credit claim pack: workbook and letter for credits due in a month", cmd_claim},
     {NULL, NULL, NULL},
 };
 

@@ -475,6 +475,83 @@ contract_timeline_measure(const struct contract_timeline *tl, int64_t from, int6
            a->window_seconds);
 }
 
+const char *
+contract_stretch_name(enum contract_stretch_kind k)
+{
+    static const char *const names[CONTRACT_STRETCH_KIND_COUNT] = {
+        [CONTRACT_STRETCH_OUTAGE] = "outage",
+        [CONTRACT_STRETCH_FORGIVEN] = "forgiven",
+        [CONTRACT_STRETCH_MAINTENANCE] = "maintenance",
+        [CONTRACT_STRETCH_EXCLUDED] = "excluded",
+        [CONTRACT_STRETCH_UNKNOWN] = "unknown",
+        [CONTRACT_STRETCH_WEIGHTLESS] = "weightless",
+    };
+    return (unsigned)k < CONTRACT_STRETCH_KIND_COUNT ? names[k] : "unknown";
+}
+
+/* The stretch kind of a segment; -1 for up time, which is not reported. */
+static int
+stretch_kind_of(const struct contract_timeline *tl, const struct contract_segment *s)
+{
+    switch (s->cls) {
+    case CONTRACT_UNKNOWN:
+        return CONTRACT_STRETCH_UNKNOWN;
+    case CONTRACT_MAINTENANCE:
+        return CONTRACT_STRETCH_MAINTENANCE;
+    case CONTRACT_EXCLUDED:
+        return CONTRACT_STRETCH_EXCLUDED;
+    default:
+        if (s->forgiven)
+            return CONTRACT_STRETCH_FORGIVEN;
+        if (contract_segment_weight(tl, s) > 0)
+            return CONTRACT_STRETCH_OUTAGE;
+        return s->status == SVC_UP ? -1 : CONTRACT_STRETCH_WEIGHTLESS;
+    }
+}
+
+int
+contract_each_stretch(const struct contract_timeline *tl, int64_t from, int64_t to,
+                      contract_stretch_fn fn, void *ctx)
+{
+    size_t i = first_after(tl, from);
+    /* A run that starts before the window is walked from its first segment,
+     * so that run_start is the whole run's. */
+    while (i > 0 && i < tl->n && tl->seg[i - 1].end == tl->seg[i].start &&
+           stretch_kind_of(tl, &tl->seg[i - 1]) == stretch_kind_of(tl, &tl->seg[i]) &&
+           stretch_kind_of(tl, &tl->seg[i]) >= 0)
+        i--;
+    while (i < tl->n && tl->seg[i].start < to) {
+        int kind = stretch_kind_of(tl, &tl->seg[i]);
+        size_t j = i + 1;
+        while (j < tl->n && kind >= 0 && tl->seg[j - 1].end == tl->seg[j].start &&
+               stretch_kind_of(tl, &tl->seg[j]) == kind)
+            j++;
+        if (kind >= 0 && tl->seg[j - 1].end > from) {
+            struct contract_stretch st = {.kind = (enum contract_stretch_kind)kind,
+                                          .run_start = tl->seg[i].start,
+                                          .run_end = tl->seg[j - 1].end,
+                                          .worst = SVC_UP};
+            st.start = st.run_start > from ? st.run_start : from;
+            st.end = st.run_end < to ? st.run_end : to;
+            for (size_t k = i; k < j; k++) {
+                const struct contract_segment *s = &tl->seg[k];
+                int64_t lo = s->start > from ? s->start : from;
+                int64_t hi = s->end < to ? s->end : to;
+                if (hi > lo)
+                    st.downtime_seconds += contract_segment_weight(tl, s) * (double)(hi - lo);
+                if (s->cls == CONTRACT_COUNTED && s->status > st.worst)
+                    st.worst = (enum svc_status)s->status;
+                st.ineligible |= s->ineligible != 0;
+            }
+            int stop = fn(ctx, &st);
+            if (stop)
+                return stop;
+        }
+        i = j;
+    }
+    return 0;
+}
+
 enum sl_status
 contract_measure_window(const struct interval *intervals, size_t n, const struct maintenance *maint,
                         size_t nmaint, int64_t from, int64_t to, const char *zone,

@@ -122,6 +122,44 @@ struct contract_measure {
 void contract_timeline_measure(const struct contract_timeline *tl, int64_t from, int64_t to,
                                struct contract_measure *out);
 
+/* ---- the stretches of a window, for a claim's evidence ----
+ *
+ * The window [from, to) of tl read as the contract reads it, in time order:
+ * each countable outage run (what its downtime is made of), and each stretch
+ * the contract sets aside — an outage forgiven as shorter than the minimum,
+ * eligible maintenance, an excluded period, unmonitored time, and time whose
+ * status the rules weigh at 0 (partial or degraded service a document does
+ * not count). Up time is not reported. Adjacent segments of the same kind
+ * are one stretch; an outage run is one stretch whatever statuses it holds.
+ * The downtime of the outage stretches sums to the measure's downtime. */
+enum contract_stretch_kind {
+    CONTRACT_STRETCH_OUTAGE,      /* counts: weight > 0 */
+    CONTRACT_STRETCH_FORGIVEN,    /* an outage shorter than min_outage_seconds */
+    CONTRACT_STRETCH_MAINTENANCE, /* eligible maintenance */
+    CONTRACT_STRETCH_EXCLUDED,    /* a period the terms exclude */
+    CONTRACT_STRETCH_UNKNOWN,     /* no monitoring */
+    CONTRACT_STRETCH_WEIGHTLESS,  /* a status other than up that the rules weigh at 0 */
+    CONTRACT_STRETCH_KIND_COUNT
+};
+
+struct contract_stretch {
+    enum contract_stretch_kind kind;
+    int64_t start, end;         /* within [from, to) */
+    int64_t run_start, run_end; /* the whole stretch, also beyond the window */
+    double downtime_seconds;    /* weighted, within [from, to): outages only */
+    enum svc_status worst;      /* worst status of the stretch (counted kinds) */
+    bool ineligible;            /* holds maintenance that did not qualify */
+};
+
+/* "outage", "forgiven", "maintenance", "excluded", "unknown", "weightless". */
+const char *contract_stretch_name(enum contract_stretch_kind k);
+
+/* Calls fn for each stretch of [from, to) on tl; fn returns non-zero to stop,
+ * and that value is returned (0 when every stretch was given). */
+typedef int (*contract_stretch_fn)(void *ctx, const struct contract_stretch *s);
+int contract_each_stretch(const struct contract_timeline *tl, int64_t from, int64_t to,
+                          contract_stretch_fn fn, void *ctx);
+
 /* Builds, measures [from, to) and releases: the one call for a replay.
  * Outage runs are judged within [from, to) only. */
 enum sl_status contract_measure_window(const struct interval *intervals, size_t n,

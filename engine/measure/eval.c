@@ -537,10 +537,6 @@ struct run {
     struct sl_diag *diag;
 };
 
-/* History is fetched this far beyond the windows: the longest burn-rate
- * lookback, and room to judge an outage run that crosses a window edge. */
-#define EVAL_PAD_SECONDS (4 * 86400)
-
 static void
 neutral_rules(const struct eval_params *p, struct contract_rules *r)
 {

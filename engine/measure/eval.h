@@ -115,6 +115,12 @@ struct eval_params {
 
 #define EVAL_DEFAULT_FAILURE_SEVERITY 3
 
+/* History is fetched this far beyond the windows: the longest burn-rate
+ * lookback, and room to judge an outage run that crosses a window edge. A
+ * reader that rebuilds a row's timeline (engine/measure/claim.h) uses the
+ * same margin. */
+#define EVAL_PAD_SECONDS (4 * 86400)
+
 struct incident_summary {
     long total;          /* incidents counted (merged and duplicates left out) */
     long by_severity[6]; /* [1..5] = sev1..sev5, [0] = no severity */

@@ -1717,6 +1717,84 @@ store_each_interval_sourced(struct store *st, const char *entity, const char *se
     return query(st, sql, p, 4, sourced_interval_row, (void *)fn, ctx, diag);
 }
 
+/* ---- origins of intervals and maintenance, for a claim's evidence ---- */
+
+static int
+interval_origin_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct interval iv = {.entity = column_text(s, 0),
+                          .service = column_text(s, 1),
+                          .start = sqlite3_column_int64(s, 2),
+                          .end = sqlite3_column_int64(s, 3),
+                          .status = stored_status(s, 4),
+                          .key = column_text(s, 5)};
+    return ((store_interval_origin_fn)fn)(ctx, &iv, column_text(s, 6));
+}
+
+enum sl_status
+store_each_interval_origin(struct store *st, const char *entity, const char *service, int64_t from,
+                           int64_t to, store_interval_origin_fn fn, void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT i.entity, i.service, i.start, i.end, i.status, i.key, s.path "
+        "FROM intervals i JOIN sources s ON s.id = i.source_id "
+        "WHERE i.entity = ?1 AND i.service = ?2 AND i.start < ?4 AND i.end > ?3 "
+        "ORDER BY i.start, i.end, i.id";
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query(st, sql, p, 4, interval_origin_row, (void *)fn, ctx, diag);
+}
+
+static int
+maintenance_origin_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct maintenance m = {column_text(s, 0),          column_text(s, 1),
+                            column_text(s, 2),          sqlite3_column_int64(s, 3),
+                            sqlite3_column_int64(s, 4), column_time(s, 5),
+                            sqlite3_column_int(s, 6)};
+    return ((store_maintenance_origin_fn)fn)(ctx, &m, column_text(s, 7));
+}
+
+enum sl_status
+store_each_maintenance_origin(struct store *st, const char *entity, const char *service,
+                              int64_t from, int64_t to, store_maintenance_origin_fn fn, void *ctx,
+                              struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT m.entity, m.service, m.key, m.start, m.end, m.announced, m.line, s.path "
+        "FROM maintenance m JOIN sources s ON s.id = m.source_id "
+        "WHERE m.entity = ?1 AND m.service = ?2 AND m.start < ?4 AND m.end > ?3 "
+        "ORDER BY m.start, m.end, m.id";
+    struct param p[] = {
+        {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
+    return query(st, sql, p, 4, maintenance_origin_row, (void *)fn, ctx, diag);
+}
+
+static int
+commitment_origin_row(sqlite3_stmt *s, void *fn, void *ctx)
+{
+    struct commitment c = {.id = sqlite3_column_int64(s, 0),
+                           .entity = column_text(s, 1),
+                           .service = column_text(s, 2),
+                           .kind = column_text(s, 3),
+                           .effective_from = column_time(s, 4),
+                           .document = column_text(s, 5),
+                           .terms = ""};
+    return ((store_commitment_origin_fn)fn)(ctx, &c, column_text(s, 6), column_text(s, 7));
+}
+
+enum sl_status
+store_each_commitment_origin(struct store *st, const char *entity, store_commitment_origin_fn fn,
+                             void *ctx, struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT c.id, c.entity, c.service, c.kind, c.effective_from, c.document, s.path, "
+        "s.sha256 FROM commitments c JOIN sources s ON s.id = c.source_id "
+        "WHERE c.entity = ?1 ORDER BY c.id";
+    struct param p[] = {{entity, 0, true}};
+    return query(st, sql, p, 1, commitment_origin_row, (void *)fn, ctx, diag);
+}
+
 static int
 sourced_incident_row(sqlite3_stmt *s, void *fn, void *ctx)
 {

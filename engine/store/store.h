@@ -275,6 +275,35 @@ enum sl_status store_each_interval_sourced(struct store *st, const char *entity,
                                            const char *service, int64_t from, int64_t to,
                                            store_sourced_interval_fn fn, void *ctx,
                                            struct sl_diag *diag);
+/* ---- origins of intervals, for a claim's evidence ----
+ * Intervals of one series overlapping [from, to), by start, each with the
+ * path of the source file it came from. The store keeps an interval's file
+ * and key (iv->key, NULL when the source names none) but not its line:
+ * probes are folded into intervals, so iv->line is 0. */
+typedef int (*store_interval_origin_fn)(void *ctx, const struct interval *iv, const char *path);
+enum sl_status store_each_interval_origin(struct store *st, const char *entity, const char *service,
+                                          int64_t from, int64_t to, store_interval_origin_fn fn,
+                                          void *ctx, struct sl_diag *diag);
+/* Maintenance windows of one series overlapping [from, to), by start, each
+ * with the path of its source file (m->line is its line there). */
+typedef int (*store_maintenance_origin_fn)(void *ctx, const struct maintenance *m,
+                                           const char *path);
+enum sl_status store_each_maintenance_origin(struct store *st, const char *entity,
+                                             const char *service, int64_t from, int64_t to,
+                                             store_maintenance_origin_fn fn, void *ctx,
+                                             struct sl_diag *diag);
+
+/* The file each commitment of entity was imported from: for each, by id, its
+ * entity, service (NULL: every service), kind, effective_from and document
+ * (the other fields of c are not read: terms "" and no fee), with the path
+ * and SHA-256 recorded for its source, so that a reader can open the
+ * document again and know whether it is still the one imported. */
+typedef int (*store_commitment_origin_fn)(void *ctx, const struct commitment *c, const char *path,
+                                          const char *sha256);
+enum sl_status store_each_commitment_origin(struct store *st, const char *entity,
+                                            store_commitment_origin_fn fn, void *ctx,
+                                            struct sl_diag *diag);
+
 /* Incidents of entity and service (NULL: any) that overlap [from, to) — from
  * their start (started, else detected) to resolved, else mitigated, else
  * open-ended — by start then key, each with the format of the source file it

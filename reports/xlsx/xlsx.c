@@ -686,3 +686,15 @@ xlsx_chart_insert(struct xlsx_sheet *sh, uint32_t row, uint16_t col, struct xlsx
     };
     check(sh, worksheet_insert_chart_opt(sh->ws, row, col, chart->chart, &opt), row, col);
 }
+
+/* ---- row heights for the claim pack's wrapped text ---- */
+
+void
+xlsx_row_lines(struct xlsx_sheet *sh, uint32_t row, unsigned lines)
+{
+    if (!in_grid(sh, row, 0) || lines <= 1)
+        return;
+    if (lines > 27) /* 409 points is Excel's tallest row */
+        lines = 27;
+    check(sh, worksheet_set_row(sh->ws, row, 15.0 * lines, NULL), row, 0);
+}

@@ -1562,6 +1562,135 @@ awk 'BEGIN { for (i = 0; i <= 100000; i++) printf "{\"event\":{\"event_type\":\"
 expect "webhooks of too many incidents" 3 "$BIN" --db "$TMP/webhooks3.db" ingest --entity team:x "$TMP/many-hooks.jsonl"
 has "webhooks: the incident limit named" "$TMP/err" 'many-hooks.jsonl:100001: too many incidents in one file of webhook events: the limit is 100000; split the file'
 
+# --- claim: the credit claim pack, its figures those of eval --json -------------
+# claim_vs_eval BOOK EVAL_JSON NAME: the Credits sheet of BOOK against the
+# contract rows of EVAL_JSON with a credit due and coverage not insufficient
+# (service, attainment, downtime, allowed, outages, credit, claim-by date);
+# leaves the normalised rows in $TMP/NAME-eval.tsv.
+claim_vs_eval() {
+    jq -r '.results[] | select(.measure == "contract" and .service != null and .sla.credit_percent > 0
+            and .coverage_flag != "insufficient")
+        | [.service, .sla.attainment_percent, .downtime_seconds, .sla.allowed_downtime_seconds,
+           .outages, .sla.credit_percent, .sla.claim_deadline] | @tsv' "$2" |
+        awk -F'\t' '{ printf "%s\t%.9f\t%.3f\t%.3f\t%d\t%g\t%s\n", $1, $2, $3, $4, $5, $6, $7 }' \
+        >"$TMP/$3-eval.tsv"
+    cells_of "$1" Credits "$3-credits"
+    awk -F'\t' '{ col = substr($1, 1, 1); row = substr($1, 2) + 0; if (row > 1) v[row, col] = $2; if (row > n) n = row }
+        END { for (r = 2; r <= n; r++)
+            printf "%s\t%.9f\t%.3f\t%.3f\t%d\t%g\t%s\n", v[r, "A"], v[r, "D"] * 100, v[r, "G"] * 60,
+                v[r, "F"] * 60, v[r, "H"], v[r, "K"], v[r, "O"] }' "$TMP/$3-credits.cells" >"$TMP/$3-book.tsv"
+    if [ -s "$TMP/$3-eval.tsv" ] && cmp -s "$TMP/$3-eval.tsv" "$TMP/$3-book.tsv"; then pass; else
+        fail "claim: $3: the Credits sheet differs from eval --json"
+        diff "$TMP/$3-eval.tsv" "$TMP/$3-book.tsv" | sed 's/^/  | /' >&2
+    fi
+}
+# The demo's store with the demo's SLA, as `make demo` imports it.
+CDB=$TMP/claim.db
+cp "$TMP/demo.db" "$CDB"
+expect "claim: import the demo's SLA" 0 "$BIN" --db "$CDB" -q sla import sample-data/nimbus-sla.md --entity provider:nimbus --effective 2026-08-01
+expect "claim: help" 0 "$BIN" claim --help
+has "claim: help has an example" "$TMP/out" '^  slaudit claim --entity provider:nimbus --month 2026-10 -o claims/$'
+expect "claim: no folder" 2 "$BIN" --db "$CDB" claim --entity provider:nimbus --month 2026-10
+expect "claim: a bad month" 2 "$BIN" --db "$CDB" claim --entity provider:nimbus --month 2026-13 -o "$TMP/claims"
+expect "claim: no json form" 2 "$BIN" --db "$CDB" --json claim --entity provider:nimbus --month 2026-10 -o "$TMP/claims"
+expect "claim: an unknown entity" 3 "$BIN" --db "$CDB" claim --entity provider:nobody --month 2026-10 -o "$TMP/claims"
+expect "claim: into a folder whose parent is missing" 5 "$BIN" --db "$CDB" claim --entity provider:nimbus --month 2026-10 -o "$TMP/no/such/claims"
+if [ -e "$TMP/no" ]; then fail "claim: a failed pack left something behind"; else pass; fi
+expect "claim: a month with nothing due" 0 "$BIN" --db "$CDB" claim --entity provider:nimbus --month 2026-07 -o "$TMP/claims-july"
+has "claim: nothing due said" "$TMP/out" '^no credit due for provider:nimbus in 2026-07: nothing written$'
+if [ -e "$TMP/claims-july" ]; then fail "claim: nothing due, yet a folder was made"; else pass; fi
+expect "claim: an entity without an SLA" 0 "$BIN" --db "$CDB" claim --entity provider:coreline --month 2026-10 -o "$TMP/claims-coreline"
+has "claim: no SLA said" "$TMP/out" 'no credit due for provider:coreline in 2026-10 \(no SLA is stored for it'
+expect "claim: october" 0 "$BIN" --db "$CDB" claim --entity provider:nimbus --month 2026-10 -o "$TMP/claims"
+CX=$TMP/claims/claim-provider-nimbus-2026-10.xlsx
+CT=$TMP/claims/claim-provider-nimbus-2026-10.txt
+has "claim: wrote both" "$TMP/out" "^wrote $TMP/claims/claim-provider-nimbus-2026-10.xlsx and $TMP/claims/claim-provider-nimbus-2026-10.txt\$"
+same "claim: two files and nothing else" "$(ls -A "$TMP/claims" | tr '\n' ' ')" "claim-provider-nimbus-2026-10.txt claim-provider-nimbus-2026-10.xlsx "
+# Every contract row of eval --json with a credit due, against the Credits sheet.
+expect "claim: eval json of the month" 0 "$BIN" --db "$CDB" --json eval --month 2026-10 --entity provider:nimbus --no-save
+same "claim: eval has two credits due" "$(jq '[.results[] | select(.measure == "contract" and .service != null and .sla.credit_percent > 0)] | length' "$TMP/out")" 2
+claim_vs_eval "$CX" "$TMP/out" demo
+# The outages listed add up to the downtime counted, per service.
+cells_of "$CX" Outages claimout
+awk -F'\t' '{ col = substr($1, 1, 1); row = substr($1, 2) + 0; if (row > 1) v[row, col] = $2; if (row > n) n = row }
+    END { for (r = 2; r <= n; r++) if (!((v[r, "A"], v[r, "B"]) in seen)) {
+              seen[v[r, "A"], v[r, "B"]] = 1; sum[v[r, "A"]] += v[r, "F"] * 60 }
+          for (s in sum) printf "%s\t%.3f\n", s, sum[s] }' "$TMP/claimout.cells" | sort >"$TMP/claim-out-sum.tsv"
+cut -f1,3 "$TMP/demo-eval.tsv" | sort >"$TMP/claim-eval-down.tsv"
+if cmp -s "$TMP/claim-eval-down.tsv" "$TMP/claim-out-sum.tsv"; then pass; else
+    fail "claim: the outages do not add up to the downtime counted"; diff "$TMP/claim-eval-down.tsv" "$TMP/claim-out-sum.tsv" | sed 's/^/  | /' >&2
+fi
+has "claim: an outage's incident with its file and line" "$TMP/claimout.cells" 'incidents-providers\.csv$'
+has "claim: the incident cited" "$TMP/claimout.cells" '	NIM-1054$'
+cells_of "$CX" Claim claimsheet
+same "claim: claim by" "$(beside claimsheet 'Claim by')" 2026-11-30
+has "claim: the commitment quoted with its lines" "$TMP/claimsheet.cells" 'lines 9-11: "Nimbus will use commercially reasonable efforts to make each Covered Service available with a Monthly Uptime Percentage of at least 99\.9% during any calendar month\."'
+has "claim: the tier quoted with its line" "$TMP/claimsheet.cells" 'line 27: "\| Less than 99\.9% but equal to or greater than 99\.0% \| 10% \|"'
+cells_of "$CX" Excluded claimexcl
+has "claim: a short outage forgiven, with the document's line" "$TMP/claimexcl.cells" 'shorter than the 5 consecutive minutes the document requires \(line 15\)'
+has "claim: partial service set aside, with the line" "$TMP/claimexcl.cells" 'partial service, which the document says is not downtime \(line 16\)'
+has "claim: the letter quotes the commitment" "$CT" '^  Commitment, lines 9-11: "Nimbus will use'
+has "claim: the letter cites the incident's line" "$CT" 'incidents-providers\.csv:[0-9]+ incident NIM-1054 '
+has "claim: the letter's deadline" "$CT" '^  Claim by: 2026-11-30$'
+for n in 1 2 3 4 5; do
+    unzip -p "$CX" "xl/worksheets/sheet$n.xml" >"$TMP/claim-sheet$n.xml"
+    hasnt "claim: no formula in sheet $n" "$TMP/claim-sheet$n.xml" '<f>'
+done
+cp "$CX" "$TMP/claim-first.xlsx"
+cp "$CT" "$TMP/claim-first.txt"
+expect "claim: again" 0 "$BIN" --db "$CDB" claim --entity provider:nimbus --month 2026-10 -o "$TMP/claims"
+if cmp -s "$CX" "$TMP/claim-first.xlsx" && cmp -s "$CT" "$TMP/claim-first.txt"; then pass; else
+    fail "claim: the pack is not byte-identical across runs"; fi
+# A priced SLA from corrected JSON, and an incident titled as a formula: the
+# amount is the fee's share, the title stays text, and the pack says the
+# document was not at hand to quote.
+HDB=$TMP/claim-hostile.db
+printf 'id,entity,service,severity,title,started,detected,acknowledged,mitigated,resolved,postmortem,ticket\nH-1,provider:acme,storage,sev1,"=HYPERLINK(""http://x"")",2026-10-31T14:00:00Z,2026-10-31T14:01:00Z,2026-10-31T14:05:00Z,,2026-10-31T23:00:00Z,,\n' >"$TMP/claim-incidents.csv"
+expect "claim: hostile ingest" 0 "$BIN" --db "$HDB" -q ingest --entity provider:acme "$TMP/fees.csv" "$TMP/claim-incidents.csv"
+expect "claim: priced import" 0 "$BIN" --db "$HDB" -q sla import "$TMP/fees-sla.json" --entity provider:acme --fee 1000 --currency USD
+expect "claim: priced" 0 "$BIN" --db "$HDB" claim --entity provider:acme --month 2026-10 -o "$TMP/claims-acme"
+has "claim: gpu's amount" "$TMP/out" '^gpu: 99\.866 % against 99\.9 %, 1 outage counted: credit 10 %, 100\.00 USD; claim by '
+has "claim: storage's amount" "$TMP/out" '^storage: 98\.656 % against 99\.9 %, 1 outage counted: credit 25 %, 250\.00 USD; claim by '
+has "claim: no claim window said plainly" "$TMP/out" 'claim by the document names no claim window$'
+has "claim: JSON terms are not quoted" "$TMP/err" 'the terms were imported as JSON'
+AX=$TMP/claims-acme/claim-provider-acme-2026-10.xlsx
+cells_of "$AX" Outages acmeout
+has "claim: a hostile title is text" "$TMP/acmeout.cells" '	sev1: =HYPERLINK\("http://x"\)$'
+hasnt "claim: no formula from a title" "$TMP/acmeout.xml" '<f>'
+cells_of "$AX" Credits acmecredits
+same "claim: storage's amount in the book" "$(awk -F'\t' '$1 == "M3" { print $2 }' "$TMP/acmecredits.cells")" 250
+same "claim: the currency" "$(awk -F'\t' '$1 == "N3" { print $2 }' "$TMP/acmecredits.cells")" USD
+# A credit on three days of monitoring of a month is not claimed: eval shows
+# no availability below 50 % coverage, and the pack says why it left it out.
+printf 'service,start,end,status\nthin,2026-10-01T00:00:00Z,2026-10-03T23:00:00Z,up\nthin,2026-10-03T23:00:00Z,2026-10-04T00:00:00Z,down\n' >"$TMP/claim-thin.csv"
+TDB=$TMP/claim-thin.db
+expect "claim: thin ingest" 0 "$BIN" --db "$TDB" -q ingest --entity provider:thin "$TMP/claim-thin.csv"
+expect "claim: thin import" 0 "$BIN" --db "$TDB" -q sla import "$TMP/fees-sla.json" --entity provider:thin
+expect "claim: thin eval" 0 "$BIN" --db "$TDB" --json eval --entity provider:thin --month 2026-10 --no-save
+same "claim: eval's credit on thin monitoring" "$(jq -c '[.results[] | select(.measure == "contract" and .service == "thin") | .availability, .coverage_flag, .sla.credit_percent]' "$TMP/out")" '[null,"insufficient",25]'
+expect "claim: thin" 0 "$BIN" --db "$TDB" claim --entity provider:thin --month 2026-10 -o "$TMP/claims-thin"
+has "claim: thin is left out, said why" "$TMP/err" 'provider:thin thin in 2026-10: not claimed: insufficient coverage, 9\.68 % monitored'
+has "claim: thin writes nothing" "$TMP/out" '^no credit to claim for provider:thin in 2026-10 \(1 left out for insufficient coverage\): nothing written$'
+if [ -e "$TMP/claims-thin" ]; then fail "claim: thin made a folder"; else pass; fi
+# A real status history (an Upptime commit log) under a real SLA document:
+# at eval's 50 % nothing is claimed (the log covers days of the month); at
+# 10 % the pack holds what eval --json gives at 10 %, quoting the document.
+RCL=${SLAUDIT_REAL:-../shared/real}
+if [ -f "$RCL/uptime/manticore-upptime/history-commit-log.tsv" ] && [ -f "$RCL/sla/supabase.txt" ]; then
+    RDBC=$TMP/claim-real.db
+    expect "claim real: ingest" 0 "$BIN" --db "$RDBC" -q ingest --entity provider:manticore "$RCL/uptime/manticore-upptime/history-commit-log.tsv"
+    expect "claim real: import" 0 "$BIN" --db "$RDBC" -q sla import "$RCL/sla/supabase.txt" --entity provider:manticore --effective 2020-01-01
+    expect "claim real: at 50 %" 0 "$BIN" --db "$RDBC" claim --entity provider:manticore --month 2026-08 -o "$TMP/claims-real50"
+    has "claim real: nothing to claim at 50 %" "$TMP/out" '^no credit to claim for provider:manticore in 2026-08 \([0-9]+ left out for insufficient coverage\): nothing written$'
+    expect "claim real: at 10 %" 0 "$BIN" --db "$RDBC" claim --entity provider:manticore --month 2026-08 --min-coverage 10 -o "$TMP/claims-real"
+    expect "claim real: eval at 10 %" 0 "$BIN" --db "$RDBC" --json eval --entity provider:manticore --month 2026-08 --min-coverage 10 --no-save
+    claim_vs_eval "$TMP/claims-real/claim-provider-manticore-2026-08.xlsx" "$TMP/out" real
+    has "claim real: the document quoted" "$TMP/claims-real/claim-provider-manticore-2026-08.txt" 'Commitment, line 9: "Supabase will provide Actual Availability for at least'
+else
+    echo "cli: skipped the real claim pack: $RCL/uptime or $RCL/sla is absent (set SLAUDIT_REAL to the folder holding uptime/ and sla/)"
+fi
+
+
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
 # The README's tour, pasted in order into a fresh copy after the demo's steps.
