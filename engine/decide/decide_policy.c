@@ -284,6 +284,35 @@ most_available_provider(const struct team_profile *p, const struct decide_measur
     return best;
 }
 
+/* What W-regulated stands for, in the costs: the compliance risk row of
+ * self-managed against managed's, or why it is not there. */
+static void
+compliance_note(const struct team_profile *p, const struct decide_measured *team,
+                struct decide_result *r)
+{
+    char *text = r->reasons[r->nreasons - 1].text;
+    const size_t size = sizeof r->reasons[0].text;
+    const struct decide_cost *self = &r->options[0].cost;
+    if (!team->audit_known)
+        addf(text, size,
+             "; the audit engine found nothing to check for %s in the period, so the "
+             "compliance risk is not measured",
+             team->entity);
+    else
+        addf(text, size,
+             "; the audit engine raises %ld findings of medium severity or above for %s in the "
+             "period (%.1f a month)",
+             team->audit_findings, team->entity, self->findings_month);
+    if (p->audit_finding <= 0)
+        addf(text, size, "; costs.audit_finding is not given, so that risk is not priced");
+    else if (!isnan(self->compliance_risk))
+        addf(text, size,
+             "; at %.0f a finding that is a compliance risk of %.0f a month self-managed, "
+             "%.0f %% of it managed (the share of operations the team keeps), in the costs as "
+             "its own row",
+             p->audit_finding, self->compliance_risk, 100.0 * p->managed_ops_share);
+}
+
 /* Applies the guide's rules in order; *ruled says a rule (not the viable
  * default) set the answer, so price cannot move it away from managed. */
 static enum decide_model
@@ -375,6 +404,7 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                    "operations and measured availability %.3f %%%s%s%s",
                    100.0 * team->availability, best >= 0 ? " at least " : "",
                    best >= 0 ? prov[best].entity : "", best >= 0 ? "'s" : "");
+            compliance_note(p, team, r);
         } else {
             reason(r, "W-regulated", team->has_uptime ? "profile+measured" : "profile",
                    "regulated workloads with audit pressure: the guide says managed often lowers "
@@ -396,19 +426,31 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                      "acknowledgement on record",
                      team->ineligible_maintenance_hours, team->unknown_hours,
                      team->incidents - team->tta.n, team->incidents);
+            compliance_note(p, team, r);
             m = DECIDE_MANAGED;
             *ruled = true;
         }
     }
     if (!isnan(p->capacity_needed_weeks) && p->capacity_needed_weeks < p->ramp_weeks &&
         m != DECIDE_MANAGED) {
-        double lost = (p->ramp_weeks - p->capacity_needed_weeks) * 168.0 * p->lost_research_hour;
-        reason(r, "W-speed", "profile",
-               "capacity is needed within %.0f weeks and self-managed operations take about %.0f "
-               "weeks to ramp: the guide says start managed; %.0f weeks lost at %.0f an hour "
-               "is %.0f of research, which no price gap repays by itself",
-               p->capacity_needed_weeks, p->ramp_weeks, p->ramp_weeks - p->capacity_needed_weeks,
-               p->lost_research_hour, lost);
+        const struct decide_cost *sc = &r->options[0].cost;
+        struct decide_reason *x = reason(
+            r, "W-speed", "profile",
+            "capacity is needed within %.0f weeks and self-managed operations take about %.0f "
+            "weeks to ramp: the guide says start managed",
+            p->capacity_needed_weeks, p->ramp_weeks);
+        if (x && sc->ramp_one_off > 0)
+            addf(x->text, sizeof x->text,
+                 "; self-managed loses %.0f weeks of capacity, %.0f once (%.0f a month over %.0f "
+                 "months, its ramp loss row in the costs); no measurement shortens a ramp, so "
+                 "price does not overturn it",
+                 p->ramp_weeks - p->capacity_needed_weeks, sc->ramp_one_off, sc->ramp_loss,
+                 p->ramp_horizon_months);
+        else if (x)
+            addf(x->text, sizeof x->text,
+                 "; self-managed loses %.0f weeks of capacity, which the profile does not price "
+                 "(no costs.lost_research_hour); the rule holds by itself, not by price",
+                 p->ramp_weeks - p->capacity_needed_weeks);
         m = DECIDE_MANAGED;
         *ruled = true;
     }
@@ -608,10 +650,11 @@ numbers(const struct team_profile *p, const struct decide_measured *team,
     for (size_t i = 0; i < r->noptions; i++)
         addf(text, sizeof text, "%s%s %s%.0f", i ? "; " : "", r->options[i].label,
              r->options[i].cost.complete ? "" : "at least ", r->options[i].cost.total);
+    bool risk = p->regulated || r->options[0].cost.ramp_one_off > 0;
     reason(r, "R-cost", r->measured_any ? "profile+measured" : "profile",
-           "total cost of operations a month: %s (GPU rate alone: %.2f self-managed per "
+           "total cost of operations a month%s: %s (GPU rate alone: %.2f self-managed per "
            "GPU-hour)%s",
-           text, p->gpu_hour_self,
+           risk ? ", with the risk and one-off rows" : "", text, p->gpu_hour_self,
            r->measured_any ? "" : "; incidents and downtime are not measured and left out");
     /* The team against every provider. */
     text[0] = '\0';

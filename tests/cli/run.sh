@@ -522,7 +522,7 @@ has "decide json readiness" "$TMP/out" '"readiness":\[\{"condition":"dedicated p
 has "decide json break-even" "$TMP/out" '"breakeven":\["staffing: '
 has "decide json totals are complete" "$TMP/out" '"total":297534\.[0-9]*,"complete":true'
 # The downtime cost of self-managed, as its arithmetic says: 3.04 h x (4000 + 900).
-has "decide json downtime cost" "$TMP/out" '"on_call":4383,"incident_labour":[0-9.]+,"downtime":14895\.0[0-9]*,"total":297534\.'
+has "decide json downtime cost" "$TMP/out" '"on_call":4383,"incident_labour":[0-9.]+,"downtime":14895\.0[0-9]*,"operations":297534\.[0-9]*,"ramp_loss_one_off":0,"ramp_loss":0,"audit_findings_per_month":null,"compliance_risk":0,"total":297534\.'
 expect "decide workbook" 0 "$BIN" --db "$DB" -q decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01 -o "$TMP/decision.xlsx"
 unzip -p "$TMP/decision.xlsx" xl/workbook.xml >"$TMP/dw.xml"
 has "decision sheets" "$TMP/dw.xml" '<sheet name="Decision"[^>]*/><sheet name="Measured"'
