@@ -107,7 +107,10 @@ print_risk(const struct decide_result *r, const struct team_profile *p)
     if (p->regulated)
         printf("  compliance: the team's audit findings a month x the share of operations it "
                "keeps x costs.audit_finding (%s)\n",
-               p->audit_finding > 0 ? "priced" : "not given: not priced");
+               p->audit_finding <= 0                      ? "not given: not priced"
+               : isnan(r->options[0].cost.findings_month) ? "priced, but the team's findings are "
+                                                            "not measured: left out"
+                                                          : "priced, findings measured");
 }
 
 static void

@@ -431,14 +431,16 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
             *ruled = true;
         }
     }
-    if (!isnan(p->capacity_needed_weeks) && p->capacity_needed_weeks < p->ramp_weeks &&
-        m != DECIDE_MANAGED) {
+    /* Cited even when an earlier rule already went managed: the ramp is a
+     * reason of its own, and its loss is in the costs. */
+    if (!isnan(p->capacity_needed_weeks) && p->capacity_needed_weeks < p->ramp_weeks) {
         const struct decide_cost *sc = &r->options[0].cost;
         struct decide_reason *x = reason(
             r, "W-speed", "profile",
             "capacity is needed within %.0f weeks and self-managed operations take about %.0f "
-            "weeks to ramp: the guide says start managed",
-            p->capacity_needed_weeks, p->ramp_weeks);
+            "weeks to ramp: the guide says start managed%s",
+            p->capacity_needed_weeks, p->ramp_weeks,
+            m == DECIDE_MANAGED ? ", as the rules above already do" : "");
         if (x && sc->ramp_one_off > 0)
             addf(x->text, sizeof x->text,
                  "; self-managed loses %.0f weeks of capacity, %.0f once (%.0f a month over %.0f "

@@ -166,6 +166,20 @@ Test(decide_risk, speed_rule_without_a_price_says_so)
     cr_assert_eq(result.recommendation, DECIDE_MANAGED);
 }
 
+Test(decide_risk, speed_rule_is_cited_when_already_managed)
+{
+    struct team_profile p;
+    base_profile(&p);
+    p.type = TEAM_SMALL_AI;
+    p.capacity_needed_weeks = 4;
+    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    decide_run(&p, &t, &a, &result);
+    const char *text = find_reason(&result, "W-speed")->text;
+    cr_assert(strstr(text, "as the rules above already do"), "%s", text);
+    cr_assert_eq(result.recommendation, DECIDE_MANAGED);
+}
+
 /* ---- compliance ---- */
 
 Test(decide_risk, compliance_risk_by_hand)
