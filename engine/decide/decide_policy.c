@@ -284,6 +284,20 @@ most_available_provider(const struct team_profile *p, const struct decide_measur
     return best;
 }
 
+/* The team's record an auditor would read, after the last reason. */
+static void
+auditor_record(const struct decide_measured *team, struct decide_result *r)
+{
+    if (!has_data(team))
+        return;
+    addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
+         "; the record an auditor would read: %.1f h of maintenance announced late, "
+         "%.1f service-hours unmonitored, %ld of %ld incidents without an "
+         "acknowledgement on record",
+         team->ineligible_maintenance_hours, team->unknown_hours, team->incidents - team->tta.n,
+         team->incidents);
+}
+
 /* What W-regulated stands for, in the costs: the compliance risk row of
  * self-managed against managed's, or why it is not there. */
 static void
@@ -419,17 +433,20 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                 addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
                      " (%s against %s %s)", pct(team->availability, a), prov[best].entity,
                      pct(prov[best].availability, b));
-            if (has_data(team))
-                addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
-                     "; the record an auditor would read: %.1f h of maintenance announced late, "
-                     "%.1f service-hours unmonitored, %ld of %ld incidents without an "
-                     "acknowledgement on record",
-                     team->ineligible_maintenance_hours, team->unknown_hours,
-                     team->incidents - team->tta.n, team->incidents);
+            auditor_record(team, r);
             compliance_note(p, team, r);
             m = DECIDE_MANAGED;
             *ruled = true;
         }
+    } else if (p->regulated) {
+        /* Already managed by an earlier rule: the regulated rule agrees, and
+         * what it stands for is still in the costs. */
+        reason(r, "W-regulated", has_data(team) ? "profile+measured" : "profile",
+               "regulated workloads with audit pressure: the guide says managed often lowers the "
+               "operational compliance risk, since weak patching, monitoring and response become "
+               "audit findings: managed, as the rules above already do");
+        auditor_record(team, r);
+        compliance_note(p, team, r);
     }
     /* Cited even when an earlier rule already went managed: the ramp is a
      * reason of its own, and its loss is in the costs. */

@@ -567,6 +567,7 @@ has "decide risk: the comparison table" "$TMP/out" '^  self-managed \(team:platf
 has "decide risk: ramp arithmetic" "$TMP/out" 'ramp loss \(one-off, risk\): \(12 − 6\) weeks × 168 h × 900 = 907,200 over 12 months = 75,600'
 has "decide risk: compliance arithmetic" "$TMP/out" 'compliance risk \(risk\): [0-9.]+ audit findings a month × 25 % kept × 500 = '
 has "decide risk: the speed rule is cited" "$TMP/out" 'W-speed; profile\] capacity is needed within 6 weeks'
+has "decide risk: the regulated rule is cited behind readiness" "$TMP/out" 'W-regulated; profile\+measured\] .*managed, as the rules above already do; .*compliance risk of [0-9,]+ a month self-managed'
 expect "decide risk: json" 0 "$BIN" --db "$RDB" --json decide --profile "$TMP/risk.yaml" --from 2026-08-01 --to 2026-11-01
 has "decide risk: json rows" "$TMP/out" '"operations":297534\.[0-9]*,"ramp_loss_one_off":907200,"ramp_loss":75600,"audit_findings_per_month":[0-9.]+,"compliance_risk":[0-9.]+,"total":'
 has "decide risk: json on-call measured" "$TMP/out" '"oncall":\{"shifts":4,"hours":2200,"responders":3,'

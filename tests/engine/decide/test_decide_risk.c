@@ -239,6 +239,24 @@ Test(decide_risk, compliance_not_priced_keeps_the_total_complete)
               o.cost.arithmetic);
 }
 
+Test(decide_risk, regulated_rule_is_cited_when_already_managed)
+{
+    struct team_profile p;
+    base_profile(&p);
+    p.type = TEAM_PRODUCT;
+    p.regulated = true;
+    p.audit_finding = 500;
+    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    t.audit_known = true;
+    t.audit_findings = 30;
+    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    decide_run(&p, &t, &a, &result);
+    const char *text = find_reason(&result, "W-regulated")->text;
+    cr_assert(strstr(text, "as the rules above already do"), "%s", text);
+    cr_assert(strstr(text, "compliance risk of 15,000 a month self-managed"), "%s", text);
+    cr_assert_eq(result.recommendation, DECIDE_MANAGED);
+}
+
 /* A team proven stronger than the provider keeps regulated work on the
  * measured evidence; the compliance risk it then bears is in its total, and
  * when that makes managed cheaper beyond the tie margin, cost moves the
