@@ -143,7 +143,8 @@ print_text(const struct report_decision *d)
     for (size_t i = 0; i < r->noptions; i++) {
         const struct decide_option *o = &r->options[i];
         printf("%c %-58.58s", i == r->recommended_option ? '*' : ' ', o->label);
-        if (o->measured)
+        /* A hybrid's is its production part's, known when the provider's is. */
+        if (isfinite(o->availability))
             printf(" %8.3f%%", 100.0 * o->availability);
         else
             printf(" %9s", "unknown");
@@ -162,9 +163,11 @@ print_text(const struct report_decision *d)
                o->eligible ? "yes" : "no");
         print_money(o->cost.total, o->cost.complete);
         putchar('\n');
-        if (o->model == DECIDE_HYBRID && o->measured)
+        if (o->model == DECIDE_HYBRID && isfinite(o->research_availability))
             printf("  %-58s %8.3f%% %7.2f   (research part, on the team)\n", "",
                    100.0 * o->research_availability, o->research_downtime_hours_month);
+        else if (o->model == DECIDE_HYBRID)
+            printf("  %-58s %9s %7s   (research part, on the team)\n", "", "unknown", "-");
     }
     print_risk(r, p);
     printf("\nCost arithmetic (total cost of operations a month):\n");
@@ -178,6 +181,10 @@ print_text(const struct report_decision *d)
                                          : "meets every constraint",
                r->options[i].eligible ? r->options[i].caveat : "",
                !r->options[i].eligible && !r->measured_any ? " (nothing measured)" : "");
+    for (size_t i = 0; i < r->noptions; i++)
+        if (r->options[i].partial[0])
+            printf("  %s: measured on a partial record: %s\n", r->options[i].label,
+                   r->options[i].partial);
     printf("\nReadiness to run operations (the guide's four conditions, for the part the team "
            "would run):\n");
     for (size_t i = 0; i < DECIDE_READINESS_COUNT; i++) {

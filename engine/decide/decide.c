@@ -383,6 +383,21 @@ decide_judge(const struct team_profile *p, const struct decide_measured *team,
                  out->rotation.why);
     }
     out->eligible = out->ineligible[0] == '\0';
+    out->partial[0] = '\0';
+    const struct decide_measured *relied[2] = {
+        model == DECIDE_MANAGED ? NULL : team,
+        model == DECIDE_SELF_MANAGED ? NULL : provider,
+    };
+    for (int i = 0; i < 2; i++)
+        if (relied[i] && relied[i]->has_uptime && relied[i]->coverage < DECIDE_COVERAGE_FULL)
+            addf(out->partial, sizeof out->partial,
+                 "%s%s had %.2f %% of its service time monitored", out->partial[0] ? "; " : "",
+                 relied[i]->entity, 100.0 * relied[i]->coverage);
+    if (out->partial[0])
+        addf(out->partial, sizeof out->partial,
+             " (at least %.0f %% for a full record): its availability counts only the monitored "
+             "time",
+             100.0 * DECIDE_COVERAGE_FULL);
     if (out->eligible && P > 0 && !out->meets_commitment)
         snprintf(out->caveat, sizeof out->caveat,
                  "below the %.3f %% commitment (%.3f %% measured), which no option measured "

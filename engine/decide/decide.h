@@ -53,6 +53,9 @@ struct store;
 #define DECIDE_INCIDENTS_PER_SHIFT_MAX 2.0
 /* The same book, "Eliminating Toil": operational work capped at 50 %. */
 #define DECIDE_OPS_SHARE_MAX 0.50
+/* A record monitored this share of service time is full (the readiness
+ * condition's bar and docs/design.md's flag threshold). */
+#define DECIDE_COVERAGE_FULL 0.95
 #define DECIDE_REASONS_MAX 16
 #define DECIDE_OPTIONS_MAX (2 * TEAM_PROFILE_MAX_PROVIDERS + 1)
 
@@ -161,6 +164,10 @@ struct decide_option {
     bool eligible;         /* measured, commitment met, rotation sustainable */
     char ineligible[800];  /* why not, when not */
     char caveat[200];      /* eligible, but only against the best measured bar */
+    /* The record it was measured on is partial: an entity it relies on had
+     * less than DECIDE_COVERAGE_FULL of its service time monitored, and its
+     * availability counts only the monitored time. Empty when full. */
+    char partial[240];
     struct decide_cost cost;
 };
 

@@ -258,8 +258,8 @@ why_provider(const struct decide_result *r, int chosen, struct decide_result *ou
         reason(out, "P-provider", "measured",
                "%s is the best fit of its model: chosen on the commitment, measured "
                "availability, then total cost (a cheaper option wins only beyond the tie "
-               "margin or at equal availability). Against %s",
-               c->label, text);
+               "margin or at equal availability). Against %s%s%s",
+               c->label, text, c->partial[0] ? ". Measured on a partial record: " : "", c->partial);
 }
 
 /* ---- the guide's answer --------------------------------------------------- */

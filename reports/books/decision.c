@@ -85,6 +85,7 @@ write_option(struct jsonw *w, const struct report_decision *d, const struct deci
     jsonw_field_bool(w, "eligible", o->eligible);
     jsonw_field_str(w, "ineligible_because", o->eligible ? NULL : o->ineligible);
     jsonw_field_str(w, "caveat", o->caveat[0] ? o->caveat : NULL);
+    jsonw_field_str(w, "partial_record", o->partial[0] ? o->partial : NULL);
     jsonw_open(w, "cost_per_month", '{');
     jsonw_field_num(w, "gpu", o->cost.gpu);
     jsonw_field_num(w, "routine_operations", o->cost.routine_ops);
@@ -283,7 +284,7 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
         const struct decide_option *o = &r->options[i];
         uint16_t c = 0;
         xlsx_text(sh, row, c++, o->label, i == r->recommended_option ? XLSX_BOLD : XLSX_PLAIN);
-        if (o->measured)
+        if (isfinite(o->availability)) /* a hybrid's: its production part's */
             xlsx_percent(sh, row, c++, o->availability);
         else
             xlsx_text(sh, row, c++, "unknown", XLSX_MUTED);
@@ -310,7 +311,9 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
         number_or_blank(sh, row, c++, o->cost.total, XLSX_INTEGER);
         char note[2600];
         const char *why = o->eligible ? o->caveat : o->ineligible;
-        snprintf(note, sizeof note, "%s%s%s", why, why[0] ? ". " : "", o->cost.arithmetic);
+        snprintf(note, sizeof note, "%s%s%s%s%s%s", why, why[0] ? ". " : "",
+                 o->partial[0] ? "Measured on a partial record: " : "", o->partial,
+                 o->partial[0] ? ". " : "", o->cost.arithmetic);
         xlsx_text(sh, row, c++, note, XLSX_PLAIN);
     }
     return row;

@@ -336,3 +336,33 @@ Test(decide_risk, measured_load_in_the_readiness_table)
     cr_assert(strstr(result.readiness[1].evidence, "measured on 4 stored on-call shifts"), "%s",
               result.readiness[1].evidence);
 }
+
+/* ---- a partial record ---- */
+
+Test(decide_risk, a_partial_record_is_named)
+{
+    struct team_profile p;
+    base_profile(&p);
+    p.type = TEAM_PRODUCT;
+    p.providers[1].entity = (char *)"provider:b";
+    p.providers[1].gpu_hour = NAN;
+    p.nproviders = 2;
+    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured prov[2] = {measured("provider:a", 1.0, 2, 3, 3),
+                                      measured("provider:b", 0.999, 8, 10, 20)};
+    decide_run(&p, &t, prov, &result);
+    const struct decide_option *o = &result.options[result.recommended_option];
+    cr_assert_eq(o->provider, 0);
+    cr_assert_str_empty(o->partial);
+    /* Half of provider:a's service time unmonitored: its 100 % is of the
+     * half that was watched, and the output says so. */
+    prov[0].coverage = 0.5014;
+    decide_run(&p, &t, prov, &result);
+    o = &result.options[result.recommended_option];
+    cr_assert(strstr(o->partial, "provider:a had 50.14 % of its service time monitored (at least "
+                                 "95 % for a full record)"),
+              "%s", o->partial);
+    const char *text = find_reason(&result, "P-provider")->text;
+    cr_assert(strstr(text, "Measured on a partial record: provider:a had 50.14 %"), "%s", text);
+    cr_assert_str_empty(result.options[2].partial, "%s", result.options[2].partial);
+}
