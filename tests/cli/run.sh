@@ -561,7 +561,7 @@ expect "decide risk: ingest the on-call shifts" 0 "$BIN" --db "$DRDB" -q ingest 
 expect "decide risk: sample" 0 "$BIN" --db "$DRDB" decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
 has "decide risk: none apply to the sample" "$TMP/out" '^Risk and one-off rows: none apply \(workloads not regulated; capacity needed after the self-managed ramp ends\)'
 has "decide risk: load measured on the stored shifts" "$TMP/out" 'measured on 4 stored on-call shifts \(2,200 h\): 0\.48 pages per 12 hours on call'
-sed -e 's/regulated: false/regulated: true/' -e 's/needed_within_weeks: 26 .*/needed_within_weeks: 6/' -e 's/^  on_call_hour: 6 .*/  on_call_hour: 6\n  audit_finding: 500/' sample-data/team.yaml >"$TMP/risk.yaml"
+sed -e 's/regulated: false/regulated: true/' -e 's/needed_within_weeks: 26 .*/needed_within_weeks: 6/' -e 's/^  audit_finding: 400 .*/  audit_finding: 500/' sample-data/team.yaml >"$TMP/risk.yaml"
 expect "decide risk: regulated and needed fast" 0 "$BIN" --db "$DRDB" decide --profile "$TMP/risk.yaml" --from 2026-08-01 --to 2026-11-01
 has "decide risk: the comparison table" "$TMP/out" '^  self-managed \(team:platform\) +297,534 +75,600 +[0-9,]+ +[0-9,]+$'
 has "decide risk: ramp arithmetic" "$TMP/out" 'ramp loss \(one-off, risk\): \(12 − 6\) weeks × 168 h × 900 = 907,200 over 12 months = 75,600'
