@@ -73,6 +73,46 @@ print_num(double v, int width, int decimals)
         printf(" %*s", width, "-");
 }
 
+/* The risk and one-off rows beside the operations' total (docs/decide.md
+ * §5.1), or why none applies. */
+static void
+print_risk(const struct decide_result *r, const struct team_profile *p)
+{
+    bool ramp = !isnan(p->capacity_needed_weeks) && p->capacity_needed_weeks < p->ramp_weeks;
+    if (!ramp && !p->regulated) {
+        printf("\nRisk and one-off rows: none apply (workloads not regulated; capacity %s)\n",
+               isnan(p->capacity_needed_weeks) ? "not pressing"
+                                               : "needed after the self-managed ramp ends");
+        return;
+    }
+    printf("\nCost comparison with risk and one-off rows (a month; the totals above include "
+           "them):\n");
+    printf("  %-58s %13s %13s %13s %13s\n", "option", "operations", "ramp loss", "compliance",
+           "total");
+    for (size_t i = 0; i < r->noptions; i++) {
+        const struct decide_option *o = &r->options[i];
+        printf("%c %-58.58s", i == r->recommended_option ? '*' : ' ', o->label);
+        print_money(o->cost.operations, true);
+        print_money(o->cost.ramp_loss, true);
+        print_money(o->cost.compliance_risk, true); /* "-": not priced or not measured */
+        print_money(o->cost.total, o->cost.complete);
+        putchar('\n');
+    }
+    if (ramp)
+        printf("  ramp loss: capacity is needed within %.0f weeks and the self-managed ramp "
+               "takes %.0f: %.0f weeks of research lost once, at costs.lost_research_hour, spread "
+               "over %.0f months\n",
+               p->capacity_needed_weeks, p->ramp_weeks, p->ramp_weeks - p->capacity_needed_weeks,
+               p->ramp_horizon_months);
+    if (p->regulated)
+        printf("  compliance: the team's audit findings a month x the share of operations it "
+               "keeps x costs.audit_finding (%s)\n",
+               p->audit_finding <= 0                      ? "not given: not priced"
+               : isnan(r->options[0].cost.findings_month) ? "priced, but the team's findings are "
+                                                            "not measured: left out"
+                                                          : "priced, findings measured");
+}
+
 static void
 print_text(const struct report_decision *d)
 {
@@ -103,7 +143,8 @@ print_text(const struct report_decision *d)
     for (size_t i = 0; i < r->noptions; i++) {
         const struct decide_option *o = &r->options[i];
         printf("%c %-58.58s", i == r->recommended_option ? '*' : ' ', o->label);
-        if (o->measured)
+        /* A hybrid's is its production part's, known when the provider's is. */
+        if (isfinite(o->availability))
             printf(" %8.3f%%", 100.0 * o->availability);
         else
             printf(" %9s", "unknown");
@@ -122,10 +163,13 @@ print_text(const struct report_decision *d)
                o->eligible ? "yes" : "no");
         print_money(o->cost.total, o->cost.complete);
         putchar('\n');
-        if (o->model == DECIDE_HYBRID && o->measured)
+        if (o->model == DECIDE_HYBRID && isfinite(o->research_availability))
             printf("  %-58s %8.3f%% %7.2f   (research part, on the team)\n", "",
                    100.0 * o->research_availability, o->research_downtime_hours_month);
+        else if (o->model == DECIDE_HYBRID)
+            printf("  %-58s %9s %7s   (research part, on the team)\n", "", "unknown", "-");
     }
+    print_risk(r, p);
     printf("\nCost arithmetic (total cost of operations a month):\n");
     for (size_t i = 0; i < r->noptions; i++)
         printf("  %s: %s\n", r->options[i].label, r->options[i].cost.arithmetic);
@@ -137,6 +181,10 @@ print_text(const struct report_decision *d)
                                          : "meets every constraint",
                r->options[i].eligible ? r->options[i].caveat : "",
                !r->options[i].eligible && !r->measured_any ? " (nothing measured)" : "");
+    for (size_t i = 0; i < r->noptions; i++)
+        if (r->options[i].partial[0])
+            printf("  %s: measured on a partial record: %s\n", r->options[i].label,
+                   r->options[i].partial);
     printf("\nReadiness to run operations (the guide's four conditions, for the part the team "
            "would run):\n");
     for (size_t i = 0; i < DECIDE_READINESS_COUNT; i++) {

@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/audit/audit.h"
 #include "engine/measure/availability.h"
 #include "engine/measure/eval.h"
+#include "engine/measure/responder_load.h"
 #include "engine/model/model.h"
 #include "engine/time/sltime.h"
 
@@ -147,11 +149,70 @@ decide_measure_services(struct store *st, const char *entity, int64_t from, int6
     return SL_OK;
 }
 
+enum sl_status
+decide_measure_audit(struct store *st, const char *zone, struct decide_measured *m,
+                     struct sl_diag *diag)
+{
+    struct audit_params ap = {.entity = m->entity, .from = m->from, .to = m->to, .zone = zone};
+    struct audit_result r;
+    enum sl_status s = audit_run(st, &ap, &r, diag);
+    if (!s) {
+        /* Rules run on an empty period find nothing: that is no record,
+         * not a clean one. */
+        m->audit_known = false;
+        for (size_t i = 0; i < r.nrules && (m->has_uptime || m->incidents > 0); i++)
+            m->audit_known |= r.rules[i].state == RULE_EVALUATED;
+        m->audit_findings = (long)findings_at_or_above(&r.findings, FSEV_MEDIUM);
+    }
+    audit_result_release(&r);
+    return s;
+}
+
+enum sl_status
+decide_measure_oncall(struct store *st, const char *zone, struct decide_measured *m,
+                      struct sl_diag *diag)
+{
+    struct bizclock clock;
+    struct responder_load load;
+    responder_load_clock(&clock, zone);
+    enum sl_status s = responder_load_run(st, m->entity, m->from, m->to, &clock, &load, diag);
+    for (size_t i = 0; !s && i < load.nentities; i++) {
+        const struct responder_entity *e = &load.entities[i];
+        if (strcmp(e->entity, m->entity) || e->shifts == 0)
+            continue;
+        m->oncall_known = true;
+        m->oncall_shifts = e->shifts;
+        m->oncall_hours = e->shift_hours;
+        m->oncall_pages = e->pages - e->unassigned;
+        m->oncall_unassigned = e->unassigned;
+        m->oncall_off_hours = e->off_hours;
+        m->oncall_max_per_shift = e->max_per_shift;
+        m->oncall_mean_shift = e->mean_per_shift;
+    }
+    for (size_t i = 0; !s && i < load.nrows; i++) {
+        const struct responder_row *r = &load.rows[i];
+        if (strcmp(r->entity, m->entity) || !r->responder)
+            continue;
+        m->oncall_responders++;
+        if (r->pages > m->oncall_max_responder)
+            m->oncall_max_responder = r->pages;
+    }
+    responder_load_release(&load);
+    return s;
+}
+
 /* ---- costing -------------------------------------------------------------- */
 
+/* The rotation's three rules over h hours covered a week. The load rule
+ * takes the measured pages per 12 hours on call of the team's stored shifts
+ * (× kept, the part of the team's incidents the option keeps) when there
+ * are any and the cover is today's, else the estimate: incidents a month
+ * over the shifts covered (a narrower cover packs the same incidents into
+ * fewer shifts, which the stored shifts cannot show). */
 static void
-rotation_check(const struct team_profile *p, double h, double incidents_month,
-               double ops_hours_month, struct decide_rotation *out)
+rotation_check(const struct team_profile *p, const struct decide_measured *team, double kept,
+               double h, double incidents_month, double ops_hours_month,
+               struct decide_rotation *out)
 {
     int n = p->rotation_size, pe = p->platform_engineers;
     memset(out, 0, sizeof *out);
@@ -159,7 +220,13 @@ rotation_check(const struct team_profile *p, double h, double incidents_month,
     out->required = (int)ceil(DECIDE_ONCALL_PEOPLE * h / (168.0 * DECIDE_ONCALL_SHARE_MAX) - 1e-9);
     out->oncall_share = n > 0 ? DECIDE_ONCALL_PEOPLE * h / (168.0 * n) : INFINITY;
     double shifts = h * DECIDE_WEEKS_PER_MONTH / DECIDE_SHIFT_HOURS;
-    out->incidents_per_shift = shifts > 0 ? incidents_month / shifts : INFINITY;
+    out->estimate_per_shift = shifts > 0 ? incidents_month / shifts : INFINITY;
+    out->incidents_per_shift = out->estimate_per_shift;
+    out->load_measured = team->oncall_known && team->oncall_hours > 0 && !isnan(incidents_month) &&
+                         h == p->hours_covered_week;
+    if (out->load_measured)
+        out->incidents_per_shift =
+            (double)team->oncall_pages / team->oncall_hours * DECIDE_SHIFT_HOURS * kept;
     double capacity = pe * p->work_hours_month;
     out->ops_share = capacity > 0 ? ops_hours_month / capacity : INFINITY;
     out->known = true;
@@ -193,10 +260,25 @@ rotation_check(const struct team_profile *p, double h, double incidents_month,
              : out->sustainable ? "sustainable"
                                 : "not sustainable",
              n, n == 1 ? "engineer" : "engineers", h, out->required, share);
-    if (load_known)
+    if (load_known && out->load_measured) {
         addf(out->why, sizeof out->why,
-             "; %.2f incidents per 12-hour shift (at most 2); operations take %.0f %% of %d "
-             "platform %s time (at most 50 %%)",
+             "; measured on %ld stored on-call %s (%.0f h): %.2f pages per 12 hours on call%s "
+             "(at most 2; the estimate from incidents over the hours covered is %.2f), at most "
+             "%ld in one shift and %ld to one of %ld %s, %ld of %ld pages outside working hours",
+             team->oncall_shifts, team->oncall_shifts == 1 ? "shift" : "shifts", team->oncall_hours,
+             out->incidents_per_shift, kept < 1 ? " for the research share" : "",
+             out->estimate_per_shift, team->oncall_max_per_shift, team->oncall_max_responder,
+             team->oncall_responders, team->oncall_responders == 1 ? "responder" : "responders",
+             team->oncall_off_hours, team->oncall_pages + team->oncall_unassigned);
+        if (team->oncall_unassigned > 0)
+            addf(out->why, sizeof out->why, ", %ld no shift covered", team->oncall_unassigned);
+        addf(out->why, sizeof out->why,
+             "; operations take %.0f %% of %d platform %s time (at most 50 %%)",
+             100.0 * out->ops_share, pe, pe == 1 ? "engineer's" : "engineers'");
+    } else if (load_known)
+        addf(out->why, sizeof out->why,
+             "; %.2f incidents per 12-hour shift (estimated from incidents over the hours "
+             "covered; at most 2); operations take %.0f %% of %d platform %s time (at most 50 %%)",
              out->incidents_per_shift, 100.0 * out->ops_share, pe,
              pe == 1 ? "engineer's" : "engineers'");
     else
@@ -301,6 +383,21 @@ decide_judge(const struct team_profile *p, const struct decide_measured *team,
                  out->rotation.why);
     }
     out->eligible = out->ineligible[0] == '\0';
+    out->partial[0] = '\0';
+    const struct decide_measured *relied[2] = {
+        model == DECIDE_MANAGED ? NULL : team,
+        model == DECIDE_SELF_MANAGED ? NULL : provider,
+    };
+    for (int i = 0; i < 2; i++)
+        if (relied[i] && relied[i]->has_uptime && relied[i]->coverage < DECIDE_COVERAGE_FULL)
+            addf(out->partial, sizeof out->partial,
+                 "%s%s had %.2f %% of its service time monitored", out->partial[0] ? "; " : "",
+                 relied[i]->entity, 100.0 * relied[i]->coverage);
+    if (out->partial[0])
+        addf(out->partial, sizeof out->partial,
+             " (at least %.0f %% for a full record): its availability counts only the monitored "
+             "time",
+             100.0 * DECIDE_COVERAGE_FULL);
     if (out->eligible && P > 0 && !out->meets_commitment)
         snprintf(out->caveat, sizeof out->caveat,
                  "below the %.3f %% commitment (%.3f %% measured), which no option measured "
@@ -316,6 +413,77 @@ term(char *buf, size_t size, const char *what, double hours, const char *times, 
         addf(buf, size, "; %s not measured (left out)", what);
     else
         addf(buf, size, "; %s %.1f h%s = %.0f", what, hours, times, cost);
+}
+
+/* The weeks of capacity lost while self-managed operations ramp: the ramp
+ * past the date capacity is needed; 0 when it is not pressing. */
+static double
+ramp_gap_weeks(const struct team_profile *p)
+{
+    if (isnan(p->capacity_needed_weeks) || p->capacity_needed_weeks >= p->ramp_weeks)
+        return 0;
+    return p->ramp_weeks - p->capacity_needed_weeks;
+}
+
+/* The risk and one-off rows (docs/decide.md §5.1): the ramp's lost
+ * capacity, spread over the horizon, for the parts the team would start
+ * running (self-managed, and the hybrid's research part), at the
+ * lost-research rate, and the
+ * compliance risk of regulated work, the team's audit findings a month ×
+ * the share of operations it keeps × the cost of one. Writes them to the
+ * arithmetic after the operations' total; false when no row applies. */
+static bool
+risk_rows(const struct team_profile *p, const struct decide_measured *team, enum decide_model model,
+          double fR, double fP, struct decide_cost *c)
+{
+    /* The guide's figure: the research the ramp costs, at the lost-research
+     * rate; self-managed and the hybrid's research part ramp alike. */
+    const double gap = ramp_gap_weeks(p);
+    const double lost = model == DECIDE_MANAGED ? 0 : p->lost_research_hour;
+    bool ramp = gap > 0 && model != DECIDE_MANAGED;
+    c->ramp_one_off = ramp ? gap * 168.0 * lost : 0;
+    c->ramp_loss = c->ramp_one_off / p->ramp_horizon_months;
+    c->findings_month = NAN;
+    c->compliance_risk = 0;
+    if (!ramp && !p->regulated)
+        return false;
+    addf(c->arithmetic, sizeof c->arithmetic, "; operations %s%.0f",
+         c->complete ? "" : "of the known parts ", c->operations);
+    if (ramp && lost > 0)
+        addf(c->arithmetic, sizeof c->arithmetic,
+             "; ramp loss (one-off, risk): (%.0f − %.0f) weeks × 168 h × %.0f = %.0f over %.0f "
+             "months = %.0f",
+             p->ramp_weeks, p->capacity_needed_weeks, lost, c->ramp_one_off, p->ramp_horizon_months,
+             c->ramp_loss);
+    else if (ramp)
+        addf(c->arithmetic, sizeof c->arithmetic,
+             "; ramp loss (one-off, risk): %.0f weeks of capacity lost, not priced (no "
+             "costs.lost_research_hour)",
+             gap);
+    if (!p->regulated)
+        return true;
+    const double share = model == DECIDE_SELF_MANAGED ? 1.0
+                         : model == DECIDE_MANAGED    ? p->managed_ops_share
+                                                      : fR + fP * p->managed_ops_share;
+    if (team->audit_known && team->period_hours > 0)
+        c->findings_month =
+            (double)team->audit_findings * DECIDE_HOURS_PER_MONTH / team->period_hours * share;
+    if (p->audit_finding <= 0) {
+        c->compliance_risk = NAN;
+        addf(c->arithmetic, sizeof c->arithmetic,
+             "; compliance risk (risk): not priced (costs.audit_finding not given)");
+    } else if (isnan(c->findings_month)) {
+        c->compliance_risk = NAN;
+        c->complete = false;
+        addf(c->arithmetic, sizeof c->arithmetic,
+             "; compliance risk (risk): audit findings not measured (left out)");
+    } else {
+        c->compliance_risk = c->findings_month * p->audit_finding;
+        addf(c->arithmetic, sizeof c->arithmetic,
+             "; compliance risk (risk): %.1f audit findings a month × %.0f %% kept × %.0f = %.0f",
+             c->findings_month / share, 100.0 * share, p->audit_finding, c->compliance_risk);
+    }
+    return true;
 }
 
 void
@@ -382,7 +550,8 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
              labour_hours * e);
         snprintf(times, sizeof times, " × (%.0f + %.0f)", c_prod, c_res);
         term(c->arithmetic, sizeof c->arithmetic, "downtime", t_down, times, c->downtime);
-        rotation_check(p, p->hours_covered_week, t_inc, ops_hours + t_eh, &out->rotation);
+        rotation_check(p, team, 1.0, p->hours_covered_week, t_inc, ops_hours + t_eh,
+                       &out->rotation);
         for (int b = 0; b < BAND_COUNT; b++)
             out->pages_per_engineer_month[b] =
                 p->rotation_size > 0
@@ -452,7 +621,8 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
                  c->downtime);
         /* The same hours as the cost's: the team's time on the production
          * provider's incidents is operations work too. */
-        rotation_check(p, research_cover, t_inc * fR, ops_hours + labour_hours, &out->rotation);
+        rotation_check(p, team, fR, research_cover, t_inc * fR, ops_hours + labour_hours,
+                       &out->rotation);
         for (int b = 0; b < BAND_COUNT; b++)
             out->pages_per_engineer_month[b] =
                 p->rotation_size > 0
@@ -466,12 +636,20 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
     /* Unknown terms are left out of the total and the total says it is
      * partial: never a NaN, never a measured-looking sum. */
     c->complete = !isnan(c->incident_labour) && !isnan(c->downtime);
-    c->total = c->gpu + c->routine_ops + c->on_call +
-               (isnan(c->incident_labour) ? 0 : c->incident_labour) +
-               (isnan(c->downtime) ? 0 : c->downtime);
-    addf(c->arithmetic, sizeof c->arithmetic, "; total %s%.0f%s%s a month",
-         c->complete ? "" : "of the known parts ", c->total, p->currency ? " " : "",
-         p->currency ? p->currency : "");
+    c->operations = c->gpu + c->routine_ops + c->on_call +
+                    (isnan(c->incident_labour) ? 0 : c->incident_labour) +
+                    (isnan(c->downtime) ? 0 : c->downtime);
+    bool risk = risk_rows(p, team, model, fR, fP, c);
+    c->total = c->operations + c->ramp_loss + (isnan(c->compliance_risk) ? 0 : c->compliance_risk);
+    if (risk)
+        addf(c->arithmetic, sizeof c->arithmetic,
+             "; total with risk and one-off %s%.0f%s%s a month",
+             c->complete ? "" : "of the known parts ", c->total, p->currency ? " " : "",
+             p->currency ? p->currency : "");
+    else
+        addf(c->arithmetic, sizeof c->arithmetic, "; total %s%.0f%s%s a month",
+             c->complete ? "" : "of the known parts ", c->total, p->currency ? " " : "",
+             p->currency ? p->currency : "");
 
     decide_judge(p, team, provider, p->uptime_commitment, out);
 }

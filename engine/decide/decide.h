@@ -53,6 +53,9 @@ struct store;
 #define DECIDE_INCIDENTS_PER_SHIFT_MAX 2.0
 /* The same book, "Eliminating Toil": operational work capped at 50 %. */
 #define DECIDE_OPS_SHARE_MAX 0.50
+/* A record monitored this share of service time is full (the readiness
+ * condition's bar and docs/design.md's flag threshold). */
+#define DECIDE_COVERAGE_FULL 0.95
 #define DECIDE_REASONS_MAX 16
 #define DECIDE_OPTIONS_MAX (2 * TEAM_PROFILE_MAX_PROVIDERS + 1)
 
@@ -82,6 +85,23 @@ struct decide_measured {
     struct duration_stats tta, ttr;
     long capacity_incidents; /* titles naming capacity, quota or reservations */
     long unused_incidents;   /* of services the team would not use: not counted */
+    /* The audit engine's findings of the entity, medium severity and above
+     * (decide_measure_audit); audit_known false when no rule of the catalog
+     * could run on what the store holds. */
+    bool audit_known;
+    long audit_findings;
+    /* Responder load over the on-call shifts stored for the entity
+     * (decide_measure_oncall, engine/measure/responder_load.h); oncall_known
+     * false when no shift with a primary overlaps the period. */
+    bool oncall_known;
+    long oncall_shifts, oncall_responders;
+    double oncall_hours;       /* shift hours inside the period */
+    long oncall_pages;         /* pages a shift's primary took */
+    long oncall_unassigned;    /* pages no shift covered */
+    long oncall_off_hours;     /* pages outside working hours (09–18 Mon–Fri) */
+    long oncall_max_per_shift; /* the most pages one shift took */
+    long oncall_max_responder; /* the most pages one responder took */
+    double oncall_mean_shift;  /* pages a shift took, on average */
 };
 
 /* The sustainability of an on-call rotation, by three rules from the Google
@@ -92,21 +112,39 @@ struct decide_rotation {
     double oncall_share;        /* each engineer's share of time on call */
     double incidents_per_shift; /* per 12 hours covered */
     double ops_share;           /* (routine ops + incident hours) / platform engineer hours */
-    bool known;                 /* false: the size passes but the load is not measured */
-    bool sustainable;           /* shown sustainable; false when not known */
-    char why[320];
+    /* The load rule used the responder load of the stored on-call shifts:
+     * incidents_per_shift is then the measured pages per 12 hours on call
+     * (× the research share in a hybrid) and estimate the profile's. */
+    bool load_measured;
+    double estimate_per_shift;
+    bool known;       /* false: the size passes but the load is not measured */
+    bool sustainable; /* shown sustainable; false when not known */
+    char why[640];
 };
 
-/* Total cost of operations a month, by part. */
+/* Total cost of operations a month, by part, then the risk and one-off
+ * rows that stand for the guide's rules (docs/decide.md §5.1). */
 struct decide_cost {
     double gpu;             /* GPUs × rate × 730.5 h */
     double routine_ops;     /* routine operations hours kept × engineer hour */
     double on_call;         /* hours covered a month × on-call pay */
     double incident_labour; /* team engineer-hours on incidents × engineer hour */
     double downtime;        /* expected downtime hours × cost of a down hour */
-    bool complete;          /* every part measured; else total is the known parts' sum */
-    double total;
-    char arithmetic[1024]; /* the same, written out with its numbers */
+    double operations;      /* the five parts above (their known ones) */
+    /* One-off: capacity lost while self-managed operations ramp, (ramp −
+     * needed) weeks × 168 h × the cost of an hour lost; ramp_loss is it
+     * spread over the profile's horizon. 0 when nothing is lost. */
+    double ramp_one_off;
+    double ramp_loss;
+    /* Risk, regulated work only (0 otherwise): audit findings a month the
+     * team would bear × the cost of one; NAN when not priced (no
+     * costs.audit_finding) or not measured, and only the latter makes the
+     * total incomplete. */
+    double findings_month;
+    double compliance_risk;
+    bool complete; /* every part known; else total is the known parts' sum */
+    double total;  /* operations + ramp_loss + compliance_risk: what options are compared on */
+    char arithmetic[1536]; /* the same, written out with its numbers */
 };
 
 struct decide_option {
@@ -124,15 +162,19 @@ struct decide_option {
     struct decide_rotation rotation;
     bool meets_commitment; /* production's part meets the uptime commitment (or none) */
     bool eligible;         /* measured, commitment met, rotation sustainable */
-    char ineligible[400];  /* why not, when not */
+    char ineligible[800];  /* why not, when not */
     char caveat[200];      /* eligible, but only against the best measured bar */
+    /* The record it was measured on is partial: an entity it relies on had
+     * less than DECIDE_COVERAGE_FULL of its service time monitored, and its
+     * availability counts only the monitored time. Empty when full. */
+    char partial[240];
     struct decide_cost cost;
 };
 
 struct decide_reason {
     const char *rule;  /* policy row: "T-research", "W-production", "M-overturn", ... */
     const char *basis; /* "profile", "measured" or "profile+measured" */
-    char text[640];
+    char text[900];
 };
 
 /* One operation of the outsource / keep boundary. */
@@ -151,7 +193,7 @@ enum decide_check { DECIDE_CHECK_NO, DECIDE_CHECK_YES, DECIDE_CHECK_UNKNOWN };
 struct decide_readiness {
     const char *condition;
     enum decide_check met;
-    char evidence[400];
+    char evidence[700];
 };
 #define DECIDE_READINESS_COUNT 4
 #define DECIDE_BREAKEVEN_MAX 3
@@ -189,6 +231,17 @@ enum sl_status decide_measure_services(struct store *st, const char *entity, int
                                        int64_t to, const char *zone, const double responders[6],
                                        char *const *services, size_t nservices,
                                        struct decide_measured *out, struct sl_diag *diag);
+
+/* Fills m's audit figures: audit_run() over m's entity and period (zone:
+ * the calendar's when the entity's profile names none), findings of medium
+ * severity and above. Errors: the audit's. */
+enum sl_status decide_measure_audit(struct store *st, const char *zone, struct decide_measured *m,
+                                    struct sl_diag *diag);
+/* Fills m's on-call figures from the shifts stored for m's entity over its
+ * period, working hours 09:00–18:00 Monday to Friday in zone (NULL = UTC).
+ * Errors: responder_load_run()'s. */
+enum sl_status decide_measure_oncall(struct store *st, const char *zone, struct decide_measured *m,
+                                     struct sl_diag *diag);
 
 /* The decision. team is the team's measurement, providers[i] the profile's
  * provider i's. Never fails: missing data makes options ineligible, with

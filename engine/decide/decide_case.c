@@ -32,6 +32,12 @@ decide_case_build(struct decide_case *d, struct store *st, const char *profile_p
     const char *page_zone = p->zone ? p->zone : zone;
     if ((s = decide_measure(st, p->entity, from, to, page_zone, p->responders, &d->team, diag)))
         return s;
+    /* The team's responder load, for the rotation's load rule, and for
+     * regulated work its audit findings, for the compliance risk. */
+    if ((s = decide_measure_oncall(st, page_zone, &d->team, diag)))
+        return s;
+    if (p->regulated && (s = decide_measure_audit(st, zone, &d->team, diag)))
+        return s;
     for (size_t i = 0; i < p->nproviders; i++)
         if ((s = decide_measure_services(st, p->providers[i].entity, from, to, page_zone,
                                          p->responders, p->providers[i].services,

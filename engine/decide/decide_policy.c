@@ -258,8 +258,8 @@ why_provider(const struct decide_result *r, int chosen, struct decide_result *ou
         reason(out, "P-provider", "measured",
                "%s is the best fit of its model: chosen on the commitment, measured "
                "availability, then total cost (a cheaper option wins only beyond the tie "
-               "margin or at equal availability). Against %s",
-               c->label, text);
+               "margin or at equal availability). Against %s%s%s",
+               c->label, text, c->partial[0] ? ". Measured on a partial record: " : "", c->partial);
 }
 
 /* ---- the guide's answer --------------------------------------------------- */
@@ -282,6 +282,49 @@ most_available_provider(const struct team_profile *p, const struct decide_measur
         if (prov[i].has_uptime && (best < 0 || prov[i].availability > prov[best].availability))
             best = (int)i;
     return best;
+}
+
+/* The team's record an auditor would read, after the last reason. */
+static void
+auditor_record(const struct decide_measured *team, struct decide_result *r)
+{
+    if (!has_data(team))
+        return;
+    addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
+         "; the record an auditor would read: %.1f h of maintenance announced late, "
+         "%.1f service-hours unmonitored, %ld of %ld incidents without an "
+         "acknowledgement on record",
+         team->ineligible_maintenance_hours, team->unknown_hours, team->incidents - team->tta.n,
+         team->incidents);
+}
+
+/* What W-regulated stands for, in the costs: the compliance risk row of
+ * self-managed against managed's, or why it is not there. */
+static void
+compliance_note(const struct team_profile *p, const struct decide_measured *team,
+                struct decide_result *r)
+{
+    char *text = r->reasons[r->nreasons - 1].text;
+    const size_t size = sizeof r->reasons[0].text;
+    const struct decide_cost *self = &r->options[0].cost;
+    if (!team->audit_known)
+        addf(text, size,
+             "; the audit engine found nothing to check for %s in the period, so the "
+             "compliance risk is not measured",
+             team->entity);
+    else
+        addf(text, size,
+             "; the audit engine raises %ld findings of medium severity or above for %s in the "
+             "period (%.1f a month)",
+             team->audit_findings, team->entity, self->findings_month);
+    if (p->audit_finding <= 0)
+        addf(text, size, "; costs.audit_finding is not given, so that risk is not priced");
+    else if (!isnan(self->compliance_risk))
+        addf(text, size,
+             "; at %.0f a finding that is a compliance risk of %.0f a month self-managed, "
+             "%.0f %% of it managed (the share of operations the team keeps), in the costs as "
+             "its own row",
+             p->audit_finding, self->compliance_risk, 100.0 * p->managed_ops_share);
 }
 
 /* Applies the guide's rules in order; *ruled says a rule (not the viable
@@ -375,6 +418,7 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                    "operations and measured availability %.3f %%%s%s%s",
                    100.0 * team->availability, best >= 0 ? " at least " : "",
                    best >= 0 ? prov[best].entity : "", best >= 0 ? "'s" : "");
+            compliance_note(p, team, r);
         } else {
             reason(r, "W-regulated", team->has_uptime ? "profile+measured" : "profile",
                    "regulated workloads with audit pressure: the guide says managed often lowers "
@@ -389,26 +433,43 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                 addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
                      " (%s against %s %s)", pct(team->availability, a), prov[best].entity,
                      pct(prov[best].availability, b));
-            if (has_data(team))
-                addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
-                     "; the record an auditor would read: %.1f h of maintenance announced late, "
-                     "%.1f service-hours unmonitored, %ld of %ld incidents without an "
-                     "acknowledgement on record",
-                     team->ineligible_maintenance_hours, team->unknown_hours,
-                     team->incidents - team->tta.n, team->incidents);
+            auditor_record(team, r);
+            compliance_note(p, team, r);
             m = DECIDE_MANAGED;
             *ruled = true;
         }
+    } else if (p->regulated) {
+        /* Already managed by an earlier rule: the regulated rule agrees, and
+         * what it stands for is still in the costs. */
+        reason(r, "W-regulated", has_data(team) ? "profile+measured" : "profile",
+               "regulated workloads with audit pressure: the guide says managed often lowers the "
+               "operational compliance risk, since weak patching, monitoring and response become "
+               "audit findings: managed, as the rules above already do");
+        auditor_record(team, r);
+        compliance_note(p, team, r);
     }
-    if (!isnan(p->capacity_needed_weeks) && p->capacity_needed_weeks < p->ramp_weeks &&
-        m != DECIDE_MANAGED) {
-        double lost = (p->ramp_weeks - p->capacity_needed_weeks) * 168.0 * p->lost_research_hour;
-        reason(r, "W-speed", "profile",
-               "capacity is needed within %.0f weeks and self-managed operations take about %.0f "
-               "weeks to ramp: the guide says start managed; %.0f weeks lost at %.0f an hour "
-               "is %.0f of research, which no price gap repays by itself",
-               p->capacity_needed_weeks, p->ramp_weeks, p->ramp_weeks - p->capacity_needed_weeks,
-               p->lost_research_hour, lost);
+    /* Cited even when an earlier rule already went managed: the ramp is a
+     * reason of its own, and its loss is in the costs. */
+    if (!isnan(p->capacity_needed_weeks) && p->capacity_needed_weeks < p->ramp_weeks) {
+        const struct decide_cost *sc = &r->options[0].cost;
+        struct decide_reason *x = reason(
+            r, "W-speed", "profile",
+            "capacity is needed within %.0f weeks and self-managed operations take about %.0f "
+            "weeks to ramp: the guide says start managed%s",
+            p->capacity_needed_weeks, p->ramp_weeks,
+            m == DECIDE_MANAGED ? ", as the rules above already do" : "");
+        if (x && sc->ramp_one_off > 0)
+            addf(x->text, sizeof x->text,
+                 "; self-managed loses %.0f weeks of capacity, %.0f once (%.0f a month over %.0f "
+                 "months, its ramp loss row in the costs); no measurement shortens a ramp, so "
+                 "price does not overturn it",
+                 p->ramp_weeks - p->capacity_needed_weeks, sc->ramp_one_off, sc->ramp_loss,
+                 p->ramp_horizon_months);
+        else if (x)
+            addf(x->text, sizeof x->text,
+                 "; self-managed loses %.0f weeks of capacity, which the profile does not price "
+                 "(no costs.lost_research_hour); the rule holds by itself, not by price",
+                 p->ramp_weeks - p->capacity_needed_weeks);
         m = DECIDE_MANAGED;
         *ruled = true;
     }
@@ -608,10 +669,11 @@ numbers(const struct team_profile *p, const struct decide_measured *team,
     for (size_t i = 0; i < r->noptions; i++)
         addf(text, sizeof text, "%s%s %s%.0f", i ? "; " : "", r->options[i].label,
              r->options[i].cost.complete ? "" : "at least ", r->options[i].cost.total);
+    bool risk = p->regulated || r->options[0].cost.ramp_one_off > 0;
     reason(r, "R-cost", r->measured_any ? "profile+measured" : "profile",
-           "total cost of operations a month: %s (GPU rate alone: %.2f self-managed per "
+           "total cost of operations a month%s: %s (GPU rate alone: %.2f self-managed per "
            "GPU-hour)%s",
-           text, p->gpu_hour_self,
+           risk ? ", with the risk and one-off rows" : "", text, p->gpu_hour_self,
            r->measured_any ? "" : "; incidents and downtime are not measured and left out");
     /* The team against every provider. */
     text[0] = '\0';

@@ -55,6 +55,7 @@ team_profile_init(struct team_profile *p)
     p->uptime_commitment = NAN;
     p->capacity_needed_weeks = NAN;
     p->ramp_weeks = TEAM_PROFILE_RAMP_WEEKS;
+    p->ramp_horizon_months = TEAM_PROFILE_RAMP_HORIZON;
     p->engineer_hour = NAN;
     p->gpu_hour_self = NAN;
     p->managed_premium = NAN;
@@ -151,6 +152,7 @@ static const struct field fields[] = {
      0, 100},
     {"capacity", "needed_within_weeks", F_NUM, OFF(capacity_needed_weeks), false, 0, 1e4},
     {"capacity", "self_managed_ramp_weeks", F_NUM, OFF(ramp_weeks), false, 0, 1e4},
+    {"capacity", "ramp_horizon_months", F_NUM, OFF(ramp_horizon_months), false, 1, 600},
     {"costs", "currency", F_STR, OFF(currency), false, 0, 0},
     {"costs", "engineer_hour", F_NUM, OFF(engineer_hour), true, 0, 1e6},
     {"costs", "gpu_hour_self", F_NUM, OFF(gpu_hour_self), true, 0, 1e5},
@@ -159,6 +161,7 @@ static const struct field fields[] = {
     {"costs", "lost_research_hour", F_NUM, OFF(lost_research_hour), false, 0, 1e9},
     {"costs", "routine_ops_hours_per_month", F_NUM, OFF(routine_ops_hours), true, 0, 1e6},
     {"costs", "on_call_hour", F_NUM, OFF(on_call_hour), false, 0, 1e5},
+    {"costs", "audit_finding", F_NUM, OFF(audit_finding), false, 0, 1e9},
     {"assumptions", "provider_incident_involvement", F_NUM, OFF(provider_involvement), false, 0,
      100},
     {"assumptions", "managed_routine_ops_percent", F_PERCENT, OFF(managed_ops_share), false, 0,

@@ -32,6 +32,7 @@ enum team_type {
 #define TEAM_PROFILE_INVOLVEMENT 0.5        /* team engineers busy per provider incident hour */
 #define TEAM_PROFILE_MANAGED_OPS_SHARE 0.25 /* routine ops left to the team when managed */
 #define TEAM_PROFILE_TIE_MARGIN 0.10        /* cost difference the default policy survives */
+#define TEAM_PROFILE_RAMP_HORIZON 12.0      /* months a one-off ramp loss is spread over */
 
 #define TEAM_PROFILE_MAX_SERVICES 16
 
@@ -65,6 +66,7 @@ struct team_profile {
 
     double capacity_needed_weeks; /* NAN: not pressing */
     double ramp_weeks;
+    double ramp_horizon_months; /* the ramp's one-off loss spread over this many months */
 
     struct team_provider providers[TEAM_PROFILE_MAX_PROVIDERS];
     size_t nproviders;
@@ -77,6 +79,7 @@ struct team_profile {
     double lost_research_hour; /* cost of an hour the research cluster is down */
     double routine_ops_hours;  /* engineer hours a month routine operations take, self-managed */
     double on_call_hour;       /* standby pay per on-call hour; 0 when none */
+    double audit_finding;      /* regulated: cost of one audit finding; 0 when not priced */
 
     double responders[6];        /* engineers per incident by severity [1..5]; [0] unknown */
     double provider_involvement; /* team engineers busy per hour of a provider incident */

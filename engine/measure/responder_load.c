@@ -163,6 +163,9 @@ load_entity(struct store *st, struct loader *l, struct sl_diag *diag)
             return l->rc;
         r->shifts++;
         e->shifts++;
+        int64_t a = sh->start > l->from ? sh->start : l->from;
+        int64_t b = sh->end < l->to ? sh->end : l->to;
+        e->shift_hours += (double)(b - a) / 3600.0;
     }
     if ((s = store_each_incident(st, l->entity, l->from, l->to, take_page, l, diag)))
         return s;

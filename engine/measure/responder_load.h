@@ -17,7 +17,8 @@
  *     clock given (by default 09:00–18:00 Monday to Friday in the zone);
  *   - the shifts counted are those with a primary that overlap [from, to);
  *     pages per shift are the pages each of them took; the mean is pages
- *     with a responder over shifts counted, the maximum the largest. */
+ *     with a responder over shifts counted, the maximum the largest;
+ *     shift_hours sums the part of each shift counted inside [from, to). */
 #ifndef SLAUDIT_RESPONDER_LOAD_H
 #define SLAUDIT_RESPONDER_LOAD_H
 
@@ -44,6 +45,7 @@ struct responder_entity {
     char *entity;
     long pages, off_hours, unassigned; /* unassigned: pages with no responder */
     long shifts;                       /* shifts counted */
+    double shift_hours;                /* their hours inside [from, to) */
     double mean_per_shift;             /* NAN when shifts == 0 */
     long max_per_shift;
 };

@@ -48,6 +48,9 @@ write_rotation(struct jsonw *w, const struct decide_rotation *r)
         jsonw_field_int(w, "required_engineers", r->required);
         jsonw_field_num(w, "oncall_share", r->oncall_share);
         jsonw_field_num(w, "incidents_per_12h_shift", r->incidents_per_shift);
+        /* Measured: the stored on-call shifts' pages per 12 hours on call. */
+        jsonw_field_bool(w, "load_measured", r->load_measured);
+        jsonw_field_num(w, "estimated_incidents_per_12h_shift", r->estimate_per_shift);
     }
     /* The workload cap is every option's, the provider's pager or not. */
     jsonw_field_num(w, "operations_share", r->ops_share);
@@ -82,12 +85,19 @@ write_option(struct jsonw *w, const struct report_decision *d, const struct deci
     jsonw_field_bool(w, "eligible", o->eligible);
     jsonw_field_str(w, "ineligible_because", o->eligible ? NULL : o->ineligible);
     jsonw_field_str(w, "caveat", o->caveat[0] ? o->caveat : NULL);
+    jsonw_field_str(w, "partial_record", o->partial[0] ? o->partial : NULL);
     jsonw_open(w, "cost_per_month", '{');
     jsonw_field_num(w, "gpu", o->cost.gpu);
     jsonw_field_num(w, "routine_operations", o->cost.routine_ops);
     jsonw_field_num(w, "on_call", o->cost.on_call);
     jsonw_field_num(w, "incident_labour", o->cost.incident_labour);
     jsonw_field_num(w, "downtime", o->cost.downtime);
+    jsonw_field_num(w, "operations", o->cost.operations);
+    /* Risk and one-off rows: what the guide's rules stand for, in money. */
+    jsonw_field_num(w, "ramp_loss_one_off", o->cost.ramp_one_off);
+    jsonw_field_num(w, "ramp_loss", o->cost.ramp_loss);
+    jsonw_field_num(w, "audit_findings_per_month", o->cost.findings_month);
+    jsonw_field_num(w, "compliance_risk", o->cost.compliance_risk);
     jsonw_field_num(w, "total", o->cost.total);
     jsonw_field_bool(w, "complete", o->cost.complete);
     jsonw_field_str(w, "currency", d->profile->currency);
@@ -122,6 +132,25 @@ write_measured(struct jsonw *w, const struct decide_measured *m)
     jsonw_close(w, '}');
     jsonw_field_num(w, "tta_median_seconds", m->tta.n ? m->tta.median : NAN);
     jsonw_field_num(w, "ttr_median_seconds", m->ttr.n ? m->ttr.median : NAN);
+    if (m->audit_known)
+        jsonw_field_int(w, "audit_findings", m->audit_findings);
+    else
+        jsonw_field_null(w, "audit_findings");
+    if (m->oncall_known) {
+        jsonw_open(w, "oncall", '{');
+        jsonw_field_int(w, "shifts", m->oncall_shifts);
+        jsonw_field_num(w, "hours", m->oncall_hours);
+        jsonw_field_int(w, "responders", m->oncall_responders);
+        jsonw_field_int(w, "pages", m->oncall_pages);
+        jsonw_field_int(w, "pages_no_shift", m->oncall_unassigned);
+        jsonw_field_int(w, "off_hours_pages", m->oncall_off_hours);
+        jsonw_field_num(w, "mean_pages_per_shift", m->oncall_mean_shift);
+        jsonw_field_int(w, "max_pages_per_shift", m->oncall_max_per_shift);
+        jsonw_field_int(w, "max_pages_per_responder", m->oncall_max_responder);
+        jsonw_close(w, '}');
+    } else {
+        jsonw_field_null(w, "oncall");
+    }
     jsonw_close(w, '}');
 }
 
@@ -226,6 +255,9 @@ static const struct xlsx_column option_columns[] = {
     {"On call", 10},
     {"Incident labour", 12},
     {"Downtime cost", 12},
+    {"Operations total", 13},
+    {"Ramp loss (one-off, risk)", 13},
+    {"Compliance risk", 12},
     {"Total cost/month", 13},
     {"Why not / arithmetic", 90},
     {NULL, 0},
@@ -252,7 +284,7 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
         const struct decide_option *o = &r->options[i];
         uint16_t c = 0;
         xlsx_text(sh, row, c++, o->label, i == r->recommended_option ? XLSX_BOLD : XLSX_PLAIN);
-        if (o->measured)
+        if (isfinite(o->availability)) /* a hybrid's: its production part's */
             xlsx_percent(sh, row, c++, o->availability);
         else
             xlsx_text(sh, row, c++, "unknown", XLSX_MUTED);
@@ -273,10 +305,15 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
         number_or_blank(sh, row, c++, o->cost.on_call, XLSX_INTEGER);
         number_or_blank(sh, row, c++, o->cost.incident_labour, XLSX_INTEGER);
         number_or_blank(sh, row, c++, o->cost.downtime, XLSX_INTEGER);
+        number_or_blank(sh, row, c++, o->cost.operations, XLSX_INTEGER);
+        number_or_blank(sh, row, c++, o->cost.ramp_loss, XLSX_INTEGER);
+        number_or_blank(sh, row, c++, o->cost.compliance_risk, XLSX_INTEGER);
         number_or_blank(sh, row, c++, o->cost.total, XLSX_INTEGER);
-        char note[1500];
+        char note[2600];
         const char *why = o->eligible ? o->caveat : o->ineligible;
-        snprintf(note, sizeof note, "%s%s%s", why, why[0] ? ". " : "", o->cost.arithmetic);
+        snprintf(note, sizeof note, "%s%s%s%s%s%s", why, why[0] ? ". " : "",
+                 o->partial[0] ? "Measured on a partial record: " : "", o->partial,
+                 o->partial[0] ? ". " : "", o->cost.arithmetic);
         xlsx_text(sh, row, c++, note, XLSX_PLAIN);
     }
     return row;

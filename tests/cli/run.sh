@@ -522,7 +522,7 @@ has "decide json readiness" "$TMP/out" '"readiness":\[\{"condition":"dedicated p
 has "decide json break-even" "$TMP/out" '"breakeven":\["staffing: '
 has "decide json totals are complete" "$TMP/out" '"total":297534\.[0-9]*,"complete":true'
 # The downtime cost of self-managed, as its arithmetic says: 3.04 h x (4000 + 900).
-has "decide json downtime cost" "$TMP/out" '"on_call":4383,"incident_labour":[0-9.]+,"downtime":14895\.0[0-9]*,"total":297534\.'
+has "decide json downtime cost" "$TMP/out" '"on_call":4383,"incident_labour":[0-9.]+,"downtime":14895\.0[0-9]*,"operations":297534\.[0-9]*,"ramp_loss_one_off":0,"ramp_loss":0,"audit_findings_per_month":null,"compliance_risk":0,"total":297534\.'
 expect "decide workbook" 0 "$BIN" --db "$DB" -q decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01 -o "$TMP/decision.xlsx"
 unzip -p "$TMP/decision.xlsx" xl/workbook.xml >"$TMP/dw.xml"
 has "decision sheets" "$TMP/dw.xml" '<sheet name="Decision"[^>]*/><sheet name="Measured"'
@@ -551,6 +551,59 @@ has "decide names the guide" "$TMP/out" 'the guide "Managed vs Self-Managed GPU 
 has "decide shows readiness" "$TMP/out" '^  a sustainable on-call rotation +NOT MET'
 has "decide shows break-even" "$TMP/out" '^  staffing: with [0-9]+ on the rotation'
 hasnt "decide does not call a below-commitment option compliant" "$TMP/out" 'nimbus.*: meets every constraint'
+
+# --- decide: risk and one-off rows, measured on-call load --------------------------
+# The ramp's lost research and the compliance risk of regulated work are rows
+# of every option's total; the rotation's load rule reads the stored shifts.
+DRDB=$TMP/risk.db
+cp "$DB" "$DRDB"
+expect "decide risk: ingest the on-call shifts" 0 "$BIN" --db "$DRDB" -q ingest sample-data/oncall.csv
+expect "decide risk: sample" 0 "$BIN" --db "$DRDB" decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
+has "decide risk: none apply to the sample" "$TMP/out" '^Risk and one-off rows: none apply \(workloads not regulated; capacity needed after the self-managed ramp ends\)'
+has "decide risk: load measured on the stored shifts" "$TMP/out" 'measured on 4 stored on-call shifts \(2,200 h\): 0\.48 pages per 12 hours on call'
+sed -e 's/regulated: false/regulated: true/' -e 's/needed_within_weeks: 26 .*/needed_within_weeks: 6/' -e 's/^  audit_finding: 400 .*/  audit_finding: 500/' sample-data/team.yaml >"$TMP/risk.yaml"
+expect "decide risk: regulated and needed fast" 0 "$BIN" --db "$DRDB" decide --profile "$TMP/risk.yaml" --from 2026-08-01 --to 2026-11-01
+has "decide risk: the comparison table" "$TMP/out" '^  self-managed \(team:platform\) +297,534 +75,600 +[0-9,]+ +[0-9,]+$'
+has "decide risk: ramp arithmetic" "$TMP/out" 'ramp loss \(one-off, risk\): \(12 − 6\) weeks × 168 h × 900 = 907,200 over 12 months = 75,600'
+has "decide risk: compliance arithmetic" "$TMP/out" 'compliance risk \(risk\): [0-9.]+ audit findings a month × 25 % kept × 500 = '
+has "decide risk: the speed rule is cited" "$TMP/out" 'W-speed; profile\] capacity is needed within 6 weeks'
+has "decide risk: the regulated rule is cited behind readiness" "$TMP/out" 'W-regulated; profile\+measured\] .*managed, as the rules above already do; .*compliance risk of [0-9,]+ a month self-managed'
+expect "decide risk: json" 0 "$BIN" --db "$DRDB" --json decide --profile "$TMP/risk.yaml" --from 2026-08-01 --to 2026-11-01
+has "decide risk: json rows" "$TMP/out" '"operations":297534\.[0-9]*,"ramp_loss_one_off":907200,"ramp_loss":75600,"audit_findings_per_month":[0-9.]+,"compliance_risk":[0-9.]+,"total":'
+has "decide risk: json on-call measured" "$TMP/out" '"oncall":\{"shifts":4,"hours":2200,"responders":3,'
+expect "decide risk: unmeasured period" 0 "$BIN" --db "$DRDB" decide --profile "$TMP/risk.yaml" --from 2020-01-01 --to 2020-04-01
+has "decide risk: unmeasured findings are left out" "$TMP/out" 'compliance risk \(risk\): audit findings not measured \(left out\)'
+hasnt "decide risk: unmeasured prints no nan" "$TMP/out" '[^a-z]nan[^a-z]'
+expect "decide risk: json unmeasured" 0 "$BIN" --db "$DRDB" --json decide --profile "$TMP/risk.yaml" --from 2020-01-01 --to 2020-04-01
+has "decide risk: json unmeasured compliance is null" "$TMP/out" '"audit_findings_per_month":null,"compliance_risk":null'
+hasnt "decide risk: json unmeasured has no nan" "$TMP/out" '[^a-z]nan[^a-z]'
+expect "decide risk: workbook" 0 "$BIN" --db "$DRDB" -q decide --profile "$TMP/risk.yaml" --from 2026-08-01 --to 2026-11-01 -o "$TMP/risk.xlsx"
+unzip -p "$TMP/risk.xlsx" xl/sharedStrings.xml >"$TMP/risk.xml"
+has "decide risk: workbook columns" "$TMP/risk.xml" 'Ramp loss \(one-off, risk\)'
+has "decide risk: workbook arithmetic" "$TMP/risk.xml" 'total with risk and one-off'
+# A real provider: Google Cloud's status history as the candidate of a
+# regulated product team the store has nothing of. The provider is measured,
+# the team's findings are not: that row is left out, never zero, never nan.
+DREAL=${SLAUDIT_REAL:-../shared/real}/incidents/gcp-status-incidents.json
+if [ -f "$DREAL" ]; then
+    DRFDB=$TMP/decide-real.db
+    expect "decide real: ingest gcp" 0 "$BIN" --db "$DRFDB" -q ingest --covers 2021-07-01..2022-08-01 "$DREAL"
+    printf '%s\n' 'team: {type: product, size: 40, platform_engineers: 2, entity: "team:platform"}' \
+        'on_call: {rotation_size: 3, hours_covered_per_week: 50}' \
+        'workloads: {production_inference: {gpus: 64, uptime_commitment_percent: 99.5}, regulated: true}' \
+        'providers: [{entity: "provider:google-cloud", gpu_hour: 3.10, services: [Google Compute Engine, Google Kubernetes Engine]}]' \
+        'costs: {engineer_hour: 110, gpu_hour_self: 2.40, managed_premium_percent: 25, downtime_hour: 2000, routine_ops_hours_per_month: 160, audit_finding: 400}' >"$TMP/real-team.yaml"
+    expect "decide real: decide" 0 "$BIN" --db "$DRFDB" decide --profile "$TMP/real-team.yaml" --from 2021-08-01 --to 2021-11-01
+    has "decide real: managed on google-cloud" "$TMP/out" '^Recommendation: managed \(provider:google-cloud\)$'
+    has "decide real: the provider measured" "$TMP/out" '^\* managed \(provider:google-cloud\) +99\.[0-9]{3}% '
+    has "decide real: the regulated rule agrees" "$TMP/out" 'W-regulated; profile\] .*managed, as the rules above already do; the audit engine found nothing to check for team:platform'
+    has "decide real: unmeasured findings left out" "$TMP/out" 'compliance risk \(risk\): audit findings not measured \(left out\); total with risk and one-off of the known parts'
+    hasnt "decide real: no nan" "$TMP/out" '[^a-z](nan|inf)[^a-z]'
+    expect "decide real: json" 0 "$BIN" --db "$DRFDB" --json decide --profile "$TMP/real-team.yaml" --from 2021-08-01 --to 2021-11-01
+    hasnt "decide real: json no nan" "$TMP/out" '[^a-z](nan|inf)[^a-z]'
+else
+    echo "cli: skipped decide on a real provider: $DREAL is absent (set SLAUDIT_REAL to the folder holding incidents/)"
+fi
 expect "compare --help" 0 "$BIN" compare --help
 expect "compare needs two" 2 "$BIN" --db "$DB" compare team:platform
 expect "compare the same twice" 2 "$BIN" --db "$DB" compare team:platform team:platform

@@ -157,3 +157,43 @@ Test(team_profile, type_names_round_trip)
     enum team_type t;
     cr_assert_not(team_type_parse("startup", &t));
 }
+
+/* The fields the risk rows read: their defaults, their values, their range. */
+Test(team_profile, ramp_horizon_and_audit_finding)
+{
+    static const char base[] = "team: {type: research, size: 6, platform_engineers: 2, "
+                               "entity: 'team:ml'}\n"
+                               "on_call: {rotation_size: 2, hours_covered_per_week: 40}\n"
+                               "workloads: {research: {gpus: 16}}\n"
+                               "providers: [provider:a]\n";
+    char yaml[1024];
+    struct team_profile p;
+    struct sl_diag d = {0};
+    snprintf(yaml, sizeof yaml,
+             "%scosts: {engineer_hour: 95, gpu_hour_self: 2.5, managed_premium_percent: 20, "
+             "routine_ops_hours_per_month: 80}\n",
+             base);
+    cr_assert_eq(team_profile_parse(yaml, strlen(yaml), "t.yaml", true, &p, &d), SL_OK, "%s",
+                 d.message);
+    cr_assert_float_eq(p.ramp_horizon_months, 12, EPS);
+    cr_assert_float_eq(p.audit_finding, 0, EPS);
+    team_profile_release(&p);
+    snprintf(yaml, sizeof yaml,
+             "%scapacity: {ramp_horizon_months: 36}\n"
+             "costs: {engineer_hour: 95, gpu_hour_self: 2.5, managed_premium_percent: 20, "
+             "routine_ops_hours_per_month: 80, audit_finding: 750}\n",
+             base);
+    cr_assert_eq(team_profile_parse(yaml, strlen(yaml), "t.yaml", true, &p, &d), SL_OK, "%s",
+                 d.message);
+    cr_assert_float_eq(p.ramp_horizon_months, 36, EPS);
+    cr_assert_float_eq(p.audit_finding, 750, EPS);
+    team_profile_release(&p);
+    /* A horizon under a month would make a one-off larger each month. */
+    snprintf(yaml, sizeof yaml,
+             "%scapacity: {ramp_horizon_months: 0}\n"
+             "costs: {engineer_hour: 95, gpu_hour_self: 2.5, managed_premium_percent: 20, "
+             "routine_ops_hours_per_month: 80}\n",
+             base);
+    cr_assert_eq(team_profile_parse(yaml, strlen(yaml), "t.yaml", true, &p, &d), SL_ERR_INPUT);
+    cr_assert(strstr(d.message, "ramp_horizon_months"), "%s", d.message);
+}

@@ -12,7 +12,7 @@
  *
  * gpus scales the cluster by 4 and by 1/4; rotation adds one engineer to
  * the rotation; regulated sets the regulated flag; price doubles every
- * provider's GPU rate. Adding a case is adding a file. */
+ * provider's GPU rate, then halves the self-managed one. Adding a case is adding a file. */
 #include <criterion/criterion.h>
 #include <ctype.h>
 #include <dirent.h>
@@ -218,6 +218,11 @@ variants(const char *path, const struct decide_case *c, const struct expectation
         decide_run(&q, &c->team, c->providers, &r);
         check(path, &q, &r, e->model, NULL, NULL, "providers at twice the price");
         cr_assert_not(r.overturned, "%s: price overturned the guide's answer", path);
+        /* And the other way: self-managed GPUs at half the price. */
+        q = c->profile;
+        q.gpu_hour_self /= 2;
+        decide_run(&q, &c->team, c->providers, &r);
+        check(path, &q, &r, e->model, NULL, NULL, "self-managed GPUs at half the price");
     }
 }
 
