@@ -124,9 +124,14 @@ audit_book_write(const char *path, const struct audit_result *r, const struct au
     sltime_format(r->params.from, NULL, from);
     sltime_format(r->params.to, NULL, to);
     snprintf(subject, sizeof subject, "Compliance findings from %s to %s", from, to);
+    char period[96], first[16], last[16]; /* as the Cover gives it */
+    sltime_format_date(r->params.from, r->zone, first);
+    sltime_format_date(r->params.to - 1, r->zone, last);
+    snprintf(period, sizeof period, "%s, %s to %s", r->params.entity, first, last);
     struct xlsx_props props = {
         .title = title,
         .subject = subject,
+        .period = period,
         .comments = info->command_line ? info->command_line : info->version,
         .created = r->params.to, /* never the clock: same inputs, same bytes */
     };

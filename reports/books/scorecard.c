@@ -237,7 +237,8 @@ scorecard_write(const char *path, const struct sla_terms *t, const struct sla_sc
         .title = title,
         .subject = "Pre-signing scorecard, red flags and replay of an SLA",
         .comments = info->version,
-        .created = 0, /* never the clock: the same document gives the same bytes */
+        .created = 0,             /* never the clock: the same document gives the same bytes */
+        .period = info->document, /* what every page is about */
     };
     enum sl_status s = xlsx_open(&book, path, &props, diag);
     if (s)

@@ -895,7 +895,7 @@ has "eval help reconcile" "$TMP/out" 'slaudit eval --reconcile --entity provider
 # --- the monthly report: SLA, Findings, Decision; audit and scorecard workbooks --------
 # Findings rows of entity $2 in sheet XML $1 as "service|subject|message|evidence", sorted.
 report_findings() {
-    sed 's/<row /\n<row /g' "$1" | grep "<c r=\"E[0-9]*\" t=\"inlineStr\"><is><t>$2</t>" |
+    sed 's/<row /\n<row /g' "$1" | grep -E "<c r=\"E[0-9]*\"( s=\"[0-9]+\")? t=\"inlineStr\"><is><t>$2</t>" |
         sed -E 's/.*<c r="F[0-9]+"[^>]*><is><t>([^<]*)<\/t>.*<c r="I[0-9]+"[^>]*><is><t>([^<]*)<\/t>.*<c r="J[0-9]+"[^>]*><is><t>([^<]*)<\/t>.*<c r="L[0-9]+"[^>]*><v>([0-9]+)<\/v>.*/\1|\2|\3|\4/' |
         sort
 }
@@ -923,7 +923,7 @@ expect "report with an SLA" 0 "$BIN" --db "$RDB" report --month 2026-10 --entity
 has "report prints the contract rows" "$TMP/out" 'provider:nimbus +inference-api +2026-10 +99\.729% +99\.95%'
 sheet_of "$R" SLA rsla
 # inference-api, October: 99.72899 % against 99.95 %, tier [99, 99.95) of line 5: 10 % of 10000, claim by 30 Nov.
-has "sla sheet row" "$TMP/rsla.xml" '<c r="B4" t="inlineStr"><is><t>inference-api</t></is></c><c r="C4" t="inlineStr"><is><t>2026-10</t></is></c><c r="D4" t="inlineStr"><is><t>nimbus-sla</t></is></c><c r="E4" s="[0-9]+"><v>0\.9995[0-9]*</v></c><c r="F4" s="[0-9]+"><v>0\.99728997289972[0-9]*</v></c><c r="G4" s="[0-9]+" t="inlineStr"><is><t>breached</t></is></c><c r="H4" s="[0-9]+"><v>-97\.86[0-9]*</v></c><c r="I4" t="inlineStr"><is><t>\[99%, 99\.95%\) → 10%</t></is></c><c r="J4" s="[0-9]+"><v>5</v></c><c r="K4" s="[0-9]+"><v>10</v></c><c r="L4" s="[0-9]+"><v>1000</v></c><c r="M4" s="[0-9]+"><v>46356</v></c>'
+has "sla sheet row" "$TMP/rsla.xml" '<c r="B4"( s="[0-9]+")? t="inlineStr"><is><t>inference-api</t></is></c><c r="C4"( s="[0-9]+")? t="inlineStr"><is><t>2026-10</t></is></c><c r="D4"( s="[0-9]+")? t="inlineStr"><is><t>nimbus-sla</t></is></c><c r="E4" s="[0-9]+"><v>0\.9995[0-9]*</v></c><c r="F4" s="[0-9]+"><v>0\.99728997289972[0-9]*</v></c><c r="G4" s="[0-9]+" t="inlineStr"><is><t>breached</t></is></c><c r="H4" s="[0-9]+"><v>-97\.86[0-9]*</v></c><c r="I4"( s="[0-9]+")? t="inlineStr"><is><t>\[99%, 99\.95%\) → 10%</t></is></c><c r="J4" s="[0-9]+"><v>5</v></c><c r="K4" s="[0-9]+"><v>10</v></c><c r="L4" s="[0-9]+"><v>1000</v></c><c r="M4" s="[0-9]+"><v>46356</v></c>'
 sheet_of "$R" Summary rsum
 has "summary credits due" "$TMP/rsum.xml" '<c r="Z4" s="[0-9]+"><v>1000</v></c>'
 has "summary: the SLA covers one service, the entity keeps the default target" "$TMP/rsum.xml" '<c r="D4" s="[0-9]+"><v>0\.999</v></c>'
@@ -942,7 +942,7 @@ has "findings sheet lists the KEV patch" "$TMP/afind.xml" '<t>team:platform</t>.
 # (UTC dates) is that zone's October for its audit, so each service's miss of
 # 99.9 % is there, labelled and dated in that zone: from 2026-10-01 00:00 there
 # (Excel day 46296, no fraction: 09-30 22:00Z) to 11-01 00:00 (46327).
-has "findings sheet has the zone's october" "$TMP/afind.xml" '<t>AVL-001</t>.*<t>team:platform</t></is></c><c r="F[0-9]+" t="inlineStr"><is><t>k8s-control-plane</t></is></c><c r="G[0-9]+" s="[0-9]+"><v>46296</v></c><c r="H[0-9]+" s="[0-9]+"><v>46327</v></c><c r="I[0-9]+" t="inlineStr"><is><t>2026-10 \(Europe/Berlin\)</t>'
+has "findings sheet has the zone's october" "$TMP/afind.xml" '<t>AVL-001</t>.*<t>team:platform</t></is></c><c r="F[0-9]+"( s="[0-9]+")? t="inlineStr"><is><t>k8s-control-plane</t></is></c><c r="G[0-9]+" s="[0-9]+"><v>46296</v></c><c r="H[0-9]+" s="[0-9]+"><v>46327</v></c><c r="I[0-9]+"( s="[0-9]+")? t="inlineStr"><is><t>2026-10 \(Europe/Berlin\)</t>'
 has "findings sheet names the zone" "$TMP/afind.xml" '<t>Europe/Berlin</t>'
 expect "audit months in the profile's zone" 0 "$BIN" --db "$RDB" audit --entity team:platform --from 2026-08-01 --to 2026-11-01
 # Berlin's August (07-31 22:00Z .. 08-31 22:00Z) is evaluated and named as
