@@ -78,6 +78,7 @@ static const struct {
     [XLSX_DECIMAL1] = {.num_format = "0.0"},
     [XLSX_PERCENT] = {.num_format = "0.000%"},
     [XLSX_PERCENT_BOLD] = {.bold = true, .num_format = "0.000%"},
+    [XLSX_PERCENT1] = {.num_format = "0.0%"},
     [XLSX_PERCENT_RED] = {.num_format = "0.000%", .font = 0x9C0006, .fill = 0xFFC7CE},
     [XLSX_PERCENT_AMBER] = {.num_format = "0.000%", .font = 0x9C5700, .fill = 0xFFEB9C},
     [XLSX_PERCENT_GREEN] = {.num_format = "0.000%", .font = 0x006100, .fill = 0xC6EFCE},
@@ -163,8 +164,8 @@ add_formats(struct xlsx_book *b)
         format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
         if (style_table[i].wrap)
             format_set_text_wrap(f);
-        if (style_table[i].wrap && !style_table[i].border)
-            format_set_indent(f, 1); /* clear of a number ending in the cell before */
+        if (!style_table[i].num_format)
+            format_set_indent(f, 1); /* text clear of a number ending in the cell before */
         if (style_table[i].border)
             format_set_bottom(f, LXW_BORDER_THIN);
         if (style_table[i].num_format)

@@ -46,6 +46,7 @@ enum xlsx_style {
     XLSX_DECIMAL1,   /* 0.0 */
     XLSX_PERCENT,    /* 0.000% — 99.95 % and 99.9 % must differ */
     XLSX_PERCENT_BOLD,
+    XLSX_PERCENT1,      /* 0.0%: a credit of the fee, 10 % */
     XLSX_PERCENT_RED,   /* percent on a red fill */
     XLSX_PERCENT_AMBER, /* percent on an amber fill */
     XLSX_PERCENT_GREEN, /* percent on a green fill */

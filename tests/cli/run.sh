@@ -923,7 +923,7 @@ expect "report with an SLA" 0 "$BIN" --db "$RDB" report --month 2026-10 --entity
 has "report prints the contract rows" "$TMP/out" 'provider:nimbus +inference-api +2026-10 +99\.729% +99\.95%'
 sheet_of "$R" SLA rsla
 # inference-api, October: 99.72899 % against 99.95 %, tier [99, 99.95) of line 5: 10 % of 10000, claim by 30 Nov.
-has "sla sheet row" "$TMP/rsla.xml" '<c r="B4"( s="[0-9]+")? t="inlineStr"><is><t>inference-api</t></is></c><c r="C4"( s="[0-9]+")? t="inlineStr"><is><t>2026-10</t></is></c><c r="D4"( s="[0-9]+")? t="inlineStr"><is><t>nimbus-sla</t></is></c><c r="E4" s="[0-9]+"><v>0\.9995[0-9]*</v></c><c r="F4" s="[0-9]+"><v>0\.99728997289972[0-9]*</v></c><c r="G4" s="[0-9]+" t="inlineStr"><is><t>breached</t></is></c><c r="H4" s="[0-9]+"><v>-97\.86[0-9]*</v></c><c r="I4"( s="[0-9]+")? t="inlineStr"><is><t>\[99%, 99\.95%\) → 10%</t></is></c><c r="J4" s="[0-9]+"><v>5</v></c><c r="K4" s="[0-9]+"><v>10</v></c><c r="L4" s="[0-9]+"><v>1000</v></c><c r="M4" s="[0-9]+"><v>46356</v></c>'
+has "sla sheet row" "$TMP/rsla.xml" '<c r="B4"( s="[0-9]+")? t="inlineStr"><is><t>inference-api</t></is></c><c r="C4"( s="[0-9]+")? t="inlineStr"><is><t>2026-10</t></is></c><c r="D4"( s="[0-9]+")? t="inlineStr"><is><t>nimbus-sla</t></is></c><c r="E4" s="[0-9]+"><v>0\.9995[0-9]*</v></c><c r="F4" s="[0-9]+"><v>0\.99728997289972[0-9]*</v></c><c r="G4" s="[0-9]+" t="inlineStr"><is><t>breached</t></is></c><c r="H4" s="[0-9]+"><v>-97\.86[0-9]*</v></c><c r="I4"( s="[0-9]+")? t="inlineStr"><is><t>\[99%, 99\.95%\) → 10%</t></is></c><c r="J4" s="[0-9]+"><v>5</v></c><c r="K4" s="[0-9]+"><v>0\.1</v></c><c r="L4" s="[0-9]+"><v>1000</v></c><c r="M4" s="[0-9]+"><v>46356</v></c>'
 sheet_of "$R" Summary rsum
 has "summary credits due" "$TMP/rsum.xml" '<c r="I4" s="[0-9]+"><v>1000</v></c>'
 has "summary: the SLA covers one service, the entity keeps the default target" "$TMP/rsum.xml" '<c r="C4" s="[0-9]+"><v>0\.999</v></c>'
@@ -1562,6 +1562,54 @@ has "webhooks --json: incidents and skipped" "$TMP/out" '"incidents":2,.*"skippe
 awk 'BEGIN { for (i = 0; i <= 100000; i++) printf "{\"event\":{\"event_type\":\"incident.triggered\",\"resource_type\":\"incident\",\"occurred_at\":\"2026-10-04T10:00:00Z\",\"data\":{\"id\":\"Q%07d\"}}}\n", i }' >"$TMP/many-hooks.jsonl"
 expect "webhooks of too many incidents" 3 "$BIN" --db "$TMP/webhooks3.db" ingest --entity team:x "$TMP/many-hooks.jsonl"
 has "webhooks: the incident limit named" "$TMP/err" 'many-hooks.jsonl:100001: too many incidents in one file of webhook events: the limit is 100000; split the file'
+
+# --- workbook layout: wrapped rows, page setup, footers, the LibreOffice render ---
+# Every sheet of every workbook prints one page across with its header row on
+# every page and a footer naming the sheet, the period and the page; wrapped
+# rows carry their own height (neither Excel nor LibreOffice fits them).
+layout_sheets() { unzip -p "$1" xl/workbook.xml | grep -o '<sheet name="[^"]*"' | sed 's/<sheet name="//; s/"$//'; }
+for book in "$X" "$TMP/audit.xlsx" "$TMP/score.xlsx" "$TMP/decision0.xlsx"; do
+    n=0
+    layout_sheets "$book" >"$TMP/lay-names"
+    while IFS= read -r name; do
+        n=$((n + 1))
+        unzip -p "$book" "xl/worksheets/sheet$n.xml" >"$TMP/lay.xml"
+        has "layout: $(basename "$book") '$name' fits one page across" "$TMP/lay.xml" '<pageSetUpPr fitToPage="1"/>'
+        has "layout: $(basename "$book") '$name' footer" "$TMP/lay.xml" "<oddFooter>&amp;C&amp;A — .* — page &amp;P of &amp;N</oddFooter>"
+    done <"$TMP/lay-names"
+done
+has "layout: the month in the monthly footer" "$TMP/sheet1.xml" '<oddFooter>&amp;C&amp;A — 2026-10 — page'
+has "layout: wide Summary detail printed landscape" "$TMP/sheet2.xml" 'orientation="landscape"'
+has "layout: definitions rows as tall as their text" "$TMP/sheet10.xml" '<row r="[0-9]+"[^>]* ht="[0-9.]+" customHeight="1"'
+sheet_of "$TMP/audit.xlsx" Cover lcover
+has "layout: the audit's footer names entity and days" "$TMP/lcover.xml" '<oddFooter>&amp;C&amp;A — team:platform, 2026-[0-9-]+ to 2026-[0-9-]+ — page'
+hasnt "layout: the audit cover is portrait" "$TMP/lcover.xml" 'orientation="landscape"'
+sheet_of "$TMP/decision0.xlsx" Decision ldec
+has "layout: the decision's reasons wrap over merged columns" "$TMP/ldec.xml" '<mergeCell ref="C[0-9]+:J[0-9]+"/>'
+expect "layout: report into a folder that does not exist" 5 "$BIN" --db "$DB" -q report --month 2026-10 -o "$TMP/nodir/x.xlsx"
+has "layout: the missing folder is named, not a temporary file" "$TMP/err" "^slaudit: $TMP/nodir/x.xlsx: the folder $TMP/nodir does not exist$"
+hasnt "layout: no temporary name in the message" "$TMP/err" '\.slaudit-'
+# The render: LibreOffice prints the workbook to PDF with each sheet's setup.
+if command -v soffice >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1; then
+    if sh scripts/render.sh "$X" "$TMP/render" 30 1 1 >"$TMP/out" 2>"$TMP/err"; then pass; else fail "layout: render: $(cat "$TMP/err")"; fi
+    if [ -s "$TMP/render/ops-report-2026-10-01.png" ] || [ -s "$TMP/render/ops-report-2026-10-1.png" ]; then pass; else fail "layout: render wrote no first page"; fi
+    if command -v pdftotext >/dev/null 2>&1; then
+        pdftotext -f 1 -l 1 "$TMP/render/ops-report-2026-10.pdf" "$TMP/render/p1.txt"
+        has "layout: rendered first page is the Summary with its footer" "$TMP/render/p1.txt" 'Summary — 2026-10 — page 1 of [0-9]+'
+        has "layout: rendered Summary shows the RAG in words" "$TMP/render/p1.txt" '^(green|amber|red)$'
+    fi
+else
+    echo "cli: skipped the LibreOffice render: soffice or pdftoppm is not installed"
+fi
+expect "layout: render without a workbook" 2 sh scripts/render.sh
+# Small things a reader notices: a credit is a percent of the fee, shown as
+# one, and the Terms sheet labels each clause in words, not by its JSON key.
+sheet_of "$TMP/score.xlsx" Replay lrep
+has "layout: the replay's credit as a percent" "$TMP/lrep.xml" '<c r="E[0-9]+" s="[0-9]+"><v>0\.1</v></c>'
+expect "layout: score the sample SLA" 0 "$BIN" -q sla score sample-data/nimbus-sla.md -o "$TMP/lay-score.xlsx"
+unzip -p "$TMP/lay-score.xlsx" xl/sharedStrings.xml >"$TMP/lay-ss.xml"
+has "layout: a clause labelled in words" "$TMP/lay-ss.xml" '<t>Minimum countable outage \(min\)</t>'
+hasnt "layout: no clause key where a label belongs" "$TMP/lay-ss.xml" '<t>[a-z]+_[a-z_]+</t>'
 
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi

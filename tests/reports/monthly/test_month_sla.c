@@ -192,9 +192,14 @@ Test(month_sla, sla_sheet_per_commitment_and_window)
     assert_number(sheet, "H5", (0.0005 - 0.0027) * eligible / 60.0, 1e-6);
     assert_text(sheet, "I5", "[99%, 99.95%) → 10%");
     assert_number(sheet, "J5", 15, 0);
-    assert_number(sheet, "K5", 10, 0);
+    /* The credit is a share of the fee, shown as one: 10 %, not 10. */
+    assert_number(sheet, "K5", 0.10, 1e-12);
+    char *c = cell(sheet, "K5");
+    style_of(styles, c, fmt, sizeof fmt, fill);
+    cr_assert_str_eq(fmt, "0.0%");
+    free(c);
     assert_number(sheet, "L5", 1000, 0);
-    char *c = cell(sheet, "M5"); /* claim by 30 November, a date */
+    c = cell(sheet, "M5"); /* claim by 30 November, a date */
     cr_assert_float_eq(value(c), 46356, 0, "%s", c);
     style_of(styles, c, fmt, sizeof fmt, fill);
     cr_assert_str_eq(fmt, "yyyy-mm-dd");
