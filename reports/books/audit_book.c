@@ -98,10 +98,10 @@ write_cover(struct xlsx_book *book, const struct audit_result *r,
         counts[r->findings.v[i].severity]++;
     for (int s = FSEV_COUNT - 1; s >= 0; s--) {
         xlsx_text(sh, row, 0, severity_titles[s], XLSX_PLAIN);
-        xlsx_number(sh, row++, 1, (double)counts[s], XLSX_INTEGER);
+        xlsx_number(sh, row++, 1, (double)counts[s], XLSX_INTEGER_LEFT);
     }
     xlsx_text(sh, row, 0, "Total", XLSX_BOLD);
-    xlsx_number(sh, row++, 1, (double)r->findings.n, XLSX_INTEGER);
+    xlsx_number(sh, row++, 1, (double)r->findings.n, XLSX_INTEGER_LEFT);
     row++;
     snprintf(text, sizeof text, "%zu files, each with its SHA-256 (see Sources)", nsources);
     cover_line(sh, &row, "Inputs", text);

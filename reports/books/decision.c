@@ -211,12 +211,12 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
 /* ---- workbook ------------------------------------------------------------- */
 
 static const struct xlsx_column option_columns[] = {
-    {"Option", 44},
+    {"Option", 30},
     {"Availability", 16}, /* also the Basis of a reason: "profile+measured" */
-    {"Downtime h/month", 11},
-    {"Incidents/month", 11},
-    {"Incident engineer-h/month", 13},
-    {"Pages/engineer/month: business", 12},
+    {"Downtime h a month", 11},
+    {"Incidents a month", 11},
+    {"Incident engineer-hours a month", 13},
+    {"Pages per engineer a month: business", 12},
     {"off hours", 10},
     {"sleep hours", 10},
     {"Rotation", 16},
@@ -226,7 +226,7 @@ static const struct xlsx_column option_columns[] = {
     {"On call", 10},
     {"Incident labour", 12},
     {"Downtime cost", 12},
-    {"Total cost/month", 13},
+    {"Total cost a month", 13},
     {"Why not / arithmetic", 60},
     {NULL, 0},
 };
@@ -254,7 +254,7 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
     for (size_t i = 0; i < r->noptions; i++, row++) {
         const struct decide_option *o = &r->options[i];
         uint16_t c = 0;
-        xlsx_text(sh, row, c++, o->label, i == r->recommended_option ? XLSX_BOLD : XLSX_PLAIN);
+        xlsx_text(sh, row, c++, o->label, i == r->recommended_option ? XLSX_WRAP_BOLD : XLSX_WRAP);
         if (o->measured)
             xlsx_percent(sh, row, c++, o->availability);
         else
@@ -328,7 +328,7 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
     xlsx_text(sh, row, 1, "Met", XLSX_HEADER);
     xlsx_text(sh, row++, 2, "Evidence", XLSX_HEADER);
     for (size_t i = 0; i < DECIDE_READINESS_COUNT; i++, row++) {
-        xlsx_text(sh, row, 0, r->readiness[i].condition, XLSX_PLAIN);
+        xlsx_text(sh, row, 0, r->readiness[i].condition, XLSX_WRAP);
         xlsx_text(sh, row, 1, check_name(r->readiness[i].met), XLSX_PLAIN);
         xlsx_text_across(sh, row, 2, TEXT_LAST_COL, r->readiness[i].evidence, XLSX_WRAP);
     }
@@ -343,7 +343,7 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
     xlsx_text(sh, row++, 3, "What the data says about the team now", XLSX_HEADER);
     for (size_t i = 0; i < DECIDE_BOUNDARY_COUNT; i++, row++) {
         const struct decide_boundary *b = &r->boundary[i];
-        xlsx_text(sh, row, 0, b->operation, XLSX_PLAIN);
+        xlsx_text(sh, row, 0, b->operation, XLSX_WRAP);
         xlsx_text(sh, row, 1, b->layer, XLSX_PLAIN);
         xlsx_text(sh, row, 2, b->owner, XLSX_PLAIN);
         xlsx_text_across(sh, row, 3, TEXT_LAST_COL, b->evidence, XLSX_WRAP);

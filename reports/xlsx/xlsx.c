@@ -64,7 +64,7 @@ struct xlsx_book {
 
 /* The shared formats, as data. Colours are Excel's own good/neutral/bad. */
 static const struct {
-    bool bold, italic, wrap, border;
+    bool bold, italic, wrap, border, left;
     const char *num_format;
     lxw_color_t font, fill; /* 0 = none */
 } style_table[XLSX_STYLE_COUNT] = {
@@ -74,7 +74,9 @@ static const struct {
     [XLSX_MUTED] = {.italic = true, .font = 0x808080},
     [XLSX_WRAP] = {.wrap = true},
     [XLSX_MUTED_WRAP] = {.italic = true, .wrap = true, .font = 0x808080},
+    [XLSX_WRAP_BOLD] = {.bold = true, .wrap = true},
     [XLSX_INTEGER] = {.num_format = "0"},
+    [XLSX_INTEGER_LEFT] = {.num_format = "0", .left = true},
     [XLSX_DECIMAL1] = {.num_format = "0.0"},
     [XLSX_PERCENT] = {.num_format = "0.000%"},
     [XLSX_PERCENT_BOLD] = {.bold = true, .num_format = "0.000%"},
@@ -164,7 +166,9 @@ add_formats(struct xlsx_book *b)
         format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
         if (style_table[i].wrap)
             format_set_text_wrap(f);
-        if (!style_table[i].num_format)
+        if (style_table[i].left)
+            format_set_align(f, LXW_ALIGN_LEFT);
+        if (!style_table[i].num_format || style_table[i].left)
             format_set_indent(f, 1); /* text clear of a number ending in the cell before */
         if (style_table[i].border)
             format_set_bottom(f, LXW_BORDER_THIN);

@@ -39,12 +39,14 @@ enum xlsx_style {
     XLSX_PLAIN = 0,
     XLSX_HEADER, /* bold, wrapped, bottom border */
     XLSX_BOLD,
-    XLSX_MUTED,      /* grey italic text, for "unknown" and notes */
-    XLSX_WRAP,       /* wrapped text, top aligned */
-    XLSX_MUTED_WRAP, /* XLSX_MUTED, wrapped: a note over several columns */
-    XLSX_INTEGER,    /* 0 */
-    XLSX_DECIMAL1,   /* 0.0 */
-    XLSX_PERCENT,    /* 0.000% — 99.95 % and 99.9 % must differ */
+    XLSX_MUTED,        /* grey italic text, for "unknown" and notes */
+    XLSX_WRAP,         /* wrapped text, top aligned */
+    XLSX_MUTED_WRAP,   /* XLSX_MUTED, wrapped: a note over several columns */
+    XLSX_WRAP_BOLD,    /* XLSX_WRAP in bold */
+    XLSX_INTEGER,      /* 0 */
+    XLSX_INTEGER_LEFT, /* 0, aligned left: a count beside its label in a wide column */
+    XLSX_DECIMAL1,     /* 0.0 */
+    XLSX_PERCENT,      /* 0.000% — 99.95 % and 99.9 % must differ */
     XLSX_PERCENT_BOLD,
     XLSX_PERCENT1,      /* 0.0%: a credit of the fee, 10 % */
     XLSX_PERCENT_RED,   /* percent on a red fill */

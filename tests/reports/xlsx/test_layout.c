@@ -257,3 +257,35 @@ Test(layout, no_period_no_dash, .init = setup, .fini = teardown)
               narrow);
     free(narrow);
 }
+
+Test(layout, a_count_beside_its_label, .init = setup, .fini = teardown)
+{
+    struct sl_diag diag = {0};
+    struct xlsx_book *book;
+    struct xlsx_props props = {.title = "t", .subject = "s", .created = 1000000000};
+    cr_assert_eq(xlsx_open(&book, path, &props, &diag), SL_OK, "%s", diag.message);
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Cover");
+    xlsx_column_width(sh, 1, 1, 90);
+    xlsx_text(sh, 0, 0, "High", XLSX_PLAIN);
+    xlsx_number(sh, 0, 1, 36, XLSX_INTEGER_LEFT);
+    cr_assert_eq(xlsx_close(book, &diag), SL_OK, "%s", diag.message);
+    char *sheet = sheet_xml(path, "Cover");
+    char *styles = zip_part(path, "xl/styles.xml");
+    char *c = cell(sheet, "B1");
+    cr_assert_not_null(c);
+    cr_assert_float_eq(value(c), 36, 0, "a number still: %s", c);
+    /* Its style's alignment: the xf of index s in cellXfs. */
+    long s = attr(c, "s");
+    const char *xfs = strstr(styles, "<cellXfs");
+    cr_assert_not_null(xfs);
+    const char *xf = nth(xfs, "cellXfs", "<xf ", s);
+    const char *next = strstr(xf + 1, "<xf ");
+    const char *close = strstr(xf, "</cellXfs>");
+    size_t len = (size_t)((next && next < close ? next : close) - xf);
+    char *one = strndup(xf, len);
+    cr_assert(strstr(one, "horizontal=\"left\""), "%s", one);
+    free(one);
+    free(c);
+    free(styles);
+    free(sheet);
+}
