@@ -98,10 +98,10 @@ write_cover(struct xlsx_book *book, const struct audit_result *r,
         counts[r->findings.v[i].severity]++;
     for (int s = FSEV_COUNT - 1; s >= 0; s--) {
         xlsx_text(sh, row, 0, severity_titles[s], XLSX_PLAIN);
-        xlsx_number(sh, row++, 1, (double)counts[s], XLSX_INTEGER);
+        xlsx_number(sh, row++, 1, (double)counts[s], XLSX_INTEGER_LEFT);
     }
     xlsx_text(sh, row, 0, "Total", XLSX_BOLD);
-    xlsx_number(sh, row++, 1, (double)r->findings.n, XLSX_INTEGER);
+    xlsx_number(sh, row++, 1, (double)r->findings.n, XLSX_INTEGER_LEFT);
     row++;
     snprintf(text, sizeof text, "%zu files, each with its SHA-256 (see Sources)", nsources);
     cover_line(sh, &row, "Inputs", text);
@@ -124,9 +124,14 @@ audit_book_write(const char *path, const struct audit_result *r, const struct au
     sltime_format(r->params.from, NULL, from);
     sltime_format(r->params.to, NULL, to);
     snprintf(subject, sizeof subject, "Compliance findings from %s to %s", from, to);
+    char period[96], first[16], last[16]; /* as the Cover gives it */
+    sltime_format_date(r->params.from, r->zone, first);
+    sltime_format_date(r->params.to - 1, r->zone, last);
+    snprintf(period, sizeof period, "%s, %s to %s", r->params.entity, first, last);
     struct xlsx_props props = {
         .title = title,
         .subject = subject,
+        .period = period,
         .comments = info->command_line ? info->command_line : info->version,
         .created = r->params.to, /* never the clock: same inputs, same bytes */
     };

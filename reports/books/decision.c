@@ -240,12 +240,12 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
 /* ---- workbook ------------------------------------------------------------- */
 
 static const struct xlsx_column option_columns[] = {
-    {"Option", 44},
-    {"Availability", 12},
-    {"Downtime h/month", 11},
-    {"Incidents/month", 11},
-    {"Incident engineer-h/month", 13},
-    {"Pages/engineer/month: business", 12},
+    {"Option", 30},
+    {"Availability", 16}, /* also the Basis of a reason: "profile+measured" */
+    {"Downtime h a month", 11},
+    {"Incidents a month", 11},
+    {"Incident engineer-hours a month", 13},
+    {"Pages per engineer a month: business", 12},
     {"off hours", 10},
     {"sleep hours", 10},
     {"Rotation", 16},
@@ -258,10 +258,14 @@ static const struct xlsx_column option_columns[] = {
     {"Operations total", 13},
     {"Ramp loss (one-off, risk)", 13},
     {"Compliance risk", 12},
-    {"Total cost/month", 13},
-    {"Why not / arithmetic", 90},
+    {"Total cost a month", 13},
+    {"Why not / arithmetic", 60},
     {NULL, 0},
 };
+
+/* The last column a sentence of the sheet wraps within: the Options table's
+ * first ten columns, about a landscape page's width. */
+#define TEXT_LAST_COL 9
 
 static void
 number_or_blank(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double v, enum xlsx_style st)
@@ -276,14 +280,13 @@ static uint32_t
 write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision *d)
 {
     const struct decide_result *r = d->result;
-    /* Plain header cells: xlsx_header would freeze the panes mid-sheet. */
-    for (uint16_t c = 0; option_columns[c].title; c++)
-        xlsx_text(sh, row, c, option_columns[c].title, XLSX_HEADER);
+    /* Titles only: xlsx_header would freeze the panes mid-sheet. */
+    xlsx_titles(sh, row, option_columns);
     row++;
     for (size_t i = 0; i < r->noptions; i++, row++) {
         const struct decide_option *o = &r->options[i];
         uint16_t c = 0;
-        xlsx_text(sh, row, c++, o->label, i == r->recommended_option ? XLSX_BOLD : XLSX_PLAIN);
+        xlsx_text(sh, row, c++, o->label, i == r->recommended_option ? XLSX_WRAP_BOLD : XLSX_WRAP);
         if (isfinite(o->availability)) /* a hybrid's: its production part's */
             xlsx_percent(sh, row, c++, o->availability);
         else
@@ -314,7 +317,7 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
         snprintf(note, sizeof note, "%s%s%s%s%s%s", why, why[0] ? ". " : "",
                  o->partial[0] ? "Measured on a partial record: " : "", o->partial,
                  o->partial[0] ? ". " : "", o->cost.arithmetic);
-        xlsx_text(sh, row, c++, note, XLSX_PLAIN);
+        xlsx_text(sh, row, c++, note, XLSX_WRAP);
     }
     return row;
 }
@@ -329,7 +332,7 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
     uint32_t row = 0;
     sltime_format_date(d->from, d->zone, from);
     sltime_format_date(d->to, d->zone, to);
-    for (uint16_t c = 0; option_columns[c].title; c++)
+    for (uint16_t c = 0; option_columns[c].title; c++) /* widened by xlsx_titles() */
         xlsx_column_width(sh, c, c, option_columns[c].width);
 
     snprintf(text, sizeof text, "Operating model: %s%s%s", decide_model_name(r->recommendation),
@@ -344,7 +347,7 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
              !r->measured_any ? "nothing was measured, so it rests on the profile alone"
              : r->overturned  ? "measured data overturned it"
                               : "measured data did not overturn it");
-    xlsx_text(sh, row++, 0, text, XLSX_MUTED);
+    xlsx_text_across(sh, row++, 0, TEXT_LAST_COL, text, XLSX_MUTED_WRAP);
     row++;
     xlsx_text(sh, row, 0, "Rule", XLSX_HEADER);
     xlsx_text(sh, row, 1, "Basis", XLSX_HEADER);
@@ -352,7 +355,7 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
     for (size_t i = 0; i < r->nreasons; i++, row++) {
         xlsx_text(sh, row, 0, r->reasons[i].rule, XLSX_PLAIN);
         xlsx_text(sh, row, 1, r->reasons[i].basis, XLSX_PLAIN);
-        xlsx_text(sh, row, 2, r->reasons[i].text, XLSX_PLAIN);
+        xlsx_text_across(sh, row, 2, TEXT_LAST_COL, r->reasons[i].text, XLSX_WRAP);
     }
     row++;
     xlsx_text(sh, row++, 0, "Options (per month; costs in the profile's currency)", XLSX_BOLD);
@@ -362,14 +365,14 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
     xlsx_text(sh, row, 1, "Met", XLSX_HEADER);
     xlsx_text(sh, row++, 2, "Evidence", XLSX_HEADER);
     for (size_t i = 0; i < DECIDE_READINESS_COUNT; i++, row++) {
-        xlsx_text(sh, row, 0, r->readiness[i].condition, XLSX_PLAIN);
+        xlsx_text(sh, row, 0, r->readiness[i].condition, XLSX_WRAP);
         xlsx_text(sh, row, 1, check_name(r->readiness[i].met), XLSX_PLAIN);
-        xlsx_text(sh, row, 2, r->readiness[i].evidence, XLSX_PLAIN);
+        xlsx_text_across(sh, row, 2, TEXT_LAST_COL, r->readiness[i].evidence, XLSX_WRAP);
     }
     row++;
     xlsx_text(sh, row++, 0, "Break-even (what would change the answer)", XLSX_BOLD);
     for (size_t i = 0; i < r->nbreakeven; i++)
-        xlsx_text(sh, row++, 0, r->breakeven[i], XLSX_PLAIN);
+        xlsx_text_across(sh, row++, 0, TEXT_LAST_COL, r->breakeven[i], XLSX_WRAP);
     row++;
     xlsx_text(sh, row, 0, "Operation", XLSX_HEADER);
     xlsx_text(sh, row, 1, "Layer", XLSX_HEADER);
@@ -377,25 +380,28 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
     xlsx_text(sh, row++, 3, "What the data says about the team now", XLSX_HEADER);
     for (size_t i = 0; i < DECIDE_BOUNDARY_COUNT; i++, row++) {
         const struct decide_boundary *b = &r->boundary[i];
-        xlsx_text(sh, row, 0, b->operation, XLSX_PLAIN);
+        xlsx_text(sh, row, 0, b->operation, XLSX_WRAP);
         xlsx_text(sh, row, 1, b->layer, XLSX_PLAIN);
         xlsx_text(sh, row, 2, b->owner, XLSX_PLAIN);
-        xlsx_text(sh, row, 3, b->evidence, XLSX_PLAIN);
+        xlsx_text_across(sh, row, 3, TEXT_LAST_COL, b->evidence, XLSX_WRAP);
     }
     row++;
-    xlsx_text(sh, row++, 0,
-              "Rotation rule (Google SRE book, 'Being On-Call', 'Eliminating Toil'): engineers >= "
-              "ceil(2 x hours covered a week / (168 x 25 %)); at most 2 incidents per 12-hour "
-              "shift; operations at most 50 % of platform engineers' time.",
-              XLSX_MUTED);
-    xlsx_text(sh, row++, 0,
-              "Pages: one per incident, at its start, in the profile's zone: business Mon-Fri "
-              "08-18, off Mon-Fri 18-22 and weekends 08-22, sleep 22-08 (PagerDuty's bands).",
-              XLSX_MUTED);
-    xlsx_text(sh, row++, 0,
-              "A month is 730.5 hours. Measured totals are scaled to a month by 730.5 / hours in "
-              "the period. docs/decide.md gives every formula and its limits.",
-              XLSX_MUTED);
+    xlsx_text_across(
+        sh, row++, 0, TEXT_LAST_COL,
+        "Rotation rule (Google SRE book, 'Being On-Call', 'Eliminating Toil'): engineers >= "
+        "ceil(2 x hours covered a week / (168 x 25 %)); at most 2 incidents per 12-hour "
+        "shift; operations at most 50 % of platform engineers' time.",
+        XLSX_MUTED_WRAP);
+    xlsx_text_across(
+        sh, row++, 0, TEXT_LAST_COL,
+        "Pages: one per incident, at its start, in the profile's zone: business Mon-Fri "
+        "08-18, off Mon-Fri 18-22 and weekends 08-22, sleep 22-08 (PagerDuty's bands).",
+        XLSX_MUTED_WRAP);
+    xlsx_text_across(
+        sh, row++, 0, TEXT_LAST_COL,
+        "A month is 730.5 hours. Measured totals are scaled to a month by 730.5 / hours in "
+        "the period. docs/decide.md gives every formula and its limits.",
+        XLSX_MUTED_WRAP);
     return xlsx_status(book, diag);
 }
 
@@ -446,7 +452,12 @@ report_decision_write(const char *path, const struct report_decision *d, struct 
 {
     struct xlsx_book *book = NULL;
     enum sl_status st;
+    char from[16], to[16], period[40];
+    sltime_format_date(d->from, d->zone, from);
+    sltime_format_date(d->to, d->zone, to);
+    snprintf(period, sizeof period, "%s to %s", from, to);
     struct xlsx_props props = {
+        .period = period,
         .title = "slaudit operating-model decision",
         .subject = "Managed, self-managed or hybrid, with reasons and total cost of operations",
         .comments = d->version,

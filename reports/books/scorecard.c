@@ -107,6 +107,31 @@ bound(char *out, size_t size, double v)
         snprintf(out, size, "%g%%", v);
 }
 
+/* What a reader calls each clause: the Terms sheet's label, never the key
+ * the JSON of the terms uses (sla_clause_name). */
+static const char *const clause_labels[SLA_CLAUSE_COUNT] = {
+    [SLA_CLAUSE_MEASURED_BY_PROVIDER] = "Uptime measured by the provider only",
+    [SLA_CLAUSE_CUSTOMER_EVIDENCE] = "Claim needs the customer's evidence",
+    [SLA_CLAUSE_CREDITS_AUTOMATIC] = "Credits applied without a claim",
+    [SLA_CLAUSE_CREDITS_FUTURE_ONLY] = "Credits only against future bills",
+    [SLA_CLAUSE_PARTIAL_COUNTED] = "Degraded service counts as downtime",
+    [SLA_CLAUSE_PARTIAL_EXCLUDED] = "Degraded service is not downtime",
+    [SLA_CLAUSE_MIN_OUTAGE] = "Minimum countable outage (min)",
+    [SLA_CLAUSE_MAINTENANCE_CAP] = "Maintenance cap (h per month)",
+    [SLA_CLAUSE_CATCH_ALL_EXCLUSION] = "Catch-all exclusion",
+    [SLA_CLAUSE_DATA_RETURN] = "Data return at exit (days)",
+    [SLA_CLAUSE_AUDIT_RIGHTS] = "Audit rights",
+    [SLA_CLAUSE_UNILATERAL_CHANGE] = "Provider may change the SLA alone",
+    [SLA_CLAUSE_DR_TESTED] = "Disaster recovery tested",
+};
+
+static const char *
+clause_label(enum sla_clause_kind k)
+{
+    return (unsigned)k < SLA_CLAUSE_COUNT && clause_labels[k] ? clause_labels[k]
+                                                              : sla_clause_name(k);
+}
+
 static void
 write_terms(struct xlsx_book *book, const struct sla_terms *t)
 {
@@ -180,7 +205,7 @@ write_terms(struct xlsx_book *book, const struct sla_terms *t)
             snprintf(v, sizeof v, "yes");
         else
             snprintf(v, sizeof v, "%g", c->value);
-        term_row(sh, &r, t, sla_clause_name(c->kind), v, c->line);
+        term_row(sh, &r, t, clause_label(c->kind), v, c->line);
     }
 }
 
@@ -216,7 +241,7 @@ write_replay(struct xlsx_book *book, const struct sla_replay *rp)
         xlsx_percent(sh, r, 1, w->availability_percent / 100);
         xlsx_percent(sh, r, 2, w->neutral_percent / 100);
         xlsx_text(sh, r, 3, w->met ? "met" : "breached", w->met ? XLSX_PLAIN : XLSX_BOLD);
-        xlsx_number(sh, r, 4, w->credit_percent, XLSX_DECIMAL1);
+        xlsx_number(sh, r, 4, w->credit_percent / 100, XLSX_PERCENT1);
         xlsx_number(sh, r, 5, w->downtime_seconds / 60, XLSX_DECIMAL1);
         xlsx_number(sh, r, 6, w->excluded_seconds / 60, XLSX_DECIMAL1);
         xlsx_number(sh, r, 7, w->forgiven_seconds / 60, XLSX_DECIMAL1);
@@ -237,7 +262,8 @@ scorecard_write(const char *path, const struct sla_terms *t, const struct sla_sc
         .title = title,
         .subject = "Pre-signing scorecard, red flags and replay of an SLA",
         .comments = info->version,
-        .created = 0, /* never the clock: the same document gives the same bytes */
+        .created = 0,             /* never the clock: the same document gives the same bytes */
+        .period = info->document, /* what every page is about */
     };
     enum sl_status s = xlsx_open(&book, path, &props, diag);
     if (s)

@@ -67,6 +67,7 @@ report_monthly_write(const char *path, const struct eval_result *r, const struct
         .created = info->month.end, /* never the clock: same inputs, same bytes */
         .constant_memory = true,    /* the Incidents sheet may run to a million rows */
         .rows_per_sheet = info->rows_per_sheet,
+        .period = month,
     };
     if ((st = xlsx_open(&book, path, &props, diag)) != SL_OK)
         goto out;

@@ -211,9 +211,10 @@ sheet_availability_write(struct xlsx_book *book, const struct eval_result *r,
             write_cell(sh, row, (uint16_t)(FIRST_MONTH_COL + j), m.cells[k * m.nmonths + j], bold);
     }
     colour_rows(sh, &m, sheet_amber_budgets(info));
-    /* Twelve months do not fit a page: each page repeats the header and the
-     * entity, service and target. */
-    xlsx_print_fit(sh, true, 0);
+    /* Landscape, twelve months scaled to one page across; each page down
+     * repeats the header, and the entity, service and target should a
+     * reader print it wider. */
+    xlsx_print_fit(sh, true, 1);
     xlsx_print_titles(sh, HEADER_ROW, HEADER_ROW, FIRST_MONTH_COL);
     st = xlsx_status(book, diag);
 out:

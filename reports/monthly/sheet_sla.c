@@ -102,7 +102,7 @@ write_credit(struct xlsx_sheet *sh, uint32_t row, const struct eval_commitment *
         if (cm->terms->tiers[cr->tier].line)
             xlsx_number(sh, row, COL_TIER_LINE, (double)cm->terms->tiers[cr->tier].line,
                         XLSX_INTEGER);
-        xlsx_number(sh, row, COL_CREDIT, cr->credit_percent, XLSX_DECIMAL1);
+        xlsx_number(sh, row, COL_CREDIT, cr->credit_percent / 100, XLSX_PERCENT1);
         break;
     case CREDIT_NONE_DUE:
         xlsx_text(sh, row, COL_TIER, "none due", XLSX_MUTED);

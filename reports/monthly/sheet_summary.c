@@ -1,8 +1,10 @@
-/* sheet_summary.c — the Summary sheet: one line per entity for the report month,
- * its pooled availability in red/amber/green against its target, the change
- * from the month before and the year to date, coverage, incidents, MTTA,
- * MTTR, the SLA credits due and its findings; below, the top findings of the
- * month. */
+/* sheet_summary.c — the Summary sheets, one line per entity for the report
+ * month. "Summary" holds what a reader reads first: the pooled availability in
+ * red/amber/green against its target, whether it was met, the change from the
+ * month before, incidents, MTTR and the SLA credits due; below, the top
+ * findings of the month. "Summary detail" holds the rest of the line: the
+ * year to date, coverage, incidents by severity, MTTA, medians, changes,
+ * findings and the note. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,11 +14,15 @@
 #include "engine/measure/stats.h"
 #include "reports/xlsx/sheet.h"
 
+/* The fields of an entity's line; place[] says on which sheet and in which
+ * column each is shown. */
 enum {
     COL_ENTITY,
     COL_SERVICES,
     COL_AVAIL,
     COL_TARGET,
+    COL_MET,
+    COL_RAG,
     COL_AVAIL_CHANGE, /* points of availability since the month before */
     COL_AVAIL_YTD,
     COL_DOWNTIME,
@@ -49,6 +55,8 @@ static const struct xlsx_column summary_columns[] = {
     [COL_SERVICES] = {"Services", 9},
     [COL_AVAIL] = {"Availability", 12},
     [COL_TARGET] = {"Target", 9},
+    [COL_MET] = {"Target met", 8},
+    [COL_RAG] = {"RAG", 8},
     [COL_AVAIL_CHANGE] = {NULL, 13}, /* titles naming the month before: summary_titles() */
     [COL_AVAIL_YTD] = {"Availability year to date", 12},
     [COL_DOWNTIME] = {"Downtime (min)", 11},
@@ -70,12 +78,80 @@ static const struct xlsx_column summary_columns[] = {
     [COL_MTTR_MEAN] = {"MTTR mean (min)", 11},
     [COL_MTTR_MEDIAN] = {"MTTR median (min)", 11},
     [COL_MTTR_CHANGE] = {NULL, 13},
-    [COL_CREDITS] = {"SLA credits due", 16},
+    [COL_CREDITS] = {"SLA credits due", 34},
     [COL_FINDINGS] = {"Findings", 9},
     [COL_FINDINGS_HIGH] = {"High or critical", 9},
     [COL_NOTE] = {"Note", 44},
     [COL_COUNT] = {NULL, 0},
 };
+
+enum { MAIN, DETAIL };
+
+/* The sheet (MAIN or DETAIL) and column of each field. The entity is on
+ * both: the detail repeats it as its first column. */
+static const struct {
+    unsigned char sheet;
+    uint16_t col;
+} place[COL_COUNT] = {
+    [COL_ENTITY] = {MAIN, 0},
+    [COL_AVAIL] = {MAIN, 1},
+    [COL_TARGET] = {MAIN, 2},
+    [COL_MET] = {MAIN, 3},
+    [COL_RAG] = {MAIN, 4},
+    [COL_AVAIL_CHANGE] = {MAIN, 5},
+    [COL_INCIDENTS] = {MAIN, 6},
+    [COL_MTTR_MEAN] = {MAIN, 7},
+    [COL_CREDITS] = {MAIN, 8},
+    [COL_SERVICES] = {DETAIL, 1},
+    [COL_AVAIL_YTD] = {DETAIL, 2},
+    [COL_DOWNTIME] = {DETAIL, 3},
+    [COL_UNKNOWN] = {DETAIL, 4},
+    [COL_COVERAGE] = {DETAIL, 5},
+    [COL_MAINT] = {DETAIL, 6},
+    [COL_INCIDENTS_CHANGE] = {DETAIL, 7},
+    [COL_SEV1] = {DETAIL, 8},
+    [COL_SEV1 + 1] = {DETAIL, 9},
+    [COL_SEV1 + 2] = {DETAIL, 10},
+    [COL_SEV1 + 3] = {DETAIL, 11},
+    [COL_SEV1 + 4] = {DETAIL, 12},
+    [COL_NOSEV] = {DETAIL, 13},
+    [COL_OPEN] = {DETAIL, 14},
+    [COL_MERGED] = {DETAIL, 15},
+    [COL_MTTA_MEAN] = {DETAIL, 16},
+    [COL_MTTA_MEDIAN] = {DETAIL, 17},
+    [COL_MTTR_MEDIAN] = {DETAIL, 18},
+    [COL_MTTR_CHANGE] = {DETAIL, 19},
+    [COL_FINDINGS] = {DETAIL, 20},
+    [COL_FINDINGS_HIGH] = {DETAIL, 21},
+    [COL_NOTE] = {DETAIL, 22},
+};
+#define MAIN_COLS 9
+#define DETAIL_COLS 23
+
+/* The two sheets an entity's line is written across. */
+struct summary_out {
+    struct xlsx_sheet *sheet[2];
+};
+
+static struct xlsx_sheet *
+sheet_of(const struct summary_out *o, int field)
+{
+    return o->sheet[place[field].sheet];
+}
+
+static void
+put_number(const struct summary_out *o, uint32_t row, int field, double value,
+           enum xlsx_style style)
+{
+    xlsx_number(sheet_of(o, field), row, place[field].col, value, style);
+}
+
+static void
+put_text(const struct summary_out *o, uint32_t row, int field, const char *text,
+         enum xlsx_style style)
+{
+    xlsx_text(sheet_of(o, field), row, place[field].col, text, style);
+}
 
 /* The trend of the Summary: the month before the report month and the
  * months of the report month's year up to it. */
@@ -105,17 +181,25 @@ trend_of(struct trend *t, const struct eval_result *r, const struct report_info 
     }
 }
 
-/* The column titles, three of which name the month before. */
+/* The column titles of the Summary (main) and the Summary detail, three of
+ * which name the month before; each table ends with its sentinel. */
 static void
-summary_titles(struct xlsx_column *out, char titles[3][80], const struct trend *t)
+summary_titles(struct xlsx_column main[MAIN_COLS + 1], struct xlsx_column detail[DETAIL_COLS + 1],
+               char titles[3][80], const struct trend *t)
 {
-    memcpy(out, summary_columns, sizeof summary_columns);
+    struct xlsx_column all[COL_COUNT];
+    memcpy(all, summary_columns, sizeof all);
     snprintf(titles[0], sizeof titles[0], "Change vs %s (points)", t->prev_label);
     snprintf(titles[1], sizeof titles[1], "Incidents change vs %s", t->prev_label);
     snprintf(titles[2], sizeof titles[2], "MTTR change vs %s (min)", t->prev_label);
-    out[COL_AVAIL_CHANGE].title = titles[0];
-    out[COL_INCIDENTS_CHANGE].title = titles[1];
-    out[COL_MTTR_CHANGE].title = titles[2];
+    all[COL_AVAIL_CHANGE].title = titles[0];
+    all[COL_INCIDENTS_CHANGE].title = titles[1];
+    all[COL_MTTR_CHANGE].title = titles[2];
+    for (int f = 0; f < COL_COUNT; f++)
+        (place[f].sheet == MAIN ? main : detail)[place[f].col] = all[f];
+    detail[0] = all[COL_ENTITY];
+    main[MAIN_COLS] = (struct xlsx_column){NULL, 0};
+    detail[DETAIL_COLS] = (struct xlsx_column){NULL, 0};
 }
 
 /* The entity row of entity for window w, or NULL. */
@@ -140,30 +224,29 @@ has_figure(const struct eval_row *row)
 /* The changes from the month before: blank where either month has no
  * figure, never a made-up 0. */
 static void
-write_changes(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
+write_changes(const struct summary_out *o, uint32_t row, const struct eval_result *r,
               const struct eval_row *er, const struct trend *t)
 {
     const struct eval_row *pr = entity_row_at(r, er->entity, &t->prev);
     if (!pr)
         return;
     if (has_figure(er) && has_figure(pr))
-        xlsx_number(sh, row, COL_AVAIL_CHANGE,
-                    100.0 * (er->avail.availability - pr->avail.availability),
-                    XLSX_CHANGE_DECIMAL3);
-    xlsx_number(sh, row, COL_INCIDENTS_CHANGE, (double)(er->incidents.total - pr->incidents.total),
-                XLSX_CHANGE_INTEGER);
+        put_number(o, row, COL_AVAIL_CHANGE,
+                   100.0 * (er->avail.availability - pr->avail.availability), XLSX_CHANGE_DECIMAL3);
+    put_number(o, row, COL_INCIDENTS_CHANGE, (double)(er->incidents.total - pr->incidents.total),
+               XLSX_CHANGE_INTEGER);
     const struct duration_stats *now = &er->incidents.measure[MEASURE_TTR];
     const struct duration_stats *before = &pr->incidents.measure[MEASURE_TTR];
     if (now->n > 0 && before->n > 0)
-        xlsx_number(sh, row, COL_MTTR_CHANGE, (now->mean - before->mean) / 60.0,
-                    XLSX_CHANGE_DECIMAL1);
+        put_number(o, row, COL_MTTR_CHANGE, (now->mean - before->mean) / 60.0,
+                   XLSX_CHANGE_DECIMAL1);
 }
 
 /* The availability of the months of the year up to the report month,
  * pooled as the entity row pools its services (Σ downtime ÷ Σ W′), under
  * the same minimum coverage. Returns the earliest month counted, or NULL. */
 static const struct window *
-write_year_to_date(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
+write_year_to_date(const struct summary_out *o, uint32_t row, const struct eval_result *r,
                    const struct eval_row *er, const struct report_info *info, const struct trend *t)
 {
     struct avail_result pooled;
@@ -182,13 +265,34 @@ write_year_to_date(struct xlsx_sheet *sh, uint32_t row, const struct eval_result
         return first;
     if (availability_coverage_flag(&pooled, &r->params.avail.coverage) ==
         AVAIL_COVERAGE_INSUFFICIENT)
-        xlsx_text(sh, row, COL_AVAIL_YTD, availability_coverage_label(AVAIL_COVERAGE_INSUFFICIENT),
-                  XLSX_TEXT_GREY);
+        put_text(o, row, COL_AVAIL_YTD, availability_coverage_label(AVAIL_COVERAGE_INSUFFICIENT),
+                 XLSX_TEXT_GREY);
     else if (pooled.known)
-        xlsx_number(sh, row, COL_AVAIL_YTD, pooled.availability, XLSX_PERCENT);
+        put_number(o, row, COL_AVAIL_YTD, pooled.availability, XLSX_PERCENT);
     else
-        xlsx_text(sh, row, COL_AVAIL_YTD, "unknown", XLSX_MUTED);
+        put_text(o, row, COL_AVAIL_YTD, "unknown", XLSX_MUTED);
     return first;
+}
+
+/* Whether the target was met, and its red/amber/green, in words: a reader
+ * of a printout in black and white still sees them. Blank when the month
+ * has no figure. */
+static void
+write_met(const struct summary_out *o, uint32_t row, const struct eval_row *er, double budgets)
+{
+    if (!has_figure(er))
+        return;
+    double target = sheet_target(er);
+    enum xlsx_style rag = sheet_rag_style(er->avail.availability, target, budgets);
+    bool met = er->avail.availability >= target;
+    put_text(o, row, COL_MET, met ? "yes" : "no", met ? XLSX_BOLD : XLSX_TEXT_RED);
+    put_text(o, row, COL_RAG,
+             rag == XLSX_PERCENT_GREEN   ? "green"
+             : rag == XLSX_PERCENT_AMBER ? "amber"
+                                         : "red",
+             rag == XLSX_PERCENT_GREEN   ? XLSX_TEXT_GREEN
+             : rag == XLSX_PERCENT_AMBER ? XLSX_TEXT_AMBER
+                                         : XLSX_TEXT_RED);
 }
 
 /* An entity row of the report month: service NULL, window the month. */
@@ -213,12 +317,12 @@ count_services(const struct eval_result *r, const char *entity, const struct rep
 
 /* Mean and median of one measure in minutes; blanks when nothing was measured. */
 static void
-write_minutes(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const struct duration_stats *s)
+write_minutes(const struct summary_out *o, uint32_t row, int field, const struct duration_stats *s)
 {
     if (s->n <= 0)
         return;
-    xlsx_number(sh, row, col, s->mean / 60.0, XLSX_DECIMAL1);
-    xlsx_number(sh, row, (uint16_t)(col + 1), s->median / 60.0, XLSX_DECIMAL1);
+    put_number(o, row, field, s->mean / 60.0, XLSX_DECIMAL1);
+    put_number(o, row, field + 1, s->median / 60.0, XLSX_DECIMAL1);
 }
 
 /* Appends part to the note in buf, after "; " when the note has text. */
@@ -231,8 +335,8 @@ note_add(char *buf, size_t size, const char *part)
 
 /* The note column: what a reader must know before trusting the line. */
 static void
-write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_row *er, const struct trend *t,
-           const struct window *ytd_first)
+write_note(const struct summary_out *o, uint32_t row, const struct eval_row *er,
+           const struct trend *t, const struct window *ytd_first)
 {
     const struct duration_stats *tta = &er->incidents.measure[MEASURE_TTA];
     const struct duration_stats *ttr = &er->incidents.measure[MEASURE_TTR];
@@ -253,21 +357,21 @@ write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_row *er, const
         snprintf(text, sizeof text, "year to date from %s", label);
         note_add(note, sizeof note, text);
     }
-    xlsx_text(sh, row, COL_NOTE, note, XLSX_MUTED);
+    put_text(o, row, COL_NOTE, note, XLSX_MUTED);
 }
 
 /* The credits due for windows that end this month: the amount where every
  * fee is known, else what is known and the percent still to price. */
 static void
-write_credits(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r, const char *entity,
-              const struct report_info *info)
+write_credits(const struct summary_out *o, uint32_t row, const struct eval_result *r,
+              const char *entity, const struct report_info *info)
 {
     struct sheet_credits c;
     sheet_credits_of(r, entity, &info->month, &c);
     if (c.rows == 0) {
-        xlsx_text(sh, row, COL_CREDITS, "no SLA", XLSX_MUTED);
+        put_text(o, row, COL_CREDITS, "no SLA", XLSX_MUTED);
     } else if (c.unpriced == 0) {
-        xlsx_number(sh, row, COL_CREDITS, c.amount, XLSX_MONEY);
+        put_number(o, row, COL_CREDITS, c.amount, XLSX_MONEY);
     } else {
         char text[400], rest[320];
         sheet_unpriced_text(r, &c, &info->month, rest, sizeof rest);
@@ -276,12 +380,12 @@ write_credits(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r, 
                      c.currency ? c.currency : "", rest);
         else
             snprintf(text, sizeof text, "%s", rest);
-        xlsx_text(sh, row, COL_CREDITS, text, XLSX_BOLD);
+        put_text(o, row, COL_CREDITS, text, XLSX_WRAP);
     }
 }
 
 static void
-write_findings(struct xlsx_sheet *sh, uint32_t row, const char *entity,
+write_findings(const struct summary_out *o, uint32_t row, const char *entity,
                const struct report_info *info)
 {
     for (size_t a = 0; a < info->naudits; a++) {
@@ -289,8 +393,8 @@ write_findings(struct xlsx_sheet *sh, uint32_t row, const char *entity,
         if (strcmp(info->audits[a].params.entity, entity) != 0)
             continue;
         size_t high = findings_at_or_above(fs, FSEV_HIGH);
-        xlsx_number(sh, row, COL_FINDINGS, (double)fs->n, XLSX_INTEGER);
-        xlsx_number(sh, row, COL_FINDINGS_HIGH, (double)high, XLSX_INTEGER);
+        put_number(o, row, COL_FINDINGS, (double)fs->n, XLSX_INTEGER);
+        put_number(o, row, COL_FINDINGS_HIGH, (double)high, XLSX_INTEGER);
         return;
     }
 }
@@ -326,11 +430,11 @@ write_top_findings(struct xlsx_sheet *sh, uint32_t row, const struct report_info
             snprintf(text, sizeof text, "%s (and %zu more like it)", shown[k]->message, more[k]);
         else
             snprintf(text, sizeof text, "%s", shown[k]->message);
-        xlsx_text(sh, row, 0, shown[k]->entity, XLSX_PLAIN);
+        xlsx_text(sh, row, 0, shown[k]->entity, XLSX_WRAP);
         xlsx_text(sh, row, 1, finding_severity_name(shown[k]->severity),
                   shown[k]->severity >= FSEV_HIGH ? XLSX_TEXT_RED : XLSX_BOLD);
-        xlsx_text(sh, row, 2, shown[k]->rule_id, XLSX_PLAIN);
-        xlsx_text(sh, row, 3, text, XLSX_PLAIN);
+        xlsx_text(sh, row, 2, shown[k]->rule_id, XLSX_WRAP);
+        xlsx_text_across(sh, row, 3, MAIN_COLS - 1, text, XLSX_WRAP);
     }
     if (n) {
         char text[96];
@@ -342,45 +446,61 @@ write_top_findings(struct xlsx_sheet *sh, uint32_t row, const struct report_info
 }
 
 static void
-write_entity(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *r,
+write_entity(const struct summary_out *o, uint32_t row, const struct eval_result *r,
              const struct eval_row *er, const struct report_info *info, const struct trend *t)
 {
     const struct avail_result *a = &er->avail;
     const struct incident_summary *inc = &er->incidents;
 
-    xlsx_text(sh, row, COL_ENTITY, er->entity, XLSX_BOLD);
-    xlsx_number(sh, row, COL_SERVICES, (double)count_services(r, er->entity, info), XLSX_INTEGER);
+    put_text(o, row, COL_ENTITY, er->entity, XLSX_BOLD);
+    put_number(o, row, COL_SERVICES, (double)count_services(r, er->entity, info), XLSX_INTEGER);
     double target = sheet_target(er);
-    sheet_availability_cell(sh, row, COL_AVAIL, er, sheet_amber_budgets(info), XLSX_PERCENT);
-    xlsx_number(sh, row, COL_TARGET, target, XLSX_PERCENT);
-    const struct window *ytd_first = write_year_to_date(sh, row, r, er, info, t);
-    xlsx_number(sh, row, COL_DOWNTIME, a->downtime_seconds / 60.0, XLSX_DECIMAL1);
-    xlsx_number(sh, row, COL_UNKNOWN, (double)a->unknown_seconds / 3600.0, XLSX_DECIMAL1);
+    double budgets = sheet_amber_budgets(info);
+    sheet_availability_cell(sheet_of(o, COL_AVAIL), row, place[COL_AVAIL].col, er, budgets,
+                            XLSX_PERCENT);
+    write_met(o, row, er, budgets);
+    xlsx_text(o->sheet[DETAIL], row, 0, er->entity, XLSX_BOLD);
+    put_number(o, row, COL_TARGET, target, XLSX_PERCENT);
+    const struct window *ytd_first = write_year_to_date(o, row, r, er, info, t);
+    put_number(o, row, COL_DOWNTIME, a->downtime_seconds / 60.0, XLSX_DECIMAL1);
+    put_number(o, row, COL_UNKNOWN, (double)a->unknown_seconds / 3600.0, XLSX_DECIMAL1);
     if (a->window_seconds > 0)
-        xlsx_number(sh, row, COL_COVERAGE,
-                    1.0 - (double)a->unknown_seconds / (double)a->window_seconds, XLSX_PERCENT);
-    xlsx_number(sh, row, COL_MAINT, (double)a->maintenance_seconds / 3600.0, XLSX_DECIMAL1);
+        put_number(o, row, COL_COVERAGE,
+                   1.0 - (double)a->unknown_seconds / (double)a->window_seconds, XLSX_PERCENT);
+    put_number(o, row, COL_MAINT, (double)a->maintenance_seconds / 3600.0, XLSX_DECIMAL1);
 
-    xlsx_number(sh, row, COL_INCIDENTS, (double)inc->total, XLSX_INTEGER);
+    put_number(o, row, COL_INCIDENTS, (double)inc->total, XLSX_INTEGER);
     for (int s = 1; s <= 5; s++)
-        xlsx_number(sh, row, (uint16_t)(COL_SEV1 + s - 1), (double)inc->by_severity[s],
-                    XLSX_INTEGER);
-    xlsx_number(sh, row, COL_NOSEV, (double)inc->by_severity[0], XLSX_INTEGER);
-    xlsx_number(sh, row, COL_OPEN, (double)inc->open, XLSX_INTEGER);
-    xlsx_number(sh, row, COL_MERGED, (double)inc->merged, XLSX_INTEGER);
-    write_minutes(sh, row, COL_MTTA_MEAN, &inc->measure[MEASURE_TTA]);
-    write_minutes(sh, row, COL_MTTR_MEAN, &inc->measure[MEASURE_TTR]);
-    write_credits(sh, row, r, er->entity, info);
-    write_findings(sh, row, er->entity, info);
-    write_changes(sh, row, r, er, t);
-    write_note(sh, row, er, t, ytd_first);
+        put_number(o, row, COL_SEV1 + s - 1, (double)inc->by_severity[s], XLSX_INTEGER);
+    put_number(o, row, COL_NOSEV, (double)inc->by_severity[0], XLSX_INTEGER);
+    put_number(o, row, COL_OPEN, (double)inc->open, XLSX_INTEGER);
+    put_number(o, row, COL_MERGED, (double)inc->merged, XLSX_INTEGER);
+    write_minutes(o, row, COL_MTTA_MEAN, &inc->measure[MEASURE_TTA]);
+    write_minutes(o, row, COL_MTTR_MEAN, &inc->measure[MEASURE_TTR]);
+    write_credits(o, row, r, er->entity, info);
+    write_findings(o, row, er->entity, info);
+    write_changes(o, row, r, er, t);
+    write_note(o, row, er, t, ytd_first);
+}
+
+/* The title, the line on changes and the header of one of the two sheets. */
+static void
+write_top(struct xlsx_sheet *sh, const char *title, const char *line,
+          const struct xlsx_column *columns, uint32_t n)
+{
+    xlsx_text(sh, 0, 0, title, XLSX_BOLD);
+    xlsx_text(sh, 1, 0, line, XLSX_MUTED);
+    xlsx_header(sh, 2, columns, n);
+    xlsx_print_titles(sh, 2, 2, 1);
 }
 
 enum sl_status
 sheet_summary_write(struct xlsx_book *book, const struct eval_result *r,
                     const struct report_info *info, struct sl_diag *diag)
 {
-    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Summary");
+    struct summary_out o;
+    o.sheet[MAIN] = xlsx_add_sheet(book, "Summary");
+    o.sheet[DETAIL] = xlsx_add_sheet(book, "Summary detail");
     char month[48];
     window_label(&info->month, month);
 
@@ -388,10 +508,10 @@ sheet_summary_write(struct xlsx_book *book, const struct eval_result *r,
     for (size_t i = 0; i < r->nrows; i++)
         n += is_entity_row(&r->rows[i], info) ? 1 : 0;
 
-    char title[96];
+    char title[96], detail_title[112];
     snprintf(title, sizeof title, "Operations summary %s (%s)", month,
              info->zone ? info->zone : "UTC");
-    xlsx_text(sh, 0, 0, title, XLSX_BOLD);
+    snprintf(detail_title, sizeof detail_title, "%s: detail", title);
     struct trend t;
     trend_of(&t, r, info);
     char line[256];
@@ -402,21 +522,22 @@ sheet_summary_write(struct xlsx_book *book, const struct eval_result *r,
         snprintf(line + len, sizeof line - (size_t)len,
                  "; year to date pools %s to %s (Σ downtime ÷ Σ measured time)", t.ytd_first_label,
                  month);
-    xlsx_text(sh, 1, 0, line, XLSX_MUTED);
-    struct xlsx_column columns[COL_COUNT + 1];
+    struct xlsx_column main[MAIN_COLS + 1], detail[DETAIL_COLS + 1];
     char titles[3][80];
-    summary_titles(columns, titles, &t);
-    xlsx_header(sh, 2, columns, n);
+    summary_titles(main, detail, titles, &t);
+    write_top(o.sheet[MAIN], title, line, main, n);
+    write_top(o.sheet[DETAIL], detail_title, line, detail, n);
 
     uint32_t row = 3;
     for (size_t i = 0; i < r->nrows; i++)
         if (is_entity_row(&r->rows[i], info))
-            write_entity(sh, row++, r, &r->rows[i], info, &t);
-    if (n == 0)
-        xlsx_text(sh, row++, COL_ENTITY, "no entity has results for this month", XLSX_MUTED);
-    if (write_top_findings(sh, row + 1, info))
+            write_entity(&o, row++, r, &r->rows[i], info, &t);
+    if (n == 0) {
+        for (int k = MAIN; k <= DETAIL; k++)
+            xlsx_text(o.sheet[k], row, 0, "no entity has results for this month", XLSX_MUTED);
+        row++;
+    }
+    if (write_top_findings(o.sheet[MAIN], row + 1, info))
         return diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory for the top findings");
-    xlsx_print_fit(sh, true, 1);
-    xlsx_print_titles(sh, 2, 2, COL_ENTITY + 1);
     return xlsx_status(book, diag);
 }

@@ -17,15 +17,25 @@
 #include "engine/time/sltime.h"
 #include "engine/base/strbuf.h"
 #include "reports/xlsx/outfile.h"
+#include "reports/xlsx/xlpage.h"
 #include "reports/xlsx/xltext.h"
 
 #define CREATED_FALLBACK 315532800 /* 1980-01-01: libxlsxwriter reads 0 as "now" */
+#define XLSX_TRACKED_COLS 128      /* columns whose widths the layout knows */
 
 struct xlsx_sheet {
     struct xlsx_book *book;
     lxw_worksheet *ws;
     char name[XLTEXT_SHEET_NAME_SIZE];
     uint32_t current_row; /* constant memory: rows above it are gone */
+    /* Layout, applied as rows are left (constant memory) or at close. */
+    double widths[XLSX_TRACKED_COLS]; /* set widths; 0: the default */
+    uint16_t ncols;                   /* columns written or sized */
+    double *heights;                  /* points per row for wrapped text; 0: none */
+    uint32_t nheights;
+    double pending_height; /* constant memory: of current_row */
+    bool has_header, print_set, titles_set;
+    uint32_t header_row;
 };
 
 struct xlsx_chart {
@@ -38,22 +48,23 @@ struct xlsx_chart {
 struct xlsx_book {
     lxw_workbook *wb;
     char *path;
-    struct outfile out;                  /* the temporary file the workbook is written to */
-    lxw_format *style[XLSX_STYLE_COUNT]; /* [XLSX_PLAIN] stays NULL */
-    lxw_format *fill[XLSX_FILL_COUNT];   /* for conditional formats */
+    struct outfile out; /* the temporary file the workbook is written to */
+    lxw_format *style[XLSX_STYLE_COUNT];
+    lxw_format *fill[XLSX_FILL_COUNT]; /* for conditional formats */
     struct xlsx_sheet **sheets;
     size_t nsheets;
     struct xlsx_chart **charts;
     size_t ncharts;
     bool constant_memory;
     uint32_t rows_per_sheet;
-    enum sl_status status; /* the first failure */
+    char footer[XLPAGE_FOOTER_SIZE]; /* of every sheet: xlpage_footer() */
+    enum sl_status status;           /* the first failure */
     struct sl_diag diag;
 };
 
 /* The shared formats, as data. Colours are Excel's own good/neutral/bad. */
 static const struct {
-    bool bold, italic, wrap, border;
+    bool bold, italic, wrap, border, left;
     const char *num_format;
     lxw_color_t font, fill; /* 0 = none */
 } style_table[XLSX_STYLE_COUNT] = {
@@ -62,10 +73,14 @@ static const struct {
     [XLSX_BOLD] = {.bold = true},
     [XLSX_MUTED] = {.italic = true, .font = 0x808080},
     [XLSX_WRAP] = {.wrap = true},
+    [XLSX_MUTED_WRAP] = {.italic = true, .wrap = true, .font = 0x808080},
+    [XLSX_WRAP_BOLD] = {.bold = true, .wrap = true},
     [XLSX_INTEGER] = {.num_format = "0"},
+    [XLSX_INTEGER_LEFT] = {.num_format = "0", .left = true},
     [XLSX_DECIMAL1] = {.num_format = "0.0"},
     [XLSX_PERCENT] = {.num_format = "0.000%"},
     [XLSX_PERCENT_BOLD] = {.bold = true, .num_format = "0.000%"},
+    [XLSX_PERCENT1] = {.num_format = "0.0%"},
     [XLSX_PERCENT_RED] = {.num_format = "0.000%", .font = 0x9C0006, .fill = 0xFFC7CE},
     [XLSX_PERCENT_AMBER] = {.num_format = "0.000%", .font = 0x9C5700, .fill = 0xFFEB9C},
     [XLSX_PERCENT_GREEN] = {.num_format = "0.000%", .font = 0x006100, .fill = 0xC6EFCE},
@@ -73,6 +88,8 @@ static const struct {
     [XLSX_DATE] = {.num_format = "yyyy-mm-dd"},
     [XLSX_MONEY] = {.num_format = "#,##0.00"},
     [XLSX_TEXT_RED] = {.bold = true, .font = 0x9C0006, .fill = 0xFFC7CE},
+    [XLSX_TEXT_AMBER] = {.font = 0x9C5700, .fill = 0xFFEB9C},
+    [XLSX_TEXT_GREEN] = {.font = 0x006100, .fill = 0xC6EFCE},
     [XLSX_TEXT_GREY] = {.font = 0x404040, .fill = 0xD9D9D9},
     [XLSX_CHANGE_DECIMAL3] = {.num_format = "\"▲ +\"0.000;\"▼ -\"0.000;\"= \"0.000"},
     [XLSX_CHANGE_DECIMAL1] = {.num_format = "\"▲ +\"0.0;\"▼ -\"0.0;\"= \"0.0"},
@@ -89,6 +106,8 @@ static const struct {
 
 static void fail(struct xlsx_book *b, enum sl_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+static void sheet_layout(struct xlsx_sheet *sh);
+static void set_height(struct xlsx_sheet *sh, uint32_t row, double points);
 
 static void
 fail(struct xlsx_book *b, enum sl_status st, const char *fmt, ...)
@@ -132,7 +151,7 @@ unique_sheet_name(const struct xlsx_book *b, char name[XLTEXT_SHEET_NAME_SIZE])
 static void
 add_formats(struct xlsx_book *b)
 {
-    for (int i = XLSX_PLAIN + 1; i < XLSX_STYLE_COUNT; i++) {
+    for (int i = XLSX_PLAIN; i < XLSX_STYLE_COUNT; i++) {
         lxw_format *f = b->style[i] = workbook_add_format(b->wb);
         if (!f) {
             fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
@@ -142,10 +161,15 @@ add_formats(struct xlsx_book *b)
             format_set_bold(f);
         if (style_table[i].italic)
             format_set_italic(f);
-        if (style_table[i].wrap) {
+        /* Top aligned, every style: beside a wrapped cell's many lines, a
+         * row's other cells read from its first line. */
+        format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
+        if (style_table[i].wrap)
             format_set_text_wrap(f);
-            format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
-        }
+        if (style_table[i].left)
+            format_set_align(f, LXW_ALIGN_LEFT);
+        if (!style_table[i].num_format || style_table[i].left)
+            format_set_indent(f, 1); /* text clear of a number ending in the cell before */
         if (style_table[i].border)
             format_set_bottom(f, LXW_BORDER_THIN);
         if (style_table[i].num_format)
@@ -174,8 +198,10 @@ book_free(struct xlsx_book *b)
     if (b->wb)
         lxw_workbook_free(b->wb);
     outfile_abandon(&b->out);
-    for (size_t i = 0; i < b->nsheets; i++)
+    for (size_t i = 0; i < b->nsheets; i++) {
+        free(b->sheets[i]->heights);
         free(b->sheets[i]);
+    }
     free(b->sheets);
     for (size_t i = 0; i < b->ncharts; i++)
         free(b->charts[i]);
@@ -205,6 +231,7 @@ xlsx_open(struct xlsx_book **out, const char *path, const struct xlsx_props *pro
     b->rows_per_sheet = props && props->rows_per_sheet >= 2 && props->rows_per_sheet <= XLSX_MAX_ROW
                             ? props->rows_per_sheet
                             : XLSX_MAX_ROW + 1;
+    xlpage_footer(props ? props->period : NULL, b->footer);
     lxw_workbook_options opt = {
         .constant_memory = b->constant_memory ? LXW_TRUE : LXW_FALSE,
         .tmpdir = NULL,
@@ -271,6 +298,10 @@ xlsx_close(struct xlsx_book *book, struct sl_diag *diag)
     struct xlsx_book *b = book;
     enum sl_status st = xlsx_status(b, diag);
     if (st != SL_OK)
+        goto out;
+    for (size_t i = 0; i < b->nsheets; i++)
+        sheet_layout(b->sheets[i]);
+    if ((st = xlsx_status(b, diag)) != SL_OK)
         goto out;
     errno = 0;
     lxw_error err = workbook_close(b->wb); /* frees the workbook, whatever happens */
@@ -359,8 +390,15 @@ writable(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
                  (unsigned long)row + 1, (unsigned long)sh->current_row + 1);
             return false;
         }
+        if (row > sh->current_row && sh->pending_height > 0) {
+            /* The row is about to go to disk: its height goes with it. */
+            set_height(sh, sh->current_row, sh->pending_height);
+            sh->pending_height = 0;
+        }
         sh->current_row = row;
     }
+    if (col >= sh->ncols)
+        sh->ncols = (uint16_t)(col + 1);
     return true;
 }
 
@@ -372,6 +410,88 @@ check(struct xlsx_sheet *sh, lxw_error err, uint32_t row, uint16_t col)
     char cell[LXW_MAX_CELL_NAME_LENGTH];
     lxw_rowcol_to_cell(cell, row, col);
     fail(sh->book, SL_ERR_REPORT, "sheet '%s' cell %s: %s", sh->name, cell, lxw_strerror(err));
+}
+
+/* ---- layout: row heights for wrapped text, print setup (xlpage.h) ---- */
+
+static double
+col_width(const struct xlsx_sheet *sh, uint16_t col)
+{
+    if (col < XLSX_TRACKED_COLS && sh->widths[col] > 0)
+        return sh->widths[col];
+    return XLPAGE_DEFAULT_WIDTH;
+}
+
+static void
+set_height(struct xlsx_sheet *sh, uint32_t row, double points)
+{
+    check(sh, worksheet_set_row(sh->ws, row, points, NULL), row, 0);
+}
+
+/* Makes row tall enough for text wrapped in column col, when style wraps:
+ * at once for the row being written in constant memory (it goes to disk
+ * when the next row starts), at close otherwise. */
+static void
+fit_height_width(struct xlsx_sheet *sh, uint32_t row, double width, const char *text,
+                 enum xlsx_style style)
+{
+    unsigned lines = xlpage_lines(text, width, style_table[style].bold);
+    if (lines <= 1)
+        return;
+    double h = xlpage_height(lines);
+    if (sh->book->constant_memory) {
+        if (h > sh->pending_height)
+            sh->pending_height = h;
+        return;
+    }
+    if (row >= sh->nheights) {
+        uint32_t n = sh->nheights ? sh->nheights : 64;
+        while (n <= row)
+            n = n > XLSX_MAX_ROW / 2 ? XLSX_MAX_ROW + 1 : n * 2;
+        double *grown = realloc(sh->heights, n * sizeof *grown);
+        if (!grown) {
+            fail(sh->book, SL_ERR_NOMEM, "sheet '%s': out of memory for row heights", sh->name);
+            return;
+        }
+        memset(grown + sh->nheights, 0, (n - sh->nheights) * sizeof *grown);
+        sh->heights = grown;
+        sh->nheights = n;
+    }
+    if (h > sh->heights[row])
+        sh->heights[row] = h;
+}
+
+static void
+fit_height(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
+           enum xlsx_style style)
+{
+    if (style_table[style].wrap)
+        fit_height_width(sh, row, col_width(sh, col), text, style);
+}
+
+/* What every sheet gets at close: its row heights, and unless the sheet set
+ * them itself, landscape when wide, one page across, its header row on every
+ * page; and the book's footer. */
+static void
+sheet_layout(struct xlsx_sheet *sh)
+{
+    if (sh->book->constant_memory && sh->pending_height > 0)
+        set_height(sh, sh->current_row, sh->pending_height);
+    sh->pending_height = 0;
+    for (uint32_t row = 0; row < sh->nheights; row++)
+        if (sh->heights[row] > 0)
+            set_height(sh, row, sh->heights[row]);
+    if (!sh->print_set) {
+        double total = 0;
+        for (uint16_t c = 0; c < sh->ncols; c++)
+            total += col_width(sh, c);
+        if (xlpage_landscape(total))
+            worksheet_set_landscape(sh->ws);
+        worksheet_fit_to_pages(sh->ws, 1, 0);
+    }
+    if (!sh->titles_set && sh->has_header)
+        check(sh, worksheet_repeat_rows(sh->ws, sh->header_row, sh->header_row), sh->header_row, 0);
+    check(sh, worksheet_set_footer(sh->ws, sh->book->footer), 0, 0);
 }
 
 void
@@ -399,9 +519,40 @@ xlsx_text(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
     enum sl_status st = xltext_fit_cell(text, &sb, &fitted);
     if (st != SL_OK)
         fail(sh->book, st, "sheet '%s': no memory for a cell's text", sh->name);
-    else /* write_string, never write_formula: text stays text */
+    else { /* write_string, never write_formula: text stays text */
         check(sh, worksheet_write_string(sh->ws, row, col, fitted, sh->book->style[style]), row,
               col);
+        fit_height(sh, row, col, fitted, style);
+    }
+    strbuf_release(&sb);
+}
+
+void
+xlsx_text_across(struct xlsx_sheet *sh, uint32_t row, uint16_t first_col, uint16_t last_col,
+                 const char *text, enum xlsx_style style)
+{
+    if (first_col >= last_col) {
+        xlsx_text(sh, row, first_col, text, style);
+        return;
+    }
+    if (!writable(sh, row, first_col) || !writable(sh, row, last_col))
+        return;
+    assert((unsigned)style < XLSX_STYLE_COUNT);
+    struct strbuf sb = STRBUF_INIT;
+    const char *fitted;
+    if (xltext_fit_cell(text ? text : "", &sb, &fitted) != SL_OK) {
+        fail(sh->book, SL_ERR_NOMEM, "sheet '%s': no memory for a cell's text", sh->name);
+    } else {
+        check(sh,
+              worksheet_merge_range(sh->ws, row, first_col, row, last_col, fitted,
+                                    sh->book->style[style]),
+              row, first_col);
+        double width = 0;
+        for (uint32_t c = first_col; c <= last_col; c++)
+            width += col_width(sh, (uint16_t)c);
+        if (style_table[style].wrap)
+            fit_height_width(sh, row, width, fitted, style);
+    }
     strbuf_release(&sb);
 }
 
@@ -460,23 +611,39 @@ xlsx_date(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const ch
 void
 xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, double width)
 {
-    if (!in_grid(sh, 0, last))
+    if (!in_grid(sh, 0, last) || first > last)
         return;
+    for (uint32_t c = first; c <= last && c < XLSX_TRACKED_COLS; c++)
+        sh->widths[c] = width;
+    if (last >= sh->ncols)
+        sh->ncols = (uint16_t)(last + 1);
     check(sh, worksheet_set_column(sh->ws, first, last, width, NULL), 0, first);
+}
+
+uint16_t
+xlsx_titles(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns)
+{
+    uint16_t n = 0;
+    /* Widths first, so the row's height fits the titles as they wrap; no
+     * word of a title is ever broken. */
+    for (; columns[n].title; n++) {
+        double fit = xlpage_word_width(columns[n].title, true);
+        xlsx_column_width(sh, n, n, columns[n].width > fit ? columns[n].width : fit);
+        xlsx_text(sh, row, n, columns[n].title, XLSX_HEADER);
+    }
+    return n;
 }
 
 uint16_t
 xlsx_header(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns, uint32_t ndata)
 {
-    uint16_t n = 0;
-    if (in_grid(sh, row, 0)) /* three lines, for the titles that wrap */
-        check(sh, worksheet_set_row(sh->ws, row, 45, NULL), row, 0);
-    for (; columns[n].title; n++) {
-        xlsx_text(sh, row, n, columns[n].title, XLSX_HEADER);
-        xlsx_column_width(sh, n, n, columns[n].width);
-    }
+    uint16_t n = xlsx_titles(sh, row, columns);
     if (n == 0 || !in_grid(sh, row, n - 1))
         return n;
+    if (!sh->has_header) {
+        sh->has_header = true;
+        sh->header_row = row;
+    }
     if (ndata > XLSX_MAX_ROW - row) {
         fail(sh->book, SL_ERR_LIMIT, "sheet '%s': %lu rows are more than Excel holds", sh->name,
              (unsigned long)ndata);
@@ -572,6 +739,7 @@ xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide)
 {
     if (!in_grid(sh, 0, 0))
         return;
+    sh->print_set = true;
     if (landscape)
         worksheet_set_landscape(sh->ws);
     if (pages_wide > 0)
@@ -583,6 +751,7 @@ xlsx_print_titles(struct xlsx_sheet *sh, uint32_t first_row, uint32_t last_row, 
 {
     if (!in_grid(sh, last_row, label_cols) || first_row > last_row)
         return;
+    sh->titles_set = true;
     check(sh, worksheet_repeat_rows(sh->ws, first_row, last_row), first_row, 0);
     if (label_cols > 0)
         check(sh, worksheet_repeat_columns(sh->ws, 0, (lxw_col_t)(label_cols - 1)), first_row, 0);

@@ -39,12 +39,16 @@ enum xlsx_style {
     XLSX_PLAIN = 0,
     XLSX_HEADER, /* bold, wrapped, bottom border */
     XLSX_BOLD,
-    XLSX_MUTED,    /* grey italic text, for "unknown" and notes */
-    XLSX_WRAP,     /* wrapped text, top aligned */
-    XLSX_INTEGER,  /* 0 */
-    XLSX_DECIMAL1, /* 0.0 */
-    XLSX_PERCENT,  /* 0.000% — 99.95 % and 99.9 % must differ */
+    XLSX_MUTED,        /* grey italic text, for "unknown" and notes */
+    XLSX_WRAP,         /* wrapped text, top aligned */
+    XLSX_MUTED_WRAP,   /* XLSX_MUTED, wrapped: a note over several columns */
+    XLSX_WRAP_BOLD,    /* XLSX_WRAP in bold */
+    XLSX_INTEGER,      /* 0 */
+    XLSX_INTEGER_LEFT, /* 0, aligned left: a count beside its label in a wide column */
+    XLSX_DECIMAL1,     /* 0.0 */
+    XLSX_PERCENT,      /* 0.000% — 99.95 % and 99.9 % must differ */
     XLSX_PERCENT_BOLD,
+    XLSX_PERCENT1,      /* 0.0%: a credit of the fee, 10 % */
     XLSX_PERCENT_RED,   /* percent on a red fill */
     XLSX_PERCENT_AMBER, /* percent on an amber fill */
     XLSX_PERCENT_GREEN, /* percent on a green fill */
@@ -52,6 +56,8 @@ enum xlsx_style {
     XLSX_DATE,          /* yyyy-mm-dd */
     XLSX_MONEY,         /* #,##0.00 */
     XLSX_TEXT_RED,      /* bold dark red text on a red fill: a breach, a gap */
+    XLSX_TEXT_AMBER,    /* dark amber text on an amber fill */
+    XLSX_TEXT_GREEN,    /* dark green text on a green fill */
     XLSX_TEXT_GREY,     /* dark grey text on a grey fill: not a number ("insufficient coverage") */
     /* A change from one month to the next, signed and with an arrow:
      * "▲ +0.120", "▼ -0.120", "= 0.000" (the direction, not whether it is
@@ -79,6 +85,9 @@ struct xlsx_props {
     /* Rows per sheet for xlsx_table (header included); 0 = Excel's 1,048,576.
      * Smaller values exist so tests can reach the split cheaply. */
     uint32_t rows_per_sheet;
+    /* The period the workbook reports on ("March 2026"), printed in the
+     * footer of every page; NULL: none. */
+    const char *period;
 };
 
 /* One column of a table: its header and width in characters. Column tables
@@ -117,6 +126,10 @@ const char *xlsx_sheet_name(const struct xlsx_sheet *sh);
 /* Cells. row and col are 0-based. */
 void xlsx_text(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
                enum xlsx_style style);
+/* Text across columns first_col..last_col of row, merged into one cell, its
+ * row as tall as the text needs in their joint width when style wraps. */
+void xlsx_text_across(struct xlsx_sheet *sh, uint32_t row, uint16_t first_col, uint16_t last_col,
+                      const char *text, enum xlsx_style style);
 /* A non-finite value is written as a blank. */
 void xlsx_number(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double value,
                  enum xlsx_style style);
@@ -132,11 +145,15 @@ void xlsx_date(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, con
 void xlsx_blank(struct xlsx_sheet *sh, uint32_t row, uint16_t col, enum xlsx_style style);
 
 /* Writes the titles of columns (up to the sentinel) at row in XLSX_HEADER, sets
- * the widths, freezes everything above and including row, and puts an
- * autofilter over the header and the ndata rows below it. Returns the number
- * of columns. */
+ * the widths (widened where a word of the title would not fit), freezes
+ * everything above and including row, and puts an autofilter over the header
+ * and the ndata rows below it. The first header row of a sheet is its print
+ * title (below). Returns the number of columns. */
 uint16_t xlsx_header(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns,
                      uint32_t ndata);
+/* The titles and widths of xlsx_header alone, for a table further down a
+ * sheet: nothing frozen, filtered or repeated on printed pages. */
+uint16_t xlsx_titles(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns);
 void xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, double width);
 /* Colours the cells of the range whose value is a number below threshold.
  * Earlier calls take priority over later ones on the same cells. Text is never
@@ -175,7 +192,20 @@ void xlsx_table_begin(struct xlsx_table *t, struct xlsx_book *book, const char *
  * current one is full. NULL after a failure or once nrows rows were given. */
 struct xlsx_sheet *xlsx_table_row(struct xlsx_table *t, uint32_t *row);
 
-/* ---- page setup ---- */
+/* ---- layout and page setup ----
+ *
+ * Neither Excel nor LibreOffice fits a row to wrapped text on opening, so the
+ * writer does: a cell written in a wrapping style (XLSX_WRAP, XLSX_HEADER)
+ * makes its row as tall as the text needs in its column's width
+ * (reports/xlsx/xlpage.h), the tallest cell of a row winning. Set a
+ * column's width before writing wrapped text into it.
+ *
+ * At close every sheet is made to print: landscape when its columns are
+ * wider than a portrait page, scaled to one page across, the first header
+ * row (xlsx_header) repeated on every page, and a centred footer "<sheet> —
+ * <period> — page N of M" (xlsx_props.period). xlsx_print_fit() and
+ * xlsx_print_titles() replace the first three for a sheet that wants
+ * otherwise. */
 
 /* Prints the sheet landscape (or portrait), scaled to pages_wide pages
  * across and as many down as it takes; pages_wide 0: not scaled, as many

@@ -144,11 +144,24 @@ Test(month_colours, summary_met_green_amber_red_grey)
     write_book();
     char *sheet = sheet_xml(path, "Summary");
     char *styles = zip_part(path, "xl/styles.xml");
-    assert_fill(sheet, styles, "C4", AMBER); /* 99.85 %: 1 − A = 0.15 % = 1.5 budgets */
-    assert_text(sheet, "C5", "insufficient coverage");
-    assert_fill(sheet, styles, "C5", GREY);  /* 40 % monitored, below 50 % */
-    assert_fill(sheet, styles, "C6", GREEN); /* 99.95 % ≥ 99.9 % */
-    assert_fill(sheet, styles, "C7", RED);   /* 99.4 %: 0.6 % = 6 budgets */
+    assert_fill(sheet, styles, "B4", AMBER); /* 99.85 %: 1 − A = 0.15 % = 1.5 budgets */
+    assert_text(sheet, "B5", "insufficient coverage");
+    assert_fill(sheet, styles, "B5", GREY);  /* 40 % monitored, below 50 % */
+    assert_fill(sheet, styles, "B6", GREEN); /* 99.95 % ≥ 99.9 % */
+    assert_fill(sheet, styles, "B7", RED);   /* 99.4 %: 0.6 % = 6 budgets */
+    /* Met and RAG in words beside it, in the same colours; no figure, no
+     * verdict. */
+    assert_text(sheet, "D4", "no");
+    assert_text(sheet, "E4", "amber");
+    assert_fill(sheet, styles, "E4", AMBER);
+    cr_assert_null(cell(sheet, "D5"));
+    cr_assert_null(cell(sheet, "E5"));
+    assert_text(sheet, "D6", "yes");
+    assert_text(sheet, "E6", "green");
+    assert_fill(sheet, styles, "E6", GREEN);
+    assert_text(sheet, "D7", "no");
+    assert_text(sheet, "E7", "red");
+    assert_fill(sheet, styles, "E7", RED);
     free(styles);
     free(sheet);
 }
@@ -184,8 +197,8 @@ Test(month_colours, amber_setting_moves_the_red_floor)
     write_book();
     char *sheet = sheet_xml(path, "Summary");
     char *styles = zip_part(path, "xl/styles.xml");
-    assert_fill(sheet, styles, "C7", AMBER);
-    assert_fill(sheet, styles, "C6", GREEN);
+    assert_fill(sheet, styles, "B7", AMBER);
+    assert_fill(sheet, styles, "B6", GREEN);
     free(sheet);
     sheet = sheet_xml(path, "Availability");
     assert_conditional(sheet, styles, "F5", AMBER);
@@ -216,62 +229,64 @@ Test(month_colours, change_from_the_month_before)
 {
     write_book();
     char *sheet = sheet_xml(path, "Summary");
+    char *detail = sheet_xml(path, "Summary detail");
     char *styles = zip_part(path, "xl/styles.xml");
-    assert_text(sheet, "E3", "Change vs 2026-09 (points)");
-    assert_text(sheet, "L3", "Incidents change vs 2026-09");
-    assert_text(sheet, "Y3", "MTTR change vs 2026-09 (min)");
+    assert_text(sheet, "F3", "Change vs 2026-09 (points)");
+    assert_text(detail, "H3", "Incidents change vs 2026-09");
+    assert_text(detail, "T3", "MTTR change vs 2026-09 (min)");
     /* team:met: 99.95 % after 99.9 %: +0.05 points; 3 incidents after 5: -2;
      * MTTR 30 min after 50 min: -20 min. */
-    cr_assert_float_eq(number_at(sheet, "E6"), 0.05, 1e-9);
-    cr_assert_float_eq(number_at(sheet, "L6"), -2, 0);
-    cr_assert_float_eq(number_at(sheet, "Y6"), -20, 1e-9);
+    cr_assert_float_eq(number_at(sheet, "F6"), 0.05, 1e-9);
+    cr_assert_float_eq(number_at(detail, "H6"), -2, 0);
+    cr_assert_float_eq(number_at(detail, "T6"), -20, 1e-9);
     char fmt[128], fill[9];
-    char *c = cell(sheet, "E6");
+    char *c = cell(sheet, "F6");
     style_of(styles, c, fmt, sizeof fmt, fill);
     cr_assert_str_eq(fmt, "&quot;▲ +&quot;0.000;&quot;▼ -&quot;0.000;&quot;= &quot;0.000");
     free(c);
-    c = cell(sheet, "L6");
+    c = cell(detail, "H6");
     style_of(styles, c, fmt, sizeof fmt, fill);
     cr_assert_str_eq(fmt, "&quot;▲ +&quot;0;&quot;▼ -&quot;0;&quot;= &quot;0");
     free(c);
     /* team:red: September had no figure (10 % monitored) and no resolved
      * incident: the availability and MTTR changes are blank, never 0; 4
      * incidents after 1: +3. */
-    cr_assert_null(cell(sheet, "E7"));
-    cr_assert_null(cell(sheet, "Y7"));
-    cr_assert_float_eq(number_at(sheet, "L7"), 3, 0);
+    cr_assert_null(cell(sheet, "F7"));
+    cr_assert_null(cell(detail, "T7"));
+    cr_assert_float_eq(number_at(detail, "H7"), 3, 0);
     /* team:dark has no October figure; team:amber no September at all. */
-    cr_assert_null(cell(sheet, "E5"));
-    cr_assert_null(cell(sheet, "E4"));
-    cr_assert_null(cell(sheet, "L4"));
+    cr_assert_null(cell(sheet, "F5"));
+    cr_assert_null(cell(sheet, "F4"));
+    cr_assert_null(cell(detail, "H4"));
     free(styles);
+    free(detail);
     free(sheet);
 }
 
 Test(month_colours, year_to_date)
 {
     write_book();
-    char *sheet = sheet_xml(path, "Summary");
-    assert_text(sheet, "F3", "Availability year to date");
+    char *sheet = sheet_xml(path, "Summary detail");
+    assert_text(sheet, "C3", "Availability year to date");
     assert_text(sheet, "A2",
                 "Changes are against 2026-09, blank where either month has no figure; year to "
                 "date pools 2026-09 to 2026-10 (Σ downtime ÷ Σ measured time)");
     /* team:met, September and October (December 2025 is another year):
      * downtime 2,592 + 1,339.2 = 3,931.2 s over 2,592,000 + 2,678,400 s. */
-    cr_assert_float_eq(number_at(sheet, "F6"), 1.0 - 3931.2 / 5270400.0, 1e-12);
+    cr_assert_float_eq(number_at(sheet, "C6"), 1.0 - 3931.2 / 5270400.0, 1e-12);
     /* team:dark pools 40 % of October with all of September: 69.5 %
      * monitored, enough for a figure: downtime 259.2 + 10,713.6 s over
      * 2,592,000 + 1,071,360 s. */
-    cr_assert_float_eq(number_at(sheet, "F5"), 1.0 - 10972.8 / 3663360.0, 1e-12);
+    cr_assert_float_eq(number_at(sheet, "C5"), 1.0 - 10972.8 / 3663360.0, 1e-12);
     /* team:red: 10 % of September and all of October are 55 % monitored. */
-    cr_assert_float_eq(number_at(sheet, "F7"), 1.0 - (0.01 * 259200 + 0.006 * 2678400) / 2937600,
+    cr_assert_float_eq(number_at(sheet, "C7"), 1.0 - (0.01 * 259200 + 0.006 * 2678400) / 2937600,
                        1e-12);
     /* team:amber's months begin later than the others': the Note says so. */
-    cr_assert_float_eq(number_at(sheet, "F4"), 0.9985, 1e-12);
-    char *t = cell_text(sheet, NULL, "AC4");
+    cr_assert_float_eq(number_at(sheet, "C4"), 0.9985, 1e-12);
+    char *t = cell_text(sheet, NULL, "W4");
     cr_assert(strstr(t, "year to date from 2026-10"), "%s", t);
     free(t);
-    char *c = cell(sheet, "AC6"); /* team:met's months are the others' */
+    char *c = cell(sheet, "W6"); /* team:met's months are the others' */
     cr_assert(!c || !strstr(c, "year to date"), "%s", c);
     free(c);
     free(sheet);
@@ -281,15 +296,18 @@ Test(month_colours, row_labels_on_every_printed_page)
 {
     write_book();
     char *wb = zip_part(path, "xl/workbook.xml");
-    cr_assert(strstr(wb, "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"2\">"
+    cr_assert(strstr(wb, "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"3\">"
                          "Availability!$A:$C,Availability!$1:$1</definedName>"),
               "%s", wb);
     cr_assert(strstr(wb, "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"0\">"
                          "Summary!$A:$A,Summary!$3:$3</definedName>"),
               "%s", wb);
+    cr_assert(strstr(wb, "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"1\">"
+                         "'Summary detail'!$A:$A,'Summary detail'!$3:$3</definedName>"),
+              "%s", wb);
     free(wb);
     char *sheet = sheet_xml(path, "Availability");
     cr_assert(strstr(sheet, "orientation=\"landscape\""), "%s", sheet);
-    cr_assert_null(strstr(sheet, "<pageSetUpPr fitToPage"), "printed at full size");
+    cr_assert(strstr(sheet, "<pageSetUpPr fitToPage=\"1\"/>"), "one page across: %s", sheet);
     free(sheet);
 }

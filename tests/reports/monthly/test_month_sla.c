@@ -192,9 +192,14 @@ Test(month_sla, sla_sheet_per_commitment_and_window)
     assert_number(sheet, "H5", (0.0005 - 0.0027) * eligible / 60.0, 1e-6);
     assert_text(sheet, "I5", "[99%, 99.95%) → 10%");
     assert_number(sheet, "J5", 15, 0);
-    assert_number(sheet, "K5", 10, 0);
+    /* The credit is a share of the fee, shown as one: 10 %, not 10. */
+    assert_number(sheet, "K5", 0.10, 1e-12);
+    char *c = cell(sheet, "K5");
+    style_of(styles, c, fmt, sizeof fmt, fill);
+    cr_assert_str_eq(fmt, "0.0%");
+    free(c);
     assert_number(sheet, "L5", 1000, 0);
-    char *c = cell(sheet, "M5"); /* claim by 30 November, a date */
+    c = cell(sheet, "M5"); /* claim by 30 November, a date */
     cr_assert_float_eq(value(c), 46356, 0, "%s", c);
     style_of(styles, c, fmt, sizeof fmt, fill);
     cr_assert_str_eq(fmt, "yyyy-mm-dd");
@@ -215,10 +220,12 @@ Test(month_sla, sla_sheet_per_commitment_and_window)
 Test(month_sla, summary_credits_due_and_top_findings)
 {
     char *sheet = sheet_xml(path, "Summary");
-    assert_number(sheet, "D4", 0.9995, 1e-12); /* the commitment's target, not 99.9 % */
-    assert_number(sheet, "Z4", 1000, 0);       /* gpu-a's credit; the pooled row not added */
-    assert_number(sheet, "AA4", 3, 0);         /* findings */
-    assert_number(sheet, "AB4", 2, 0);         /* high or critical */
+    char *detail = sheet_xml(path, "Summary detail");
+    assert_number(sheet, "C4", 0.9995, 1e-12); /* the commitment's target, not 99.9 % */
+    assert_number(sheet, "I4", 1000, 0);       /* gpu-a's credit; the pooled row not added */
+    assert_number(detail, "U4", 3, 0);         /* findings */
+    assert_number(detail, "V4", 2, 0);         /* high or critical */
+    free(detail);
     assert_text(sheet, "A6", "Top findings");
     assert_text(sheet, "B7", "high");
     assert_text(sheet, "C7", "INC-001");
@@ -264,6 +271,6 @@ Test(month_sla, no_decision_sheet_without_a_profile)
 {
     char *wb = zip_part(path, "xl/workbook.xml");
     cr_assert_null(strstr(wb, "name=\"Decision\""));
-    cr_assert_not_null(strstr(wb, "<sheet name=\"SLA\" sheetId=\"5\""));
+    cr_assert_not_null(strstr(wb, "<sheet name=\"SLA\" sheetId=\"6\""));
     free(wb);
 }

@@ -170,9 +170,9 @@ Test(monthly, sheets_in_order)
     char path[512];
     write_book("m.xlsx", path, sizeof path);
     char *wb = zip_part(path, "xl/workbook.xml");
-    static const char *const order[] = {"Summary",     "Charts",    "Availability", "Incidents",
-                                        "SLA",         "Findings",  "Compare",      "Sources",
-                                        "Definitions", "Chart data"};
+    static const char *const order[] = {
+        "Summary",  "Summary detail", "Charts",  "Availability", "Incidents", "SLA",
+        "Findings", "Compare",        "Sources", "Definitions",  "Chart data"};
     const char *prev = wb;
     for (size_t k = 0; k < sizeof order / sizeof *order; k++) {
         char pat[64];
@@ -270,16 +270,17 @@ Test(monthly, summary_rag_unknown_and_note)
     char path[512], fmt[32], fill[9];
     write_book("m.xlsx", path, sizeof path);
     char *sheet = sheet_xml(path, "Summary");
+    char *detail = sheet_xml(path, "Summary detail");
     char *sst = NULL;
     char *styles = zip_part(path, "xl/styles.xml");
 
-    char *c = cell(sheet, "C4"); /* provider:acme pooled, 99.812 %: amber */
+    char *c = cell(sheet, "B4"); /* provider:acme pooled, 99.812 %: amber */
     cr_assert_float_eq(value(c), 0.99812, 1e-12);
     style_of(styles, c, fmt, sizeof fmt, fill);
     cr_assert_str_eq(fmt, "0.000%");
     cr_assert_str_eq(fill, "FFFFEB9C");
     free(c);
-    c = cell(sheet, "C6"); /* team:platform, 98.5 %: red */
+    c = cell(sheet, "B6"); /* team:platform, 98.5 %: red */
     style_of(styles, c, fmt, sizeof fmt, fill);
     cr_assert_str_eq(fill, "FFFFC7CE");
     free(c);
@@ -287,27 +288,31 @@ Test(monthly, summary_rag_unknown_and_note)
     char *t = cell_text(sheet, sst, "A5");
     cr_assert_str_eq(t, "provider:dark");
     free(t);
-    t = cell_text(sheet, sst, "C5");
+    t = cell_text(detail, sst, "A5"); /* the detail names its rows too */
+    cr_assert_str_eq(t, "provider:dark");
+    free(t);
+    t = cell_text(sheet, sst, "B5");
     cr_assert_str_eq(t, "unknown");
     free(t);
-    c = cell(sheet, "B4"); /* two services in October */
+    c = cell(detail, "B4"); /* two services in October */
     cr_assert_float_eq(value(c), 2.0, 1e-12);
     free(c);
-    t = cell_text(sheet, sst, "AC4");
+    t = cell_text(detail, sst, "W4");
     cr_assert(strstr(t, "too few to judge"), "%s", t);
     free(t);
-    t = cell_text(sheet, sst, "Z4"); /* credits: no commitment applies */
+    t = cell_text(sheet, sst, "I4"); /* credits: no commitment applies */
     cr_assert_str_eq(t, "no SLA");
     free(t);
-    c = cell(sheet, "D4"); /* the default target beside it */
+    c = cell(sheet, "C4"); /* the default target beside it */
     cr_assert_float_eq(value(c), 0.999, 1e-12);
     free(c);
-    c = cell(sheet, "U4"); /* MTTA mean 600 s */
+    c = cell(detail, "Q4"); /* MTTA mean 600 s */
     cr_assert_float_eq(value(c), 10.0, 1e-12);
     free(c);
-    c = cell(sheet, "V4"); /* MTTA median 300 s */
+    c = cell(detail, "R4"); /* MTTA median 300 s */
     cr_assert_float_eq(value(c), 5.0, 1e-12);
     free(c);
+    free(detail);
     free(sheet);
     free(sst);
     free(styles);
@@ -327,24 +332,26 @@ Test(monthly, insufficient_coverage_is_grey_text)
     rows[1].avail.unknown_seconds = rows[1].avail.window_seconds / 4;
     write_book("c.xlsx", path, sizeof path);
     char *sheet = sheet_xml(path, "Summary");
+    char *detail = sheet_xml(path, "Summary detail");
     char *styles = zip_part(path, "xl/styles.xml");
 
-    char *t = cell_text(sheet, NULL, "C6");
+    char *t = cell_text(sheet, NULL, "B6");
     cr_assert_str_eq(t, "insufficient coverage");
     free(t);
-    char *c = cell(sheet, "C6");
+    char *c = cell(sheet, "B6");
     style_of(styles, c, fmt, sizeof fmt, fill);
     cr_assert_str_eq(fill, "FFD9D9D9", "grey, not red: %s", fill);
     free(c);
-    t = cell_text(sheet, NULL, "AC6");
+    t = cell_text(detail, NULL, "W6");
     cr_assert(strstr(t, "insufficient coverage: 25.00 % monitored, measured 98.500 %"), "%s", t);
     free(t);
-    c = cell(sheet, "C4"); /* partial: the figure stays, amber as before */
+    c = cell(sheet, "B4"); /* partial: the figure stays, amber as before */
     cr_assert_float_eq(value(c), 0.99812, 1e-12);
     free(c);
-    t = cell_text(sheet, NULL, "AC4");
+    t = cell_text(detail, NULL, "W4");
     cr_assert(strstr(t, "partial coverage: 75.00 % monitored"), "%s", t);
     free(t);
+    free(detail);
     free(sheet);
 
     sheet = sheet_xml(path, "Availability");

@@ -1,0 +1,48 @@
+/* xlpage.h — how a sheet's text fits and prints, apart from any library: the
+ * lines a wrapped text takes in a column, the row height those lines need,
+ * when a sheet is wide enough to print landscape, and the page footer.
+ * Neither Excel nor LibreOffice fits a row to its wrapped text on opening a
+ * file, so the workbook writer (xlsx.h) sets every such height itself.
+ *
+ * Widths are in Excel's column units (the width of a digit of the default
+ * font). The estimates err on the generous side: a renderer whose fallback
+ * font is wider than Calibri (LibreOffice without Carlito draws DejaVu Sans)
+ * must still show every line, so a row may be a little taller than Excel
+ * needs, never shorter. */
+#ifndef SLAUDIT_REPORTS_XLPAGE_H
+#define SLAUDIT_REPORTS_XLPAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define XLPAGE_LINE_POINTS 15.0 /* one line of the 11-point default font */
+#define XLPAGE_MAX_POINTS 409.0 /* Excel's tallest row */
+/* Above this many column units a sheet is printed landscape: what a
+ * portrait page holds across at full size. */
+#define XLPAGE_PORTRAIT_WIDTH 90.0
+#define XLPAGE_DEFAULT_WIDTH 8.43 /* a column whose width was never set */
+#define XLPAGE_FOOTER_SIZE 256    /* Excel's limit for a footer, and the NUL */
+
+/* The lines text takes when wrapped at word boundaries in a column width
+ * units wide, in bold when bold: each "\n" starts a line, a word wider than
+ * the column is broken across lines. At least 1, even for "". */
+unsigned xlpage_lines(const char *text, double width, bool bold);
+
+/* The row height in points that shows lines lines, at most XLPAGE_MAX_POINTS. */
+double xlpage_height(unsigned lines);
+
+/* The width a column needs so that no word of text is broken (bold when
+ * bold): the longest word, plus a margin. */
+double xlpage_word_width(const char *text, bool bold);
+
+/* True when a sheet total_width units wide is printed landscape. */
+bool xlpage_landscape(double total_width);
+
+/* The footer of every printed page, as Excel's header/footer codes, into buf
+ * (XLPAGE_FOOTER_SIZE bytes): centred, "<sheet name> — <period> — page N of
+ * M", without the period when period is NULL or "". An '&' in the period is
+ * doubled so that it prints as itself; a period too long for the footer is
+ * cut at a character boundary. */
+void xlpage_footer(const char *period, char buf[XLPAGE_FOOTER_SIZE]);
+
+#endif
