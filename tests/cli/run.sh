@@ -272,25 +272,27 @@ has "report wrote" "$TMP/out" "wrote $TMP/out1/ops-report-2026-10.xlsx"
 has "report summary" "$TMP/out" 'provider:coreline +\(all\) +2026-10'
 X=$TMP/out1/ops-report-2026-10.xlsx
 unzip -p "$X" xl/workbook.xml >"$TMP/workbook.xml"
-has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Charts" sheetId="2"[^>]*/><sheet name="Availability" sheetId="3"[^>]*/><sheet name="Incidents" sheetId="4"[^>]*/><sheet name="SLA" sheetId="5"[^>]*/><sheet name="Findings" sheetId="6"[^>]*/><sheet name="Compare" sheetId="7"[^>]*/><sheet name="Sources" sheetId="8"[^>]*/><sheet name="Definitions" sheetId="9"[^>]*/><sheet name="Chart data" sheetId="10"'
-for n in 1 2 3 4 5 6 7 8 9 10; do
+has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Charts" sheetId="2"[^>]*/><sheet name="Daily" sheetId="3"[^>]*/><sheet name="Availability" sheetId="4"[^>]*/><sheet name="Incidents" sheetId="5"[^>]*/><sheet name="SLA" sheetId="6"[^>]*/><sheet name="Findings" sheetId="7"[^>]*/><sheet name="Compare" sheetId="8"[^>]*/><sheet name="Sources" sheetId="9"[^>]*/><sheet name="Definitions" sheetId="10"[^>]*/><sheet name="Chart data" sheetId="11"[^>]*/><sheet name="Daily data" sheetId="12"'
+for n in 1 2 3 4 5 6 7 8 9 10 11 12; do
     unzip -p "$X" "xl/worksheets/sheet$n.xml" >"$TMP/sheet$n.xml"
     hasnt "no formula in sheet $n" "$TMP/sheet$n.xml" '<f>'
 done
-has "incidents header frozen" "$TMP/sheet4.xml" '<pane ySplit="1"'
-has "incidents autofilter" "$TMP/sheet4.xml" '<autoFilter ref="A1:'
-has "availability matrix holds the hand-checked value" "$TMP/sheet3.xml" '<v>0\.99728997289972[0-9]*</v>'
-has "sources list each input with its sha-256" "$TMP/sheet8.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
-has "sources record the command line" "$TMP/sheet8.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
-has "chart data holds the hand-checked value" "$TMP/sheet10.xml" '<v>0\.99728997289972[0-9]*</v>'
+has "incidents header frozen" "$TMP/sheet5.xml" '<pane ySplit="1"'
+has "incidents autofilter" "$TMP/sheet5.xml" '<autoFilter ref="A1:'
+has "availability matrix holds the hand-checked value" "$TMP/sheet4.xml" '<v>0\.99728997289972[0-9]*</v>'
+has "sources list each input with its sha-256" "$TMP/sheet9.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
+has "sources record the command line" "$TMP/sheet9.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
+has "chart data holds the hand-checked value" "$TMP/sheet11.xml" '<v>0\.99728997289972[0-9]*</v>'
 n=$(unzip -l "$X" | grep -c 'xl/charts/chart[0-9]*\.xml')
-same "four charts" "$n" 4
+# Three entities, two charts each (trend, incidents), TTR and the budget,
+# and a burn-down on the Daily sheet for each of the ten services.
+same "eighteen charts" "$n" 18
 cp "$X" "$TMP/out2/first.xlsx"
 expect "report again" 0 "$BIN" --db "$DB" report -o "$TMP/out1/"
 if cmp -s "$X" "$TMP/out2/first.xlsx"; then pass; else fail "report is not byte-identical across runs"; fi
 # September holds an incident titled '=SUM(A1) shown in alert text'.
 expect "report september" 0 "$BIN" --db "$DB" -q report --month 2026-09 -o "$TMP/sep.xlsx"
-unzip -p "$TMP/sep.xlsx" xl/worksheets/sheet4.xml >"$TMP/sep3.xml"
+unzip -p "$TMP/sep.xlsx" xl/worksheets/sheet5.xml >"$TMP/sep3.xml"
 has "hostile title is a string" "$TMP/sep3.xml" 't="inlineStr"><is><t>=SUM\(A1\) shown in alert text</t>'
 hasnt "no formula in september incidents" "$TMP/sep3.xml" '<f>'
 expect "report to a missing directory" 5 "$BIN" --db "$DB" report -o "$TMP/no/such/dir/r.xlsx"
@@ -1123,7 +1125,7 @@ sheet_of "$CORE" Availability kavail
 has "colours: availability green from the target" "$TMP/kavail.xml" 'operator="between"><formula>0\.995</formula><formula>1</formula>'
 has "colours: availability red beyond two budgets" "$TMP/kavail.xml" 'operator="lessThan"><formula>0\.99</formula>.*operator="lessThan"><formula>0\.998</formula>'
 unzip -p "$CORE" xl/workbook.xml >"$TMP/kwb.xml"
-has "print titles: availability row labels on every page" "$TMP/kwb.xml" '<definedName name="_xlnm.Print_Titles" localSheetId="2">Availability!\$A:\$C,Availability!\$1:\$1</definedName>'
+has "print titles: availability row labels on every page" "$TMP/kwb.xml" '<definedName name="_xlnm.Print_Titles" localSheetId="3">Availability!\$A:\$C,Availability!\$1:\$1</definedName>'
 # The change is this month less the month before, as the Availability sheet
 # has them: coreline's (all services) row is row 2, September E, October F.
 sep=$(xlsx_cell "$CORE" Availability E2 | cut -d' ' -f2)
@@ -1144,9 +1146,15 @@ for pair in provider:coreline:F4 team:platform:F6; do
 done
 # Targets of 99.5 % and 99.9 %: the trend draws a line for each.
 sheet_of "$CORE" "Chart data" kcd
-has "chart: a line per target" "$TMP/kcd.xml" '<t>team:platform / notebook-hub</t></is></c><c r="L3" [^>]*><is><t>Target 99\.5 %</t></is></c><c r="M3" [^>]*><is><t>Target 99\.9 %</t>'
+has "chart: a line per target" "$TMP/kcd.xml" '<t>notebook-hub</t></is></c><c r="L3" [^>]*><is><t>Target 99\.5 %</t></is></c><c r="M3" [^>]*><is><t>Target 99\.9 %</t>'
+# One trend per entity, each with the target its services are judged
+# against: coreline's (chart 1) at 99.5 %, platform's (chart 5) at 99.9 %.
 unzip -p "$CORE" xl/charts/chart1.xml >"$TMP/kc1.xml"
-has "chart: the target series drawn" "$TMP/kc1.xml" "<c:f>'Chart data'!\\\$L\\\$3</c:f>.*<c:f>'Chart data'!\\\$M\\\$3</c:f>"
+has "chart: coreline's target drawn" "$TMP/kc1.xml" "<c:f>'Chart data'!\\\$L\\\$3</c:f>"
+hasnt "chart: not platform's target" "$TMP/kc1.xml" "<c:f>'Chart data'!\\\$M\\\$3</c:f>"
+unzip -p "$CORE" xl/charts/chart5.xml >"$TMP/kc5.xml"
+has "chart: platform's trend" "$TMP/kc5.xml" '<a:t>Availability of team:platform'
+has "chart: platform's target drawn" "$TMP/kc5.xml" "<c:f>'Chart data'!\\\$M\\\$3</c:f>"
 expect "colours: amber up to 1.1 budgets" 0 "$BIN" --db "$TMP/coreline.db" -q report --month 2026-10 --amber-budgets 1.1 -o "$TMP/core11.xlsx"
 same "colours: coreline red at 1.19 budgets" "$(xlsx_cell "$TMP/core11.xlsx" Summary C4 | cut -d' ' -f1)" FFFFC7CE
 sheet_of "$TMP/core11.xlsx" Definitions kdef
