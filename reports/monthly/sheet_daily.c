@@ -35,7 +35,7 @@ static const struct {
     [SVC_UNKNOWN] = {0xD9D9D9, 0x595959, "unknown: nothing monitored that day"},
     [SVC_UP] = {0x8CCF7E, 0x1E4D17, "up all the known time"},
     [SVC_DEGRADED] = {0xFFD966, 0x000000, "degraded at worst (no downtime)"},
-    [SVC_PARTIAL] = {0xF4A460, 0x000000, "partial outage at worst (weighs 0.3)"},
+    [SVC_PARTIAL] = {0xF4A460, 0x000000, "partial outage at worst"},
     [SVC_MAINTENANCE] = {0x9DC3E6, 0x1F3864, "eligible maintenance, nothing worse"},
     [SVC_DOWN] = {0xE84A4A, 0xFFFFFF, "down (or maintenance not announced in time)"},
 };
@@ -49,7 +49,8 @@ static const enum svc_status legend_order[] = {SVC_DOWN,        SVC_PARTIAL, SVC
 struct daily_service {
     const struct eval_row *row;
     struct budget_basis bb;
-    bool burn;    /* a known budget and days to draw */
+    bool burn;    /* a known budget, spent in part: a burn-down to draw */
+    bool full;    /* a known budget not touched all month: named, not drawn */
     bool hours;   /* the burn-down in hours */
     uint16_t col; /* its first column in the figures */
 };
@@ -57,7 +58,7 @@ struct daily_service {
 struct daily_plan {
     struct daily_service *v;
     size_t n;
-    size_t nburn;
+    size_t nburn, nfull;
     size_t ndays; /* the most days any service has */
     uint32_t legend_row, chart_row;
 };
@@ -76,7 +77,11 @@ plan_build(struct daily_plan *p, const struct eval_result *r, const struct repor
         struct daily_service *s = &p->v[p->n++];
         s->row = row;
         budget_basis_of(r, row, &s->bb);
-        s->burn = s->bb.budget.known && s->bb.daily->n > 0 && s->bb.budget.allowed_seconds > 0;
+        bool budget = s->bb.budget.known && s->bb.daily->n > 0 && s->bb.budget.allowed_seconds > 0;
+        /* A budget never touched is a flat line: say so in a word instead. */
+        s->burn = budget && s->bb.budget.consumed_seconds > 0;
+        s->full = budget && !s->burn;
+        p->nfull += s->full;
         s->hours = s->bb.budget.allowed_seconds / 60.0 > HOURS_FROM_MINUTES;
         if (s->burn)
             s->col = (uint16_t)(1 + 2 * p->nburn++);
@@ -122,13 +127,17 @@ write_strip(struct xlsx_sheet *sh, const struct daily_plan *p)
 }
 
 static void
-write_legend(struct xlsx_sheet *sh, const struct daily_plan *p)
+write_legend(struct xlsx_sheet *sh, const struct daily_plan *p, const struct avail_params *a)
 {
+    char note[300];
+    /* The weights are the run's settings, not always the defaults. */
+    snprintf(note, sizeof note,
+             "a cell is a local day; its number the day's downtime in minutes on the neutral "
+             "measure (down %g, partial %g, degraded %g; eligible maintenance and unknown time "
+             "left out); ? no data",
+             a->weight[SVC_DOWN], a->weight[SVC_PARTIAL], a->weight[SVC_DEGRADED]);
     xlsx_text(sh, p->legend_row, 0, "Legend", XLSX_BOLD);
-    xlsx_text(sh, p->legend_row, 1,
-              "a cell is a local day; its number the day's downtime in minutes (down 1, partial "
-              "0.3, degraded 0; eligible maintenance and unknown time left out); ? no data",
-              XLSX_MUTED);
+    xlsx_text(sh, p->legend_row, 1, note, XLSX_MUTED);
     for (size_t i = 0; i < NLEGEND; i++) {
         enum svc_status s = legend_order[i];
         uint32_t y = p->legend_row + 1 + (uint32_t)i;
@@ -141,8 +150,22 @@ write_legend(struct xlsx_sheet *sh, const struct daily_plan *p)
 static void
 add_burndowns(struct xlsx_book *book, struct xlsx_sheet *sh, const struct daily_plan *p)
 {
+    if (p->nfull > 0) {
+        char list[4096];
+        size_t len =
+            (size_t)snprintf(list, sizeof list, "Full error budget left all month, no downtime: ");
+        for (size_t k = 0, i = 0; k < p->n && len < sizeof list; k++) {
+            if (!p->v[k].full)
+                continue;
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s (%s)", i++ ? ", " : "",
+                                    p->v[k].row->service, p->v[k].row->entity);
+        }
+        xlsx_text(sh, p->chart_row - 1, 0, list, XLSX_MUTED);
+    }
     if (p->nburn == 0) {
-        xlsx_text(sh, p->chart_row, 0, "No service with an error budget this month: no burn-down.",
+        xlsx_text(sh, p->chart_row, 0,
+                  p->nfull ? "No service spent error budget this month: no burn-down."
+                           : "No service with an error budget this month: no burn-down.",
                   XLSX_MUTED);
         return;
     }
@@ -253,7 +276,7 @@ sheet_daily_write(struct xlsx_book *book, const struct eval_result *r,
     xlsx_column_width(sh, 1, 1, 40);
     xlsx_column_width(sh, DAY_COL0, (uint16_t)(DAY_COL0 + (p.ndays ? p.ndays - 1 : 0)), DAY_WIDTH);
     write_strip(sh, &p);
-    write_legend(sh, &p);
+    write_legend(sh, &p, &r->params.avail);
     add_burndowns(book, sh, &p);
     xlsx_print_fit(sh, true, 1);
     st = xlsx_status(book, diag);

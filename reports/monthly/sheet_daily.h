@@ -5,7 +5,9 @@
  *     local day coloured by the worst status of the day (daily.h: down,
  *     partial, degraded, maintenance, up, unknown each its own colour), the
  *     day's downtime in minutes in the cell, "?" for a day with no data;
- *   - a burn-down chart per service with a known error budget: the budget
+ *   - a burn-down chart per service that spent some of a known error
+ *     budget (those that spent none are named in one line instead of drawn
+ *     as a flat line): the budget
  *     left at each day's end beside an even burn, in minutes, or in hours
  *     when the month's budget is more than 300 minutes; the title names the
  *     measure (budget_basis.h: the contract measure's own budget, else the

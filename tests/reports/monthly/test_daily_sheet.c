@@ -29,7 +29,7 @@ static struct report_info info;
  * maintenance 2 h on the 10th and nothing known of the 20th. Downtime
  * 600 + 2160 = 2760 s. */
 static void
-build(double target)
+build_spent(double target, bool spent)
 {
     struct window oct = window_month(2026, 10, NULL);
     memset(rows, 0, sizeof rows);
@@ -42,10 +42,10 @@ build(double target)
                                 .end = oct.start + (d + 1) * DAY,
                                 .eligible_seconds = DAY,
                                 .worst = SVC_UP};
-        if (d == 1) {
+        if (d == 1 && spent) {
             x->downtime_seconds = 600;
             x->worst = SVC_DOWN;
-        } else if (d == 2) {
+        } else if (d == 2 && spent) {
             x->downtime_seconds = 2160;
             x->worst = SVC_PARTIAL;
         } else if (d == 9) {
@@ -69,9 +69,9 @@ build(double target)
         r->avail.maintenance_seconds = 7200;
         r->avail.unknown_seconds = DAY;
         r->avail.eligible_seconds = r->avail.window_seconds - 7200 - DAY;
-        r->avail.downtime_seconds = 2760;
+        r->avail.downtime_seconds = spent ? 2760 : 0;
         r->avail.known = true;
-        r->avail.availability = 1.0 - 2760.0 / (double)r->avail.eligible_seconds;
+        r->avail.availability = 1.0 - r->avail.downtime_seconds / (double)r->avail.eligible_seconds;
         r->mtbf_seconds = NAN;
         r->target_percent = target;
         r->target_source = TARGET_DEFAULT;
@@ -85,6 +85,12 @@ build(double target)
     snprintf(path, sizeof path, "%s/d.xlsx", dir);
     struct sl_diag diag = {0};
     cr_assert_eq(report_monthly_write(path, &result, &info, &diag), SL_OK, "%s", diag.message);
+}
+
+static void
+build(double target)
+{
+    build_spent(target, true);
 }
 
 static void
@@ -107,7 +113,12 @@ TestSuite(daily_sheet, .init = setup, .fini = teardown);
 static char *
 chart_titled(const char *text)
 {
-    for (int k = 1; k <= 8; k++) {
+    char *types = zip_part(path, "[[]Content_Types].xml") /* unzip reads [ as a pattern */;
+    int n = 0;
+    for (const char *t = types; (t = strstr(t, "/xl/charts/chart")); t++)
+        n++;
+    free(types);
+    for (int k = 1; k <= n; k++) {
         char part[32];
         snprintf(part, sizeof part, "xl/charts/chart%d.xml", k);
         char *c = zip_part(path, part);
@@ -247,5 +258,22 @@ Test(daily_sheet, none_without_days)
     cr_assert_eq(report_monthly_write(path, &result, &info, &diag), SL_OK, "%s", diag.message);
     char *wb = zip_part(path, "xl/workbook.xml");
     cr_assert_null(strstr(wb, "\"Daily"), "%s", wb);
+    free(wb);
+}
+
+Test(daily_sheet, an_untouched_budget_is_named_not_drawn)
+{
+    /* No downtime all month: no flat burn-down, a line saying so, and no
+     * Daily data; the strip is still drawn. */
+    build_spent(99.9, false);
+    cr_assert_null(chart_titled("Budget left"));
+    char *sheet = sheet_xml(path, "Daily");
+    cr_assert(strstr(sheet, "Full error budget left all month, no downtime: gpu-a (provider:acme)"),
+              "%s", sheet);
+    cr_assert(strstr(sheet, "No service spent error budget this month"), "%s", sheet);
+    free(sheet);
+    char *wb = zip_part(path, "xl/workbook.xml");
+    cr_assert(strstr(wb, "\"Daily\""), "%s", wb);
+    cr_assert_null(strstr(wb, "\"Daily data\""), "%s", wb);
     free(wb);
 }
