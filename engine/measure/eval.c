@@ -749,6 +749,13 @@ find_fault_nodes(struct run *run, const char *entity)
     return rc;
 }
 
+/* The window is the one params asks the days of. */
+static bool
+daily_wanted(const struct eval_params *p, const struct window *w)
+{
+    return p->daily_to > p->daily_from && w->start == p->daily_from && w->end == p->daily_to;
+}
+
 /* One service's history, for the neutral rows and each commitment. */
 static enum sl_status
 evaluate_service(struct run *run, const char *entity, const char *service, size_t entity_row0,
@@ -788,6 +795,8 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
         row->failures = failures_of(&row->incidents, p->failure_severity);
         row->mtbf_seconds = mtbf_of(&row->avail, row->failures);
         availability_pool(&run->r->rows[entity_row0 + m].avail, &row->avail);
+        if (!rc && daily_wanted(p, w))
+            rc = daily_compute(&tl, w->start, w->end, p->zone, &row->daily);
     }
     if (!rc && p->capacity.fleet_gpus > 0)
         rc = measure_capacity(run, &tl, row0, entity_row0);
@@ -820,6 +829,8 @@ evaluate_service(struct run *run, const char *entity, const char *service, size_
                 row->alerts_replayed = p->burn_rules != NULL;
                 contract_timeline_measure(&tl, ws->w[m].start, ws->w[m].end, &row->measure);
                 rc = finish_contract_row(run, cm, row, scratch);
+                if (!rc && daily_wanted(p, &ws->w[m]))
+                    rc = daily_compute(&tl, ws->w[m].start, ws->w[m].end, p->zone, &row->daily);
                 if (!rc && p->burn_rules)
                     rc = budget_replay(&tl, rules.target_percent, ws->w[m].start, ws->w[m].end,
                                        ws->w[m].end - ws->w[m].start, p->burn_rules, &row->alerts,
@@ -1372,6 +1383,7 @@ eval_result_release(struct eval_result *r)
     for (size_t i = 0; i < r->nrows; i++) {
         free(r->rows[i].entity);
         free(r->rows[i].service);
+        daily_release(&r->rows[i].daily);
     }
     free(r->rows);
     for (size_t i = 0; i < r->ncontract; i++) {
@@ -1379,6 +1391,7 @@ eval_result_release(struct eval_result *r)
         free(r->contract[i].service);
         free(r->contract[i].alerts);
         free(r->contract[i].response);
+        daily_release(&r->contract[i].daily);
     }
     free(r->contract);
     for (size_t i = 0; i < r->nfaults; i++) {

@@ -33,6 +33,7 @@
 #include "engine/measure/budget.h"
 #include "engine/measure/capacity.h"
 #include "engine/measure/contract.h"
+#include "engine/measure/daily.h"
 #include "engine/time/bizclock.h"
 #include "engine/model/incident_times.h"
 #include "engine/sla/sla_terms.h"
@@ -111,6 +112,10 @@ struct eval_params {
      * (EVAL_DEFAULT_FAILURE_SEVERITY); sev4-5 and incidents with no
      * severity are not failures. */
     int failure_severity;
+    /* Day by day (daily.h): every service row, neutral or contract, whose
+     * window is exactly [daily_from, daily_to) gets its days measured on its
+     * own timeline, in the zone. Both 0: none (the default). */
+    int64_t daily_from, daily_to;
 };
 
 #define EVAL_DEFAULT_FAILURE_SEVERITY 3
@@ -161,6 +166,9 @@ struct eval_row {
      * insufficient means the availability is not a number and every output
      * shows "insufficient coverage" (the measured value only as a note). */
     enum avail_coverage coverage;
+    /* The days of the window (params.daily_from/daily_to), on the neutral
+     * measure; empty for other windows and for entity rows. Owned. */
+    struct daily daily;
 };
 
 /* Response-time compliance of one severity's target in one window: TTA on the
@@ -202,6 +210,9 @@ struct eval_contract_row {
      * figures are this row's); NULL when no neutral row has this window, as
      * for a quarter beside monthly rows. */
     const struct eval_row *neutral;
+    /* The days of the window (params.daily_from/daily_to) under the
+     * commitment's own rules; empty otherwise. Owned. */
+    struct daily daily;
 };
 
 /* One incident as the report lists it; strings owned by the result. */

@@ -1,14 +1,15 @@
 /* chart_monthly.c — the Charts sheet of the monthly workbook and the Chart data
- * sheet it draws from: availability trend per service with a line for each
- * target, incidents by severity
- * per month, the spread of TTR per entity, and the error budget per service:
- * the evaluation's own budget where a commitment applies, else the downtime
- * the default target allows. */
+ * sheet it draws from: per entity, the availability trend of its services
+ * with a dashed line for each target and its incidents by severity per
+ * month; then the spread of TTR per entity (in hours once minutes pass a few
+ * hundred) and the error budget per service, titled with the measure it
+ * shows (budget_basis.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "reports/monthly/budget_basis.h"
 #include "reports/xlsx/sheet.h"
 
 #define DATA_SHEET "Chart data"
@@ -16,12 +17,15 @@
 #define NSEV 6        /* sev1..sev5, then no severity */
 #define MAX_TARGETS 4 /* target lines on the trend; more distinct targets draw none */
 
-/* Chart placement on the Charts sheet: two across, two down. */
+/* Chart placement on the Charts sheet: two across (an entity's trend beside
+ * its incidents), as many down as it takes. */
 #define CHART_W 720
 #define CHART_H 400
 #define CHART_ROW0 3
-#define CHART_ROW1 25
+#define CHART_ROWS 22 /* rows one chart takes, with a gap below */
 #define CHART_COL1 12
+/* TTR in minutes up to this, in hours beyond. */
+#define TTR_HOURS_FROM_MINUTES 300.0
 
 static const char *const sev_titles[NSEV] = {"Sev1", "Sev2", "Sev3", "Sev4", "Sev5", "No severity"};
 /* Worst in dark red, fading to grey. */
@@ -31,6 +35,8 @@ static const uint32_t sev_colours[NSEV] = {0xC00000, 0xED7D31, 0xFFC000,
 enum { TTR_MEDIAN, TTR_P90, TTR_MAX, TTR_COUNT };
 static const char *const ttr_titles[TTR_COUNT] = {"Median TTR (min)", "p90 TTR (min)",
                                                   "Max TTR (min)"};
+static const char *const ttr_titles_hours[TTR_COUNT] = {"Median TTR (h)", "p90 TTR (h)",
+                                                        "Max TTR (h)"};
 static const uint32_t ttr_colours[TTR_COUNT] = {0x4472C4, 0xED7D31, 0xA5A5A5};
 
 enum { BUDGET_ALLOWED, BUDGET_USED, BUDGET_COUNT };
@@ -43,14 +49,22 @@ struct plan {
     size_t nmonths;
     const struct eval_row **services; /* the first row of each (entity, service) */
     size_t nservices;
+    unsigned *service_targets; /* per service, a bit per target_percent[] it is judged against */
+    /* The entities, each with its own charts: its services are
+     * services[first_service[e] .. + nservices_of[e]) (rows come sorted by
+     * entity), its incidents severity[e × nmonths + month]. */
+    const char **entities;
+    size_t nentities;
+    size_t *first_service, *nservices_of;
+    long (*severity)[NSEV];
     double *trend; /* nservices × nmonths availability; NAN where unknown */
     /* The distinct targets of the services, in the order first met, each
      * drawn as a line; none when there are more than MAX_TARGETS. */
     double target_percent[MAX_TARGETS];
     size_t ntargets;
-    long severity[MAX_MONTHS][NSEV];
     const struct eval_row **ttr; /* entity rows of the report month with a TTR */
     size_t nttr;
+    bool ttr_hours;                 /* some TTR beyond TTR_HOURS_FROM_MINUTES: every one in hours */
     const struct eval_row **budget; /* service rows of the report month, known */
     size_t nbudget;
     uint32_t trend_row, severity_row, ttr_row, budget_row; /* header rows */
@@ -113,6 +127,11 @@ static void
 plan_release(struct plan *p)
 {
     free(p->services);
+    free(p->service_targets);
+    free(p->entities);
+    free(p->first_service);
+    free(p->nservices_of);
+    free(p->severity);
     free(p->trend);
     free(p->ttr);
     free(p->budget);
@@ -127,17 +146,34 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
         return SL_ERR_NOMEM;
     size_t n = r->nrows ? r->nrows : 1;
     p->services = calloc(n, sizeof *p->services);
+    p->service_targets = calloc(n, sizeof *p->service_targets);
+    p->entities = calloc(n, sizeof *p->entities);
+    p->first_service = calloc(n, sizeof *p->first_service);
+    p->nservices_of = calloc(n, sizeof *p->nservices_of);
     p->ttr = calloc(n, sizeof *p->ttr);
     p->budget = calloc(n, sizeof *p->budget);
-    if (!p->services || !p->ttr || !p->budget)
+    if (!p->services || !p->service_targets || !p->entities || !p->first_service ||
+        !p->nservices_of || !p->ttr || !p->budget)
         return SL_ERR_NOMEM;
-    /* Rows come sorted by entity, service, window: one run per service. */
+    /* Rows come sorted by entity, service, window: one run per entity, and
+     * within it one per service. */
     for (size_t i = 0; i < r->nrows; i++) {
         const struct eval_row *row = &r->rows[i];
-        if (row->service && is_month_row(row) &&
-            (p->nservices == 0 || !same_service(p->services[p->nservices - 1], row)))
+        if (!is_month_row(row) || month_index(p, &row->window) < 0)
+            continue;
+        if (p->nentities == 0 || strcmp(p->entities[p->nentities - 1], row->entity) != 0) {
+            p->first_service[p->nentities] = p->nservices;
+            p->entities[p->nentities++] = row->entity;
+        }
+        if (row->service &&
+            (p->nservices == 0 || !same_service(p->services[p->nservices - 1], row))) {
             p->services[p->nservices++] = row;
+            p->nservices_of[p->nentities - 1]++;
+        }
     }
+    p->severity = calloc(p->nentities * p->nmonths + 1, sizeof *p->severity);
+    if (!p->severity)
+        return SL_ERR_NOMEM;
     p->trend = malloc((p->nservices * p->nmonths + 1) * sizeof *p->trend);
     if (!p->trend)
         return SL_ERR_NOMEM;
@@ -145,17 +181,25 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
         p->trend[k] = NAN;
     bool too_many_targets = false;
 
-    for (size_t i = 0, k = 0; i < r->nrows; i++) {
+    for (size_t i = 0, k = 0, e = 0; i < r->nrows; i++) {
         const struct eval_row *row = &r->rows[i];
         long j = is_month_row(row) ? month_index(p, &row->window) : -1;
         if (j < 0)
             continue;
+        while (e < p->nentities && strcmp(p->entities[e], row->entity) != 0)
+            e++;
+        if (e == p->nentities)
+            break;           /* not sorted as eval.h promises; draw what was found */
         if (!row->service) { /* entity rows count every incident of the entity */
             for (int s = 0; s < NSEV; s++)
-                p->severity[j][s] += row->incidents.by_severity[s == NSEV - 1 ? 0 : s + 1];
+                p->severity[e * p->nmonths + (size_t)j][s] +=
+                    row->incidents.by_severity[s == NSEV - 1 ? 0 : s + 1];
             if (sheet_same_window(&row->window, &info->month) &&
-                row->incidents.measure[MEASURE_TTR].n > 0)
+                row->incidents.measure[MEASURE_TTR].n > 0) {
                 p->ttr[p->nttr++] = row;
+                if (row->incidents.measure[MEASURE_TTR].max / 60.0 > TTR_HOURS_FROM_MINUTES)
+                    p->ttr_hours = true;
+            }
             continue;
         }
         while (k < p->nservices && !same_service(p->services[k], row))
@@ -171,6 +215,8 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
             p->target_percent[p->ntargets++] = row->target_percent;
         else if (t == p->ntargets)
             too_many_targets = true;
+        if (t < MAX_TARGETS)
+            p->service_targets[k] |= 1u << t;
         if (sheet_same_window(&row->window, &info->month) && eval_row_shows_availability(row))
             p->budget[p->nbudget++] = row;
     }
@@ -179,29 +225,26 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
         p->ntargets = 0;
     p->trend_row = 2;
     p->severity_row = p->trend_row + (uint32_t)p->nmonths + 2;
-    p->ttr_row = p->severity_row + (uint32_t)p->nmonths + 2;
+    p->ttr_row = p->severity_row + (uint32_t)(p->nentities * (p->nmonths + 2));
     p->budget_row = p->ttr_row + (uint32_t)p->nttr + 2;
     return SL_OK;
-}
-
-/* "provider:x / service", the name of a service's series. */
-static void
-service_label(const struct eval_row *row, char *out, size_t size)
-{
-    snprintf(out, size, "%s / %s", row->entity, row->service ? row->service : "(all services)");
 }
 
 /* The lowest value the trend shows, rounded down to a readable step, so a
  * 99.9 % line is not flattened against a 0 % floor. */
 static double
-trend_axis_min(const struct plan *p)
+trend_axis_min(const struct plan *p, size_t e)
 {
     double lo = 1.0;
-    for (size_t k = 0; k < p->nservices * p->nmonths; k++)
-        if (!isnan(p->trend[k]) && p->trend[k] < lo)
-            lo = p->trend[k];
+    unsigned targets = 0;
+    for (size_t k = p->first_service[e]; k < p->first_service[e] + p->nservices_of[e]; k++) {
+        targets |= p->service_targets[k];
+        for (size_t j = 0; j < p->nmonths; j++)
+            if (!isnan(p->trend[k * p->nmonths + j]) && p->trend[k * p->nmonths + j] < lo)
+                lo = p->trend[k * p->nmonths + j];
+    }
     for (size_t t = 0; t < p->ntargets; t++)
-        if (target_fraction(p->target_percent[t]) < lo)
+        if ((targets & (1u << t)) && target_fraction(p->target_percent[t]) < lo)
             lo = target_fraction(p->target_percent[t]);
     double step = lo >= 0.99 ? 0.001 : lo >= 0.9 ? 0.01 : 0.1;
     double min = floor(lo / step - 1e-9) * step;
@@ -239,6 +282,41 @@ plan_check(const struct plan *p, struct sl_diag *diag)
 
 /* ---- the Charts sheet ---- */
 
+/* Where the next chart goes: slots fill two across, row by row. */
+struct slots {
+    size_t next;
+};
+
+static uint32_t
+slot_row(size_t k)
+{
+    return CHART_ROW0 + (uint32_t)(k / 2) * CHART_ROWS;
+}
+
+static uint16_t
+slot_col(size_t k)
+{
+    return k % 2 ? CHART_COL1 : 0;
+}
+
+/* Places c in the next slot, or writes note there when there is no chart. */
+static void
+place(struct xlsx_sheet *sh, struct slots *sl, struct xlsx_chart *c, const char *note)
+{
+    size_t k = sl->next++;
+    if (c)
+        xlsx_chart_insert(sh, slot_row(k), slot_col(k), c, CHART_W, CHART_H);
+    else
+        xlsx_text(sh, slot_row(k), slot_col(k), note, XLSX_MUTED);
+}
+
+/* Starts the next chart on a new row of slots. */
+static void
+new_row(struct slots *sl)
+{
+    sl->next += sl->next % 2;
+}
+
 /* A chart of the data block whose header row is `header`: rows below it are
  * the categories (column 0), columns 1..nseries its series, coloured by
  * colours[] (NULL: the workbook's own palette). */
@@ -253,91 +331,111 @@ block_chart(struct xlsx_book *book, const struct xlsx_chart_spec *spec, uint32_t
     return c;
 }
 
-static void
-add_trend(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
+/* The trend of entity e's services, with the targets they are judged
+ * against as dashed lines. */
+static struct xlsx_chart *
+trend_chart(struct xlsx_book *book, const struct plan *p, size_t e)
 {
-    if (p->nmonths == 0 || p->nservices == 0)
-        return;
+    char title[256];
+    snprintf(title, sizeof title, "Availability of %s, last %zu months", p->entities[e],
+             p->nmonths);
     struct xlsx_chart_spec spec = {
         .kind = XLSX_CHART_LINE,
-        .title = "Availability per service, last 12 months",
+        .title = title,
         .category_title = "Month",
         .value_title = "Availability",
         .value_format = "0.0%",
-        .value_min = trend_axis_min(p),
+        .value_min = trend_axis_min(p, e),
         .value_max = 1.0,
     };
-    struct xlsx_chart *c = block_chart(book, &spec, p->trend_row, p->nmonths, p->nservices, NULL);
+    struct xlsx_chart *c = xlsx_chart_new(book, &spec);
+    uint32_t first = p->trend_row + 1, last = p->trend_row + (uint32_t)p->nmonths;
+    unsigned targets = 0;
+    for (size_t k = p->first_service[e]; k < p->first_service[e] + p->nservices_of[e]; k++) {
+        xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, (uint16_t)(1 + k), 0);
+        targets |= p->service_targets[k];
+    }
     static const uint32_t target_colours[MAX_TARGETS] = {0x404040, 0x7F7F7F, 0xA5A5A5, 0xBFBFBF};
-    for (size_t t = 0; t < trend_targets(p); t++)
-        xlsx_chart_series(c, DATA_SHEET, p->trend_row, p->trend_row + 1,
-                          p->trend_row + (uint32_t)p->nmonths, 0, (uint16_t)(1 + p->nservices + t),
-                          target_colours[t]);
-    xlsx_chart_insert(sh, CHART_ROW0, 0, c, CHART_W, CHART_H);
+    for (size_t t = 0; t < trend_targets(p); t++) {
+        if (!(targets & (1u << t)))
+            continue;
+        xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0,
+                          (uint16_t)(1 + p->nservices + t), target_colours[t]);
+        xlsx_chart_series_dashed(c);
+    }
+    return c;
 }
 
-static void
-add_severity(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
+static struct xlsx_chart *
+severity_chart(struct xlsx_book *book, const struct plan *p, size_t e)
 {
-    if (p->nmonths == 0)
-        return;
+    char title[256];
+    snprintf(title, sizeof title, "Incidents of %s by severity per month", p->entities[e]);
     struct xlsx_chart_spec spec = {
         .kind = XLSX_CHART_COLUMN_STACKED,
-        .title = "Incidents by severity per month",
+        .title = title,
         .category_title = "Month",
         .value_title = "Incidents",
         .value_format = "0",
         .value_min = 0.0,
         .value_max = NAN,
     };
-    xlsx_chart_insert(sh, CHART_ROW0, CHART_COL1,
-                      block_chart(book, &spec, p->severity_row, p->nmonths, NSEV, sev_colours),
-                      CHART_W, CHART_H);
+    return block_chart(book, &spec, p->severity_row + (uint32_t)(e * (p->nmonths + 2)), p->nmonths,
+                       NSEV, sev_colours);
 }
 
-static void
-add_ttr(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
+static struct xlsx_chart *
+ttr_chart(struct xlsx_book *book, const struct plan *p)
 {
-    if (p->nttr == 0) {
-        xlsx_text(sh, CHART_ROW1, 0, "No resolved incident this month: no TTR to show.",
-                  XLSX_MUTED);
-        return;
-    }
+    if (p->nttr == 0)
+        return NULL;
     struct xlsx_chart_spec spec = {
         .kind = XLSX_CHART_COLUMN,
         .title = "Time to resolve this month: median, p90 and max",
         .category_title = "Entity",
-        .value_title = "Minutes",
-        .value_format = "0",
+        .value_title = p->ttr_hours ? "Hours" : "Minutes",
+        .value_format = p->ttr_hours ? "0.0" : "0",
         .value_min = 0.0,
         .value_max = NAN,
     };
-    xlsx_chart_insert(sh, CHART_ROW1, 0,
-                      block_chart(book, &spec, p->ttr_row, p->nttr, TTR_COUNT, ttr_colours),
-                      CHART_W, CHART_H);
+    return block_chart(book, &spec, p->ttr_row, p->nttr, TTR_COUNT, ttr_colours);
 }
 
-static void
-add_budget(struct xlsx_book *book, struct xlsx_sheet *sh, const struct plan *p)
+/* True when every service's budget is of one measure, *first's; else the
+ * chart's categories say which are a contract's. */
+static bool
+budget_one_measure(const struct plan *p, struct budget_basis *first)
 {
-    if (p->nbudget == 0) {
-        xlsx_text(sh, CHART_ROW1, CHART_COL1, "No monitored service this month: no budget.",
-                  XLSX_MUTED);
-        return;
+    struct budget_basis bb;
+    for (size_t i = 0; i < p->nbudget; i++) {
+        budget_basis_of(p->r, p->budget[i], i ? &bb : first);
+        if (i && strcmp(bb.measure, first->measure) != 0)
+            return false;
     }
+    return true;
+}
+
+static struct xlsx_chart *
+budget_chart(struct xlsx_book *book, const struct plan *p)
+{
+    if (p->nbudget == 0)
+        return NULL;
+    struct budget_basis first;
+    bool one = budget_one_measure(p, &first);
+    char title[400];
+    snprintf(title, sizeof title, "Error budget this month, %s",
+             one ? first.measure : "contract or neutral measure");
     struct xlsx_chart_spec spec = {
         .kind = XLSX_CHART_COLUMN,
-        .title = "Error budget this month: downtime against allowed downtime",
-        .category_title = "Service",
-        .value_title = "Minutes",
+        .title = title,
+        .category_title =
+            one ? "Service" : "Service: (SLA) the contract measure of its SLA, else neutral",
+        .value_title = "Minutes (allowed, used)",
         .value_format = "0",
         .value_min = 0.0,
         .value_max = NAN,
     };
-    xlsx_chart_insert(
-        sh, CHART_ROW1, CHART_COL1,
-        block_chart(book, &spec, p->budget_row, p->nbudget, BUDGET_COUNT, budget_colours), CHART_W,
-        CHART_H);
+    return block_chart(book, &spec, p->budget_row, p->nbudget, BUDGET_COUNT, budget_colours);
 }
 
 enum sl_status
@@ -358,15 +456,29 @@ chart_monthly_write(struct xlsx_book *book, const struct eval_result *r,
     snprintf(title, sizeof title, "Charts %s (%s)", month, info->zone ? info->zone : "UTC");
     xlsx_text(sh, 0, 0, title, XLSX_BOLD);
     xlsx_text(sh, 1, 0,
-              "The figures behind each chart are on the Chart data sheet; definitions on the "
-              "Definitions sheet.",
+              "Per entity, the availability of its services and its incidents; then time to "
+              "resolve and the error budget. The figures are on the Chart data sheet, the "
+              "month day by day on the Daily sheet, definitions on the Definitions sheet.",
               XLSX_MUTED);
-    if (p.nmonths == 0)
-        xlsx_text(sh, CHART_ROW0, 0, "No evaluated month: nothing to chart.", XLSX_MUTED);
-    add_trend(book, sh, &p);
-    add_severity(book, sh, &p);
-    add_ttr(book, sh, &p);
-    add_budget(book, sh, &p);
+    struct slots sl = {0};
+    if (p.nmonths == 0) {
+        place(sh, &sl, NULL, "No evaluated month: nothing to chart.");
+        goto done;
+    }
+    for (size_t e = 0; e < p.nentities; e++) {
+        char note[300];
+        snprintf(note, sizeof note, "%s: no monitored service, no availability to show.",
+                 p.entities[e]);
+        place(sh, &sl, p.nservices_of[e] ? trend_chart(book, &p, e) : NULL, note);
+        place(sh, &sl, severity_chart(book, &p, e), "");
+    }
+    new_row(&sl);
+    place(sh, &sl, ttr_chart(book, &p), "No resolved incident this month: no TTR to show.");
+    place(sh, &sl, budget_chart(book, &p), "No monitored service this month: no budget.");
+    new_row(&sl);
+    /* A cell below the last chart, so the printed range holds it whole. */
+    xlsx_blank(sh, slot_row(sl.next), 0, XLSX_MUTED);
+done:
     xlsx_print_fit(sh, true, 1);
     st = xlsx_status(book, diag);
 out:
@@ -388,11 +500,14 @@ static void
 write_trend(struct xlsx_sheet *sh, const struct plan *p)
 {
     char label[256];
+    /* The entity above its services, so a chart's legend names the service
+     * alone (the chart's title names the entity). */
+    xlsx_text(sh, p->trend_row - 1, 0, "Entity", XLSX_BOLD);
+    for (size_t k = 0; k < p->nservices; k++)
+        xlsx_text(sh, p->trend_row - 1, (uint16_t)(1 + k), p->services[k]->entity, XLSX_MUTED);
     xlsx_text(sh, p->trend_row, 0, "Month", XLSX_HEADER);
-    for (size_t k = 0; k < p->nservices; k++) {
-        service_label(p->services[k], label, sizeof label);
-        xlsx_text(sh, p->trend_row, (uint16_t)(1 + k), label, XLSX_HEADER);
-    }
+    for (size_t k = 0; k < p->nservices; k++)
+        xlsx_text(sh, p->trend_row, (uint16_t)(1 + k), p->services[k]->service, XLSX_HEADER);
     for (size_t t = 0; t < trend_targets(p); t++) {
         target_label(p, t, label, sizeof label);
         xlsx_text(sh, p->trend_row, (uint16_t)(1 + p->nservices + t), label, XLSX_HEADER);
@@ -411,14 +526,17 @@ write_trend(struct xlsx_sheet *sh, const struct plan *p)
 static void
 write_severity(struct xlsx_sheet *sh, const struct plan *p)
 {
-    xlsx_text(sh, p->severity_row, 0, "Month", XLSX_HEADER);
-    for (int s = 0; s < NSEV; s++)
-        xlsx_text(sh, p->severity_row, (uint16_t)(1 + s), sev_titles[s], XLSX_HEADER);
-    for (size_t j = 0; j < p->nmonths; j++) {
-        write_month_labels(sh, p, p->severity_row, j);
+    for (size_t e = 0; e < p->nentities; e++) {
+        uint32_t header = p->severity_row + (uint32_t)(e * (p->nmonths + 2));
+        xlsx_text(sh, header, 0, p->entities[e], XLSX_HEADER);
         for (int s = 0; s < NSEV; s++)
-            xlsx_number(sh, p->severity_row + 1 + (uint32_t)j, (uint16_t)(1 + s),
-                        (double)p->severity[j][s], XLSX_INTEGER);
+            xlsx_text(sh, header, (uint16_t)(1 + s), sev_titles[s], XLSX_HEADER);
+        for (size_t j = 0; j < p->nmonths; j++) {
+            write_month_labels(sh, p, header, j);
+            for (int s = 0; s < NSEV; s++)
+                xlsx_number(sh, header + 1 + (uint32_t)j, (uint16_t)(1 + s),
+                            (double)p->severity[e * p->nmonths + j][s], XLSX_INTEGER);
+        }
     }
 }
 
@@ -427,20 +545,24 @@ write_ttr(struct xlsx_sheet *sh, const struct plan *p)
 {
     xlsx_text(sh, p->ttr_row, 0, "Entity", XLSX_HEADER);
     for (int m = 0; m < TTR_COUNT; m++)
-        xlsx_text(sh, p->ttr_row, (uint16_t)(1 + m), ttr_titles[m], XLSX_HEADER);
+        xlsx_text(sh, p->ttr_row, (uint16_t)(1 + m),
+                  p->ttr_hours ? ttr_titles_hours[m] : ttr_titles[m], XLSX_HEADER);
     for (size_t i = 0; i < p->nttr; i++) {
         uint32_t row = p->ttr_row + 1 + (uint32_t)i;
         const struct duration_stats *s = &p->ttr[i]->incidents.measure[MEASURE_TTR];
+        double unit = p->ttr_hours ? 3600.0 : 60.0;
         xlsx_text(sh, row, 0, p->ttr[i]->entity, XLSX_PLAIN);
-        xlsx_number(sh, row, 1 + TTR_MEDIAN, s->median / 60.0, XLSX_DECIMAL1);
-        xlsx_number(sh, row, 1 + TTR_P90, s->p90 / 60.0, XLSX_DECIMAL1);
-        xlsx_number(sh, row, 1 + TTR_MAX, s->max / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 1 + TTR_MEDIAN, s->median / unit, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 1 + TTR_P90, s->p90 / unit, XLSX_DECIMAL1);
+        xlsx_number(sh, row, 1 + TTR_MAX, s->max / unit, XLSX_DECIMAL1);
     }
 }
 
 static void
 write_budget(struct xlsx_sheet *sh, const struct plan *p)
 {
+    struct budget_basis first;
+    bool one = budget_one_measure(p, &first);
     xlsx_text(sh, p->budget_row, 0, "Service", XLSX_HEADER);
     for (int m = 0; m < BUDGET_COUNT; m++)
         xlsx_text(sh, p->budget_row, (uint16_t)(1 + m), budget_titles[m], XLSX_HEADER);
@@ -452,28 +574,20 @@ write_budget(struct xlsx_sheet *sh, const struct plan *p)
     for (size_t i = 0; i < p->nbudget; i++) {
         uint32_t row = p->budget_row + 1 + (uint32_t)i;
         const struct eval_row *er = p->budget[i];
-        const struct eval_contract_row *c = er->contract;
-        char basis[300];
-        struct budget b;
-        if (c && c->neutral == er && c->budget.known) {
-            /* the contract measure's own budget, under the SLA's counting rules */
-            b = c->budget;
-            snprintf(basis, sizeof basis, "budget of %s (contract measure)",
-                     p->r->params.commitments[c->commitment].terms->document);
-        } else {
-            budget_compute(er->target_percent, &er->avail, er->window.start, er->window.end,
-                           er->window.end, &b);
-            snprintf(basis, sizeof basis, "neutral measure at %s",
-                     target_source_phrase(er->target_source));
-        }
-        xlsx_text(sh, row, 0, er->service, XLSX_PLAIN); /* short: the chart's axis labels */
+        struct budget_basis bb;
+        budget_basis_of(p->r, er, &bb);
+        const struct budget b = bb.budget;
+        /* Short: the chart's axis labels; "(SLA)" where the measures differ. */
+        char name[300];
+        snprintf(name, sizeof name, "%s%s", er->service, !one && bb.contract ? " (SLA)" : "");
+        xlsx_text(sh, row, 0, name, XLSX_PLAIN);
         xlsx_number(sh, row, 1 + BUDGET_ALLOWED, b.allowed_seconds / 60.0, XLSX_DECIMAL1);
         xlsx_number(sh, row, 1 + BUDGET_USED, b.consumed_seconds / 60.0, XLSX_DECIMAL1);
         xlsx_number(sh, row, 1 + BUDGET_COUNT, target_fraction(b.target_percent), XLSX_PERCENT);
         xlsx_text(sh, row, 2 + BUDGET_COUNT, er->entity, XLSX_PLAIN);
         xlsx_number(sh, row, 3 + BUDGET_COUNT, b.remaining_seconds / 60.0, XLSX_DECIMAL1);
         xlsx_number(sh, row, 4 + BUDGET_COUNT, b.burn_rate, XLSX_DECIMAL1);
-        xlsx_text(sh, row, 5 + BUDGET_COUNT, basis, XLSX_MUTED);
+        xlsx_text(sh, row, 5 + BUDGET_COUNT, bb.basis, XLSX_MUTED);
     }
 }
 

@@ -1,10 +1,12 @@
-/* monthly.c — the monthly operations workbook: Summary, Charts, Availability,
- * Incidents, Responders, SLA, Findings, Compare, Decision, Sources, Definitions and Chart
- * data, written whole or not at all, in constant memory. */
+/* monthly.c — the monthly operations workbook: Summary, Charts, Daily,
+ * Availability, Incidents, Responders, SLA, Findings, Compare, Decision,
+ * Sources, Definitions, Chart data and Daily data, written whole or not at
+ * all, in constant memory. */
 #include <stdio.h>
 
 #include "reports/books/decision.h"
 #include "reports/monthly/report.h"
+#include "reports/monthly/sheet_daily.h"
 #include "reports/xlsx/sheet.h"
 #include "reports/xlsx/sheet_sources.h"
 #include "reports/xlsx/xlsx.h"
@@ -33,6 +35,7 @@ static const struct {
 } monthly_sheets[] = {
     {sheet_summary_write},
     {chart_monthly_write},
+    {sheet_daily_write},
     {sheet_availability_write},
     {sheet_incidents_write},
     {sheet_responders_write},
@@ -42,7 +45,8 @@ static const struct {
     {write_decision},
     {write_sources},
     {sheet_definitions_write},
-    {chart_monthly_data_write}, /* last: the figures behind the Charts sheet */
+    {chart_monthly_data_write}, /* the figures behind the Charts sheet */
+    {sheet_daily_data_write},   /* last: the figures behind the Daily sheet's burn-downs */
     {NULL},
 };
 

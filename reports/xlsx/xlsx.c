@@ -43,14 +43,22 @@ struct xlsx_chart {
     lxw_chart *chart; /* owned by the workbook */
     enum xlsx_chart_kind kind;
     size_t nseries;
+    bool no_markers;
+    lxw_chart_series *last; /* the series added last */
+    uint32_t last_rgb;
 };
 
 struct xlsx_book {
     lxw_workbook *wb;
     char *path;
-    struct outfile out; /* the temporary file the workbook is written to */
+    struct outfile out;                  /* the temporary file the workbook is written to */
     lxw_format *style[XLSX_STYLE_COUNT];
-    lxw_format *fill[XLSX_FILL_COUNT]; /* for conditional formats */
+    lxw_format *fill[XLSX_FILL_COUNT];   /* for conditional formats */
+    struct {
+        uint32_t fill, font;
+        lxw_format *format;
+    } swatch[XLSX_MAX_SWATCHES]; /* made as first asked for */
+    size_t nswatches;
     struct xlsx_sheet **sheets;
     size_t nsheets;
     struct xlsx_chart **charts;
@@ -732,6 +740,63 @@ xlsx_table_row(struct xlsx_table *t, uint32_t *row)
     return t->sheet;
 }
 
+/* ---- swatches ---- */
+
+static lxw_format *
+swatch_format(struct xlsx_book *b, uint32_t fill, uint32_t font)
+{
+    for (size_t i = 0; i < b->nswatches; i++)
+        if (b->swatch[i].fill == fill && b->swatch[i].font == font)
+            return b->swatch[i].format;
+    if (b->nswatches == XLSX_MAX_SWATCHES) {
+        fail(b, SL_ERR_LIMIT, "more than %d cell colours", XLSX_MAX_SWATCHES);
+        return NULL;
+    }
+    lxw_format *f = workbook_add_format(b->wb);
+    if (!f) {
+        fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
+        return NULL;
+    }
+    format_set_pattern(f, LXW_PATTERN_SOLID);
+    format_set_bg_color(f, fill);
+    format_set_font_color(f, font);
+    format_set_align(f, LXW_ALIGN_CENTER);
+    format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+    /* White edges, so a strip of days reads as separate cells. */
+    format_set_border(f, LXW_BORDER_THIN);
+    format_set_border_color(f, 0xFFFFFF);
+    b->swatch[b->nswatches].fill = fill;
+    b->swatch[b->nswatches].font = font;
+    b->swatch[b->nswatches].format = f;
+    b->nswatches++;
+    return f;
+}
+
+void
+xlsx_swatch(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text, double value,
+            uint32_t fill, uint32_t font)
+{
+    if (!writable(sh, row, col))
+        return;
+    lxw_format *f = swatch_format(sh->book, fill, font);
+    if (!f)
+        return;
+    if (text) {
+        struct strbuf sb = STRBUF_INIT;
+        const char *fitted;
+        enum sl_status st = xltext_fit_cell(text, &sb, &fitted);
+        if (st != SL_OK)
+            fail(sh->book, st, "sheet '%s': no memory for a cell's text", sh->name);
+        else
+            check(sh, worksheet_write_string(sh->ws, row, col, fitted, f), row, col);
+        strbuf_release(&sb);
+    } else if (isfinite(value)) {
+        check(sh, worksheet_write_number(sh->ws, row, col, value, f), row, col);
+    } else {
+        check(sh, worksheet_write_blank(sh->ws, row, col, f), row, col);
+    }
+}
+
 /* ---- page setup ---- */
 
 void
@@ -782,6 +847,7 @@ xlsx_chart_new(struct xlsx_book *book, const struct xlsx_chart_spec *spec)
     }
     c->book = b;
     c->kind = spec->kind;
+    c->no_markers = spec->no_markers;
     c->chart = workbook_add_chart(b->wb, chart_types[spec->kind]);
     if (!c->chart) {
         fail(b, SL_ERR_NOMEM, "out of memory for chart '%s'", spec->title ? spec->title : "");
@@ -803,6 +869,9 @@ xlsx_chart_new(struct xlsx_book *book, const struct xlsx_chart_spec *spec)
     if (isfinite(spec->value_max))
         chart_axis_set_max(c->chart->y_axis, spec->value_max);
     chart_legend_set_position(c->chart, LXW_CHART_LEGEND_BOTTOM);
+    /* Category labels at the foot of the chart, also when values go below
+     * zero (an overspent budget), not on the zero line through the middle. */
+    chart_axis_set_label_position(c->chart->x_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
     if (spec->kind == XLSX_CHART_COLUMN_STACKED)
         chart_set_series_overlap(c->chart, 100);
     chart_show_blanks_as(c->chart, LXW_CHART_BLANKS_AS_GAP); /* unknown is not zero */
@@ -828,7 +897,8 @@ xlsx_chart_series(struct xlsx_chart *chart, const char *data_sheet, uint32_t nam
     if (rgb && chart->kind == XLSX_CHART_LINE) {
         lxw_chart_line line = {.color = rgb, .width = 2.0f};
         chart_series_set_line(s, &line);
-        chart_series_set_marker_type(s, LXW_CHART_MARKER_CIRCLE);
+        chart_series_set_marker_type(s, chart->no_markers ? LXW_CHART_MARKER_NONE
+                                                          : LXW_CHART_MARKER_CIRCLE);
         chart_series_set_marker_size(s, 5);
         lxw_chart_fill fill = {.color = rgb};
         chart_series_set_marker_fill(s, &fill);
@@ -839,6 +909,19 @@ xlsx_chart_series(struct xlsx_chart *chart, const char *data_sheet, uint32_t nam
         chart_series_set_fill(s, &fill);
     }
     chart->nseries++;
+    chart->last = s;
+    chart->last_rgb = rgb;
+}
+
+void
+xlsx_chart_series_dashed(struct xlsx_chart *chart)
+{
+    if (!chart || !chart->last || chart->kind != XLSX_CHART_LINE || chart->book->status != SL_OK)
+        return;
+    lxw_chart_line line = {
+        .color = chart->last_rgb, .width = 1.5f, .dash_type = LXW_CHART_LINE_DASH_DASH};
+    chart_series_set_line(chart->last, &line);
+    chart_series_set_marker_type(chart->last, LXW_CHART_MARKER_NONE);
 }
 
 void

@@ -168,6 +168,18 @@ void xlsx_fill_between(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first
                        uint32_t last_row, uint16_t last_col, double low, double high,
                        enum xlsx_fill fill);
 
+/* ---- swatches ----
+ *
+ * A cell whose colour stands for something, as a day's status in a strip:
+ * fill and font are RGB colours, the content centred. text when not NULL
+ * (short: it is written as text, as xlsx_text writes it), else value when
+ * finite (in the General format, so 36 reads 36 and 0.3 reads 0.3), else a
+ * coloured blank. The book keeps one format per (fill, font) pair, up to
+ * XLSX_MAX_SWATCHES pairs; one more fails with SL_ERR_LIMIT. */
+#define XLSX_MAX_SWATCHES 32
+void xlsx_swatch(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text, double value,
+                 uint32_t fill, uint32_t font);
+
 /* ---- long tables ----
  *
  * A table that continues on "Name (2)", "Name (3)"... when it outgrows a
@@ -245,6 +257,7 @@ struct xlsx_chart_spec {
     const char *value_format;   /* number format of the value axis; NULL = general */
     double value_min;           /* NAN: automatic */
     double value_max;           /* NAN: automatic */
+    bool no_markers;            /* lines without a marker at each point (many points) */
 };
 
 struct xlsx_chart; /* opaque; lives as long as its book */
@@ -260,6 +273,10 @@ struct xlsx_chart *xlsx_chart_new(struct xlsx_book *book, const struct xlsx_char
 void xlsx_chart_series(struct xlsx_chart *chart, const char *data_sheet, uint32_t name_row,
                        uint32_t first_row, uint32_t last_row, uint16_t category_col,
                        uint16_t value_col, uint32_t rgb);
+
+/* Draws the series added last as a dashed line (line charts only): a
+ * target, an even burn, a line to read the others against. */
+void xlsx_chart_series_dashed(struct xlsx_chart *chart);
 
 /* Places chart with its top-left corner in cell (row, col), width × height
  * pixels. */

@@ -515,7 +515,7 @@ assert_series(const char *chart, int ser, const char *name, const char *cat, con
     free(t);
 }
 
-Test(monthly, four_charts_on_the_charts_sheet)
+Test(monthly, two_charts_per_entity_then_ttr_and_budget)
 {
     char path[512];
     write_book("m.xlsx", path, sizeof path);
@@ -523,25 +523,36 @@ Test(monthly, four_charts_on_the_charts_sheet)
     cr_assert(strstr(charts, "<drawing r:id=\"rId1\"/>"), "%s", charts);
     cr_assert(strstr(charts, "orientation=\"landscape\""), "%s", charts);
     cr_assert(strstr(charts, "<pageSetUpPr fitToPage=\"1\"/>"), "%s", charts);
+    /* provider:dark has no service: a note where its trend would be. */
+    cr_assert(strstr(charts, "provider:dark: no monitored service"), "%s", charts);
     free(charts);
+    /* acme: trend and incidents; dark: incidents; platform: trend and
+     * incidents; then TTR and the budget. */
     char *drawing = zip_part(path, "xl/drawings/drawing1.xml");
-    cr_assert_eq(count(drawing, "<c:chart "), 4, "%s", drawing);
+    cr_assert_eq(count(drawing, "<c:chart "), 7, "%s", drawing);
     free(drawing);
 
-    /* Chart data: the trend header on row 3, Sep and Oct on rows 4-5; the
-     * services gpu-a, gpu-b, api in B-D and the common target in E. */
+    /* Chart data: the entities on row 2, the trend header on row 3, Sep and
+     * Oct on rows 4-5; the services gpu-a, gpu-b, api in B-D and the
+     * common target in E. acme's trend draws its own two services and the
+     * target, dashed. */
     char *c1 = zip_part(path, "xl/charts/chart1.xml");
     cr_assert(strstr(c1, "<c:lineChart>"), "%s", c1);
-    cr_assert_eq(count(c1, "<c:ser>"), 4);
+    cr_assert(strstr(c1, "Availability of provider:acme, last 2 months"), "%s", c1);
+    cr_assert_eq(count(c1, "<c:ser>"), 3);
     assert_series(c1, 0, "'Chart data'!$B$3", "'Chart data'!$A$4:$A$5", "'Chart data'!$B$4:$B$5");
-    assert_series(c1, 3, "'Chart data'!$E$3", "'Chart data'!$A$4:$A$5", "'Chart data'!$E$4:$E$5");
+    assert_series(c1, 1, "'Chart data'!$C$3", "'Chart data'!$A$4:$A$5", "'Chart data'!$C$4:$C$5");
+    assert_series(c1, 2, "'Chart data'!$E$3", "'Chart data'!$A$4:$A$5", "'Chart data'!$E$4:$E$5");
+    cr_assert_eq(count(c1, "<a:prstDash val=\"dash\"/>"), 1, "the target alone dashed: %s", c1);
     /* Excel's default, gaps, is written as no element at all. */
     cr_assert_null(strstr(c1, "<c:dispBlanksAs"), "unknown months are gaps, not zeros: %s", c1);
     cr_assert(strstr(c1, "<c:max val=\"1\"/>"), "%s", c1);
     free(c1);
 
+    /* acme's incidents: its block's header on row 7, Sep and Oct below. */
     char *c2 = zip_part(path, "xl/charts/chart2.xml");
     cr_assert(strstr(c2, "<c:barChart>"), "%s", c2);
+    cr_assert(strstr(c2, "Incidents of provider:acme by severity per month"), "%s", c2);
     cr_assert(strstr(c2, "<c:barDir val=\"col\"/>"));
     cr_assert(strstr(c2, "<c:grouping val=\"stacked\"/>"));
     cr_assert_eq(count(c2, "<c:ser>"), 6);
@@ -549,23 +560,62 @@ Test(monthly, four_charts_on_the_charts_sheet)
     assert_series(c2, 5, "'Chart data'!$G$7", "'Chart data'!$A$8:$A$9", "'Chart data'!$G$8:$G$9");
     cr_assert(strstr(c2, "<a:srgbClr val=\"C00000\"/>"), "sev1 in dark red");
     free(c2);
-
-    /* TTR: acme and platform resolved incidents in October (dark had none). */
     char *c3 = zip_part(path, "xl/charts/chart3.xml");
-    cr_assert(strstr(c3, "<c:grouping val=\"clustered\"/>"), "%s", c3);
-    cr_assert_eq(count(c3, "<c:ser>"), 3);
-    assert_series(c3, 2, "'Chart data'!$D$11", "'Chart data'!$A$12:$A$13",
-                  "'Chart data'!$D$12:$D$13");
+    cr_assert(strstr(c3, "Incidents of provider:dark"), "%s", c3);
+    assert_series(c3, 0, "'Chart data'!$B$11", "'Chart data'!$A$12:$A$13",
+                  "'Chart data'!$B$12:$B$13");
     free(c3);
-
-    /* Budget: the monitored services of October, gpu-a and api. */
     char *c4 = zip_part(path, "xl/charts/chart4.xml");
+    cr_assert(strstr(c4, "Availability of team:platform"), "%s", c4);
     cr_assert_eq(count(c4, "<c:ser>"), 2);
-    assert_series(c4, 0, "'Chart data'!$B$15", "'Chart data'!$A$16:$A$17",
-                  "'Chart data'!$B$16:$B$17");
-    assert_series(c4, 1, "'Chart data'!$C$15", "'Chart data'!$A$16:$A$17",
-                  "'Chart data'!$C$16:$C$17");
+    assert_series(c4, 0, "'Chart data'!$D$3", "'Chart data'!$A$4:$A$5", "'Chart data'!$D$4:$D$5");
+    assert_series(c4, 1, "'Chart data'!$E$3", "'Chart data'!$A$4:$A$5", "'Chart data'!$E$4:$E$5");
     free(c4);
+
+    /* TTR: acme and platform resolved incidents in October (dark had none);
+     * a few minutes each, so in minutes. */
+    char *c6 = zip_part(path, "xl/charts/chart6.xml");
+    cr_assert(strstr(c6, "<c:grouping val=\"clustered\"/>"), "%s", c6);
+    cr_assert(strstr(c6, "<a:t>Minutes</a:t>"), "%s", c6);
+    cr_assert_eq(count(c6, "<c:ser>"), 3);
+    assert_series(c6, 2, "'Chart data'!$D$19", "'Chart data'!$A$20:$A$21",
+                  "'Chart data'!$D$20:$D$21");
+    free(c6);
+
+    /* Budget: the monitored services of October, gpu-a and api, both on the
+     * neutral measure at the default target, as the title says. */
+    char *c7 = zip_part(path, "xl/charts/chart7.xml");
+    cr_assert_eq(count(c7, "<c:ser>"), 2);
+    cr_assert(strstr(c7, "Error budget this month, neutral measure, 99.9 % default"), "%s", c7);
+    assert_series(c7, 0, "'Chart data'!$B$23", "'Chart data'!$A$24:$A$25",
+                  "'Chart data'!$B$24:$B$25");
+    assert_series(c7, 1, "'Chart data'!$C$23", "'Chart data'!$A$24:$A$25",
+                  "'Chart data'!$C$24:$C$25");
+    free(c7);
+}
+
+Test(monthly, ttr_in_hours_past_three_hundred_minutes)
+{
+    /* acme's slowest October incident took 7 h: every TTR is then in hours,
+     * its median 300 s as 0.083 h. */
+    rows[1].incidents.measure[MEASURE_TTR].max = 7 * 3600.0;
+    char path[512];
+    write_book("m.xlsx", path, sizeof path);
+    char *c6 = zip_part(path, "xl/charts/chart6.xml");
+    cr_assert(strstr(c6, "<a:t>Hours</a:t>"), "%s", c6);
+    cr_assert_null(strstr(c6, "<a:t>Minutes</a:t>"), "%s", c6);
+    free(c6);
+    char *sheet = sheet_xml(path, "Chart data");
+    char *t = cell_text(sheet, NULL, "B19");
+    cr_assert_str_eq(t, "Median TTR (h)");
+    free(t);
+    char *c = cell(sheet, "B20");
+    cr_assert_float_eq(value(c), 300.0 / 3600.0, 1e-12);
+    free(c);
+    c = cell(sheet, "D20");
+    cr_assert_float_eq(value(c), 7.0, 1e-12);
+    free(c);
+    free(sheet);
 }
 
 Test(monthly, chart_data_values)
@@ -575,7 +625,10 @@ Test(monthly, chart_data_values)
     char *sheet = sheet_xml(path, "Chart data");
     char *styles = zip_part(path, "xl/styles.xml");
     char *t = cell_text(sheet, NULL, "B3");
-    cr_assert_str_eq(t, "provider:acme / gpu-a");
+    cr_assert_str_eq(t, "gpu-a");
+    free(t);
+    t = cell_text(sheet, NULL, "B2");
+    cr_assert_str_eq(t, "provider:acme", "the entity above its service");
     free(t);
     t = cell_text(sheet, NULL, "A5");
     cr_assert_str_eq(t, "2026-10");
@@ -591,25 +644,31 @@ Test(monthly, chart_data_values)
     c = cell(sheet, "C4");
     cr_assert_null(strstr(c, "<v>"), "gpu-b has no September: a gap: %s", c);
     free(c);
-    c = cell(sheet, "B9"); /* sev1 in October: acme 3 + platform 2 */
-    cr_assert_float_eq(value(c), 5.0, 1e-12);
+    c = cell(sheet, "B9"); /* sev1 in October: acme's 3, platform's in its own block */
+    cr_assert_float_eq(value(c), 3.0, 1e-12);
+    free(c);
+    t = cell_text(sheet, NULL, "A15");
+    cr_assert_str_eq(t, "team:platform");
+    free(t);
+    c = cell(sheet, "B17");
+    cr_assert_float_eq(value(c), 2.0, 1e-12);
     free(c);
     c = cell(sheet, "B8");
     cr_assert_float_eq(value(c), 0.0, 1e-12);
     free(c);
-    t = cell_text(sheet, NULL, "A12");
+    t = cell_text(sheet, NULL, "A20");
     cr_assert_str_eq(t, "provider:acme");
     free(t);
-    c = cell(sheet, "B12"); /* median TTR 300 s */
+    c = cell(sheet, "B20"); /* median TTR 300 s */
     cr_assert_float_eq(value(c), 5.0, 1e-12);
     free(c);
     /* Allowed downtime at 99.9 % of gpu-a's whole October less its eligible
      * maintenance: 31 days and the extra DST hour, less 1800 s; the 1800 s
      * unknown stays in (the budget is the window's, not the part seen). */
-    c = cell(sheet, "B16");
+    c = cell(sheet, "B24");
     cr_assert_float_eq(value(c), 0.001 * (31 * 86400 + 3600 - 1800) / 60.0, 1e-9);
     free(c);
-    t = cell_text(sheet, NULL, "A16");
+    t = cell_text(sheet, NULL, "A24");
     cr_assert_str_eq(t, "gpu-a");
     free(t);
     free(sheet);
