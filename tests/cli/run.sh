@@ -279,10 +279,10 @@ for n in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
 done
 has "incidents header frozen" "$TMP/sheet5.xml" '<pane ySplit="1"'
 has "incidents autofilter" "$TMP/sheet5.xml" '<autoFilter ref="A1:'
-has "availability matrix holds the hand-checked value" "$TMP/sheet4.xml" '<v>0\.99728997289972[0-9]*</v>'
-has "sources list each input with its sha-256" "$TMP/sheet9.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
-has "sources record the command line" "$TMP/sheet9.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
-has "chart data holds the hand-checked value" "$TMP/sheet11.xml" '<v>0\.99728997289972[0-9]*</v>'
+has "availability matrix holds the hand-checked value" "$TMP/sheet5.xml" '<v>0\.99728997289972[0-9]*</v>'
+has "sources list each input with its sha-256" "$TMP/sheet10.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
+has "sources record the command line" "$TMP/sheet10.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
+has "chart data holds the hand-checked value" "$TMP/sheet12.xml" '<v>0\.99728997289972[0-9]*</v>'
 n=$(unzip -l "$X" | grep -c 'xl/charts/chart[0-9]*\.xml')
 # Three entities, two charts each (trend, incidents), TTR and the budget,
 # and a burn-down on the Daily sheet for each of the ten services, each of
@@ -1770,7 +1770,7 @@ for book in "$X" "$TMP/audit.xlsx" "$TMP/score.xlsx" "$TMP/decision0.xlsx"; do
 done
 has "layout: the month in the monthly footer" "$TMP/sheet1.xml" '<oddFooter>&amp;C&amp;A — 2026-10 — page'
 has "layout: wide Summary detail printed landscape" "$TMP/sheet2.xml" 'orientation="landscape"'
-has "layout: definitions rows as tall as their text" "$TMP/sheet10.xml" '<row r="[0-9]+"[^>]* ht="[0-9.]+" customHeight="1"'
+has "layout: definitions rows as tall as their text" "$TMP/sheet11.xml" '<row r="[0-9]+"[^>]* ht="[0-9.]+" customHeight="1"'
 sheet_of "$TMP/audit.xlsx" Cover lcover
 has "layout: the audit's footer names entity and days" "$TMP/lcover.xml" '<oddFooter>&amp;C&amp;A — team:platform, 2026-[0-9-]+ to 2026-[0-9-]+ — page'
 hasnt "layout: the audit cover is portrait" "$TMP/lcover.xml" 'orientation="landscape"'
