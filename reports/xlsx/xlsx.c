@@ -51,9 +51,9 @@ struct xlsx_chart {
 struct xlsx_book {
     lxw_workbook *wb;
     char *path;
-    struct outfile out;                  /* the temporary file the workbook is written to */
+    struct outfile out; /* the temporary file the workbook is written to */
     lxw_format *style[XLSX_STYLE_COUNT];
-    lxw_format *fill[XLSX_FILL_COUNT];   /* for conditional formats */
+    lxw_format *fill[XLSX_FILL_COUNT]; /* for conditional formats */
     struct {
         uint32_t fill, font;
         lxw_format *format;
