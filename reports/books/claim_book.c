@@ -166,8 +166,7 @@ line(struct xlsx_sheet *sh, uint32_t *row, const char *what, double value, enum 
         xlsx_text(sh, *row, WORDS_COL, words, XLSX_PLAIN);
     } else if (words) {
         (*row)++;
-        xlsx_text(sh, *row, WORDS_COL, words, XLSX_WRAP);
-        xlsx_row_lines(sh, *row, (unsigned)((strlen(words) + fits - 1) / fits));
+        xlsx_text(sh, *row, WORDS_COL, words, XLSX_WRAP); /* the row grows to fit */
     }
     (*row)++;
 }

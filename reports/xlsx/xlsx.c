@@ -1,6 +1,7 @@
 /* xlsx.c — the workbook writer over libxlsxwriter: temporary file and rename,
  * fixed properties, shared formats, sticky errors, cells that are always data. */
 #include "reports/xlsx/xlsx.h"
+#include "reports/xlsx/xlsx_book.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -21,54 +22,6 @@
 #include "reports/xlsx/xltext.h"
 
 #define CREATED_FALLBACK 315532800 /* 1980-01-01: libxlsxwriter reads 0 as "now" */
-#define XLSX_TRACKED_COLS 128      /* columns whose widths the layout knows */
-
-struct xlsx_sheet {
-    struct xlsx_book *book;
-    lxw_worksheet *ws;
-    char name[XLTEXT_SHEET_NAME_SIZE];
-    uint32_t current_row; /* constant memory: rows above it are gone */
-    /* Layout, applied as rows are left (constant memory) or at close. */
-    double widths[XLSX_TRACKED_COLS]; /* set widths; 0: the default */
-    uint16_t ncols;                   /* columns written or sized */
-    double *heights;                  /* points per row for wrapped text; 0: none */
-    uint32_t nheights;
-    double pending_height; /* constant memory: of current_row */
-    bool has_header, print_set, titles_set;
-    uint32_t header_row;
-};
-
-struct xlsx_chart {
-    struct xlsx_book *book;
-    lxw_chart *chart; /* owned by the workbook */
-    enum xlsx_chart_kind kind;
-    size_t nseries;
-    bool no_markers;
-    lxw_chart_series *last; /* the series added last */
-    uint32_t last_rgb;
-};
-
-struct xlsx_book {
-    lxw_workbook *wb;
-    char *path;
-    struct outfile out; /* the temporary file the workbook is written to */
-    lxw_format *style[XLSX_STYLE_COUNT];
-    lxw_format *fill[XLSX_FILL_COUNT]; /* for conditional formats */
-    struct {
-        uint32_t fill, font;
-        lxw_format *format;
-    } swatch[XLSX_MAX_SWATCHES]; /* made as first asked for */
-    size_t nswatches;
-    struct xlsx_sheet **sheets;
-    size_t nsheets;
-    struct xlsx_chart **charts;
-    size_t ncharts;
-    bool constant_memory;
-    uint32_t rows_per_sheet;
-    char footer[XLPAGE_FOOTER_SIZE]; /* of every sheet: xlpage_footer() */
-    enum sl_status status;           /* the first failure */
-    struct sl_diag diag;
-};
 
 /* The shared formats, as data. Colours are Excel's own good/neutral/bad. */
 static const struct {
@@ -112,13 +65,11 @@ static const struct {
     [XLSX_FILL_GREEN] = {0x006100, 0xC6EFCE},
 };
 
-static void fail(struct xlsx_book *b, enum sl_status st, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 static void sheet_layout(struct xlsx_sheet *sh);
 static void set_height(struct xlsx_sheet *sh, uint32_t row, double points);
 
-static void
-fail(struct xlsx_book *b, enum sl_status st, const char *fmt, ...)
+void
+xlsx_fail(struct xlsx_book *b, enum sl_status st, const char *fmt, ...)
 {
     if (b->status != SL_OK)
         return;
@@ -162,7 +113,7 @@ add_formats(struct xlsx_book *b)
     for (int i = XLSX_PLAIN; i < XLSX_STYLE_COUNT; i++) {
         lxw_format *f = b->style[i] = workbook_add_format(b->wb);
         if (!f) {
-            fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
+            xlsx_fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
             return;
         }
         if (style_table[i].bold)
@@ -192,7 +143,7 @@ add_formats(struct xlsx_book *b)
     for (int i = 0; i < XLSX_FILL_COUNT; i++) {
         lxw_format *f = b->fill[i] = workbook_add_format(b->wb);
         if (!f) {
-            fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
+            xlsx_fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
             return;
         }
         format_set_font_color(f, fill_table[i].font);
@@ -343,19 +294,19 @@ xlsx_add_sheet(struct xlsx_book *book, const char *name)
     if (grown)
         b->sheets = grown;
     if (!grown || !(sh = calloc(1, sizeof *sh))) {
-        fail(b, SL_ERR_NOMEM, "out of memory for a sheet");
+        xlsx_fail(b, SL_ERR_NOMEM, "out of memory for a sheet");
         return NULL;
     }
     sh->book = b;
     xltext_sheet_name(name, sh->name);
     if (!unique_sheet_name(b, sh->name)) {
-        fail(b, SL_ERR_REPORT, "too many sheets named '%s'", sh->name);
+        xlsx_fail(b, SL_ERR_REPORT, "too many sheets named '%s'", sh->name);
         free(sh);
         return NULL;
     }
     sh->ws = workbook_add_worksheet(b->wb, sh->name);
     if (!sh->ws) {
-        fail(b, SL_ERR_REPORT, "cannot add sheet '%s'", sh->name);
+        xlsx_fail(b, SL_ERR_REPORT, "cannot add sheet '%s'", sh->name);
         free(sh);
         return NULL;
     }
@@ -369,15 +320,14 @@ xlsx_sheet_name(const struct xlsx_sheet *sh)
     return sh ? sh->name : "";
 }
 
-/* True when row, col is on the grid and the book has not failed. */
-static bool
-in_grid(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
+bool
+xlsx_in_grid(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
 {
     if (!sh || sh->book->status != SL_OK)
         return false;
     if (row > XLSX_MAX_ROW || col > XLSX_MAX_COL) {
-        fail(sh->book, SL_ERR_LIMIT, "sheet '%s': row %lu, column %u is beyond Excel's grid",
-             sh->name, (unsigned long)row + 1, (unsigned)col + 1);
+        xlsx_fail(sh->book, SL_ERR_LIMIT, "sheet '%s': row %lu, column %u is beyond Excel's grid",
+                  sh->name, (unsigned long)row + 1, (unsigned)col + 1);
         return false;
     }
     return true;
@@ -389,13 +339,13 @@ in_grid(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
 static bool
 writable(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
 {
-    if (!in_grid(sh, row, col))
+    if (!xlsx_in_grid(sh, row, col))
         return false;
     if (sh->book->constant_memory) {
         if (row < sh->current_row) {
-            fail(sh->book, SL_ERR_REPORT,
-                 "sheet '%s': row %lu written after row %lu (rows must come in order)", sh->name,
-                 (unsigned long)row + 1, (unsigned long)sh->current_row + 1);
+            xlsx_fail(sh->book, SL_ERR_REPORT,
+                      "sheet '%s': row %lu written after row %lu (rows must come in order)",
+                      sh->name, (unsigned long)row + 1, (unsigned long)sh->current_row + 1);
             return false;
         }
         if (row > sh->current_row && sh->pending_height > 0) {
@@ -410,14 +360,14 @@ writable(struct xlsx_sheet *sh, uint32_t row, uint16_t col)
     return true;
 }
 
-static void
-check(struct xlsx_sheet *sh, lxw_error err, uint32_t row, uint16_t col)
+void
+xlsx_check(struct xlsx_sheet *sh, lxw_error err, uint32_t row, uint16_t col)
 {
     if (err == LXW_NO_ERROR)
         return;
     char cell[LXW_MAX_CELL_NAME_LENGTH];
     lxw_rowcol_to_cell(cell, row, col);
-    fail(sh->book, SL_ERR_REPORT, "sheet '%s' cell %s: %s", sh->name, cell, lxw_strerror(err));
+    xlsx_fail(sh->book, SL_ERR_REPORT, "sheet '%s' cell %s: %s", sh->name, cell, lxw_strerror(err));
 }
 
 /* ---- layout: row heights for wrapped text, print setup (xlpage.h) ---- */
@@ -433,7 +383,7 @@ col_width(const struct xlsx_sheet *sh, uint16_t col)
 static void
 set_height(struct xlsx_sheet *sh, uint32_t row, double points)
 {
-    check(sh, worksheet_set_row(sh->ws, row, points, NULL), row, 0);
+    xlsx_check(sh, worksheet_set_row(sh->ws, row, points, NULL), row, 0);
 }
 
 /* Makes row tall enough for text wrapped in column col, when style wraps:
@@ -458,7 +408,8 @@ fit_height_width(struct xlsx_sheet *sh, uint32_t row, double width, const char *
             n = n > XLSX_MAX_ROW / 2 ? XLSX_MAX_ROW + 1 : n * 2;
         double *grown = realloc(sh->heights, n * sizeof *grown);
         if (!grown) {
-            fail(sh->book, SL_ERR_NOMEM, "sheet '%s': out of memory for row heights", sh->name);
+            xlsx_fail(sh->book, SL_ERR_NOMEM, "sheet '%s': out of memory for row heights",
+                      sh->name);
             return;
         }
         memset(grown + sh->nheights, 0, (n - sh->nheights) * sizeof *grown);
@@ -498,8 +449,9 @@ sheet_layout(struct xlsx_sheet *sh)
         worksheet_fit_to_pages(sh->ws, 1, 0);
     }
     if (!sh->titles_set && sh->has_header)
-        check(sh, worksheet_repeat_rows(sh->ws, sh->header_row, sh->header_row), sh->header_row, 0);
-    check(sh, worksheet_set_footer(sh->ws, sh->book->footer), 0, 0);
+        xlsx_check(sh, worksheet_repeat_rows(sh->ws, sh->header_row, sh->header_row),
+                   sh->header_row, 0);
+    xlsx_check(sh, worksheet_set_footer(sh->ws, sh->book->footer), 0, 0);
 }
 
 void
@@ -508,7 +460,7 @@ xlsx_blank(struct xlsx_sheet *sh, uint32_t row, uint16_t col, enum xlsx_style st
     if (!writable(sh, row, col) || style == XLSX_PLAIN)
         return; /* an unstyled blank is no cell at all */
     assert((unsigned)style < XLSX_STYLE_COUNT);
-    check(sh, worksheet_write_blank(sh->ws, row, col, sh->book->style[style]), row, col);
+    xlsx_check(sh, worksheet_write_blank(sh->ws, row, col, sh->book->style[style]), row, col);
 }
 
 void
@@ -526,10 +478,10 @@ xlsx_text(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
     const char *fitted;
     enum sl_status st = xltext_fit_cell(text, &sb, &fitted);
     if (st != SL_OK)
-        fail(sh->book, st, "sheet '%s': no memory for a cell's text", sh->name);
+        xlsx_fail(sh->book, st, "sheet '%s': no memory for a cell's text", sh->name);
     else { /* write_string, never write_formula: text stays text */
-        check(sh, worksheet_write_string(sh->ws, row, col, fitted, sh->book->style[style]), row,
-              col);
+        xlsx_check(sh, worksheet_write_string(sh->ws, row, col, fitted, sh->book->style[style]),
+                   row, col);
         fit_height(sh, row, col, fitted, style);
     }
     strbuf_release(&sb);
@@ -549,12 +501,12 @@ xlsx_text_across(struct xlsx_sheet *sh, uint32_t row, uint16_t first_col, uint16
     struct strbuf sb = STRBUF_INIT;
     const char *fitted;
     if (xltext_fit_cell(text ? text : "", &sb, &fitted) != SL_OK) {
-        fail(sh->book, SL_ERR_NOMEM, "sheet '%s': no memory for a cell's text", sh->name);
+        xlsx_fail(sh->book, SL_ERR_NOMEM, "sheet '%s': no memory for a cell's text", sh->name);
     } else {
-        check(sh,
-              worksheet_merge_range(sh->ws, row, first_col, row, last_col, fitted,
-                                    sh->book->style[style]),
-              row, first_col);
+        xlsx_check(sh,
+                   worksheet_merge_range(sh->ws, row, first_col, row, last_col, fitted,
+                                         sh->book->style[style]),
+                   row, first_col);
         double width = 0;
         for (uint32_t c = first_col; c <= last_col; c++)
             width += col_width(sh, (uint16_t)c);
@@ -574,7 +526,8 @@ xlsx_number(struct xlsx_sheet *sh, uint32_t row, uint16_t col, double value, enu
     if (!writable(sh, row, col))
         return;
     assert((unsigned)style < XLSX_STYLE_COUNT);
-    check(sh, worksheet_write_number(sh->ws, row, col, value, sh->book->style[style]), row, col);
+    xlsx_check(sh, worksheet_write_number(sh->ws, row, col, value, sh->book->style[style]), row,
+               col);
 }
 
 void
@@ -601,7 +554,8 @@ write_civil(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const 
     bool day = style == XLSX_DATE;
     lxw_datetime dt = {
         c.year, c.month, c.day, day ? 0 : c.hour, day ? 0 : c.minute, day ? 0.0 : (double)c.second};
-    check(sh, worksheet_write_datetime(sh->ws, row, col, &dt, sh->book->style[style]), row, col);
+    xlsx_check(sh, worksheet_write_datetime(sh->ws, row, col, &dt, sh->book->style[style]), row,
+               col);
 }
 
 void
@@ -619,13 +573,13 @@ xlsx_date(struct xlsx_sheet *sh, uint32_t row, uint16_t col, int64_t t, const ch
 void
 xlsx_column_width(struct xlsx_sheet *sh, uint16_t first, uint16_t last, double width)
 {
-    if (!in_grid(sh, 0, last) || first > last)
+    if (!xlsx_in_grid(sh, 0, last) || first > last)
         return;
     for (uint32_t c = first; c <= last && c < XLSX_TRACKED_COLS; c++)
         sh->widths[c] = width;
     if (last >= sh->ncols)
         sh->ncols = (uint16_t)(last + 1);
-    check(sh, worksheet_set_column(sh->ws, first, last, width, NULL), 0, first);
+    xlsx_check(sh, worksheet_set_column(sh->ws, first, last, width, NULL), 0, first);
 }
 
 uint16_t
@@ -646,19 +600,19 @@ uint16_t
 xlsx_header(struct xlsx_sheet *sh, uint32_t row, const struct xlsx_column *columns, uint32_t ndata)
 {
     uint16_t n = xlsx_titles(sh, row, columns);
-    if (n == 0 || !in_grid(sh, row, n - 1))
+    if (n == 0 || !xlsx_in_grid(sh, row, n - 1))
         return n;
     if (!sh->has_header) {
         sh->has_header = true;
         sh->header_row = row;
     }
     if (ndata > XLSX_MAX_ROW - row) {
-        fail(sh->book, SL_ERR_LIMIT, "sheet '%s': %lu rows are more than Excel holds", sh->name,
-             (unsigned long)ndata);
+        xlsx_fail(sh->book, SL_ERR_LIMIT, "sheet '%s': %lu rows are more than Excel holds",
+                  sh->name, (unsigned long)ndata);
         return n;
     }
     worksheet_freeze_panes(sh->ws, row + 1, 0);
-    check(sh, worksheet_autofilter(sh->ws, row, 0, row + ndata, n - 1), row, 0);
+    xlsx_check(sh, worksheet_autofilter(sh->ws, row, 0, row + ndata, n - 1), row, 0);
     return n;
 }
 
@@ -667,14 +621,15 @@ static void
 add_fill(struct xlsx_sheet *sh, uint32_t first_row, uint16_t first_col, uint32_t last_row,
          uint16_t last_col, lxw_conditional_format *cf, enum xlsx_fill fill)
 {
-    if (!in_grid(sh, first_row, first_col) || !in_grid(sh, last_row, last_col))
+    if (!xlsx_in_grid(sh, first_row, first_col) || !xlsx_in_grid(sh, last_row, last_col))
         return;
     assert((unsigned)fill < XLSX_FILL_COUNT);
     cf->type = LXW_CONDITIONAL_TYPE_CELL;
     cf->format = sh->book->fill[fill];
-    check(sh,
-          worksheet_conditional_format_range(sh->ws, first_row, first_col, last_row, last_col, cf),
-          first_row, first_col);
+    xlsx_check(
+        sh,
+        worksheet_conditional_format_range(sh->ws, first_row, first_col, last_row, last_col, cf),
+        first_row, first_col);
 }
 
 void
@@ -749,12 +704,12 @@ swatch_format(struct xlsx_book *b, uint32_t fill, uint32_t font)
         if (b->swatch[i].fill == fill && b->swatch[i].font == font)
             return b->swatch[i].format;
     if (b->nswatches == XLSX_MAX_SWATCHES) {
-        fail(b, SL_ERR_LIMIT, "more than %d cell colours", XLSX_MAX_SWATCHES);
+        xlsx_fail(b, SL_ERR_LIMIT, "more than %d cell colours", XLSX_MAX_SWATCHES);
         return NULL;
     }
     lxw_format *f = workbook_add_format(b->wb);
     if (!f) {
-        fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
+        xlsx_fail(b, SL_ERR_NOMEM, "out of memory for the workbook's formats");
         return NULL;
     }
     format_set_pattern(f, LXW_PATTERN_SOLID);
@@ -786,14 +741,14 @@ xlsx_swatch(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
         const char *fitted;
         enum sl_status st = xltext_fit_cell(text, &sb, &fitted);
         if (st != SL_OK)
-            fail(sh->book, st, "sheet '%s': no memory for a cell's text", sh->name);
+            xlsx_fail(sh->book, st, "sheet '%s': no memory for a cell's text", sh->name);
         else
-            check(sh, worksheet_write_string(sh->ws, row, col, fitted, f), row, col);
+            xlsx_check(sh, worksheet_write_string(sh->ws, row, col, fitted, f), row, col);
         strbuf_release(&sb);
     } else if (isfinite(value)) {
-        check(sh, worksheet_write_number(sh->ws, row, col, value, f), row, col);
+        xlsx_check(sh, worksheet_write_number(sh->ws, row, col, value, f), row, col);
     } else {
-        check(sh, worksheet_write_blank(sh->ws, row, col, f), row, col);
+        xlsx_check(sh, worksheet_write_blank(sh->ws, row, col, f), row, col);
     }
 }
 
@@ -802,7 +757,7 @@ xlsx_swatch(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
 void
 xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide)
 {
-    if (!in_grid(sh, 0, 0))
+    if (!xlsx_in_grid(sh, 0, 0))
         return;
     sh->print_set = true;
     if (landscape)
@@ -814,139 +769,11 @@ xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide)
 void
 xlsx_print_titles(struct xlsx_sheet *sh, uint32_t first_row, uint32_t last_row, uint16_t label_cols)
 {
-    if (!in_grid(sh, last_row, label_cols) || first_row > last_row)
+    if (!xlsx_in_grid(sh, last_row, label_cols) || first_row > last_row)
         return;
     sh->titles_set = true;
-    check(sh, worksheet_repeat_rows(sh->ws, first_row, last_row), first_row, 0);
+    xlsx_check(sh, worksheet_repeat_rows(sh->ws, first_row, last_row), first_row, 0);
     if (label_cols > 0)
-        check(sh, worksheet_repeat_columns(sh->ws, 0, (lxw_col_t)(label_cols - 1)), first_row, 0);
-}
-
-/* ---- charts ---- */
-
-static const uint8_t chart_types[XLSX_CHART_KIND_COUNT] = {
-    [XLSX_CHART_LINE] = LXW_CHART_LINE,
-    [XLSX_CHART_COLUMN] = LXW_CHART_COLUMN,
-    [XLSX_CHART_COLUMN_STACKED] = LXW_CHART_COLUMN_STACKED,
-};
-
-struct xlsx_chart *
-xlsx_chart_new(struct xlsx_book *book, const struct xlsx_chart_spec *spec)
-{
-    struct xlsx_book *b = book;
-    struct xlsx_chart *c = NULL;
-    if (b->status != SL_OK)
-        return NULL;
-    assert((unsigned)spec->kind < XLSX_CHART_KIND_COUNT);
-    struct xlsx_chart **grown = realloc(b->charts, (b->ncharts + 1) * sizeof *grown);
-    if (grown)
-        b->charts = grown;
-    if (!grown || !(c = calloc(1, sizeof *c))) {
-        fail(b, SL_ERR_NOMEM, "out of memory for a chart");
-        return NULL;
-    }
-    c->book = b;
-    c->kind = spec->kind;
-    c->no_markers = spec->no_markers;
-    c->chart = workbook_add_chart(b->wb, chart_types[spec->kind]);
-    if (!c->chart) {
-        fail(b, SL_ERR_NOMEM, "out of memory for chart '%s'", spec->title ? spec->title : "");
-        free(c);
-        return NULL;
-    }
-    b->charts[b->ncharts++] = c;
-    /* The library copies the strings it is given. */
-    if (spec->title)
-        chart_title_set_name(c->chart, spec->title);
-    if (spec->category_title)
-        chart_axis_set_name(c->chart->x_axis, spec->category_title);
-    if (spec->value_title)
-        chart_axis_set_name(c->chart->y_axis, spec->value_title);
-    if (spec->value_format)
-        chart_axis_set_num_format(c->chart->y_axis, spec->value_format);
-    if (isfinite(spec->value_min))
-        chart_axis_set_min(c->chart->y_axis, spec->value_min);
-    if (isfinite(spec->value_max))
-        chart_axis_set_max(c->chart->y_axis, spec->value_max);
-    chart_legend_set_position(c->chart, LXW_CHART_LEGEND_BOTTOM);
-    /* Category labels at the foot of the chart, also when values go below
-     * zero (an overspent budget), not on the zero line through the middle. */
-    chart_axis_set_label_position(c->chart->x_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
-    if (spec->kind == XLSX_CHART_COLUMN_STACKED)
-        chart_set_series_overlap(c->chart, 100);
-    chart_show_blanks_as(c->chart, LXW_CHART_BLANKS_AS_GAP); /* unknown is not zero */
-    return c;
-}
-
-void
-xlsx_chart_series(struct xlsx_chart *chart, const char *data_sheet, uint32_t name_row,
-                  uint32_t first_row, uint32_t last_row, uint16_t category_col, uint16_t value_col,
-                  uint32_t rgb)
-{
-    if (!chart || !data_sheet || chart->book->status != SL_OK)
-        return;
-    assert(first_row <= last_row && last_row <= XLSX_MAX_ROW && value_col <= XLSX_MAX_COL);
-    lxw_chart_series *s = chart_add_series(chart->chart, NULL, NULL);
-    if (!s) {
-        fail(chart->book, SL_ERR_NOMEM, "out of memory for a chart series");
-        return;
-    }
-    chart_series_set_categories(s, data_sheet, first_row, category_col, last_row, category_col);
-    chart_series_set_values(s, data_sheet, first_row, value_col, last_row, value_col);
-    chart_series_set_name_range(s, data_sheet, name_row, value_col);
-    if (rgb && chart->kind == XLSX_CHART_LINE) {
-        lxw_chart_line line = {.color = rgb, .width = 2.0f};
-        chart_series_set_line(s, &line);
-        chart_series_set_marker_type(s, chart->no_markers ? LXW_CHART_MARKER_NONE
-                                                          : LXW_CHART_MARKER_CIRCLE);
-        chart_series_set_marker_size(s, 5);
-        lxw_chart_fill fill = {.color = rgb};
-        chart_series_set_marker_fill(s, &fill);
-        lxw_chart_line edge = {.color = rgb};
-        chart_series_set_marker_line(s, &edge);
-    } else if (rgb) {
-        lxw_chart_fill fill = {.color = rgb};
-        chart_series_set_fill(s, &fill);
-    }
-    chart->nseries++;
-    chart->last = s;
-    chart->last_rgb = rgb;
-}
-
-void
-xlsx_chart_series_dashed(struct xlsx_chart *chart)
-{
-    if (!chart || !chart->last || chart->kind != XLSX_CHART_LINE || chart->book->status != SL_OK)
-        return;
-    lxw_chart_line line = {
-        .color = chart->last_rgb, .width = 1.5f, .dash_type = LXW_CHART_LINE_DASH_DASH};
-    chart_series_set_line(chart->last, &line);
-    chart_series_set_marker_type(chart->last, LXW_CHART_MARKER_NONE);
-}
-
-void
-xlsx_chart_insert(struct xlsx_sheet *sh, uint32_t row, uint16_t col, struct xlsx_chart *chart,
-                  unsigned width, unsigned height)
-{
-    if (!chart || !in_grid(sh, row, col))
-        return;
-    if (chart->nseries == 0) /* Excel refuses a chart with nothing to draw */
-        return;
-    lxw_chart_options opt = {
-        .x_scale = width / 480.0, /* libxlsxwriter's default chart is 480 × 288 */
-        .y_scale = height / 288.0,
-    };
-    check(sh, worksheet_insert_chart_opt(sh->ws, row, col, chart->chart, &opt), row, col);
-}
-
-/* ---- row heights for the claim pack's wrapped text ---- */
-
-void
-xlsx_row_lines(struct xlsx_sheet *sh, uint32_t row, unsigned lines)
-{
-    if (!in_grid(sh, row, 0) || lines <= 1)
-        return;
-    if (lines > 27) /* 409 points is Excel's tallest row */
-        lines = 27;
-    check(sh, worksheet_set_row(sh->ws, row, 15.0 * lines, NULL), row, 0);
+        xlsx_check(sh, worksheet_repeat_columns(sh->ws, 0, (lxw_col_t)(label_cols - 1)), first_row,
+                   0);
 }

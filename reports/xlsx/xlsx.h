@@ -229,13 +229,6 @@ void xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide);
 void xlsx_print_titles(struct xlsx_sheet *sh, uint32_t first_row, uint32_t last_row,
                        uint16_t label_cols);
 
-/* ---- row heights for wrapped text (the claim pack) ---- */
-
-/* Makes row tall enough for `lines` lines of text (15 points each), for
- * wrapped cells that a reader would otherwise see cut; 0 or 1 leaves the
- * default height. */
-void xlsx_row_lines(struct xlsx_sheet *sh, uint32_t row, unsigned lines);
-
 /* ---- charts ----
  *
  * A chart draws ranges of a data sheet; it is made with xlsx_chart_new(),
