@@ -33,6 +33,7 @@
 #include "engine/measure/budget.h"
 #include "engine/measure/capacity.h"
 #include "engine/measure/contract.h"
+#include "engine/measure/latency.h"
 #include "engine/time/bizclock.h"
 #include "engine/model/incident_times.h"
 #include "engine/sla/sla_terms.h"
@@ -155,6 +156,11 @@ struct eval_row {
      * insufficient means the availability is not a number and every output
      * shows "insufficient coverage" (the measured value only as a note). */
     enum avail_coverage coverage;
+    /* Probe latency of the service in the window (engine/measure/latency.h)
+     * against the objective the entity's profile names for it; samples 0
+     * and no objective for the entity row (latency is not pooled across
+     * services) and for a service without latency. */
+    struct latency_result latency;
 };
 
 /* Response-time compliance of one severity's target in one window: TTA on the
