@@ -1,6 +1,6 @@
 /* monthly.c — the monthly operations workbook: Summary, Charts, Availability,
- * Incidents, Responders, SLA, Findings, Compare, Decision, Sources, Definitions and Chart
- * data, written whole or not at all, in constant memory. */
+ * Incidents, Responders, SLA, Latency, Findings, Compare, Decision, Sources, Definitions
+ * and Chart data, written whole or not at all, in constant memory. */
 #include <stdio.h>
 
 #include "reports/books/decision.h"
@@ -37,6 +37,7 @@ static const struct {
     {sheet_incidents_write},
     {sheet_responders_write},
     {sheet_sla_write},
+    {sheet_latency_write}, /* only when a service has latency or an objective */
     {sheet_findings_month_write},
     {sheet_compare_write},
     {write_decision},

@@ -272,17 +272,17 @@ has "report wrote" "$TMP/out" "wrote $TMP/out1/ops-report-2026-10.xlsx"
 has "report summary" "$TMP/out" 'provider:coreline +\(all\) +2026-10'
 X=$TMP/out1/ops-report-2026-10.xlsx
 unzip -p "$X" xl/workbook.xml >"$TMP/workbook.xml"
-has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Charts" sheetId="2"[^>]*/><sheet name="Availability" sheetId="3"[^>]*/><sheet name="Incidents" sheetId="4"[^>]*/><sheet name="SLA" sheetId="5"[^>]*/><sheet name="Findings" sheetId="6"[^>]*/><sheet name="Compare" sheetId="7"[^>]*/><sheet name="Sources" sheetId="8"[^>]*/><sheet name="Definitions" sheetId="9"[^>]*/><sheet name="Chart data" sheetId="10"'
-for n in 1 2 3 4 5 6 7 8 9 10; do
+has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Charts" sheetId="2"[^>]*/><sheet name="Availability" sheetId="3"[^>]*/><sheet name="Incidents" sheetId="4"[^>]*/><sheet name="SLA" sheetId="5"[^>]*/><sheet name="Latency" sheetId="6"[^>]*/><sheet name="Findings" sheetId="7"[^>]*/><sheet name="Compare" sheetId="8"[^>]*/><sheet name="Sources" sheetId="9"[^>]*/><sheet name="Definitions" sheetId="10"[^>]*/><sheet name="Chart data" sheetId="11"'
+for n in 1 2 3 4 5 6 7 8 9 10 11; do
     unzip -p "$X" "xl/worksheets/sheet$n.xml" >"$TMP/sheet$n.xml"
     hasnt "no formula in sheet $n" "$TMP/sheet$n.xml" '<f>'
 done
 has "incidents header frozen" "$TMP/sheet4.xml" '<pane ySplit="1"'
 has "incidents autofilter" "$TMP/sheet4.xml" '<autoFilter ref="A1:'
 has "availability matrix holds the hand-checked value" "$TMP/sheet3.xml" '<v>0\.99728997289972[0-9]*</v>'
-has "sources list each input with its sha-256" "$TMP/sheet8.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
-has "sources record the command line" "$TMP/sheet8.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
-has "chart data holds the hand-checked value" "$TMP/sheet10.xml" '<v>0\.99728997289972[0-9]*</v>'
+has "sources list each input with its sha-256" "$TMP/sheet9.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
+has "sources record the command line" "$TMP/sheet9.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
+has "chart data holds the hand-checked value" "$TMP/sheet11.xml" '<v>0\.99728997289972[0-9]*</v>'
 n=$(unzip -l "$X" | grep -c 'xl/charts/chart[0-9]*\.xml')
 same "four charts" "$n" 4
 cp "$X" "$TMP/out2/first.xlsx"
@@ -933,7 +933,7 @@ sheet_of "$R" "Chart data" rcd
 has "error budget from the contract measure" "$TMP/rcd.xml" '<t>budget of nimbus-sla \(contract measure\)</t>'
 expect "report without an SLA" 0 "$BIN" --db "$RDB" -q report --month 2026-10 --profile sample-data/team.yaml -o "$TMP/all1.xlsx"
 unzip -p "$TMP/all1.xlsx" xl/workbook.xml >"$TMP/rw.xml"
-has "report sheets with a profile" "$TMP/rw.xml" '<sheet name="SLA"[^>]*/><sheet name="Findings"[^>]*/><sheet name="Compare"[^>]*/><sheet name="Decision"[^>]*/><sheet name="Sources"'
+has "report sheets with a profile" "$TMP/rw.xml" '<sheet name="SLA"[^>]*/><sheet name="Latency"[^>]*/><sheet name="Findings"[^>]*/><sheet name="Compare"[^>]*/><sheet name="Decision"[^>]*/><sheet name="Sources"'
 sheet_of "$TMP/all1.xlsx" SLA asla
 has "sla sheet says none applies" "$TMP/asla.xml" 'No SLA applies to any entity this month'
 sheet_of "$TMP/all1.xlsx" Findings afind
@@ -1625,8 +1625,18 @@ inference-api,3,1,2026-10-01 10:02:00.000,58,200 - OK
 CSV
 expect "latency: kuma ping" 0 "$BIN" --db "$TMP/lat-kuma.db" ingest --entity team:ml "$TMP/lat/kuma.csv"
 has "latency: kuma samples" "$TMP/out" 'uptime-kuma: .*, 2 latency samples$'
+# The monthly workbook's Latency sheet.
+expect "latency: report" 0 "$BIN" --db "$LDB" --tz Europe/Berlin report --month 2026-10 -o "$TMP/lat/report.xlsx"
+cells_of "$TMP/lat/report.xlsx" Latency latsheet
+has "latency: sheet header" "$TMP/latsheet.cells" '^E1	p95 \(ms\)'
+has "latency: sheet row" "$TMP/latsheet.cells" '^B2	edge'
+has "latency: sheet p50" "$TMP/latsheet.cells" '^D2	10$'
+has "latency: sheet objective" "$TMP/latsheet.cells" '^H2	80 % at or under 400 ms'
+has "latency: sheet met" "$TMP/latsheet.cells" '^J2	met$'
 # The demo: every probe of the sample states a latency unless it got no answer.
-expect "latency: demo eval" 0 "$BIN" --db "$RDB" eval --month 2026-10 --entity team:platform --json
+cp "$DB" "$TMP/lat-demo.db"
+expect "latency: the demo's profile" 0 "$BIN" --db "$TMP/lat-demo.db" -q ingest sample-data/profile-platform.json
+expect "latency: demo eval" 0 "$BIN" --db "$TMP/lat-demo.db" eval --month 2026-10 --entity team:platform --json
 has "latency: demo k8s-control-plane misses 99 % at or under 250 ms" "$TMP/out" '"service":"k8s-control-plane",.*"p99_ms":481,.*"met":false'
 RLAT=${SLAUDIT_REAL:-../shared/real}/uptime/manticore-upptime/history
 if [ -d "$RLAT" ]; then
