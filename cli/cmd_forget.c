@@ -17,15 +17,16 @@ static const char help[] =
     "\n"
     "Removes a source from the store and everything read from it: incidents,\n"
     "status intervals, maintenance windows, GPU events, commitments, audit\n"
-    "records and rejects, in one transaction. SHA256 (64 hex digits) names the\n"
-    "bytes as ingested; FILE names every source recorded under that path, or,\n"
-    "when none is, the file's current bytes. A record a later file updated\n"
+    "records, rejects and probe latency, in one transaction. SHA256 (64 hex\n"
+    "digits) names the bytes as ingested; FILE names every source recorded\n"
+    "under that path, or, when none is, the file's current bytes. A record a later file updated\n"
     "belongs to that later file. Stored evaluation results are not changed: run\n"
     "'slaudit eval' again. To read a changed file in place of the old one, use\n"
     "'slaudit ingest --replace'.\n"
     "\n"
     "  --json          one JSON object: sources, incidents, intervals, maintenance,\n"
-    "                  gpu_events, commitments, audit_records, rejects removed\n"
+    "                  gpu_events, commitments, audit_records, rejects,\n"
+    "                  latency_samples removed\n"
     "\n"
     "Exit codes: 0 forgotten; 3 nothing recorded under FILE or SHA256; 4 database\n"
     "error.\n"
@@ -47,12 +48,16 @@ static int
 print_forgotten(const struct cli *cli, const char *what, const struct store_forgotten *f)
 {
     if (!cli->json) {
-        if (!msg_quiet())
-            printf("%s: forgot %ld source%s: %ld incidents, %ld status intervals, %ld "
-                   "maintenance windows, %ld GPU events, %ld commitments, %ld audit records, "
-                   "%ld rejects\n",
-                   what, f->sources, f->sources == 1 ? "" : "s", f->incidents, f->intervals,
-                   f->maintenance, f->gpu_events, f->commitments, f->audit_records, f->rejects);
+        if (msg_quiet())
+            return SL_EXIT_OK;
+        printf("%s: forgot %ld source%s: %ld incidents, %ld status intervals, %ld "
+               "maintenance windows, %ld GPU events, %ld commitments, %ld audit records, "
+               "%ld rejects",
+               what, f->sources, f->sources == 1 ? "" : "s", f->incidents, f->intervals,
+               f->maintenance, f->gpu_events, f->commitments, f->audit_records, f->rejects);
+        if (f->latency_samples)
+            printf(", %ld latency samples", f->latency_samples);
+        putchar('\n');
         return SL_EXIT_OK;
     }
     struct strbuf sb = STRBUF_INIT;
@@ -68,6 +73,7 @@ print_forgotten(const struct cli *cli, const char *what, const struct store_forg
     jsonw_field_int(&w, "commitments", f->commitments);
     jsonw_field_int(&w, "audit_records", f->audit_records);
     jsonw_field_int(&w, "rejects", f->rejects);
+    jsonw_field_int(&w, "latency_samples", f->latency_samples);
     jsonw_close(&w, '}');
     int rc = w.status ? msg_error(sl_exit_code(w.status), NULL, 0, "out of memory for the JSON")
                       : (puts(sb.buf), SL_EXIT_OK);

@@ -38,7 +38,8 @@ static const char help[] =
     "  --json          one JSON object per file: file, format, sha256, read, stored,\n"
     "                  rejected, duplicates, intervals, incidents, maintenance,\n"
     "                  gpu_events, commitments, audit_records, probes, changes,\n"
-    "                  skipped, already_ingested, and error when the file failed\n"
+    "                  skipped, already_ingested, latency_samples, and error when\n"
+    "                  the file failed\n"
     "  --boot-time T   when the machine booted, for dmesg stamps in seconds since boot\n"
     "  --host H        the host of a kernel log whose lines name none (dmesg)\n"
     "  --year YYYY     year of the first syslog line (syslog stamps have none); the\n"
@@ -124,6 +125,7 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
     jsonw_field_int(&w, "changes", error ? 0 : res->kinds.changes);
     jsonw_field_int(&w, "skipped", res->kinds.skipped);
     jsonw_field_bool(&w, "already_ingested", res->already);
+    jsonw_field_int(&w, "latency_samples", error ? 0 : res->kinds.latency_samples);
     if (error)
         jsonw_field_str(&w, "error", error);
     if (res->forgotten.sources)
@@ -167,6 +169,7 @@ print_result(const struct cli *cli, const char *path, const struct ingest_file_r
     print_kind(&first, k->probes, "probe result", "probe results");
     print_kind(&first, k->changes, "state change", "state changes");
     print_kind(&first, res->intervals, "status interval", "status intervals");
+    print_kind(&first, k->latency_samples, "latency sample", "latency samples");
     print_kind(&first, k->maintenance, "maintenance window", "maintenance windows");
     print_kind(&first, k->gpu_events, "GPU event", "GPU events");
     print_kind(&first, k->commitments, "commitment", "commitments");

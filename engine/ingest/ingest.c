@@ -2,6 +2,7 @@
 #include "engine/ingest/ingest.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -276,10 +277,30 @@ enum sl_status
 ingest_probe(struct ingest *ing, const char *entity, const char *service, int64_t t,
              enum svc_status status, long line, const char *raw, size_t raw_len)
 {
+    return ingest_probe_latency(ing, entity, service, t, status, NAN, line, raw, raw_len);
+}
+
+/* Milliseconds to whole microseconds, rounded; NAN and negatives state no
+ * latency, and the longest kept is STORE_LATENCY_MAX_MICROS. */
+static uint32_t
+latency_micros(double ms)
+{
+    if (isnan(ms) || ms < 0)
+        return PROBES_NO_LATENCY;
+    double us = round(ms * 1000.0);
+    return us >= (double)STORE_LATENCY_MAX_MICROS ? STORE_LATENCY_MAX_MICROS : (uint32_t)us;
+}
+
+enum sl_status
+ingest_probe_latency(struct ingest *ing, const char *entity, const char *service, int64_t t,
+                     enum svc_status status, double latency_ms, long line, const char *raw,
+                     size_t raw_len)
+{
     if (!ing->probes && !(ing->probes = probes_new(ing->probe_interval)))
         return diag_set(ing->diag, SL_ERR_NOMEM, ing->path, line, "out of memory");
     enum probe_outcome outcome;
-    enum sl_status rc = probes_add(ing->probes, entity, service, t, status, &outcome);
+    enum sl_status rc = probes_add_latency(ing->probes, entity, service, t, status,
+                                           latency_micros(latency_ms), &outcome);
     if (rc == SL_ERR_LIMIT)
         return diag_set(ing->diag, rc, ing->path, line,
                         "too many probe series in one file: %zu taken, the limit is %d series "
@@ -391,6 +412,14 @@ store_folded(void *ctx, const struct interval *iv)
     return store_add_interval(ing->store, iv, ing->diag);
 }
 
+static enum sl_status
+store_latency(void *ctx, const char *entity, const char *service, int64_t hour,
+              const struct latency_sample *s, size_t n)
+{
+    struct ingest *ing = ctx;
+    return store_latency_add_hour(ing->store, entity, service, hour, s, n, ing->diag);
+}
+
 enum sl_status
 ingest_finish(struct ingest *ing)
 {
@@ -402,9 +431,11 @@ ingest_finish(struct ingest *ing)
     }
     if (!ing->probes)
         return SL_OK;
-    long emitted = 0;
-    enum sl_status rc = probes_finish(ing->probes, store_folded, ing, &emitted);
+    long emitted = 0, samples = 0;
+    enum sl_status rc =
+        probes_finish_latency(ing->probes, store_folded, store_latency, ing, &emitted, &samples);
     ing->intervals += emitted;
+    ing->kinds.latency_samples += samples;
     if (rc == SL_ERR_IO)
         return diag_set(ing->diag, rc, ing->path, 0,
                         "cannot read back the temporary file that holds the probes");

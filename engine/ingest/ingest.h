@@ -51,10 +51,13 @@ struct ingest_clock {
  * are probe results taken and changes the state changes taken (both become
  * the intervals counted in struct ingest's intervals, not here); skipped are
  * records of a state-change log that change no service's status (they only
- * state a time of the log's span). */
+ * state a time of the log's span). latency_samples are the probe latencies
+ * stored (engine/store/store_latency.h), one per probe taken that states
+ * one. */
 struct ingest_kinds {
     long incidents, intervals, maintenance, gpu_events, commitments, audit_records, probes, changes,
         skipped;
+    long latency_samples;
 };
 
 /* What storing records changed, counted where they are stored. */
@@ -133,6 +136,12 @@ enum sl_status ingest_probe(struct ingest *ing, const char *entity, const char *
                             enum svc_status status, long line, const char *raw, size_t raw_len);
 enum sl_status ingest_reject(struct ingest *ing, long line, const char *reason, const char *raw,
                              size_t raw_len);
+/* ingest_probe with the probe's latency in milliseconds (NAN: it states
+ * none; a negative one is none too). Kept to the microsecond, with the
+ * probe: a duplicate probe's latency goes with it. */
+enum sl_status ingest_probe_latency(struct ingest *ing, const char *entity, const char *service,
+                                    int64_t t, enum svc_status status, double latency_ms, long line,
+                                    const char *raw, size_t raw_len);
 
 /* One change of a state-change log (engine/ingest/changes.h): the service
  * holds status `to` from t until its next change, the last one until the end

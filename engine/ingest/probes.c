@@ -11,13 +11,15 @@
 #include "engine/time/sltime.h"
 
 /* One spilled probe: the series' index and the probe's status in one word,
- * and the gap since the series' previous probe (0 for its first probe, which
- * is never a gap: duplicates are not spilled). A gap that does not fit in 32
+ * the gap since the series' previous probe (0 for its first probe, which
+ * is never a gap: duplicates are not spilled) and its latency in
+ * microseconds (PROBES_NO_LATENCY: none). A gap that does not fit in 32
  * bits is written as GAP_WIDE followed by one more record holding it split in
- * two words. */
+ * two words (that record's micros unused). */
 struct spilled {
     uint32_t series_status;
     uint32_t gap;
+    uint32_t micros;
 };
 
 #define STATUS_SHIFT 29
@@ -42,6 +44,11 @@ struct series {
     int64_t twice_interval; /* twice the expected interval */
     int64_t open_start, open_end;
     enum svc_status open_status;
+    /* The latency samples of the series' current UTC hour, during
+     * probes_finish: handed over whole when the next hour begins. */
+    struct latency_sample *lat;
+    size_t nlat, lat_alloc;
+    int64_t lat_hour;
     char *service; /* points into names, after the entity */
     char names[];  /* "entity\0service\0" */
 };
@@ -77,8 +84,10 @@ probes_new(int64_t interval)
 static void
 forget(struct probes *p)
 {
-    for (size_t i = 0; i < p->nseries; i++)
+    for (size_t i = 0; i < p->nseries; i++) {
+        free(p->order[i]->lat);
         free(p->order[i]);
+    }
     memset(p->slots, 0, p->nslots * sizeof *p->slots);
     p->nseries = 0;
     p->name_bytes = 0;
@@ -259,13 +268,14 @@ spill_flush(struct probes *p)
 }
 
 static enum sl_status
-spill(struct probes *p, uint32_t series, enum svc_status status, int64_t gap)
+spill(struct probes *p, uint32_t series, enum svc_status status, int64_t gap, uint32_t micros)
 {
-    struct spilled rec[2] = {{series | (uint32_t)status << STATUS_SHIFT, (uint32_t)gap}};
+    struct spilled rec[2] = {{series | (uint32_t)status << STATUS_SHIFT, (uint32_t)gap, micros}};
     size_t n = 1;
     if (gap >= GAP_WIDE) {
         rec[0].gap = GAP_WIDE;
-        rec[1] = (struct spilled){(uint32_t)((uint64_t)gap >> 32), (uint32_t)gap};
+        rec[1] =
+            (struct spilled){(uint32_t)((uint64_t)gap >> 32), (uint32_t)gap, PROBES_NO_LATENCY};
         n = 2;
     }
     if (p->nbuf + n > SPILL_BUFFERED) {
@@ -288,6 +298,13 @@ enum sl_status
 probes_add(struct probes *p, const char *entity, const char *service, int64_t t,
            enum svc_status status, enum probe_outcome *outcome)
 {
+    return probes_add_latency(p, entity, service, t, status, PROBES_NO_LATENCY, outcome);
+}
+
+enum sl_status
+probes_add_latency(struct probes *p, const char *entity, const char *service, int64_t t,
+                   enum svc_status status, uint32_t micros, enum probe_outcome *outcome)
+{
     struct series *s;
     size_t seen = p->nseries;
     enum sl_status rc = find_series(p, entity, service, &s);
@@ -298,7 +315,7 @@ probes_add(struct probes *p, const char *entity, const char *service, int64_t t,
         s->index = (uint32_t)seen;
         s->first = s->last = t;
         s->status = status;
-        return spill(p, s->index, status, 0);
+        return spill(p, s->index, status, 0, micros);
     }
     if (t == s->last) {
         *outcome = PROBE_DUPLICATE;
@@ -312,7 +329,7 @@ probes_add(struct probes *p, const char *entity, const char *service, int64_t t,
     note_gap(s, gap > UINT32_MAX ? UINT32_MAX : (uint32_t)gap);
     s->last = t;
     s->status = status;
-    return spill(p, s->index, status, gap);
+    return spill(p, s->index, status, gap, micros);
 }
 
 /* Twice the interpolated median gap: the sum of the two middle gaps (the
@@ -377,11 +394,42 @@ cover(struct series *s, int64_t next, probes_emit_fn emit, void *ctx, long *emit
 /* Where a replay stands between two chunks of spilled records. */
 struct replay {
     probes_emit_fn emit;
+    probes_latency_fn latency; /* NULL: latency is not kept */
     void *ctx;
     long *emitted;
+    long samples;       /* latency samples handed to latency */
     uint32_t wide_word; /* the first half of a wide gap's two records */
+    uint32_t wide_micros;
     bool wide;
 };
+
+/* Hands over the series' samples of its current hour. */
+static enum sl_status
+latency_flush(struct series *s, struct replay *r)
+{
+    if (!s->nlat)
+        return SL_OK;
+    size_t n = s->nlat;
+    s->nlat = 0;
+    r->samples += (long)n;
+    return r->latency(r->ctx, s->names, s->service, s->lat_hour, s->lat, n);
+}
+
+/* Keeps one sample of the series, after handing over the previous hour's
+ * when t starts a new one. */
+static enum sl_status
+latency_keep(struct series *s, struct replay *r, int64_t t, uint32_t micros)
+{
+    int64_t hour = t - ((t % 3600) + 3600) % 3600;
+    enum sl_status rc = SL_OK;
+    if (s->nlat && hour != s->lat_hour && (rc = latency_flush(s, r)))
+        return rc;
+    s->lat_hour = hour;
+    if (grow_reserve((void **)&s->lat, &s->lat_alloc, s->nlat + 1, sizeof *s->lat))
+        return SL_ERR_NOMEM;
+    s->lat[s->nlat++] = (struct latency_sample){t, micros};
+    return SL_OK;
+}
 
 /* Replays spilled probes: each, in the order taken, closes its series'
  * previous probe. */
@@ -391,13 +439,16 @@ replay(struct probes *p, struct replay *r, const struct spilled *rec, size_t n)
     for (size_t i = 0; i < n; i++) {
         uint32_t word = rec[i].series_status;
         int64_t gap = rec[i].gap;
+        uint32_t micros = rec[i].micros;
         if (r->wide) {
             gap = (int64_t)((uint64_t)word << 32 | rec[i].gap);
             word = r->wide_word;
+            micros = r->wide_micros;
             r->wide = false;
         } else if (gap == GAP_WIDE) {
             r->wide = true;
             r->wide_word = word;
+            r->wide_micros = micros;
             continue;
         }
         uint32_t index = word & SERIES_MASK;
@@ -405,26 +456,28 @@ replay(struct probes *p, struct replay *r, const struct spilled *rec, size_t n)
         if (index >= p->nseries || status >= SVC_STATUS_COUNT)
             return SL_ERR_IO;
         struct series *s = p->order[index];
+        enum sl_status rc = SL_OK;
         if (gap == 0) {
             s->last = s->first;
             s->status = status;
             s->open_status = SVC_STATUS_COUNT; /* nothing open */
-            continue;
+        } else {
+            if ((rc = cover(s, s->last + gap, r->emit, r->ctx, r->emitted)))
+                return rc;
+            s->last += gap;
+            s->status = status;
         }
-        enum sl_status rc = cover(s, s->last + gap, r->emit, r->ctx, r->emitted);
-        if (rc)
+        if (micros != PROBES_NO_LATENCY && r->latency && (rc = latency_keep(s, r, s->last, micros)))
             return rc;
-        s->last += gap;
-        s->status = status;
     }
     return SL_OK;
 }
 
 /* The file's records first, then the ones still in the buffer. */
 static enum sl_status
-fold(struct probes *p, probes_emit_fn emit, void *ctx, long *emitted)
+fold(struct probes *p, struct replay *rp)
 {
-    struct replay r = {emit, ctx, emitted, 0, false};
+    struct replay r = *rp;
     enum sl_status rc = SL_OK;
     if (p->spill) {
         struct spilled rec[4096];
@@ -438,13 +491,26 @@ fold(struct probes *p, probes_emit_fn emit, void *ctx, long *emitted)
     }
     if (!rc)
         rc = replay(p, &r, p->buf, p->nbuf);
+    for (size_t i = 0; !rc && r.latency && i < p->nseries; i++)
+        rc = latency_flush(p->order[i], &r);
+    rp->samples = r.samples;
     return !rc && r.wide ? SL_ERR_IO : rc;
 }
 
 enum sl_status
 probes_finish(struct probes *p, probes_emit_fn emit, void *ctx, long *emitted)
 {
+    return probes_finish_latency(p, emit, NULL, ctx, emitted, NULL);
+}
+
+enum sl_status
+probes_finish_latency(struct probes *p, probes_emit_fn emit, probes_latency_fn latency, void *ctx,
+                      long *emitted, long *samples)
+{
+    struct replay r = {.emit = emit, .latency = latency, .ctx = ctx, .emitted = emitted};
     *emitted = 0;
+    if (samples)
+        *samples = 0;
     enum sl_status rc = SL_OK;
     if (!p->nseries)
         goto out;
@@ -452,7 +518,10 @@ probes_finish(struct probes *p, probes_emit_fn emit, void *ctx, long *emitted)
         struct series *s = p->order[i];
         s->twice_interval = p->interval ? 2 * p->interval : twice_median_gap(s);
     }
-    if ((rc = fold(p, emit, ctx, emitted)))
+    rc = fold(p, &r);
+    if (samples)
+        *samples = r.samples;
+    if (rc)
         goto out;
     for (size_t i = 0; i < p->nseries && !rc; i++) {
         struct series *s = p->order[i];

@@ -16,7 +16,7 @@
  * The decision waits for the end of the input, since a gap is judged against
  * a median of gaps not read yet. Memory stays bounded: each series keeps a
  * fixed-size state (its last probe and a histogram of its gaps), and each
- * probe taken is spilled, eight bytes, to an unnamed temporary file that
+ * probe taken is spilled, twelve bytes, to an unnamed temporary file that
  * probes_finish reads back. The histogram keeps PROBES_GAP_BINS distinct gap
  * lengths with their counts, so the median is exact for a series with that
  * many distinct gaps or fewer; past that the two nearest lengths merge into
@@ -33,11 +33,14 @@
 
 #include "engine/model/model.h"
 #include "engine/base/status.h"
+#include "engine/store/store_latency.h"
 
 #define PROBES_DEFAULT_INTERVAL 60
 #define PROBES_GAP_BINS 16
 #define PROBES_MAX_SERIES 50000
 #define PROBES_MAX_NAME_BYTES ((size_t)4 << 20)
+/* A probe that states no latency. */
+#define PROBES_NO_LATENCY UINT32_MAX
 
 enum probe_outcome { PROBE_TAKEN, PROBE_DUPLICATE, PROBE_OUT_OF_ORDER };
 
@@ -62,6 +65,13 @@ bool probes_parse_interval(const char *text, int64_t *seconds);
 enum sl_status probes_add(struct probes *p, const char *entity, const char *service, int64_t t,
                           enum svc_status status, enum probe_outcome *outcome);
 
+/* probes_add with the probe's latency in microseconds (at most
+ * STORE_LATENCY_MAX_MICROS; PROBES_NO_LATENCY when it states none). A
+ * duplicate's latency is dropped with it: the first probe's stands. */
+enum sl_status probes_add_latency(struct probes *p, const char *entity, const char *service,
+                                  int64_t t, enum svc_status status, uint32_t micros,
+                                  enum probe_outcome *outcome);
+
 /* How many series have been taken since the last probes_finish. */
 size_t probes_series(const struct probes *p);
 
@@ -70,5 +80,17 @@ typedef enum sl_status (*probes_emit_fn)(void *ctx, const struct interval *iv);
  * interleave), then forgets them. *emitted counts the intervals. SL_ERR_IO
  * when the spill file cannot be read back. */
 enum sl_status probes_finish(struct probes *p, probes_emit_fn emit, void *ctx, long *emitted);
+
+/* The latency samples of one series' UTC hour starting at hour, in time
+ * order; s lives only during the call. */
+typedef enum sl_status (*probes_latency_fn)(void *ctx, const char *entity, const char *service,
+                                            int64_t hour, const struct latency_sample *s, size_t n);
+/* probes_finish that also hands every latency sample taken to latency (when
+ * not NULL), one series' hour at a time, each series' hours in time order;
+ * *samples (when not NULL) counts them. Memory: one hour of samples per
+ * series. */
+enum sl_status probes_finish_latency(struct probes *p, probes_emit_fn emit,
+                                     probes_latency_fn latency, void *ctx, long *emitted,
+                                     long *samples);
 
 #endif

@@ -1272,6 +1272,20 @@ link_span(struct eval_result *r, const struct series_span *s)
     }
 }
 
+/* The row's probe latency and its objective; the entity row has none. */
+static enum sl_status
+measure_latency(struct store *st, struct eval_row *row, struct sl_diag *diag)
+{
+    struct latency_objective obj;
+    enum sl_status rc = SL_OK;
+    if (!row->service)
+        return latency_summarise(NULL, 0, NULL, &row->latency);
+    if ((rc = latency_objective_of(st, row->entity, row->service, &obj, diag)))
+        return rc;
+    return latency_measure(st, row->entity, row->service, row->window.start, row->window.end, &obj,
+                           &row->latency, diag);
+}
+
 enum sl_status
 eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
          struct sl_diag *diag)
@@ -1339,6 +1353,8 @@ eval_run(struct store *st, const struct eval_params *p, struct eval_result *out,
         link_span(out, &run.spans[i]);
     for (size_t i = 0; !rc && i < out->nrows; i++)
         out->rows[i].coverage = availability_coverage_flag(&out->rows[i].avail, &p->avail.coverage);
+    for (size_t i = 0; !rc && i < out->nrows; i++)
+        rc = measure_latency(st, &out->rows[i], diag);
     for (size_t i = 0; !rc && i < out->ncontract; i++)
         out->contract[i].coverage =
             availability_coverage_flag(&out->contract[i].measure.avail, &p->avail.coverage);

@@ -34,6 +34,7 @@
 #include "engine/measure/capacity.h"
 #include "engine/measure/contract.h"
 #include "engine/measure/daily.h"
+#include "engine/measure/latency.h"
 #include "engine/time/bizclock.h"
 #include "engine/model/incident_times.h"
 #include "engine/sla/sla_terms.h"
@@ -169,6 +170,11 @@ struct eval_row {
     /* The days of the window (params.daily_from/daily_to), on the neutral
      * measure; empty for other windows and for entity rows. Owned. */
     struct daily daily;
+    /* Probe latency of the service in the window (engine/measure/latency.h)
+     * against the objective the entity's profile names for it; samples 0
+     * and no objective for the entity row (latency is not pooled across
+     * services) and for a service without latency. */
+    struct latency_result latency;
 };
 
 /* Response-time compliance of one severity's target in one window: TTA on the

@@ -295,6 +295,23 @@ const char *const schema_migrations[] = {
     "  commitment_id INTEGER PRIMARY KEY REFERENCES commitments(id) ON DELETE CASCADE,"
     "  fee REAL NOT NULL CHECK (fee >= 0),"
     "  currency TEXT);",
+    /* 14: probe latency (engine/store/store_latency.h). One row per source,
+     * series and UTC hour holding that hour's samples packed six bytes each
+     * (the second into the hour and the latency in microseconds), so a year
+     * of one-minute probes of a service is 8 760 rows and about 3 MB, and
+     * every sample keeps its own second: a month in any zone is cut
+     * exactly. A table of its own, created only if absent; a reader of an
+     * older store reads no latency (store_latency.c). */
+    "CREATE TABLE IF NOT EXISTS latency_hours ("
+    "  id INTEGER PRIMARY KEY,"
+    "  source_id INTEGER NOT NULL REFERENCES sources(id),"
+    "  entity TEXT NOT NULL,"
+    "  service TEXT NOT NULL,"
+    "  hour INTEGER NOT NULL,"
+    "  n INTEGER NOT NULL CHECK (n > 0),"
+    "  samples BLOB NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS latency_hours_by_series ON latency_hours"
+    "  (entity, service, hour);",
 };
 
 const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);

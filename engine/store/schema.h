@@ -17,5 +17,7 @@ extern const int schema_version;
 extern const int schema_readable;
 /* The version that stores commitments' fees (table commitment_fees). */
 #define SCHEMA_VERSION_FEES 12
+/* The version that stores probe latency (table latency_hours). */
+#define SCHEMA_VERSION_LATENCY 14
 
 #endif

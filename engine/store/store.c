@@ -14,6 +14,8 @@
 
 #include "engine/base/grow.h"
 #include "engine/store/ivbatch.h"
+#include "engine/store/store_db.h"
+#include "engine/store/store_latency.h"
 #include "engine/store/schema.h"
 #include "engine/time/sltime.h"
 
@@ -164,6 +166,24 @@ exec(struct store *st, const char *sql, struct sl_diag *diag)
         return s;
     }
     return SL_OK;
+}
+
+struct sqlite3 *
+store_db_handle(struct store *st)
+{
+    return st->db;
+}
+
+int64_t
+store_db_source(const struct store *st)
+{
+    return st->source_id;
+}
+
+enum sl_status
+store_db_error(struct store *st, struct sl_diag *diag, const char *what)
+{
+    return db_error(st, diag, what);
 }
 
 static sqlite3_stmt *
@@ -1989,7 +2009,7 @@ store_each_eval_result(struct store *st, const char *entity, int64_t from, int64
  * sources(id)). */
 static const char *const source_tables[] = {
     "incidents",   "intervals",     "maintenance", "gpu_events",
-    "commitments", "audit_records", "rejects",
+    "commitments", "audit_records", "rejects",     "latency_hours",
 };
 
 /* Deletes the rows of the sources recorded with sha256 (when not NULL) or
@@ -2001,14 +2021,23 @@ forget_where(struct store *st, const char *sha256, const char *path, struct stor
 {
     static const char where[] = " WHERE %s IN (SELECT id FROM sources WHERE sha256 = ?1 OR "
                                 "path = ?2)";
+    long latency_rows = 0; /* the samples are counted, not their hours */
     long *counts[] = {&out->incidents,   &out->intervals,     &out->maintenance, &out->gpu_events,
-                      &out->commitments, &out->audit_records, &out->rejects};
+                      &out->commitments, &out->audit_records, &out->rejects,     &latency_rows};
+    long latency_samples = 0;
+    enum sl_status counted = store_latency_count_of(st, sha256, path, &latency_samples, diag);
+    if (counted)
+        return counted;
+    out->latency_samples += latency_samples;
     _Static_assert(sizeof counts / sizeof counts[0] ==
                        sizeof source_tables / sizeof source_tables[0],
                    "one count per table");
     char sql[200];
     for (size_t i = 0; i <= sizeof source_tables / sizeof source_tables[0]; i++) {
         bool last = i == sizeof source_tables / sizeof source_tables[0];
+        if (!last && counts[i] == &latency_rows &&
+            store_schema_version(st) < SCHEMA_VERSION_LATENCY)
+            continue;
         int n = snprintf(sql, sizeof sql, "DELETE FROM %s", last ? "sources" : source_tables[i]);
         snprintf(sql + n, sizeof sql - (size_t)n, where, last ? "id" : "source_id");
         sqlite3_stmt *s;

@@ -92,12 +92,13 @@ void store_source_abort(struct store *st);
 struct store_forgotten {
     long sources, incidents, intervals, maintenance, gpu_events, commitments, audit_records,
         rejects;
+    long latency_samples; /* probe latency samples (engine/store/store_latency.h) */
 };
 
 /* Removes, in one transaction, every source recorded with sha256 or with
  * path (either may be NULL) and everything stored from them: incidents,
- * intervals, maintenance windows, GPU events, commitments, audit records and
- * rejects. Nothing matching is not an error: out->sources is 0. Evaluation
+ * intervals, maintenance windows, GPU events, commitments, audit records,
+ * rejects and probe latency. Nothing matching is not an error: out->sources is 0. Evaluation
  * results already stored are not touched. */
 enum sl_status store_forget(struct store *st, const char *sha256, const char *path,
                             struct store_forgotten *out, struct sl_diag *diag);

@@ -1,13 +1,16 @@
 /* probe_csv.c — probe results: time, service, status, latency_ms, and
  * optionally entity. Probes are folded into status intervals on ingest. */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parsers/read/csvrows.h"
 #include "parsers/formats/registry.h"
 
-enum col { C_TIME, C_SERVICE, C_STATUS, C_ENTITY, C_COUNT };
+enum col { C_TIME, C_SERVICE, C_STATUS, C_ENTITY, C_LATENCY, C_COUNT };
 
-static const char *const column_names[C_COUNT] = {"time", "service", "status", "entity"};
+static const char *const column_names[C_COUNT] = {"time", "service", "status", "entity",
+                                                  "latency_ms"};
 
 struct probe_csv {
     int at[C_COUNT];
@@ -77,7 +80,18 @@ read_row(struct csvrows *r, const struct csv_record *rec)
         strbuf_addstr(&r->reason, "empty time");
         return csvrows_reject(r, rec);
     }
-    return ingest_probe(r->ing, entity, service, t, status, rec->line, rec->raw, rec->raw_len);
+    /* A latency that is not a finite number of milliseconds >= 0 ("nan",
+     * "-", 1e999) states none: the probe's status still stands. */
+    double latency = NAN;
+    const char *ms = csvfile_field(rec, at[C_LATENCY]);
+    if (*ms) {
+        char *end;
+        latency = strtod(ms, &end);
+        if (end == ms || *end || !isfinite(latency) || latency < 0)
+            latency = NAN;
+    }
+    return ingest_probe_latency(r->ing, entity, service, t, status, latency, rec->line, rec->raw,
+                                rec->raw_len);
 }
 
 static enum sl_status
@@ -100,7 +114,7 @@ sniff(const char *head, size_t len)
 const struct parser parser_probe_csv = {
     "probe-csv",
     "probe results: time, service, status (up, degraded, partial, down, maintenance), "
-    "latency_ms, optional entity; folded into status intervals",
+    "latency_ms, optional entity; folded into status intervals, latency kept per probe",
     "a CSV header with time and status",
     sniff,
     parse,

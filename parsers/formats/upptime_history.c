@@ -1,9 +1,12 @@
 /* upptime_history.c — an Upptime repository's history/<slug>.yml: the last
  * check of one site (url, status up|down|degraded, code, responseTime,
- * lastUpdated, startTime). It is one probe result at lastUpdated; the
+ * lastUpdated, startTime). It is one probe result at lastUpdated, with
+ * responseTime (milliseconds) as its latency; the
  * service is the slug, taken from the file name as Upptime writes it. */
 #include <libgen.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/base/yamldoc.h"
@@ -47,7 +50,14 @@ parse(struct ingest *ing, FILE *f)
                  *why ? ": " : "", why);
         rc = ingest_reject(ing, line, reason, when ? when : "", when ? strlen(when) : 0);
     } else {
-        rc = ingest_probe(ing, ing->entity, service, t, status, line, word, strlen(word));
+        /* responseTime: milliseconds, as Upptime's badges show it. */
+        const char *ms = yamldoc_get_scalar(doc, root, "responseTime");
+        char *end = NULL;
+        double latency = ms && *ms ? strtod(ms, &end) : NAN;
+        if (end && (end == ms || *end))
+            latency = NAN;
+        rc = ingest_probe_latency(ing, ing->entity, service, t, status, latency, line, word,
+                                  strlen(word));
     }
 out:
     yamldoc_free(doc);

@@ -2,8 +2,9 @@
  * table (joined with `monitor` for the name) as CSV, or as JSON: an array of
  * heartbeats, or the `heartbeatList` object keyed by monitor id. Each beat is
  * a probe result: status 0 down, 1 up, 2 pending, 3 maintenance; time is
- * UTC ("2026-10-01 12:00:00.123", as Kuma stores it); ping and msg are not
- * stored. Probes become status intervals (docs/design.md §4).
+ * UTC ("2026-10-01 12:00:00.123", as Kuma stores it); ping (milliseconds,
+ * null for a failed check) is the probe's latency; msg is not stored.
+ * Probes become status intervals (docs/design.md §4).
  *
  * Kuma's webhook notifications ({"heartbeat": {...}, "monitor": {...},
  * "msg": ...}, one payload, JSON Lines of them or an array) are sent when a
@@ -11,6 +12,7 @@
  * status holds until the monitor's next payload (docs/design.md §4,
  * State-change logs). A payload whose heartbeat is null (Kuma's test
  * notification) is rejected. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,14 +31,27 @@ static const struct {
     {"0", SVC_DOWN}, {"1", SVC_UP}, {"2", SVC_DOWN}, {"3", SVC_MAINTENANCE}, {NULL, SVC_UNKNOWN},
 };
 
-enum col { C_NAME, C_MONITOR_ID, C_STATUS, C_TIME, C_COUNT };
+enum col { C_NAME, C_MONITOR_ID, C_STATUS, C_TIME, C_PING, C_COUNT };
 
 static const char *const column_names[C_COUNT][4] = {
     [C_NAME] = {"name", "monitor_name", "monitor", NULL},
     [C_MONITOR_ID] = {"monitor_id", "monitorID", NULL, NULL},
     [C_STATUS] = {"status", NULL, NULL, NULL},
     [C_TIME] = {"time", NULL, NULL, NULL},
+    [C_PING] = {"ping", NULL, NULL, NULL},
 };
+
+/* Kuma's ping in milliseconds; NAN when absent, null or not a number
+ * (Kuma writes none for a failed check). */
+static double
+ping_ms(const char *text)
+{
+    if (!text || !*text)
+        return NAN;
+    char *end;
+    double ms = strtod(text, &end);
+    return end == text || *end || !isfinite(ms) || ms < 0 ? NAN : ms;
+}
 
 /* A file that is one webhook payload: its heartbeat and monitor come as
  * separate members, held until the document ends. */
@@ -55,10 +70,10 @@ struct state {
 };
 
 /* Stores one heartbeat, as a probe or (change set) a state change; name or
- * id names the monitor. */
+ * id names the monitor; ping is the probe's latency (NULL: none). */
 static enum sl_status
 beat(struct state *s, const char *name, const char *id, const char *code, const char *when,
-     bool change, long line, const char *raw, size_t raw_len)
+     const char *ping, bool change, long line, const char *raw, size_t raw_len)
 {
     char reason[200];
     if (!s->ing->entity)
@@ -91,7 +106,8 @@ beat(struct state *s, const char *name, const char *id, const char *code, const 
     if (change)
         return ingest_change(s->ing, s->ing->entity, service, t, SVC_UNKNOWN, st, line, raw,
                              raw_len);
-    return ingest_probe(s->ing, s->ing->entity, service, t, st, line, raw, raw_len);
+    return ingest_probe_latency(s->ing, s->ing->entity, service, t, st, ping_ms(ping), line, raw,
+                                raw_len);
 }
 
 /* One webhook payload: its heartbeat's status and time, its monitor's name
@@ -110,7 +126,7 @@ payload(struct state *s, const struct jsonstream_record *rec)
     if (!id && jsondoc_kind(mon) == JNODE_OBJECT)
         id = jsonstream_text(mon, "id", idbuf, sizeof idbuf);
     return beat(s, name, id, jsonstream_text(hb, "status", codebuf, sizeof codebuf),
-                jsonstream_str(hb, "time"), true, rec->line, rec->raw, rec->raw_len);
+                jsonstream_str(hb, "time"), NULL, true, rec->line, rec->raw, rec->raw_len);
 }
 
 /* A member's text (string or number) copied into out; "" when it has none. */
@@ -159,7 +175,7 @@ single_emit(struct state *s)
         return ingest_reject(s->ing, one->line,
                              "webhook payload without a heartbeat (a test notification?)", "", 0);
     return beat(s, or_null(one->name), or_null(one->id), or_null(one->code), or_null(one->when),
-                true, one->line, "", 0);
+                NULL, true, one->line, "", 0);
 }
 
 static enum sl_status
@@ -189,8 +205,8 @@ csv_row(struct csvrows *r, const struct csv_record *rec)
 {
     struct state *s = r->ctx;
     return beat(s, field(rec, s->at[C_NAME]), field(rec, s->at[C_MONITOR_ID]),
-                field(rec, s->at[C_STATUS]), field(rec, s->at[C_TIME]), false, rec->line, rec->raw,
-                rec->raw_len);
+                field(rec, s->at[C_STATUS]), field(rec, s->at[C_TIME]), field(rec, s->at[C_PING]),
+                false, rec->line, rec->raw, rec->raw_len);
 }
 
 static enum sl_status
@@ -206,7 +222,7 @@ on_record(void *ctx, const struct jsonstream_record *rec)
         return jsonstream_reject(s->ing, rec, "not a heartbeat object");
     if (jsondoc_get(n, "heartbeat") || jsondoc_get(n, "monitor"))
         return payload(s, rec);
-    char idbuf[32], codebuf[32];
+    char idbuf[32], codebuf[32], pingbuf[64];
     const char *name = jsonstream_str(n, "name");
     if (!name)
         name = jsonstream_str(n, "monitor_name");
@@ -217,7 +233,8 @@ on_record(void *ctx, const struct jsonstream_record *rec)
     if (!id && rec->key && strcmp(rec->key, "heartbeats") && strcmp(rec->key, "data"))
         id = rec->key;
     const char *code = jsonstream_text(n, "status", codebuf, sizeof codebuf);
-    return beat(s, name, id, code, jsonstream_str(n, "time"), false, rec->line, rec->raw,
+    return beat(s, name, id, code, jsonstream_str(n, "time"),
+                jsonstream_text(n, "ping", pingbuf, sizeof pingbuf), false, rec->line, rec->raw,
                 rec->raw_len);
 }
 
@@ -303,7 +320,8 @@ const struct parser parser_uptime_kuma = {
     "uptime-kuma",
     "Uptime Kuma heartbeats (CSV from its heartbeat table, or JSON heartbeats / heartbeatList): "
     "monitor name or id, status 0 down, 1 up, 2 pending (down), 3 maintenance, time (UTC); "
-    "ping and msg are not stored; webhook payloads (heartbeat and monitor) are state changes, "
+    "ping is the probe's latency, msg is not stored; webhook payloads (heartbeat and monitor) are "
+    "state changes, "
     "each status holding until the monitor's next payload",
     "a CSV header with status, time, ping, msg and a monitor column, or JSON with ping, msg, "
     "status and time (and monitorID), or with heartbeat and monitor (webhook payloads)",

@@ -1,7 +1,7 @@
-/* monthly.c — the monthly operations workbook: Summary, Charts, Daily,
- * Availability, Incidents, Responders, SLA, Findings, Compare, Decision,
- * Sources, Definitions, Chart data and Daily data, written whole or not at
- * all, in constant memory. */
+/* monthly.c — the monthly operations workbook: Summary, Summary detail,
+ * Charts, Daily, Availability, Incidents, Responders, SLA, Latency, Findings,
+ * Compare, Decision, Sources, Definitions, Chart data and Daily data, written
+ * whole or not at all, in constant memory. */
 #include <stdio.h>
 
 #include "reports/books/decision.h"
@@ -40,6 +40,7 @@ static const struct {
     {sheet_incidents_write},
     {sheet_responders_write},
     {sheet_sla_write},
+    {sheet_latency_write}, /* only when a service has latency or an objective */
     {sheet_findings_month_write},
     {sheet_compare_write},
     {write_decision},

@@ -68,7 +68,8 @@ struct report_info {
 
 /* The monthly operations workbook (docs/design.md §1): sheets Summary, Charts,
  * Availability, Incidents (continued on "Incidents (2)"... past Excel's row
- * limit), Responders (when info->responders has an entity), SLA, Findings,
+ * limit), Responders (when info->responders has an entity), SLA, Latency
+ * (when a service of the month has probe latency or an objective), Findings,
  * Compare (when there are two entities or more), Decision (when
  * info->decision is given), Sources, Definitions and Chart data, in that
  * order. Written in constant memory:

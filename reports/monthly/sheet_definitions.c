@@ -86,6 +86,14 @@ static const struct definition incident_rules[] = {
      "because incident durations are heavily skewed and a mean alone misleads."},
     {"Percentiles", "linear interpolation",
      "Between closest ranks: the method of numpy's and pandas' defaults."},
+    /* Probe latency (the Latency sheet). */
+    {"Latency percentiles", "nearest rank",
+     "The sample of rank ⌈p/100 × n⌉ of the n probe latencies of the service in the month "
+     "(probe time in the month, in the report's zone), always a measured latency; probes "
+     "without an answer state none."},
+    {"Latency objective", "share at or under ≥ percentile",
+     "Met when the share of samples at or under the profile's threshold_ms is at least its "
+     "percentile; a sample equal to the threshold is under it. No samples: neither."},
     {NULL, NULL, NULL},
 };
 

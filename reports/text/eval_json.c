@@ -108,6 +108,10 @@ write_definitions(struct jsonw *w, const char *key, const struct eval_params *p)
     jsonw_field_str(w, "mtbf", "(eligible - downtime) / failures");
     jsonw_field_int(w, "failure_worst_severity", p->failure_severity);
     jsonw_field_str(w, "percentiles", "linear interpolation between closest ranks");
+    jsonw_field_str(w, "latency_percentiles",
+                    "nearest rank: the sample of rank ceil(p/100 x n), probes in the window");
+    jsonw_field_str(w, "latency_objective",
+                    "share of samples at or under threshold_ms >= percentile %");
     jsonw_open(w, "bootstrap", '{');
     jsonw_field_int(w, "rounds", STATS_BOOTSTRAP_ROUNDS);
     jsonw_field_int(w, "seed", STATS_BOOTSTRAP_SEED);
@@ -231,6 +235,37 @@ write_row_head(struct jsonw *w, const char *entity, const char *service, const s
     jsonw_field_str(w, "coverage_flag", availability_coverage_name(coverage));
 }
 
+/* "latency": null where the service has no latency and no objective. */
+static void
+write_latency(struct jsonw *w, const struct latency_result *l)
+{
+    if (!l->samples && !l->objective.set) {
+        jsonw_field_null(w, "latency");
+        return;
+    }
+    jsonw_open(w, "latency", '{');
+    jsonw_field_int(w, "samples", l->samples);
+    jsonw_field_num(w, "p50_ms", l->p50_ms);
+    jsonw_field_num(w, "p95_ms", l->p95_ms);
+    jsonw_field_num(w, "p99_ms", l->p99_ms);
+    jsonw_field_num(w, "max_ms", l->max_ms);
+    if (l->objective.set) {
+        jsonw_open(w, "objective", '{');
+        jsonw_field_num(w, "percentile", l->objective.percentile);
+        jsonw_field_num(w, "threshold_ms", l->objective.threshold_ms);
+        jsonw_field_int(w, "under", l->under);
+        jsonw_field_num(w, "share_under", l->share_under);
+        if (l->met == LATENCY_UNKNOWN)
+            jsonw_field_null(w, "met");
+        else
+            jsonw_field_bool(w, "met", l->met == LATENCY_MET);
+        jsonw_close(w, '}');
+    } else {
+        jsonw_field_null(w, "objective");
+    }
+    jsonw_close(w, '}');
+}
+
 static void
 write_row(struct jsonw *w, const struct eval_row *row, const char *zone)
 {
@@ -244,6 +279,7 @@ write_row(struct jsonw *w, const struct eval_row *row, const char *zone)
     /* The one target the row is judged against, as written. */
     jsonw_field_num(w, "target_percent", 100.0 * target_fraction(row->target_percent));
     jsonw_field_str(w, "target_source", target_source_name(row->target_source));
+    write_latency(w, &row->latency);
     jsonw_field_null(w, "sla");
     jsonw_close(w, '}');
 }

@@ -101,6 +101,12 @@ enum sl_status sheet_findings_month_write(struct xlsx_book *book, const struct e
 enum sl_status sheet_compare_write(struct xlsx_book *book, const struct eval_result *r,
                                    const struct report_info *info, struct sl_diag *diag);
 
+/* Latency: probe latency per service in the report month and its objective
+ * (engine/measure/latency.h). Adds nothing when no service of the month has
+ * latency or an objective. */
+enum sl_status sheet_latency_write(struct xlsx_book *book, const struct eval_result *r,
+                                   const struct report_info *info, struct sl_diag *diag);
+
 /* True when w is the same window as month. */
 static inline int
 sheet_same_window(const struct window *w, const struct window *month)

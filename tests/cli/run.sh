@@ -255,7 +255,7 @@ has "too many series message" "$TMP/err" "many-series.csv:50002: too many probe 
 "$GEN" "$TMP/sample" >/dev/null
 DB=$TMP/demo.db
 expect "ingest sample" 0 "$BIN" --db "$DB" ingest sample-data/maintenance.csv "$TMP"/sample/*.csv
-has "probes folded" "$TMP/out" 'probe-csv: read 1324560, stored 1324560, rejected 0, duplicates 0: 1324560 probe results, [0-9]+ status intervals$'
+has "probes folded" "$TMP/out" 'probe-csv: read 1324560, stored 1324560, rejected 0, duplicates 0: 1324560 probe results, [0-9]+ status intervals, [0-9]+ latency samples$'
 has "maintenance counted as windows" "$TMP/out" 'maintenance-csv: read 12, stored 12, rejected 0, duplicates 0: 12 maintenance windows$'
 same "intervals not probes" "$(sql 'select count(*) < 5000 from intervals')" 1
 expect "eval json" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity provider:nimbus --json
@@ -272,17 +272,17 @@ has "report wrote" "$TMP/out" "wrote $TMP/out1/ops-report-2026-10.xlsx"
 has "report summary" "$TMP/out" 'provider:coreline +\(all\) +2026-10'
 X=$TMP/out1/ops-report-2026-10.xlsx
 unzip -p "$X" xl/workbook.xml >"$TMP/workbook.xml"
-has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Summary detail" sheetId="2"[^>]*/><sheet name="Charts" sheetId="3"[^>]*/><sheet name="Daily" sheetId="4"[^>]*/><sheet name="Availability" sheetId="5"[^>]*/><sheet name="Incidents" sheetId="6"[^>]*/><sheet name="SLA" sheetId="7"[^>]*/><sheet name="Findings" sheetId="8"[^>]*/><sheet name="Compare" sheetId="9"[^>]*/><sheet name="Sources" sheetId="10"[^>]*/><sheet name="Definitions" sheetId="11"[^>]*/><sheet name="Chart data" sheetId="12"[^>]*/><sheet name="Daily data" sheetId="13"'
-for n in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+has "sheets in order" "$TMP/workbook.xml" '<sheet name="Summary" sheetId="1"[^>]*/><sheet name="Summary detail" sheetId="2"[^>]*/><sheet name="Charts" sheetId="3"[^>]*/><sheet name="Daily" sheetId="4"[^>]*/><sheet name="Availability" sheetId="5"[^>]*/><sheet name="Incidents" sheetId="6"[^>]*/><sheet name="SLA" sheetId="7"[^>]*/><sheet name="Latency" sheetId="8"[^>]*/><sheet name="Findings" sheetId="9"[^>]*/><sheet name="Compare" sheetId="10"[^>]*/><sheet name="Sources" sheetId="11"[^>]*/><sheet name="Definitions" sheetId="12"[^>]*/><sheet name="Chart data" sheetId="13"[^>]*/><sheet name="Daily data" sheetId="14"'
+for n in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do
     unzip -p "$X" "xl/worksheets/sheet$n.xml" >"$TMP/sheet$n.xml"
     hasnt "no formula in sheet $n" "$TMP/sheet$n.xml" '<f>'
 done
-has "incidents header frozen" "$TMP/sheet5.xml" '<pane ySplit="1"'
-has "incidents autofilter" "$TMP/sheet5.xml" '<autoFilter ref="A1:'
+has "incidents header frozen" "$TMP/sheet6.xml" '<pane ySplit="1"'
+has "incidents autofilter" "$TMP/sheet6.xml" '<autoFilter ref="A1:'
 has "availability matrix holds the hand-checked value" "$TMP/sheet5.xml" '<v>0\.99728997289972[0-9]*</v>'
-has "sources list each input with its sha-256" "$TMP/sheet10.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
-has "sources record the command line" "$TMP/sheet10.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
-has "chart data holds the hand-checked value" "$TMP/sheet12.xml" '<v>0\.99728997289972[0-9]*</v>'
+has "sources list each input with its sha-256" "$TMP/sheet11.xml" "<t>$(sha256sum sample-data/maintenance.csv | cut -c1-64)</t>"
+has "sources record the command line" "$TMP/sheet11.xml" "<t>[^<]*slaudit --db $DB report -o $TMP/out1/</t>"
+has "chart data holds the hand-checked value" "$TMP/sheet13.xml" '<v>0\.99728997289972[0-9]*</v>'
 n=$(unzip -l "$X" | grep -c 'xl/charts/chart[0-9]*\.xml')
 # Three entities, two charts each (trend, incidents), TTR and the budget,
 # and a burn-down on the Daily sheet for each of the ten services, each of
@@ -689,7 +689,7 @@ sqlite3 "$TMP/old.db" "PRAGMA application_id = 0; PRAGMA user_version = 9;"
 expect "store without an application id: read" 0 "$BIN" --db "$TMP/old.db" eval --no-save --month 2026-10
 same "store without an application id: a reader leaves it" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id')" 0
 expect "store without an application id: written" 0 "$BIN" --db "$TMP/old.db" -q ingest "$DATA/naive-times.csv"
-same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 13 "
+same "store without an application id: stamped" "$(sqlite3 "$TMP/old.db" 'PRAGMA application_id; PRAGMA user_version' | tr '\n' ' ')" "1397506389 14 "
 
 # A damaged store is said to be damaged, not evaluated: one page overwritten
 # (a table page that eval itself never reads), and a truncated file.
@@ -989,7 +989,7 @@ sheet_of "$R" "Chart data" rcd
 has "error budget from the contract measure" "$TMP/rcd.xml" '<t>budget of nimbus-sla \(contract measure\)</t>'
 expect "report without an SLA" 0 "$BIN" --db "$RDB" -q report --month 2026-10 --profile sample-data/team.yaml -o "$TMP/all1.xlsx"
 unzip -p "$TMP/all1.xlsx" xl/workbook.xml >"$TMP/rw.xml"
-has "report sheets with a profile" "$TMP/rw.xml" '<sheet name="SLA"[^>]*/><sheet name="Findings"[^>]*/><sheet name="Compare"[^>]*/><sheet name="Decision"[^>]*/><sheet name="Sources"'
+has "report sheets with a profile" "$TMP/rw.xml" '<sheet name="SLA"[^>]*/><sheet name="Latency"[^>]*/><sheet name="Findings"[^>]*/><sheet name="Compare"[^>]*/><sheet name="Decision"[^>]*/><sheet name="Sources"'
 sheet_of "$TMP/all1.xlsx" SLA asla
 has "sla sheet says none applies" "$TMP/asla.xml" 'No SLA applies to any entity this month'
 sheet_of "$TMP/all1.xlsx" Findings afind
@@ -1770,7 +1770,7 @@ for book in "$X" "$TMP/audit.xlsx" "$TMP/score.xlsx" "$TMP/decision0.xlsx"; do
 done
 has "layout: the month in the monthly footer" "$TMP/sheet1.xml" '<oddFooter>&amp;C&amp;A — 2026-10 — page'
 has "layout: wide Summary detail printed landscape" "$TMP/sheet2.xml" 'orientation="landscape"'
-has "layout: definitions rows as tall as their text" "$TMP/sheet11.xml" '<row r="[0-9]+"[^>]* ht="[0-9.]+" customHeight="1"'
+has "layout: definitions rows as tall as their text" "$TMP/sheet12.xml" '<row r="[0-9]+"[^>]* ht="[0-9.]+" customHeight="1"'
 sheet_of "$TMP/audit.xlsx" Cover lcover
 has "layout: the audit's footer names entity and days" "$TMP/lcover.xml" '<oddFooter>&amp;C&amp;A — team:platform, 2026-[0-9-]+ to 2026-[0-9-]+ — page'
 hasnt "layout: the audit cover is portrait" "$TMP/lcover.xml" 'orientation="landscape"'
@@ -1866,6 +1866,91 @@ if [ -f "$RGCP" ]; then
     same "daily: real gcp, the 31st" "$(xlsx_cell "$TMP/gcp.xlsx" Daily AG31)" "FFE84A4A 444"
 else
     echo "cli: skipped the real GCP history for the Daily sheet: $RGCP is absent (set SLAUDIT_REAL to the folder holding incidents/)"
+# --- probe latency: percentiles per service and month, the profile's objective ---
+LDB=$TMP/latency.db
+mkdir -p "$TMP/lat"
+# api: 100..500 ms a minute apart, a down probe with none, the 00:04 probe
+# twice (the 9999 of the repeat dropped with it): p50 = rank 3 = 300 ms,
+# p95 = p99 = rank 5 = 500.5 ms. The objective, 80 % at or under 400 ms:
+# 4 of 5, met.
+cat >"$TMP/lat/probes.csv" <<'CSV'
+time,entity,service,status,latency_ms
+2026-10-01T00:00:00Z,team:web,api,up,100
+2026-10-01T00:01:00Z,team:web,api,up,200
+2026-10-01T00:02:00Z,team:web,api,up,300
+2026-10-01T00:03:00Z,team:web,api,down,
+2026-10-01T00:04:00Z,team:web,api,up,400
+2026-10-01T00:04:00Z,team:web,api,up,9999
+2026-10-01T00:05:00Z,team:web,api,up,500.5
+CSV
+cat >"$TMP/lat/profile.json" <<'JSON'
+{"entity": "team:web", "latency": {"percentile": 80, "threshold_ms": 400}}
+JSON
+expect "latency: ingest probes" 0 "$BIN" --db "$LDB" ingest "$TMP/lat/probes.csv"
+has "latency: samples counted" "$TMP/out" 'probes.csv: probe-csv: read 7, stored 6, rejected 0, duplicates 1: 6 probe results, 3 status intervals, 5 latency samples$'
+expect "latency: ingest the profile" 0 "$BIN" --db "$LDB" ingest --format profile-json "$TMP/lat/profile.json"
+expect "latency: eval --json" 0 "$BIN" --db "$LDB" eval --month 2026-10 --json
+has "latency: p50 p95 p99 by nearest rank" "$TMP/out" '"service":"api",.*"latency":\{"samples":5,"p50_ms":300,"p95_ms":500.5,"p99_ms":500.5,"max_ms":500.5,"objective":\{"percentile":80,"threshold_ms":400,"under":4,"share_under":0.8,"met":true\}\}'
+has "latency: the entity row pools none" "$TMP/out" '"service":null,.*"latency":null'
+has "latency: the method in the definitions" "$TMP/out" '"latency_percentiles":"nearest rank'
+# The same bytes again add nothing; the same probes in another file count once.
+expect "latency: the same file again" 0 "$BIN" --db "$LDB" ingest --json "$TMP/lat/probes.csv"
+has "latency: the same file again stores none" "$TMP/out" '"already_ingested":true,"latency_samples":0'
+awk -F, 'NR == 1 { print "time,service,entity,status,latency_ms"; next } { print $1 "," $3 "," $2 "," $4 "," $5 }' "$TMP/lat/probes.csv" >"$TMP/lat/copy.csv"
+expect "latency: the same probes in another file" 0 "$BIN" --db "$LDB" ingest "$TMP/lat/copy.csv"
+expect "latency: eval after the copy" 0 "$BIN" --db "$LDB" eval --month 2026-10 --json
+has "latency: a probe read twice counts once" "$TMP/out" '"service":"api",.*"latency":\{"samples":5,"p50_ms":300,'
+expect "latency: forget the first file" 0 "$BIN" --db "$LDB" forget --json "$TMP/lat/probes.csv"
+has "latency: forget counts the samples" "$TMP/out" '"latency_samples":5'
+expect "latency: forget the copy" 0 "$BIN" --db "$LDB" forget "$TMP/lat/copy.csv"
+has "latency: forget says the samples" "$TMP/out" ', 5 latency samples$'
+same "latency: nothing left" "$(sqlite3 "$LDB" 'select count(*) from latency_hours')" 0
+# A month in a zone: 23:30 UTC on 30 September is October in Berlin.
+cat >"$TMP/lat/edge.csv" <<'CSV'
+time,entity,service,status,latency_ms
+2026-09-30T21:59:00Z,team:web,edge,up,900
+2026-09-30T22:00:00Z,team:web,edge,up,10
+2026-10-01T00:00:00Z,team:web,edge,up,20
+CSV
+expect "latency: ingest edge" 0 "$BIN" --db "$LDB" ingest --probe-interval 60 "$TMP/lat/edge.csv"
+expect "latency: Berlin's October" 0 "$BIN" --db "$LDB" --tz Europe/Berlin eval --month 2026-10 --json
+has "latency: the zone's month takes its own probes" "$TMP/out" '"service":"edge",.*"latency":\{"samples":2,"p50_ms":10,"p95_ms":20,'
+expect "latency: UTC October" 0 "$BIN" --db "$LDB" eval --month 2026-10 --json
+has "latency: the UTC month takes one" "$TMP/out" '"service":"edge",.*"latency":\{"samples":1,"p50_ms":20,'
+printf 'time,service,status,latency_ms\n2026-10-01T00:00:00Z,api,up,fast\n2026-10-01T00:01:00Z,api,up,12\n' >"$TMP/lat/bad.csv"
+expect "latency: a latency_ms that is no number" 0 "$BIN" --db "$TMP/lat-bad.db" ingest --entity team:web "$TMP/lat/bad.csv"
+has "latency: its probe stands, without a sample" "$TMP/out" 'read 2, stored 2, rejected 0, duplicates 0: 2 probe results, 1 status interval, 1 latency sample$'
+# Uptime Kuma's ping is the latency; a failed check (null ping) states none.
+cat >"$TMP/lat/kuma.csv" <<'CSV'
+name,monitor_id,status,time,ping,msg
+inference-api,3,1,2026-10-01 10:00:00.000,42,200 - OK
+inference-api,3,0,2026-10-01 10:01:00.000,,timeout
+inference-api,3,1,2026-10-01 10:02:00.000,58,200 - OK
+CSV
+expect "latency: kuma ping" 0 "$BIN" --db "$TMP/lat-kuma.db" ingest --entity team:ml "$TMP/lat/kuma.csv"
+has "latency: kuma samples" "$TMP/out" 'uptime-kuma: .*, 2 latency samples$'
+# The monthly workbook's Latency sheet.
+expect "latency: report" 0 "$BIN" --db "$LDB" --tz Europe/Berlin report --month 2026-10 -o "$TMP/lat/report.xlsx"
+cells_of "$TMP/lat/report.xlsx" Latency latsheet
+has "latency: sheet header" "$TMP/latsheet.cells" '^E1	p95 \(ms\)'
+has "latency: sheet row" "$TMP/latsheet.cells" '^B2	edge'
+has "latency: sheet p50" "$TMP/latsheet.cells" '^D2	10$'
+has "latency: sheet objective" "$TMP/latsheet.cells" '^H2	80 % at or under 400 ms'
+has "latency: sheet met" "$TMP/latsheet.cells" '^J2	met$'
+# The demo: every probe of the sample states a latency unless it got no answer.
+cp "$DB" "$TMP/lat-demo.db"
+expect "latency: the demo's profile" 0 "$BIN" --db "$TMP/lat-demo.db" -q ingest sample-data/profile-platform.json
+expect "latency: demo eval" 0 "$BIN" --db "$TMP/lat-demo.db" eval --month 2026-10 --entity team:platform --json
+has "latency: demo k8s-control-plane misses 99 % at or under 250 ms" "$TMP/out" '"service":"k8s-control-plane",.*"p99_ms":481,.*"met":false'
+RLAT=${SLAUDIT_REAL:-../shared/real}/uptime/manticore-upptime/history
+if [ -d "$RLAT" ]; then
+    # Each history file is the site's last check: one sample, its responseTime.
+    expect "latency: real upptime history" 0 "$BIN" --db "$TMP/lat-real.db" ingest --entity provider:manticore "$RLAT"/catalog-demo.yml
+    has "latency: real upptime one sample" "$TMP/out" '1 probe result, 1 status interval, 1 latency sample$'
+    expect "latency: real upptime eval" 0 "$BIN" --db "$TMP/lat-real.db" eval --month 2026-08 --json
+    has "latency: real upptime responseTime" "$TMP/out" '"service":"catalog-demo",.*"latency":\{"samples":1,"p50_ms":979,'
+else
+    echo "cli: skipped the real upptime latency: $RLAT is absent (set SLAUDIT_REAL to the folder holding uptime/)"
 fi
 
 # --- the documentation against the tree and the binary, and the README's tour ---

@@ -523,3 +523,64 @@ Test(probes, parse_interval)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_assert(!probes_parse_interval(bad[i], &s), "'%s' taken", bad[i]);
 }
+
+/* Latency, handed over one series' UTC hour at a time at finish. */
+struct hours {
+    size_t calls, samples;
+    int64_t hour[8];
+    size_t n[8];
+    uint32_t micros[16];
+};
+
+static enum sl_status
+no_interval(void *ctx, const struct interval *iv)
+{
+    (void)ctx;
+    (void)iv;
+    return SL_OK;
+}
+
+static enum sl_status
+take_hour(void *ctx, const char *entity, const char *service, int64_t hour,
+          const struct latency_sample *s, size_t n)
+{
+    struct hours *h = ctx;
+    (void)entity;
+    (void)service;
+    cr_assert_lt(h->calls, 8);
+    h->hour[h->calls] = hour;
+    h->n[h->calls++] = n;
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_eq(s[i].t - (s[i].t % 3600), hour, "every sample in its hour");
+        h->micros[h->samples++] = s[i].micros;
+    }
+    return SL_OK;
+}
+
+Test(probes, latency_by_hour_and_duplicates_dropped)
+{
+    /* 2026-10-01T00:58, 00:59, 00:59 again (a duplicate: its 999 ms is
+     * dropped with it), 01:00, one with no latency at 01:01. */
+    const int64_t t0 = INT64_C(1790812800);
+    struct probes *p = probes_new(60);
+    enum probe_outcome o;
+    struct hours h = {0};
+    long n, samples;
+    cr_assert_eq(probes_add_latency(p, "team:x", "api", t0 + 3480, SVC_UP, 100000, &o), SL_OK);
+    cr_assert_eq(probes_add_latency(p, "team:x", "api", t0 + 3540, SVC_UP, 200000, &o), SL_OK);
+    cr_assert_eq(probes_add_latency(p, "team:x", "api", t0 + 3540, SVC_UP, 999000, &o), SL_OK);
+    cr_assert_eq(o, PROBE_DUPLICATE);
+    cr_assert_eq(probes_add_latency(p, "team:x", "api", t0 + 3600, SVC_DOWN, 300000, &o), SL_OK);
+    cr_assert_eq(probes_add(p, "team:x", "api", t0 + 3660, SVC_UP, &o), SL_OK);
+    cr_assert_eq(probes_finish_latency(p, no_interval, take_hour, &h, &n, &samples), SL_OK);
+    cr_assert_eq(samples, 3);
+    cr_assert_eq(h.calls, 2);
+    cr_assert_eq(h.hour[0], t0);
+    cr_assert_eq(h.n[0], 2);
+    cr_assert_eq(h.hour[1], t0 + 3600);
+    cr_assert_eq(h.n[1], 1);
+    cr_assert_eq(h.micros[0], 100000);
+    cr_assert_eq(h.micros[1], 200000);
+    cr_assert_eq(h.micros[2], 300000);
+    probes_free(p);
+}
