@@ -1866,6 +1866,8 @@ if [ -f "$RGCP" ]; then
     same "daily: real gcp, the 31st" "$(xlsx_cell "$TMP/gcp.xlsx" Daily AG31)" "FFE84A4A 444"
 else
     echo "cli: skipped the real GCP history for the Daily sheet: $RGCP is absent (set SLAUDIT_REAL to the folder holding incidents/)"
+fi
+
 # --- probe latency: percentiles per service and month, the profile's objective ---
 LDB=$TMP/latency.db
 mkdir -p "$TMP/lat"
