@@ -67,11 +67,13 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
 
     jsonw_field_num(w, "credit_cap_percent", t->credit_cap_percent);
     jsonw_field_str(w, "credit_cap_text", t->credit_cap_text);
+    jsonw_field_int(w, "credit_cap_line", t->credit_cap_line);
     if (t->claim_deadline_days < 0)
         jsonw_field_null(w, "claim_deadline_days");
     else
         jsonw_field_int(w, "claim_deadline_days", t->claim_deadline_days);
     jsonw_field_str(w, "claim_deadline_text", t->claim_deadline_text);
+    jsonw_field_int(w, "claim_deadline_line", t->claim_deadline_line);
     jsonw_field_bool(w, "maintenance_excluded", t->maintenance_excluded);
     jsonw_field_num(w, "maintenance_notice_hours", t->maintenance_notice_hours);
 
@@ -99,6 +101,7 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
 
     jsonw_field_str(w, "support_coverage", sla_coverage_name(t->support_coverage));
     jsonw_field_bool(w, "sole_remedy", t->sole_remedy);
+    jsonw_field_int(w, "sole_remedy_line", t->sole_remedy_line);
     jsonw_field_bool(w, "chronic_failure_termination", t->chronic_failure_termination);
     jsonw_field_num(w, "incident_notice_hours", t->incident_notice_hours);
     jsonw_field_num(w, "rpo_minutes", t->rpo_minutes);
@@ -205,10 +208,16 @@ get_bool(struct reader *r, const struct json_node *o, const char *k, bool dflt)
 }
 
 static long
+get_line_of(struct reader *r, const struct json_node *o, const char *k)
+{
+    double v = get_num(r, o, k);
+    return isnan(v) || v < 0 ? 0 : (long)v;
+}
+
+static long
 get_line(struct reader *r, const struct json_node *o)
 {
-    double v = get_num(r, o, "line");
-    return isnan(v) || v < 0 ? 0 : (long)v;
+    return get_line_of(r, o, "line");
 }
 
 /* An array member: its size, or 0 (and an error when it is not an array). */
@@ -375,9 +384,11 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
         memcpy(t->language, lang, strlen(lang) + 1);
     t->credit_cap_percent = get_num(&r, root, "credit_cap_percent");
     t->credit_cap_text = get_str(&r, root, "credit_cap_text");
+    t->credit_cap_line = get_line_of(&r, root, "credit_cap_line");
     double days = get_num(&r, root, "claim_deadline_days");
     t->claim_deadline_days = isnan(days) || days < 0 ? -1 : lround(days);
     t->claim_deadline_text = get_str(&r, root, "claim_deadline_text");
+    t->claim_deadline_line = get_line_of(&r, root, "claim_deadline_line");
     t->maintenance_excluded = get_bool(&r, root, "maintenance_excluded", false);
     t->maintenance_notice_hours = get_num(&r, root, "maintenance_notice_hours");
     const char *cov = jsondoc_get_string(root, "support_coverage");
@@ -386,6 +397,7 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
                           : strstr(cov, "business") ? SLA_COVERAGE_BUSINESS_HOURS
                                                     : SLA_COVERAGE_UNKNOWN;
     t->sole_remedy = get_bool(&r, root, "sole_remedy", false);
+    t->sole_remedy_line = get_line_of(&r, root, "sole_remedy_line");
     t->chronic_failure_termination = get_bool(&r, root, "chronic_failure_termination", false);
     t->incident_notice_hours = get_num(&r, root, "incident_notice_hours");
     t->rpo_minutes = get_num(&r, root, "rpo_minutes");

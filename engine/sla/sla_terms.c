@@ -114,6 +114,8 @@ static const char *const clause_names[SLA_CLAUSE_COUNT] = {
     [SLA_CLAUSE_AUDIT_RIGHTS] = "audit_rights",
     [SLA_CLAUSE_UNILATERAL_CHANGE] = "unilateral_change",
     [SLA_CLAUSE_DR_TESTED] = "dr_tested",
+    [SLA_CLAUSE_BEST_EFFORTS] = "best_efforts",
+    [SLA_CLAUSE_CREDITS_VOUCHER] = "credits_voucher",
 };
 
 const char *

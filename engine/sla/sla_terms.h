@@ -76,6 +76,8 @@ enum sla_clause_kind {
     SLA_CLAUSE_AUDIT_RIGHTS,         /* SOC 2 report, ISO certificate, right to audit */
     SLA_CLAUSE_UNILATERAL_CHANGE,    /* the provider may change the SLA on its own */
     SLA_CLAUSE_DR_TESTED,            /* business continuity / DR tested */
+    SLA_CLAUSE_BEST_EFFORTS,         /* "commercially reasonable efforts" towards the target */
+    SLA_CLAUSE_CREDITS_VOUCHER,      /* credits paid as vouchers for the same service */
     SLA_CLAUSE_COUNT
 };
 
@@ -102,8 +104,10 @@ struct sla_terms {
     size_t ntiers;
     double credit_cap_percent;
     char *credit_cap_text;
+    long credit_cap_line;
     long claim_deadline_days; /* -1 when absent or given in months */
     char *claim_deadline_text;
+    long claim_deadline_line;
     bool maintenance_excluded;
     double maintenance_notice_hours;
     struct sla_exclusion *exclusions;
@@ -112,6 +116,7 @@ struct sla_terms {
     size_t nresponse_times;
     enum sla_coverage support_coverage;
     bool sole_remedy;
+    long sole_remedy_line; /* where credits are said to be the sole remedy */
     bool chronic_failure_termination;
     double incident_notice_hours;
     double rpo_minutes, rto_minutes;

@@ -432,11 +432,13 @@ read_claim(struct extractor *ex, const struct span *sp)
                 t->claim_deadline_days = lround(num);
         }
         t->claim_deadline_text = copy_text(ex, sp->text + m.start[0], m.end[0] - m.start[0]);
+        t->claim_deadline_line = span_line(sp, m.start[0]);
         return;
     }
     if ((c = find(ex, SLA_FILL_CLAIM_TEXT, sp->text, sp->len, &m))) {
         ex->have_claim = true;
         t->claim_deadline_text = copy_text(ex, sp->text + m.start[0], m.end[0] - m.start[0]);
+        t->claim_deadline_line = span_line(sp, m.start[0]);
     }
 }
 
@@ -633,6 +635,7 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
         if ((c = find(ex, SLA_FILL_CAP_FEE, sp->text, sp->len, &m))) {
             t->credit_cap_percent = 100;
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
+            t->credit_cap_line = span_line(sp, 0);
             ex->have_cap = true;
         } else if ((c = find(ex, SLA_FILL_CAP_DAYS, sp->text, sp->len, &m)) &&
                    group(c, &m, "num", &ps, &pl) && sla_extract_amount(sp->text + ps, pl, &pct) &&
@@ -640,19 +643,24 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
             /* Days of fees against a month of 30 days. */
             t->credit_cap_percent = round(pct / 30 * 1000) / 10;
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
+            t->credit_cap_line = span_line(sp, 0);
             ex->have_cap = true;
         } else if ((c = find(ex, SLA_FILL_CAP, sp->text, sp->len, &m)) &&
                    sla_extract_match_pct(c, &m, sp->text, &pct) && pct > 0 && pct <= 1000) {
             t->credit_cap_percent = pct;
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
+            t->credit_cap_line = span_line(sp, 0);
             ex->have_cap = true;
         }
     }
     if (!example)
         read_claim(ex, sp);
     read_maintenance(ex, sp);
-    if (has(ex, SLA_FILL_SOLE_REMEDY, sp->text, sp->len))
+    if (has(ex, SLA_FILL_SOLE_REMEDY, sp->text, sp->len)) {
+        if (!t->sole_remedy)
+            t->sole_remedy_line = span_line(sp, 0);
         t->sole_remedy = true;
+    }
     if (has(ex, SLA_FILL_TERMINATION, sp->text, sp->len) &&
         has(ex, SLA_FILL_CHRONIC, sp->text, sp->len))
         t->chronic_failure_termination = true;
