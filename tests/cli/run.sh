@@ -1562,6 +1562,35 @@ awk 'BEGIN { for (i = 0; i <= 100000; i++) printf "{\"event\":{\"event_type\":\"
 expect "webhooks of too many incidents" 3 "$BIN" --db "$TMP/webhooks3.db" ingest --entity team:x "$TMP/many-hooks.jsonl"
 has "webhooks: the incident limit named" "$TMP/err" 'many-hooks.jsonl:100001: too many incidents in one file of webhook events: the limit is 100000; split the file'
 
+# --- the scorecard on real SLA documents: no flag its own terms contradict ---
+# Each document of ../shared/real/sla scored in place: a flag that quotes
+# text cites its line, the maintenance criterion and the maintenance flag
+# agree, and the claim criterion does not deny the evidence SLA-007 quotes.
+RSLA=${SLAUDIT_REAL:-../shared/real}/sla
+if [ -d "$RSLA" ]; then
+    for f in "$RSLA"/*.txt; do
+        n=$(basename "$f")
+        expect "real sla score $n" 0 "$BIN" sla score "$f"
+        hasnt "real $n: every quoted flag cites its line" "$TMP/out" '^      "'
+        if grep -q '^  SLA-006 ' "$TMP/out"; then
+            hasnt "real $n: maintenance flagged, so not 'no exclusion names maintenance'" "$TMP/out" 'no exclusion names maintenance'
+        fi
+        if grep -q '^  SLA-007 ' "$TMP/out"; then
+            hasnt "real $n: evidence flagged, so not 'no term makes the customer bring evidence'" "$TMP/out" 'no term makes the customer bring evidence'
+        fi
+    done
+    expect "real sla score codio" 0 "$BIN" sla score "$RSLA/codio.txt"
+    has "real codio: efforts instead of a commitment" "$TMP/out" '^  SLA-015 medium an effort, not a commitment'
+    expect "real sla score tencent" 0 "$BIN" sla score "$RSLA/tencent-cloud-cvm.txt"
+    has "real tencent: credits as vouchers" "$TMP/out" '^  SLA-017 medium credits paid as vouchers'
+    expect "real sla score guance" 0 "$BIN" sla score "$RSLA/guance-saas.txt"
+    has "real guance: 2 h of maintenance against 44 min" "$TMP/out" '^  SLA-018 high .*up to 2 h of maintenance outside the downtime, against 44 minutes'
+    expect "real sla score appscode" 0 "$BIN" sla score "$RSLA/appscode.txt"
+    hasnt "real appscode: a formula is no provider measure" "$TMP/out" '^  SLA-01[67] '
+else
+    echo "cli: skipped the real SLA scorecards: $RSLA is absent (set SLAUDIT_REAL to the folder holding sla/)"
+fi
+
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
 # The README's tour, pasted in order into a fresh copy after the demo's steps.
