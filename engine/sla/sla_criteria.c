@@ -164,7 +164,7 @@ score_claim(const struct sla_terms *t, const struct sla_facts *f, struct sla_sco
         criterion(sc, 6, P(CLAIM_AUTOMATIC), automatic->line, "credits are applied automatically");
         return;
     }
-    long d = t->claim_deadline_days;
+    double d = sla_claim_deadline_days(t);
     const char *text = t->claim_deadline_text;
     bool two_cycles = text && (strstr(text, "second") || strstr(text, "two") || strstr(text, "2"));
     double pts = d >= L(CLAIM_LONG)                             ? P(CLAIM_LONG)

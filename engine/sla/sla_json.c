@@ -13,6 +13,25 @@
 
 /* ---- writing ------------------------------------------------------------ */
 
+/* The deadline as written: the number under its unit's key (the others
+ * null), its words and line; null when the document states none. */
+static void
+write_claim_deadline(struct jsonw *w, const struct sla_terms *t)
+{
+    if (!t->claim_deadline_text && t->claim_deadline_days < 0) {
+        jsonw_field_null(w, "claim_deadline");
+        return;
+    }
+    jsonw_open(w, "claim_deadline", '{');
+    for (int u = SLA_CLAIM_DAYS; u <= SLA_CLAIM_BILLING_CYCLES; u++)
+        jsonw_field_num(w, sla_claim_unit_name((enum sla_claim_unit)u),
+                        t->claim_deadline_unit == (enum sla_claim_unit)u ? t->claim_deadline_amount
+                                                                         : NAN);
+    jsonw_field_str(w, "text", t->claim_deadline_text);
+    jsonw_field_int(w, "line", t->claim_deadline_line);
+    jsonw_close(w, '}');
+}
+
 void
 sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
 {
@@ -74,6 +93,7 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
         jsonw_field_int(w, "claim_deadline_days", t->claim_deadline_days);
     jsonw_field_str(w, "claim_deadline_text", t->claim_deadline_text);
     jsonw_field_int(w, "claim_deadline_line", t->claim_deadline_line);
+    write_claim_deadline(w, t);
     jsonw_field_bool(w, "maintenance_excluded", t->maintenance_excluded);
     jsonw_field_num(w, "maintenance_notice_hours", t->maintenance_notice_hours);
 
@@ -362,6 +382,30 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
     }
 }
 
+static void
+read_claim_deadline(struct reader *r, const struct json_node *root, struct sla_terms *t)
+{
+    struct json_node *o = jsondoc_get(root, "claim_deadline");
+    if (!o || jsondoc_kind(o) == JNODE_NULL)
+        return;
+    if (jsondoc_kind(o) != JNODE_OBJECT) {
+        wrong(r, "claim_deadline", "an object");
+        return;
+    }
+    for (int u = SLA_CLAIM_DAYS; u <= SLA_CLAIM_BILLING_CYCLES; u++) {
+        double v = get_num(r, o, sla_claim_unit_name((enum sla_claim_unit)u));
+        if (!isnan(v)) {
+            t->claim_deadline_unit = (enum sla_claim_unit)u;
+            t->claim_deadline_amount = v;
+            break;
+        }
+    }
+    if (!t->claim_deadline_text)
+        t->claim_deadline_text = get_str(r, o, "text");
+    if (!t->claim_deadline_line)
+        t->claim_deadline_line = get_line(r, o);
+}
+
 enum sl_status
 sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *t,
               struct sl_diag *diag)
@@ -389,6 +433,7 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
     t->claim_deadline_days = isnan(days) || days < 0 ? -1 : lround(days);
     t->claim_deadline_text = get_str(&r, root, "claim_deadline_text");
     t->claim_deadline_line = get_line_of(&r, root, "claim_deadline_line");
+    read_claim_deadline(&r, root, t);
     t->maintenance_excluded = get_bool(&r, root, "maintenance_excluded", false);
     t->maintenance_notice_hours = get_num(&r, root, "maintenance_notice_hours");
     const char *cov = jsondoc_get_string(root, "support_coverage");

@@ -53,7 +53,9 @@ const struct sla_point_row sla_points[SLA_PT_COUNT] = {
     [SLA_PT_CAP_NOT_SOLE] = {5, "plus credits not the sole and exclusive remedy", NAN, "", 3, G},
 
     [SLA_PT_CLAIM_AUTOMATIC] = {6, "credits applied automatically", NAN, "", 8, G},
-    [SLA_PT_CLAIM_LONG] = {6, "else a claim deadline of at least", 60, "days", 4, G},
+    [SLA_PT_CLAIM_LONG] =
+        {6, "else a claim deadline (a month or billing cycle as 30 days) of at least", 60, "days",
+         4, G},
     [SLA_PT_CLAIM_MONTH] = {6, "at least", 30, "days or two billing cycles", 3, G},
     [SLA_PT_CLAIM_SHORT] = {6, "shorter", NAN, "", 1, G},
     [SLA_PT_CLAIM_UNSTATED] = {6, "unstated", NAN, "", 2, G},

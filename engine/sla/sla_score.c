@@ -294,15 +294,20 @@ red_flags(const struct sla_terms *t, const struct sla_facts *f, struct sla_score
                  evidence->text,
                  "uptime is measured by the provider, yet a claim needs the customer's evidence");
     bool automatic = cl[SLA_CLAUSE_CREDITS_AUTOMATIC] != NULL;
-    long d = t->claim_deadline_days;
+    double d = sla_claim_deadline_days(t);
+    const char *unit = sla_claim_unit_name(t->claim_deadline_unit);
+    char written[64] = "";
+    if (unit)
+        snprintf(written, sizeof written, " (%g %s)", t->claim_deadline_amount, unit);
     if (!automatic || (d >= 0 && d < 30))
         set_flag(sc, t, "SLA-008", "medium",
                  d >= 0 && d < 30 ? "claim window under 30 days" : "credits must be claimed",
                  t->claim_deadline_line, t->claim_deadline_text,
-                 "credits are %s; claim deadline %s", automatic ? "automatic" : "not automatic",
+                 "credits are %s; claim deadline %s%s", automatic ? "automatic" : "not automatic",
                  d >= 0                   ? (d < 30 ? "under 30 days" : "30 days or more")
-                 : t->claim_deadline_text ? "not in days"
-                                          : "not stated");
+                 : t->claim_deadline_text ? "not a number of days"
+                                          : "not stated",
+                 written);
     if (!f->responses || t->support_coverage != SLA_COVERAGE_24X7)
         set_flag(sc, t, "SLA-009", "high", "no per-severity response, or Sev-1 not 24x7",
                  f->response_line, NULL, "%s",

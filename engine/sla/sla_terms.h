@@ -90,6 +90,17 @@ struct sla_clause {
 
 enum sla_coverage { SLA_COVERAGE_UNKNOWN, SLA_COVERAGE_24X7, SLA_COVERAGE_BUSINESS_HOURS };
 
+/* The unit a claim deadline is written in ("within two (2) months": MONTHS,
+ * amount 2); NONE when the deadline is words only or absent. */
+enum sla_claim_unit {
+    SLA_CLAIM_NONE,
+    SLA_CLAIM_DAYS, /* weeks are read as 7 days */
+    SLA_CLAIM_BUSINESS_DAYS,
+    SLA_CLAIM_HOURS,
+    SLA_CLAIM_MONTHS,
+    SLA_CLAIM_BILLING_CYCLES
+};
+
 struct sla_terms {
     char *document;
     char *provider, *service;
@@ -108,6 +119,8 @@ struct sla_terms {
     long claim_deadline_days; /* -1 when absent or given in months */
     char *claim_deadline_text;
     long claim_deadline_line;
+    enum sla_claim_unit claim_deadline_unit;
+    double claim_deadline_amount; /* in that unit; NAN with SLA_CLAIM_NONE */
     bool maintenance_excluded;
     double maintenance_notice_hours;
     struct sla_exclusion *exclusions;
@@ -145,6 +158,14 @@ const char *sla_coverage_name(enum sla_coverage c);
 /* "sole_remedy"-style names of clause kinds, and back; false when unknown. */
 const char *sla_clause_name(enum sla_clause_kind k);
 bool sla_clause_parse(const char *name, enum sla_clause_kind *out);
+/* "days", "business_days", "hours", "months", "billing_cycles"; NULL for
+ * NONE; and back (false when s is none of them). */
+const char *sla_claim_unit_name(enum sla_claim_unit u);
+bool sla_claim_unit_parse(const char *s, enum sla_claim_unit *out);
+/* The deadline in calendar days as far as the unit allows: days and
+ * business days as written, hours / 24, a month or billing cycle as 30
+ * days; -1 when there is no number. */
+double sla_claim_deadline_days(const struct sla_terms *t);
 /* The first clause of kind k, or NULL. */
 const struct sla_clause *sla_terms_clause(const struct sla_terms *t, enum sla_clause_kind k);
 /* The text of document line n (1-based), or NULL when unknown. */

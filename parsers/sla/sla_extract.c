@@ -400,6 +400,31 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
     return sla_extract_add_tier(ex, &tier);
 }
 
+/* The deadline as written: its number and unit (claim_deadline object). */
+static void
+claim_unit(const struct sla_match_row *c, const struct regex_match *m, const char *text,
+           struct sla_terms *t)
+{
+    size_t us, ul, ns, nl;
+    double num;
+    if (!group(c, m, "unit", &us, &ul) || !group(c, m, "num", &ns, &nl) ||
+        !sla_extract_amount(text + ns, nl, &num))
+        return;
+    const char *u = text + us;
+    enum sla_claim_unit unit =
+        unit_has(u, ul, "billing") || unit_has(u, ul, "invoice")    ? SLA_CLAIM_BILLING_CYCLES
+        : unit_has(u, ul, "business") || unit_has(u, ul, "working") ? SLA_CLAIM_BUSINESS_DAYS
+        : unit_has(u, ul, "month")                                  ? SLA_CLAIM_MONTHS
+        : unit_has(u, ul, "week")                                   ? SLA_CLAIM_DAYS
+        : unit_has(u, ul, "day")                                    ? SLA_CLAIM_DAYS
+        : unit_has(u, ul, "hour")                                   ? SLA_CLAIM_HOURS
+                                                                    : SLA_CLAIM_NONE;
+    if (unit == SLA_CLAIM_NONE)
+        return;
+    t->claim_deadline_unit = unit;
+    t->claim_deadline_amount = unit_has(u, ul, "week") ? num * 7 : num;
+}
+
 static void
 read_claim(struct extractor *ex, const struct span *sp)
 {
@@ -423,6 +448,7 @@ read_claim(struct extractor *ex, const struct span *sp)
         if (!months && isnan(minutes))
             return;
         ex->have_claim = true;
+        claim_unit(c, &m, sp->text, t);
         if (!months && !business)
             t->claim_deadline_days = lround(minutes / 1440);
         else if (business) {

@@ -774,9 +774,9 @@ for kind in pdf docx; do
     has "sla $kind first tier" "$TMP/out" '"lower_percent":99,"lower_inclusive":true,"upper_percent":99\.9,"upper_inclusive":false,"credit_percent":10'
     has "sla $kind open tier" "$TMP/out" '"lower_percent":null,"lower_inclusive":false,"upper_percent":95,"upper_inclusive":false,"credit_percent":100'
     has "sla $kind claim" "$TMP/out" '"claim_deadline_days": 30'
-    sed 's/"line":[0-9]*//; s/"[a-z_]*_line": [0-9]*//; s/"document": "[^"]*"//' "$TMP/out" >"$TMP/terms.$kind"
+    sed 's/"[a-z_]*line": *[0-9]*//g; s/"document": "[^"]*"//' "$TMP/out" >"$TMP/terms.$kind"
 done
-"$BIN" sla extract --json "$SLA/ledger-storage.md" | sed 's/"line":[0-9]*//; s/"[a-z_]*_line": [0-9]*//; s/"document": "[^"]*"//' >"$TMP/terms.md"
+"$BIN" sla extract --json "$SLA/ledger-storage.md" | sed 's/"[a-z_]*line": *[0-9]*//g; s/"document": "[^"]*"//' >"$TMP/terms.md"
 same "sla pdf terms equal the Markdown's" "$(cmp -s "$TMP/terms.md" "$TMP/terms.pdf" && echo same)" same
 same "sla docx terms equal the Markdown's" "$(cmp -s "$TMP/terms.md" "$TMP/terms.docx" && echo same)" same
 expect "sla extract docx" 0 "$BIN" sla extract "$SLA/ledger-storage.docx"

@@ -241,3 +241,21 @@ Test(sla_criteria, a_maintenance_allowance_over_the_downtime_budget)
     sla_scorecard_release(&sc);
     sla_terms_release(&t);
 }
+
+/* Two months is 60 days to the claim criterion; ten days is a short window. */
+Test(sla_criteria, a_claim_deadline_in_months_counts_as_days)
+{
+    struct sla_terms t;
+    struct sla_scorecard sc;
+    sla_terms_init(&t);
+    t.claim_deadline_text = strdup("within two (2) months");
+    t.claim_deadline_unit = SLA_CLAIM_MONTHS;
+    t.claim_deadline_amount = 2;
+    cr_assert_float_eq(sla_claim_deadline_days(&t), 60, 1e-9);
+    cr_assert_eq(sla_score(&t, &sc), SL_OK);
+    cr_assert_float_eq(criterion_of(&sc, "claim_process")->points, 4 + 4, 1e-9);
+    cr_assert(strstr(flag_of(&sc, "SLA-008")->detail, "(2 months)"), "%s",
+              flag_of(&sc, "SLA-008")->detail);
+    sla_scorecard_release(&sc);
+    sla_terms_release(&t);
+}

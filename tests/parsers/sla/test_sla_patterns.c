@@ -4,6 +4,7 @@
  * must bring; and the lines of the claim deadline, cap and sole remedy. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/sla/sla_terms.h"
@@ -101,4 +102,31 @@ Test(sla_patterns, claim_cap_and_sole_remedy_keep_their_lines)
     cr_assert_eq(t.claim_deadline_days, 30);
     cr_assert_eq(t.claim_deadline_line, 7);
     sla_terms_release(&t);
+}
+
+/* The claim deadline keeps its unit as written: months stay months, business
+ * days business days, weeks are days. */
+Test(sla_patterns, the_claim_deadline_keeps_its_unit)
+{
+    static const struct {
+        const char *words;
+        enum sla_claim_unit unit;
+        double amount;
+    } cases[] = {
+        {"within two (2) months of the end of the month", SLA_CLAIM_MONTHS, 2},
+        {"within 15 business days of the incident", SLA_CLAIM_BUSINESS_DAYS, 15},
+        {"within 2 weeks of the incident", SLA_CLAIM_DAYS, 14},
+        {"within 72 hours of the incident", SLA_CLAIM_HOURS, 72},
+        {"within thirty (30) days of the incident", SLA_CLAIM_DAYS, 30},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char doc[300];
+        snprintf(doc, sizeof doc, "Title\n\nTo receive a service credit, submit a claim %s.\n",
+                 cases[i].words);
+        struct sla_terms t;
+        extract(doc, &t);
+        cr_expect_eq(t.claim_deadline_unit, cases[i].unit, "%s", cases[i].words);
+        cr_expect_float_eq(t.claim_deadline_amount, cases[i].amount, 1e-9, "%s", cases[i].words);
+        sla_terms_release(&t);
+    }
 }
