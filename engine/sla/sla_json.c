@@ -52,7 +52,10 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
     jsonw_open(w, "uptime_targets", '[');
     for (size_t i = 0; i < t->ntargets; i++) {
         const struct sla_uptime_target *u = &t->targets[i];
+        char id[24];
+        snprintf(id, sizeof id, "c%zu", i + 1);
         jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "id", id);
         jsonw_field_num(w, "percent", u->percent);
         jsonw_field_str(w, "window", sla_window_name(u->window));
         if (u->window == SLA_WINDOW_ROLLING || u->window == SLA_WINDOW_DAYS)
@@ -79,6 +82,16 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
         jsonw_field_num(w, "upper_percent", c->upper_percent);
         jsonw_field_bool(w, "upper_inclusive", c->upper_inclusive);
         jsonw_field_num(w, "credit_percent", c->credit_percent);
+        long k = sla_terms_tier_commitment(t, i);
+        char id[24];
+        snprintf(id, sizeof id, "c%ld", k + 1);
+        if (k >= 0)
+            jsonw_field_str(w, "commitment", id);
+        else
+            jsonw_field_null(w, "commitment");
+        /* Only credits in percent of the fee are read as tiers so far. */
+        jsonw_field_str(w, "unit", "percent_of_fee");
+        jsonw_field_num(w, "value", c->credit_percent);
         jsonw_field_int(w, "line", c->line);
         jsonw_close(w, '}');
     }
@@ -325,6 +338,7 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
                 wrong(r, "uptime_targets[].window", "month, quarter, year, rolling or days");
             read_days(r, e, u);
             u->scope = get_str(r, e, "scope");
+
             t->target_implied |= get_bool(r, e, "implied", false);
             u->line = get_line(r, e);
         }

@@ -137,6 +137,19 @@ sla_clause_parse(const char *name, enum sla_clause_kind *out)
     return false;
 }
 
+long
+sla_terms_tier_commitment(const struct sla_terms *t, size_t i)
+{
+    if (!t->ntargets || i >= t->ntiers)
+        return -1;
+    long best = 0;
+    for (size_t k = 0; k < t->ntargets; k++)
+        if (t->targets[k].line && t->targets[k].line <= t->tiers[i].line &&
+            t->targets[k].line >= t->targets[best].line)
+            best = (long)k;
+    return best;
+}
+
 static const char *const claim_units[] = {
     [SLA_CLAIM_DAYS] = "days",
     [SLA_CLAIM_BUSINESS_DAYS] = "business_days",

@@ -158,6 +158,9 @@ const char *sla_coverage_name(enum sla_coverage c);
 /* "sole_remedy"-style names of clause kinds, and back; false when unknown. */
 const char *sla_clause_name(enum sla_clause_kind k);
 bool sla_clause_parse(const char *name, enum sla_clause_kind *out);
+/* The target credit tier i belongs to: the last target written at or
+ * before the tier's line, else the first target; -1 when there is none. */
+long sla_terms_tier_commitment(const struct sla_terms *t, size_t i);
 /* "days", "business_days", "hours", "months", "billing_cycles"; NULL for
  * NONE; and back (false when s is none of them). */
 const char *sla_claim_unit_name(enum sla_claim_unit u);

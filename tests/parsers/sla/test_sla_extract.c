@@ -825,6 +825,12 @@ check_document(const char *dir, const char *doc, const char *expected)
         if (!isnan(t.tiers[i].lower_percent))
             expect_bool(e, "lower_inclusive", t.tiers[i].lower_inclusive, what);
         expect_bool(e, "upper_inclusive", t.tiers[i].upper_inclusive, what);
+        const char *commitment = jsondoc_get_string(e, "commitment");
+        if (commitment) {
+            char id[24];
+            snprintf(id, sizeof id, "c%ld", sla_terms_tier_commitment(&t, i) + 1);
+            cr_expect_str_eq(id, commitment, "%s: commitment", what);
+        }
     }
     expect_number(exp, "credit_cap_percent", t.credit_cap_percent, doc);
     expect_number(exp, "claim_deadline_days",
