@@ -100,6 +100,16 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
     jsonw_field_num(w, "credit_cap_percent", t->credit_cap_percent);
     jsonw_field_str(w, "credit_cap_text", t->credit_cap_text);
     jsonw_field_int(w, "credit_cap_line", t->credit_cap_line);
+    if (isnan(t->credit_cap_percent)) {
+        jsonw_field_null(w, "credit_cap");
+    } else {
+        jsonw_open(w, "credit_cap", '{');
+        jsonw_field_num(w, "percent", t->credit_cap_percent);
+        jsonw_field_str(w, "of", sla_cap_of_name(t->credit_cap_of));
+        jsonw_field_str(w, "text", t->credit_cap_text);
+        jsonw_field_int(w, "line", t->credit_cap_line);
+        jsonw_close(w, '}');
+    }
     if (t->claim_deadline_days < 0)
         jsonw_field_null(w, "claim_deadline_days");
     else
@@ -443,6 +453,10 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
     t->credit_cap_percent = get_num(&r, root, "credit_cap_percent");
     t->credit_cap_text = get_str(&r, root, "credit_cap_text");
     t->credit_cap_line = get_line_of(&r, root, "credit_cap_line");
+    struct json_node *cap = jsondoc_get(root, "credit_cap");
+    const char *of = cap ? jsondoc_get_string(cap, "of") : NULL;
+    if (of && !sla_cap_of_parse(of, &t->credit_cap_of))
+        wrong(&r, "credit_cap.of", "monthly_fee or affected_service_fee");
     double days = get_num(&r, root, "claim_deadline_days");
     t->claim_deadline_days = isnan(days) || days < 0 ? -1 : lround(days);
     t->claim_deadline_text = get_str(&r, root, "claim_deadline_text");

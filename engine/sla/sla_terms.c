@@ -150,6 +150,26 @@ sla_terms_tier_commitment(const struct sla_terms *t, size_t i)
     return best;
 }
 
+const char *
+sla_cap_of_name(enum sla_cap_of o)
+{
+    return o == SLA_CAP_OF_MONTHLY_FEE            ? "monthly_fee"
+           : o == SLA_CAP_OF_AFFECTED_SERVICE_FEE ? "affected_service_fee"
+                                                  : NULL;
+}
+
+bool
+sla_cap_of_parse(const char *s, enum sla_cap_of *out)
+{
+    for (int o = SLA_CAP_OF_MONTHLY_FEE; s && o <= SLA_CAP_OF_AFFECTED_SERVICE_FEE; o++) {
+        if (!strcmp(s, sla_cap_of_name((enum sla_cap_of)o))) {
+            *out = (enum sla_cap_of)o;
+            return true;
+        }
+    }
+    return false;
+}
+
 static const char *const claim_units[] = {
     [SLA_CLAIM_DAYS] = "days",
     [SLA_CLAIM_BUSINESS_DAYS] = "business_days",

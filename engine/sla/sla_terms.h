@@ -90,6 +90,10 @@ struct sla_clause {
 
 enum sla_coverage { SLA_COVERAGE_UNKNOWN, SLA_COVERAGE_24X7, SLA_COVERAGE_BUSINESS_HOURS };
 
+/* What a credit cap is a share of: the monthly fee, the fee of the affected
+ * service; UNKNOWN when the document does not say (or states no cap). */
+enum sla_cap_of { SLA_CAP_OF_UNKNOWN, SLA_CAP_OF_MONTHLY_FEE, SLA_CAP_OF_AFFECTED_SERVICE_FEE };
+
 /* The unit a claim deadline is written in ("within two (2) months": MONTHS,
  * amount 2); NONE when the deadline is words only or absent. */
 enum sla_claim_unit {
@@ -116,6 +120,7 @@ struct sla_terms {
     double credit_cap_percent;
     char *credit_cap_text;
     long credit_cap_line;
+    enum sla_cap_of credit_cap_of;
     long claim_deadline_days; /* -1 when absent or given in months */
     char *claim_deadline_text;
     long claim_deadline_line;
@@ -161,6 +166,9 @@ bool sla_clause_parse(const char *name, enum sla_clause_kind *out);
 /* The target credit tier i belongs to: the last target written at or
  * before the tier's line, else the first target; -1 when there is none. */
 long sla_terms_tier_commitment(const struct sla_terms *t, size_t i);
+/* "monthly_fee", "affected_service_fee"; NULL for UNKNOWN; and back. */
+const char *sla_cap_of_name(enum sla_cap_of o);
+bool sla_cap_of_parse(const char *s, enum sla_cap_of *out);
 /* "days", "business_days", "hours", "months", "billing_cycles"; NULL for
  * NONE; and back (false when s is none of them). */
 const char *sla_claim_unit_name(enum sla_claim_unit u);

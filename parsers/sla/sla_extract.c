@@ -400,6 +400,15 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
     return sla_extract_add_tier(ex, &tier);
 }
 
+/* What the cap just read is a share of, from its sentence. */
+static void
+cap_of(struct extractor *ex, const struct span *sp)
+{
+    struct regex_match m;
+    const struct sla_match_row *c = find(ex, SLA_FILL_CAP_OF, sp->text, sp->len, &m);
+    ex->t->credit_cap_of = c ? (enum sla_cap_of)c->row->arg : SLA_CAP_OF_UNKNOWN;
+}
+
 /* The deadline as written: its number and unit (claim_deadline object). */
 static void
 claim_unit(const struct sla_match_row *c, const struct regex_match *m, const char *text,
@@ -662,6 +671,7 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
             t->credit_cap_percent = 100;
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
             t->credit_cap_line = span_line(sp, 0);
+            cap_of(ex, sp);
             ex->have_cap = true;
         } else if ((c = find(ex, SLA_FILL_CAP_DAYS, sp->text, sp->len, &m)) &&
                    group(c, &m, "num", &ps, &pl) && sla_extract_amount(sp->text + ps, pl, &pct) &&
@@ -670,12 +680,14 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
             t->credit_cap_percent = round(pct / 30 * 1000) / 10;
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
             t->credit_cap_line = span_line(sp, 0);
+            cap_of(ex, sp);
             ex->have_cap = true;
         } else if ((c = find(ex, SLA_FILL_CAP, sp->text, sp->len, &m)) &&
                    sla_extract_match_pct(c, &m, sp->text, &pct) && pct > 0 && pct <= 1000) {
             t->credit_cap_percent = pct;
             t->credit_cap_text = copy_text(ex, sp->text, sp->len);
             t->credit_cap_line = span_line(sp, 0);
+            cap_of(ex, sp);
             ex->have_cap = true;
         }
     }

@@ -359,5 +359,15 @@ const struct sla_pattern sla_patterns[] = {
      "\\bin\\s+the\\s+form\\s+of\\s+(?:an?\\s+)?(?:\\w+\\s+)?vouchers?\\b|"
      "\\b(?:compensation|credit)\\s+(?:service\\s+)?vouchers?\\b|\\bvouchers?\\s+"
      "(?:of|for)\\s+(?:the\\s+)?(?:same|this)\\s+service\\b"},
+    /* What a credit cap is a share of: the affected service's fee first. */
+    {SLA_FILL_CAP_OF, SLA_CAP_OF_AFFECTED_SERVICE_FEE, 0,
+     "\\baffected\\s+(?:[a-z]+\\s+){0,2}?(?:services?|resources?|instances?|products?|circuits?|"
+     "accounts?)\\b|"
+     "\\b(?:services?|resources?)\\s+(?:that\\s+(?:was|were|is)\\s+)?affected\\b"},
+    {SLA_FILL_CAP_OF, SLA_CAP_OF_MONTHLY_FEE, 0,
+     "\\bmonthly\\s+(?:service\\s+|subscription\\s+)?(?:fees?|charges?|bill\\w*|payments?|"
+     "remuneration)\\b|"
+     "\\b(?:fees?|charges?)\\s+(?:paid\\s+)?(?:for|of)\\s+(?:the|that|one|a)\\s+(?:billing\\s+|"
+     "calendar\\s+)?month\\b"},
     {SLA_FILL_NONE, 0, 0, NULL},
 };

@@ -130,3 +130,30 @@ Test(sla_patterns, the_claim_deadline_keeps_its_unit)
         sla_terms_release(&t);
     }
 }
+
+/* A credit cap says what it is a share of: "the applicable Monthly Service
+ * Fee" is the monthly fee; "the fees for the affected service" the affected
+ * service's. */
+Test(sla_patterns, the_credit_cap_names_what_it_is_a_share_of)
+{
+    static const struct {
+        const char *sentence;
+        double percent;
+        enum sla_cap_of of;
+    } cases[] = {
+        {"Service credits shall be no more than the applicable Monthly Service Fee.", 100,
+         SLA_CAP_OF_MONTHLY_FEE},
+        {"Service credits will not exceed 50% of the fees paid for the affected service.", 50,
+         SLA_CAP_OF_AFFECTED_SERVICE_FEE},
+        {"Service credits will not exceed 30% of the annual fees.", 30, SLA_CAP_OF_UNKNOWN},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char doc[300];
+        snprintf(doc, sizeof doc, "Title\n\n%s\n", cases[i].sentence);
+        struct sla_terms t;
+        extract(doc, &t);
+        cr_expect_float_eq(t.credit_cap_percent, cases[i].percent, 1e-9, "%s", cases[i].sentence);
+        cr_expect_eq(t.credit_cap_of, cases[i].of, "%s", cases[i].sentence);
+        sla_terms_release(&t);
+    }
+}
