@@ -42,7 +42,7 @@ static const char help[] =
     "            'extract --json' after a person corrected it; the same document\n"
     "            again for the same entity, service and date changes nothing, for\n"
     "            another entity, service or date it is stored again\n"
-    "  score     the pre-signing scorecard (0-100), red flags SLA-001..SLA-014 with\n"
+    "  score     the pre-signing scorecard (0-100), red flags SLA-001..SLA-018 with\n"
     "            the line each quotes, and the downtime the uptime allows; with\n"
     "            --history, the provider's incident history (any format 'ingest'\n"
     "            reads) replayed under the document's own definitions; a file in\n"

@@ -54,6 +54,17 @@ const struct rule rules_catalog[] = {
     {"SLA-014", D, FSEV_MEDIUM, NULL,
      "No audit or assurance rights, or the SLA may change unilaterally", "DORA 30(2)(e), 30(3)(e)",
      NOPARAMS, check_sla_document, NULL},
+    /* --- SLA document: what a reviewer must catch ---------------------- */
+    {"SLA-015", D, FSEV_MEDIUM, NULL,
+     "Reasonable efforts towards the uptime instead of a commitment to it", "C-SIG", NOPARAMS,
+     check_sla_document, NULL},
+    {"SLA-016", D, FSEV_MEDIUM, NULL, "Uptime measured by the provider alone", "DORA 30(3)(e)",
+     NOPARAMS, check_sla_document, NULL},
+    {"SLA-017", D, FSEV_MEDIUM, NULL, "Credits paid as vouchers for the same service", "C-SIG",
+     NOPARAMS, check_sla_document, NULL},
+    {"SLA-018", D, FSEV_HIGH, NULL,
+     "Maintenance allowed outside the downtime exceeds the downtime the uptime target allows",
+     "2024/1772 Art 9(3)(b) (derived)", NOPARAMS, check_sla_document, NULL},
     {"AVL-001", P | I, FSEV_HIGH, NULL,
      "Monthly availability (neutral measure) below the committed SLO (the SLA's, else the "
      "profile's slo_percent)",

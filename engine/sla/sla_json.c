@@ -13,6 +13,25 @@
 
 /* ---- writing ------------------------------------------------------------ */
 
+/* The deadline as written: the number under its unit's key (the others
+ * null), its words and line; null when the document states none. */
+static void
+write_claim_deadline(struct jsonw *w, const struct sla_terms *t)
+{
+    if (!t->claim_deadline_text && t->claim_deadline_days < 0) {
+        jsonw_field_null(w, "claim_deadline");
+        return;
+    }
+    jsonw_open(w, "claim_deadline", '{');
+    for (int u = SLA_CLAIM_DAYS; u <= SLA_CLAIM_BILLING_CYCLES; u++)
+        jsonw_field_num(w, sla_claim_unit_name((enum sla_claim_unit)u),
+                        t->claim_deadline_unit == (enum sla_claim_unit)u ? t->claim_deadline_amount
+                                                                         : NAN);
+    jsonw_field_str(w, "text", t->claim_deadline_text);
+    jsonw_field_int(w, "line", t->claim_deadline_line);
+    jsonw_close(w, '}');
+}
+
 void
 sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
 {
@@ -33,7 +52,10 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
     jsonw_open(w, "uptime_targets", '[');
     for (size_t i = 0; i < t->ntargets; i++) {
         const struct sla_uptime_target *u = &t->targets[i];
+        char id[24];
+        snprintf(id, sizeof id, "c%zu", i + 1);
         jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "id", id);
         jsonw_field_num(w, "percent", u->percent);
         jsonw_field_str(w, "window", sla_window_name(u->window));
         if (u->window == SLA_WINDOW_ROLLING || u->window == SLA_WINDOW_DAYS)
@@ -60,6 +82,16 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
         jsonw_field_num(w, "upper_percent", c->upper_percent);
         jsonw_field_bool(w, "upper_inclusive", c->upper_inclusive);
         jsonw_field_num(w, "credit_percent", c->credit_percent);
+        long k = sla_terms_tier_commitment(t, i);
+        char id[24];
+        snprintf(id, sizeof id, "c%ld", k + 1);
+        if (k >= 0)
+            jsonw_field_str(w, "commitment", id);
+        else
+            jsonw_field_null(w, "commitment");
+        /* Only credits in percent of the fee are read as tiers so far. */
+        jsonw_field_str(w, "unit", "percent_of_fee");
+        jsonw_field_num(w, "value", c->credit_percent);
         jsonw_field_int(w, "line", c->line);
         jsonw_close(w, '}');
     }
@@ -67,11 +99,24 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
 
     jsonw_field_num(w, "credit_cap_percent", t->credit_cap_percent);
     jsonw_field_str(w, "credit_cap_text", t->credit_cap_text);
+    jsonw_field_int(w, "credit_cap_line", t->credit_cap_line);
+    if (isnan(t->credit_cap_percent)) {
+        jsonw_field_null(w, "credit_cap");
+    } else {
+        jsonw_open(w, "credit_cap", '{');
+        jsonw_field_num(w, "percent", t->credit_cap_percent);
+        jsonw_field_str(w, "of", sla_cap_of_name(t->credit_cap_of));
+        jsonw_field_str(w, "text", t->credit_cap_text);
+        jsonw_field_int(w, "line", t->credit_cap_line);
+        jsonw_close(w, '}');
+    }
     if (t->claim_deadline_days < 0)
         jsonw_field_null(w, "claim_deadline_days");
     else
         jsonw_field_int(w, "claim_deadline_days", t->claim_deadline_days);
     jsonw_field_str(w, "claim_deadline_text", t->claim_deadline_text);
+    jsonw_field_int(w, "claim_deadline_line", t->claim_deadline_line);
+    write_claim_deadline(w, t);
     jsonw_field_bool(w, "maintenance_excluded", t->maintenance_excluded);
     jsonw_field_num(w, "maintenance_notice_hours", t->maintenance_notice_hours);
 
@@ -99,6 +144,7 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
 
     jsonw_field_str(w, "support_coverage", sla_coverage_name(t->support_coverage));
     jsonw_field_bool(w, "sole_remedy", t->sole_remedy);
+    jsonw_field_int(w, "sole_remedy_line", t->sole_remedy_line);
     jsonw_field_bool(w, "chronic_failure_termination", t->chronic_failure_termination);
     jsonw_field_num(w, "incident_notice_hours", t->incident_notice_hours);
     jsonw_field_num(w, "rpo_minutes", t->rpo_minutes);
@@ -205,10 +251,16 @@ get_bool(struct reader *r, const struct json_node *o, const char *k, bool dflt)
 }
 
 static long
+get_line_of(struct reader *r, const struct json_node *o, const char *k)
+{
+    double v = get_num(r, o, k);
+    return isnan(v) || v < 0 ? 0 : (long)v;
+}
+
+static long
 get_line(struct reader *r, const struct json_node *o)
 {
-    double v = get_num(r, o, "line");
-    return isnan(v) || v < 0 ? 0 : (long)v;
+    return get_line_of(r, o, "line");
 }
 
 /* An array member: its size, or 0 (and an error when it is not an array). */
@@ -296,6 +348,7 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
                 wrong(r, "uptime_targets[].window", "month, quarter, year, rolling or days");
             read_days(r, e, u);
             u->scope = get_str(r, e, "scope");
+
             t->target_implied |= get_bool(r, e, "implied", false);
             u->line = get_line(r, e);
         }
@@ -353,6 +406,30 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
     }
 }
 
+static void
+read_claim_deadline(struct reader *r, const struct json_node *root, struct sla_terms *t)
+{
+    struct json_node *o = jsondoc_get(root, "claim_deadline");
+    if (!o || jsondoc_kind(o) == JNODE_NULL)
+        return;
+    if (jsondoc_kind(o) != JNODE_OBJECT) {
+        wrong(r, "claim_deadline", "an object");
+        return;
+    }
+    for (int u = SLA_CLAIM_DAYS; u <= SLA_CLAIM_BILLING_CYCLES; u++) {
+        double v = get_num(r, o, sla_claim_unit_name((enum sla_claim_unit)u));
+        if (!isnan(v)) {
+            t->claim_deadline_unit = (enum sla_claim_unit)u;
+            t->claim_deadline_amount = v;
+            break;
+        }
+    }
+    if (!t->claim_deadline_text)
+        t->claim_deadline_text = get_str(r, o, "text");
+    if (!t->claim_deadline_line)
+        t->claim_deadline_line = get_line(r, o);
+}
+
 enum sl_status
 sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *t,
               struct sl_diag *diag)
@@ -375,9 +452,16 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
         memcpy(t->language, lang, strlen(lang) + 1);
     t->credit_cap_percent = get_num(&r, root, "credit_cap_percent");
     t->credit_cap_text = get_str(&r, root, "credit_cap_text");
+    t->credit_cap_line = get_line_of(&r, root, "credit_cap_line");
+    struct json_node *cap = jsondoc_get(root, "credit_cap");
+    const char *of = cap ? jsondoc_get_string(cap, "of") : NULL;
+    if (of && !sla_cap_of_parse(of, &t->credit_cap_of))
+        wrong(&r, "credit_cap.of", "monthly_fee or affected_service_fee");
     double days = get_num(&r, root, "claim_deadline_days");
     t->claim_deadline_days = isnan(days) || days < 0 ? -1 : lround(days);
     t->claim_deadline_text = get_str(&r, root, "claim_deadline_text");
+    t->claim_deadline_line = get_line_of(&r, root, "claim_deadline_line");
+    read_claim_deadline(&r, root, t);
     t->maintenance_excluded = get_bool(&r, root, "maintenance_excluded", false);
     t->maintenance_notice_hours = get_num(&r, root, "maintenance_notice_hours");
     const char *cov = jsondoc_get_string(root, "support_coverage");
@@ -386,6 +470,7 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
                           : strstr(cov, "business") ? SLA_COVERAGE_BUSINESS_HOURS
                                                     : SLA_COVERAGE_UNKNOWN;
     t->sole_remedy = get_bool(&r, root, "sole_remedy", false);
+    t->sole_remedy_line = get_line_of(&r, root, "sole_remedy_line");
     t->chronic_failure_termination = get_bool(&r, root, "chronic_failure_termination", false);
     t->incident_notice_hours = get_num(&r, root, "incident_notice_hours");
     t->rpo_minutes = get_num(&r, root, "rpo_minutes");

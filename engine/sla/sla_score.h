@@ -58,7 +58,7 @@ struct sla_allowed_downtime {
 };
 
 #define SLA_SCORE_CRITERIA 13
-#define SLA_SCORE_MAX_FLAGS 16
+#define SLA_SCORE_MAX_FLAGS 20
 
 struct sla_scorecard {
     double total; /* 0..100 */
@@ -76,8 +76,9 @@ struct sla_scorecard {
 struct sla_criterion_def {
     const char *id, *name;
     double weight;
-    const char *measures; /* how points are given, for docs and the workbook */
 };
+/* How points are given is the schedule of sla_points.h:
+ * sla_points_describe(i, ...) writes it for criterion i. */
 extern const struct sla_criterion_def sla_criteria[SLA_SCORE_CRITERIA];
 
 enum sl_status sla_score(const struct sla_terms *t, struct sla_scorecard *out);

@@ -11,6 +11,7 @@ sla_terms_init(struct sla_terms *t)
     memset(t, 0, sizeof *t);
     t->credit_cap_percent = NAN;
     t->claim_deadline_days = -1;
+    t->claim_deadline_amount = NAN;
     t->maintenance_notice_hours = NAN;
     t->incident_notice_hours = NAN;
     t->rpo_minutes = NAN;
@@ -114,6 +115,8 @@ static const char *const clause_names[SLA_CLAUSE_COUNT] = {
     [SLA_CLAUSE_AUDIT_RIGHTS] = "audit_rights",
     [SLA_CLAUSE_UNILATERAL_CHANGE] = "unilateral_change",
     [SLA_CLAUSE_DR_TESTED] = "dr_tested",
+    [SLA_CLAUSE_BEST_EFFORTS] = "best_efforts",
+    [SLA_CLAUSE_CREDITS_VOUCHER] = "credits_voucher",
 };
 
 const char *
@@ -132,6 +135,82 @@ sla_clause_parse(const char *name, enum sla_clause_kind *out)
         }
     }
     return false;
+}
+
+long
+sla_terms_tier_commitment(const struct sla_terms *t, size_t i)
+{
+    if (!t->ntargets || i >= t->ntiers)
+        return -1;
+    long best = 0;
+    for (size_t k = 0; k < t->ntargets; k++)
+        if (t->targets[k].line && t->targets[k].line <= t->tiers[i].line &&
+            t->targets[k].line >= t->targets[best].line)
+            best = (long)k;
+    return best;
+}
+
+const char *
+sla_cap_of_name(enum sla_cap_of o)
+{
+    return o == SLA_CAP_OF_MONTHLY_FEE            ? "monthly_fee"
+           : o == SLA_CAP_OF_AFFECTED_SERVICE_FEE ? "affected_service_fee"
+                                                  : NULL;
+}
+
+bool
+sla_cap_of_parse(const char *s, enum sla_cap_of *out)
+{
+    for (int o = SLA_CAP_OF_MONTHLY_FEE; s && o <= SLA_CAP_OF_AFFECTED_SERVICE_FEE; o++) {
+        if (!strcmp(s, sla_cap_of_name((enum sla_cap_of)o))) {
+            *out = (enum sla_cap_of)o;
+            return true;
+        }
+    }
+    return false;
+}
+
+static const char *const claim_units[] = {
+    [SLA_CLAIM_DAYS] = "days",
+    [SLA_CLAIM_BUSINESS_DAYS] = "business_days",
+    [SLA_CLAIM_HOURS] = "hours",
+    [SLA_CLAIM_MONTHS] = "months",
+    [SLA_CLAIM_BILLING_CYCLES] = "billing_cycles",
+};
+
+const char *
+sla_claim_unit_name(enum sla_claim_unit u)
+{
+    return u > SLA_CLAIM_NONE && u <= SLA_CLAIM_BILLING_CYCLES ? claim_units[u] : NULL;
+}
+
+bool
+sla_claim_unit_parse(const char *s, enum sla_claim_unit *out)
+{
+    for (int u = SLA_CLAIM_DAYS; s && u <= SLA_CLAIM_BILLING_CYCLES; u++) {
+        if (!strcmp(s, claim_units[u])) {
+            *out = (enum sla_claim_unit)u;
+            return true;
+        }
+    }
+    return false;
+}
+
+double
+sla_claim_deadline_days(const struct sla_terms *t)
+{
+    double a = t->claim_deadline_amount;
+    if (t->claim_deadline_unit == SLA_CLAIM_NONE || isnan(a))
+        return t->claim_deadline_days >= 0 ? (double)t->claim_deadline_days : -1;
+    switch (t->claim_deadline_unit) {
+    case SLA_CLAIM_HOURS:
+        return a / 24;
+    case SLA_CLAIM_MONTHS:
+    case SLA_CLAIM_BILLING_CYCLES:
+        return a * 30;
+    default:
+        return a;
+    }
 }
 
 const struct sla_clause *

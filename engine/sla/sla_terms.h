@@ -76,6 +76,8 @@ enum sla_clause_kind {
     SLA_CLAUSE_AUDIT_RIGHTS,         /* SOC 2 report, ISO certificate, right to audit */
     SLA_CLAUSE_UNILATERAL_CHANGE,    /* the provider may change the SLA on its own */
     SLA_CLAUSE_DR_TESTED,            /* business continuity / DR tested */
+    SLA_CLAUSE_BEST_EFFORTS,         /* "commercially reasonable efforts" towards the target */
+    SLA_CLAUSE_CREDITS_VOUCHER,      /* credits paid as vouchers for the same service */
     SLA_CLAUSE_COUNT
 };
 
@@ -87,6 +89,21 @@ struct sla_clause {
 };
 
 enum sla_coverage { SLA_COVERAGE_UNKNOWN, SLA_COVERAGE_24X7, SLA_COVERAGE_BUSINESS_HOURS };
+
+/* What a credit cap is a share of: the monthly fee, the fee of the affected
+ * service; UNKNOWN when the document does not say (or states no cap). */
+enum sla_cap_of { SLA_CAP_OF_UNKNOWN, SLA_CAP_OF_MONTHLY_FEE, SLA_CAP_OF_AFFECTED_SERVICE_FEE };
+
+/* The unit a claim deadline is written in ("within two (2) months": MONTHS,
+ * amount 2); NONE when the deadline is words only or absent. */
+enum sla_claim_unit {
+    SLA_CLAIM_NONE,
+    SLA_CLAIM_DAYS, /* weeks are read as 7 days */
+    SLA_CLAIM_BUSINESS_DAYS,
+    SLA_CLAIM_HOURS,
+    SLA_CLAIM_MONTHS,
+    SLA_CLAIM_BILLING_CYCLES
+};
 
 struct sla_terms {
     char *document;
@@ -102,8 +119,13 @@ struct sla_terms {
     size_t ntiers;
     double credit_cap_percent;
     char *credit_cap_text;
+    long credit_cap_line;
+    enum sla_cap_of credit_cap_of;
     long claim_deadline_days; /* -1 when absent or given in months */
     char *claim_deadline_text;
+    long claim_deadline_line;
+    enum sla_claim_unit claim_deadline_unit;
+    double claim_deadline_amount; /* in that unit; NAN with SLA_CLAIM_NONE */
     bool maintenance_excluded;
     double maintenance_notice_hours;
     struct sla_exclusion *exclusions;
@@ -112,6 +134,7 @@ struct sla_terms {
     size_t nresponse_times;
     enum sla_coverage support_coverage;
     bool sole_remedy;
+    long sole_remedy_line; /* where credits are said to be the sole remedy */
     bool chronic_failure_termination;
     double incident_notice_hours;
     double rpo_minutes, rto_minutes;
@@ -140,6 +163,20 @@ const char *sla_coverage_name(enum sla_coverage c);
 /* "sole_remedy"-style names of clause kinds, and back; false when unknown. */
 const char *sla_clause_name(enum sla_clause_kind k);
 bool sla_clause_parse(const char *name, enum sla_clause_kind *out);
+/* The target credit tier i belongs to: the last target written at or
+ * before the tier's line, else the first target; -1 when there is none. */
+long sla_terms_tier_commitment(const struct sla_terms *t, size_t i);
+/* "monthly_fee", "affected_service_fee"; NULL for UNKNOWN; and back. */
+const char *sla_cap_of_name(enum sla_cap_of o);
+bool sla_cap_of_parse(const char *s, enum sla_cap_of *out);
+/* "days", "business_days", "hours", "months", "billing_cycles"; NULL for
+ * NONE; and back (false when s is none of them). */
+const char *sla_claim_unit_name(enum sla_claim_unit u);
+bool sla_claim_unit_parse(const char *s, enum sla_claim_unit *out);
+/* The deadline in calendar days as far as the unit allows: days and
+ * business days as written, hours / 24, a month or billing cycle as 30
+ * days; -1 when there is no number. */
+double sla_claim_deadline_days(const struct sla_terms *t);
 /* The first clause of kind k, or NULL. */
 const struct sla_clause *sla_terms_clause(const struct sla_terms *t, enum sla_clause_kind k);
 /* The text of document line n (1-based), or NULL when unknown. */

@@ -282,15 +282,23 @@ const struct sla_pattern sla_patterns[] = {
 
     /* Clauses the scorecard weighs. */
     {SLA_FILL_CLAUSE, SLA_CLAUSE_MEASURED_BY_PROVIDER, 0,
-     "\\b(?:as\\s+)?(?:measured|determined|calculated|monitored|recorded)\\s+(?:solely\\s+|"
-     "exclusively\\s+|only\\s+)?by\\s+(?!you\\b|the\\s+customer|customer)|\\bbased\\s+on\\s+"
-     "(?:our|its|the\\s+provider'?s?)\\s+(?:internal\\s+)?(?:monitoring|records|logs|"
-     "measurements?|systems?)"},
+     "\\bas\\s+(?:measured|monitored|recorded)\\s+(?:solely\\s+|exclusively\\s+|only\\s+)?by\\s+"
+     "(?!you\\b|the\\s+customer|customer)|"
+     "\\b(?:measured|determined|calculated|monitored|recorded)\\s+(?:solely\\s+|exclusively\\s+|"
+     "only\\s+)?(?:by|using|from|with)\\s+(?:(?:us|we)\\b|(?!you|the\\s+customer|customer)"
+     "(?:[\\w'\\x{2019}-]+\\s+){0,3}?(?:monitoring|records|logs|measurements?|systems?|"
+     "tools?|probes?)\\b)|\\bbased\\s+on\\s+(?:our|its|the\\s+provider'?s?)\\s+(?:own\\s+|"
+     "internal\\s+)?(?:monitoring|records|logs|measurements?|systems?)|\\b(?:our|its|the\\s+"
+     "provider'?s?)\\s+(?:[a-z]+\\s+){0,2}?(?:records|monitoring|logs|measurements?|data)"
+     "\\s+(?:shall|will|are|is)\\s+(?:prevail|govern|control|be\\s+(?:final|conclusive|"
+     "binding|determinative))"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_CUSTOMER_EVIDENCE, 0,
-     "\\b(?:must|shall|need\\s+to|will\\s+need\\s+to)\\s+(?:include|provide|submit|supply|"
+     "\\b(?:must|shall|need\\s+to|will\\s+need\\s+to)\\s+(?:also\\s+)?(?:include|provide|submit|"
+     "supply|"
      "document)[^.]{0,200}?\\b(?:logs?|evidence|proof|records|dates\\s+and\\s+times|"
      "screenshots?|documentation)\\b|\\b(?:logs?|evidence|proof)\\s+(?:that|which)\\s+"
-     "(?:document|show|demonstrate)"},
+     "(?:document|show|demonstrate)|\\b(?:must|shall|need\\s+to|is\\s+required\\s+to)\\s+"
+     "(?:prove|demonstrate|substantiate|establish)\\b|\\bburden\\s+of\\s+proof\\b"},
     {SLA_FILL_CLAUSE, SLA_CLAUSE_CREDITS_AUTOMATIC, 0,
      "\\b(?:credits?\\s+(?:(?:will|shall)\\s+be|are|is)\\s+(?:applied|issued|credited)\\s+"
      "automatically|"
@@ -341,5 +349,25 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_CLAUSE, SLA_CLAUSE_DR_TESTED, 0,
      "\\b(?:disaster\\s+recovery|business\\s+continuity|dr|bcp)\\b[^.]{0,80}?\\btest\\w*|"
      "\\btest\\w*\\b[^.]{0,60}?\\b(?:disaster\\s+recovery|business\\s+continuity)\\b"},
+    /* An effort towards the target where a commitment belongs. */
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_BEST_EFFORTS, 0,
+     "\\b(?:(?:commercially\\s+)?reasonable|best)\\s+(?:efforts?|endeavou?rs?)\\s+to\\s+"
+     "(?:make|keep|maintain|ensure|provide|achieve|deliver)\\b[^.]{0,160}?\\b(?:availab\\w*|"
+     "uptime|up\\s+time|accessible)"},
+    /* Credits paid as vouchers, not money. */
+    {SLA_FILL_CLAUSE, SLA_CLAUSE_CREDITS_VOUCHER, 0,
+     "\\bin\\s+the\\s+form\\s+of\\s+(?:an?\\s+)?(?:\\w+\\s+)?vouchers?\\b|"
+     "\\b(?:compensation|credit)\\s+(?:service\\s+)?vouchers?\\b|\\bvouchers?\\s+"
+     "(?:of|for)\\s+(?:the\\s+)?(?:same|this)\\s+service\\b"},
+    /* What a credit cap is a share of: the affected service's fee first. */
+    {SLA_FILL_CAP_OF, SLA_CAP_OF_AFFECTED_SERVICE_FEE, 0,
+     "\\baffected\\s+(?:[a-z]+\\s+){0,2}?(?:services?|resources?|instances?|products?|circuits?|"
+     "accounts?)\\b|"
+     "\\b(?:services?|resources?)\\s+(?:that\\s+(?:was|were|is)\\s+)?affected\\b"},
+    {SLA_FILL_CAP_OF, SLA_CAP_OF_MONTHLY_FEE, 0,
+     "\\bmonthly\\s+(?:service\\s+|subscription\\s+)?(?:fees?|charges?|bill\\w*|payments?|"
+     "remuneration)\\b|"
+     "\\b(?:fees?|charges?)\\s+(?:paid\\s+)?(?:for|of)\\s+(?:the|that|one|a)\\s+(?:billing\\s+|"
+     "calendar\\s+)?month\\b"},
     {SLA_FILL_NONE, 0, 0, NULL},
 };

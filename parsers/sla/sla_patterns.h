@@ -61,6 +61,7 @@ enum sla_fill {
     SLA_FILL_UPTIME_WORD,   /* uptime / availability */
     SLA_FILL_PLAIN_PERCENT, /* a cell that is only a percentage ("99.95%", ">= 99.9%") */
     SLA_FILL_CLAUSE,        /* arg: enum sla_clause_kind; num unit optional */
+    SLA_FILL_CAP_OF,        /* arg: enum sla_cap_of; what the cap is a share of */
     SLA_FILL_COUNT
 };
 

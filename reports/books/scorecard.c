@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "engine/sla/sla_points.h"
 #include "reports/xlsx/xlsx.h"
 
 static const struct xlsx_column criteria_columns[] = {
@@ -57,7 +58,9 @@ write_criteria(struct xlsx_book *book, const struct sla_scorecard *sc,
         xlsx_text(sh, r, 3, c->reason, XLSX_WRAP);
         if (c->line)
             xlsx_number(sh, r, 4, (double)c->line, XLSX_INTEGER);
-        xlsx_text(sh, r, 5, sla_criteria[i].measures, XLSX_WRAP);
+        char how[1024];
+        sla_points_describe(i, how, sizeof how);
+        xlsx_text(sh, r, 5, how, XLSX_WRAP);
     }
     uint32_t r = 3 + (uint32_t)sc->ncriteria;
     xlsx_text(sh, r, 0, "Total", XLSX_BOLD);

@@ -830,9 +830,9 @@ for kind in pdf docx; do
     has "sla $kind first tier" "$TMP/out" '"lower_percent":99,"lower_inclusive":true,"upper_percent":99\.9,"upper_inclusive":false,"credit_percent":10'
     has "sla $kind open tier" "$TMP/out" '"lower_percent":null,"lower_inclusive":false,"upper_percent":95,"upper_inclusive":false,"credit_percent":100'
     has "sla $kind claim" "$TMP/out" '"claim_deadline_days": 30'
-    sed 's/"line":[0-9]*//; s/"document": "[^"]*"//' "$TMP/out" >"$TMP/terms.$kind"
+    sed 's/"[a-z_]*line": *[0-9]*//g; s/"document": "[^"]*"//' "$TMP/out" >"$TMP/terms.$kind"
 done
-"$BIN" sla extract --json "$SLA/ledger-storage.md" | sed 's/"line":[0-9]*//; s/"document": "[^"]*"//' >"$TMP/terms.md"
+"$BIN" sla extract --json "$SLA/ledger-storage.md" | sed 's/"[a-z_]*line": *[0-9]*//g; s/"document": "[^"]*"//' >"$TMP/terms.md"
 same "sla pdf terms equal the Markdown's" "$(cmp -s "$TMP/terms.md" "$TMP/terms.pdf" && echo same)" same
 same "sla docx terms equal the Markdown's" "$(cmp -s "$TMP/terms.md" "$TMP/terms.docx" && echo same)" same
 expect "sla extract docx" 0 "$BIN" sla extract "$SLA/ledger-storage.docx"
@@ -1953,6 +1953,35 @@ if [ -d "$RLAT" ]; then
     has "latency: real upptime responseTime" "$TMP/out" '"service":"catalog-demo",.*"latency":\{"samples":1,"p50_ms":979,'
 else
     echo "cli: skipped the real upptime latency: $RLAT is absent (set SLAUDIT_REAL to the folder holding uptime/)"
+fi
+
+# --- the scorecard on real SLA documents: no flag its own terms contradict ---
+# Each document of ../shared/real/sla scored in place: a flag that quotes
+# text cites its line, the maintenance criterion and the maintenance flag
+# agree, and the claim criterion does not deny the evidence SLA-007 quotes.
+RSLA=${SLAUDIT_REAL:-../shared/real}/sla
+if [ -d "$RSLA" ]; then
+    for f in "$RSLA"/*.txt; do
+        n=$(basename "$f")
+        expect "real sla score $n" 0 "$BIN" sla score "$f"
+        hasnt "real $n: every quoted flag cites its line" "$TMP/out" '^      "'
+        if grep -q '^  SLA-006 ' "$TMP/out"; then
+            hasnt "real $n: maintenance flagged, so not 'no exclusion names maintenance'" "$TMP/out" 'no exclusion names maintenance'
+        fi
+        if grep -q '^  SLA-007 ' "$TMP/out"; then
+            hasnt "real $n: evidence flagged, so not 'no term makes the customer bring evidence'" "$TMP/out" 'no term makes the customer bring evidence'
+        fi
+    done
+    expect "real sla score codio" 0 "$BIN" sla score "$RSLA/codio.txt"
+    has "real codio: efforts instead of a commitment" "$TMP/out" '^  SLA-015 medium an effort, not a commitment'
+    expect "real sla score tencent" 0 "$BIN" sla score "$RSLA/tencent-cloud-cvm.txt"
+    has "real tencent: credits as vouchers" "$TMP/out" '^  SLA-017 medium credits paid as vouchers'
+    expect "real sla score guance" 0 "$BIN" sla score "$RSLA/guance-saas.txt"
+    has "real guance: 2 h of maintenance against 44 min" "$TMP/out" '^  SLA-018 high .*up to 2 h of maintenance outside the downtime, against 44 minutes'
+    expect "real sla score appscode" 0 "$BIN" sla score "$RSLA/appscode.txt"
+    hasnt "real appscode: a formula is no provider measure" "$TMP/out" '^  SLA-01[67] '
+else
+    echo "cli: skipped the real SLA scorecards: $RSLA is absent (set SLAUDIT_REAL to the folder holding sla/)"
 fi
 
 # --- the documentation against the tree and the binary, and the README's tour ---

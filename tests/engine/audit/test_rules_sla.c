@@ -71,13 +71,13 @@ clean(struct clean_sla *c)
     t->incident_notice_hours = 24;
     t->rpo_minutes = 60;
     t->rto_minutes = 240;
-    add_clause(c, SLA_CLAUSE_MAINTENANCE_CAP, 8, 31);
+    /* A quarter of an hour: within the 21.9 minutes 99.95 % allows. */
+    add_clause(c, SLA_CLAUSE_MAINTENANCE_CAP, 0.25, 31);
     add_clause(c, SLA_CLAUSE_CREDITS_AUTOMATIC, NAN, 20);
     add_clause(c, SLA_CLAUSE_PARTIAL_COUNTED, NAN, 29);
     add_clause(c, SLA_CLAUSE_DR_TESTED, NAN, 43);
     add_clause(c, SLA_CLAUSE_DATA_RETURN, 30, 49);
     add_clause(c, SLA_CLAUSE_AUDIT_RIGHTS, NAN, 52);
-    add_clause(c, SLA_CLAUSE_MEASURED_BY_PROVIDER, NAN, 12);
     c->sla.kind = "sla";
     c->sla.document = "acme-sla.md";
     c->sla.from = FROM;
@@ -183,10 +183,27 @@ Test(rules_sla, sla007_provider_measures_customer_proves)
 {
     struct clean_sla c;
     clean(&c);
+    add_clause(&c, SLA_CLAUSE_MEASURED_BY_PROVIDER, NAN, 12);
+    cr_assert_eq(count(&c.d, "SLA-016"), 1, "measured by the provider alone");
     add_clause(&c, SLA_CLAUSE_CUSTOMER_EVIDENCE, NAN, 22);
     cr_assert_eq(count(&c.d, "SLA-007"), 1);
+    cr_assert_eq(count(&c.d, "SLA-016"), 0, "SLA-007 says it more sharply");
     drop_clause(&c, SLA_CLAUSE_MEASURED_BY_PROVIDER);
     cr_assert_eq(count(&c.d, "SLA-007"), 0, "the customer's own evidence of a shared measure");
+}
+
+Test(rules_sla, sla015_sla017_sla018_what_a_reviewer_catches)
+{
+    struct clean_sla c;
+    clean(&c);
+    add_clause(&c, SLA_CLAUSE_BEST_EFFORTS, NAN, 9);
+    cr_assert_eq(count(&c.d, "SLA-015"), 1);
+    add_clause(&c, SLA_CLAUSE_CREDITS_VOUCHER, NAN, 40);
+    cr_assert_eq(count(&c.d, "SLA-017"), 1);
+    cr_assert_eq(count(&c.d, "SLA-018"), 0, "15 min of maintenance within 21.9 min");
+    c.clauses[0].value = 8;
+    cr_assert_eq(c.clauses[0].kind, SLA_CLAUSE_MAINTENANCE_CAP);
+    cr_assert_eq(count(&c.d, "SLA-018"), 1, "8 h of maintenance against 21.9 min");
 }
 
 Test(rules_sla, sla008_claim_window_30_days)

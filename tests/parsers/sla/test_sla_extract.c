@@ -825,11 +825,32 @@ check_document(const char *dir, const char *doc, const char *expected)
         if (!isnan(t.tiers[i].lower_percent))
             expect_bool(e, "lower_inclusive", t.tiers[i].lower_inclusive, what);
         expect_bool(e, "upper_inclusive", t.tiers[i].upper_inclusive, what);
+        const char *commitment = jsondoc_get_string(e, "commitment");
+        if (commitment) {
+            char id[24];
+            snprintf(id, sizeof id, "c%ld", sla_terms_tier_commitment(&t, i) + 1);
+            cr_expect_str_eq(id, commitment, "%s: commitment", what);
+        }
     }
     expect_number(exp, "credit_cap_percent", t.credit_cap_percent, doc);
     expect_number(exp, "claim_deadline_days",
                   t.claim_deadline_days < 0 ? NAN : (double)t.claim_deadline_days, doc);
     expect_bool(exp, "claim_deadline_text", t.claim_deadline_text != NULL, doc);
+    struct json_node *claim = jsondoc_get(exp, "claim_deadline");
+    if (claim && jsondoc_kind(claim) == JNODE_OBJECT) {
+        const char *unit = sla_claim_unit_name(t.claim_deadline_unit);
+        double want;
+        cr_expect(unit && jsondoc_number(jsondoc_get(claim, unit), &want) &&
+                      want == t.claim_deadline_amount,
+                  "%s: claim deadline in %s", doc, unit ? unit : "no unit");
+        expect_number(claim, "line", (double)t.claim_deadline_line, doc);
+    }
+    struct json_node *kinds = jsondoc_get(exp, "clause_kinds");
+    for (size_t i = 0; kinds && i < jsondoc_size(kinds); i++) {
+        enum sla_clause_kind k;
+        cr_assert(sla_clause_parse(jsondoc_string(jsondoc_at(kinds, i)), &k), "%s", doc);
+        cr_expect_not_null(sla_terms_clause(&t, k), "%s: clause %s", doc, sla_clause_name(k));
+    }
     expect_bool(exp, "maintenance_excluded", t.maintenance_excluded, doc);
     expect_number(exp, "maintenance_notice_hours", t.maintenance_notice_hours, doc);
     expect_number(exp, "incident_notice_hours", t.incident_notice_hours, doc);
