@@ -126,6 +126,8 @@ static const char *const clause_labels[SLA_CLAUSE_COUNT] = {
     [SLA_CLAUSE_AUDIT_RIGHTS] = "Audit rights",
     [SLA_CLAUSE_UNILATERAL_CHANGE] = "Provider may change the SLA alone",
     [SLA_CLAUSE_DR_TESTED] = "Disaster recovery tested",
+    [SLA_CLAUSE_BEST_EFFORTS] = "Efforts promised, not a commitment",
+    [SLA_CLAUSE_CREDITS_VOUCHER] = "Credits paid as vouchers",
 };
 
 static const char *
