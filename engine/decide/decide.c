@@ -254,12 +254,13 @@ rotation_check(const struct team_profile *p, const struct decide_measured *team,
         snprintf(share, sizeof share, "each of the %d is on call %.0f %% of the time", n,
                  100.0 * out->oncall_share);
     snprintf(out->why, sizeof out->why,
-             "%s: %d %s on the rotation for %.0f h a week, and the 25 %% rule (primary and "
-             "secondary) needs %d; %s",
+             "%s: %d %s on the rotation for %.0f h a week, %s the %d the 25 %% rule (primary "
+             "and secondary) needs; %s",
              !out->known        ? "not shown sustainable"
              : out->sustainable ? "sustainable"
                                 : "not sustainable",
-             n, n == 1 ? "engineer" : "engineers", h, out->required, share);
+             n, n == 1 ? "engineer" : "engineers", h, size_ok ? "at least" : "fewer than",
+             out->required, share);
     if (load_known && out->load_measured) {
         addf(out->why, sizeof out->why,
              "; measured on %ld stored on-call %s (%.0f h): %.2f pages per 12 hours on call%s "
