@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/measure/target.h"
 #include "engine/time/sltime.h"
 #include "reports/xlsx/outfile.h"
 #include "reports/xlsx/sheet_sources.h"
@@ -213,7 +214,7 @@ write_credit_block(struct xlsx_sheet *sh, uint32_t *row, const struct eval_resul
     xlsx_text(sh, (*row)++, 0, words, XLSX_BOLD);
     snprintf(mine, sizeof mine, "%g %% a %s", u->percent, sla_window_name(u->window));
     quote(info, k, u->line, mine, words, sizeof words);
-    line(sh, row, "Commitment %", a->target_percent, XLSX_PLAIN, NULL, words);
+    line(sh, row, "Commitment", target_fraction(a->target_percent), XLSX_PERCENT, NULL, words);
     xlsx_text(sh, *row, 0, "Measured availability", XLSX_BOLD);
     xlsx_percent(sh, *row, 1, a->attainment_percent / 100.0);
     xlsx_text(sh, (*row)++, WORDS_COL,
@@ -233,12 +234,12 @@ write_credit_block(struct xlsx_sheet *sh, uint32_t *row, const struct eval_resul
          XLSX_DECIMAL1, NULL, words);
     snprintf(mine, sizeof mine, "%g %% credit", tier->credit_percent);
     quote(info, k, tier->line, mine, words, sizeof words);
-    line(sh, row, "Tier credit %", a->credit.tier_percent, XLSX_PLAIN, NULL, words);
+    line(sh, row, "Tier credit", a->credit.tier_percent / 100.0, XLSX_PERCENT1, NULL, words);
     if (t->credit_cap_text)
         snprintf(words, sizeof words, "the cap: \"%s\"", t->credit_cap_text);
     else
         snprintf(words, sizeof words, "the document states no cap");
-    line(sh, row, "Credit % after cap", a->credit.credit_percent, XLSX_PLAIN, NULL, words);
+    line(sh, row, "Credit after cap", a->credit.credit_percent / 100.0, XLSX_PERCENT1, NULL, words);
     if (isfinite(cm->monthly_fee)) {
         line(sh, row, "Monthly fee", cm->monthly_fee, XLSX_MONEY, NULL,
              cm->currency ? cm->currency : "currency not stated");
@@ -296,7 +297,7 @@ write_claim_sheet(struct xlsx_book *book, const struct claim *c, const struct cl
     struct xlsx_sheet *sh = xlsx_add_sheet(book, "Claim");
     char text[600], from[16], last[16];
     uint32_t row = 0;
-    xlsx_column_width(sh, 0, 0, 22);
+    xlsx_column_width(sh, 0, 0, 26); /* "Downtime allowed (min)" in bold, whole */
     xlsx_column_width(sh, 1, 1, 16);
     xlsx_column_width(sh, 2, 2, 2);
     xlsx_column_width(sh, WORDS_COL, WORDS_COL, WORDS_WIDTH);

@@ -1687,6 +1687,8 @@ has "claim: an outage's incident with its file and line" "$TMP/claimout.cells" '
 has "claim: the incident cited" "$TMP/claimout.cells" '	NIM-1054$'
 cells_of "$CX" Claim claimsheet
 same "claim: claim by" "$(beside claimsheet 'Claim by')" 2026-11-30
+same "claim: the commitment as a fraction, shown as a percent" "$(beside claimsheet 'Commitment')" 0.999
+same "claim: the tier's credit as a fraction" "$(beside claimsheet 'Tier credit')" 0.1
 has "claim: the commitment quoted with its lines" "$TMP/claimsheet.cells" 'lines 9-11: "Nimbus will use commercially reasonable efforts to make each Covered Service available with a Monthly Uptime Percentage of at least 99\.9% during any calendar month\."'
 has "claim: the tier quoted with its line" "$TMP/claimsheet.cells" 'line 27: "\| Less than 99\.9% but equal to or greater than 99\.0% \| 10% \|"'
 cells_of "$CX" Excluded claimexcl
