@@ -177,7 +177,8 @@ load_entity(struct store *st, struct loader *l, struct sl_diag *diag)
             e->max_per_shift = sh->pages;
     }
     e->mean_per_shift = e->shifts ? (double)(e->pages - e->unassigned) / (double)e->shifts : NAN;
-    qsort(out->rows + row0, out->nrows - row0, sizeof *out->rows, row_cmp);
+    if (out->nrows > row0) /* rows may still be NULL: qsort must not see it */
+        qsort(out->rows + row0, out->nrows - row0, sizeof *out->rows, row_cmp);
     return SL_OK;
 }
 
