@@ -5,7 +5,7 @@ DESTDIR   ?=
 BUILD     ?= build
 CC        ?= cc
 PKGS      := sqlite3 libpcre2-8 xlsxwriter libcrypto jansson yaml-0.1 libcmark-gfm libxml-2.0 \
-             poppler-glib libzip
+             poppler-glib libzip libpq
 
 WARN      := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
              -Wformat=2 -Wvla -Wpointer-arith -Wcast-qual -Wundef
@@ -25,7 +25,7 @@ else
 Q := @
 endif
 
-LIB_SRC   := $(sort $(wildcard engine/*/*.c parsers/*/*.c reports/*/*.c))
+LIB_SRC   := $(sort $(wildcard engine/*/*.c engine/store/*/*.c parsers/*/*.c reports/*/*.c))
 CLI_SRC   := $(wildcard cli/*.c)
 TEST_SRC  := $(sort $(wildcard tests/*/*.c tests/*/*/*.c))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)

@@ -1,0 +1,112 @@
+/* db.h — the SQL connection beneath the store: one interface, two backends
+ * (sqlite/ for a file, postgres/ for a server). The store writes its SQL
+ * once, in the dialect both accept (numbered ?N parameters, "end" quoted,
+ * ON CONFLICT … DO NOTHING, RETURNING id); a backend turns it into what its
+ * engine runs. Only files of engine/store/ include this header, and only the
+ * backend files include sqlite3.h or libpq-fe.h.
+ *
+ * Modelled on SQLite's own statement API (prepare, bind, step, column), so
+ * the store reads as it did: a statement steps row by row, and another
+ * statement may run between two steps of it (the PostgreSQL backend reads a
+ * SELECT through a server-side cursor, a batch of rows at a time). */
+#ifndef SLAUDIT_DB_H
+#define SLAUDIT_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct db;
+struct db_stmt;
+
+/* What a call came to. DB_ROW and DB_DONE are step's two successes. */
+enum db_rc {
+    DB_OK = 0,
+    DB_ROW,
+    DB_DONE,
+    DB_CONSTRAINT, /* a UNIQUE, CHECK, NOT NULL or foreign key refused the row */
+    DB_BUSY,       /* another process holds the lock past the wait */
+    DB_RETRY,      /* serialization failure or deadlock: run the transaction again */
+    DB_READONLY,   /* the store cannot be written (file, role or media) */
+    DB_CANTOPEN,   /* the file or server is not there, or refused us */
+    DB_CORRUPT,    /* the database is damaged */
+    DB_NOMEM,
+    DB_ERROR, /* anything else; db_errmsg says what */
+};
+
+/* A column's type in the current row. */
+enum db_type { DB_NULL, DB_INTEGER, DB_FLOAT, DB_TEXT, DB_BLOB };
+
+/* How db_open opens. */
+enum db_open_mode {
+    DB_OPEN_READ,   /* read only */
+    DB_OPEN_WRITE,  /* read and write an existing database */
+    DB_OPEN_CREATE, /* read and write, created when missing */
+};
+
+/* Whether target names a server (a postgresql:// or postgres:// URI, or a
+ * libpq keyword string such as "host=… dbname=…") rather than a file. */
+bool db_target_is_server(const char *target);
+
+/* Opens target with the backend it names. On failure *out is NULL, and err
+ * (when given) holds a message in which no password appears. */
+enum db_rc db_open(const char *target, enum db_open_mode mode, struct db **out, char *err,
+                   size_t errsize);
+void db_close(struct db *db);
+
+/* "sqlite" or "postgresql". */
+const char *db_backend(const struct db *db);
+
+/* target with any password replaced by "***": a URI's user:password@, a
+ * password=… keyword. A file path is returned as it is. Owned by the
+ * caller; NULL when out of memory. */
+char *db_redact_target(const char *target);
+
+/* Runs one or more statements that return no rows. */
+enum db_rc db_exec(struct db *db, const char *sql);
+
+/* BEGIN (taking the write lock at once: SQLite's BEGIN IMMEDIATE), COMMIT,
+ * ROLLBACK. db_in_transaction is true between begin and commit/rollback. */
+enum db_rc db_begin(struct db *db);
+enum db_rc db_commit(struct db *db);
+enum db_rc db_rollback(struct db *db);
+bool db_in_transaction(const struct db *db);
+
+/* The schema version (0 for an empty database, -1 when it cannot be read),
+ * and setting it inside a migration's transaction. SQLite keeps it in
+ * PRAGMA user_version; PostgreSQL in a one-row table. */
+int db_schema_version(struct db *db);
+enum db_rc db_set_schema_version(struct db *db, int version);
+
+/* Rows the last INSERT, UPDATE or DELETE changed. */
+int64_t db_changes(struct db *db);
+
+/* The last error, never NULL; a server's message has no password in it. */
+const char *db_errmsg(struct db *db);
+
+/* A statement; persistent ones are kept for the connection's lifetime and
+ * reset before each use. Parameters are numbered from 1, columns from 0. */
+enum db_rc db_prepare(struct db *db, const char *sql, bool persistent, struct db_stmt **out);
+enum db_rc db_bind_null(struct db_stmt *s, int i);
+enum db_rc db_bind_int64(struct db_stmt *s, int i, int64_t v);
+enum db_rc db_bind_double(struct db_stmt *s, int i, double v);
+/* Text and blobs are copied (or used before the next step), so the caller
+ * may free them once bound. NULL text binds NULL. */
+enum db_rc db_bind_text(struct db_stmt *s, int i, const char *v);
+enum db_rc db_bind_blob(struct db_stmt *s, int i, const void *v, size_t n);
+/* DB_ROW with a row to read, DB_DONE when there are no more, or an error. */
+enum db_rc db_step(struct db_stmt *s);
+/* Ready to step again from the start, with the bindings cleared. */
+enum db_rc db_reset(struct db_stmt *s);
+void db_finalize(struct db_stmt *s);
+/* Whether s has stepped and not yet been reset or run to DB_DONE. */
+bool db_stmt_busy(const struct db_stmt *s);
+
+enum db_type db_column_type(struct db_stmt *s, int col);
+int64_t db_column_int64(struct db_stmt *s, int col);
+double db_column_double(struct db_stmt *s, int col);
+/* Valid until the next step, reset or finalize; NULL for NULL. */
+const char *db_column_text(struct db_stmt *s, int col);
+const void *db_column_blob(struct db_stmt *s, int col, size_t *n);
+
+#endif
