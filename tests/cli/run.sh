@@ -342,7 +342,7 @@ expect "report csv to stdout" 0 "$BIN" --db "$DB" report --month 2026-10 --forma
 has "csv tables introduced" "$TMP/out" '^# table: incidents$'
 has "csv hand-checked availability" "$TMP/out" '^provider:nimbus,inference-api,2026-10,0\.99728997289972[0-9]*,0\.99728997289972[0-9]*,0\.9946[0-9]*,full,0\.999,7200,2656800,14400,7200,'
 expect "report json to a directory" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format json -o "$TMP/tables"
-same "one json file per table" "$(ls "$TMP/tables" | tr '\n' ' ')" "availability.json findings.json incidents.json sla.json sources.json summary.json "
+same "one json file per table" "$(ls "$TMP/tables" | tr '\n' ' ')" "availability.json daily.json findings.json incidents.json latency.json sla.json sources.json summary.json "
 has "json sources hold the sha-256" "$TMP/tables/sources.json" "\"sha256\":\"$(sha256sum sample-data/maintenance.csv | cut -c1-64)\""
 expect "report csv with an SLA" 0 "$BIN" --db "$DB" report --month 2026-10 --format csv \
     --entity provider:nimbus --sla tests/cli/data/sla-nimbus.json --fee 10000
@@ -359,11 +359,11 @@ expect "tables: a first set" 0 "$BIN" --db "$DB" -q report --month 2026-10 --for
 expect "tables over an earlier set" 0 "$BIN" --db "$DB" -q report --month 2026-09 --format csv -o "$TMP/tset"
 has "tables over an earlier set: the new month" "$TMP/tset/summary.csv" ',2026-09,'
 hasnt "tables over an earlier set: no old row" "$TMP/tset/summary.csv" ',2026-10,'
-same "tables over an earlier set: six files, no leftovers" "$(ls -A "$TMP/tset" | tr '\n' ' ')" \
-    "availability.csv findings.csv incidents.csv sla.csv sources.csv summary.csv "
+same "tables over an earlier set: eight files, no leftovers" "$(ls -A "$TMP/tset" | tr '\n' ' ')" \
+    "availability.csv daily.csv findings.csv incidents.csv latency.csv sla.csv sources.csv summary.csv "
 mkdir "$TMP/mixed" && echo keep >"$TMP/mixed/notes.txt"
 expect "tables beside other files" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format csv -o "$TMP/mixed/"
-same "tables beside other files: both kept" "$(ls -A "$TMP/mixed" | wc -l):$(cat "$TMP/mixed/notes.txt")" "7:keep"
+same "tables beside other files: both kept" "$(ls -A "$TMP/mixed" | wc -l):$(cat "$TMP/mixed/notes.txt")" "9:keep"
 ls -A "$TMP" "$TMP/mixed" >"$TMP/ls"
 hasnt "no temporary folder left" "$TMP/ls" '^\.slaudit-'
 # Disk full half-way through the set (a small tmpfs, when this user may
@@ -1955,6 +1955,47 @@ if [ -d "$RLAT" ]; then
     has "latency: real upptime responseTime" "$TMP/out" '"service":"catalog-demo",.*"latency":\{"samples":1,"p50_ms":979,'
 else
     echo "cli: skipped the real upptime latency: $RLAT is absent (set SLAUDIT_REAL to the folder holding uptime/)"
+fi
+
+# --- report tables: latency and daily, the figures of the workbook ----------------
+# The latency table holds the Latency sheet's rows: edge in Berlin's October,
+# p50 10 ms, its objective met (the sheet read above).
+expect "report tables: latency" 0 "$BIN" --db "$LDB" --tz Europe/Berlin report --month 2026-10 --format json
+has "report tables: the latency table" "$TMP/out" '"sla":\[\],"latency":\[$'
+has "report tables: the latency row" "$TMP/out" '^\{"entity":"team:web","service":"edge","month":"2026-10","samples":2,"p50_ms":10,"p95_ms":20,"p99_ms":20,"max_ms":20,"objective_percentile":80,"objective_threshold_ms":400,"share_under":1,"met":true\}\],"daily":\[$'
+same "report tables: latency p50 as on the sheet" \
+    "$(sed -n 's/.*"service":"edge","month":"2026-10","samples":2,"p50_ms":\([0-9.]*\),.*/\1/p' "$TMP/out")" \
+    "$(sed -n 's/^D2	//p' "$TMP/latsheet.cells")"
+# The daily table holds the Daily sheet's days and the Daily data sheet's
+# budget: inference-api down 53 min on 7 October (3180 s), the budget left at
+# that day's end what the burn-down draws (the workbook $DX, read above).
+expect "report tables: daily" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format csv -o "$TMP/rtab"
+has "report tables: daily header" "$TMP/rtab/daily.csv" '^entity,service,date,downtime_seconds,unknown_seconds,maintenance_seconds,worst_status,budget_left_seconds,even_burn_left_seconds,budget_basis$'
+has "report tables: 7 Oct down, 3180 s" "$TMP/rtab/daily.csv" '^provider:nimbus,inference-api,2026-10-07,3180,0,0,down,'
+same "report tables: 7 Oct as on the Daily sheet" "$(xlsx_cell "$DX" Daily I9 | cut -d' ' -f2)" \
+    "$(awk -F, '$2 == "inference-api" && $3 == "2026-10-07" { print $4 / 60 }' "$TMP/rtab/daily.csv")"
+same "report tables: a month of days per service" \
+    "$(awk -F, '$2 == "inference-api"' "$TMP/rtab/daily.csv" | wc -l)" 31
+same "report tables: budget left as on the Daily data sheet" "$(/usr/bin/python3 -c '
+import csv, re, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+names = re.findall(r"<sheet name=\"([^\"]*)\"", z.read("xl/workbook.xml").decode())
+sh = z.read("xl/worksheets/sheet%d.xml" % (names.index("Daily data") + 1)).decode()
+cells = dict(re.findall(r"<c r=\"([A-Z]+[0-9]+)\"[^>]*>(?:<is><t>|<v>)([^<]*)<", sh))
+col = next(re.sub(r"[0-9]", "", ref) for ref, t in cells.items() if t == "provider:nimbus / inference-api")
+unit = 3600 if cells[col + "4"].endswith("(h)") else 60
+row = next(r for r in csv.DictReader(open(sys.argv[2])) if r["service"] == "inference-api" and r["date"] == "2026-10-07")
+print(round(float(row["budget_left_seconds"]) / unit, 1) == round(float(cells[col + "11"]), 1), cells[col + "11"] != "")' "$DX" "$TMP/rtab/daily.csv")" "True True"
+RGCPT=${SLAUDIT_REAL:-../shared/real}/incidents/gcp-status-incidents.json
+if [ -f "$RGCPT" ]; then
+    # GCP's March 2022: 28 services of 31 days; Multiple Products down 444
+    # min on the 31st, as the Daily sheet shows it.
+    expect "report tables: real gcp ingest" 0 "$BIN" --db "$TMP/gcp-tables.db" -q ingest --entity provider:gcp "$RGCPT"
+    expect "report tables: real gcp" 0 "$BIN" --db "$TMP/gcp-tables.db" -q report --month 2022-03 --format csv -o "$TMP/gcp-tables"
+    same "report tables: real gcp, 28 services by 31 days" "$(tail -n +2 "$TMP/gcp-tables/daily.csv" | wc -l)" 868
+    has "report tables: real gcp, the 31st" "$TMP/gcp-tables/daily.csv" '^provider:gcp,Multiple Products,2022-03-31,26640,0,0,down,'
+else
+    echo "cli: skipped the real GCP history for the daily table: $RGCPT is absent (set SLAUDIT_REAL to the folder holding incidents/)"
 fi
 
 # --- the scorecard on real SLA documents: no flag its own terms contradict ---
