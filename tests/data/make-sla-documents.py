@@ -1,9 +1,11 @@
 #!/usr/bin/python3
-"""Writes the Word and PDF versions of tests/data/sla/ledger-storage.md, and
+"""Writes the Word and PDF versions of tests/data/sla/ledger-storage.md, the
+two-column PDF of tests/data/sla/spruce-columns.md, and
 tests/data/docx/spans.docx, from the XML and PDF syntax below (standard
 library only). Run it from the repository root after changing it; the
 outputs are committed. Same input, same bytes: zip entries carry a fixed
 date."""
+import textwrap
 import zipfile
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
@@ -195,7 +197,55 @@ def ledger_pdf():
     write_pdf("tests/data/sla/ledger-storage.pdf", items)
 
 
+SPRUCE_LEFT = [
+    ("1. Service Commitment", "The Provider will make Spruce Compute available with a Monthly "
+     "Uptime Percentage of at least 99.95% in each calendar month of the term."),
+    ("2. Measurement", "Availability is measured from one-minute checks made from three regions "
+     "and is reported in the console each month."),
+]
+SPRUCE_RIGHT = [
+    ("3. Claims", "The Customer must submit a claim within 45 days of the end of the month in "
+     "which the incident occurred, with the affected instance identifiers."),
+    ("4. Exclusions", "The Monthly Uptime Percentage does not include scheduled maintenance "
+     "announced five days in advance."),
+]
+
+
+def spruce_pdf():
+    """A page in two columns, left 72-288 and right 324-540 (a 36 pt gutter),
+    whose lines stand level with each other, so that reading across the page
+    mixes two sections; below them a credit table across the whole page."""
+    items = [(72, 740, 18, "Spruce Compute Service Level Agreement")]
+    bottom = 740
+    for x, sections in ((72, SPRUCE_LEFT), (324, SPRUCE_RIGHT)):
+        y = 705
+        for heading, text in sections:
+            items.append((x, y, 14, heading))
+            y -= 20
+            for part in textwrap.wrap(text, 38):
+                items.append((x, y, 10, part))
+                y -= 13
+            y -= 12
+        bottom = min(bottom, y)
+    y = bottom - 10
+    items.append((72, y, 14, "5. Service Credits"))
+    y -= 20
+    bands = [("Less than 99.95% but equal to or greater than 99.0%", "10%"),
+             ("Less than 99.0% but equal to or greater than 95.0%", "25%"),
+             ("Less than 95.0%", "100%")]
+    for cells in [("Service", "Monthly Uptime Percentage", "Service Credit")] + \
+            [("Compute", band, credit) for band, credit in bands]:
+        for x, text in zip((72, 160, 460), cells):
+            items.append((x, y, 10, text))
+        y -= 15
+    y -= 12
+    items.append((72, y, 10, "Credits for a month are capped at 50% of the monthly fee for the "
+                  "affected service."))
+    write_pdf("tests/data/sla/spruce-columns.pdf", items)
+
+
 if __name__ == "__main__":
     write_docx("tests/data/sla/ledger-storage.docx", LEDGER)
     write_docx("tests/data/docx/spans.docx", SPANS)
     ledger_pdf()
+    spruce_pdf()

@@ -1,7 +1,8 @@
 /* test_sla_pdf.c — PDF documents (parsers/sla/sla_pdf.c) through the SLA
  * reader: reading order, headings by type size, table rows rebuilt from
  * aligned columns, paragraphs from the spacing, the terms read from them,
- * and PDFs that cannot be read. tests/data/sla/ledger-storage.pdf is written
+ * a page in two columns read column by column, and PDFs that cannot be
+ * read. tests/data/sla/ledger-storage.pdf and spruce-columns.pdf are written
  * by tests/data/make-sla-documents.py. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "parsers/sla/sla_text.h"
 
 #define LEDGER "data/sla/ledger-storage.pdf"
+#define COLUMNS "data/sla/spruce-columns.pdf"
 
 static void
 read_bytes(const char *path, struct strbuf *sb)
@@ -122,6 +124,88 @@ Test(sla_pdf, terms_from_the_pdf)
     cr_assert_gt(terms.tiers[0].line, 0);
     cr_assert_leq((size_t)terms.tiers[0].line, terms.nsource_lines);
     sla_terms_release(&terms);
+}
+
+/* Two columns whose lines stand level: each paragraph is read whole, down
+ * its own column, and the left column comes before the right. */
+Test(sla_pdf, two_columns_are_read_one_after_the_other)
+{
+    struct sla_text t;
+    parse_file(COLUMNS, &t);
+    const struct sla_unit *u = find_unit(&t, "The Provider will make");
+    cr_assert_not_null(u);
+    cr_expect_str_eq(u->text, "The Provider will make Spruce Compute available with a Monthly "
+                              "Uptime Percentage of at least 99.95% in each calendar month of "
+                              "the term.");
+    u = find_unit(&t, "The Customer must");
+    cr_assert_not_null(u);
+    cr_expect_str_eq(u->text, "The Customer must submit a claim within 45 days of the end of the "
+                              "month in which the incident occurred, with the affected instance "
+                              "identifiers.");
+    const char *order[] = {
+        "Spruce Compute Service", "1. Service Commitment", "2. Measurement", "3. Claims",
+        "4. Exclusions",          "5. Service Credits",    "Credits for"};
+    const struct sla_unit *prev = NULL;
+    for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+        u = find_unit(&t, order[i]);
+        cr_assert_not_null(u, "%s", order[i]);
+        if (prev)
+            cr_expect_gt(u, prev, "%s after the unit before it", order[i]);
+        prev = u;
+    }
+    sla_text_release(&t);
+}
+
+/* The credit table below the columns runs across the gutter: still rows. */
+Test(sla_pdf, a_table_across_the_columns_stays_rows)
+{
+    struct sla_text t;
+    parse_file(COLUMNS, &t);
+    const struct sla_unit *head = find_unit(&t, "Service\t");
+    cr_assert_not_null(head);
+    cr_expect_eq(head->kind, SLA_UNIT_ROW);
+    cr_expect_str_eq(head->text, "Service\tMonthly Uptime Percentage\tService Credit");
+    for (int k = 1; k <= 3; k++) {
+        cr_assert_eq(head[k].kind, SLA_UNIT_ROW, "row %d", k);
+        cr_expect_eq(head[k].table, head->table, "row %d in the same table", k);
+    }
+    cr_expect_str_eq(head[1].text,
+                     "Compute\tLess than 99.95% but equal to or greater than 99.0%\t10%");
+    sla_text_release(&t);
+}
+
+/* A table of two columns alone on a page is no pair of text columns: its
+ * short cells stay side by side, one row a line. */
+Test(sla_pdf, a_two_column_table_is_not_two_columns)
+{
+    struct strbuf pdf = STRBUF_INIT;
+    cr_assert_eq(strbuf_addstr(&pdf, "%PDF-1.4\n"
+                                     "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+                                     "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+                                     "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+                                     "/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >> "
+                                     "endobj\n"
+                                     "5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+                                     ">> endobj\n"
+                                     "4 0 obj << >> stream\n"),
+                 SL_OK);
+    for (int i = 0; i < 6; i++)
+        cr_assert_eq(strbuf_addf(&pdf,
+                                 "BT /F1 10 Tf 72 %d Td (Severity %d) Tj ET\n"
+                                 "BT /F1 10 Tf 400 %d Td (%d hours) Tj ET\n",
+                                 700 - 15 * i, i + 1, 700 - 15 * i, 2 * i + 1),
+                     SL_OK);
+    cr_assert_eq(strbuf_addstr(&pdf, "endstream endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+                 SL_OK);
+    struct sla_text t;
+    struct sl_diag d = {0};
+    cr_assert_eq(sla_text_parse(pdf.buf, pdf.len, "table.pdf", &t, &d), SL_OK, "%s", d.message);
+    const struct sla_unit *u = find_unit(&t, "Severity 2");
+    cr_assert_not_null(u);
+    cr_expect_eq(u->kind, SLA_UNIT_ROW);
+    cr_expect_str_eq(u->text, "Severity 2\t3 hours");
+    sla_text_release(&t);
+    strbuf_release(&pdf);
 }
 
 static void
