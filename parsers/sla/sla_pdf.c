@@ -143,19 +143,28 @@ page_lines(struct glyph *g, size_t n, struct pdf_line **out)
     return nl;
 }
 
+#define MAX_CELLS 16
+
 /* A line's text: a gap of a space's width or more is a space, a gap wider
- * than the font's height a column boundary. */
+ * than the font's height a column boundary. x[0..*ncells) (may be NULL) gets
+ * where each cell starts. */
 static char *
-line_text(const struct glyph *g, const struct pdf_line *l, bool *cells)
+line_text(const struct glyph *g, const struct pdf_line *l, bool *cells, double *x, size_t *ncells)
 {
     struct strbuf sb = STRBUF_INIT;
+    size_t n = 1;
     *cells = false;
+    if (x)
+        x[0] = l->from < l->to ? g[l->from].x1 : 0;
     for (size_t k = l->from; k < l->to; k++) {
         if (k > l->from) {
             double gap = g[k].x1 - g[k - 1].x2;
             if (gap > 1.0 * l->height) {
                 strbuf_addch(&sb, '\t');
                 *cells = true;
+                if (x && n < MAX_CELLS)
+                    x[n] = g[k].x1;
+                n++;
             } else if (gap > 0.15 * l->height) {
                 strbuf_addch(&sb, ' ');
             }
@@ -165,6 +174,8 @@ line_text(const struct glyph *g, const struct pdf_line *l, bool *cells)
             return NULL;
         }
     }
+    if (ncells)
+        *ncells = n;
     return sb.buf ? strbuf_detach(&sb) : strdup("");
 }
 
@@ -346,13 +357,100 @@ out:
 
 /* ---- reading ------------------------------------------------------------ */
 
+/* A table row as read: its line in the output, where its cells start. */
+struct pdf_row {
+    size_t at, n;
+    double x[MAX_CELLS];
+    double height;
+};
+
 struct emitter {
     struct line_list *out;
     double body;
     bool cells;                 /* the last line was table cells */
     bool prev;                  /* a line above on this page or column */
     double top, bottom, height; /* of that line */
+    struct pdf_row *rows;       /* the rows of the table being read */
+    size_t nrows, arows;
 };
+
+/* The table's columns: cell starts of all its rows, sorted, a new column
+ * where one starts more than a line's height right of the last. Writes the
+ * first and last start of each; returns their number (0: too many). */
+static size_t
+table_columns(const struct emitter *e, double (*col)[2], size_t max)
+{
+    double xs[64 * MAX_CELLS];
+    size_t n = 0;
+    double tol = 0;
+    for (size_t r = 0; r < e->nrows && r < 64; r++) {
+        for (size_t i = 0; i < e->rows[r].n && i < MAX_CELLS; i++)
+            xs[n++] = e->rows[r].x[i];
+        tol = fmax(tol, e->rows[r].height);
+    }
+    qsort(xs, n, sizeof *xs, by_double);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (k && xs[i] - col[k - 1][1] <= tol) {
+            col[k - 1][1] = xs[i];
+            continue;
+        }
+        if (k == max)
+            return 0;
+        col[k][0] = col[k][1] = xs[i];
+        k++;
+    }
+    return k;
+}
+
+/* A table's rows with fewer cells than it has columns (an empty cell leaves
+ * no text, so no gap) get their empty cells back where the cells above and
+ * below say the columns are. */
+static enum sl_status
+table_end(struct emitter *e)
+{
+    double col[MAX_CELLS][2];
+    size_t ncol = e->nrows >= 2 ? table_columns(e, col, MAX_CELLS) : 0;
+    enum sl_status s = SL_OK;
+    for (size_t r = 0; r < e->nrows && r < 64 && !s; r++) {
+        const struct pdf_row *row = &e->rows[r];
+        if (row->n >= ncol || row->n > MAX_CELLS)
+            continue;
+        size_t at[MAX_CELLS], c = 0;
+        bool fits = true;
+        for (size_t i = 0; i < row->n && fits; i++) {
+            while (c < ncol && row->x[i] > col[c][1])
+                c++;
+            fits = c < ncol && row->x[i] >= col[c][0];
+            at[i] = c++;
+        }
+        if (!fits)
+            continue;
+        /* Cell i goes to column at[i]: TABs before it up to there. */
+        struct strbuf sb = STRBUF_INIT;
+        const char *p = e->out->v[row->at].text;
+        size_t k = 0;
+        for (size_t i = 0; i < row->n && !s; i++) {
+            for (; k < at[i] && !s; k++)
+                s = strbuf_addch(&sb, '\t');
+            const char *q = strchr(p, '\t');
+            size_t len = q ? (size_t)(q - p) : strlen(p);
+            if (!s)
+                s = strbuf_add(&sb, p, len);
+            p += len + (q != NULL);
+        }
+        for (; k + 1 < ncol && !s; k++)
+            s = strbuf_addch(&sb, '\t');
+        if (s) {
+            strbuf_release(&sb);
+            break;
+        }
+        free(e->out->v[row->at].text);
+        e->out->v[row->at].text = strbuf_detach(&sb);
+    }
+    e->nrows = 0;
+    return s;
+}
 
 /* A blank line ends the paragraph, unless one already has. */
 static enum sl_status
@@ -360,6 +458,8 @@ emit_break(struct emitter *e)
 {
     e->prev = false;
     e->cells = false;
+    if (table_end(e))
+        return SL_ERR_NOMEM;
     if (!e->out->n || !e->out->v[e->out->n - 1].text[0])
         return SL_OK;
     return add_line(e->out, strdup(""), 0);
@@ -369,10 +469,12 @@ static enum sl_status
 emit_line(struct emitter *e, const struct glyph *g, const struct pdf_line *l)
 {
     bool above = e->cells;
-    char *text = line_text(g, l, &e->cells);
+    double x[MAX_CELLS];
+    size_t ncells;
+    char *text = line_text(g, l, &e->cells, x, &ncells);
     if (!text)
         return SL_ERR_NOMEM;
-    enum sl_status s = SL_OK;
+    enum sl_status s = e->cells ? SL_OK : table_end(e);
     /* More space above than a line's leading: a new paragraph; rows of one
      * table stay together, however far apart. */
     if (e->prev && !(above && e->cells) && l->top - e->bottom > 0.6 * fmin(l->height, e->height) &&
@@ -390,7 +492,27 @@ emit_line(struct emitter *e, const struct glyph *g, const struct pdf_line *l)
     e->top = l->top;
     e->bottom = l->bottom;
     e->height = l->height;
-    return add_line(e->out, text, heading);
+    if (!s && e->cells && e->nrows == e->arows) {
+        size_t a = e->arows ? e->arows * 2 : 16;
+        struct pdf_row *v = realloc(e->rows, a * sizeof *v);
+        if (v) {
+            e->rows = v;
+            e->arows = a;
+        } else {
+            s = SL_ERR_NOMEM;
+        }
+    }
+    if (s) {
+        free(text);
+        return s;
+    }
+    s = add_line(e->out, text, heading);
+    if (!s && e->cells) {
+        struct pdf_row *row = &e->rows[e->nrows++];
+        *row = (struct pdf_row){.at = e->out->n - 1, .n = ncells, .height = l->height};
+        memcpy(row->x, x, (ncells < MAX_CELLS ? ncells : MAX_CELLS) * sizeof *x);
+    }
+    return s;
 }
 
 /* The glyphs g[0..n) as lines of their own, top to bottom. */
@@ -488,6 +610,9 @@ read_page(PopplerPage *page, double body, struct line_list *out)
             i++;
         }
     }
+    if (!s)
+        s = table_end(&e);
+    free(e.rows);
     free(lines);
     free(g);
     return s;
@@ -568,4 +693,21 @@ out:
         g_object_unref(doc);
     g_bytes_unref(bytes);
     return s;
+}
+
+char *
+sla_pdf_title(const char *d, size_t n)
+{
+    GBytes *bytes = g_bytes_new_static(d, n);
+    PopplerDocument *doc = poppler_document_new_from_bytes(bytes, NULL, NULL);
+    char *title = NULL;
+    if (doc) {
+        gchar *t = poppler_document_get_title(doc);
+        if (t)
+            title = strdup(t);
+        g_free(t);
+        g_object_unref(doc);
+    }
+    g_bytes_unref(bytes);
+    return title;
 }

@@ -208,6 +208,37 @@ Test(sla_pdf, a_two_column_table_is_not_two_columns)
     strbuf_release(&pdf);
 }
 
+/* A cell left empty in a table leaves no text and no gap: the columns of
+ * the rows around it put it back. */
+Test(sla_pdf, an_empty_cell_is_put_back_from_the_columns)
+{
+    struct sla_text t;
+    parse_file("data/sla/notation-german.pdf", &t);
+    /* (decimal commas read as points) */
+    const struct sla_unit *u = find_unit(&t, "99.50 %");
+    cr_assert_not_null(u);
+    cr_expect_eq(u->kind, SLA_UNIT_ROW);
+    cr_expect_str_eq(u->text, "99.50 %\t\t25 %", "the middle cell is empty");
+    u = find_unit(&t, "99.90 %");
+    cr_assert_not_null(u);
+    cr_expect_str_eq(u->text, "99.90 %\t99.50 %\t10 %", "a full row as it was");
+    sla_text_release(&t);
+}
+
+/* The Title of the document information names the service, as a Markdown
+ * document's front matter does; a PDF without one has none from it. */
+Test(sla_pdf, the_title_of_the_document_information)
+{
+    struct sla_text t;
+    parse_file("data/sla/notation-german.pdf", &t);
+    cr_assert_not_null(t.meta_service);
+    cr_expect_str_eq(t.meta_service, "Service Level Agreement Fichte Cloud");
+    sla_text_release(&t);
+    parse_file(LEDGER, &t);
+    cr_expect_null(t.meta_service);
+    sla_text_release(&t);
+}
+
 static void
 expect_refused(const char *data, size_t len, const char *words)
 {
