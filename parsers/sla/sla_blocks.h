@@ -70,9 +70,11 @@ enum sl_status sla_html_read(const char *d, size_t n, long first_line, struct sl
 enum sl_status sla_docx_read(const char *d, size_t n, const char *path, struct sla_builder *b,
                              long *nlines, struct sl_diag *diag);
 /* The text of the PDF d[0..n) as lines (appended to out, numbered from 1) in
- * reading order: top to bottom on each page, a blank line between
- * paragraphs (a gap taller than the leading) and between pages, the cells of
- * aligned columns joined by one TAB, and heading set on a line larger than
+ * reading order: top to bottom on each page, a page set in two columns
+ * (a gutter most lines leave free) left column then right, a blank line
+ * between paragraphs (a gap taller than the leading), columns and pages, the
+ * cells of aligned columns joined by one TAB (a row short of its table's
+ * columns gets its empty cells back), and heading set on a line larger than
  * the body text (1-3 by its size). Errors, with diag set: SL_ERR_INPUT (not
  * readable, no pages, no text), SL_ERR_LIMIT, SL_ERR_NOMEM. */
 enum sl_status sla_pdf_lines(const char *d, size_t n, const char *path, struct line_list *out,

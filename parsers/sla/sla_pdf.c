@@ -4,7 +4,9 @@
  * between two characters of a line is a column boundary (written as a TAB,
  * which the line reader takes for a table cell), a taller gap between lines
  * ends a paragraph (a blank line), and a line set larger than the body text
- * is a heading. See sla_blocks.h. */
+ * is a heading. A page in two columns is read one column after the other;
+ * a table's rows are laid against its columns, so that an empty cell is
+ * still a cell. See sla_blocks.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -405,12 +407,19 @@ table_columns(const struct emitter *e, double (*col)[2], size_t max)
 
 /* A table's rows with fewer cells than it has columns (an empty cell leaves
  * no text, so no gap) get their empty cells back where the cells above and
- * below say the columns are. */
+ * below say the columns are. The columns are those of a full row: when no
+ * row has a cell in each (a header centred over its figures starts where no
+ * figure does), the rows stay as read. */
 static enum sl_status
 table_end(struct emitter *e)
 {
     double col[MAX_CELLS][2];
     size_t ncol = e->nrows >= 2 ? table_columns(e, col, MAX_CELLS) : 0;
+    bool full = false;
+    for (size_t r = 0; r < e->nrows && r < 64; r++)
+        full |= e->rows[r].n == ncol;
+    if (!full)
+        ncol = 0;
     enum sl_status s = SL_OK;
     for (size_t r = 0; r < e->nrows && r < 64 && !s; r++) {
         const struct pdf_row *row = &e->rows[r];

@@ -174,29 +174,36 @@ Test(sla_pdf, a_table_across_the_columns_stays_rows)
     sla_text_release(&t);
 }
 
+/* A one-page PDF in Helvetica whose content stream is ops, in sb. */
+static void
+one_page_pdf(struct strbuf *sb, const char *ops)
+{
+    cr_assert_eq(strbuf_addf(sb,
+                             "%%PDF-1.4\n"
+                             "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+                             "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+                             "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+                             "/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >> endobj\n"
+                             "5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> "
+                             "endobj\n"
+                             "4 0 obj << >> stream\n%s\nendstream endobj\n"
+                             "trailer << /Root 1 0 R >>\n%%%%EOF\n",
+                             ops),
+                 SL_OK);
+}
+
 /* A table of two columns alone on a page is no pair of text columns: its
  * short cells stay side by side, one row a line. */
 Test(sla_pdf, a_two_column_table_is_not_two_columns)
 {
-    struct strbuf pdf = STRBUF_INIT;
-    cr_assert_eq(strbuf_addstr(&pdf, "%PDF-1.4\n"
-                                     "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
-                                     "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
-                                     "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
-                                     "/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >> "
-                                     "endobj\n"
-                                     "5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
-                                     ">> endobj\n"
-                                     "4 0 obj << >> stream\n"),
-                 SL_OK);
+    struct strbuf ops = STRBUF_INIT, pdf = STRBUF_INIT;
     for (int i = 0; i < 6; i++)
-        cr_assert_eq(strbuf_addf(&pdf,
+        cr_assert_eq(strbuf_addf(&ops,
                                  "BT /F1 10 Tf 72 %d Td (Severity %d) Tj ET\n"
                                  "BT /F1 10 Tf 400 %d Td (%d hours) Tj ET\n",
                                  700 - 15 * i, i + 1, 700 - 15 * i, 2 * i + 1),
                      SL_OK);
-    cr_assert_eq(strbuf_addstr(&pdf, "endstream endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
-                 SL_OK);
+    one_page_pdf(&pdf, ops.buf);
     struct sla_text t;
     struct sl_diag d = {0};
     cr_assert_eq(sla_text_parse(pdf.buf, pdf.len, "table.pdf", &t, &d), SL_OK, "%s", d.message);
@@ -204,6 +211,28 @@ Test(sla_pdf, a_two_column_table_is_not_two_columns)
     cr_assert_not_null(u);
     cr_expect_eq(u->kind, SLA_UNIT_ROW);
     cr_expect_str_eq(u->text, "Severity 2\t3 hours");
+    sla_text_release(&t);
+    strbuf_release(&ops);
+    strbuf_release(&pdf);
+}
+
+/* A header set off the column of its figures: no row has a cell in every
+ * column the starts make, so no row is given an empty cell. */
+Test(sla_pdf, a_header_off_its_column_adds_no_cell)
+{
+    struct strbuf pdf = STRBUF_INIT;
+    one_page_pdf(&pdf, "BT /F1 10 Tf 72 700 Td (Monthly Uptime) Tj ET\n"
+                       "BT /F1 10 Tf 290 700 Td (Service Credit) Tj ET\n"
+                       "BT /F1 10 Tf 72 685 Td (Less than 99.9%) Tj ET\n"
+                       "BT /F1 10 Tf 320 685 Td (10%) Tj ET\n"
+                       "BT /F1 10 Tf 72 670 Td (Less than 99.0%) Tj ET\n"
+                       "BT /F1 10 Tf 320 670 Td (25%) Tj ET\n");
+    struct sla_text t;
+    struct sl_diag d = {0};
+    cr_assert_eq(sla_text_parse(pdf.buf, pdf.len, "header.pdf", &t, &d), SL_OK, "%s", d.message);
+    const struct sla_unit *u = find_unit(&t, "Less than 99.9%");
+    cr_assert_not_null(u);
+    cr_expect_str_eq(u->text, "Less than 99.9%\t10%");
     sla_text_release(&t);
     strbuf_release(&pdf);
 }
