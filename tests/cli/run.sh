@@ -2027,6 +2027,38 @@ else
     echo "cli: skipped the real SLA scorecards: $RSLA is absent (set SLAUDIT_REAL to the folder holding sla/)"
 fi
 
+# --- SLA documents given as Markdown, PDF and DOCX: the same terms ------------
+# Each version's sla extract --json, less the document's name and the line
+# numbers (a PDF's lines are as poppler reads them, a DOCX's its paragraphs),
+# equals the Markdown's: the bands written "≥ 99% and < 99.95%", a German
+# table with decimal commas and empty cells, the title from the document's
+# properties, a tracked change accepted, a page in two columns.
+terms_of() {
+    "$BIN" sla extract --json "$1" | sed -E 's/"[a-z_]*line": *[0-9]+//g; /^  "document": /d'
+}
+for doc in notation-and notation-german spruce-columns; do
+    terms_of "$SLA/$doc.md" >"$TMP/same.md"
+    for ext in pdf docx; do
+        [ -f "$SLA/$doc.$ext" ] || continue
+        terms_of "$SLA/$doc.$ext" >"$TMP/same.$ext"
+        same "sla $doc.$ext terms equal the Markdown's" \
+            "$(diff "$TMP/same.md" "$TMP/same.$ext" >&2 && echo same)" same
+    done
+done
+has "sla german: the title from the properties" "$TMP/same.docx" '"service": "Service Level Agreement Fichte Cloud"'
+"$BIN" sla extract "$SLA/notation-german.docx" >"$TMP/out" 2>&1
+has "sla german docx: the inserted target" "$TMP/out" '99\.95% per month'
+/usr/bin/python3 - "$TMP/blank.pdf" <<'PY'
+import sys
+page = (b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+        b"2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+        b"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\n"
+        b"trailer << /Root 1 0 R >>\n%%EOF\n")
+open(sys.argv[1], "wb").write(page)
+PY
+expect "sla pdf without a text layer" 3 "$BIN" sla extract --json "$TMP/blank.pdf"
+has "sla pdf without a text layer message" "$TMP/err" '^slaudit: .*blank\.pdf: PDF without text \(scanned pages are not read\)$'
+
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
 # The README's tour, pasted in order into a fresh copy after the demo's steps.
