@@ -1986,6 +1986,39 @@ else
     echo "cli: skipped the real SLA scorecards: $RSLA is absent (set SLAUDIT_REAL to the folder holding sla/)"
 fi
 
+# --- SLA commitments: measure, scope in parts, eligibility, durability ---------
+CSLA=tests/data/sla
+expect "commitment extract" 0 "$BIN" sla extract --json "$CSLA/commitment-requests.md"
+has "commitment: measure of the uptime definition" "$TMP/out" '"measure":"error_rate"'
+has "commitment: scope in parts" "$TMP/out" '"scope_of":\{"service":null,"region":"EU","plan":"Premium","operation":"read"\}'
+has "commitment: eligibility with its line" "$TMP/out" '"text":"This commitment only applies to buckets deployed across two or more availability zones.","line":14'
+has "commitment: durability kept apart" "$TMP/out" '"durability_percent": 99.999999999'
+hasnt "commitment: durability is no target" "$TMP/out" '"percent":99.999999999'
+"$BIN" sla extract --json "$CSLA/commitment-requests.md" >"$TMP/commit.json"
+sed 's/"measure":"error_rate"/"measure":"latency"/' "$TMP/commit.json" >"$TMP/commit-bad.json"
+expect "commitment: unknown measure in corrected terms" 3 "$BIN" sla score "$TMP/commit-bad.json"
+has "commitment: the wrong field is named" "$TMP/err" 'measure'
+expect "commitment extract text" 0 "$BIN" sla extract "$CSLA/commitment-requests.md"
+has "commitment text: the measure" "$TMP/out" '^      measured by error rate$'
+has "commitment text: the scope in parts" "$TMP/out" '^      scope: region EU, plan Premium, operation read$'
+has "commitment text: a condition with its line" "$TMP/out" '^      condition: Customers must have a paid support plan to rely on it\.  \(line 15\)$'
+has "commitment text: durability whole" "$TMP/out" '^  durability 99\.999999999%, not an uptime target  \(line 17\)$'
+if [ -d "$RSLA" ]; then
+    for f in "$RSLA"/*.txt; do
+        n=$(basename "$f")
+        expect "real commitment extract $n" 0 "$BIN" sla extract --json "$f"
+        hasnt "real $n: no durability figure taken as a target" "$TMP/out" '"percent":99\.9999999'
+        hasnt "real $n: a missed target's credit is no eligibility" "$TMP/out" '"text":"[^"]*(does not|can ?not) meet[^"]*eligible'
+    done
+    expect "real commitment azure storage" 0 "$BIN" sla extract --json "$RSLA/azure-china-storage.txt"
+    has "real azure storage: measured by requests" "$TMP/out" '"percent":99.99,[^}]*"measure":"requests"'
+    has "real azure storage: read operations" "$TMP/out" '"operation":"read"'
+    expect "real commitment fortrabbit" 0 "$BIN" sla extract --json "$RSLA/fortrabbit.txt"
+    has "real fortrabbit: a production plan" "$TMP/out" '"plan":"production"'
+else
+    echo "cli: skipped the real SLA commitments: $RSLA is absent (set SLAUDIT_REAL to the folder holding sla/)"
+fi
+
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
 # The README's tour, pasted in order into a fresh copy after the demo's steps.
