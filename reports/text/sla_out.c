@@ -152,6 +152,11 @@ sla_out_scorecard(struct strbuf *sb, const struct sla_terms *t, const struct sla
         textbuf_printf(
             o, "  %g%%: %.1f min a month, %.1f min a quarter, %.1f min a year  (line %ld)\n",
             a->percent, a->month_minutes, a->quarter_minutes, a->year_minutes, a->line);
+        if (a->approximate)
+            textbuf_printf(o,
+                           "      measured by %s in the document: these minutes read it as "
+                           "time, an approximation\n",
+                           !strcmp(a->measure, "error_rate") ? "error rate" : a->measure);
     }
     for (size_t i = 0; i < sc->nissues; i++)
         textbuf_printf(o, "  credit table %s: %s\n",
@@ -207,6 +212,8 @@ json_scorecard(struct jsonw *w, const struct sla_scorecard *sc)
         jsonw_field_num(w, "quarter_minutes", round(a->quarter_minutes * 100) / 100);
         jsonw_field_num(w, "year_minutes", round(a->year_minutes * 100) / 100);
         jsonw_field_int(w, "line", a->line);
+        jsonw_field_str(w, "measure", a->measure);
+        jsonw_field_bool(w, "approximate", a->approximate);
         jsonw_close(w, '}');
     }
     jsonw_close(w, ']');

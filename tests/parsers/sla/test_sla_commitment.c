@@ -1,6 +1,6 @@
 /* test_sla_commitment.c — the commitment side of the SLA terms: measure,
  * scope in parts, eligibility and durability, read from documents and from
- * corrected JSON. */
+ * corrected JSON, and the scorecard's word on minutes of a non-time measure. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -8,6 +8,7 @@
 
 #include "engine/base/strbuf.h"
 #include "engine/sla/sla_json.h"
+#include "engine/sla/sla_score.h"
 #include "parsers/sla/sla_commitment.h"
 #include "parsers/sla/sla_extract.h"
 
@@ -137,4 +138,23 @@ Test(sla_commitment, a_wrong_measure_or_operation_is_named)
         cr_expect_eq(sla_json_read(bad[i], strlen(bad[i]), "t.json", &t, &d), SL_ERR_INPUT);
         cr_expect(strstr(d.message, field[i]), "%s", d.message);
     }
+}
+
+Test(sla_commitment, scorecard_says_minutes_of_requests_are_approximate)
+{
+    struct sla_terms t;
+    struct sla_scorecard sc;
+    sla_terms_init(&t);
+    t.targets = calloc(2, sizeof *t.targets);
+    t.ntargets = 2;
+    t.targets[0].percent = 99.9;
+    t.targets[0].measure = SLA_MEASURE_REQUESTS;
+    t.targets[1].percent = 99.5;
+    t.targets[1].measure = SLA_MEASURE_TIME;
+    cr_assert_eq(sla_score(&t, &sc), SL_OK);
+    cr_expect(sc.allowed[0].approximate);
+    cr_expect_str_eq(sc.allowed[0].measure, "requests");
+    cr_expect_not(sc.allowed[1].approximate);
+    sla_scorecard_release(&sc);
+    sla_terms_release(&t);
 }
