@@ -16,6 +16,7 @@ sla_terms_init(struct sla_terms *t)
     t->incident_notice_hours = NAN;
     t->rpo_minutes = NAN;
     t->rto_minutes = NAN;
+    t->durability_percent = NAN;
 }
 
 bool
@@ -36,8 +37,17 @@ sla_terms_release(struct sla_terms *t)
     free(t->provider);
     free(t->service);
     free(t->effective_date);
-    for (size_t i = 0; i < t->ntargets; i++)
-        free(t->targets[i].scope);
+    for (size_t i = 0; i < t->ntargets; i++) {
+        struct sla_uptime_target *u = &t->targets[i];
+        free(u->scope);
+        free(u->scope_service);
+        free(u->scope_region);
+        free(u->scope_plan);
+        free(u->scope_operation);
+        for (size_t k = 0; k < u->neligibility; k++)
+            free(u->eligibility[k].text);
+        free(u->eligibility);
+    }
     free(t->targets);
     free(t->tiers);
     free(t->credit_cap_text);
@@ -228,4 +238,24 @@ sla_terms_line_text(const struct sla_terms *t, long n)
     if (n < 1 || (size_t)n > t->nsource_lines)
         return NULL;
     return t->source_lines[n - 1];
+}
+
+static const char *const measure_names[] = {NULL,         "time",   "requests",
+                                            "error_rate", "builds", "ticks"};
+
+const char *
+sla_measure_name(enum sla_measure m)
+{
+    return (size_t)m < sizeof measure_names / sizeof *measure_names ? measure_names[m] : NULL;
+}
+
+bool
+sla_measure_parse(const char *s, enum sla_measure *out)
+{
+    for (size_t i = 1; s && i < sizeof measure_names / sizeof *measure_names; i++)
+        if (!strcmp(s, measure_names[i])) {
+            *out = (enum sla_measure)i;
+            return true;
+        }
+    return false;
 }

@@ -2058,6 +2058,54 @@ open(sys.argv[1], "wb").write(page)
 PY
 expect "sla pdf without a text layer" 3 "$BIN" sla extract --json "$TMP/blank.pdf"
 has "sla pdf without a text layer message" "$TMP/err" '^slaudit: .*blank\.pdf: PDF without text \(scanned pages are not read\)$'
+# --- SLA commitments: measure, scope in parts, eligibility, durability ---------
+CSLA=tests/data/sla
+expect "commitment extract" 0 "$BIN" sla extract --json "$CSLA/commitment-requests.md"
+has "commitment: measure of the uptime definition" "$TMP/out" '"measure":"error_rate"'
+has "commitment: scope in parts" "$TMP/out" '"scope_of":\{"service":null,"region":"EU","plan":"Premium","operation":"read"\}'
+has "commitment: eligibility with its line" "$TMP/out" '"text":"This commitment only applies to buckets deployed across two or more availability zones.","line":14'
+has "commitment: durability kept apart" "$TMP/out" '"durability_percent": 99.999999999'
+hasnt "commitment: durability is no target" "$TMP/out" '"percent":99.999999999'
+expect "commitment extract text" 0 "$BIN" sla extract "$CSLA/commitment-requests.md"
+has "commitment text: the measure" "$TMP/out" '^      measured by error rate$'
+has "commitment text: the scope in parts" "$TMP/out" '^      scope: region EU, plan Premium, operation read$'
+has "commitment text: a condition with its line" "$TMP/out" '^      condition: Customers must have a paid support plan to rely on it\.  \(line 15\)$'
+has "commitment text: durability whole" "$TMP/out" '^  durability 99\.999999999%, not an uptime target  \(line 17\)$'
+expect "commitment workbook" 0 "$BIN" sla score "$CSLA/commitment-requests.md" -o "$TMP/commit.xlsx"
+unzip -p "$TMP/commit.xlsx" xl/sharedStrings.xml >"$TMP/commit-strings.xml" 2>/dev/null
+has "commitment workbook: measured by, approximate" "$TMP/commit-strings.xml" 'error rate \(the minutes read it as time, an approximation\)'
+expect "commitment score" 0 "$BIN" sla score "$CSLA/commitment-requests.md"
+has "commitment score: minutes of an error rate are an approximation" "$TMP/out" '^      measured by error rate in the document: these minutes read it as time, an approximation$'
+expect "commitment score json" 0 "$BIN" sla score --json "$CSLA/commitment-requests.md"
+has "commitment score json: approximate" "$TMP/out" '"measure":"error_rate","approximate":true'
+expect "commitment time score" 0 "$BIN" sla score "$CSLA/commitment-time.html"
+hasnt "commitment time score: no approximation for time" "$TMP/out" 'approximation'
+"$BIN" sla extract --json "$CSLA/commitment-requests.md" >"$TMP/commit.json"
+expect "commitment replay" 0 "$BIN" sla score "$TMP/commit.json" --history "$SLA/history/incidents.csv"
+has "commitment replay: the note on stderr" "$TMP/err" '^slaudit: note: commitment-requests.md:5: commitment c1 \(99.9%\) is measured by error rate; the contract figure measures time, an approximation of it$'
+sed 's/"measure":"error_rate"/"measure":"latency"/' "$TMP/commit.json" >"$TMP/commit-bad.json"
+expect "commitment: unknown measure in corrected terms" 3 "$BIN" sla score "$TMP/commit-bad.json"
+has "commitment: the wrong field is named" "$TMP/err" 'measure'
+sed 's/"percent":99.95/"percent":99.95,"measure":"requests"/' tests/cli/data/sla-nimbus.json >"$TMP/sla-requests.json"
+expect "commitment eval by requests" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity provider:nimbus --service inference-api --sla "$TMP/sla-requests.json" --fee 10000 --no-save
+has "commitment eval: the approximation noted" "$TMP/err" 'commitment c1 \(99.95%\) is measured by requests; the contract figure measures time, an approximation of it$'
+expect "commitment eval by time" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity provider:nimbus --service inference-api --sla tests/cli/data/sla-nimbus.json --fee 10000 --no-save
+hasnt "commitment eval: nothing noted for time" "$TMP/err" 'approximation'
+if [ -d "$RSLA" ]; then
+    for f in "$RSLA"/*.txt; do
+        n=$(basename "$f")
+        expect "real commitment extract $n" 0 "$BIN" sla extract --json "$f"
+        hasnt "real $n: no durability figure taken as a target" "$TMP/out" '"percent":99\.9999999'
+        hasnt "real $n: a missed target's credit is no eligibility" "$TMP/out" '"text":"[^"]*(does not|can ?not) meet[^"]*eligible'
+    done
+    expect "real commitment azure storage" 0 "$BIN" sla extract --json "$RSLA/azure-china-storage.txt"
+    has "real azure storage: measured by requests" "$TMP/out" '"percent":99.99,[^}]*"measure":"requests"'
+    has "real azure storage: read operations" "$TMP/out" '"operation":"read"'
+    expect "real commitment fortrabbit" 0 "$BIN" sla extract --json "$RSLA/fortrabbit.txt"
+    has "real fortrabbit: a production plan" "$TMP/out" '"plan":"production"'
+else
+    echo "cli: skipped the real SLA commitments: $RSLA is absent (set SLAUDIT_REAL to the folder holding sla/)"
+fi
 
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
