@@ -136,8 +136,6 @@ db_fail(struct store *st, enum db_rc rc, struct sl_diag *diag, const char *what)
 {
     if (rc == DB_BUSY)
         return busy_error(st, diag, what);
-    if (rc == DB_NOMEM)
-        return diag_set(diag, SL_ERR_NOMEM, st->path, 0, "out of memory");
     if (rc == DB_CORRUPT)
         return diag_set(diag, SL_ERR_DB, st->path, 0,
                         "%s: the store is damaged (%s): " DAMAGED_ADVICE, what, db_errmsg(st->db));
