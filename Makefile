@@ -33,7 +33,7 @@ CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS_OK   := $(BUILD)/.deps-ok
 
-.PHONY: all test unit cli-test reliability sla-accuracy mutate valgrind fuzz fuzz-build demo asan ubsan lint format install clean deps sample-data
+.PHONY: all test unit pg-test cli-test reliability sla-accuracy mutate valgrind fuzz fuzz-build demo asan ubsan lint format install clean deps sample-data
 all: $(BUILD)/slaudit
 
 deps: $(DEPS_OK)
@@ -77,7 +77,12 @@ cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 reliability: $(BUILD)/slaudit
 	$(Q)BUILD=$(BUILD) sh tests/reliability/run.sh
 
-test: unit cli-test reliability
+# The PostgreSQL backend against a throwaway server of its own
+# (tests/pg/cluster.sh); one line and nothing run without the server's binaries.
+pg-test: $(BUILD)/unit-tests
+	$(Q)sh tests/pg/cluster.sh with-cluster $(BUILD)/unit-tests --filter 'pg_db/*' --jobs 2
+
+test: unit pg-test cli-test reliability
 
 # Field accuracy of the SLA reader on documents with answer keys (NAME.txt
 # beside NAME.expected.json), when the shared corpus is there.

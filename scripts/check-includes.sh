@@ -7,6 +7,7 @@
 #   - parsers/ and reports/ include engine/ and themselves, never each other
 #     nor cli/;
 #   - each third-party library has one home: sqlite3.h in engine/store/sqlite/,
+#     libpq-fe.h in engine/store/postgres/ (the PostgreSQL backend),
 #     xlsxwriter.h in reports/xlsx/, pcre2.h, jansson.h, yaml.h and OpenSSL
 #     in engine/base/, csv.h in parsers/read/, cmark-gfm in
 #     parsers/sla/sla_markdown.c, libxml2 in parsers/sla/sla_html.c (SLA
@@ -37,6 +38,11 @@ for file in $(git ls-files 'engine/*.[ch]' 'parsers/*.[ch]' 'reports/*.[ch]' 'cl
         where="$file:$line"
         case "$target" in
         sqlite3.h) case "$file" in engine/store/sqlite/*) ;; *) echo "$where: sqlite3.h outside engine/store/sqlite/" ;; esac ;;
+        libpq-fe.h)
+            case "$file" in
+            engine/store/postgres/*) ;;
+            *) echo "$where: libpq-fe.h outside engine/store/postgres/" ;;
+            esac ;;
         xlsxwriter.h) [ "$top/$room" = reports/xlsx ] || echo "$where: xlsxwriter.h outside reports/xlsx/" ;;
         pcre2.h | jansson.h | yaml.h | openssl/*)
             [ "$top/$room" = engine/base ] || echo "$where: $target outside engine/base/" ;;
