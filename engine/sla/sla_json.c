@@ -8,6 +8,7 @@
 
 #include "engine/base/jsondoc.h"
 #include "engine/base/jsonw.h"
+#include "engine/sla/sla_remedy.h"
 #include "engine/sla/sla_score.h"
 #include "engine/time/sltime.h"
 
@@ -174,6 +175,7 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
     }
     jsonw_close(w, ']');
     free(issues);
+    sla_remedy_json_write(w, t);
 }
 
 enum sl_status
@@ -477,6 +479,8 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
     t->rto_minutes = get_num(&r, root, "rto_minutes");
     read_arrays(&r, root, t);
     s = r.status;
+    if (!s)
+        s = sla_remedy_json_read(root, path, t, diag);
 out:
     jsondoc_free(root);
     if (s)

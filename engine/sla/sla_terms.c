@@ -16,6 +16,8 @@ sla_terms_init(struct sla_terms *t)
     t->incident_notice_hours = NAN;
     t->rpo_minutes = NAN;
     t->rto_minutes = NAN;
+    t->liability_cap.percent = t->liability_cap.months = t->liability_cap.amount = NAN;
+    t->minimum_credit.amount = t->minimum_credit.percent = NAN;
 }
 
 bool
@@ -26,7 +28,10 @@ sla_terms_any(const struct sla_terms *t)
            !isnan(t->maintenance_notice_hours) || t->nexclusions || t->nresponse_times ||
            t->support_coverage != SLA_COVERAGE_UNKNOWN || t->sole_remedy ||
            t->chronic_failure_termination || !isnan(t->incident_notice_hours) ||
-           !isnan(t->rpo_minutes) || !isnan(t->rto_minutes) || t->nclauses;
+           !isnan(t->rpo_minutes) || !isnan(t->rto_minutes) || t->nclauses ||
+           t->credit_form != SLA_FORM_UNKNOWN || t->void_at_termination ||
+           !isnan(t->liability_cap.percent) || !isnan(t->liability_cap.amount) ||
+           !isnan(t->minimum_credit.amount) || !isnan(t->minimum_credit.percent);
 }
 
 void
@@ -54,6 +59,8 @@ sla_terms_release(struct sla_terms *t)
     for (size_t i = 0; i < t->nsource_lines; i++)
         free(t->source_lines[i]);
     free(t->source_lines);
+    free(t->liability_cap.text);
+    free(t->minimum_credit.text);
     sla_terms_init(t);
 }
 

@@ -105,6 +105,38 @@ enum sla_claim_unit {
     SLA_CLAIM_BILLING_CYCLES
 };
 
+/* The form credits are paid in (sla_remedy.h): a credit on the invoice,
+ * a voucher for the same service, money back, more time of service. */
+enum sla_credit_form {
+    SLA_FORM_UNKNOWN,
+    SLA_FORM_INVOICE_CREDIT,
+    SLA_FORM_VOUCHER,
+    SLA_FORM_REFUND,
+    SLA_FORM_SERVICE_EXTENSION
+};
+
+/* A cap on the provider's whole liability, not on credits: a share of the
+ * fees paid over some months, or a fixed amount. Absent when both percent
+ * and amount are NAN. */
+struct sla_liability_cap {
+    double percent;   /* of the fees: 100 for "the fees paid"; NAN for a fixed amount */
+    double months;    /* the months of fees counted (12); NAN when unstated */
+    double amount;    /* a fixed amount in currency; NAN when a share of fees */
+    char currency[4]; /* "USD", "EUR", "GBP"; "" when unstated */
+    char *text;
+    long line;
+};
+
+/* The smallest credit issued ("credits under $10 will not be issued"): an
+ * amount in currency or a percent of the fee. Absent when both are NAN. */
+struct sla_minimum_credit {
+    double amount;
+    char currency[4];
+    double percent;
+    char *text;
+    long line;
+};
+
 struct sla_terms {
     char *document;
     char *provider, *service;
@@ -144,14 +176,23 @@ struct sla_terms {
      * quoting a term by its line; NULL when the terms came from JSON. */
     char **source_lines;
     size_t nsource_lines;
+    /* The credit side (sla_remedy.h). The voucher form is the clause
+     * credits_voucher, never this field: read it by sla_remedy_credit_form(). */
+    enum sla_credit_form credit_form;
+    long credit_form_line;
+    bool void_at_termination; /* credits forfeited at termination / no cash value */
+    long void_at_termination_line;
+    struct sla_liability_cap liability_cap;
+    struct sla_minimum_credit minimum_credit;
 };
 
 /* Sets every field to absent. */
 void sla_terms_init(struct sla_terms *t);
 /* True when t states at least one term (a target, a credit tier or cap, a
  * claim deadline, maintenance, an exclusion, a response time, support
- * coverage, a remedy, a notice, RPO/RTO or a recognised clause); the
- * document's name, provider and service alone are not terms. */
+ * coverage, a remedy, a notice, RPO/RTO, a recognised clause, a form of
+ * credit, forfeiture, a liability cap or a minimum credit); the document's
+ * name, provider and service alone are not terms. */
 bool sla_terms_any(const struct sla_terms *t);
 void sla_terms_release(struct sla_terms *t);
 

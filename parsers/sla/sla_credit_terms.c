@@ -1,8 +1,13 @@
 /* sla_credit_terms.c — the credit side of the SLA reader (sla_reader.h):
- * what caps the credits and how long a customer has to claim them, read
- * from a sentence of prose. */
+ * what caps the credits and how long a customer has to claim them, the
+ * form credits are paid in and whether they die with the contract, the cap
+ * on the whole liability and the smallest credit issued, read from a
+ * sentence of prose. */
+#include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parsers/sla/sla_extract.h"
 #include "parsers/sla/sla_match.h"
@@ -142,4 +147,130 @@ sla_credit_read_cap(struct extractor *ex, const struct span *sp)
             ex->have_cap = true;
         }
     }
+}
+
+/* ---- money ---------------------------------------------------------------- */
+
+struct currency_word {
+    const char *word;
+    const char *code;
+};
+
+static const struct currency_word currency_words[] = {
+    {"$", "USD"},     {"usd", "USD"},  {"dollar", "USD"},   {"\xe2\x82\xac", "EUR"},
+    {"eur", "EUR"},   {"euro", "EUR"}, {"\xc2\xa3", "GBP"}, {"gbp", "GBP"},
+    {"pound", "GBP"}, {NULL, NULL},
+};
+
+/* The cur, amt and mult groups of a match as an amount and a currency
+ * code; false when there is no amount. */
+static bool
+read_money(const struct sla_match_row *c, const struct regex_match *m, const char *text,
+           double *amount, char currency[4])
+{
+    size_t s, l;
+    if (!group(c, m, "amt", &s, &l) || l >= 32)
+        return false;
+    char digits[32];
+    size_t n = 0;
+    for (size_t i = 0; i < l; i++)
+        if (text[s + i] != ',')
+            digits[n++] = text[s + i];
+    digits[n] = '\0';
+    char *end;
+    double v = strtod(digits, &end);
+    if (end == digits)
+        return false;
+    if (group(c, m, "mult", &s, &l))
+        v *= tolower((unsigned char)text[s]) == 'm' ? 1e6 : 1e3;
+    *amount = v;
+    currency[0] = '\0';
+    if (group(c, m, "cur", &s, &l))
+        for (const struct currency_word *w = currency_words; w->word; w++)
+            if (sla_extract_unit_has(text + s, l, w->word)) {
+                memcpy(currency, w->code, 4);
+                break;
+            }
+    return true;
+}
+
+/* ---- form, forfeiture, liability, minimum ----------------------------------- */
+
+/* "twice", "three", "2" before "times the fees": the multiple, 1 when
+ * absent. */
+static double
+fee_multiple(const struct sla_match_row *c, const struct regex_match *m, const char *text)
+{
+    size_t s, l;
+    double v;
+    if (!group(c, m, "mult", &s, &l))
+        return 1;
+    if (!strncasecmp(text + s, "twice", 5))
+        return 2;
+    return sla_extract_amount(text + s, l, &v) && v > 0 ? v : 1;
+}
+
+static void
+read_liability(struct extractor *ex, const struct span *sp)
+{
+    struct sla_liability_cap *l = &ex->t->liability_cap;
+    if (l->text || !has(ex, SLA_FILL_LIABILITY_CONTEXT, sp->text, sp->len))
+        return;
+    struct regex_match m;
+    const struct sla_match_row *c;
+    if ((c = find(ex, SLA_FILL_LIABILITY_FEES, sp->text, sp->len, &m))) {
+        l->percent = fee_multiple(c, &m, sp->text) * 100;
+        size_t s, n;
+        double num = 1;
+        if (group(c, &m, "unit", &s, &n)) {
+            size_t ns, nl;
+            if (group(c, &m, "num", &ns, &nl) && !sla_extract_amount(sp->text + ns, nl, &num))
+                num = 1;
+            l->months = sla_extract_unit_has(sp->text + s, n, "year") ? num * 12 : num;
+        }
+    } else if (!(c = find(ex, SLA_FILL_LIABILITY_AMOUNT, sp->text, sp->len, &m)) ||
+               !read_money(c, &m, sp->text, &l->amount, l->currency)) {
+        return;
+    }
+    l->text = sla_extract_copy(ex, sp->text, sp->len);
+    l->line = sla_extract_line(sp, m.start[0]);
+}
+
+static void
+read_minimum(struct extractor *ex, const struct span *sp)
+{
+    struct sla_minimum_credit *mc = &ex->t->minimum_credit;
+    struct regex_match m;
+    const struct sla_match_row *c;
+    if (mc->text || !(c = find(ex, SLA_FILL_MIN_CREDIT, sp->text, sp->len, &m)))
+        return;
+    double pct;
+    if (!read_money(c, &m, sp->text, &mc->amount, mc->currency)) {
+        if (!sla_extract_match_pct(c, &m, sp->text, &pct))
+            return;
+        mc->percent = pct;
+    }
+    mc->text = sla_extract_copy(ex, sp->text, sp->len);
+    mc->line = sla_extract_line(sp, m.start[0]);
+}
+
+void
+sla_credit_read_remedy(struct extractor *ex, const struct span *sp)
+{
+    struct sla_terms *t = ex->t;
+    struct regex_match m;
+    const struct sla_match_row *c;
+    read_liability(ex, sp);
+    if (!has(ex, SLA_FILL_CREDIT_CONTEXT, sp->text, sp->len))
+        return;
+    if (t->credit_form == SLA_FORM_UNKNOWN &&
+        (c = find(ex, SLA_FILL_CREDIT_FORM, sp->text, sp->len, &m))) {
+        t->credit_form = (enum sla_credit_form)c->row->arg;
+        t->credit_form_line = sla_extract_line(sp, m.start[0]);
+    }
+    if (!t->void_at_termination && find(ex, SLA_FILL_CREDIT_VOID, sp->text, sp->len, &m)) {
+        t->void_at_termination = true;
+        t->void_at_termination_line = sla_extract_line(sp, m.start[0]);
+    }
+    read_minimum(ex, sp);
 }

@@ -609,6 +609,8 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
         sla_credit_read_cap(ex, sp);
     if (!example)
         sla_credit_read_claim(ex, sp);
+    if (!example && !tier)
+        sla_credit_read_remedy(ex, sp);
     read_maintenance(ex, sp);
     if (has(ex, SLA_FILL_SOLE_REMEDY, sp->text, sp->len)) {
         if (!t->sole_remedy)

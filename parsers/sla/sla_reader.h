@@ -2,7 +2,7 @@
  * document being read (struct extractor) and the ways its parts add to the
  * terms. sla_extract.c reads prose and drives the reading; sla_table.c
  * reads table rows; sla_credit_terms.c reads the credit side of a sentence
- * (cap, claim deadline). Internal to those files. */
+ * (cap, claim deadline, form, liability, minimum). Internal to those files. */
 #ifndef SLAUDIT_SLA_READER_H
 #define SLAUDIT_SLA_READER_H
 
@@ -75,5 +75,8 @@ void sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool exa
  * the claim deadline (once per document). */
 void sla_credit_read_cap(struct extractor *ex, const struct span *sp);
 void sla_credit_read_claim(struct extractor *ex, const struct span *sp);
+/* The form of credit, their forfeiture at termination, the liability cap
+ * and the minimum credit of a sentence (the first of each per document). */
+void sla_credit_read_remedy(struct extractor *ex, const struct span *sp);
 
 #endif

@@ -1986,6 +1986,33 @@ else
     echo "cli: skipped the real SLA scorecards: $RSLA is absent (set SLAUDIT_REAL to the folder holding sla/)"
 fi
 
+# --- the credit side of sla extract: form of credit, liability cap, minimum credit ---
+SLA=$(pwd)/tests/data/sla
+expect "sla extract remedy refund" 0 "$BIN" sla extract --json "$SLA/remedy-refund.md"
+has "refund: the form" "$TMP/out" '"credit_form": "refund"'
+has "refund: a fixed liability cap" "$TMP/out" '"amount": 50000,'
+has "refund: the customer measures" "$TMP/out" '"measured_by": "customer_evidence"'
+expect "sla extract remedy extension" 0 "$BIN" sla extract --json "$SLA/remedy-extension.txt"
+has "extension: the form" "$TMP/out" '"credit_form": "service_extension"'
+has "extension: void at termination" "$TMP/out" '"void_at_termination": true'
+has "extension: twice six months of fees" "$TMP/out" '"percent": 200,'
+# The terms corrected by hand and read back: a refund beside a voucher clause
+# is refused, naming the field.
+printf '{"clauses": [{"kind": "credits_voucher"}], "credit_form": "refund"}\n' >"$TMP/contradict.json"
+expect "sla score contradicting credit form" 3 "$BIN" sla score "$TMP/contradict.json"
+has "contradicting credit form: named" "$TMP/err" "credit_form"
+RCS=${SLAUDIT_REAL:-../shared/real}/sla
+if [ -d "$RCS" ]; then
+    expect "real supabase: terms" 0 "$BIN" sla extract --json "$RCS/supabase.txt"
+    has "real supabase: credits have no cash value" "$TMP/out" '"void_at_termination": true'
+    has "real supabase: credited to the account" "$TMP/out" '"credit_form": "invoice_credit"'
+    expect "real stedi: terms" 0 "$BIN" sla extract --json "$RCS/stedi-public-guides.txt"
+    has "real stedi: no credit of a dollar or less" "$TMP/out" '"minimum_credit": \{'
+    hasnt "real stedi: no refund, so not the refund form" "$TMP/out" '"credit_form": "refund"'
+else
+    echo "cli: skipped the credit side on real SLA documents: $RCS is absent (set SLAUDIT_REAL to the folder holding sla/)"
+fi
+
 # --- the documentation against the tree and the binary, and the README's tour ---
 if sh tests/cli/docs.sh "$BIN"; then pass; else fail "the documentation differs from the tree and the binary (tests/cli/docs.sh)"; fi
 # The README's tour, pasted in order into a fresh copy after the demo's steps.
