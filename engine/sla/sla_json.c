@@ -90,9 +90,13 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
             jsonw_field_str(w, "commitment", id);
         else
             jsonw_field_null(w, "commitment");
-        /* Only credits in percent of the fee are read as tiers so far. */
-        jsonw_field_str(w, "unit", "percent_of_fee");
-        jsonw_field_num(w, "value", c->credit_percent);
+        jsonw_field_str(w, "unit", sla_credit_unit_name(c->unit));
+        if (c->unit == SLA_UNIT_PERCENT_PER_STEP) {
+            jsonw_field_num(w, "value", c->value);
+            jsonw_field_num(w, "step_percent", c->step_percent);
+        } else {
+            jsonw_field_num(w, "value", c->credit_percent);
+        }
         jsonw_field_int(w, "line", c->line);
         jsonw_close(w, '}');
     }
@@ -332,6 +336,32 @@ read_days(struct reader *r, const struct json_node *e, struct sla_uptime_target 
     u->start_day = sltime_days_from_civil(y, m, dd);
 }
 
+/* A tier's unit: percent_of_fee (the default) needs credit_percent;
+ * percent_per_step needs value and step_percent (credit_percent, when
+ * absent, is one step). The other units are not computed yet. */
+static void
+read_tier_unit(struct reader *r, const struct json_node *e, struct sla_credit_tier *c)
+{
+    const char *u = jsondoc_get_string(e, "unit");
+    c->unit = SLA_UNIT_PERCENT_OF_FEE;
+    if (u && (!sla_credit_unit_parse(u, &c->unit) || c->unit > SLA_UNIT_PERCENT_PER_STEP)) {
+        wrong(r, "credit_tiers[].unit", "percent_of_fee or percent_per_step");
+        return;
+    }
+    if (c->unit == SLA_UNIT_PERCENT_PER_STEP) {
+        c->value = get_num(r, e, "value");
+        c->step_percent = get_num(r, e, "step_percent");
+        if (isnan(c->value))
+            wrong(r, "credit_tiers[].value", "a number");
+        if (!(c->step_percent > 0))
+            wrong(r, "credit_tiers[].step_percent", "a number above 0");
+        if (isnan(c->credit_percent))
+            c->credit_percent = c->value;
+    }
+    if (isnan(c->credit_percent))
+        wrong(r, "credit_tiers[].credit_percent", "a number");
+}
+
 static void
 read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
 {
@@ -365,9 +395,8 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
             c->lower_inclusive = get_bool(r, e, "lower_inclusive", true);
             c->upper_inclusive = get_bool(r, e, "upper_inclusive", false);
             c->credit_percent = get_num(r, e, "credit_percent");
-            if (isnan(c->credit_percent))
-                wrong(r, "credit_tiers[].credit_percent", "a number");
             c->line = get_line(r, e);
+            read_tier_unit(r, e, c);
         }
     }
     n = get_array(r, root, "exclusions", &a);

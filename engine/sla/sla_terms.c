@@ -236,3 +236,25 @@ sla_terms_line_text(const struct sla_terms *t, long n)
         return NULL;
     return t->source_lines[n - 1];
 }
+
+static const char *const unit_names[] = {
+    "percent_of_fee", "percent_per_step", "service_time_multiple", "service_days", "fixed_amount",
+    "usage_credits",  "pro_rata",         "license_extension",
+};
+
+const char *
+sla_credit_unit_name(enum sla_credit_unit u)
+{
+    return (unsigned)u <= SLA_UNIT_LICENSE_EXTENSION ? unit_names[u] : "percent_of_fee";
+}
+
+bool
+sla_credit_unit_parse(const char *s, enum sla_credit_unit *out)
+{
+    for (int i = 0; s && i <= SLA_UNIT_LICENSE_EXTENSION; i++)
+        if (!strcmp(s, unit_names[i])) {
+            *out = (enum sla_credit_unit)i;
+            return true;
+        }
+    return false;
+}

@@ -37,6 +37,23 @@ struct sla_uptime_target {
     int64_t start_day; /* DAYS: the day number (sltime_days_from_civil) of a window's first day */
 };
 
+/* The unit a tier's credit is written in (JSON "unit"). PERCENT_OF_FEE:
+ * credit_percent of the fee. PERCENT_PER_STEP: value percent of the fee for
+ * each full step_percent points the attainment falls short of the band's
+ * top ("5 % for each full 1 % below the target"); credit_percent then holds
+ * the credit of one step. The other units are named for the schema and not
+ * yet read or computed. */
+enum sla_credit_unit {
+    SLA_UNIT_PERCENT_OF_FEE,
+    SLA_UNIT_PERCENT_PER_STEP,
+    SLA_UNIT_SERVICE_TIME_MULTIPLE,
+    SLA_UNIT_SERVICE_DAYS,
+    SLA_UNIT_FIXED_AMOUNT,
+    SLA_UNIT_USAGE_CREDITS,
+    SLA_UNIT_PRO_RATA,
+    SLA_UNIT_LICENSE_EXTENSION
+};
+
 /* A credit band. A bound is NAN when the band is open on that side; the
  * inclusivity is as the document wrote it. */
 struct sla_credit_tier {
@@ -44,6 +61,9 @@ struct sla_credit_tier {
     bool lower_inclusive, upper_inclusive;
     double credit_percent;
     long line;
+    enum sla_credit_unit unit; /* PERCENT_OF_FEE unless the document says otherwise */
+    double value;              /* PERCENT_PER_STEP: percent of the fee per step */
+    double step_percent;       /* PERCENT_PER_STEP: points of attainment per step */
 };
 
 struct sla_exclusion {
@@ -207,6 +227,10 @@ bool sla_clause_parse(const char *name, enum sla_clause_kind *out);
 /* The target credit tier i belongs to: the last target written at or
  * before the tier's line, else the first target; -1 when there is none. */
 long sla_terms_tier_commitment(const struct sla_terms *t, size_t i);
+/* "percent_of_fee", "percent_per_step", "service_time_multiple", ...; and
+ * back (false when s is none of them). */
+const char *sla_credit_unit_name(enum sla_credit_unit u);
+bool sla_credit_unit_parse(const char *s, enum sla_credit_unit *out);
 /* "monthly_fee", "affected_service_fee"; NULL for UNKNOWN; and back. */
 const char *sla_cap_of_name(enum sla_cap_of o);
 bool sla_cap_of_parse(const char *s, enum sla_cap_of *out);

@@ -273,4 +273,31 @@ sla_credit_read_remedy(struct extractor *ex, const struct span *sp)
         t->void_at_termination_line = sla_extract_line(sp, m.start[0]);
     }
     read_minimum(ex, sp);
+    double pct, step;
+    size_t ss, sl;
+    if (!ex->have_step && (c = find(ex, SLA_FILL_CREDIT_STEP, sp->text, sp->len, &m)) &&
+        sla_extract_match_pct(c, &m, sp->text, &pct) && group(c, &m, "step", &ss, &sl) &&
+        sla_extract_amount(sp->text + ss, sl, &step) && step > 0 && pct > 0 && pct <= 100) {
+        ex->have_step = true;
+        ex->step_tier = (struct sla_credit_tier){
+            .lower_percent = NAN,
+            .upper_percent = NAN,
+            .credit_percent = pct,
+            .line = sla_extract_line(sp, m.start[0]),
+            .unit = SLA_UNIT_PERCENT_PER_STEP,
+            .value = pct,
+            .step_percent = step,
+        };
+    }
+}
+
+void
+sla_credit_finish(struct extractor *ex)
+{
+    struct sla_terms *t = ex->t;
+    if (!ex->have_step || t->ntiers || !t->ntargets)
+        return;
+    struct sla_credit_tier tier = ex->step_tier;
+    tier.upper_percent = t->targets[0].percent;
+    sla_extract_add_tier(ex, &tier);
 }

@@ -803,6 +803,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
         goto out;
     }
     sla_band_close_ladders(out);
+    sla_credit_finish(&ex);
     imply_target(&ex);
     out->support_coverage = ex.have_24x7             ? SLA_COVERAGE_24X7
                             : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS

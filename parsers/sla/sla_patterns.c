@@ -425,5 +425,13 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_MIN_CREDIT, 0, 0,
      "\\bonly\\s+(?:if|when)\\s+(?:the\\s+)?(?:service\\s+)?credit(?:\\s+amount)?\\b[^.]{0,80}?\\b"
      "(?:greater|more)\\s+than\\s+(?:[a-z]+\\s+){0,3}?\\(?" MONEY},
+    /* A credit per step below the target: "10 per cent of the annual fees
+     * for each full 0.5% below it". */
+    {SLA_FILL_CREDIT_STEP, 0, 0,
+     PCT "(?:\\s+of\\s+(?:the\\s+|your\\s+)?(?:[a-z]+\\s+){0,3}?(?:fees?|charges?))?\\s+"
+         "(?:for\\s+(?:each|every)|per)\\s+(?:full\\s+|whole\\s+|complete\\s+)?"
+         "(?<step>\\d{1,2}(?:\\.\\d+)?)\\s*(?:%|percent\\b|per\\s+cent\\b|percentage\\s+points?\\b)"
+         "(?:\\s+of\\s+(?:uptime|availability))?\\s+(?:below|under|beneath|short\\s+of|less\\s+"
+         "than)\\b"},
     {SLA_FILL_NONE, 0, 0, NULL},
 };

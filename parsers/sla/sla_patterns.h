@@ -12,6 +12,7 @@
  *   cur    a currency: "$", "EUR", "euros"
  *   amt    an amount of money: "10", "50,000", "1.5"
  *   mult   a multiple: "two times", "twice", "million"
+ *   step   the size of a step below the target: the "1" of "for each 1% below"
  *
  * Rows are tried in table order and, for single-valued terms, the first row
  * that matches in document order wins. */
@@ -72,6 +73,7 @@ enum sla_fill {
     SLA_FILL_LIABILITY_FEES,    /* [mult] [num unit]: liability capped at fees paid */
     SLA_FILL_LIABILITY_AMOUNT,  /* cur amt [mult]: liability capped at a fixed amount */
     SLA_FILL_MIN_CREDIT,        /* cur amt, or pct: the smallest credit issued */
+    SLA_FILL_CREDIT_STEP,       /* pct step: pct of the fee for each step % below */
     SLA_FILL_COUNT
 };
 

@@ -39,6 +39,8 @@ struct extractor {
     bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
     bool sole_remedy_seen;
     int provider_rank, service_set;
+    bool have_step; /* a credit per step below the target was read (step_tier) */
+    struct sla_credit_tier step_tier;
 };
 
 /* Makes room for one more element of *arr (n in use), zeroed; false (and
@@ -78,5 +80,8 @@ void sla_credit_read_claim(struct extractor *ex, const struct span *sp);
 /* The form of credit, their forfeiture at termination, the liability cap
  * and the minimum credit of a sentence (the first of each per document). */
 void sla_credit_read_remedy(struct extractor *ex, const struct span *sp);
+/* After the whole document: a credit per step below the target becomes the
+ * only tier when no table or sentence gave bands, below the first target. */
+void sla_credit_finish(struct extractor *ex);
 
 #endif

@@ -116,3 +116,27 @@ Test(sla_remedy, json_that_contradicts_its_clauses_is_an_error)
     cr_expect_eq(read_json("{\"liability_cap\": 5}", &t, &d), SL_ERR_INPUT);
     cr_expect(strstr(d.message, "liability_cap"), "%s", d.message);
 }
+
+Test(sla_remedy, a_per_step_tier_is_read_back)
+{
+    const char *in = "{\"credit_tiers\": [{\"upper_percent\": 99.9, \"unit\": "
+                     "\"percent_per_step\", \"value\": 5, \"step_percent\": 1}]}";
+    struct sla_terms t;
+    struct sl_diag d = {0};
+    cr_assert_eq(read_json(in, &t, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(t.ntiers, 1);
+    cr_expect_eq(t.tiers[0].unit, SLA_UNIT_PERCENT_PER_STEP);
+    cr_expect_float_eq(t.tiers[0].value, 5, 1e-9);
+    cr_expect_float_eq(t.tiers[0].step_percent, 1, 1e-9);
+    cr_expect_float_eq(t.tiers[0].credit_percent, 5, 1e-9);
+    struct strbuf a = STRBUF_INIT;
+    cr_assert_eq(sla_json_write(&a, &t, 1), SL_OK);
+    cr_expect(strstr(a.buf, "\"unit\":\"percent_per_step\",\"value\":5,\"step_percent\":1"), "%s",
+              a.buf);
+    strbuf_release(&a);
+    sla_terms_release(&t);
+    const char *days = "{\"credit_tiers\": [{\"upper_percent\": 99.9, \"unit\": "
+                       "\"service_days\", \"value\": 3}]}";
+    cr_expect_eq(read_json(days, &t, &d), SL_ERR_INPUT);
+    cr_expect(strstr(d.message, "credit_tiers[].unit"), "%s", d.message);
+}

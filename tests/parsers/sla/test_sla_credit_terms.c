@@ -46,6 +46,18 @@ expect_str(const struct json_node *want, const char *key, const char *got, const
 static void
 check_remedy(const struct json_node *exp, const struct sla_terms *t, const char *doc)
 {
+    struct json_node *tiers = jsondoc_get(exp, "credit_tiers");
+    for (size_t i = 0; i < t->ntiers && i < jsondoc_size(tiers); i++) {
+        struct json_node *e = jsondoc_at(tiers, i);
+        const char *unit = jsondoc_get_string(e, "unit");
+        if (!unit)
+            continue;
+        cr_expect_str_eq(sla_credit_unit_name(t->tiers[i].unit), unit, "%s: tier %zu unit", doc, i);
+        if (t->tiers[i].unit == SLA_UNIT_PERCENT_PER_STEP) {
+            expect_num(e, "value", t->tiers[i].value, doc);
+            expect_num(e, "step_percent", t->tiers[i].step_percent, doc);
+        }
+    }
     expect_str(exp, "measured_by", sla_measured_by_name(sla_remedy_measured_by(t)), doc);
     expect_str(exp, "credit_form", sla_credit_form_name(sla_remedy_credit_form(t)), doc);
     expect_num(exp, "credit_form_line", (double)sla_remedy_credit_form_line(t), doc);
@@ -162,5 +174,18 @@ Test(sla_credit_terms, a_minimum_in_millions_and_euros)
     cr_expect_str_eq(t.liability_cap.currency, "EUR");
     cr_expect_float_eq(t.minimum_credit.amount, 5, 1e-9);
     cr_expect_str_eq(t.minimum_credit.currency, "EUR");
+    sla_terms_release(&t);
+}
+
+Test(sla_credit_terms, a_credit_per_step_beside_a_table_is_not_a_tier)
+{
+    /* The table states the bands; the sentence only explains them. */
+    struct sla_terms t;
+    extract_string("Uptime of at least 99.5% per year.\n\nA credit of 10% of the annual fees for "
+                   "each full 0.5% below it.\n\n| Availability | Credit |\n|---|---|\n"
+                   "| below 99.5% | 10% |\n",
+                   &t);
+    cr_assert_eq(t.ntiers, 1);
+    cr_expect_eq(t.tiers[0].unit, SLA_UNIT_PERCENT_OF_FEE);
     sla_terms_release(&t);
 }
