@@ -2001,6 +2001,15 @@ has "extension: twice six months of fees" "$TMP/out" '"percent": 200,'
 printf '{"clauses": [{"kind": "credits_voucher"}], "credit_form": "refund"}\n' >"$TMP/contradict.json"
 expect "sla score contradicting credit form" 3 "$BIN" sla score "$TMP/contradict.json"
 has "contradicting credit form: named" "$TMP/err" "credit_form"
+# 5 % per full 1 % below 99.9 %: storage at 98.656 % is one step (5 % of
+# 1,000 = 50); gpu at 99.866 % is short of a full step and owes nothing.
+SDB="$TMP/step.db"
+printf 'service,start,end,status\ngpu,2026-10-01T00:00:00Z,2026-10-31T23:00:00Z,up\ngpu,2026-10-31T23:00:00Z,2026-11-01T00:00:00Z,down\nstorage,2026-10-01T00:00:00Z,2026-10-31T14:00:00Z,up\nstorage,2026-10-31T14:00:00Z,2026-11-01T00:00:00Z,down\n' >"$TMP/step.csv"
+expect "per step: ingest" 0 "$BIN" --db "$SDB" ingest --entity provider:acme "$TMP/step.csv"
+expect "per step: import" 0 "$BIN" --db "$SDB" sla import "$SLA/remedy-step.md" --entity provider:acme --fee 1000 --currency USD
+expect "per step: eval" 0 "$BIN" --db "$SDB" eval --entity provider:acme --month 2026-10 --no-save
+has "per step: storage one full step, 5 % of 1,000" "$TMP/out" '^provider:acme +storage .* 5% +50\.00 '
+has "per step: gpu short of a full step" "$TMP/out" '^provider:acme +gpu .* 0% +0\.00 '
 RCS=${SLAUDIT_REAL:-../shared/real}/sla
 if [ -d "$RCS" ]; then
     expect "real supabase: terms" 0 "$BIN" sla extract --json "$RCS/supabase.txt"
