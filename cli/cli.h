@@ -57,6 +57,11 @@ void cli_print_capacity_table(const struct eval_result *r);
 struct reconcile_result;
 void cli_print_reconcile(const struct reconcile_result *r, const char *entity, const char *service,
                          const char *zone);
+struct sla_terms;
+/* A note for each target of t measured by something other than time
+ * (requests, an error rate, builds, ticks): the contract figure measures
+ * time, so it is an approximation of that commitment. */
+void cli_measure_notes(const struct sla_terms *t);
 struct decide_case;
 /* The notes of a decision built (or failed) after measuring: the entities
  * the store held no data for in the period. */

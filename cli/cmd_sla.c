@@ -317,8 +317,10 @@ replay_history(const struct cli *cli, const struct sla_options *opt, const struc
         rc = msg_error(SL_EXIT_INPUT, files[0], 0, "the history holds nothing for %s%s%s",
                        opt->entity ? opt->entity : "", opt->entity && opt->service ? " " : "",
                        opt->service ? opt->service : "");
-    if (!rc)
+    if (!rc) {
         warn_pooled(opt, out);
+        cli_measure_notes(t);
+    }
 out:
     store_close(st);
     static const char *const suffixes[] = {"", "-wal", "-shm", NULL};

@@ -8,6 +8,7 @@
 #include "cli/msg.h"
 #include "engine/decide/decide_case.h"
 #include "engine/measure/period.h"
+#include "engine/sla/sla_terms.h"
 #include "engine/time/sltime.h"
 #include "engine/base/strbuf.h"
 #include "engine/store/store.h"
@@ -60,6 +61,25 @@ cli_last_complete_month(const struct cli *cli, struct store *st, struct window *
         return msg_error(SL_EXIT_INPUT, cli->db, 0,
                          "the store holds no data: run 'slaudit ingest' first");
     return 0;
+}
+
+void
+cli_measure_notes(const struct sla_terms *t)
+{
+    for (size_t i = 0; i < t->ntargets; i++) {
+        const struct sla_uptime_target *u = &t->targets[i];
+        if (u->measure == SLA_MEASURE_UNKNOWN || u->measure == SLA_MEASURE_TIME)
+            continue;
+        char what[24];
+        snprintf(what, sizeof what, "%s", sla_measure_name(u->measure));
+        for (char *c = what; *c; c++)
+            if (*c == '_')
+                *c = ' ';
+        msg_note(t->document, u->line,
+                 "commitment c%zu (%g%%) is measured by %s; the contract figure measures time, "
+                 "an approximation of it",
+                 i + 1, u->percent, what);
+    }
 }
 
 void

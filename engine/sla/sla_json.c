@@ -33,6 +33,27 @@ write_claim_deadline(struct jsonw *w, const struct sla_terms *t)
     jsonw_close(w, '}');
 }
 
+/* What a target is measured by, its scope in parts and who may rely on it. */
+static void
+write_commitment(struct jsonw *w, const struct sla_uptime_target *u)
+{
+    jsonw_field_str(w, "measure", sla_measure_name(u->measure));
+    jsonw_open(w, "scope_of", '{');
+    jsonw_field_str(w, "service", u->scope_service);
+    jsonw_field_str(w, "region", u->scope_region);
+    jsonw_field_str(w, "plan", u->scope_plan);
+    jsonw_field_str(w, "operation", u->scope_operation);
+    jsonw_close(w, '}');
+    jsonw_open(w, "eligibility", '[');
+    for (size_t k = 0; k < u->neligibility; k++) {
+        jsonw_open(w, NULL, '{');
+        jsonw_field_str(w, "text", u->eligibility[k].text);
+        jsonw_field_int(w, "line", u->eligibility[k].line);
+        jsonw_close(w, '}');
+    }
+    jsonw_close(w, ']');
+}
+
 void
 sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
 {
@@ -67,12 +88,15 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
             jsonw_field_str(w, "start_date", day);
         }
         jsonw_field_str(w, "scope", u->scope);
+        write_commitment(w, u);
         if (t->target_implied)
             jsonw_field_bool(w, "implied", true);
         jsonw_field_int(w, "line", u->line);
         jsonw_close(w, '}');
     }
     jsonw_close(w, ']');
+    jsonw_field_num(w, "durability_percent", t->durability_percent);
+    jsonw_field_int(w, "durability_line", t->durability_line);
 
     jsonw_open(w, "credit_tiers", '[');
     for (size_t i = 0; i < t->ntiers; i++) {
@@ -362,6 +386,40 @@ read_tier_unit(struct reader *r, const struct json_node *e, struct sla_credit_ti
         wrong(r, "credit_tiers[].credit_percent", "a number");
 }
 
+/* The commitment side of a target: measure, scope_of, eligibility. */
+static void
+read_commitment(struct reader *r, const struct json_node *e, struct sla_uptime_target *u)
+{
+    const char *ms = jsondoc_get_string(e, "measure");
+    if (ms && !sla_measure_parse(ms, &u->measure))
+        wrong(r, "uptime_targets[].measure", "time, requests, error_rate, builds or ticks");
+    struct json_node *o = jsondoc_get(e, "scope_of");
+    if (o && jsondoc_kind(o) != JNODE_NULL && jsondoc_kind(o) != JNODE_OBJECT)
+        wrong(r, "uptime_targets[].scope_of", "an object");
+    else if (o && jsondoc_kind(o) == JNODE_OBJECT) {
+        u->scope_service = get_str(r, o, "service");
+        u->scope_region = get_str(r, o, "region");
+        u->scope_plan = get_str(r, o, "plan");
+        u->scope_operation = get_str(r, o, "operation");
+        if (u->scope_operation && strcmp(u->scope_operation, "read") &&
+            strcmp(u->scope_operation, "write"))
+            wrong(r, "uptime_targets[].scope_of.operation", "read or write");
+    }
+    struct json_node *a;
+    size_t n = get_array(r, e, "eligibility", &a);
+    if ((u->eligibility = alloc_items(r, n, sizeof *u->eligibility))) {
+        for (size_t i = 0; i < n; i++) {
+            struct json_node *c = jsondoc_at(a, i);
+            struct sla_condition *x = &u->eligibility[u->neligibility++];
+            x->text =
+                jsondoc_kind(c) == JNODE_STRING ? strdup(jsondoc_string(c)) : get_str(r, c, "text");
+            x->line = jsondoc_kind(c) == JNODE_OBJECT ? get_line(r, c) : 0;
+            if (!x->text)
+                wrong(r, "uptime_targets[].eligibility[].text", "a string");
+        }
+    }
+}
+
 static void
 read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
 {
@@ -380,6 +438,7 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
                 wrong(r, "uptime_targets[].window", "month, quarter, year, rolling or days");
             read_days(r, e, u);
             u->scope = get_str(r, e, "scope");
+            read_commitment(r, e, u);
 
             t->target_implied |= get_bool(r, e, "implied", false);
             u->line = get_line(r, e);
@@ -506,6 +565,8 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
     t->incident_notice_hours = get_num(&r, root, "incident_notice_hours");
     t->rpo_minutes = get_num(&r, root, "rpo_minutes");
     t->rto_minutes = get_num(&r, root, "rto_minutes");
+    t->durability_percent = get_num(&r, root, "durability_percent");
+    t->durability_line = get_line_of(&r, root, "durability_line");
     read_arrays(&r, root, t);
     s = r.status;
     if (!s)

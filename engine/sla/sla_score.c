@@ -365,6 +365,8 @@ sla_score(const struct sla_terms *t, struct sla_scorecard *out)
         a->quarter_minutes = share * QUARTER_MINUTES;
         a->year_minutes = share * YEAR_MINUTES;
         a->line = u->line;
+        a->measure = sla_measure_name(u->measure);
+        a->approximate = u->measure != SLA_MEASURE_UNKNOWN && u->measure != SLA_MEASURE_TIME;
     }
     struct sla_facts f;
     sla_facts_read(t, sla_point_limit(SLA_PT_RESP_FAST), &f);

@@ -55,6 +55,11 @@ struct sla_allowed_downtime {
     const char *window;                                  /* of the target */
     double month_minutes, quarter_minutes, year_minutes; /* 730 h, 2190 h, 8760 h */
     long line;
+    /* The target's measure (sla_measure_name; NULL when unknown). Minutes are
+     * exact for "time" only: for requests, error rates, builds or ticks they
+     * read the share as time, an approximation (approximate is then true). */
+    const char *measure;
+    bool approximate;
 };
 
 #define SLA_SCORE_CRITERIA 13

@@ -18,6 +18,7 @@ sla_terms_init(struct sla_terms *t)
     t->rto_minutes = NAN;
     t->liability_cap.percent = t->liability_cap.months = t->liability_cap.amount = NAN;
     t->minimum_credit.amount = t->minimum_credit.percent = NAN;
+    t->durability_percent = NAN;
 }
 
 bool
@@ -41,8 +42,17 @@ sla_terms_release(struct sla_terms *t)
     free(t->provider);
     free(t->service);
     free(t->effective_date);
-    for (size_t i = 0; i < t->ntargets; i++)
-        free(t->targets[i].scope);
+    for (size_t i = 0; i < t->ntargets; i++) {
+        struct sla_uptime_target *u = &t->targets[i];
+        free(u->scope);
+        free(u->scope_service);
+        free(u->scope_region);
+        free(u->scope_plan);
+        free(u->scope_operation);
+        for (size_t k = 0; k < u->neligibility; k++)
+            free(u->eligibility[k].text);
+        free(u->eligibility);
+    }
     free(t->targets);
     free(t->tiers);
     free(t->credit_cap_text);
@@ -254,6 +264,26 @@ sla_credit_unit_parse(const char *s, enum sla_credit_unit *out)
     for (int i = 0; s && i <= SLA_UNIT_LICENSE_EXTENSION; i++)
         if (!strcmp(s, unit_names[i])) {
             *out = (enum sla_credit_unit)i;
+            return true;
+        }
+    return false;
+}
+
+static const char *const measure_names[] = {NULL,         "time",   "requests",
+                                            "error_rate", "builds", "ticks"};
+
+const char *
+sla_measure_name(enum sla_measure m)
+{
+    return (size_t)m < sizeof measure_names / sizeof *measure_names ? measure_names[m] : NULL;
+}
+
+bool
+sla_measure_parse(const char *s, enum sla_measure *out)
+{
+    for (size_t i = 1; s && i < sizeof measure_names / sizeof *measure_names; i++)
+        if (!strcmp(s, measure_names[i])) {
+            *out = (enum sla_measure)i;
             return true;
         }
     return false;

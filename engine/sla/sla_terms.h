@@ -28,6 +28,25 @@ enum sla_window {
 /* Longest window of days a target may name (ten years). */
 #define SLA_WINDOW_MAX_DAYS 3660
 
+/* What a commitment's uptime is a share of (docs/design.md §5): minutes up
+ * (TIME), successful requests, one minus an error rate, successful builds,
+ * ticks of a probe; UNKNOWN when the document does not say. */
+enum sla_measure {
+    SLA_MEASURE_UNKNOWN,
+    SLA_MEASURE_TIME,
+    SLA_MEASURE_REQUESTS,
+    SLA_MEASURE_ERROR_RATE,
+    SLA_MEASURE_BUILDS,
+    SLA_MEASURE_TICKS
+};
+
+/* A condition a customer must meet for a commitment to apply ("deployed
+ * across two or more availability zones"), as written, with its line. */
+struct sla_condition {
+    char *text;
+    long line;
+};
+
 struct sla_uptime_target {
     double percent; /* 99.9 */
     enum sla_window window;
@@ -35,6 +54,12 @@ struct sla_uptime_target {
     long line;
     int days;          /* ROLLING and DAYS: the window's length in days (1 .. max); else 0 */
     int64_t start_day; /* DAYS: the day number (sltime_days_from_civil) of a window's first day */
+    enum sla_measure measure;
+    /* The scope in parts, each NULL when unsaid: the service, the region
+     * ("EU"), the plan ("Premium"), the operation ("read" or "write"). */
+    char *scope_service, *scope_region, *scope_plan, *scope_operation;
+    struct sla_condition *eligibility; /* who may rely on it; NULL when none */
+    size_t neligibility;
 };
 
 /* The unit a tier's credit is written in (JSON "unit"). PERCENT_OF_FEE:
@@ -204,6 +229,10 @@ struct sla_terms {
     long void_at_termination_line;
     struct sla_liability_cap liability_cap;
     struct sla_minimum_credit minimum_credit;
+    /* A durability figure ("99.999999999% durability"): never an uptime
+     * target. NAN and 0 when the document states none. */
+    double durability_percent;
+    long durability_line;
 };
 
 /* Sets every field to absent. */
@@ -231,6 +260,10 @@ long sla_terms_tier_commitment(const struct sla_terms *t, size_t i);
  * back (false when s is none of them). */
 const char *sla_credit_unit_name(enum sla_credit_unit u);
 bool sla_credit_unit_parse(const char *s, enum sla_credit_unit *out);
+/* "time", "requests", "error_rate", "builds", "ticks"; NULL for UNKNOWN;
+ * and back (false when s is none of them). */
+const char *sla_measure_name(enum sla_measure m);
+bool sla_measure_parse(const char *s, enum sla_measure *out);
 /* "monthly_fee", "affected_service_fee"; NULL for UNKNOWN; and back. */
 const char *sla_cap_of_name(enum sla_cap_of o);
 bool sla_cap_of_parse(const char *s, enum sla_cap_of *out);

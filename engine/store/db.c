@@ -171,3 +171,9 @@ db_column_blob(struct db_stmt *s, int c, size_t *n)
 {
     return s->ops->column_blob(s, c, n);
 }
+
+const char *
+db_shared_target(struct db *db)
+{
+    return db->ops->shared_target(db);
+}

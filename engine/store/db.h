@@ -109,4 +109,9 @@ double db_column_double(struct db_stmt *s, int col);
 const char *db_column_text(struct db_stmt *s, int col);
 const void *db_column_blob(struct db_stmt *s, int col, size_t *n);
 
+/* The target another db_open may be given to reach the database db is
+ * connected to (SQLite: the file's full path), NULL when there is none (an
+ * in-memory or temporary database). Owned by db. */
+const char *db_shared_target(struct db *db);
+
 #endif

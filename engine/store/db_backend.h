@@ -36,6 +36,7 @@ struct db_ops {
     double (*column_double)(struct db_stmt *s, int col);
     const char *(*column_text)(struct db_stmt *s, int col);
     const void *(*column_blob)(struct db_stmt *s, int col, size_t *n);
+    const char *(*shared_target)(struct db *db);
 };
 
 struct db {

@@ -1,18 +1,15 @@
-/* store.c — SQLite behind the store API; the only file that includes sqlite3.h. */
+/* store.c — the store API on db.h, the SQL connection (SQLite or PostgreSQL). */
 #include "engine/store/store.h"
 
 #include <assert.h>
-#include <errno.h>
 #include <math.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "engine/base/grow.h"
+#include "engine/store/db.h"
 #include "engine/store/ivbatch.h"
 #include "engine/store/store_db.h"
 #include "engine/store/store_latency.h"
@@ -58,7 +55,7 @@ _Static_assert(IVBATCH_ROWS == 32, "S_INTERVAL_BATCH binds IVBATCH_ROWS rows");
 static const char *const stmt_sql[S_COUNT] = {
     [S_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256 = ?1",
     [S_SOURCE_INSERT] = "INSERT INTO sources (path, sha256, format, bytes, ingested_at) "
-                        "VALUES (?1, ?2, ?3, ?4, ?5)",
+                        "VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
     [S_SOURCE_COUNTS] = "UPDATE sources SET read = ?2, stored = ?3, rejected = ?4, "
                         "duplicates = ?5 WHERE id = ?1",
     [S_INCIDENT_INSERT] =
@@ -71,23 +68,26 @@ static const char *const stmt_sql[S_COUNT] = {
         "severity_label = ?7, title = ?8, state = ?9, postmortem = ?10, started = ?11, "
         "detected = ?12, acknowledged = ?13, mitigated = ?14, resolved = ?15, extra = ?16 "
         "WHERE entity = ?3 AND key = ?4",
-    [S_INTERVAL_INSERT] = "INSERT INTO intervals (source_id, entity, service, start, end, status, "
-                          "units, unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-    [S_INTERVAL_BATCH] = "INSERT INTO intervals (source_id, entity, service, start, end, status, "
-                         "units, unit_kind, key) VALUES " INTERVAL_ROWS_32,
+    [S_INTERVAL_INSERT] =
+        "INSERT INTO intervals (source_id, entity, service, start, \"end\", status, "
+        "units, unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    [S_INTERVAL_BATCH] =
+        "INSERT INTO intervals (source_id, entity, service, start, \"end\", status, "
+        "units, unit_kind, key) VALUES " INTERVAL_ROWS_32,
     [S_INTERVAL_PUT] =
-        "INSERT INTO intervals (source_id, entity, service, start, end, status, units, "
+        "INSERT INTO intervals (source_id, entity, service, start, \"end\", status, units, "
         "unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
         "ON CONFLICT (entity, service, key) WHERE key IS NOT NULL DO NOTHING",
-    [S_INTERVAL_UPDATE] = "UPDATE intervals SET source_id = ?1, start = ?4, end = ?5, status = ?6, "
-                          "units = ?7, unit_kind = ?8 "
-                          "WHERE entity = ?2 AND service = ?3 AND key = ?9",
+    [S_INTERVAL_UPDATE] =
+        "UPDATE intervals SET source_id = ?1, start = ?4, \"end\" = ?5, status = ?6, "
+        "units = ?7, unit_kind = ?8 "
+        "WHERE entity = ?2 AND service = ?3 AND key = ?9",
     [S_GPU_EVENT_INSERT] =
-        "INSERT OR IGNORE INTO gpu_events (source_id, line, entity, service, time, host, pci, "
+        "INSERT INTO gpu_events (source_id, line, entity, service, time, host, pci, "
         "gpu, xid, class, action, message) VALUES (?1, ?2, ?3, ?4, ?5, coalesce(?6, ''), "
-        "coalesce(?7, ''), ?8, ?9, ?10, ?11, coalesce(?12, ''))",
+        "coalesce(?7, ''), ?8, ?9, ?10, ?11, coalesce(?12, '')) ON CONFLICT DO NOTHING",
     [S_MAINT_INSERT] = "INSERT INTO maintenance (source_id, line, entity, service, key, start, "
-                       "end, announced) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                       "\"end\", announced) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     [S_REJECT_INSERT] = "INSERT INTO rejects (source_id, line, reason, raw) VALUES (?1,?2,?3,?4)",
     [S_INTERVAL_SERIES_FIRST] = SERIES_SQL("intervals", "entity >= ?1"),
     [S_INTERVAL_SERIES_SAME] = SERIES_SQL("intervals", "entity = ?1 AND service > ?2"),
@@ -95,34 +95,30 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_MAINT_SERIES_FIRST] = SERIES_SQL("maintenance", "entity >= ?1"),
     [S_MAINT_SERIES_SAME] = SERIES_SQL("maintenance", "entity = ?1 AND service > ?2"),
     [S_MAINT_SERIES_NEXT] = SERIES_SQL("maintenance", "entity > ?1"),
-    [S_INTERVAL_SPAN] = "SELECT start, end, status, units, unit_kind FROM intervals "
-                        "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
-                        "ORDER BY start, end",
-    [S_MAINT_SPAN] = "SELECT entity, service, key, start, end, announced, line FROM maintenance "
-                     "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND end > ?3 "
-                     "ORDER BY start, end",
+    [S_INTERVAL_SPAN] = "SELECT start, \"end\", status, units, unit_kind FROM intervals "
+                        "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND \"end\" > ?3 "
+                        "ORDER BY start, \"end\"",
+    [S_MAINT_SPAN] =
+        "SELECT entity, service, key, start, \"end\", announced, line FROM maintenance "
+        "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND \"end\" > ?3 "
+        "ORDER BY start, \"end\"",
 };
 
 struct store {
-    sqlite3 *db;
+    struct db *db;
     char *path;
-    sqlite3_stmt *stmt[S_COUNT];
-    sqlite3_int64 source_id; /* the open source transaction, 0 when none */
-    struct ivbatch pending;  /* keyless intervals not inserted yet */
+    struct db_stmt *stmt[S_COUNT];
+    int64_t source_id;      /* the open source transaction, 0 when none */
+    struct ivbatch pending; /* keyless intervals not inserted yet */
+    enum db_rc rc;          /* the last call that failed, for db_error */
+    bool read_only;
 };
 
 static enum sl_status flush_intervals(struct store *st, struct sl_diag *diag);
 
-/* SQLITE_BUSY once the busy timeout has run out: say that another process
- * holds the lock and how long we waited, not sqlite's bare "database is
+/* DB_BUSY once the busy timeout has run out: say that another process
+ * holds the lock and how long we waited, not the bare "database is
  * locked". */
-static bool
-busy(struct store *st)
-{
-    int code = sqlite3_errcode(st->db) & 0xff;
-    return code == SQLITE_BUSY || code == SQLITE_LOCKED;
-}
-
 static enum sl_status
 busy_error(struct store *st, struct sl_diag *diag, const char *what)
 {
@@ -136,39 +132,76 @@ busy_error(struct store *st, struct sl_diag *diag, const char *what)
 #define DAMAGED_ADVICE "restore it from a backup, or ingest the sources again into a new store"
 
 static enum sl_status
+db_fail(struct store *st, enum db_rc rc, struct sl_diag *diag, const char *what)
+{
+    if (rc == DB_BUSY)
+        return busy_error(st, diag, what);
+    if (rc == DB_CORRUPT)
+        return diag_set(diag, SL_ERR_DB, st->path, 0,
+                        "%s: the store is damaged (%s): " DAMAGED_ADVICE, what, db_errmsg(st->db));
+    return diag_set(diag, SL_ERR_DB, st->path, 0, "%s: %s", what, db_errmsg(st->db));
+}
+
+/* db_fail for the last call that failed. */
+static enum sl_status
 db_error(struct store *st, struct sl_diag *diag, const char *what)
 {
-    if (busy(st))
-        return busy_error(st, diag, what);
-    int code = sqlite3_errcode(st->db) & 0xff;
-    if (code == SQLITE_CORRUPT)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
-                        "%s: the store is damaged (%s): " DAMAGED_ADVICE, what,
-                        sqlite3_errmsg(st->db));
-    if (code == SQLITE_NOTADB)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
-                        "%s: not a store, or the store is damaged (%s)", what,
-                        sqlite3_errmsg(st->db));
-    return diag_set(diag, SL_ERR_DB, st->path, 0, "%s: %s", what, sqlite3_errmsg(st->db));
+    return db_fail(st, st->rc, diag, what);
+}
+
+/* rc, remembered when it is a failure. */
+static enum db_rc
+note(struct store *st, enum db_rc rc)
+{
+    if (rc != DB_OK && rc != DB_ROW && rc != DB_DONE)
+        st->rc = rc;
+    return rc;
+}
+
+static enum db_rc
+step(struct store *st, struct db_stmt *s)
+{
+    return note(st, db_step(s));
+}
+
+/* A statement for this call only; false (with the failure noted) when it
+ * cannot be had. */
+static bool
+prepare(struct store *st, const char *sql, struct db_stmt **s)
+{
+    return note(st, db_prepare(st->db, sql, false, s)) == DB_OK;
 }
 
 static enum sl_status
 exec(struct store *st, const char *sql, struct sl_diag *diag)
 {
-    char *err = NULL;
-    if (sqlite3_exec(st->db, sql, NULL, NULL, &err) != SQLITE_OK) {
-        if (busy(st)) {
-            sqlite3_free(err);
-            return busy_error(st, diag, "waiting for the lock");
-        }
-        enum sl_status s = diag_set(diag, SL_ERR_DB, st->path, 0, "%s", err ? err : "failed");
-        sqlite3_free(err);
-        return s;
-    }
-    return SL_OK;
+    enum db_rc rc = note(st, db_exec(st->db, sql));
+    if (rc == DB_BUSY)
+        return busy_error(st, diag, "waiting for the lock");
+    return rc ? diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db)) : SL_OK;
 }
 
-struct sqlite3 *
+/* db_begin, which takes the write lock at once, and db_commit, worded as
+ * exec words its failures. */
+static enum sl_status
+begin(struct store *st, struct sl_diag *diag)
+{
+    enum db_rc rc = note(st, db_begin(st->db));
+    if (rc == DB_BUSY)
+        return busy_error(st, diag, "waiting for the lock");
+    return rc ? diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db)) : SL_OK;
+}
+
+static enum sl_status
+commit(struct store *st, struct sl_diag *diag)
+{
+    enum db_rc rc = note(st, db_commit(st->db));
+    if (rc == DB_BUSY)
+        return busy_error(st, diag, "waiting for the lock");
+    return rc ? diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db)) : SL_OK;
+}
+
+struct db *
 store_db_handle(struct store *st)
 {
     return st->db;
@@ -181,49 +214,39 @@ store_db_source(const struct store *st)
 }
 
 enum sl_status
-store_db_error(struct store *st, struct sl_diag *diag, const char *what)
+store_db_error(struct store *st, enum db_rc rc, struct sl_diag *diag, const char *what)
 {
-    return db_error(st, diag, what);
+    return db_fail(st, note(st, rc), diag, what);
 }
 
-static sqlite3_stmt *
+static struct db_stmt *
 prepared(struct store *st, enum stmt_id id)
 {
-    sqlite3_stmt *s = st->stmt[id];
-    if (!s && sqlite3_prepare_v3(st->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT, &st->stmt[id],
-                                 NULL) != SQLITE_OK)
-        return NULL;
-    s = st->stmt[id];
-    sqlite3_reset(s);
-    sqlite3_clear_bindings(s);
+    struct db_stmt *s = st->stmt[id];
+    if (!s) {
+        if (note(st, db_prepare(st->db, stmt_sql[id], true, &st->stmt[id])) != DB_OK)
+            return NULL;
+        return st->stmt[id];
+    }
+    db_reset(s);
     return s;
 }
 
 const char *
 store_shared_path(struct store *st)
 {
-    if (!sqlite3_get_autocommit(st->db))
-        return NULL;
-    const char *path = sqlite3_db_filename(st->db, "main");
-    return path && *path ? path : NULL;
+    return db_in_transaction(st->db) ? NULL : db_shared_target(st->db);
 }
 
 int
 store_schema_version(struct store *st)
 {
-    sqlite3_stmt *s;
-    int v = -1;
-    if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) != SQLITE_OK)
-        return -1;
-    if (sqlite3_step(s) == SQLITE_ROW)
-        v = sqlite3_column_int(s, 0);
-    sqlite3_finalize(s);
-    return v;
+    return db_schema_version(st->db);
 }
 
 /* Applies the pending migrations, each in its own transaction. The version
- * is read inside the transaction, after BEGIN IMMEDIATE has taken the write
- * lock: another process creating the same store at the same moment may have
+ * is read inside the transaction, after db_begin has taken the write lock:
+ * another process creating the same store at the same moment may have
  * applied a migration since this one last looked, and it must not run twice
  * ("table sources already exists"). */
 static enum sl_status
@@ -234,215 +257,68 @@ migrate(struct store *st, struct sl_diag *diag)
     if (store_schema_version(st) == schema_version)
         return SL_OK;
     for (;;) {
-        enum sl_status s = exec(st, "BEGIN IMMEDIATE", diag);
+        enum sl_status s = begin(st, diag);
         if (s)
             return s;
         int version = store_schema_version(st);
         if (version < 0 || version >= schema_version) {
             if (version < 0)
-                s = db_error(st, diag, "cannot read the schema version");
+                s = db_fail(st, DB_ERROR, diag, "cannot read the schema version");
             else if (version > schema_version)
                 s = diag_set(diag, SL_ERR_DB, st->path, 0,
                              "schema version %d is newer than this slaudit (%d)", version,
                              schema_version);
-            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+            db_rollback(st->db);
             return s;
         }
-        char pragma[64];
-        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", version + 1);
-        if ((s = exec(st, schema_migrations[version], diag)) || (s = exec(st, pragma, diag)) ||
-            (s = exec(st, "COMMIT", diag))) {
-            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-            return s;
-        }
-    }
-}
-
-/* The journal mode of the connection, lowercase, in buf. */
-static bool
-journal_mode(struct store *st, char *buf, size_t size)
-{
-    sqlite3_stmt *s;
-    bool ok = false;
-    if (sqlite3_prepare_v2(st->db, "PRAGMA journal_mode", -1, &s, NULL) != SQLITE_OK)
-        return false;
-    if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0)) {
-        snprintf(buf, size, "%s", (const char *)sqlite3_column_text(s, 0));
-        ok = true;
-    }
-    sqlite3_finalize(s);
-    return ok;
-}
-
-/* path as an SQLite URI that opens it read-only and immutable: "file:" and
- * the path with '%', '?' and '#' escaped. */
-static char *
-immutable_uri(const char *path)
-{
-    size_t n = strlen(path);
-    char *uri = malloc(3 * n + sizeof "file:?mode=ro&immutable=1");
-    if (!uri)
-        return NULL;
-    char *o = uri + snprintf(uri, 6, "file:");
-    for (const char *p = path; *p; p++) {
-        if (*p == '%' || *p == '?' || *p == '#')
-            o += snprintf(o, 4, "%%%02X", (unsigned char)*p);
+        enum db_rc rc;
+        if ((s = exec(st, schema_migrations[version], diag)))
+            ;
+        else if ((rc = note(st, db_set_schema_version(st->db, version + 1))))
+            s = rc == DB_BUSY ? busy_error(st, diag, "waiting for the lock")
+                              : diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db));
         else
-            *o++ = *p;
-    }
-    snprintf(o, sizeof "?mode=ro&immutable=1", "?mode=ro&immutable=1");
-    return uri;
-}
-
-/* Whether a connection that can write the store can be had: the file and its
- * folder writable by this process. */
-static bool
-writable(const char *path)
-{
-    if (access(path, W_OK) != 0)
-        return false;
-    const char *slash = strrchr(path, '/');
-    char dir[4096];
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else
-        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
-    return access(dir, W_OK) == 0;
-}
-
-/* Opens st->db with flags (or uri for a read-only store in a folder nobody
- * may write) and reads the schema version: the first read of the file. */
-static enum sl_status
-connect(struct store *st, const char *name, int flags, int *version, struct sl_diag *diag)
-{
-    if (st->db) {
-        sqlite3_close(st->db);
-        st->db = NULL;
-    }
-    if (sqlite3_open_v2(name, &st->db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
-        return st->db ? db_error(st, diag, "cannot open the store")
-                      : diag_set(diag, SL_ERR_NOMEM, st->path, 0, "out of memory");
-    sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
-    sqlite3_extended_result_codes(st->db, 1);
-    *version = store_schema_version(st);
-    if (*version < 0)
-        return db_error(st, diag, "cannot read the store");
-    return SL_OK;
-}
-
-/* Whether the file is a slaudit store (or an empty database, which becomes
- * one), told before anything is written to it: its application_id, or, for
- * a store made before migration 10 set one, a version slaudit wrote and the
- * tables of migration 1. */
-static enum sl_status
-identify(struct store *st, struct sl_diag *diag)
-{
-    /* One statement, so one snapshot: another process may be creating the
-     * store at this moment, and a version read apart from the tables could
-     * pair an empty store's 0 with the tables of migration 1. */
-    static const char sql[] =
-        "SELECT a.application_id, v.user_version, (SELECT count(*) FROM sqlite_schema),"
-        " (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
-        "  ('sources', 'incidents', 'intervals', 'maintenance', 'rejects'))"
-        " FROM pragma_application_id AS a, pragma_user_version AS v";
-    sqlite3_stmt *s;
-    int v[4] = {-1, -1, -1, -1};
-    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-        return db_error(st, diag, "cannot read the store");
-    int rc = sqlite3_step(s);
-    for (int i = 0; rc == SQLITE_ROW && i < 4; i++)
-        v[i] = sqlite3_column_int(s, i);
-    sqlite3_finalize(s);
-    if (rc != SQLITE_ROW)
-        return db_error(st, diag, "cannot read the store");
-    int app = v[0], version = v[1], tables = v[2], ours = v[3];
-    if (app == SCHEMA_APPLICATION_ID || (app == 0 && tables == 0 && version == 0) ||
-        (app == 0 && version >= 1 && version <= schema_version && ours == 5))
-        return SL_OK;
-    return diag_set(diag, SL_ERR_DB, st->path, 0,
-                    "not a slaudit store (another program's SQLite database?); it was left as it "
-                    "was: give another --db");
-}
-
-static int
-int_pragma(struct store *st, const char *sql)
-{
-    sqlite3_stmt *s;
-    int v = -1;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-        return -1;
-    if (sqlite3_step(s) == SQLITE_ROW)
-        v = sqlite3_column_int(s, 0);
-    sqlite3_finalize(s);
-    return v;
-}
-
-/* Stores up to this size are checked on open (PRAGMA quick_check reads
- * every page: about 0.25 s for 64 MiB on the shared 2-core machine); larger
- * ones rely on SQLite reporting the damage it meets while reading. */
-#define STORE_CHECK_MAX_BYTES (64LL * 1024 * 1024)
-
-/* The file last found whole by this process, as it was then: the other
- * connections an evaluation opens to the same store (series_feed.c) skip
- * the check. Stores are opened from one thread. */
-static struct {
-    dev_t dev;
-    ino_t ino;
-    off_t size;
-    struct timespec mtime;
-} checked;
-
-static bool
-same_as_checked(const struct stat *sb)
-{
-    return sb->st_dev == checked.dev && sb->st_ino == checked.ino && sb->st_size == checked.size &&
-           sb->st_mtim.tv_sec == checked.mtime.tv_sec &&
-           sb->st_mtim.tv_nsec == checked.mtime.tv_nsec;
-}
-
-static enum sl_status
-check_damage(struct store *st, struct sl_diag *diag)
-{
-    struct stat sb;
-    bool have_stat = stat(st->path, &sb) == 0 && sb.st_ino != 0;
-    if (have_stat && same_as_checked(&sb))
-        return SL_OK;
-    int pages = int_pragma(st, "PRAGMA page_count"), size = int_pragma(st, "PRAGMA page_size");
-    if (pages < 0 || size < 0)
-        return db_error(st, diag, "cannot read the store");
-    if ((long long)pages * size > STORE_CHECK_MAX_BYTES)
-        return SL_OK;
-    sqlite3_stmt *s;
-    if (sqlite3_prepare_v2(st->db, "PRAGMA quick_check(1)", -1, &s, NULL) != SQLITE_OK)
-        return db_error(st, diag, "cannot check the store");
-    int rc = sqlite3_step(s);
-    enum sl_status status = SL_OK;
-    if (rc == SQLITE_ROW) {
-        const char *verdict = (const char *)sqlite3_column_text(s, 0);
-        if (!verdict || strcmp(verdict, "ok") != 0) {
-            /* One line: "*** in database main ***\nPage 38: ..." less its
-             * heading, its line breaks as "; ". */
-            static const char heading[] = "*** in database main ***";
-            char text[200];
-            if (verdict && !strncmp(verdict, heading, sizeof heading - 1))
-                verdict += strspn(verdict + sizeof heading - 1, " \n") + sizeof heading - 1;
-            snprintf(text, sizeof text, "%s", verdict ? verdict : "no verdict");
-            for (char *c = text; (c = strchr(c, '\n')) != NULL;)
-                *c = ';';
-            status = diag_set(diag, SL_ERR_DB, st->path, 0,
-                              "the store is damaged (%s): " DAMAGED_ADVICE, text);
+            s = commit(st, diag);
+        if (s) {
+            db_rollback(st->db);
+            return s;
         }
-    } else {
-        status = db_error(st, diag, "cannot check the store");
     }
-    sqlite3_finalize(s);
-    if (status == SL_OK && have_stat) {
-        checked.dev = sb.st_dev;
-        checked.ino = sb.st_ino;
-        checked.size = sb.st_size;
-        checked.mtime = sb.st_mtim;
-    }
-    return status;
+}
+
+/* Connects st->db to st->path in mode; the backend's message (sqlite_db.c)
+ * becomes the diagnostic. */
+static enum sl_status
+connect(struct store *st, enum db_open_mode mode, struct sl_diag *diag)
+{
+    char err[512];
+    db_close(st->db);
+    st->db = NULL;
+    enum db_rc rc = db_open(st->path, mode, &st->db, err, sizeof err);
+    st->rc = rc;
+    if (rc == DB_OK)
+        return SL_OK;
+    if (rc == DB_NOMEM)
+        return diag_set(diag, SL_ERR_NOMEM, st->path, 0, "out of memory");
+    if (rc == DB_BUSY)
+        return busy_error(st, diag, err);
+    if (rc == DB_CANTOPEN && !*err)
+        return diag_set(diag, SL_ERR_DB, "", 0,
+                        "no store at %s (ingest something first, or check --db)", st->path);
+    return diag_set(diag, SL_ERR_DB, st->path, 0, "%s", err);
+}
+
+/* The schema version, checked against this slaudit's. */
+static enum sl_status
+read_version(struct store *st, int *version, struct sl_diag *diag)
+{
+    if ((*version = store_schema_version(st)) < 0)
+        return db_fail(st, DB_ERROR, diag, "cannot read the store");
+    if (*version > schema_version)
+        return diag_set(diag, SL_ERR_DB, st->path, 0,
+                        "schema version %d is newer than this slaudit (%d)", *version,
+                        schema_version);
+    return SL_OK;
 }
 
 /* A store that exists, for reading: read-only, or (STORE_UPDATE) read-write
@@ -451,70 +327,35 @@ check_damage(struct store *st, struct sl_diag *diag)
 static enum sl_status
 open_existing(struct store *st, enum store_mode mode, struct sl_diag *diag)
 {
-    struct stat sb;
-    if (stat(st->path, &sb) != 0)
-        return errno == ENOENT
-                   ? diag_set(diag, SL_ERR_DB, "", 0,
-                              "no store at %s (ingest something first, or check --db)", st->path)
-                   : diag_set(diag, SL_ERR_DB, st->path, 0, "cannot open the store: %s",
-                              strerror(errno));
-    if (!S_ISREG(sb.st_mode))
-        return diag_set(diag, SL_ERR_DB, st->path, 0, "not a store: not a regular file");
-    bool rw = mode == STORE_UPDATE && writable(st->path);
-    int version;
-    enum sl_status s =
-        connect(st, st->path, rw ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY, &version, diag);
-    if (s && !rw && (sqlite3_errcode(st->db) & 0xff) == SQLITE_CANTOPEN) {
-        /* A WAL store in a folder this process cannot write, with no -shm
-         * file beside it: SQLite cannot share its index, so it reads the
-         * file as it is. */
-        char *uri = immutable_uri(st->path);
-        if (!uri)
-            return diag_set(diag, SL_ERR_NOMEM, st->path, 0, "out of memory");
-        s = connect(st, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &version, diag);
-        free(uri);
+    enum sl_status s;
+    bool rw = mode == STORE_UPDATE;
+    if (rw) {
+        /* Read-write when the process may write the file, else read-only. */
+        struct sl_diag tried = {0};
+        if ((s = connect(st, DB_OPEN_WRITE, &tried)) && st->rc != DB_READONLY) {
+            if (diag)
+                *diag = tried;
+            return s;
+        }
+        rw = !s;
     }
-    if (s || (s = identify(st, diag)) || (s = check_damage(st, diag)))
+    if (!rw && (s = connect(st, DB_OPEN_READ, diag)))
         return s;
-    if (version > schema_version)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
-                        "schema version %d is newer than this slaudit (%d)", version,
-                        schema_version);
+    st->read_only = !rw;
+    int version;
+    if ((s = read_version(st, &version, diag)))
+        return s;
     if (version < schema_version && (rw || version < schema_readable)) {
         /* Tables too old to read (or a writer that may as well bring them
          * up to date): migrate, on a connection that can write. */
-        if (!rw && (s = connect(st, st->path, SQLITE_OPEN_READWRITE, &version, diag)))
+        if (!rw && (s = connect(st, DB_OPEN_WRITE, diag)))
             return s;
         if ((s = migrate(st, diag)))
             return s;
-        if (!rw && (s = connect(st, st->path, SQLITE_OPEN_READONLY, &version, diag)))
+        if (!rw && (s = connect(st, DB_OPEN_READ, diag)))
             return s;
     }
-    return exec(st, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;", diag);
-}
-
-/* Switches the store to WAL unless it is already (or in memory). Changing
- * the journal mode takes an exclusive lock, and SQLite does not wait for it
- * (waiting could deadlock two connections that both hold a shared lock):
- * when another process holds the file — opening the same new store at the
- * same moment — it fails at once with SQLITE_BUSY. Try again, a few
- * milliseconds apart, for as long as a statement waits for a lock. */
-static enum sl_status
-switch_to_wal(struct store *st, struct sl_diag *diag)
-{
-    char mode[16];
-    struct timespec pause = {0, 2 * 1000 * 1000};
-    for (long waited_ms = 0;; waited_ms += 2) {
-        if (journal_mode(st, mode, sizeof mode) &&
-            (!strcmp(mode, "wal") || !strcmp(mode, "memory")))
-            return SL_OK;
-        int rc = sqlite3_exec(st->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
-        if (rc == SQLITE_OK)
-            return SL_OK; /* WAL, or what the file system allows (as before) */
-        if (!busy(st) || waited_ms >= STORE_BUSY_TIMEOUT_MS)
-            return db_error(st, diag, "cannot switch the store to WAL");
-        nanosleep(&pause, NULL);
-    }
+    return SL_OK;
 }
 
 /* A store to write, created when it does not exist. */
@@ -522,13 +363,8 @@ static enum sl_status
 open_for_writing(struct store *st, struct sl_diag *diag)
 {
     int version;
-    enum sl_status s =
-        connect(st, st->path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &version, diag);
-    if (s || (s = identify(st, diag)) || (s = check_damage(st, diag)))
-        return s;
-    if ((s = switch_to_wal(st, diag)))
-        return s;
-    if ((s = exec(st, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;", diag)))
+    enum sl_status s;
+    if ((s = connect(st, DB_OPEN_CREATE, diag)) || (s = read_version(st, &version, diag)))
         return s;
     return migrate(st, diag);
 }
@@ -541,12 +377,6 @@ store_open_for(const char *path, enum store_mode mode, struct store **out, struc
     *out = NULL;
     if (!st || !(st->path = strdup(path)))
         goto fail;
-    /* SQLite counts every allocation under a global mutex unless told not to
-     * (5 % of an incident's insert); nothing reads those counts. Only the
-     * first call in a process takes effect; later ones fail harmlessly. */
-    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-    /* NOMUTEX (in connect): a store is used by one thread, so SQLite's
-     * per-call mutex (8 % of reading intervals) buys nothing. */
     s = mode == STORE_CREATE ? open_for_writing(st, diag) : open_existing(st, mode, diag);
     if (s)
         goto fail;
@@ -568,7 +398,7 @@ store_open(const char *path, struct store **out, struct sl_diag *diag)
 bool
 store_read_only(struct store *st)
 {
-    return sqlite3_db_readonly(st->db, "main") == 1;
+    return st->read_only;
 }
 
 void
@@ -577,59 +407,61 @@ store_close(struct store *st)
     if (!st)
         return;
     for (int i = 0; i < S_COUNT; i++)
-        sqlite3_finalize(st->stmt[i]);
-    sqlite3_close(st->db);
+        db_finalize(st->stmt[i]);
+    db_close(st->db);
     free(st->path);
     free(st);
 }
 
 static void
-bind_text(sqlite3_stmt *s, int i, const char *v)
+bind_text(struct db_stmt *s, int i, const char *v)
 {
-    if (v)
-        sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
-    else
-        sqlite3_bind_null(s, i);
+    db_bind_text(s, i, v);
 }
 
 static void
-bind_time(sqlite3_stmt *s, int i, int64_t t)
+bind_time(struct db_stmt *s, int i, int64_t t)
 {
     if (t == SLTIME_NONE)
-        sqlite3_bind_null(s, i);
+        db_bind_null(s, i);
     else
-        sqlite3_bind_int64(s, i, t);
+        db_bind_int64(s, i, t);
 }
 
 static int64_t
-column_time(sqlite3_stmt *s, int i)
+column_time(struct db_stmt *s, int i)
 {
-    return sqlite3_column_type(s, i) == SQLITE_NULL ? SLTIME_NONE : sqlite3_column_int64(s, i);
+    return db_column_type(s, i) == DB_NULL ? SLTIME_NONE : db_column_int64(s, i);
 }
 
 static const char *
-column_text(sqlite3_stmt *s, int i)
+column_text(struct db_stmt *s, int i)
 {
-    return (const char *)sqlite3_column_text(s, i);
+    return db_column_text(s, i);
 }
 
 static enum sl_status
-step_done(struct store *st, sqlite3_stmt *s, struct sl_diag *diag, const char *what)
+step_done(struct store *st, struct db_stmt *s, struct sl_diag *diag, const char *what)
 {
     if (!s)
         return db_error(st, diag, what);
-    int rc = sqlite3_step(s);
-    sqlite3_reset(s);
-    return rc == SQLITE_DONE ? SL_OK : db_error(st, diag, what);
+    enum db_rc rc = step(st, s);
+    db_reset(s);
+    return rc == DB_DONE ? SL_OK : db_error(st, diag, what);
 }
 
-/* The page cache of a connection that writes a source, in KiB. SQLite's
- * default, 2 MiB, is far smaller than the indexes of a store holding a year:
- * inserting into them then read most pages back from the operating system
- * (a 228 MB slurmctld log into the full bench store: 3.0 s of system time,
- * 0.6 s with 16 MiB). Readers keep the default, so that evaluation threads
- * and reports stay small. */
-#define WRITE_CACHE_KIB 16384
+/* The id a RETURNING id statement gave: steps s, reads the id, resets. */
+static enum sl_status
+step_id(struct store *st, struct db_stmt *s, int64_t *id, struct sl_diag *diag, const char *what)
+{
+    if (!s)
+        return db_error(st, diag, what);
+    enum db_rc rc = step(st, s);
+    if (rc == DB_ROW)
+        *id = db_column_int64(s, 0);
+    db_reset(s);
+    return rc == DB_ROW ? SL_OK : db_error(st, diag, what);
+}
 
 static enum sl_status forget_where(struct store *st, const char *sha256, const char *path,
                                    struct store_forgotten *out, struct sl_diag *diag);
@@ -640,27 +472,23 @@ static enum sl_status
 source_begin(struct store *st, const char *path, const char *sha256, const char *format,
              long long bytes, bool *already, struct store_forgotten *forgot, struct sl_diag *diag)
 {
-    char cache[48];
-    snprintf(cache, sizeof cache, "PRAGMA cache_size = -%d", WRITE_CACHE_KIB);
-    enum sl_status rc = exec(st, cache, diag);
-    if (!rc)
-        rc = exec(st, "BEGIN IMMEDIATE", diag);
+    enum sl_status rc = begin(st, diag);
     if (rc)
         return rc;
     if (forgot && (rc = forget_where(st, sha256, path, forgot, diag)))
         goto fail;
-    sqlite3_stmt *s = prepared(st, S_SOURCE_FIND);
+    struct db_stmt *s = prepared(st, S_SOURCE_FIND);
     if (!s)
         goto db_fail;
-    sqlite3_bind_text(s, 1, sha256, -1, SQLITE_STATIC);
-    int found = sqlite3_step(s);
-    sqlite3_reset(s);
-    if (found == SQLITE_ROW) {
+    db_bind_text(s, 1, sha256);
+    enum db_rc found = step(st, s);
+    db_reset(s);
+    if (found == DB_ROW) {
         *already = true;
-        exec(st, "ROLLBACK", NULL);
+        db_rollback(st->db);
         return SL_OK;
     }
-    if (found != SQLITE_DONE)
+    if (found != DB_DONE)
         goto db_fail;
     *already = false;
     if (!(s = prepared(st, S_SOURCE_INSERT)))
@@ -668,16 +496,15 @@ source_begin(struct store *st, const char *path, const char *sha256, const char 
     bind_text(s, 1, path);
     bind_text(s, 2, sha256);
     bind_text(s, 3, format);
-    sqlite3_bind_int64(s, 4, bytes);
-    sqlite3_bind_int64(s, 5, (sqlite3_int64)time(NULL));
-    if ((rc = step_done(st, s, diag, "cannot record the source")))
+    db_bind_int64(s, 4, bytes);
+    db_bind_int64(s, 5, (int64_t)time(NULL));
+    if ((rc = step_id(st, s, &st->source_id, diag, "cannot record the source")))
         goto fail;
-    st->source_id = sqlite3_last_insert_rowid(st->db);
     return SL_OK;
 db_fail:
     rc = db_error(st, diag, "cannot start the ingest");
 fail:
-    exec(st, "ROLLBACK", NULL);
+    db_rollback(st->db);
     return rc;
 }
 
@@ -701,21 +528,21 @@ enum sl_status
 store_source_finish(struct store *st, const struct source_counts *c, struct sl_diag *diag)
 {
     enum sl_status rc = flush_intervals(st, diag);
-    sqlite3_stmt *s = rc ? NULL : prepared(st, S_SOURCE_COUNTS);
+    struct db_stmt *s = rc ? NULL : prepared(st, S_SOURCE_COUNTS);
     if (s) {
-        sqlite3_bind_int64(s, 1, st->source_id);
-        sqlite3_bind_int64(s, 2, c->read);
-        sqlite3_bind_int64(s, 3, c->stored);
-        sqlite3_bind_int64(s, 4, c->rejected);
-        sqlite3_bind_int64(s, 5, c->duplicates);
+        db_bind_int64(s, 1, st->source_id);
+        db_bind_int64(s, 2, c->read);
+        db_bind_int64(s, 3, c->stored);
+        db_bind_int64(s, 4, c->rejected);
+        db_bind_int64(s, 5, c->duplicates);
         rc = step_done(st, s, diag, "cannot record the counts");
     } else if (!rc) {
         rc = db_error(st, diag, "cannot record the counts");
     }
     if (!rc)
-        rc = exec(st, "COMMIT", diag);
+        rc = commit(st, diag);
     if (rc)
-        exec(st, "ROLLBACK", NULL);
+        db_rollback(st->db);
     st->source_id = 0;
     return rc;
 }
@@ -724,16 +551,16 @@ void
 store_source_abort(struct store *st)
 {
     ivbatch_clear(&st->pending);
-    if (!sqlite3_get_autocommit(st->db))
-        exec(st, "ROLLBACK", NULL);
+    if (db_in_transaction(st->db))
+        db_rollback(st->db);
     st->source_id = 0;
 }
 
 static void
-bind_incident(sqlite3_stmt *s, sqlite3_int64 source_id, const struct incident *inc)
+bind_incident(struct db_stmt *s, int64_t source_id, const struct incident *inc)
 {
-    sqlite3_bind_int64(s, 1, source_id);
-    sqlite3_bind_int64(s, 2, inc->line);
+    db_bind_int64(s, 1, source_id);
+    db_bind_int64(s, 2, inc->line);
     bind_text(s, 3, inc->entity);
     bind_text(s, 4, inc->key);
     bind_text(s, 5, inc->service);
@@ -757,14 +584,14 @@ enum sl_status
 store_add_incident(struct store *st, const struct incident *inc, bool *updated,
                    struct sl_diag *diag)
 {
-    sqlite3_stmt *s = prepared(st, S_INCIDENT_INSERT);
+    struct db_stmt *s = prepared(st, S_INCIDENT_INSERT);
     enum sl_status rc;
     if (!s)
         return db_error(st, diag, "cannot store the incident");
     bind_incident(s, st->source_id, inc);
     if ((rc = step_done(st, s, diag, "cannot store the incident")))
         return rc;
-    *updated = sqlite3_changes(st->db) == 0;
+    *updated = db_changes(st->db) == 0;
     if (!*updated)
         return SL_OK;
     s = prepared(st, S_INCIDENT_UPDATE);
@@ -776,20 +603,20 @@ store_add_incident(struct store *st, const struct incident *inc, bool *updated,
 
 /* Parameters at+1 to at+9 of the interval statements. */
 static void
-bind_interval(sqlite3_stmt *s, int at, sqlite3_int64 source_id, const struct interval *iv)
+bind_interval(struct db_stmt *s, int at, int64_t source_id, const struct interval *iv)
 {
-    sqlite3_bind_int64(s, at + 1, source_id);
+    db_bind_int64(s, at + 1, source_id);
     bind_text(s, at + 2, iv->entity);
     bind_text(s, at + 3, iv->service);
-    sqlite3_bind_int64(s, at + 4, iv->start);
-    sqlite3_bind_int64(s, at + 5, iv->end);
+    db_bind_int64(s, at + 4, iv->start);
+    db_bind_int64(s, at + 5, iv->end);
     bind_text(s, at + 6, svc_status_name(iv->status));
     if (iv->units > 0) {
-        sqlite3_bind_int(s, at + 7, iv->units);
+        db_bind_int64(s, at + 7, iv->units);
         bind_text(s, at + 8, iv->unit_kind);
     } else {
-        sqlite3_bind_null(s, at + 7);
-        sqlite3_bind_null(s, at + 8);
+        db_bind_null(s, at + 7);
+        db_bind_null(s, at + 8);
     }
     bind_text(s, at + 9, iv->key);
 }
@@ -797,7 +624,7 @@ bind_interval(sqlite3_stmt *s, int at, sqlite3_int64 source_id, const struct int
 static enum sl_status
 insert_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
 {
-    sqlite3_stmt *s = prepared(st, S_INTERVAL_INSERT);
+    struct db_stmt *s = prepared(st, S_INTERVAL_INSERT);
     if (!s)
         return db_error(st, diag, "cannot store the interval");
     bind_interval(s, 0, st->source_id, iv);
@@ -812,7 +639,7 @@ flush_intervals(struct store *st, struct sl_diag *diag)
     struct ivbatch *b = &st->pending;
     enum sl_status rc = SL_OK;
     if (b->n == IVBATCH_ROWS) {
-        sqlite3_stmt *s = prepared(st, S_INTERVAL_BATCH);
+        struct db_stmt *s = prepared(st, S_INTERVAL_BATCH);
         for (int i = 0; s && i < b->n; i++)
             bind_interval(s, 9 * i, st->source_id, &b->rows[i]);
         rc = step_done(st, s, diag, "cannot store the interval");
@@ -857,13 +684,13 @@ store_put_interval(struct store *st, const struct interval *iv, bool *updated, s
     enum sl_status rc = flush_intervals(st, diag);
     if (rc)
         return rc;
-    sqlite3_stmt *s = prepared(st, S_INTERVAL_PUT);
+    struct db_stmt *s = prepared(st, S_INTERVAL_PUT);
     if (!s)
         return db_error(st, diag, "cannot store the interval");
     bind_interval(s, 0, st->source_id, iv);
     if ((rc = step_done(st, s, diag, "cannot store the interval")))
         return rc;
-    if (sqlite3_changes(st->db) != 0)
+    if (db_changes(st->db) != 0)
         return SL_OK;
     *updated = true;
     if (!(s = prepared(st, S_INTERVAL_UPDATE)))
@@ -876,39 +703,49 @@ enum sl_status
 store_add_gpu_event(struct store *st, const struct gpu_event *ev, bool *duplicate,
                     struct sl_diag *diag)
 {
-    sqlite3_stmt *s = prepared(st, S_GPU_EVENT_INSERT);
+    struct db_stmt *s = prepared(st, S_GPU_EVENT_INSERT);
     if (!s)
         return db_error(st, diag, "cannot store the GPU event");
-    sqlite3_bind_int64(s, 1, st->source_id);
-    sqlite3_bind_int64(s, 2, ev->line);
+    db_bind_int64(s, 1, st->source_id);
+    db_bind_int64(s, 2, ev->line);
     bind_text(s, 3, ev->entity);
     bind_text(s, 4, ev->service);
-    sqlite3_bind_int64(s, 5, ev->time);
+    db_bind_int64(s, 5, ev->time);
     bind_text(s, 6, ev->host);
     bind_text(s, 7, ev->pci);
     bind_text(s, 8, ev->gpu);
-    sqlite3_bind_int(s, 9, ev->xid);
+    db_bind_int64(s, 9, ev->xid);
     bind_text(s, 10, ev->xid_class);
     bind_text(s, 11, ev->action);
     bind_text(s, 12, ev->message);
-    enum sl_status rc = step_done(st, s, diag, "cannot store the GPU event");
-    *duplicate = !rc && sqlite3_changes(st->db) == 0;
-    return rc;
+    /* A row the UNIQUE or the word lists' CHECKs refuse is not stored and
+     * counts as a duplicate (as INSERT OR IGNORE did): ON CONFLICT skips
+     * the first, and the second fails the statement alone. */
+    enum db_rc done = step(st, s);
+    db_reset(s);
+    if (done == DB_CONSTRAINT) {
+        *duplicate = true;
+        return SL_OK;
+    }
+    if (done != DB_DONE)
+        return db_error(st, diag, "cannot store the GPU event");
+    *duplicate = db_changes(st->db) == 0;
+    return SL_OK;
 }
 
 enum sl_status
 store_add_maintenance(struct store *st, const struct maintenance *m, struct sl_diag *diag)
 {
-    sqlite3_stmt *s = prepared(st, S_MAINT_INSERT);
+    struct db_stmt *s = prepared(st, S_MAINT_INSERT);
     if (!s)
         return db_error(st, diag, "cannot store the maintenance window");
-    sqlite3_bind_int64(s, 1, st->source_id);
-    sqlite3_bind_int64(s, 2, m->line);
+    db_bind_int64(s, 1, st->source_id);
+    db_bind_int64(s, 2, m->line);
     bind_text(s, 3, m->entity);
     bind_text(s, 4, m->service);
     bind_text(s, 5, m->key);
-    sqlite3_bind_int64(s, 6, m->start);
-    sqlite3_bind_int64(s, 7, m->end);
+    db_bind_int64(s, 6, m->start);
+    db_bind_int64(s, 7, m->end);
     bind_time(s, 8, m->announced);
     return step_done(st, s, diag, "cannot store the maintenance window");
 }
@@ -917,11 +754,11 @@ enum sl_status
 store_add_reject(struct store *st, long line, const char *reason, const char *raw,
                  struct sl_diag *diag)
 {
-    sqlite3_stmt *s = prepared(st, S_REJECT_INSERT);
+    struct db_stmt *s = prepared(st, S_REJECT_INSERT);
     if (!s)
         return db_error(st, diag, "cannot store the rejected record");
-    sqlite3_bind_int64(s, 1, st->source_id);
-    sqlite3_bind_int64(s, 2, line);
+    db_bind_int64(s, 1, st->source_id);
+    db_bind_int64(s, 2, line);
     bind_text(s, 3, reason);
     bind_text(s, 4, raw);
     return step_done(st, s, diag, "cannot store the rejected record");
@@ -935,11 +772,11 @@ struct param {
     bool is_text;
 };
 
-typedef int (*row_fn)(sqlite3_stmt *s, void *fn, void *ctx);
+typedef int (*row_fn)(struct db_stmt *s, void *fn, void *ctx);
 
 /* Binds params to s and steps every row into row_fn; leaves s to its owner. */
 static enum sl_status
-rows(struct store *st, sqlite3_stmt *s, const struct param *params, int nparams, row_fn row,
+rows(struct store *st, struct db_stmt *s, const struct param *params, int nparams, row_fn row,
      void *fn, void *ctx, struct sl_diag *diag)
 {
     enum sl_status flushed = flush_intervals(st, diag); /* this source's last rows */
@@ -949,13 +786,13 @@ rows(struct store *st, sqlite3_stmt *s, const struct param *params, int nparams,
         if (params[i].is_text)
             bind_text(s, i + 1, params[i].text);
         else
-            sqlite3_bind_int64(s, i + 1, params[i].num);
+            db_bind_int64(s, i + 1, params[i].num);
     }
     int rc;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+    while ((rc = step(st, s)) == DB_ROW)
         if (row(s, fn, ctx))
             break;
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    if (rc != DB_ROW && rc != DB_DONE)
         return db_error(st, diag, "cannot read the store");
     return SL_OK;
 }
@@ -964,11 +801,11 @@ static enum sl_status
 query(struct store *st, const char *sql, const struct param *params, int nparams, row_fn row,
       void *fn, void *ctx, struct sl_diag *diag)
 {
-    sqlite3_stmt *s;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+    struct db_stmt *s;
+    if (!prepare(st, sql, &s))
         return db_error(st, diag, "cannot read the store");
     enum sl_status status = rows(st, s, params, nparams, row, fn, ctx, diag);
-    sqlite3_finalize(s);
+    db_finalize(s);
     return status;
 }
 
@@ -979,13 +816,13 @@ static enum sl_status
 query_prepared(struct store *st, enum stmt_id id, const struct param *params, int nparams,
                row_fn row, void *fn, void *ctx, struct sl_diag *diag)
 {
-    assert(!st->stmt[id] || !sqlite3_stmt_busy(st->stmt[id]));
-    sqlite3_stmt *s = prepared(st, id);
+    assert(!st->stmt[id] || !db_stmt_busy(st->stmt[id]));
+    struct db_stmt *s = prepared(st, id);
     if (!s)
         return db_error(st, diag, "cannot read the store");
     enum sl_status status = rows(st, s, params, nparams, row, fn, ctx, diag);
     /* Reset at once: a statement left stepping holds its read transaction. */
-    sqlite3_reset(s);
+    db_reset(s);
     return status;
 }
 
@@ -1017,7 +854,7 @@ series_add(struct series_list *l, const char *entity, const char *service)
 }
 
 static int
-series_row(sqlite3_stmt *s, void *fn, void *ctx)
+series_row(struct db_stmt *s, void *fn, void *ctx)
 {
     (void)fn;
     return !series_add(ctx, column_text(s, 0), column_text(s, 1));
@@ -1037,17 +874,17 @@ series_skip_scan(struct store *st, enum stmt_id first, const char *entity, struc
     enum stmt_id id = first;
     const char *after = entity ? entity : "", *after_service = NULL;
     for (;;) {
-        sqlite3_stmt *s = prepared(st, id);
+        struct db_stmt *s = prepared(st, id);
         if (!s)
             return db_error(st, diag, "cannot read the store");
         bind_text(s, 1, after);
         if (after_service)
             bind_text(s, 2, after_service);
-        int rc = sqlite3_step(s);
-        if (rc != SQLITE_ROW) {
+        int rc = step(st, s);
+        if (rc != DB_ROW) {
             enum sl_status status =
-                rc == SQLITE_DONE ? SL_OK : db_error(st, diag, "cannot read the store");
-            sqlite3_reset(s);
+                rc == DB_DONE ? SL_OK : db_error(st, diag, "cannot read the store");
+            db_reset(s);
             if (status || id != first + 1 || entity)
                 return status;
             id = first + 2; /* this entity is done: the next one */
@@ -1057,7 +894,7 @@ series_skip_scan(struct store *st, enum stmt_id first, const char *entity, struc
         const char *e = column_text(s, 0), *svc = column_text(s, 1);
         bool wanted = e && svc && (!entity || !strcmp(e, entity));
         bool added = wanted && series_add(l, e, svc);
-        sqlite3_reset(s);
+        db_reset(s);
         if (!wanted)
             return SL_OK;
         if (!added)
@@ -1121,14 +958,13 @@ out:
  * letter (svc_status_parse's case-insensitive walk of every synonym was a
  * tenth of reading an interval). Anything else goes through the parser. */
 static enum svc_status
-stored_status(sqlite3_stmt *s, int i)
+stored_status(struct db_stmt *s, int i)
 {
     const char *text = column_text(s, i);
-    int len = sqlite3_column_bytes(s, i);
     enum svc_status status = SVC_UNKNOWN;
     if (!text)
         return status;
-    switch (len) {
+    switch (strlen(text)) {
     case 2:
         if (!memcmp(text, "up", 2))
             return SVC_UP;
@@ -1166,16 +1002,16 @@ struct interval_read {
 };
 
 static int
-interval_row(sqlite3_stmt *s, void *fn, void *ctx)
+interval_row(struct db_stmt *s, void *fn, void *ctx)
 {
     const struct interval_read *r = ctx;
     (void)fn;
     struct interval iv = {.entity = r->entity,
                           .service = r->service,
-                          .start = sqlite3_column_int64(s, 0),
-                          .end = sqlite3_column_int64(s, 1),
+                          .start = db_column_int64(s, 0),
+                          .end = db_column_int64(s, 1),
                           .status = stored_status(s, 2),
-                          .units = sqlite3_column_int(s, 3),
+                          .units = (int)db_column_int64(s, 3),
                           .unit_kind = column_text(s, 4)};
     return r->fn(r->ctx, &iv);
 }
@@ -1196,12 +1032,11 @@ store_each_interval(struct store *st, const char *entity, const char *service, i
 }
 
 static int
-maintenance_row(sqlite3_stmt *s, void *fn, void *ctx)
+maintenance_row(struct db_stmt *s, void *fn, void *ctx)
 {
-    struct maintenance m = {column_text(s, 0),          column_text(s, 1),
-                            column_text(s, 2),          sqlite3_column_int64(s, 3),
-                            sqlite3_column_int64(s, 4), column_time(s, 5),
-                            sqlite3_column_int(s, 6)};
+    struct maintenance m = {column_text(s, 0),         column_text(s, 1),     column_text(s, 2),
+                            db_column_int64(s, 3),     db_column_int64(s, 4), column_time(s, 5),
+                            (int)db_column_int64(s, 6)};
     return ((store_maintenance_fn)fn)(ctx, &m);
 }
 
@@ -1222,7 +1057,7 @@ store_each_maintenance(struct store *st, const char *entity, const char *service
       "resolved, " t "extra, " t "line"
 
 static struct incident
-incident_columns(sqlite3_stmt *s)
+incident_columns(struct db_stmt *s)
 {
     return (struct incident){
         .key = column_text(s, 0),
@@ -1239,12 +1074,12 @@ incident_columns(sqlite3_stmt *s)
         .mitigated = column_time(s, 11),
         .resolved = column_time(s, 12),
         .extra_json = column_text(s, 13),
-        .line = sqlite3_column_int(s, 14),
+        .line = (int)db_column_int64(s, 14),
     };
 }
 
 static int
-incident_row(sqlite3_stmt *s, void *fn, void *ctx)
+incident_row(struct db_stmt *s, void *fn, void *ctx)
 {
     struct incident inc = incident_columns(s);
     return ((store_incident_fn)fn)(ctx, &inc);
@@ -1271,7 +1106,7 @@ store_each_incident(struct store *st, const char *entity, int64_t from, int64_t 
 }
 
 static int
-incident_entity_row(sqlite3_stmt *s, void *fn, void *ctx)
+incident_entity_row(struct db_stmt *s, void *fn, void *ctx)
 {
     return ((store_entity_fn)fn)(ctx, column_text(s, 0));
 }
@@ -1291,21 +1126,21 @@ store_each_incident_entity(struct store *st, const char *entity, int64_t from, i
 }
 
 static int
-gpu_event_row(sqlite3_stmt *s, void *fn, void *ctx)
+gpu_event_row(struct db_stmt *s, void *fn, void *ctx)
 {
     const char *host = column_text(s, 3), *pci = column_text(s, 4);
     struct gpu_event ev = {
         .entity = column_text(s, 0),
         .service = column_text(s, 1),
-        .time = sqlite3_column_int64(s, 2),
+        .time = db_column_int64(s, 2),
         .host = host && *host ? host : NULL,
         .pci = pci && *pci ? pci : NULL,
         .gpu = column_text(s, 5),
-        .xid = sqlite3_column_int(s, 6),
+        .xid = (int)db_column_int64(s, 6),
         .xid_class = column_text(s, 7),
         .action = column_text(s, 8),
         .message = column_text(s, 9),
-        .line = sqlite3_column_int(s, 10),
+        .line = (int)db_column_int64(s, 10),
     };
     return ((store_gpu_event_fn)fn)(ctx, &ev);
 }
@@ -1328,14 +1163,14 @@ store_each_gpu_event(struct store *st, const char *entity, int64_t from, int64_t
 }
 
 static int
-source_row(sqlite3_stmt *s, void *fn, void *ctx)
+source_row(struct db_stmt *s, void *fn, void *ctx)
 {
     struct source_info src = {column_text(s, 0),
                               column_text(s, 1),
                               column_text(s, 2),
-                              sqlite3_column_int64(s, 3),
-                              {sqlite3_column_int(s, 4), sqlite3_column_int(s, 5),
-                               sqlite3_column_int(s, 6), sqlite3_column_int(s, 7)}};
+                              db_column_int64(s, 3),
+                              {(int)db_column_int64(s, 4), (int)db_column_int64(s, 5),
+                               (int)db_column_int64(s, 6), (int)db_column_int64(s, 7)}};
     return ((store_source_fn)fn)(ctx, &src);
 }
 
@@ -1348,7 +1183,7 @@ store_each_source(struct store *st, store_source_fn fn, void *ctx, struct sl_dia
 }
 
 static int
-span_row(sqlite3_stmt *s, void *fn, void *ctx)
+span_row(struct db_stmt *s, void *fn, void *ctx)
 {
     (void)fn;
     int64_t *span = ctx;
@@ -1362,10 +1197,11 @@ store_data_span(struct store *st, int64_t *first, int64_t *last, struct sl_diag 
 {
     static const char sql[] =
         "SELECT min(lo), max(hi) FROM ("
-        " SELECT min(start) AS lo, max(end) AS hi FROM intervals"
-        " UNION ALL SELECT min(start), max(end) FROM maintenance"
+        " SELECT min(start) AS lo, max(\"end\") AS hi FROM intervals"
+        " UNION ALL SELECT min(start), max(\"end\") FROM maintenance"
         " UNION ALL SELECT min(coalesce(started, detected)),"
-        "  max(max(coalesce(resolved, 0), coalesce(started, detected))) FROM incidents)";
+        "  max(CASE WHEN coalesce(resolved, 0) > coalesce(started, detected)"
+        "   THEN coalesce(resolved, 0) ELSE coalesce(started, detected) END) FROM incidents)";
     int64_t span[2] = {SLTIME_NONE, SLTIME_NONE};
     enum sl_status rc = query(st, sql, NULL, 0, span_row, NULL, span, diag);
     *first = span[0];
@@ -1374,7 +1210,7 @@ store_data_span(struct store *st, int64_t *first, int64_t *last, struct sl_diag 
 }
 
 static int
-known_row(sqlite3_stmt *s, void *fn, void *ctx)
+known_row(struct db_stmt *s, void *fn, void *ctx)
 {
     (void)s;
     (void)fn;
@@ -1408,7 +1244,7 @@ store_entity_known(struct store *st, const char *entity, const char *service, bo
 }
 
 static int
-name_row(sqlite3_stmt *s, void *fn, void *ctx)
+name_row(struct db_stmt *s, void *fn, void *ctx)
 {
     const char *name = column_text(s, 0);
     return name ? ((store_entity_fn)fn)(ctx, name) : 0;
@@ -1444,53 +1280,53 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
         "AND effective_from IS ?4 AND (?3 <> 'slo' OR document IS ?5)";
     static const char ins_sql[] =
         "INSERT INTO commitments (source_id, entity, service, kind, effective_from, document, "
-        "terms, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+        "terms, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id";
     static const char fee_sql[] =
         "INSERT INTO commitment_fees (commitment_id, fee, currency) VALUES (?1, ?2, ?3)";
-    sqlite3_stmt *s = NULL;
+    struct db_stmt *s = NULL;
     enum sl_status rc = SL_ERR_DB;
-    if (sqlite3_prepare_v2(st->db, del_sql, -1, &s, NULL) != SQLITE_OK)
+    if (!prepare(st, del_sql, &s))
         goto out;
     bind_text(s, 1, c->entity);
     bind_text(s, 2, c->service);
     bind_text(s, 3, c->kind);
     bind_time(s, 4, c->effective_from);
     bind_text(s, 5, c->document);
-    if (sqlite3_step(s) != SQLITE_DONE)
+    if (step(st, s) != DB_DONE)
         goto out;
     if (replaced)
-        *replaced = sqlite3_changes(st->db) > 0;
-    sqlite3_finalize(s);
+        *replaced = db_changes(st->db) > 0;
+    db_finalize(s);
     s = NULL;
-    if (sqlite3_prepare_v2(st->db, ins_sql, -1, &s, NULL) != SQLITE_OK)
+    if (!prepare(st, ins_sql, &s))
         goto out;
-    sqlite3_bind_int64(s, 1, st->source_id);
+    db_bind_int64(s, 1, st->source_id);
     bind_text(s, 2, c->entity);
     bind_text(s, 3, c->service);
     bind_text(s, 4, c->kind);
     bind_time(s, 5, c->effective_from);
     bind_text(s, 6, c->document);
     bind_text(s, 7, c->terms);
-    sqlite3_bind_int64(s, 8, (sqlite3_int64)time(NULL));
-    if (sqlite3_step(s) != SQLITE_DONE)
+    db_bind_int64(s, 8, (int64_t)time(NULL));
+    if (step(st, s) != DB_ROW)
         goto out;
+    int64_t id = db_column_int64(s, 0);
     if (c->has_fee) {
-        sqlite3_int64 id = sqlite3_last_insert_rowid(st->db);
-        sqlite3_finalize(s);
+        db_finalize(s);
         s = NULL;
-        if (sqlite3_prepare_v2(st->db, fee_sql, -1, &s, NULL) != SQLITE_OK)
+        if (!prepare(st, fee_sql, &s))
             goto out;
-        sqlite3_bind_int64(s, 1, id);
-        sqlite3_bind_double(s, 2, c->fee);
+        db_bind_int64(s, 1, id);
+        db_bind_double(s, 2, c->fee);
         bind_text(s, 3, c->currency);
-        if (sqlite3_step(s) != SQLITE_DONE)
+        if (step(st, s) != DB_DONE)
             goto out;
     }
     rc = SL_OK;
 out:
-    if (rc) /* before finalize, while sqlite still holds the message */
+    if (rc) /* before finalize, while the connection still holds the message */
         db_error(st, diag, "cannot store the commitment");
-    sqlite3_finalize(s);
+    db_finalize(s);
     return rc;
 }
 
@@ -1504,18 +1340,18 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
         "LEFT JOIN commitment_fees f ON f.commitment_id = commitments.id "
         "WHERE sources.sha256 = ?1 AND entity = ?2 AND service IS ?3 AND kind = ?4 "
         "AND effective_from IS ?5 AND f.fee IS ?6 AND f.currency IS ?7";
-    sqlite3_stmt *s = NULL;
-    sqlite3_int64 source = 0;
+    struct db_stmt *s = NULL;
+    int64_t source = 0;
     bool fresh = false;
     int found;
     *already = false;
     if (replaced)
         *replaced = false;
-    enum sl_status rc = exec(st, "BEGIN IMMEDIATE", diag);
+    enum sl_status rc = begin(st, diag);
     if (rc)
         return rc;
     rc = SL_ERR_DB;
-    if (sqlite3_prepare_v2(st->db, same_sql, -1, &s, NULL) != SQLITE_OK)
+    if (!prepare(st, same_sql, &s))
         goto out;
     bind_text(s, 1, sha256);
     bind_text(s, 2, c->entity);
@@ -1523,40 +1359,39 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
     bind_text(s, 4, c->kind);
     bind_time(s, 5, c->effective_from);
     if (c->has_fee)
-        sqlite3_bind_double(s, 6, c->fee);
+        db_bind_double(s, 6, c->fee);
     bind_text(s, 7, c->currency);
-    found = sqlite3_step(s);
-    if (found != SQLITE_ROW && found != SQLITE_DONE)
+    found = step(st, s);
+    if (found != DB_ROW && found != DB_DONE)
         goto out;
-    sqlite3_finalize(s);
+    db_finalize(s);
     s = NULL;
-    if (found == SQLITE_ROW) {
+    if (found == DB_ROW) {
         *already = true;
-        exec(st, "ROLLBACK", NULL);
+        db_rollback(st->db);
         return SL_OK;
     }
-    sqlite3_stmt *find = prepared(st, S_SOURCE_FIND);
+    struct db_stmt *find = prepared(st, S_SOURCE_FIND);
     if (!find)
         goto out;
-    sqlite3_bind_text(find, 1, sha256, -1, SQLITE_STATIC);
-    found = sqlite3_step(find);
-    if (found == SQLITE_ROW)
-        source = sqlite3_column_int64(find, 0);
-    sqlite3_reset(find);
-    if (found != SQLITE_ROW && found != SQLITE_DONE)
+    db_bind_text(find, 1, sha256);
+    found = step(st, find);
+    if (found == DB_ROW)
+        source = db_column_int64(find, 0);
+    db_reset(find);
+    if (found != DB_ROW && found != DB_DONE)
         goto out;
     if (!source) {
-        sqlite3_stmt *ins = prepared(st, S_SOURCE_INSERT);
+        struct db_stmt *ins = prepared(st, S_SOURCE_INSERT);
         if (!ins)
             goto out;
         bind_text(ins, 1, path);
         bind_text(ins, 2, sha256);
         bind_text(ins, 3, format);
-        sqlite3_bind_int64(ins, 4, bytes);
-        sqlite3_bind_int64(ins, 5, (sqlite3_int64)time(NULL));
-        if ((rc = step_done(st, ins, diag, "cannot record the source")))
+        db_bind_int64(ins, 4, bytes);
+        db_bind_int64(ins, 5, (int64_t)time(NULL));
+        if ((rc = step_id(st, ins, &source, diag, "cannot record the source")))
             goto fail;
-        source = sqlite3_last_insert_rowid(st->db);
         fresh = true;
     }
     st->source_id = source;
@@ -1566,33 +1401,33 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
         struct source_counts counts = {1, 1, 0, 0};
         return store_source_finish(st, &counts, diag); /* commits */
     }
-    if ((rc = exec(st, "COMMIT", diag)))
+    if ((rc = commit(st, diag)))
         goto fail;
     st->source_id = 0;
     return SL_OK;
 out:
     rc = db_error(st, diag, "cannot import the commitment");
 fail:
-    sqlite3_finalize(s);
-    exec(st, "ROLLBACK", NULL);
+    db_finalize(s);
+    db_rollback(st->db);
     st->source_id = 0;
     return rc;
 }
 
 static int
-commitment_row(sqlite3_stmt *s, void *fn, void *ctx)
+commitment_row(struct db_stmt *s, void *fn, void *ctx)
 {
     struct commitment c = {
-        .id = sqlite3_column_int64(s, 0),
+        .id = db_column_int64(s, 0),
         .entity = column_text(s, 1),
         .service = column_text(s, 2),
         .kind = column_text(s, 3),
         .effective_from = column_time(s, 4),
         .document = column_text(s, 5),
         .terms = column_text(s, 6),
-        .imported_at = sqlite3_column_int64(s, 7),
-        .has_fee = sqlite3_column_type(s, 8) != SQLITE_NULL,
-        .fee = sqlite3_column_double(s, 8),
+        .imported_at = db_column_int64(s, 7),
+        .has_fee = db_column_type(s, 8) != DB_NULL,
+        .fee = db_column_double(s, 8),
         .currency = column_text(s, 9),
     };
     return ((store_commitment_fn)fn)(ctx, &c);
@@ -1628,46 +1463,46 @@ store_add_audit_record(struct store *st, const struct audit_record *r, bool *upd
         "INSERT INTO audit_records (source_id, line, kind, entity, key, fields) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (kind, entity, key) DO UPDATE SET "
         "source_id = excluded.source_id, line = excluded.line, fields = excluded.fields";
-    sqlite3_stmt *s = NULL;
+    struct db_stmt *s = NULL;
     enum sl_status rc = SL_OK;
-    if (sqlite3_prepare_v2(st->db, find_sql, -1, &s, NULL) != SQLITE_OK)
+    if (!prepare(st, find_sql, &s))
         goto fail;
     bind_text(s, 1, r->kind);
     bind_text(s, 2, r->entity);
     bind_text(s, 3, r->key);
-    int step = sqlite3_step(s);
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
+    enum db_rc found = step(st, s);
+    if (found != DB_ROW && found != DB_DONE)
         goto fail;
-    *updated = step == SQLITE_ROW;
-    sqlite3_finalize(s);
+    *updated = found == DB_ROW;
+    db_finalize(s);
     s = NULL;
-    if (sqlite3_prepare_v2(st->db, put_sql, -1, &s, NULL) != SQLITE_OK)
+    if (!prepare(st, put_sql, &s))
         goto fail;
-    sqlite3_bind_int64(s, 1, st->source_id);
-    sqlite3_bind_int64(s, 2, r->line);
+    db_bind_int64(s, 1, st->source_id);
+    db_bind_int64(s, 2, r->line);
     bind_text(s, 3, r->kind);
     bind_text(s, 4, r->entity);
     bind_text(s, 5, r->key);
     bind_text(s, 6, r->fields);
-    if (sqlite3_step(s) != SQLITE_DONE)
+    if (step(st, s) != DB_DONE)
         goto fail;
     goto out;
 fail:
     rc = db_error(st, diag, "cannot store the audit record");
 out:
-    sqlite3_finalize(s);
+    db_finalize(s);
     return rc;
 }
 
 static int
-audit_record_row(sqlite3_stmt *s, void *fn, void *ctx)
+audit_record_row(struct db_stmt *s, void *fn, void *ctx)
 {
     struct audit_record r = {
         .kind = column_text(s, 0),
         .entity = column_text(s, 1),
         .key = column_text(s, 2),
         .fields = column_text(s, 3),
-        .line = (long)sqlite3_column_int64(s, 4),
+        .line = (long)db_column_int64(s, 4),
         .source = column_text(s, 5),
     };
     return ((store_audit_record_fn)fn)(ctx, &r);
@@ -1686,10 +1521,10 @@ store_each_audit_record(struct store *st, const char *entity, const char *kind,
 }
 
 static int
-origin_row(sqlite3_stmt *s, void *fn, void *ctx)
+origin_row(struct db_stmt *s, void *fn, void *ctx)
 {
     return ((store_origin_fn)fn)(ctx, column_text(s, 0), column_text(s, 1),
-                                 (long)sqlite3_column_int64(s, 2));
+                                 (long)db_column_int64(s, 2));
 }
 
 enum sl_status
@@ -1709,14 +1544,14 @@ store_each_incident_origin(struct store *st, const char *entity, store_origin_fn
 }
 
 static int
-sourced_interval_row(sqlite3_stmt *s, void *fn, void *ctx)
+sourced_interval_row(struct db_stmt *s, void *fn, void *ctx)
 {
     struct interval iv = {.entity = column_text(s, 0),
                           .service = column_text(s, 1),
-                          .start = sqlite3_column_int64(s, 2),
-                          .end = sqlite3_column_int64(s, 3),
+                          .start = db_column_int64(s, 2),
+                          .end = db_column_int64(s, 3),
                           .status = stored_status(s, 4),
-                          .units = sqlite3_column_int(s, 5),
+                          .units = (int)db_column_int64(s, 5),
                           .unit_kind = column_text(s, 6),
                           .key = column_text(s, 7)};
     return ((store_sourced_interval_fn)fn)(ctx, &iv, column_text(s, 8));
@@ -1728,10 +1563,10 @@ store_each_interval_sourced(struct store *st, const char *entity, const char *se
                             struct sl_diag *diag)
 {
     static const char sql[] =
-        "SELECT i.entity, i.service, i.start, i.end, i.status, i.units, i.unit_kind, i.key, "
+        "SELECT i.entity, i.service, i.start, i.\"end\", i.status, i.units, i.unit_kind, i.key, "
         "s.format FROM intervals i JOIN sources s ON s.id = i.source_id "
-        "WHERE i.entity = ?1 AND i.service = ?2 AND i.start < ?4 AND i.end > ?3 "
-        "ORDER BY i.start, i.end, i.id";
+        "WHERE i.entity = ?1 AND i.service = ?2 AND i.start < ?4 AND i.\"end\" > ?3 "
+        "ORDER BY i.start, i.\"end\", i.id";
     struct param p[] = {
         {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
     return query(st, sql, p, 4, sourced_interval_row, (void *)fn, ctx, diag);
@@ -1740,12 +1575,12 @@ store_each_interval_sourced(struct store *st, const char *entity, const char *se
 /* ---- origins of intervals and maintenance, for a claim's evidence ---- */
 
 static int
-interval_origin_row(sqlite3_stmt *s, void *fn, void *ctx)
+interval_origin_row(struct db_stmt *s, void *fn, void *ctx)
 {
     struct interval iv = {.entity = column_text(s, 0),
                           .service = column_text(s, 1),
-                          .start = sqlite3_column_int64(s, 2),
-                          .end = sqlite3_column_int64(s, 3),
+                          .start = db_column_int64(s, 2),
+                          .end = db_column_int64(s, 3),
                           .status = stored_status(s, 4),
                           .key = column_text(s, 5)};
     return ((store_interval_origin_fn)fn)(ctx, &iv, column_text(s, 6));
@@ -1756,22 +1591,21 @@ store_each_interval_origin(struct store *st, const char *entity, const char *ser
                            int64_t to, store_interval_origin_fn fn, void *ctx, struct sl_diag *diag)
 {
     static const char sql[] =
-        "SELECT i.entity, i.service, i.start, i.end, i.status, i.key, s.path "
+        "SELECT i.entity, i.service, i.start, i.\"end\", i.status, i.key, s.path "
         "FROM intervals i JOIN sources s ON s.id = i.source_id "
-        "WHERE i.entity = ?1 AND i.service = ?2 AND i.start < ?4 AND i.end > ?3 "
-        "ORDER BY i.start, i.end, i.id";
+        "WHERE i.entity = ?1 AND i.service = ?2 AND i.start < ?4 AND i.\"end\" > ?3 "
+        "ORDER BY i.start, i.\"end\", i.id";
     struct param p[] = {
         {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
     return query(st, sql, p, 4, interval_origin_row, (void *)fn, ctx, diag);
 }
 
 static int
-maintenance_origin_row(sqlite3_stmt *s, void *fn, void *ctx)
+maintenance_origin_row(struct db_stmt *s, void *fn, void *ctx)
 {
-    struct maintenance m = {column_text(s, 0),          column_text(s, 1),
-                            column_text(s, 2),          sqlite3_column_int64(s, 3),
-                            sqlite3_column_int64(s, 4), column_time(s, 5),
-                            sqlite3_column_int(s, 6)};
+    struct maintenance m = {column_text(s, 0),         column_text(s, 1),     column_text(s, 2),
+                            db_column_int64(s, 3),     db_column_int64(s, 4), column_time(s, 5),
+                            (int)db_column_int64(s, 6)};
     return ((store_maintenance_origin_fn)fn)(ctx, &m, column_text(s, 7));
 }
 
@@ -1781,19 +1615,19 @@ store_each_maintenance_origin(struct store *st, const char *entity, const char *
                               struct sl_diag *diag)
 {
     static const char sql[] =
-        "SELECT m.entity, m.service, m.key, m.start, m.end, m.announced, m.line, s.path "
+        "SELECT m.entity, m.service, m.key, m.start, m.\"end\", m.announced, m.line, s.path "
         "FROM maintenance m JOIN sources s ON s.id = m.source_id "
-        "WHERE m.entity = ?1 AND m.service = ?2 AND m.start < ?4 AND m.end > ?3 "
-        "ORDER BY m.start, m.end, m.id";
+        "WHERE m.entity = ?1 AND m.service = ?2 AND m.start < ?4 AND m.\"end\" > ?3 "
+        "ORDER BY m.start, m.\"end\", m.id";
     struct param p[] = {
         {entity, 0, true}, {service, 0, true}, {NULL, from, false}, {NULL, to, false}};
     return query(st, sql, p, 4, maintenance_origin_row, (void *)fn, ctx, diag);
 }
 
 static int
-commitment_origin_row(sqlite3_stmt *s, void *fn, void *ctx)
+commitment_origin_row(struct db_stmt *s, void *fn, void *ctx)
 {
-    struct commitment c = {.id = sqlite3_column_int64(s, 0),
+    struct commitment c = {.id = db_column_int64(s, 0),
                            .entity = column_text(s, 1),
                            .service = column_text(s, 2),
                            .kind = column_text(s, 3),
@@ -1816,7 +1650,7 @@ store_each_commitment_origin(struct store *st, const char *entity, store_commitm
 }
 
 static int
-sourced_incident_row(sqlite3_stmt *s, void *fn, void *ctx)
+sourced_incident_row(struct db_stmt *s, void *fn, void *ctx)
 {
     struct incident inc = incident_columns(s);
     return ((store_sourced_incident_fn)fn)(ctx, &inc, column_text(s, 15));
@@ -1841,24 +1675,24 @@ store_each_incident_sourced(struct store *st, const char *entity, const char *se
 
 /* A REAL that is NULL when NAN. */
 static void
-bind_real(sqlite3_stmt *s, int i, double v)
+bind_real(struct db_stmt *s, int i, double v)
 {
     if (v != v)
-        sqlite3_bind_null(s, i);
+        db_bind_null(s, i);
     else
-        sqlite3_bind_double(s, i, v);
+        db_bind_double(s, i, v);
 }
 
 static double
-column_real(sqlite3_stmt *s, int i)
+column_real(struct db_stmt *s, int i)
 {
-    return sqlite3_column_type(s, i) == SQLITE_NULL ? (double)NAN : sqlite3_column_double(s, i);
+    return db_column_type(s, i) == DB_NULL ? (double)NAN : db_column_double(s, i);
 }
 
 static void
-bind_record_stats(sqlite3_stmt *s, int i, const struct eval_record_stats *st)
+bind_record_stats(struct db_stmt *s, int i, const struct eval_record_stats *st)
 {
-    sqlite3_bind_int64(s, i, st->n);
+    db_bind_int64(s, i, st->n);
     bind_real(s, i + 1, st->mean);
     bind_real(s, i + 2, st->median);
     bind_real(s, i + 3, st->p90);
@@ -1880,74 +1714,72 @@ store_put_eval_results(struct store *st, const struct eval_record *records, size
         "ttr_median, ttr_p90, ttr_max, sla, result, evaluated_at) VALUES (?1, ?2, ?3, ?4, ?5, "
         "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, "
         "?24, ?25, ?26, ?27, ?28, ?29, ?30)";
-    sqlite3_stmt *del = NULL, *ins = NULL;
+    struct db_stmt *del = NULL, *ins = NULL;
     enum sl_status rc;
     if (st->source_id)
         return diag_set(diag, SL_ERR_DB, st->path, 0,
                         "cannot store results while a source is being ingested");
-    if ((rc = exec(st, "BEGIN IMMEDIATE", diag)))
+    if ((rc = begin(st, diag)))
         return rc;
-    if (sqlite3_prepare_v2(st->db, del_sql, -1, &del, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(st->db, ins_sql, -1, &ins, NULL) != SQLITE_OK)
+    if (!prepare(st, del_sql, &del) || !prepare(st, ins_sql, &ins))
         goto fail;
     /* Every key first, then every row: a window's contract rows share its key. */
     for (size_t i = 0; i < n; i++) {
         const struct eval_record *r = &records[i];
-        sqlite3_reset(del);
+        db_reset(del);
         bind_text(del, 1, r->definitions_hash);
         bind_text(del, 2, r->entity);
         bind_text(del, 3, r->service);
         bind_text(del, 4, r->window_kind);
-        sqlite3_bind_int64(del, 5, r->window_start);
-        sqlite3_bind_int64(del, 6, r->window_end);
-        if (sqlite3_step(del) != SQLITE_DONE)
+        db_bind_int64(del, 5, r->window_start);
+        db_bind_int64(del, 6, r->window_end);
+        if (step(st, del) != DB_DONE)
             goto fail;
     }
     int64_t now = (int64_t)time(NULL);
     for (size_t i = 0; i < n; i++) {
         const struct eval_record *r = &records[i];
-        sqlite3_reset(ins);
-        sqlite3_clear_bindings(ins);
+        db_reset(ins);
         bind_text(ins, 1, r->definitions_hash);
         bind_text(ins, 2, r->definitions);
         bind_text(ins, 3, r->entity);
         bind_text(ins, 4, r->service);
         bind_text(ins, 5, r->window_kind);
-        sqlite3_bind_int64(ins, 6, r->window_start);
-        sqlite3_bind_int64(ins, 7, r->window_end);
+        db_bind_int64(ins, 6, r->window_start);
+        db_bind_int64(ins, 7, r->window_end);
         bind_text(ins, 8, r->measure);
         bind_text(ins, 9, r->commitment);
         bind_real(ins, 10, r->availability);
-        sqlite3_bind_double(ins, 11, r->downtime_seconds);
-        sqlite3_bind_int64(ins, 12, r->eligible_seconds);
-        sqlite3_bind_int64(ins, 13, r->unknown_seconds);
-        sqlite3_bind_int64(ins, 14, r->maintenance_seconds);
-        sqlite3_bind_int64(ins, 15, r->incidents);
-        sqlite3_bind_int64(ins, 16, r->incidents_open);
-        sqlite3_bind_int64(ins, 17, r->incidents_merged);
+        db_bind_double(ins, 11, r->downtime_seconds);
+        db_bind_int64(ins, 12, r->eligible_seconds);
+        db_bind_int64(ins, 13, r->unknown_seconds);
+        db_bind_int64(ins, 14, r->maintenance_seconds);
+        db_bind_int64(ins, 15, r->incidents);
+        db_bind_int64(ins, 16, r->incidents_open);
+        db_bind_int64(ins, 17, r->incidents_merged);
         bind_record_stats(ins, 18, &r->tta);
         bind_record_stats(ins, 23, &r->ttr);
         bind_text(ins, 28, r->sla);
         bind_text(ins, 29, r->result);
-        sqlite3_bind_int64(ins, 30, now);
-        if (sqlite3_step(ins) != SQLITE_DONE)
+        db_bind_int64(ins, 30, now);
+        if (step(st, ins) != DB_DONE)
             goto fail;
     }
-    sqlite3_finalize(del);
-    sqlite3_finalize(ins);
-    return exec(st, "COMMIT", diag);
+    db_finalize(del);
+    db_finalize(ins);
+    return commit(st, diag);
 fail:
     rc = db_error(st, diag, "cannot store the evaluation results");
-    sqlite3_finalize(del);
-    sqlite3_finalize(ins);
-    exec(st, "ROLLBACK", NULL);
+    db_finalize(del);
+    db_finalize(ins);
+    db_rollback(st->db);
     return rc;
 }
 
 static void
-column_record_stats(sqlite3_stmt *s, int i, struct eval_record_stats *out)
+column_record_stats(struct db_stmt *s, int i, struct eval_record_stats *out)
 {
-    out->n = sqlite3_column_int(s, i);
+    out->n = (int)db_column_int64(s, i);
     out->mean = column_real(s, i + 1);
     out->median = column_real(s, i + 2);
     out->p90 = column_real(s, i + 3);
@@ -1955,7 +1787,7 @@ column_record_stats(sqlite3_stmt *s, int i, struct eval_record_stats *out)
 }
 
 static int
-eval_record_row(sqlite3_stmt *s, void *fn, void *ctx)
+eval_record_row(struct db_stmt *s, void *fn, void *ctx)
 {
     struct eval_record r = {
         .definitions_hash = column_text(s, 0),
@@ -1963,21 +1795,21 @@ eval_record_row(sqlite3_stmt *s, void *fn, void *ctx)
         .entity = column_text(s, 2),
         .service = column_text(s, 3),
         .window_kind = column_text(s, 4),
-        .window_start = sqlite3_column_int64(s, 5),
-        .window_end = sqlite3_column_int64(s, 6),
+        .window_start = db_column_int64(s, 5),
+        .window_end = db_column_int64(s, 6),
         .measure = column_text(s, 7),
         .commitment = column_text(s, 8),
         .availability = column_real(s, 9),
-        .downtime_seconds = sqlite3_column_double(s, 10),
-        .eligible_seconds = sqlite3_column_int64(s, 11),
-        .unknown_seconds = sqlite3_column_int64(s, 12),
-        .maintenance_seconds = sqlite3_column_int64(s, 13),
-        .incidents = sqlite3_column_int(s, 14),
-        .incidents_open = sqlite3_column_int(s, 15),
-        .incidents_merged = sqlite3_column_int(s, 16),
+        .downtime_seconds = db_column_double(s, 10),
+        .eligible_seconds = db_column_int64(s, 11),
+        .unknown_seconds = db_column_int64(s, 12),
+        .maintenance_seconds = db_column_int64(s, 13),
+        .incidents = (int)db_column_int64(s, 14),
+        .incidents_open = (int)db_column_int64(s, 15),
+        .incidents_merged = (int)db_column_int64(s, 16),
         .sla = column_text(s, 27),
         .result = column_text(s, 28),
-        .evaluated_at = sqlite3_column_int64(s, 29),
+        .evaluated_at = db_column_int64(s, 29),
     };
     column_record_stats(s, 17, &r.tta);
     column_record_stats(s, 22, &r.ttr);
@@ -2040,16 +1872,16 @@ forget_where(struct store *st, const char *sha256, const char *path, struct stor
             continue;
         int n = snprintf(sql, sizeof sql, "DELETE FROM %s", last ? "sources" : source_tables[i]);
         snprintf(sql + n, sizeof sql - (size_t)n, where, last ? "id" : "source_id");
-        sqlite3_stmt *s;
-        if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
+        struct db_stmt *s;
+        if (!prepare(st, sql, &s))
             return db_error(st, diag, "cannot forget the source");
         bind_text(s, 1, sha256);
         bind_text(s, 2, path);
-        int rc = sqlite3_step(s);
-        sqlite3_finalize(s);
-        if (rc != SQLITE_DONE)
+        int rc = step(st, s);
+        db_finalize(s);
+        if (rc != DB_DONE)
             return db_error(st, diag, "cannot forget the source");
-        *(last ? &out->sources : counts[i]) += sqlite3_changes(st->db);
+        *(last ? &out->sources : counts[i]) += db_changes(st->db);
     }
     return SL_OK;
 }
@@ -2059,10 +1891,10 @@ store_forget(struct store *st, const char *sha256, const char *path, struct stor
              struct sl_diag *diag)
 {
     memset(out, 0, sizeof *out);
-    enum sl_status rc = exec(st, "BEGIN IMMEDIATE", diag);
+    enum sl_status rc = begin(st, diag);
     if (rc)
         return rc;
-    if ((rc = forget_where(st, sha256, path, out, diag)) || (rc = exec(st, "COMMIT", diag)))
-        exec(st, "ROLLBACK", NULL);
+    if ((rc = forget_where(st, sha256, path, out, diag)) || (rc = commit(st, diag)))
+        db_rollback(st->db);
     return rc;
 }

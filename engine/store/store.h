@@ -1,16 +1,20 @@
-/* store.h — the SQLite store, the only module that includes sqlite3.h.
+/* store.h — the store: every record slaudit keeps, in a database reached
+ * through db.h (engine/store/sqlite/ for a file, the only code that
+ * includes sqlite3.h). This API is the same whatever the backend.
  *
  * One file holds everything (default slaudit.db). Opening applies any pending
- * migrations (PRAGMA user_version), turns on WAL and foreign keys and sets a
- * busy timeout. Every statement binds its parameters.
+ * migrations (the schema version: PRAGMA user_version in SQLite), turns on
+ * WAL and foreign keys and sets a busy timeout. Every statement binds its
+ * parameters.
  *
  * Ingest is one transaction per input file: store_source_begin() opens it and
  * records the file's SHA-256; store_source_finish() commits it with the
  * counts; store_source_abort() rolls everything back. A file whose SHA-256 is
  * already recorded is reported as already ingested and changes nothing.
  *
- * Errors come back as SL_ERR_DB with sqlite's message in the diagnostic;
- * damage (SQLITE_CORRUPT) as "the store is damaged (...)" with what to do.
+ * Errors come back as SL_ERR_DB with the database's message in the
+ * diagnostic; damage (SQLite's SQLITE_CORRUPT) as "the store is damaged
+ * (...)" with what to do.
  * Opening checks that the file is a slaudit store (PRAGMA application_id,
  * or the tables of a store made before it had one) and, for a store up to
  * 64 MiB, that it is whole (PRAGMA quick_check), before writing anything.

@@ -2,7 +2,6 @@
  * and hour, and reading it back. */
 #include "engine/store/store_latency.h"
 
-#include <sqlite3.h>
 #include <stdlib.h>
 
 #include "engine/store/schema.h"
@@ -33,9 +32,10 @@ store_latency_add_hour(struct store *st, const char *entity, const char *service
 {
     static const char sql[] = "INSERT INTO latency_hours (source_id, entity, service, hour, n, "
                               "samples) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
-    sqlite3 *db = store_db_handle(st);
-    sqlite3_stmt *s = NULL;
+    struct db *db = store_db_handle(st);
+    struct db_stmt *s = NULL;
     enum sl_status rc = SL_OK;
+    enum db_rc done;
     unsigned char *blob = NULL;
 
     if (n == 0 || hour % HOUR)
@@ -54,20 +54,20 @@ store_latency_add_hour(struct store *st, const char *entity, const char *service
         put_le(at, (uint64_t)into, 2);
         put_le(at + 2, samples[i].micros, 4);
     }
-    if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, NULL) != SQLITE_OK) {
-        rc = store_db_error(st, diag, "cannot store probe latency");
+    if ((done = db_prepare(db, sql, true, &s)) != DB_OK) {
+        rc = store_db_error(st, done, diag, "cannot store probe latency");
         goto out;
     }
-    sqlite3_bind_int64(s, 1, store_db_source(st));
-    sqlite3_bind_text(s, 2, entity, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 3, service, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(s, 4, hour);
-    sqlite3_bind_int64(s, 5, (sqlite3_int64)n);
-    sqlite3_bind_blob(s, 6, blob, (int)(n * STORE_LATENCY_SAMPLE_BYTES), SQLITE_STATIC);
-    if (sqlite3_step(s) != SQLITE_DONE)
-        rc = store_db_error(st, diag, "cannot store probe latency");
+    db_bind_int64(s, 1, store_db_source(st));
+    db_bind_text(s, 2, entity);
+    db_bind_text(s, 3, service);
+    db_bind_int64(s, 4, hour);
+    db_bind_int64(s, 5, (int64_t)n);
+    db_bind_blob(s, 6, blob, n * STORE_LATENCY_SAMPLE_BYTES);
+    if ((done = db_step(s)) != DB_DONE)
+        rc = store_db_error(st, done, diag, "cannot store probe latency");
 out:
-    sqlite3_finalize(s);
+    db_finalize(s);
     free(blob);
     return rc;
 }
@@ -78,32 +78,33 @@ store_latency_each(struct store *st, const char *entity, const char *service, in
 {
     static const char sql[] = "SELECT hour, n, samples FROM latency_hours WHERE entity = ?1 AND "
                               "service = ?2 AND hour > ?3 AND hour < ?4 ORDER BY hour, source_id";
-    sqlite3 *db = store_db_handle(st);
-    sqlite3_stmt *s = NULL;
+    struct db *db = store_db_handle(st);
+    struct db_stmt *s = NULL;
     struct latency_sample *buf = NULL;
     size_t cap = 0;
     enum sl_status rc = SL_OK;
-    int step;
+    enum db_rc step;
 
     if (store_schema_version(st) < SCHEMA_VERSION_LATENCY || to <= from)
         return SL_OK;
-    if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK) {
-        rc = store_db_error(st, diag, "cannot read probe latency");
+    if ((step = db_prepare(db, sql, false, &s)) != DB_OK) {
+        rc = store_db_error(st, step, diag, "cannot read probe latency");
         goto out;
     }
-    sqlite3_bind_text(s, 1, entity, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 2, service, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(s, 3, from - HOUR);
-    sqlite3_bind_int64(s, 4, to);
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        int64_t hour = sqlite3_column_int64(s, 0);
-        const unsigned char *blob = sqlite3_column_blob(s, 2);
-        size_t n = (size_t)sqlite3_column_bytes(s, 2) / STORE_LATENCY_SAMPLE_BYTES;
-        if (n != (size_t)sqlite3_column_int64(s, 1)) {
+    db_bind_text(s, 1, entity);
+    db_bind_text(s, 2, service);
+    db_bind_int64(s, 3, from - HOUR);
+    db_bind_int64(s, 4, to);
+    while ((step = db_step(s)) == DB_ROW) {
+        int64_t hour = db_column_int64(s, 0);
+        size_t bytes;
+        const unsigned char *blob = db_column_blob(s, 2, &bytes);
+        size_t n = bytes / STORE_LATENCY_SAMPLE_BYTES;
+        if (n != (size_t)db_column_int64(s, 1)) {
             rc = diag_set(diag, SL_ERR_DB, NULL, 0,
                           "the store is damaged (a latency row of %lld holds %zu samples, not "
                           "%lld)",
-                          (long long)hour, n, (long long)sqlite3_column_int64(s, 1));
+                          (long long)hour, n, (long long)db_column_int64(s, 1));
             goto out;
         }
         if (n > cap) {
@@ -125,10 +126,10 @@ store_latency_each(struct store *st, const char *entity, const char *service, in
         if (kept && fn(ctx, buf, kept))
             goto out;
     }
-    if (step != SQLITE_DONE)
-        rc = store_db_error(st, diag, "cannot read probe latency");
+    if (step != DB_DONE)
+        rc = store_db_error(st, step, diag, "cannot read probe latency");
 out:
-    sqlite3_finalize(s);
+    db_finalize(s);
     free(buf);
     return rc;
 }
@@ -139,25 +140,26 @@ store_latency_count_of(struct store *st, const char *sha256, const char *path, l
 {
     static const char sql[] = "SELECT coalesce(sum(n), 0) FROM latency_hours WHERE source_id IN "
                               "(SELECT id FROM sources WHERE sha256 = ?1 OR path = ?2)";
-    sqlite3_stmt *s = NULL;
+    struct db_stmt *s = NULL;
     enum sl_status rc = SL_OK;
+    enum db_rc step;
 
     *samples = 0;
     if (store_schema_version(st) < SCHEMA_VERSION_LATENCY)
         return SL_OK;
-    if (sqlite3_prepare_v2(store_db_handle(st), sql, -1, &s, NULL) != SQLITE_OK) {
-        rc = store_db_error(st, diag, "cannot count probe latency");
+    if ((step = db_prepare(store_db_handle(st), sql, false, &s)) != DB_OK) {
+        rc = store_db_error(st, step, diag, "cannot count probe latency");
         goto out;
     }
     if (sha256)
-        sqlite3_bind_text(s, 1, sha256, -1, SQLITE_STATIC);
+        db_bind_text(s, 1, sha256);
     if (path)
-        sqlite3_bind_text(s, 2, path, -1, SQLITE_STATIC);
-    if (sqlite3_step(s) == SQLITE_ROW)
-        *samples = (long)sqlite3_column_int64(s, 0);
+        db_bind_text(s, 2, path);
+    if ((step = db_step(s)) == DB_ROW)
+        *samples = (long)db_column_int64(s, 0);
     else
-        rc = store_db_error(st, diag, "cannot count probe latency");
+        rc = store_db_error(st, step, diag, "cannot count probe latency");
 out:
-    sqlite3_finalize(s);
+    db_finalize(s);
     return rc;
 }

@@ -32,6 +32,9 @@ enum sl_status sla_builder_block(struct sla_builder *b, enum sla_unit_kind kind,
 enum sl_status sla_builder_row(struct sla_builder *b, char *const *cells, size_t ncells, long line,
                                bool header);
 void sla_builder_table_end(struct sla_builder *b);
+/* The title the document gives itself (a PDF's or DOCX's properties), taken
+ * as YAML front matter's "title:" is; ignored when blank. */
+enum sl_status sla_builder_title(struct sla_builder *b, const char *title);
 /* Source lines [from, to) of lines (0-based indexes) read as plain text: runs
  * of spaces or TABs and "a | b" as table rows, list markers as items, lone
  * short lines as headings, wrapped lines joined. first_item makes the first
@@ -58,19 +61,26 @@ enum sl_status sla_html_read(const char *d, size_t n, long first_line, struct sl
  * into every cell they cover; rows marked tblHeader, or else the first, are
  * header rows), and the text as it reads with tracked changes accepted
  * (w:ins kept, w:del dropped). A DOCX has no lines: each paragraph and each
- * table row counts as one, from 1; *nlines is their number. Errors, with
+ * table row counts as one, from 1; *nlines is their number. The title in
+ * docProps/core.xml (dc:title), when there, goes to sla_builder_title().
+ * Errors, with
  * diag set: SL_ERR_INPUT (not a zip archive, no word/document.xml, not
  * well-formed XML: its line), SL_ERR_LIMIT (a member expanding past
  * SLA_DOCX_MAX_XML), SL_ERR_NOMEM. */
 enum sl_status sla_docx_read(const char *d, size_t n, const char *path, struct sla_builder *b,
                              long *nlines, struct sl_diag *diag);
 /* The text of the PDF d[0..n) as lines (appended to out, numbered from 1) in
- * reading order: top to bottom on each page, a blank line between
- * paragraphs (a gap taller than the leading) and between pages, the cells of
- * aligned columns joined by one TAB, and heading set on a line larger than
+ * reading order: top to bottom on each page, a page set in two columns
+ * (a gutter most lines leave free) left column then right, a blank line
+ * between paragraphs (a gap taller than the leading), columns and pages, the
+ * cells of aligned columns joined by one TAB (a row short of its table's
+ * columns gets its empty cells back), and heading set on a line larger than
  * the body text (1-3 by its size). Errors, with diag set: SL_ERR_INPUT (not
  * readable, no pages, no text), SL_ERR_LIMIT, SL_ERR_NOMEM. */
 enum sl_status sla_pdf_lines(const char *d, size_t n, const char *path, struct line_list *out,
                              struct sl_diag *diag);
+/* The Title of the PDF d[0..n)'s document information, or NULL (none, not
+ * readable, out of memory); the caller frees it. */
+char *sla_pdf_title(const char *d, size_t n);
 
 #endif

@@ -326,6 +326,33 @@ parse_xml(const struct strbuf *sb, const char *name)
                          XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
 }
 
+/* dc:title of docProps/core.xml, when the archive has one that reads. */
+static enum sl_status
+read_title(zip_t *za, struct sla_builder *b)
+{
+    struct strbuf xml = STRBUF_INIT;
+    struct sl_diag ignored = {0};
+    enum sl_status s = SL_OK;
+    xmlDoc *doc = NULL;
+    if (zip_name_locate(za, "docProps/core.xml", 0) < 0 ||
+        read_member(za, "docProps/core.xml", SLA_DOCX_MAX_XML, &xml, "", &ignored) ||
+        !(doc = parse_xml(&xml, "core.xml")))
+        goto out;
+    const xmlNode *root = xmlDocGetRootElement(doc);
+    for (const xmlNode *c = root ? root->children : NULL; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE && !xmlStrcmp(c->name, BAD_CAST "title")) {
+            xmlChar *t = xmlNodeGetContent(c);
+            s = t ? sla_builder_title(b, (const char *)t) : SL_OK;
+            xmlFree(t);
+            break;
+        }
+out:
+    if (doc)
+        xmlFreeDoc(doc);
+    strbuf_release(&xml);
+    return s;
+}
+
 enum sl_status
 sla_docx_read(const char *d, size_t n, const char *path, struct sla_builder *b, long *nlines,
               struct sl_diag *diag)
@@ -373,6 +400,8 @@ sla_docx_read(const char *d, size_t n, const char *path, struct sla_builder *b, 
     }
     body(x, bd, 0);
     s = x->status;
+    if (!s)
+        s = read_title(za, b);
     if (s == SL_ERR_NOMEM)
         diag_set(diag, s, path, 0, "out of memory");
     *nlines = x->line;

@@ -11,6 +11,7 @@
 #include "engine/base/regex.h"
 #include "engine/base/strbuf.h"
 #include "parsers/sla/sla_band.h"
+#include "parsers/sla/sla_commitment.h"
 #include "parsers/sla/sla_match.h"
 #include "parsers/sla/sla_patterns.h"
 #include "parsers/sla/sla_reader.h"
@@ -256,7 +257,7 @@ sla_extract_add_target(struct extractor *ex, double pct, const struct span *sp, 
                        const char *scope)
 {
     struct sla_terms *t = ex->t;
-    if (pct < 50 || pct > 100)
+    if (pct < 50 || pct > 100 || sla_commitment_is_durability(sp->text, sp->len, at))
         return;
     for (size_t i = 0; i < t->ntargets; i++)
         if (t->targets[i].percent == pct && (!scope || !t->targets[i].scope))
@@ -805,6 +806,8 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
     sla_band_close_ladders(out);
     sla_credit_finish(&ex);
     imply_target(&ex);
+    if ((s = sla_commitment_read(doc, regex_flags, out, diag)))
+        goto out;
     out->support_coverage = ex.have_24x7             ? SLA_COVERAGE_24X7
                             : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS
                                                      : SLA_COVERAGE_UNKNOWN;

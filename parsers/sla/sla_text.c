@@ -73,6 +73,16 @@ unit_close(struct sla_builder *b)
     return SL_OK;
 }
 
+enum sl_status
+sla_builder_title(struct sla_builder *b, const char *title)
+{
+    while (*title == ' ' || *title == '\t' || *title == '\n' || *title == '\r')
+        title++;
+    if (!*title || b->t->meta_service)
+        return SL_OK;
+    return (b->t->meta_service = sla_lines_clean_inline(title)) ? SL_OK : SL_ERR_NOMEM;
+}
+
 static enum sl_status
 unit_open(struct sla_builder *b, enum sla_unit_kind kind, long line, const char *text)
 {
@@ -658,6 +668,14 @@ sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *
                         : sla_lines_read(data, len, &out->html, &lines);
     if (s)
         goto out;
+    if (kind == DOC_PDF) {
+        char *title = sla_pdf_title(data, len);
+        struct sla_builder tb = {.t = out};
+        s = title ? sla_builder_title(&tb, title) : SL_OK;
+        free(title);
+        if (s)
+            goto out;
+    }
     /* The lines as read, for quoting: line numbers of HTML are its source's. */
     long last = lines.n ? lines.v[lines.n - 1].line : 0;
     out->lines = calloc((size_t)last + 1, sizeof *out->lines);

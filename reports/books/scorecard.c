@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "engine/sla/sla_points.h"
 #include "reports/xlsx/xlsx.h"
@@ -29,6 +30,7 @@ static const struct xlsx_column allowed_columns[] = {
     {"Minutes a quarter", 16},
     {"Minutes a year", 16},
     {"Line", 7},
+    {"Measured by", 44},
     {NULL, 0},
 };
 
@@ -228,6 +230,15 @@ write_allowed(struct xlsx_book *book, const struct sla_scorecard *sc)
         xlsx_number(sh, r, 3, a->quarter_minutes, XLSX_DECIMAL1);
         xlsx_number(sh, r, 4, a->year_minutes, XLSX_DECIMAL1);
         xlsx_number(sh, r, 5, (double)a->line, XLSX_INTEGER);
+        /* The minutes are exact for time only: said so beside the others. */
+        if (a->approximate) {
+            char v[96];
+            snprintf(v, sizeof v, "%s (the minutes read it as time, an approximation)",
+                     !strcmp(a->measure, "error_rate") ? "error rate" : a->measure);
+            xlsx_text(sh, r, 6, v, XLSX_PLAIN);
+        } else if (a->measure) {
+            xlsx_text(sh, r, 6, a->measure, XLSX_PLAIN);
+        }
     }
     uint32_t r = 2 + (uint32_t)sc->nallowed;
     for (size_t i = 0; i < sc->nissues; i++)

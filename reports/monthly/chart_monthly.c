@@ -11,6 +11,7 @@
 
 #include "reports/monthly/budget_basis.h"
 #include "reports/xlsx/sheet.h"
+#include "reports/xlsx/xlgrid.h"
 
 #define DATA_SHEET "Chart data"
 #define MAX_MONTHS 12
@@ -282,41 +283,6 @@ plan_check(const struct plan *p, struct sl_diag *diag)
 
 /* ---- the Charts sheet ---- */
 
-/* Where the next chart goes: slots fill two across, row by row. */
-struct slots {
-    size_t next;
-};
-
-static uint32_t
-slot_row(size_t k)
-{
-    return CHART_ROW0 + (uint32_t)(k / 2) * CHART_ROWS;
-}
-
-static uint16_t
-slot_col(size_t k)
-{
-    return k % 2 ? CHART_COL1 : 0;
-}
-
-/* Places c in the next slot, or writes note there when there is no chart. */
-static void
-place(struct xlsx_sheet *sh, struct slots *sl, struct xlsx_chart *c, const char *note)
-{
-    size_t k = sl->next++;
-    if (c)
-        xlsx_chart_insert(sh, slot_row(k), slot_col(k), c, CHART_W, CHART_H);
-    else
-        xlsx_text(sh, slot_row(k), slot_col(k), note, XLSX_MUTED);
-}
-
-/* Starts the next chart on a new row of slots. */
-static void
-new_row(struct slots *sl)
-{
-    sl->next += sl->next % 2;
-}
-
 /* A chart of the data block whose header row is `header`: rows below it are
  * the categories (column 0), columns 1..nseries its series, coloured by
  * colours[] (NULL: the workbook's own palette). */
@@ -460,24 +426,26 @@ chart_monthly_write(struct xlsx_book *book, const struct eval_result *r,
               "resolve and the error budget. The figures are on the Chart data sheet, the "
               "month day by day on the Daily sheet, definitions on the Definitions sheet.",
               XLSX_MUTED);
-    struct slots sl = {0};
+    struct xlgrid g = {.row0 = CHART_ROW0,
+                       .rows = CHART_ROWS,
+                       .col1 = CHART_COL1,
+                       .width = CHART_W,
+                       .height = CHART_H};
     if (p.nmonths == 0) {
-        place(sh, &sl, NULL, "No evaluated month: nothing to chart.");
+        xlgrid_place(sh, &g, NULL, "No evaluated month: nothing to chart.");
         goto done;
     }
     for (size_t e = 0; e < p.nentities; e++) {
         char note[300];
         snprintf(note, sizeof note, "%s: no monitored service, no availability to show.",
                  p.entities[e]);
-        place(sh, &sl, p.nservices_of[e] ? trend_chart(book, &p, e) : NULL, note);
-        place(sh, &sl, severity_chart(book, &p, e), "");
+        xlgrid_place(sh, &g, p.nservices_of[e] ? trend_chart(book, &p, e) : NULL, note);
+        xlgrid_place(sh, &g, severity_chart(book, &p, e), "");
     }
-    new_row(&sl);
-    place(sh, &sl, ttr_chart(book, &p), "No resolved incident this month: no TTR to show.");
-    place(sh, &sl, budget_chart(book, &p), "No monitored service this month: no budget.");
-    new_row(&sl);
-    /* A cell below the last chart, so the printed range holds it whole. */
-    xlsx_blank(sh, slot_row(sl.next), 0, XLSX_MUTED);
+    xlgrid_new_row(&g);
+    xlgrid_place(sh, &g, ttr_chart(book, &p), "No resolved incident this month: no TTR to show.");
+    xlgrid_place(sh, &g, budget_chart(book, &p), "No monitored service this month: no budget.");
+    xlgrid_end(sh, &g);
 done:
     xlsx_print_fit(sh, true, 1);
     st = xlsx_status(book, diag);

@@ -79,11 +79,10 @@ report_month_run(struct store *st, const struct report_month_request *req,
     p.list_incidents = tables;
     p.list_from = w.start;
     p.list_to = w.end;
-    /* The workbook's Daily sheet draws the report month day by day. */
-    if (!tables) {
-        p.daily_from = w.start;
-        p.daily_to = w.end;
-    }
+    /* The report month day by day: the workbook's Daily sheet, the tables'
+     * daily table. */
+    p.daily_from = w.start;
+    p.daily_to = w.end;
 
     const char *table_dir = tables ? req->output : NULL;
     if (!tables && (s = output_path(req->output, &w, out->path, sizeof out->path, diag)))

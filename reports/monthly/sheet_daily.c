@@ -13,6 +13,7 @@
 
 #include "reports/monthly/budget_basis.h"
 #include "reports/xlsx/sheet.h"
+#include "reports/xlsx/xlgrid.h"
 
 #define SHEET_NAME "Daily"
 #define DATA_SHEET "Daily data" /* the figures the burn-downs draw */
@@ -169,7 +170,12 @@ add_burndowns(struct xlsx_book *book, struct xlsx_sheet *sh, const struct daily_
                   XLSX_MUTED);
         return;
     }
-    for (size_t k = 0, j = 0; k < p->n; k++) {
+    struct xlgrid g = {.row0 = p->chart_row,
+                       .rows = CHART_ROWS,
+                       .col1 = CHART_COL1,
+                       .width = CHART_W,
+                       .height = CHART_H};
+    for (size_t k = 0; k < p->n; k++) {
         const struct daily_service *s = &p->v[k];
         if (!s->burn)
             continue;
@@ -192,12 +198,9 @@ add_burndowns(struct xlsx_book *book, struct xlsx_sheet *sh, const struct daily_
         xlsx_chart_series(c, DATA_SHEET, TABLE_ROW + 1, first, last, 0, (uint16_t)(s->col + 1),
                           0x7F7F7F);
         xlsx_chart_series_dashed(c);
-        xlsx_chart_insert(sh, p->chart_row + (uint32_t)(j / 2) * CHART_ROWS, j % 2 ? CHART_COL1 : 0,
-                          c, CHART_W, CHART_H);
-        j++;
+        xlgrid_place(sh, &g, c, "");
     }
-    /* A cell below the last chart, so the printed range holds it whole. */
-    xlsx_blank(sh, p->chart_row + (uint32_t)((p->nburn + 1) / 2) * CHART_ROWS, 0, XLSX_MUTED);
+    xlgrid_end(sh, &g);
 }
 
 /* The figures of the burn-downs: a pair of columns per service, the budget

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/base/jsonw.h"
 #include "engine/sla/sla_json.h"
@@ -20,6 +21,30 @@ print_pct(struct textbuf *o, double v)
         textbuf_printf(o, "%g%%", v);
 }
 
+/* Under a target: a measure other than time, the parts of its scope, and
+ * its conditions, each only when the document states it. */
+static void
+print_commitment(struct textbuf *o, const struct sla_uptime_target *u)
+{
+    if (u->measure != SLA_MEASURE_UNKNOWN && u->measure != SLA_MEASURE_TIME)
+        textbuf_printf(o, "      measured by %s\n",
+                       u->measure == SLA_MEASURE_ERROR_RATE ? "error rate"
+                                                            : sla_measure_name(u->measure));
+    const char *parts[] = {u->scope_service, u->scope_region, u->scope_plan, u->scope_operation};
+    const char *names[] = {"service", "region", "plan", "operation"};
+    bool any = false;
+    for (size_t k = 0; k < 4; k++)
+        if (parts[k]) {
+            textbuf_printf(o, "%s%s %s", any ? ", " : "      scope: ", names[k], parts[k]);
+            any = true;
+        }
+    if (any)
+        textbuf_putc(o, '\n');
+    for (size_t k = 0; k < u->neligibility; k++)
+        textbuf_printf(o, "      condition: %s  (line %ld)\n", u->eligibility[k].text,
+                       u->eligibility[k].line);
+}
+
 enum sl_status
 sla_out_terms(struct strbuf *sb, const struct sla_terms *t)
 {
@@ -33,10 +58,15 @@ sla_out_terms(struct strbuf *sb, const struct sla_terms *t)
     textbuf_printf(o, "\nUptime targets\n");
     if (!t->ntargets)
         textbuf_printf(o, "  none found\n");
-    for (size_t i = 0; i < t->ntargets; i++)
+    for (size_t i = 0; i < t->ntargets; i++) {
         textbuf_printf(o, "  %g%% per %s%s%s  (line %ld)\n", t->targets[i].percent,
                        sla_window_name(t->targets[i].window), t->targets[i].scope ? " — " : "",
                        t->targets[i].scope ? t->targets[i].scope : "", t->targets[i].line);
+        print_commitment(o, &t->targets[i]);
+    }
+    if (!isnan(t->durability_percent))
+        textbuf_printf(o, "  durability %.12g%%, not an uptime target  (line %ld)\n",
+                       t->durability_percent, t->durability_line);
     textbuf_printf(o, "\nCredit tiers\n");
     if (!t->ntiers)
         textbuf_printf(o, "  none found\n");
@@ -122,6 +152,11 @@ sla_out_scorecard(struct strbuf *sb, const struct sla_terms *t, const struct sla
         textbuf_printf(
             o, "  %g%%: %.1f min a month, %.1f min a quarter, %.1f min a year  (line %ld)\n",
             a->percent, a->month_minutes, a->quarter_minutes, a->year_minutes, a->line);
+        if (a->approximate)
+            textbuf_printf(o,
+                           "      measured by %s in the document: these minutes read it as "
+                           "time, an approximation\n",
+                           !strcmp(a->measure, "error_rate") ? "error rate" : a->measure);
     }
     for (size_t i = 0; i < sc->nissues; i++)
         textbuf_printf(o, "  credit table %s: %s\n",
@@ -177,6 +212,8 @@ json_scorecard(struct jsonw *w, const struct sla_scorecard *sc)
         jsonw_field_num(w, "quarter_minutes", round(a->quarter_minutes * 100) / 100);
         jsonw_field_num(w, "year_minutes", round(a->year_minutes * 100) / 100);
         jsonw_field_int(w, "line", a->line);
+        jsonw_field_str(w, "measure", a->measure);
+        jsonw_field_bool(w, "approximate", a->approximate);
         jsonw_close(w, '}');
     }
     jsonw_close(w, ']');

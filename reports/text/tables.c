@@ -1,6 +1,6 @@
 /* tables.c — the monthly report's tables as rows of plain values, handed to a
  * sink (tables_csv.c, tables_json.c): summary, availability, incidents, sla,
- * findings and sources. */
+ * latency, daily, findings and sources. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "engine/time/sltime.h"
+#include "reports/monthly/budget_basis.h"
 #include "reports/xlsx/sheet.h"
 #include "reports/text/tables.h"
 
@@ -50,6 +51,16 @@ put_bool(struct emitter *e, bool v)
     e->cells[e->n++] = (struct table_cell){.kind = TABLE_BOOL, .integer = v};
 }
 
+/* v, or an empty cell when it is not known. */
+static void
+put_known_bool(struct emitter *e, bool known, bool v)
+{
+    if (known)
+        put_bool(e, v);
+    else
+        put_text(e, NULL);
+}
+
 static void
 put_instant(struct emitter *e, int64_t t)
 {
@@ -62,7 +73,15 @@ put_instant(struct emitter *e, int64_t t)
     put_text(e, buf);
 }
 
-/* A row's target as a fraction, as the document wrote it (0.999). */
+/* The local calendar date of t in zone (NULL = UTC), as YYYY-MM-DD. */
+static void
+put_date(struct emitter *e, int64_t t, const char *zone)
+{
+    char *buf = e->times[e->ntimes++];
+    sltime_format_date(t, zone, buf);
+    put_text(e, buf);
+}
+
 /* availability (empty below the minimum coverage), the measured value beside
  * it, the coverage and its flag (docs/design.md §4). */
 static void
@@ -171,6 +190,32 @@ static const char *const sla_columns[] = {"entity",
                                           "chronic",
                                           "burn_alerts",
                                           NULL};
+
+static const char *const latency_columns[] = {"entity",
+                                              "service",
+                                              "month",
+                                              "samples",
+                                              "p50_ms",
+                                              "p95_ms",
+                                              "p99_ms",
+                                              "max_ms",
+                                              "objective_percentile",
+                                              "objective_threshold_ms",
+                                              "share_under",
+                                              "met",
+                                              NULL};
+
+static const char *const daily_columns[] = {"entity",
+                                            "service",
+                                            "date",
+                                            "downtime_seconds",
+                                            "unknown_seconds",
+                                            "maintenance_seconds",
+                                            "worst_status",
+                                            "budget_left_seconds",
+                                            "even_burn_left_seconds",
+                                            "budget_basis",
+                                            NULL};
 
 static const char *const finding_columns[] = {"severity", "rule", "regime",  "entity",  "service",
                                               "from",     "to",   "subject", "message", "clause",
@@ -302,10 +347,7 @@ emit_sla(struct emitter *e, const struct eval_result *r, const struct report_inf
         put_text(e, r->params.commitments[c->commitment].terms->document);
         put_number(e, at->target_percent);
         put_number(e, at->known ? at->attainment_percent : NAN);
-        if (judged)
-            put_bool(e, at->met);
-        else
-            put_text(e, NULL);
+        put_known_bool(e, judged, at->met);
         put_number(e, at->known ? at->margin_seconds : NAN); /* to the ms (contract.h) */
         put_text(e, credit_match_name(cr->match));
         put_number(e, priced ? cr->credit_percent : NAN);
@@ -315,6 +357,75 @@ emit_sla(struct emitter *e, const struct eval_result *r, const struct report_inf
         put_bool(e, c->chronic_at >= 0);
         put_integer(e, (long long)c->nalerts);
         st = flush(e);
+    }
+    return st ? st : e->sink->end(e->ctx);
+}
+
+/* Probe latency of each service of the month, as on the Latency sheet: the
+ * rows with samples or an objective; percentiles by nearest rank
+ * (engine/measure/latency.h); met empty without samples or objective. */
+static enum sl_status
+emit_latency(struct emitter *e, const struct eval_result *r, const struct report_info *info)
+{
+    enum sl_status st = begin(e, "latency", latency_columns);
+    for (size_t i = 0; st == SL_OK && i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        const struct latency_result *l = &row->latency;
+        if (!row->service || !sheet_same_window(&row->window, &info->month) ||
+            (l->samples == 0 && !l->objective.set))
+            continue;
+        window_label(&row->window, e->label);
+        put_text(e, row->entity);
+        put_text(e, row->service);
+        put_text(e, e->label);
+        put_integer(e, l->samples);
+        put_number(e, l->p50_ms);
+        put_number(e, l->p95_ms);
+        put_number(e, l->p99_ms);
+        put_number(e, l->max_ms);
+        put_number(e, l->objective.set ? l->objective.percentile : NAN);
+        put_number(e, l->objective.set ? l->objective.threshold_ms : NAN);
+        put_number(e, l->share_under);
+        put_known_bool(e, l->met != LATENCY_UNKNOWN, l->met == LATENCY_MET);
+        st = flush(e);
+    }
+    return st ? st : e->sink->end(e->ctx);
+}
+
+/* Each service of the month day by day, as the Daily and Daily data sheets
+ * show it: the local day's downtime, unknown and maintenance time and worst
+ * status on the neutral measure (engine/measure/daily.h), and the error
+ * budget left at the day's end, beside an even burn's, on the measure the
+ * burn-down draws (budget_basis.h); empty where that budget is unknown. */
+static enum sl_status
+emit_daily(struct emitter *e, const struct eval_result *r, const struct report_info *info)
+{
+    enum sl_status st = begin(e, "daily", daily_columns);
+    for (size_t i = 0; st == SL_OK && i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        if (!row->service || !sheet_same_window(&row->window, &info->month) || row->daily.n == 0)
+            continue;
+        struct budget_basis bb;
+        budget_basis_of(r, row, &bb);
+        double allowed = bb.budget.allowed_seconds;
+        for (size_t d = 0; st == SL_OK && d < row->daily.n; d++) {
+            const struct daily_day *day = &row->daily.day[d];
+            bool budget = bb.budget.known && d < bb.daily->n;
+            const struct daily_day *bday = budget ? &bb.daily->day[d] : NULL;
+            put_text(e, row->entity);
+            put_text(e, row->service);
+            put_date(e, day->start, info->zone);
+            put_number(e, day->downtime_seconds);
+            put_integer(e, day->unknown_seconds);
+            put_integer(e, day->maintenance_seconds);
+            put_text(e, svc_status_name(day->worst));
+            put_number(e, budget ? daily_remaining_seconds(allowed, bday) : NAN);
+            put_number(
+                e, budget ? daily_even_seconds(allowed, bday, row->window.start, row->window.end)
+                          : NAN);
+            put_text(e, budget ? bb.basis : NULL);
+            st = flush(e);
+        }
     }
     return st ? st : e->sink->end(e->ctx);
 }
@@ -381,6 +492,10 @@ report_tables_emit(const struct eval_result *r, const struct report_info *info,
         st = emit_incidents(&e, r);
     if (st == SL_OK)
         st = emit_sla(&e, r, info);
+    if (st == SL_OK)
+        st = emit_latency(&e, r, info);
+    if (st == SL_OK)
+        st = emit_daily(&e, r, info);
     if (st == SL_OK)
         st = emit_findings(&e, info);
     if (st == SL_OK)

@@ -3,8 +3,11 @@
  * table on one stream.
  *
  * The tables are summary, availability, incidents, sla (the commitments'
- * windows overlapping the month), findings (the audit of each entity over the
- * month, worst first) and sources, with the figures of the workbook in
+ * windows overlapping the month), latency (each service's probe latency and
+ * objective, as the Latency sheet), daily (each service's local days: downtime,
+ * worst status and error budget left, as the Daily and Daily data sheets),
+ * findings (the audit of each entity over the month, worst first) and
+ * sources, with the figures of the workbook in
  * machine units: fractions for availability and coverage (the sla table's
  * percentages as SLAs write them), seconds for durations, RFC 3339 UTC for
  * instants; an empty CSV
@@ -61,12 +64,12 @@ struct table_sink {
 struct table_out {
     const char *dir; /* NULL: every table on stream */
     FILE *stream;
-    const char *ext;   /* "csv" or "json" */
-    bool raw;          /* CSV: text cells as they are, formula-like ones too */
-    FILE *f;           /* where the current table goes */
-    char path[4096];   /* the current table's final name, for messages */
-    struct outdir out; /* the temporary folder, when dir is set */
-    char names[8][32]; /* the files written into it */
+    const char *ext;    /* "csv" or "json" */
+    bool raw;           /* CSV: text cells as they are, formula-like ones too */
+    FILE *f;            /* where the current table goes */
+    char path[4096];    /* the current table's final name, for messages */
+    struct outdir out;  /* the temporary folder, when dir is set */
+    char names[12][32]; /* the files written into it */
     size_t nnames;
     const char *const *columns; /* the current table's, borrowed */
     size_t ncolumns;

@@ -342,7 +342,7 @@ expect "report csv to stdout" 0 "$BIN" --db "$DB" report --month 2026-10 --forma
 has "csv tables introduced" "$TMP/out" '^# table: incidents$'
 has "csv hand-checked availability" "$TMP/out" '^provider:nimbus,inference-api,2026-10,0\.99728997289972[0-9]*,0\.99728997289972[0-9]*,0\.9946[0-9]*,full,0\.999,7200,2656800,14400,7200,'
 expect "report json to a directory" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format json -o "$TMP/tables"
-same "one json file per table" "$(ls "$TMP/tables" | tr '\n' ' ')" "availability.json findings.json incidents.json sla.json sources.json summary.json "
+same "one json file per table" "$(ls "$TMP/tables" | tr '\n' ' ')" "availability.json daily.json findings.json incidents.json latency.json sla.json sources.json summary.json "
 has "json sources hold the sha-256" "$TMP/tables/sources.json" "\"sha256\":\"$(sha256sum sample-data/maintenance.csv | cut -c1-64)\""
 expect "report csv with an SLA" 0 "$BIN" --db "$DB" report --month 2026-10 --format csv \
     --entity provider:nimbus --sla tests/cli/data/sla-nimbus.json --fee 10000
@@ -359,11 +359,11 @@ expect "tables: a first set" 0 "$BIN" --db "$DB" -q report --month 2026-10 --for
 expect "tables over an earlier set" 0 "$BIN" --db "$DB" -q report --month 2026-09 --format csv -o "$TMP/tset"
 has "tables over an earlier set: the new month" "$TMP/tset/summary.csv" ',2026-09,'
 hasnt "tables over an earlier set: no old row" "$TMP/tset/summary.csv" ',2026-10,'
-same "tables over an earlier set: six files, no leftovers" "$(ls -A "$TMP/tset" | tr '\n' ' ')" \
-    "availability.csv findings.csv incidents.csv sla.csv sources.csv summary.csv "
+same "tables over an earlier set: eight files, no leftovers" "$(ls -A "$TMP/tset" | tr '\n' ' ')" \
+    "availability.csv daily.csv findings.csv incidents.csv latency.csv sla.csv sources.csv summary.csv "
 mkdir "$TMP/mixed" && echo keep >"$TMP/mixed/notes.txt"
 expect "tables beside other files" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format csv -o "$TMP/mixed/"
-same "tables beside other files: both kept" "$(ls -A "$TMP/mixed" | wc -l):$(cat "$TMP/mixed/notes.txt")" "7:keep"
+same "tables beside other files: both kept" "$(ls -A "$TMP/mixed" | wc -l):$(cat "$TMP/mixed/notes.txt")" "9:keep"
 ls -A "$TMP" "$TMP/mixed" >"$TMP/ls"
 hasnt "no temporary folder left" "$TMP/ls" '^\.slaudit-'
 # Disk full half-way through the set (a small tmpfs, when this user may
@@ -1957,6 +1957,47 @@ else
     echo "cli: skipped the real upptime latency: $RLAT is absent (set SLAUDIT_REAL to the folder holding uptime/)"
 fi
 
+# --- report tables: latency and daily, the figures of the workbook ----------------
+# The latency table holds the Latency sheet's rows: edge in Berlin's October,
+# p50 10 ms, its objective met (the sheet read above).
+expect "report tables: latency" 0 "$BIN" --db "$LDB" --tz Europe/Berlin report --month 2026-10 --format json
+has "report tables: the latency table" "$TMP/out" '"sla":\[\],"latency":\[$'
+has "report tables: the latency row" "$TMP/out" '^\{"entity":"team:web","service":"edge","month":"2026-10","samples":2,"p50_ms":10,"p95_ms":20,"p99_ms":20,"max_ms":20,"objective_percentile":80,"objective_threshold_ms":400,"share_under":1,"met":true\}\],"daily":\[$'
+same "report tables: latency p50 as on the sheet" \
+    "$(sed -n 's/.*"service":"edge","month":"2026-10","samples":2,"p50_ms":\([0-9.]*\),.*/\1/p' "$TMP/out")" \
+    "$(sed -n 's/^D2	//p' "$TMP/latsheet.cells")"
+# The daily table holds the Daily sheet's days and the Daily data sheet's
+# budget: inference-api down 53 min on 7 October (3180 s), the budget left at
+# that day's end what the burn-down draws (the workbook $DX, read above).
+expect "report tables: daily" 0 "$BIN" --db "$DB" -q report --month 2026-10 --format csv -o "$TMP/rtab"
+has "report tables: daily header" "$TMP/rtab/daily.csv" '^entity,service,date,downtime_seconds,unknown_seconds,maintenance_seconds,worst_status,budget_left_seconds,even_burn_left_seconds,budget_basis$'
+has "report tables: 7 Oct down, 3180 s" "$TMP/rtab/daily.csv" '^provider:nimbus,inference-api,2026-10-07,3180,0,0,down,'
+same "report tables: 7 Oct as on the Daily sheet" "$(xlsx_cell "$DX" Daily I9 | cut -d' ' -f2)" \
+    "$(awk -F, '$2 == "inference-api" && $3 == "2026-10-07" { print $4 / 60 }' "$TMP/rtab/daily.csv")"
+same "report tables: a month of days per service" \
+    "$(awk -F, '$2 == "inference-api"' "$TMP/rtab/daily.csv" | wc -l)" 31
+same "report tables: budget left as on the Daily data sheet" "$(/usr/bin/python3 -c '
+import csv, re, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+names = re.findall(r"<sheet name=\"([^\"]*)\"", z.read("xl/workbook.xml").decode())
+sh = z.read("xl/worksheets/sheet%d.xml" % (names.index("Daily data") + 1)).decode()
+cells = dict(re.findall(r"<c r=\"([A-Z]+[0-9]+)\"[^>]*>(?:<is><t>|<v>)([^<]*)<", sh))
+col = next(re.sub(r"[0-9]", "", ref) for ref, t in cells.items() if t == "provider:nimbus / inference-api")
+unit = 3600 if cells[col + "4"].endswith("(h)") else 60
+row = next(r for r in csv.DictReader(open(sys.argv[2])) if r["service"] == "inference-api" and r["date"] == "2026-10-07")
+print(round(float(row["budget_left_seconds"]) / unit, 1) == round(float(cells[col + "11"]), 1), cells[col + "11"] != "")' "$DX" "$TMP/rtab/daily.csv")" "True True"
+RGCPT=${SLAUDIT_REAL:-../shared/real}/incidents/gcp-status-incidents.json
+if [ -f "$RGCPT" ]; then
+    # GCP's March 2022: 28 services of 31 days; Multiple Products down 444
+    # min on the 31st, as the Daily sheet shows it.
+    expect "report tables: real gcp ingest" 0 "$BIN" --db "$TMP/gcp-tables.db" -q ingest --entity provider:gcp "$RGCPT"
+    expect "report tables: real gcp" 0 "$BIN" --db "$TMP/gcp-tables.db" -q report --month 2022-03 --format csv -o "$TMP/gcp-tables"
+    same "report tables: real gcp, 28 services by 31 days" "$(tail -n +2 "$TMP/gcp-tables/daily.csv" | wc -l)" 868
+    has "report tables: real gcp, the 31st" "$TMP/gcp-tables/daily.csv" '^provider:gcp,Multiple Products,2022-03-31,26640,0,0,down,'
+else
+    echo "cli: skipped the real GCP history for the daily table: $RGCPT is absent (set SLAUDIT_REAL to the folder holding incidents/)"
+fi
+
 # --- the scorecard on real SLA documents: no flag its own terms contradict ---
 # Each document of ../shared/real/sla scored in place: a flag that quotes
 # text cites its line, the maintenance criterion and the maintenance flag
@@ -2020,6 +2061,86 @@ if [ -d "$RCS" ]; then
     hasnt "real stedi: no refund, so not the refund form" "$TMP/out" '"credit_form": "refund"'
 else
     echo "cli: skipped the credit side on real SLA documents: $RCS is absent (set SLAUDIT_REAL to the folder holding sla/)"
+fi
+
+# --- SLA documents given as Markdown, PDF and DOCX: the same terms ------------
+# Each version's sla extract --json, less the document's name and the line
+# numbers (a PDF's lines are as poppler reads them, a DOCX's its paragraphs),
+# equals the Markdown's: the bands written "≥ 99% and < 99.95%", a German
+# table with decimal commas and empty cells, the title from the document's
+# properties, a tracked change accepted, a page in two columns.
+terms_of() {
+    "$BIN" sla extract --json "$1" | sed -E 's/"[a-z_]*line": *[0-9]+//g; /^  "document": /d'
+}
+for doc in notation-and notation-german spruce-columns; do
+    terms_of "$SLA/$doc.md" >"$TMP/same.md"
+    for ext in pdf docx; do
+        [ -f "$SLA/$doc.$ext" ] || continue
+        terms_of "$SLA/$doc.$ext" >"$TMP/same.$ext"
+        same "sla $doc.$ext terms equal the Markdown's" \
+            "$(diff "$TMP/same.md" "$TMP/same.$ext" >&2 && echo same)" same
+    done
+done
+has "sla german: the title from the properties" "$TMP/same.docx" '"service": "Service Level Agreement Fichte Cloud"'
+"$BIN" sla extract "$SLA/notation-german.docx" >"$TMP/out" 2>&1
+has "sla german docx: the inserted target" "$TMP/out" '99\.95% per month'
+/usr/bin/python3 - "$TMP/blank.pdf" <<'PY'
+import sys
+page = (b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+        b"2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+        b"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\n"
+        b"trailer << /Root 1 0 R >>\n%%EOF\n")
+open(sys.argv[1], "wb").write(page)
+PY
+expect "sla pdf without a text layer" 3 "$BIN" sla extract --json "$TMP/blank.pdf"
+has "sla pdf without a text layer message" "$TMP/err" '^slaudit: .*blank\.pdf: PDF without text \(scanned pages are not read\)$'
+# --- SLA commitments: measure, scope in parts, eligibility, durability ---------
+CSLA=tests/data/sla
+expect "commitment extract" 0 "$BIN" sla extract --json "$CSLA/commitment-requests.md"
+has "commitment: measure of the uptime definition" "$TMP/out" '"measure":"error_rate"'
+has "commitment: scope in parts" "$TMP/out" '"scope_of":\{"service":null,"region":"EU","plan":"Premium","operation":"read"\}'
+has "commitment: eligibility with its line" "$TMP/out" '"text":"This commitment only applies to buckets deployed across two or more availability zones.","line":14'
+has "commitment: durability kept apart" "$TMP/out" '"durability_percent": 99.999999999'
+hasnt "commitment: durability is no target" "$TMP/out" '"percent":99.999999999'
+expect "commitment extract text" 0 "$BIN" sla extract "$CSLA/commitment-requests.md"
+has "commitment text: the measure" "$TMP/out" '^      measured by error rate$'
+has "commitment text: the scope in parts" "$TMP/out" '^      scope: region EU, plan Premium, operation read$'
+has "commitment text: a condition with its line" "$TMP/out" '^      condition: Customers must have a paid support plan to rely on it\.  \(line 15\)$'
+has "commitment text: durability whole" "$TMP/out" '^  durability 99\.999999999%, not an uptime target  \(line 17\)$'
+expect "commitment workbook" 0 "$BIN" sla score "$CSLA/commitment-requests.md" -o "$TMP/commit.xlsx"
+unzip -p "$TMP/commit.xlsx" xl/sharedStrings.xml >"$TMP/commit-strings.xml" 2>/dev/null
+has "commitment workbook: measured by, approximate" "$TMP/commit-strings.xml" 'error rate \(the minutes read it as time, an approximation\)'
+expect "commitment score" 0 "$BIN" sla score "$CSLA/commitment-requests.md"
+has "commitment score: minutes of an error rate are an approximation" "$TMP/out" '^      measured by error rate in the document: these minutes read it as time, an approximation$'
+expect "commitment score json" 0 "$BIN" sla score --json "$CSLA/commitment-requests.md"
+has "commitment score json: approximate" "$TMP/out" '"measure":"error_rate","approximate":true'
+expect "commitment time score" 0 "$BIN" sla score "$CSLA/commitment-time.html"
+hasnt "commitment time score: no approximation for time" "$TMP/out" 'approximation'
+"$BIN" sla extract --json "$CSLA/commitment-requests.md" >"$TMP/commit.json"
+expect "commitment replay" 0 "$BIN" sla score "$TMP/commit.json" --history "$SLA/history/incidents.csv"
+has "commitment replay: the note on stderr" "$TMP/err" '^slaudit: note: commitment-requests.md:5: commitment c1 \(99.9%\) is measured by error rate; the contract figure measures time, an approximation of it$'
+sed 's/"measure":"error_rate"/"measure":"latency"/' "$TMP/commit.json" >"$TMP/commit-bad.json"
+expect "commitment: unknown measure in corrected terms" 3 "$BIN" sla score "$TMP/commit-bad.json"
+has "commitment: the wrong field is named" "$TMP/err" 'measure'
+sed 's/"percent":99.95/"percent":99.95,"measure":"requests"/' tests/cli/data/sla-nimbus.json >"$TMP/sla-requests.json"
+expect "commitment eval by requests" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity provider:nimbus --service inference-api --sla "$TMP/sla-requests.json" --fee 10000 --no-save
+has "commitment eval: the approximation noted" "$TMP/err" 'commitment c1 \(99.95%\) is measured by requests; the contract figure measures time, an approximation of it$'
+expect "commitment eval by time" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity provider:nimbus --service inference-api --sla tests/cli/data/sla-nimbus.json --fee 10000 --no-save
+hasnt "commitment eval: nothing noted for time" "$TMP/err" 'approximation'
+if [ -d "$RSLA" ]; then
+    for f in "$RSLA"/*.txt; do
+        n=$(basename "$f")
+        expect "real commitment extract $n" 0 "$BIN" sla extract --json "$f"
+        hasnt "real $n: no durability figure taken as a target" "$TMP/out" '"percent":99\.9999999'
+        hasnt "real $n: a missed target's credit is no eligibility" "$TMP/out" '"text":"[^"]*(does not|can ?not) meet[^"]*eligible'
+    done
+    expect "real commitment azure storage" 0 "$BIN" sla extract --json "$RSLA/azure-china-storage.txt"
+    has "real azure storage: measured by requests" "$TMP/out" '"percent":99.99,[^}]*"measure":"requests"'
+    has "real azure storage: read operations" "$TMP/out" '"operation":"read"'
+    expect "real commitment fortrabbit" 0 "$BIN" sla extract --json "$RSLA/fortrabbit.txt"
+    has "real fortrabbit: a production plan" "$TMP/out" '"plan":"production"'
+else
+    echo "cli: skipped the real SLA commitments: $RSLA is absent (set SLAUDIT_REAL to the folder holding sla/)"
 fi
 
 # --- the documentation against the tree and the binary, and the README's tour ---

@@ -1,63 +1,14 @@
 /* test_decide.c — the decision policy (engine/decide.c): each rule of the
  * default policy, each way measured data confirms or overturns it, and the
- * cost arithmetic worked out by hand. Measurements are made up here so the
- * numbers are easy to follow: a period of exactly one average month
- * (730.5 h), so a measured total is also its monthly figure. */
+ * cost arithmetic worked out by hand. The organisation and its measurements
+ * are made up in fixture.h so the numbers are easy to follow. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/decide/decide.h"
-
-#define MONTH DECIDE_HOURS_PER_MONTH
-#define EPS 1e-6
-
-/* A research org: 8 platform engineers, 8 on a 24×7 rotation, 80 research
- * GPUs; self-managed 2.00 a GPU-hour, managed +25 % (2.50). */
-static void
-base_profile(struct team_profile *p)
-{
-    team_profile_init(p);
-    p->type = TEAM_RESEARCH;
-    p->size = 40;
-    p->platform_engineers = 8;
-    p->entity = (char *)"team:t";
-    p->rotation_size = 8;
-    p->hours_covered_week = 168;
-    p->research_gpus = 80;
-    p->engineer_hour = 100;
-    p->gpu_hour_self = 2.0;
-    p->managed_premium = 0.25;
-    p->lost_research_hour = 1000;
-    p->routine_ops_hours = 200;
-    p->on_call_hour = 5;
-    p->providers[0].entity = (char *)"provider:a";
-    p->providers[0].gpu_hour = NAN;
-    p->providers[1].entity = (char *)"provider:b";
-    p->providers[1].gpu_hour = NAN;
-    p->nproviders = 1;
-}
-
-static struct decide_measured
-measured(const char *entity, double availability, long incidents, double incident_hours,
-         double engineer_hours)
-{
-    struct decide_measured m;
-    memset(&m, 0, sizeof m);
-    snprintf(m.entity, sizeof m.entity, "%s", entity);
-    m.period_hours = MONTH;
-    m.has_uptime = !isnan(availability);
-    m.availability = availability;
-    m.coverage = 1.0;
-    m.incidents = incidents;
-    m.incident_hours = incident_hours;
-    m.engineer_hours = engineer_hours;
-    m.pages.count[BAND_SLEEP] = incidents;
-    m.pages.total = incidents;
-    m.tta.n = incidents; /* every incident acknowledged on record */
-    return m;
-}
+#include "fixture.h"
 
 static bool
 has_reason(const struct decide_result *r, const char *rule)
@@ -85,8 +36,8 @@ static struct decide_result result;
 Test(decide, cost_self_managed_by_hand)
 {
     struct team_profile p;
-    base_profile(&p);
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    fixture_profile(&p);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     /* 80 × 2.00 × 730.5 = 116,880 */
@@ -110,9 +61,9 @@ Test(decide, cost_self_managed_by_hand)
 Test(decide, cost_managed_by_hand)
 {
     struct team_profile p;
-    base_profile(&p);
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    fixture_profile(&p);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 20, 60);
     struct decide_option o;
     decide_cost_of(&p, &t, &a, 0, DECIDE_MANAGED, &o);
     /* 80 × 2.00 × 1.25 = 2.50 a GPU-hour × 730.5 = 146,100 */
@@ -133,10 +84,10 @@ Test(decide, cost_managed_by_hand)
 Test(decide, cost_provider_incidents_scale_with_exposure)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.providers[0].capacity_gpus = 800; /* the team rents 80 of 800 GPUs */
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 20, 60);
     struct decide_option o;
     decide_cost_of(&p, &t, &a, 0, DECIDE_MANAGED, &o);
     /* 20 provider incident hours × 0.1 × 0.5 engineers × 100 = 100 */
@@ -156,7 +107,7 @@ Test(decide, cost_provider_incidents_scale_with_exposure)
 Test(decide, cost_provider_rate_given_overrides_premium)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.providers[0].gpu_hour = 3.0;
     cr_assert_float_eq(team_profile_provider_rate(&p, 0), 3.0, EPS);
     p.providers[0].gpu_hour = NAN;
@@ -166,12 +117,12 @@ Test(decide, cost_provider_rate_given_overrides_premium)
 Test(decide, cost_hybrid_by_hand)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.production_gpus = 20; /* 100 GPUs: research 0.8, production 0.2 */
     p.uptime_commitment = 0.999;
     p.downtime_hour = 10000;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 20, 60);
     struct decide_option o;
     decide_cost_of(&p, &t, &a, 0, DECIDE_HYBRID, &o);
     /* 20 × 2.50 × 730.5 + 80 × 2.00 × 730.5 = 36,525 + 116,880 */
@@ -191,12 +142,12 @@ Test(decide, cost_hybrid_by_hand)
 Test(decide, cost_hybrid_research_cover)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.production_gpus = 20;
     p.uptime_commitment = 0.999;
     p.research_hours_week = 84; /* half the week: 365.25 h on call a month */
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 20, 60);
     struct decide_option o;
     decide_cost_of(&p, &t, &a, 0, DECIDE_HYBRID, &o);
     cr_assert_float_eq(o.cost.on_call, 365.25 * 5, EPS);
@@ -209,13 +160,13 @@ Test(decide, cost_hybrid_research_cover)
 Test(decide, workload_cap_counts_the_hybrid_s_provider_incidents)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.production_gpus = 20;
     p.uptime_commitment = 0.999;
     p.platform_engineers = 2;
     p.work_hours_month = 195; /* 390 h of platform time: the cap is 195 h */
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 20, 60);
     struct decide_option o;
     decide_cost_of(&p, &t, &a, 0, DECIDE_HYBRID, &o);
     /* 200 × (0.8 + 0.2 × 0.25) = 170 h routine, + 30 × 0.8 = 24 h of the
@@ -229,11 +180,11 @@ Test(decide, workload_cap_counts_the_hybrid_s_provider_incidents)
 Test(decide, workload_cap_applies_to_managed)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.platform_engineers = 1;
     p.work_hours_month = 100;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 20, 60);
     struct decide_option o;
     decide_cost_of(&p, &t, &a, 0, DECIDE_MANAGED, &o);
     /* 200 × 25 % = 50 h kept + 20 × 0.5 = 10 h of provider incidents:
@@ -255,8 +206,8 @@ Test(decide, workload_cap_applies_to_managed)
 Test(decide, per_month_scales_the_period)
 {
     struct team_profile p;
-    base_profile(&p);
-    struct decide_measured t = measured("team:t", 0.999, 30, 36, 90);
+    fixture_profile(&p);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 30, 36, 90);
     t.period_hours = 3 * MONTH; /* three months measured */
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
@@ -269,8 +220,8 @@ Test(decide, per_month_scales_the_period)
 Test(decide, rotation_of_eight_is_sustainable_for_24x7)
 {
     struct team_profile p;
-    base_profile(&p);
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    fixture_profile(&p);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert_eq(o.rotation.required, 8);
@@ -284,9 +235,9 @@ Test(decide, rotation_of_eight_is_sustainable_for_24x7)
 Test(decide, rotation_of_five_is_not)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.rotation_size = 5;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert_float_eq(o.rotation.oncall_share, 0.4, EPS);
@@ -299,10 +250,10 @@ Test(decide, rotation_of_five_is_not)
 Test(decide, rotation_business_hours_needs_three)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.hours_covered_week = 50;
     p.rotation_size = 3;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert_eq(o.rotation.required, 3); /* ceil(100 / 42) */
@@ -312,9 +263,9 @@ Test(decide, rotation_business_hours_needs_three)
 Test(decide, rotation_too_many_incidents_per_shift)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     /* 730.5 h covered = 60.875 twelve-hour shifts; 130 incidents = 2.14 each */
-    struct decide_measured t = measured("team:t", 0.999, 130, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 130, 12, 30);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert_float_eq(o.rotation.incidents_per_shift, 130 / 60.875, EPS);
@@ -324,9 +275,9 @@ Test(decide, rotation_too_many_incidents_per_shift)
 Test(decide, rotation_operations_over_half_the_time)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     /* (200 + 500) / 1280 = 54.7 % */
-    struct decide_measured t = measured("team:t", 0.999, 10, 200, 500);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 200, 500);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert_not(o.rotation.sustainable);
@@ -338,9 +289,9 @@ Test(decide, rotation_operations_over_half_the_time)
 Test(decide, rotation_none)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.rotation_size = 0;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert_not(o.rotation.sustainable);
@@ -353,10 +304,10 @@ static void
 run_type(enum team_type type, enum decide_model expected)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = type;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 10, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 10, 12, 30);
     decide_run(&p, &t, &a, &result);
     cr_assert_eq(result.default_model, expected, "%s", team_type_name(type));
     const struct decide_reason *x = find_reason(&result, "T-type");
@@ -393,13 +344,13 @@ Test(decide, type_research_defaults_to_self_managed)
 Test(decide, production_without_proven_24x7_goes_hybrid)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.production_gpus = 20;
     p.uptime_commitment = 0.999;
     p.rotation_size = 5; /* not sustainable for 24×7 */
     p.research_hours_week = 50;
-    struct decide_measured t = measured("team:t", 0.9992, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.9992, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_not(result.proven_24x7);
     cr_assert_eq(result.default_model, DECIDE_HYBRID);
@@ -411,14 +362,14 @@ Test(decide, production_without_proven_24x7_goes_hybrid)
 Test(decide, production_only_without_proven_24x7_goes_managed)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.research_gpus = 0;
     p.production_gpus = 40;
     p.uptime_commitment = 0.999;
     p.hours_covered_week = 50; /* business hours only */
     p.rotation_size = 3;
-    struct decide_measured t = measured("team:t", 0.9995, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.9995, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_eq(result.default_model, DECIDE_MANAGED);
     cr_assert_eq(result.noptions, 2); /* no hybrid without research */
@@ -429,12 +380,12 @@ Test(decide, production_only_without_proven_24x7_goes_managed)
 Test(decide, production_with_proven_24x7_stays_self_managed)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.production_gpus = 20;
     p.uptime_commitment = 0.999;
     p.downtime_hour = 5000;
-    struct decide_measured t = measured("team:t", 0.9995, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.9995, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert(result.proven_24x7);
     cr_assert_eq(result.default_model, DECIDE_SELF_MANAGED);
@@ -445,10 +396,10 @@ Test(decide, production_with_proven_24x7_stays_self_managed)
 Test(decide, regulated_with_weaker_team_goes_managed)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.regulated = true;
-    struct decide_measured t = measured("team:t", 0.995, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.995, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_eq(result.default_model, DECIDE_MANAGED);
     const struct decide_reason *x = find_reason(&result, "W-regulated");
@@ -461,10 +412,10 @@ Test(decide, regulated_with_weaker_team_goes_managed)
 Test(decide, regulated_with_stronger_team_stays)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.regulated = true;
-    struct decide_measured t = measured("team:t", 0.9995, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.9995, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_eq(result.default_model, DECIDE_SELF_MANAGED);
     cr_assert(strstr(find_reason(&result, "W-regulated")->text, "stay in-house"));
@@ -473,11 +424,11 @@ Test(decide, regulated_with_stronger_team_stays)
 Test(decide, capacity_needed_fast_goes_managed)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.capacity_needed_weeks = 4; /* the ramp is 12 */
     p.managed_premium = 0.05;    /* so managed is within the tie margin */
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_eq(result.default_model, DECIDE_MANAGED);
     cr_assert(strstr(find_reason(&result, "W-speed")->text, "4 weeks"));
@@ -488,10 +439,10 @@ Test(decide, capacity_needed_fast_goes_managed)
 Test(decide, capacity_not_pressing_changes_nothing)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.capacity_needed_weeks = 26;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_not(has_reason(&result, "W-speed"));
 }
@@ -501,11 +452,11 @@ Test(decide, capacity_not_pressing_changes_nothing)
 Test(decide, price_alone_does_not_overturn_small_ai)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = TEAM_SMALL_AI;
     p.managed_premium = 1.0; /* managed costs double the GPU rate */
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_lt(result.options[0].cost.total, result.options[1].cost.total * 0.8);
     cr_assert_eq(result.default_model, DECIDE_MANAGED);
@@ -522,12 +473,12 @@ Test(decide, price_alone_does_not_overturn_small_ai)
 Test(decide, cost_overturns_only_a_viable_default)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = TEAM_PLATFORM;
     p.gpu_hour_self = 4.0; /* self-managed dearer than managed's 2.50 */
     p.providers[0].gpu_hour = 2.5;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_eq(result.default_model, DECIDE_SELF_MANAGED);
     cr_assert(result.overturned);
@@ -538,11 +489,11 @@ Test(decide, cost_overturns_only_a_viable_default)
 Test(decide, unsustainable_rotation_fails_readiness)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = TEAM_PLATFORM;
     p.rotation_size = 4;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_eq(result.default_model, DECIDE_MANAGED);
     cr_assert_eq(result.recommendation, DECIDE_MANAGED);
@@ -553,12 +504,12 @@ Test(decide, unsustainable_rotation_fails_readiness)
 Test(decide, tie_margin_keeps_the_default)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = TEAM_PRODUCT;
     /* managed 146,100 + 5,000 + 600 + 730.5 = 152,430.5 against self-managed
      * 144,263: 5.7 % more; a product organisation stays managed */
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 12, 30);
     decide_run(&p, &t, &a, &result);
     const struct decide_option *self = &result.options[0], *m = &result.options[1];
     cr_assert_lt(self->cost.total, m->cost.total);
@@ -571,10 +522,10 @@ Test(decide, tie_margin_keeps_the_default)
 Test(decide, no_option_passes_keeps_the_guide_s_answer)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.rotation_size = 2; /* fails readiness: managed */
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", NAN, 0, 0, 0); /* no data */
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", NAN, 0, 0, 0); /* no data */
     decide_run(&p, &t, &a, &result);
     cr_assert_eq(result.default_model, DECIDE_MANAGED);
     cr_assert_eq(result.recommendation, DECIDE_MANAGED);
@@ -586,15 +537,15 @@ Test(decide, no_option_passes_keeps_the_guide_s_answer)
 Test(decide, commitment_nobody_meets_becomes_the_best_measured)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.production_gpus = 20;
     p.uptime_commitment = 0.9999;
     p.research_hours_week = 50;
     p.rotation_size = 5;
     p.nproviders = 2;
-    struct decide_measured t = measured("team:t", 0.998, 10, 12, 30);
-    struct decide_measured prov[2] = {measured("provider:a", 0.9990, 8, 10, 20),
-                                      measured("provider:b", 0.9980, 8, 10, 20)};
+    struct decide_measured t = fixture_measured("team:t", 0.998, 10, 12, 30);
+    struct decide_measured prov[2] = {fixture_measured("provider:a", 0.9990, 8, 10, 20),
+                                      fixture_measured("provider:b", 0.9980, 8, 10, 20)};
     decide_run(&p, &t, prov, &result);
     const struct decide_reason *x = find_reason(&result, "R-commitment");
     cr_assert(strstr(x->text, "99.990 %") && strstr(x->text, "provider:a"), "%s", x->text);
@@ -609,14 +560,14 @@ Test(decide, commitment_nobody_meets_becomes_the_best_measured)
 Test(decide, best_provider_is_chosen_by_total_cost)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = TEAM_SMALL_AI;
     p.nproviders = 2;
     p.providers[0].gpu_hour = 3.0;
     p.providers[1].gpu_hour = 2.4;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured prov[2] = {measured("provider:a", 0.999, 8, 10, 20),
-                                      measured("provider:b", 0.999, 8, 10, 20)};
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured prov[2] = {fixture_measured("provider:a", 0.999, 8, 10, 20),
+                                      fixture_measured("provider:b", 0.999, 8, 10, 20)};
     decide_run(&p, &t, prov, &result);
     cr_assert_eq(result.recommendation, DECIDE_MANAGED);
     cr_assert_eq(result.provider, 1);
@@ -627,14 +578,14 @@ Test(decide, best_provider_is_chosen_by_total_cost)
 Test(decide, every_reason_cites_a_number_or_a_profile_fact)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.production_gpus = 20;
     p.uptime_commitment = 0.999;
     p.rotation_size = 5;
     p.regulated = true;
     p.capacity_needed_weeks = 2;
-    struct decide_measured t = measured("team:t", 0.998, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.998, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_geq(result.nreasons, 5);
     for (size_t i = 0; i < result.nreasons; i++) {
@@ -649,10 +600,10 @@ Test(decide, every_reason_cites_a_number_or_a_profile_fact)
 Test(decide, boundary_follows_the_recommendation)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = TEAM_SMALL_AI;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     t.unknown_hours = 4;
     t.coverage = 0.99;
     decide_run(&p, &t, &a, &result);
@@ -681,12 +632,12 @@ Test(decide, model_names)
 Test(decide, wording_follows_the_numbers)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.platform_engineers = 1;
     p.rotation_size = 1;
     p.hours_covered_week = 40;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     const char *type = find_reason(&result, "T-type")->text;
     cr_assert(strstr(type, "1 platform engineer)"), "%s", type);
@@ -710,10 +661,10 @@ Test(decide, wording_follows_the_numbers)
 Test(decide, thousands_and_break_even)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = TEAM_PRODUCT;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 12, 30);
     decide_run(&p, &t, &a, &result);
     const char *cost = find_reason(&result, "R-cost")->text;
     cr_assert(strstr(cost, "144,263") && strstr(cost, "152,430"), "%s", cost);
@@ -728,10 +679,10 @@ Test(decide, thousands_and_break_even)
 Test(decide, unmeasured_team_is_unknown_not_zero)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.regulated = true;
-    struct decide_measured t = measured("team:t", NAN, 0, 0, 0);
-    struct decide_measured a = measured("provider:a", NAN, 0, 0, 0);
+    struct decide_measured t = fixture_measured("team:t", NAN, 0, 0, 0);
+    struct decide_measured a = fixture_measured("provider:a", NAN, 0, 0, 0);
     decide_run(&p, &t, &a, &result);
     cr_assert_not(result.measured_any);
     cr_assert(isnan(result.options[0].incidents_month));

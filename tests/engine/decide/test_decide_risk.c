@@ -2,60 +2,14 @@
  * (docs/decide.md §5.1): the ramp's lost research spread over the horizon,
  * the compliance risk of regulated work from the audit findings, and the
  * on-call load rule fed by the responder load of the stored shifts. The
- * period is one average month, so a measured total is its monthly figure. */
+ * organisation and its measurements are those of fixture.h. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/decide/decide.h"
-
-#define MONTH DECIDE_HOURS_PER_MONTH
-#define EPS 1e-6
-
-/* A research org: 8 platform engineers on a 24×7 rotation of 8, 80
- * research GPUs at 2.00 self-managed, managed +25 %. */
-static void
-base_profile(struct team_profile *p)
-{
-    team_profile_init(p);
-    p->type = TEAM_RESEARCH;
-    p->size = 40;
-    p->platform_engineers = 8;
-    p->entity = (char *)"team:t";
-    p->rotation_size = 8;
-    p->hours_covered_week = 168;
-    p->research_gpus = 80;
-    p->engineer_hour = 100;
-    p->gpu_hour_self = 2.0;
-    p->managed_premium = 0.25;
-    p->lost_research_hour = 1000;
-    p->routine_ops_hours = 200;
-    p->on_call_hour = 5;
-    p->providers[0].entity = (char *)"provider:a";
-    p->providers[0].gpu_hour = NAN;
-    p->nproviders = 1;
-}
-
-static struct decide_measured
-measured(const char *entity, double availability, long incidents, double incident_hours,
-         double engineer_hours)
-{
-    struct decide_measured m;
-    memset(&m, 0, sizeof m);
-    snprintf(m.entity, sizeof m.entity, "%s", entity);
-    m.period_hours = MONTH;
-    m.has_uptime = true;
-    m.availability = availability;
-    m.coverage = 1.0;
-    m.incidents = incidents;
-    m.incident_hours = incident_hours;
-    m.engineer_hours = engineer_hours;
-    m.pages.count[BAND_SLEEP] = incidents;
-    m.pages.total = incidents;
-    m.tta.n = incidents;
-    return m;
-}
+#include "fixture.h"
 
 static const struct decide_reason *
 find_reason(const struct decide_result *r, const char *rule)
@@ -74,10 +28,10 @@ static struct decide_result result;
 Test(decide_risk, ramp_loss_by_hand)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.capacity_needed_weeks = 4; /* the ramp is 12: 8 weeks lost */
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 20, 60);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     /* 8 weeks × 168 h × 1,000 = 1,344,000 once; over 12 months 112,000. */
@@ -101,10 +55,10 @@ Test(decide_risk, ramp_loss_by_hand)
 Test(decide_risk, ramp_horizon_spreads_the_loss)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.capacity_needed_weeks = 4;
     p.ramp_horizon_months = 24;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert_float_eq(o.cost.ramp_loss, 56000.0, EPS);
@@ -113,12 +67,12 @@ Test(decide_risk, ramp_horizon_spreads_the_loss)
 Test(decide_risk, hybrid_research_part_ramps_too)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.capacity_needed_weeks = 8; /* 4 weeks lost */
     p.production_gpus = 20;
     p.uptime_commitment = 0.999;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 20, 60);
     struct decide_option o;
     decide_cost_of(&p, &t, &a, 0, DECIDE_HYBRID, &o);
     /* 4 × 168 × 1,000 = 672,000 / 12 = 56,000. */
@@ -128,8 +82,8 @@ Test(decide_risk, hybrid_research_part_ramps_too)
 Test(decide_risk, no_ramp_loss_when_capacity_is_not_pressing)
 {
     struct team_profile p;
-    base_profile(&p);
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    fixture_profile(&p);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert_float_eq(o.cost.ramp_loss, 0.0, EPS);
@@ -141,10 +95,10 @@ Test(decide_risk, no_ramp_loss_when_capacity_is_not_pressing)
 Test(decide_risk, speed_rule_cites_its_row)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.capacity_needed_weeks = 4;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     const char *text = find_reason(&result, "W-speed")->text;
     cr_assert(strstr(text, "1,344,000 once (112,000 a month over 12 months"), "%s", text);
@@ -154,11 +108,11 @@ Test(decide_risk, speed_rule_cites_its_row)
 Test(decide_risk, speed_rule_without_a_price_says_so)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.capacity_needed_weeks = 4;
     p.lost_research_hour = 0;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     const char *text = find_reason(&result, "W-speed")->text;
     cr_assert(strstr(text, "which the profile does not price"), "%s", text);
@@ -169,11 +123,11 @@ Test(decide_risk, speed_rule_without_a_price_says_so)
 Test(decide_risk, speed_rule_is_cited_when_already_managed)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = TEAM_SMALL_AI;
     p.capacity_needed_weeks = 4;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     const char *text = find_reason(&result, "W-speed")->text;
     cr_assert(strstr(text, "as the rules above already do"), "%s", text);
@@ -185,13 +139,13 @@ Test(decide_risk, speed_rule_is_cited_when_already_managed)
 Test(decide_risk, compliance_risk_by_hand)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.regulated = true;
     p.audit_finding = 500;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     t.audit_known = true;
     t.audit_findings = 30;
-    struct decide_measured a = measured("provider:a", 0.9995, 8, 20, 60);
+    struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 20, 60);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     /* 30 findings a month × 100 % × 500 = 15,000. */
@@ -208,10 +162,10 @@ Test(decide_risk, compliance_risk_by_hand)
 Test(decide_risk, compliance_unmeasured_is_left_out)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.regulated = true;
     p.audit_finding = 500;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert(isnan(o.cost.compliance_risk));
@@ -226,9 +180,9 @@ Test(decide_risk, compliance_unmeasured_is_left_out)
 Test(decide_risk, compliance_not_priced_keeps_the_total_complete)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.regulated = true;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     t.audit_known = true;
     t.audit_findings = 30;
     struct decide_option o;
@@ -242,14 +196,14 @@ Test(decide_risk, compliance_not_priced_keeps_the_total_complete)
 Test(decide_risk, regulated_rule_is_cited_when_already_managed)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = TEAM_PRODUCT;
     p.regulated = true;
     p.audit_finding = 500;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     t.audit_known = true;
     t.audit_findings = 30;
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     const char *text = find_reason(&result, "W-regulated")->text;
     cr_assert(strstr(text, "as the rules above already do"), "%s", text);
@@ -264,11 +218,11 @@ Test(decide_risk, regulated_rule_is_cited_when_already_managed)
 Test(decide_risk, compliance_risk_enters_the_comparison)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.regulated = true;
     p.audit_finding = 500;
-    struct decide_measured t = measured("team:t", 0.9999, 10, 12, 30);
-    struct decide_measured a = measured("provider:a", 0.999, 8, 20, 60);
+    struct decide_measured t = fixture_measured("team:t", 0.9999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 20, 60);
     t.audit_known = true;
     t.audit_findings = 0;
     decide_run(&p, &t, &a, &result);
@@ -290,9 +244,9 @@ Test(decide_risk, compliance_risk_enters_the_comparison)
 Test(decide_risk, measured_pages_per_shift_decide_the_load)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     /* 10 incidents a month over 24×7: about 0.16 per 12-hour shift. */
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert(o.rotation.sustainable, "%s", o.rotation.why);
@@ -323,14 +277,14 @@ Test(decide_risk, measured_pages_per_shift_decide_the_load)
 Test(decide_risk, measured_load_in_the_readiness_table)
 {
     struct team_profile p;
-    base_profile(&p);
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
+    fixture_profile(&p);
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     t.oncall_known = true;
     t.oncall_shifts = 4;
     t.oncall_hours = 730.5;
     t.oncall_pages = 10;
     t.oncall_responders = 4;
-    struct decide_measured a = measured("provider:a", 0.999, 8, 10, 20);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
     cr_assert_eq(result.readiness[1].met, DECIDE_CHECK_YES, "%s", result.readiness[1].evidence);
     cr_assert(strstr(result.readiness[1].evidence, "measured on 4 stored on-call shifts"), "%s",
@@ -342,14 +296,14 @@ Test(decide_risk, measured_load_in_the_readiness_table)
 Test(decide_risk, a_partial_record_is_named)
 {
     struct team_profile p;
-    base_profile(&p);
+    fixture_profile(&p);
     p.type = TEAM_PRODUCT;
     p.providers[1].entity = (char *)"provider:b";
     p.providers[1].gpu_hour = NAN;
     p.nproviders = 2;
-    struct decide_measured t = measured("team:t", 0.999, 10, 12, 30);
-    struct decide_measured prov[2] = {measured("provider:a", 1.0, 2, 3, 3),
-                                      measured("provider:b", 0.999, 8, 10, 20)};
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured prov[2] = {fixture_measured("provider:a", 1.0, 2, 3, 3),
+                                      fixture_measured("provider:b", 0.999, 8, 10, 20)};
     decide_run(&p, &t, prov, &result);
     const struct decide_option *o = &result.options[result.recommended_option];
     cr_assert_eq(o->provider, 0);

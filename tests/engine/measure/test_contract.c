@@ -181,7 +181,7 @@ Test(contract, ineligible_maintenance_is_downtime)
  * notice qualifies, one second less does not. */
 Test(contract, notice_boundary_of_the_terms)
 {
-    struct sla_uptime_target target = {99.9, SLA_WINDOW_MONTH, NULL, 1, 0, 0};
+    struct sla_uptime_target target = {.percent = 99.9, .window = SLA_WINDOW_MONTH, .line = 1};
     struct sla_terms t;
     sla_terms_init(&t);
     t.targets = &target;
@@ -208,7 +208,7 @@ Test(contract, notice_boundary_of_the_terms)
  * neutral 0.3. */
 Test(contract, partial_weight_from_the_terms)
 {
-    struct sla_uptime_target target = {99.9, SLA_WINDOW_MONTH, NULL, 1, 0, 0};
+    struct sla_uptime_target target = {.percent = 99.9, .window = SLA_WINDOW_MONTH, .line = 1};
     struct sla_clause clause = {SLA_CLAUSE_PARTIAL_EXCLUDED, NAN, "Partial loss is not Downtime",
                                 4};
     struct sla_terms t;
@@ -474,7 +474,7 @@ Test(contract, claim_deadline_across_dst)
 Test(contract, rules_from_terms)
 {
     struct sla_terms t;
-    struct sla_uptime_target u = {99.5, SLA_WINDOW_QUARTER, NULL, 3, 0, 0};
+    struct sla_uptime_target u = {.percent = 99.5, .window = SLA_WINDOW_QUARTER, .line = 3};
     struct contract_rules r;
     sla_terms_init(&t);
     t.targets = &u;

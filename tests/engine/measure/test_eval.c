@@ -75,7 +75,7 @@ teardown(void)
     fixture_close(&fx);
 }
 
-static struct sla_uptime_target target = {99.99, SLA_WINDOW_MONTH, NULL, 1, 0, 0};
+static struct sla_uptime_target target = {.percent = 99.99, .window = SLA_WINDOW_MONTH, .line = 1};
 static struct sla_credit_tier tiers[] = {
     {NAN, 99.99, false, false, 10, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0}};
 static struct sla_response_time response[] = {{"Severity 1", 15, false, false, 3}};
@@ -160,7 +160,7 @@ Test(eval, breach_credit_and_chronic)
     struct sla_terms t;
     struct eval_params p;
     struct eval_result r;
-    struct sla_uptime_target strict = {99.999, SLA_WINDOW_MONTH, NULL, 1, 0, 0};
+    struct sla_uptime_target strict = {.percent = 99.999, .window = SLA_WINDOW_MONTH, .line = 1};
     terms(&t);
     t.targets = &strict;
     eval_default_params(&p);
@@ -744,8 +744,8 @@ Test(eval, neutral_and_contract_rows_are_linked)
     struct sla_terms t;
     struct eval_params p;
     struct eval_result r;
-    struct sla_uptime_target two[] = {{99.99, SLA_WINDOW_MONTH, NULL, 1, 0, 0},
-                                      {99.9, SLA_WINDOW_QUARTER, NULL, 2, 0, 0}};
+    struct sla_uptime_target two[] = {{.percent = 99.99, .window = SLA_WINDOW_MONTH, .line = 1},
+                                      {.percent = 99.9, .window = SLA_WINDOW_QUARTER, .line = 2}};
     terms(&t);
     t.targets = two;
     t.ntargets = 2;

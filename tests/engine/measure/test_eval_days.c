@@ -81,7 +81,8 @@ run_target(struct sla_uptime_target *u, struct eval_result *r)
 
 Test(eval_days, rolling_days_end_at_the_evaluation_end)
 {
-    struct sla_uptime_target u = {99.9, SLA_WINDOW_ROLLING, NULL, 1, 7, 0};
+    struct sla_uptime_target u = {
+        .percent = 99.9, .window = SLA_WINDOW_ROLLING, .line = 1, .days = 7};
     struct eval_result r;
     run_target(&u, &r);
     /* 7-day windows back from 1 November while they reach into October:
@@ -110,8 +111,11 @@ Test(eval_days, calendar_weeks_from_their_first_day)
 {
     /* weeks from Saturday 3 October 2026: the one holding 1 October began on
      * 26 September; six weeks reach into October */
-    struct sla_uptime_target u = {
-        99.95, SLA_WINDOW_DAYS, NULL, 1, 7, sltime_days_from_civil(2026, 10, 3)};
+    struct sla_uptime_target u = {.percent = 99.95,
+                                  .window = SLA_WINDOW_DAYS,
+                                  .line = 1,
+                                  .days = 7,
+                                  .start_day = sltime_days_from_civil(2026, 10, 3)};
     struct eval_result r;
     run_target(&u, &r);
     cr_assert_eq(r.ncontract, 6);

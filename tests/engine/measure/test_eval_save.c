@@ -76,7 +76,7 @@ teardown(void)
 
 TestSuite(eval_save, .init = setup, .fini = teardown);
 
-static struct sla_uptime_target target = {99.9, SLA_WINDOW_MONTH, NULL, 1, 0, 0};
+static struct sla_uptime_target target = {.percent = 99.9, .window = SLA_WINDOW_MONTH, .line = 1};
 
 /* The test's JSON: short texts that say which row they belong to. */
 static bool writers_fail;

@@ -29,7 +29,8 @@ add_target(struct sla_terms *t, double pct, long line)
 {
     t->targets = realloc(t->targets, (t->ntargets + 1) * sizeof *t->targets);
     cr_assert_not_null(t->targets);
-    t->targets[t->ntargets++] = (struct sla_uptime_target){pct, SLA_WINDOW_MONTH, NULL, line, 0, 0};
+    t->targets[t->ntargets++] =
+        (struct sla_uptime_target){.percent = pct, .window = SLA_WINDOW_MONTH, .line = line};
 }
 
 Test(sla_score, criteria_weights_sum_to_100)

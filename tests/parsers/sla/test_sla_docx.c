@@ -153,6 +153,35 @@ Test(sla_docx, terms_from_the_accepted_text)
     sla_terms_release(&terms);
 }
 
+/* dc:title of docProps/core.xml names the service, as front matter does. */
+Test(sla_docx, the_title_of_the_document_properties)
+{
+    struct sla_text t;
+    parse_file("data/sla/notation-german.docx", &t);
+    cr_assert_not_null(t.meta_service);
+    cr_expect_str_eq(t.meta_service, "Service Level Agreement Fichte Cloud");
+    sla_text_release(&t);
+    parse_file("data/sla/ledger-storage.docx", &t);
+    cr_expect_null(t.meta_service, "no docProps/core.xml");
+    sla_text_release(&t);
+}
+
+/* The German target was raised from 99,9 to 99,95 Prozent as a tracked
+ * change: the accepted figure counts, the deleted one does not. */
+Test(sla_docx, a_tracked_change_in_a_german_target)
+{
+    struct sla_terms terms;
+    struct sl_diag d = {0};
+    sla_terms_init(&terms);
+    cr_assert_eq(sla_extract_file("data/sla/notation-german.docx", 0, &terms, &d), SL_OK, "%s",
+                 d.message);
+    cr_assert_eq(terms.ntargets, 1);
+    cr_expect_float_eq(terms.targets[0].percent, 99.95, 1e-9);
+    cr_assert_eq(terms.ntiers, 3);
+    cr_expect_float_eq(terms.tiers[2].upper_percent, 99.5, 1e-9);
+    sla_terms_release(&terms);
+}
+
 static void
 expect_refused(const char *data, size_t len, enum sl_status want, const char *words)
 {

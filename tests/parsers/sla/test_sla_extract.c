@@ -784,6 +784,37 @@ expect_bool(const struct json_node *exp, const char *key, bool got, const char *
 }
 
 static void
+expect_text(const struct json_node *exp, const char *key, const char *got, const char *what)
+{
+    struct json_node *n = jsondoc_get(exp, key);
+    if (!n)
+        return;
+    if (jsondoc_kind(n) == JNODE_NULL)
+        cr_expect_null(got, "%s: %s should be absent, got %s", what, key, got);
+    else
+        cr_expect_str_eq(got ? got : "(none)", jsondoc_string(n), "%s: %s", what, key);
+}
+
+/* The commitment side of a target: measure, scope_of, the number of
+ * eligibility conditions; each only when the expected terms name it. */
+static void
+expect_commitment(const struct json_node *e, const struct sla_uptime_target *u, const char *doc,
+                  size_t i)
+{
+    char what[320];
+    snprintf(what, sizeof what, "%s target %zu", doc, i);
+    expect_text(e, "measure", sla_measure_name(u->measure), what);
+    struct json_node *of = jsondoc_get(e, "scope_of");
+    if (of) {
+        expect_text(of, "service", u->scope_service, what);
+        expect_text(of, "region", u->scope_region, what);
+        expect_text(of, "plan", u->scope_plan, what);
+        expect_text(of, "operation", u->scope_operation, what);
+    }
+    expect_number(e, "eligibility", (double)u->neligibility, what);
+}
+
+static void
 check_document(const char *dir, const char *doc, const char *expected)
 {
     char path[512], exp_path[512];
@@ -811,6 +842,7 @@ check_document(const char *dir, const char *doc, const char *expected)
         if (scope)
             cr_expect_str_eq(t.targets[i].scope ? t.targets[i].scope : "(none)", scope,
                              "%s: scope of target %zu", doc, i);
+        expect_commitment(jsondoc_at(targets, i), &t.targets[i], doc, i);
     }
     expect_bool(exp, "target_implied", t.target_implied, doc);
     struct json_node *tiers = jsondoc_get(exp, "credit_tiers");
@@ -832,6 +864,7 @@ check_document(const char *dir, const char *doc, const char *expected)
             cr_expect_str_eq(id, commitment, "%s: commitment", what);
         }
     }
+    expect_number(exp, "durability_percent", t.durability_percent, doc);
     expect_number(exp, "credit_cap_percent", t.credit_cap_percent, doc);
     expect_number(exp, "claim_deadline_days",
                   t.claim_deadline_days < 0 ? NAN : (double)t.claim_deadline_days, doc);

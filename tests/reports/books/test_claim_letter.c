@@ -31,41 +31,35 @@ with_words(struct sla_terms *t, const struct sla_terms **words, struct claim_boo
     info->words = words;
 }
 
-Test(claim_letter, a_paragraph_is_quoted_whole)
-{
-    struct sla_terms t;
-    const struct sla_terms *words[1];
-    struct claim_book_info info;
-    char buf[400];
-    with_words(&t, words, &info);
-    cr_assert(claim_quote(&info, 0, 4, buf, sizeof buf));
-    cr_assert_str_eq(buf, "lines 3-4: \"The provider will make the service available at least "
-                          "99.9% of each calendar month.\"");
-}
+/* A line of a term and the quote it gives: the paragraph, list item or
+ * table row the line stands in. */
+static const struct quote_case {
+    const char *name;
+    long line;
+    const char *quote;
+} quote_cases[] = {
+    {"a paragraph is quoted whole", 4,
+     "lines 3-4: \"The provider will make the service available at least 99.9% of each calendar "
+     "month.\""},
+    {"a list item stops at the next item", 7,
+     "lines 6-7: \"- \"Downtime\" means five consecutive minutes of errors. Degraded service is "
+     "not Downtime.\""},
+    {"a list item that is the last", 8, "line 8: \"- Maintenance is announced 48 hours ahead.\""},
+    {"a table row stands alone", 11, "line 11: \"| < 99.9% | 10% |\""},
+};
 
-Test(claim_letter, a_list_item_stops_at_the_next_item)
+Test(claim_letter, a_line_is_quoted_with_what_it_stands_in)
 {
     struct sla_terms t;
     const struct sla_terms *words[1];
     struct claim_book_info info;
     char buf[400];
     with_words(&t, words, &info);
-    cr_assert(claim_quote(&info, 0, 7, buf, sizeof buf));
-    cr_assert_str_eq(buf, "lines 6-7: \"- \"Downtime\" means five consecutive minutes of errors. "
-                          "Degraded service is not Downtime.\"");
-    cr_assert(claim_quote(&info, 0, 8, buf, sizeof buf));
-    cr_assert_str_eq(buf, "line 8: \"- Maintenance is announced 48 hours ahead.\"");
-}
-
-Test(claim_letter, a_table_row_stands_alone)
-{
-    struct sla_terms t;
-    const struct sla_terms *words[1];
-    struct claim_book_info info;
-    char buf[400];
-    with_words(&t, words, &info);
-    cr_assert(claim_quote(&info, 0, 11, buf, sizeof buf));
-    cr_assert_str_eq(buf, "line 11: \"| < 99.9% | 10% |\"");
+    for (size_t i = 0; i < sizeof quote_cases / sizeof quote_cases[0]; i++) {
+        const struct quote_case *c = &quote_cases[i];
+        cr_assert(claim_quote(&info, 0, c->line, buf, sizeof buf), "%s: no quote", c->name);
+        cr_assert_str_eq(buf, c->quote, "%s: got %s", c->name, buf);
+    }
 }
 
 Test(claim_letter, without_the_document_nothing_is_quoted)

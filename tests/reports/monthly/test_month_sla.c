@@ -92,7 +92,8 @@ setup(void)
 
     sla_terms_init(&terms);
     terms.document = "acme-sla.md";
-    targets[0] = (struct sla_uptime_target){99.95, SLA_WINDOW_MONTH, NULL, 8, 0, 0};
+    targets[0] =
+        (struct sla_uptime_target){.percent = 99.95, .window = SLA_WINDOW_MONTH, .line = 8};
     /* [99.0, 99.95) → 10 % (line 15) and [95, 98) → 25 % (line 16): 98 to 99 is a gap. */
     tiers[0] =
         (struct sla_credit_tier){99.0, 99.95, true, false, 10, 15, SLA_UNIT_PERCENT_OF_FEE, 0, 0};

@@ -10,7 +10,12 @@
 
 static struct sla_terms terms;
 static struct sla_scorecard card;
-static struct sla_allowed_downtime allowed = {99.9, "month", 43.8, 131.4, 525.6, 4};
+static struct sla_allowed_downtime allowed = {.percent = 99.9,
+                                              .window = "month",
+                                              .month_minutes = 43.8,
+                                              .quarter_minutes = 131.4,
+                                              .year_minutes = 525.6,
+                                              .line = 4};
 static struct sla_replay_window windows[1];
 static struct sla_replay replay;
 

@@ -222,19 +222,93 @@ Test(tables, one_file_per_table_in_a_directory)
     struct sl_diag diag = {0};
     cr_assert_eq(report_tables_write(TABLE_JSON, dir, NULL, &result, &info, &diag), SL_OK, "%s",
                  diag.message);
-    static const char *const names[] = {"summary", "availability", "incidents",
-                                        "sla",     "findings",     "sources"};
-    for (int k = 0; k < 6; k++) {
+    static const char *const names[] = {"summary", "availability", "incidents", "sla",
+                                        "latency", "daily",        "findings",  "sources"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         char path[128], head[4] = {0};
         snprintf(path, sizeof path, "%s/%s.json", dir, names[k]);
         FILE *f = fopen(path, "r");
         cr_assert_not_null(f, "%s", path);
         cr_assert_eq(fread(head, 1, 2, f), 2);
-        cr_assert_str_eq(head, "[\n", "an array per file");
+        /* The fixture has no latency and no days: their arrays are empty. */
+        bool empty = k == 4 || k == 5;
+        cr_assert_str_eq(head, empty ? "[]" : "[\n", "an array per file: %s", names[k]);
         fclose(f);
         remove(path);
     }
     cr_assert_eq(rmdir(dir), 0, "nothing else left behind");
+}
+
+/* The Latency sheet's row: the service's percentiles and its objective; the
+ * entity row, which pools no latency, has none. Without an objective, met
+ * is empty. */
+Test(tables, latency_per_service)
+{
+    rows[0].latency.samples = 9; /* never pooled: not a row of the table */
+    rows[1].latency = (struct latency_result){.samples = 5,
+                                              .p50_ms = 300,
+                                              .p95_ms = 450,
+                                              .p99_ms = 500.5,
+                                              .max_ms = 510,
+                                              .objective = {true, 80, 400},
+                                              .under = 4,
+                                              .share_under = 0.8,
+                                              .met = LATENCY_MET};
+    char *out = write_stream(TABLE_CSV);
+    cr_assert(strstr(out, "# table: latency\nentity,service,month,samples,p50_ms,p95_ms,p99_ms,"
+                          "max_ms,objective_percentile,objective_threshold_ms,share_under,met\n"
+                          "provider:acme,gpu,2026-10,5,300,450,500.5,510,80,400,0.8,true\n\n"),
+              "%s", out);
+    free(out);
+    rows[1].latency.objective.set = false;
+    rows[1].latency.share_under = NAN;
+    rows[1].latency.met = LATENCY_UNKNOWN;
+    out = write_stream(TABLE_JSON);
+    cr_assert(strstr(out, "\"max_ms\":510,\"objective_percentile\":null,"
+                          "\"objective_threshold_ms\":null,\"share_under\":null,\"met\":null}"),
+              "%s", out);
+    free(out);
+}
+
+/* The Daily sheets' days: each local day's downtime and worst status, and
+ * the budget left at its end: 99.9 % of 31 days allows 2678.4 s; 600 s down
+ * on the 1st leaves 2078.4 s on both days. An unknown budget is empty. */
+Test(tables, daily_per_service_and_day)
+{
+    struct window oct = rows[1].window;
+    struct daily_day days[2] = {
+        {.start = oct.start,
+         .end = oct.start + 86400,
+         .downtime_seconds = 600,
+         .consumed_seconds = 600,
+         .eligible_seconds = 86400,
+         .worst = SVC_DOWN},
+        {.start = oct.start + 86400,
+         .end = oct.start + 2 * 86400,
+         .consumed_seconds = 600,
+         .eligible_seconds = 86400,
+         .unknown_seconds = 60,
+         .worst = SVC_UP},
+    };
+    rows[1].daily = (struct daily){days, 2};
+    char *out = write_stream(TABLE_CSV);
+    cr_assert(strstr(out, "# table: daily\nentity,service,date,downtime_seconds,unknown_seconds,"
+                          "maintenance_seconds,worst_status,budget_left_seconds,"
+                          "even_burn_left_seconds,budget_basis\n"
+                          "provider:acme,gpu,2026-10-01,600,0,0,down,,,\n"
+                          "provider:acme,gpu,2026-10-02,0,60,0,up,,,\n\n"),
+              "unknown budget, empty: %s", out);
+    free(out);
+    rows[1].avail = (struct avail_result){.known = true,
+                                          .availability = 1 - 600.0 / 2678400,
+                                          .eligible_seconds = 2678400,
+                                          .downtime_seconds = 600};
+    out = write_stream(TABLE_CSV);
+    cr_assert(strstr(out, "provider:acme,gpu,2026-10-01,600,0,0,down,2078.4,"), "%s", out);
+    cr_assert(strstr(out, "provider:acme,gpu,2026-10-02,0,60,0,up,2078.4,"), "%s", out);
+    cr_assert(strstr(out, ",neutral measure at the default target\n"), "%s", out);
+    free(out);
+    rows[1].daily = (struct daily){NULL, 0};
 }
 
 Test(tables, unwritable_directory_fails_cleanly)
