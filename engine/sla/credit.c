@@ -67,6 +67,23 @@ above_every_tier(const struct sla_credit_tier *tiers, size_t n, double a)
     return true;
 }
 
+/* The credit tier t grants at attainment a: as written, or for
+ * PERCENT_PER_STEP value × the full steps a lies below the band's top (the
+ * target when the band is open above). */
+static double
+tier_credit(const struct sla_credit_tier *t, double target, double a)
+{
+    if (t->unit != SLA_UNIT_PERCENT_PER_STEP)
+        return t->credit_percent;
+    double top = isnan(t->upper_percent) ? target : t->upper_percent;
+    if (isnan(top) || !(t->step_percent > 0) || a >= top)
+        return 0;
+    /* "Each full step": a shortfall that is a whole number of steps in exact
+     * arithmetic counts all of them, whatever the rounding. */
+    double steps = floor((top - a) / t->step_percent + CREDIT_EPSILON_PERCENT);
+    return steps * t->value;
+}
+
 void
 credit_compute(const struct sla_credit_tier *tiers, size_t n, double target_percent,
                double cap_percent, double attainment_percent, double fee, struct credit_result *out)
@@ -96,8 +113,8 @@ credit_compute(const struct sla_credit_tier *tiers, size_t n, double target_perc
     }
     out->match = CREDIT_TIER;
     out->tier = i;
-    out->tier_percent = tiers[i].credit_percent;
-    out->credit_percent = tiers[i].credit_percent;
+    out->tier_percent = tier_credit(&tiers[i], target_percent, attainment_percent);
+    out->credit_percent = out->tier_percent;
     if (!isnan(cap_percent) && out->credit_percent > cap_percent) {
         out->credit_percent = cap_percent;
         out->capped = true;

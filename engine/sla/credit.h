@@ -33,7 +33,8 @@ enum credit_match {
 struct credit_result {
     enum credit_match match;
     long tier;             /* index into the tiers when match == CREDIT_TIER, else -1 */
-    double tier_percent;   /* the tier's credit as written; 0 unless CREDIT_TIER */
+    double tier_percent;   /* the tier's credit (per step: value × full steps short of the
+                            * band's top); 0 unless CREDIT_TIER */
     double credit_percent; /* after the cap; 0 unless CREDIT_TIER */
     bool capped;           /* the cap lowered the credit */
     double amount;         /* credit_percent × fee / 100; NAN when the fee is unknown */

@@ -8,6 +8,7 @@
 
 #include "engine/base/jsondoc.h"
 #include "engine/base/jsonw.h"
+#include "engine/sla/sla_remedy.h"
 #include "engine/sla/sla_score.h"
 #include "engine/time/sltime.h"
 
@@ -113,9 +114,13 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
             jsonw_field_str(w, "commitment", id);
         else
             jsonw_field_null(w, "commitment");
-        /* Only credits in percent of the fee are read as tiers so far. */
-        jsonw_field_str(w, "unit", "percent_of_fee");
-        jsonw_field_num(w, "value", c->credit_percent);
+        jsonw_field_str(w, "unit", sla_credit_unit_name(c->unit));
+        if (c->unit == SLA_UNIT_PERCENT_PER_STEP) {
+            jsonw_field_num(w, "value", c->value);
+            jsonw_field_num(w, "step_percent", c->step_percent);
+        } else {
+            jsonw_field_num(w, "value", c->credit_percent);
+        }
         jsonw_field_int(w, "line", c->line);
         jsonw_close(w, '}');
     }
@@ -198,6 +203,7 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
     }
     jsonw_close(w, ']');
     free(issues);
+    sla_remedy_json_write(w, t);
 }
 
 enum sl_status
@@ -354,6 +360,32 @@ read_days(struct reader *r, const struct json_node *e, struct sla_uptime_target 
     u->start_day = sltime_days_from_civil(y, m, dd);
 }
 
+/* A tier's unit: percent_of_fee (the default) needs credit_percent;
+ * percent_per_step needs value and step_percent (credit_percent, when
+ * absent, is one step). The other units are not computed yet. */
+static void
+read_tier_unit(struct reader *r, const struct json_node *e, struct sla_credit_tier *c)
+{
+    const char *u = jsondoc_get_string(e, "unit");
+    c->unit = SLA_UNIT_PERCENT_OF_FEE;
+    if (u && (!sla_credit_unit_parse(u, &c->unit) || c->unit > SLA_UNIT_PERCENT_PER_STEP)) {
+        wrong(r, "credit_tiers[].unit", "percent_of_fee or percent_per_step");
+        return;
+    }
+    if (c->unit == SLA_UNIT_PERCENT_PER_STEP) {
+        c->value = get_num(r, e, "value");
+        c->step_percent = get_num(r, e, "step_percent");
+        if (isnan(c->value))
+            wrong(r, "credit_tiers[].value", "a number");
+        if (!(c->step_percent > 0))
+            wrong(r, "credit_tiers[].step_percent", "a number above 0");
+        if (isnan(c->credit_percent))
+            c->credit_percent = c->value;
+    }
+    if (isnan(c->credit_percent))
+        wrong(r, "credit_tiers[].credit_percent", "a number");
+}
+
 /* The commitment side of a target: measure, scope_of, eligibility. */
 static void
 read_commitment(struct reader *r, const struct json_node *e, struct sla_uptime_target *u)
@@ -422,9 +454,8 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
             c->lower_inclusive = get_bool(r, e, "lower_inclusive", true);
             c->upper_inclusive = get_bool(r, e, "upper_inclusive", false);
             c->credit_percent = get_num(r, e, "credit_percent");
-            if (isnan(c->credit_percent))
-                wrong(r, "credit_tiers[].credit_percent", "a number");
             c->line = get_line(r, e);
+            read_tier_unit(r, e, c);
         }
     }
     n = get_array(r, root, "exclusions", &a);
@@ -538,6 +569,8 @@ sla_json_read(const char *text, size_t len, const char *path, struct sla_terms *
     t->durability_line = get_line_of(&r, root, "durability_line");
     read_arrays(&r, root, t);
     s = r.status;
+    if (!s)
+        s = sla_remedy_json_read(root, path, t, diag);
 out:
     jsondoc_free(root);
     if (s)

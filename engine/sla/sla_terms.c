@@ -16,6 +16,8 @@ sla_terms_init(struct sla_terms *t)
     t->incident_notice_hours = NAN;
     t->rpo_minutes = NAN;
     t->rto_minutes = NAN;
+    t->liability_cap.percent = t->liability_cap.months = t->liability_cap.amount = NAN;
+    t->minimum_credit.amount = t->minimum_credit.percent = NAN;
     t->durability_percent = NAN;
 }
 
@@ -27,7 +29,10 @@ sla_terms_any(const struct sla_terms *t)
            !isnan(t->maintenance_notice_hours) || t->nexclusions || t->nresponse_times ||
            t->support_coverage != SLA_COVERAGE_UNKNOWN || t->sole_remedy ||
            t->chronic_failure_termination || !isnan(t->incident_notice_hours) ||
-           !isnan(t->rpo_minutes) || !isnan(t->rto_minutes) || t->nclauses;
+           !isnan(t->rpo_minutes) || !isnan(t->rto_minutes) || t->nclauses ||
+           t->credit_form != SLA_FORM_UNKNOWN || t->void_at_termination ||
+           !isnan(t->liability_cap.percent) || !isnan(t->liability_cap.amount) ||
+           !isnan(t->minimum_credit.amount) || !isnan(t->minimum_credit.percent);
 }
 
 void
@@ -64,6 +69,8 @@ sla_terms_release(struct sla_terms *t)
     for (size_t i = 0; i < t->nsource_lines; i++)
         free(t->source_lines[i]);
     free(t->source_lines);
+    free(t->liability_cap.text);
+    free(t->minimum_credit.text);
     sla_terms_init(t);
 }
 
@@ -238,6 +245,28 @@ sla_terms_line_text(const struct sla_terms *t, long n)
     if (n < 1 || (size_t)n > t->nsource_lines)
         return NULL;
     return t->source_lines[n - 1];
+}
+
+static const char *const unit_names[] = {
+    "percent_of_fee", "percent_per_step", "service_time_multiple", "service_days", "fixed_amount",
+    "usage_credits",  "pro_rata",         "license_extension",
+};
+
+const char *
+sla_credit_unit_name(enum sla_credit_unit u)
+{
+    return (unsigned)u <= SLA_UNIT_LICENSE_EXTENSION ? unit_names[u] : "percent_of_fee";
+}
+
+bool
+sla_credit_unit_parse(const char *s, enum sla_credit_unit *out)
+{
+    for (int i = 0; s && i <= SLA_UNIT_LICENSE_EXTENSION; i++)
+        if (!strcmp(s, unit_names[i])) {
+            *out = (enum sla_credit_unit)i;
+            return true;
+        }
+    return false;
 }
 
 static const char *const measure_names[] = {NULL,         "time",   "requests",

@@ -62,6 +62,23 @@ struct sla_uptime_target {
     size_t neligibility;
 };
 
+/* The unit a tier's credit is written in (JSON "unit"). PERCENT_OF_FEE:
+ * credit_percent of the fee. PERCENT_PER_STEP: value percent of the fee for
+ * each full step_percent points the attainment falls short of the band's
+ * top ("5 % for each full 1 % below the target"); credit_percent then holds
+ * the credit of one step. The other units are named for the schema and not
+ * yet read or computed. */
+enum sla_credit_unit {
+    SLA_UNIT_PERCENT_OF_FEE,
+    SLA_UNIT_PERCENT_PER_STEP,
+    SLA_UNIT_SERVICE_TIME_MULTIPLE,
+    SLA_UNIT_SERVICE_DAYS,
+    SLA_UNIT_FIXED_AMOUNT,
+    SLA_UNIT_USAGE_CREDITS,
+    SLA_UNIT_PRO_RATA,
+    SLA_UNIT_LICENSE_EXTENSION
+};
+
 /* A credit band. A bound is NAN when the band is open on that side; the
  * inclusivity is as the document wrote it. */
 struct sla_credit_tier {
@@ -69,6 +86,9 @@ struct sla_credit_tier {
     bool lower_inclusive, upper_inclusive;
     double credit_percent;
     long line;
+    enum sla_credit_unit unit; /* PERCENT_OF_FEE unless the document says otherwise */
+    double value;              /* PERCENT_PER_STEP: percent of the fee per step */
+    double step_percent;       /* PERCENT_PER_STEP: points of attainment per step */
 };
 
 struct sla_exclusion {
@@ -130,6 +150,38 @@ enum sla_claim_unit {
     SLA_CLAIM_BILLING_CYCLES
 };
 
+/* The form credits are paid in (sla_remedy.h): a credit on the invoice,
+ * a voucher for the same service, money back, more time of service. */
+enum sla_credit_form {
+    SLA_FORM_UNKNOWN,
+    SLA_FORM_INVOICE_CREDIT,
+    SLA_FORM_VOUCHER,
+    SLA_FORM_REFUND,
+    SLA_FORM_SERVICE_EXTENSION
+};
+
+/* A cap on the provider's whole liability, not on credits: a share of the
+ * fees paid over some months, or a fixed amount. Absent when both percent
+ * and amount are NAN. */
+struct sla_liability_cap {
+    double percent;   /* of the fees: 100 for "the fees paid"; NAN for a fixed amount */
+    double months;    /* the months of fees counted (12); NAN when unstated */
+    double amount;    /* a fixed amount in currency; NAN when a share of fees */
+    char currency[4]; /* "USD", "EUR", "GBP"; "" when unstated */
+    char *text;
+    long line;
+};
+
+/* The smallest credit issued ("credits under $10 will not be issued"): an
+ * amount in currency or a percent of the fee. Absent when both are NAN. */
+struct sla_minimum_credit {
+    double amount;
+    char currency[4];
+    double percent;
+    char *text;
+    long line;
+};
+
 struct sla_terms {
     char *document;
     char *provider, *service;
@@ -169,6 +221,14 @@ struct sla_terms {
      * quoting a term by its line; NULL when the terms came from JSON. */
     char **source_lines;
     size_t nsource_lines;
+    /* The credit side (sla_remedy.h). The voucher form is the clause
+     * credits_voucher, never this field: read it by sla_remedy_credit_form(). */
+    enum sla_credit_form credit_form;
+    long credit_form_line;
+    bool void_at_termination; /* credits forfeited at termination / no cash value */
+    long void_at_termination_line;
+    struct sla_liability_cap liability_cap;
+    struct sla_minimum_credit minimum_credit;
     /* A durability figure ("99.999999999% durability"): never an uptime
      * target. NAN and 0 when the document states none. */
     double durability_percent;
@@ -179,8 +239,9 @@ struct sla_terms {
 void sla_terms_init(struct sla_terms *t);
 /* True when t states at least one term (a target, a credit tier or cap, a
  * claim deadline, maintenance, an exclusion, a response time, support
- * coverage, a remedy, a notice, RPO/RTO or a recognised clause); the
- * document's name, provider and service alone are not terms. */
+ * coverage, a remedy, a notice, RPO/RTO, a recognised clause, a form of
+ * credit, forfeiture, a liability cap or a minimum credit); the document's
+ * name, provider and service alone are not terms. */
 bool sla_terms_any(const struct sla_terms *t);
 void sla_terms_release(struct sla_terms *t);
 
@@ -195,6 +256,10 @@ bool sla_clause_parse(const char *name, enum sla_clause_kind *out);
 /* The target credit tier i belongs to: the last target written at or
  * before the tier's line, else the first target; -1 when there is none. */
 long sla_terms_tier_commitment(const struct sla_terms *t, size_t i);
+/* "percent_of_fee", "percent_per_step", "service_time_multiple", ...; and
+ * back (false when s is none of them). */
+const char *sla_credit_unit_name(enum sla_credit_unit u);
+bool sla_credit_unit_parse(const char *s, enum sla_credit_unit *out);
 /* "time", "requests", "error_rate", "builds", "ticks"; NULL for UNKNOWN;
  * and back (false when s is none of them). */
 const char *sla_measure_name(enum sla_measure m);

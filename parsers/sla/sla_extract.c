@@ -188,6 +188,24 @@ span_line(const struct span *sp, size_t at)
     return sla_text_line_at(sp->unit, sp->off + at);
 }
 
+char *
+sla_extract_copy(struct extractor *ex, const char *s, size_t n)
+{
+    return copy_text(ex, s, n);
+}
+
+long
+sla_extract_line(const struct span *sp, size_t at)
+{
+    return span_line(sp, at);
+}
+
+bool
+sla_extract_unit_has(const char *unit, size_t len, const char *word)
+{
+    return unit_has(unit, len, word);
+}
+
 static void
 add_clause(struct extractor *ex, enum sla_clause_kind kind, double value, const struct span *sp,
            size_t at)
@@ -401,83 +419,6 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
     return sla_extract_add_tier(ex, &tier);
 }
 
-/* What the cap just read is a share of, from its sentence. */
-static void
-cap_of(struct extractor *ex, const struct span *sp)
-{
-    struct regex_match m;
-    const struct sla_match_row *c = find(ex, SLA_FILL_CAP_OF, sp->text, sp->len, &m);
-    ex->t->credit_cap_of = c ? (enum sla_cap_of)c->row->arg : SLA_CAP_OF_UNKNOWN;
-}
-
-/* The deadline as written: its number and unit (claim_deadline object). */
-static void
-claim_unit(const struct sla_match_row *c, const struct regex_match *m, const char *text,
-           struct sla_terms *t)
-{
-    size_t us, ul, ns, nl;
-    double num;
-    if (!group(c, m, "unit", &us, &ul) || !group(c, m, "num", &ns, &nl) ||
-        !sla_extract_amount(text + ns, nl, &num))
-        return;
-    const char *u = text + us;
-    enum sla_claim_unit unit =
-        unit_has(u, ul, "billing") || unit_has(u, ul, "invoice")    ? SLA_CLAIM_BILLING_CYCLES
-        : unit_has(u, ul, "business") || unit_has(u, ul, "working") ? SLA_CLAIM_BUSINESS_DAYS
-        : unit_has(u, ul, "month")                                  ? SLA_CLAIM_MONTHS
-        : unit_has(u, ul, "week")                                   ? SLA_CLAIM_DAYS
-        : unit_has(u, ul, "day")                                    ? SLA_CLAIM_DAYS
-        : unit_has(u, ul, "hour")                                   ? SLA_CLAIM_HOURS
-                                                                    : SLA_CLAIM_NONE;
-    if (unit == SLA_CLAIM_NONE)
-        return;
-    t->claim_deadline_unit = unit;
-    t->claim_deadline_amount = unit_has(u, ul, "week") ? num * 7 : num;
-}
-
-static void
-read_claim(struct extractor *ex, const struct span *sp)
-{
-    if (ex->have_claim || !has(ex, SLA_FILL_CLAIM_CONTEXT, sp->text, sp->len) ||
-        !has(ex, SLA_FILL_CREDIT_CONTEXT, sp->text, sp->len))
-        return;
-    struct regex_match m;
-    const struct sla_match_row *c = find(ex, SLA_FILL_CLAIM, sp->text, sp->len, &m);
-    struct sla_terms *t = ex->t;
-    if (c) {
-        bool months = false;
-        double minutes = sla_extract_match_minutes(c, &m, sp->text, NULL, &months);
-        size_t us, ul;
-        /* Billing cycles are not a number of days: keep the words only. */
-        if (group(c, &m, "unit", &us, &ul) &&
-            (unit_has(sp->text + us, ul, "billing") || unit_has(sp->text + us, ul, "invoice")))
-            months = true;
-        bool business =
-            group(c, &m, "unit", &us, &ul) &&
-            (unit_has(sp->text + us, ul, "business") || unit_has(sp->text + us, ul, "working"));
-        if (!months && isnan(minutes))
-            return;
-        ex->have_claim = true;
-        claim_unit(c, &m, sp->text, t);
-        if (!months && !business)
-            t->claim_deadline_days = lround(minutes / 1440);
-        else if (business) {
-            size_t ns, nl;
-            double num;
-            if (group(c, &m, "num", &ns, &nl) && sla_extract_amount(sp->text + ns, nl, &num))
-                t->claim_deadline_days = lround(num);
-        }
-        t->claim_deadline_text = copy_text(ex, sp->text + m.start[0], m.end[0] - m.start[0]);
-        t->claim_deadline_line = span_line(sp, m.start[0]);
-        return;
-    }
-    if ((c = find(ex, SLA_FILL_CLAIM_TEXT, sp->text, sp->len, &m))) {
-        ex->have_claim = true;
-        t->claim_deadline_text = copy_text(ex, sp->text + m.start[0], m.end[0] - m.start[0]);
-        t->claim_deadline_line = span_line(sp, m.start[0]);
-    }
-}
-
 static void
 read_maintenance(struct extractor *ex, const struct span *sp)
 {
@@ -665,35 +606,12 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
             if (!window_of(ex, sp->text, sp->len, &t->targets[i].window))
                 t->targets[i].window = ex->doc_window;
     }
-    if (!example && !tier && !ex->have_cap && has(ex, SLA_FILL_CREDIT_CONTEXT, sp->text, sp->len)) {
-        double pct;
-        size_t ps, pl;
-        if ((c = find(ex, SLA_FILL_CAP_FEE, sp->text, sp->len, &m))) {
-            t->credit_cap_percent = 100;
-            t->credit_cap_text = copy_text(ex, sp->text, sp->len);
-            t->credit_cap_line = span_line(sp, 0);
-            cap_of(ex, sp);
-            ex->have_cap = true;
-        } else if ((c = find(ex, SLA_FILL_CAP_DAYS, sp->text, sp->len, &m)) &&
-                   group(c, &m, "num", &ps, &pl) && sla_extract_amount(sp->text + ps, pl, &pct) &&
-                   pct > 0 && pct <= 365) {
-            /* Days of fees against a month of 30 days. */
-            t->credit_cap_percent = round(pct / 30 * 1000) / 10;
-            t->credit_cap_text = copy_text(ex, sp->text, sp->len);
-            t->credit_cap_line = span_line(sp, 0);
-            cap_of(ex, sp);
-            ex->have_cap = true;
-        } else if ((c = find(ex, SLA_FILL_CAP, sp->text, sp->len, &m)) &&
-                   sla_extract_match_pct(c, &m, sp->text, &pct) && pct > 0 && pct <= 1000) {
-            t->credit_cap_percent = pct;
-            t->credit_cap_text = copy_text(ex, sp->text, sp->len);
-            t->credit_cap_line = span_line(sp, 0);
-            cap_of(ex, sp);
-            ex->have_cap = true;
-        }
-    }
+    if (!example && !tier)
+        sla_credit_read_cap(ex, sp);
     if (!example)
-        read_claim(ex, sp);
+        sla_credit_read_claim(ex, sp);
+    if (!example && !tier)
+        sla_credit_read_remedy(ex, sp);
     read_maintenance(ex, sp);
     if (has(ex, SLA_FILL_SOLE_REMEDY, sp->text, sp->len)) {
         if (!t->sole_remedy)
@@ -886,6 +804,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
         goto out;
     }
     sla_band_close_ladders(out);
+    sla_credit_finish(&ex);
     imply_target(&ex);
     if ((s = sla_commitment_read(doc, regex_flags, out, diag)))
         goto out;

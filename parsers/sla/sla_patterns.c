@@ -37,6 +37,11 @@
 #define TIME_UNIT                                                                                  \
     "(?<unit>(?:calendar\\s+|business\\s+|working\\s+|clock\\s+)?(?:minutes?|mins?|hours?|hrs?|"   \
     "days?|weeks?|months?|billing\\s+(?:cycles?|periods?)|invoice\\s+periods?)\\b)"
+/* "$10", "USD 50,000", "10 euros", "\x{20ac}1.5 million". */
+#define MONEY                                                                                      \
+    "(?:(?<cur>[$\\x{20ac}\\x{a3}]|usd|eur|gbp)\\s?(?<amt>\\d[\\d,]*(?:\\.\\d+)?)|"                \
+    "(?<amt>\\d[\\d,]*(?:\\.\\d+)?)\\s?(?<cur>usd|eur|gbp|dollars?|euros?|pounds?)\\b)"            \
+    "(?:\\s*(?<mult>thousand|million|k\\b|m\\b))?"
 #define UPTIME_WORD "(?:uptime|availability|available|service level|" W_AVAILABILITY ")"
 
 const struct sla_pattern sla_patterns[] = {
@@ -369,5 +374,64 @@ const struct sla_pattern sla_patterns[] = {
      "remuneration)\\b|"
      "\\b(?:fees?|charges?)\\s+(?:paid\\s+)?(?:for|of)\\s+(?:the|that|one|a)\\s+(?:billing\\s+|"
      "calendar\\s+)?month\\b"},
+
+    /* ---- the credit side (sla_credit_terms.c) ---- */
+    /* The form of credit; the voucher is the clause credits_voucher above. */
+    {SLA_FILL_CREDIT_FORM, SLA_FORM_SERVICE_EXTENSION, 0,
+     "\\b(?:extension|extend\\w*)\\s+(?:of\\s+)?(?:the\\s+|your\\s+|its\\s+)?(?:[a-z]+\\s+)?"
+     "(?:subscription|service\\s+(?:term|period)|term|licen[cs]e|contract)\\b|"
+     "\\badditional\\s+(?:days?|weeks?|months?)\\s+of\\s+(?:the\\s+)?(?:service|subscription)\\b"},
+    {SLA_FILL_CREDIT_FORM, SLA_FORM_REFUND, 0,
+     "\\b(?:in\\s+the\\s+form\\s+of\\s+(?:an?\\s+)?|as\\s+an?\\s+|by\\s+(?:way\\s+of\\s+)?(?:an?"
+     "\\s+)?)"
+     "(?:cash\\s+|monetary\\s+)?refund\\b|\\b(?<!not\\s)(?<!never\\s)(?<!be\\s)(?:be\\s+)?"
+     "refunded\\s+"
+     "(?:to\\s+(?:you|the\\s+customer)|in\\s+cash)\\b|\\bpaid\\s+(?:out\\s+)?in\\s+cash\\b"},
+    {SLA_FILL_CREDIT_FORM, SLA_FORM_INVOICE_CREDIT, 0,
+     "\\b(?:credit\\w*|applied|deducted|offset)\\s+(?:to|against|on|from)\\s+(?:the\\s+|your\\s+|"
+     "customer'?s?\\s+|any\\s+)?(?:next|future|subsequent|following|current)?\\s*(?:monthly\\s+)?"
+     "(?:invoices?|bills?|use|usage|billing\\s+(?:cycles?|statements?)|account)\\b|"
+     "\\bcredit\\s+(?:on|to)\\s+(?:the\\s+|your\\s+)?(?:invoice|account)\\b"},
+    {SLA_FILL_CREDIT_VOID, 0, 0,
+     "\\bno\\s+cash\\s+value\\b|\\b(?:can)?not\\s+(?:be\\s+)?exchang\\w*\\s+(?:in)?to\\s+(?:a\\s+)?"
+     "cash\\b|"
+     "\\bnot\\s+(?:be\\s+)?(?:redeemable|exchangeable|convertible|"
+     "transferable)\\s+(?:for|into|to)\\s+cash\\b|"
+     "\\bforfeit\\w*[^.]{0,60}?\\b(?:terminat|expir|cancel)\\w*|"
+     "\\b(?:terminat|expir|cancel)\\w*[^.]{0,80}?\\bforfeit\\w*|"
+     "\\b(?:expire|lapse|void|cancel(?:l?ed)?|lost)\\b[^.]{0,60}?\\b(?:on|upon|at|with)\\s+"
+     "(?:the\\s+)?(?:termination|expiry|expiration|cancellation|end\\s+of\\s+the\\s+"
+     "(?:agreement|contract|subscription))"},
+    /* The cap on the whole liability, apart from the cap on credits. */
+    {SLA_FILL_LIABILITY_CONTEXT, 0, 0, "\\bliabilit(?:y|ies)\\b|\\bliable\\b"},
+    {SLA_FILL_LIABILITY_FEES, 0, 0,
+     "\\b(?:exceed|limited\\s+to|capped\\s+at|(?:greater|more)\\s+than|up\\s+to)\\s+"
+     "(?:(?<mult>twice|two|three|four|five|\\d+(?:\\.\\d+)?)\\s*(?:times|x)?\\s+)?"
+     "(?:the\\s+)?(?:(?:total|aggregate)\\s+)?(?:amounts?\\s+of\\s+(?:the\\s+)?)?"
+     "(?:fees?|charges?|amounts?)\\s+(?:actually\\s+)?(?:paid|payable|received)"
+     "(?:[^.]{0,80}?\\b(?:in|during|over|for)\\s+the\\s+(?:[a-z]+\\s+){0,2}?"
+     "(?:" NUM "\\s*)?(?<unit>months?|years?)\\b)?"},
+    {SLA_FILL_LIABILITY_AMOUNT, 0, 0,
+     "\\b(?:exceed|limited\\s+to|capped\\s+at|(?:greater|more)\\s+than|up\\s+to)\\s+"
+     "(?:(?:the|a)\\s+(?:total\\s+)?(?:sum|amount)\\s+of\\s+)?" MONEY},
+/* The smallest credit issued: one amount or percentage per row (each
+ * named group counts against SLA_MATCH_MAX_NAMES). */
+#define MIN_CREDIT_LEAD                                                                            \
+    "(?:\\bcredits?\\s+(?:amounts?\\s+)?(?:of\\s+)?(?:(?:less|lower|smaller)\\s+than|under|below)" \
+    "|"                                                                                            \
+    "\\bminimum\\s+(?:service\\s+)?credit\\s+(?:amount\\s+)?(?:is|of|shall\\s+be|will\\s+be))\\s+"
+    {SLA_FILL_MIN_CREDIT, 0, 0, MIN_CREDIT_LEAD MONEY},
+    {SLA_FILL_MIN_CREDIT, 0, 0, MIN_CREDIT_LEAD PCT},
+    {SLA_FILL_MIN_CREDIT, 0, 0,
+     "\\bonly\\s+(?:if|when)\\s+(?:the\\s+)?(?:service\\s+)?credit(?:\\s+amount)?\\b[^.]{0,80}?\\b"
+     "(?:greater|more)\\s+than\\s+(?:[a-z]+\\s+){0,3}?\\(?" MONEY},
+    /* A credit per step below the target: "10 per cent of the annual fees
+     * for each full 0.5% below it". */
+    {SLA_FILL_CREDIT_STEP, 0, 0,
+     PCT "(?:\\s+of\\s+(?:the\\s+|your\\s+)?(?:[a-z]+\\s+){0,3}?(?:fees?|charges?))?\\s+"
+         "(?:for\\s+(?:each|every)|per)\\s+(?:full\\s+|whole\\s+|complete\\s+)?"
+         "(?<step>\\d{1,2}(?:\\.\\d+)?)\\s*(?:%|percent\\b|per\\s+cent\\b|percentage\\s+points?\\b)"
+         "(?:\\s+of\\s+(?:uptime|availability))?\\s+(?:below|under|beneath|short\\s+of|less\\s+"
+         "than)\\b"},
     {SLA_FILL_NONE, 0, 0, NULL},
 };

@@ -9,6 +9,10 @@
  *   name   a name (provider, service)
  *   sev    a severity label
  *   text   the words to keep (a deadline written without a number)
+ *   cur    a currency: "$", "EUR", "euros"
+ *   amt    an amount of money: "10", "50,000", "1.5"
+ *   mult   a multiple: "two times", "twice", "million"
+ *   step   the size of a step below the target: the "1" of "for each 1% below"
  *
  * Rows are tried in table order and, for single-valued terms, the first row
  * that matches in document order wins. */
@@ -62,6 +66,14 @@ enum sla_fill {
     SLA_FILL_PLAIN_PERCENT, /* a cell that is only a percentage ("99.95%", ">= 99.9%") */
     SLA_FILL_CLAUSE,        /* arg: enum sla_clause_kind; num unit optional */
     SLA_FILL_CAP_OF,        /* arg: enum sla_cap_of; what the cap is a share of */
+    /* The credit side (sla_credit_terms.c). */
+    SLA_FILL_CREDIT_FORM,       /* arg: enum sla_credit_form; how credits are paid */
+    SLA_FILL_CREDIT_VOID,       /* credits forfeited at termination, no cash value */
+    SLA_FILL_LIABILITY_CONTEXT, /* a sentence about the provider's whole liability */
+    SLA_FILL_LIABILITY_FEES,    /* [mult] [num unit]: liability capped at fees paid */
+    SLA_FILL_LIABILITY_AMOUNT,  /* cur amt [mult]: liability capped at a fixed amount */
+    SLA_FILL_MIN_CREDIT,        /* cur amt, or pct: the smallest credit issued */
+    SLA_FILL_CREDIT_STEP,       /* pct step: pct of the fee for each step % below */
     SLA_FILL_COUNT
 };
 

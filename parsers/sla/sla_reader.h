@@ -1,7 +1,8 @@
 /* sla_reader.h — what the parts of the SLA reader share: the state of one
  * document being read (struct extractor) and the ways its parts add to the
  * terms. sla_extract.c reads prose and drives the reading; sla_table.c
- * reads table rows. Internal to those two files. */
+ * reads table rows; sla_credit_terms.c reads the credit side of a sentence
+ * (cap, claim deadline, form, liability, minimum). Internal to those files. */
 #ifndef SLAUDIT_SLA_READER_H
 #define SLAUDIT_SLA_READER_H
 
@@ -38,6 +39,8 @@ struct extractor {
     bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
     bool sole_remedy_seen;
     int provider_rank, service_set;
+    bool have_step; /* a credit per step below the target was read (step_tier) */
+    struct sla_credit_tier step_tier;
 };
 
 /* Makes room for one more element of *arr (n in use), zeroed; false (and
@@ -56,11 +59,29 @@ double sla_extract_match_minutes(const struct sla_match_row *c, const struct reg
 /* The pct group of a match as a number. */
 bool sla_extract_match_pct(const struct sla_match_row *c, const struct regex_match *m,
                            const char *text, double *out);
+/* A copy of s (n bytes) trimmed of edge punctuation, owned by the
+ * caller; NULL (and ex->status set) when memory ran out. */
+char *sla_extract_copy(struct extractor *ex, const char *s, size_t n);
+/* The document line of offset at in sp. */
+long sla_extract_line(const struct span *sp, size_t at);
+/* Whether unit (len bytes) holds word, case-insensitively. */
+bool sla_extract_unit_has(const char *unit, size_t len, const char *word);
 /* The clause phrasings (sole remedy, exclusions, ...) found in sp. */
 void sla_extract_read_clauses(struct extractor *ex, const struct span *sp);
 
 /* One table row: a credit tier, a response-time row, a target, clauses.
  * Rows of a worked example only give clauses. */
 void sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example);
+
+/* sla_credit_terms.c: the credit cap of a sentence (once per document), and
+ * the claim deadline (once per document). */
+void sla_credit_read_cap(struct extractor *ex, const struct span *sp);
+void sla_credit_read_claim(struct extractor *ex, const struct span *sp);
+/* The form of credit, their forfeiture at termination, the liability cap
+ * and the minimum credit of a sentence (the first of each per document). */
+void sla_credit_read_remedy(struct extractor *ex, const struct span *sp);
+/* After the whole document: a credit per step below the target becomes the
+ * only tier when no table or sentence gave bands, below the first target. */
+void sla_credit_finish(struct extractor *ex);
 
 #endif

@@ -2027,6 +2027,42 @@ else
     echo "cli: skipped the real SLA scorecards: $RSLA is absent (set SLAUDIT_REAL to the folder holding sla/)"
 fi
 
+# --- the credit side of sla extract: form of credit, liability cap, minimum credit ---
+SLA=$(pwd)/tests/data/sla
+expect "sla extract remedy refund" 0 "$BIN" sla extract --json "$SLA/remedy-refund.md"
+has "refund: the form" "$TMP/out" '"credit_form": "refund"'
+has "refund: a fixed liability cap" "$TMP/out" '"amount": 50000,'
+has "refund: the customer measures" "$TMP/out" '"measured_by": "customer_evidence"'
+expect "sla extract remedy extension" 0 "$BIN" sla extract --json "$SLA/remedy-extension.txt"
+has "extension: the form" "$TMP/out" '"credit_form": "service_extension"'
+has "extension: void at termination" "$TMP/out" '"void_at_termination": true'
+has "extension: twice six months of fees" "$TMP/out" '"percent": 200,'
+# The terms corrected by hand and read back: a refund beside a voucher clause
+# is refused, naming the field.
+printf '{"clauses": [{"kind": "credits_voucher"}], "credit_form": "refund"}\n' >"$TMP/contradict.json"
+expect "sla score contradicting credit form" 3 "$BIN" sla score "$TMP/contradict.json"
+has "contradicting credit form: named" "$TMP/err" "credit_form"
+# 5 % per full 1 % below 99.9 %: storage at 98.656 % is one step (5 % of
+# 1,000 = 50); gpu at 99.866 % is short of a full step and owes nothing.
+SDB="$TMP/step.db"
+printf 'service,start,end,status\ngpu,2026-10-01T00:00:00Z,2026-10-31T23:00:00Z,up\ngpu,2026-10-31T23:00:00Z,2026-11-01T00:00:00Z,down\nstorage,2026-10-01T00:00:00Z,2026-10-31T14:00:00Z,up\nstorage,2026-10-31T14:00:00Z,2026-11-01T00:00:00Z,down\n' >"$TMP/step.csv"
+expect "per step: ingest" 0 "$BIN" --db "$SDB" ingest --entity provider:acme "$TMP/step.csv"
+expect "per step: import" 0 "$BIN" --db "$SDB" sla import "$SLA/remedy-step.md" --entity provider:acme --fee 1000 --currency USD
+expect "per step: eval" 0 "$BIN" --db "$SDB" eval --entity provider:acme --month 2026-10 --no-save
+has "per step: storage one full step, 5 % of 1,000" "$TMP/out" '^provider:acme +storage .* 5% +50\.00 '
+has "per step: gpu short of a full step" "$TMP/out" '^provider:acme +gpu .* 0% +0\.00 '
+RCS=${SLAUDIT_REAL:-../shared/real}/sla
+if [ -d "$RCS" ]; then
+    expect "real supabase: terms" 0 "$BIN" sla extract --json "$RCS/supabase.txt"
+    has "real supabase: credits have no cash value" "$TMP/out" '"void_at_termination": true'
+    has "real supabase: credited to the account" "$TMP/out" '"credit_form": "invoice_credit"'
+    expect "real stedi: terms" 0 "$BIN" sla extract --json "$RCS/stedi-public-guides.txt"
+    has "real stedi: no credit of a dollar or less" "$TMP/out" '"minimum_credit": \{'
+    hasnt "real stedi: no refund, so not the refund form" "$TMP/out" '"credit_form": "refund"'
+else
+    echo "cli: skipped the credit side on real SLA documents: $RCS is absent (set SLAUDIT_REAL to the folder holding sla/)"
+fi
+
 # --- SLA documents given as Markdown, PDF and DOCX: the same terms ------------
 # Each version's sla extract --json, less the document's name and the line
 # numbers (a PDF's lines are as poppler reads them, a DOCX's its paragraphs),

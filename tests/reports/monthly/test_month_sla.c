@@ -95,8 +95,10 @@ setup(void)
     targets[0] =
         (struct sla_uptime_target){.percent = 99.95, .window = SLA_WINDOW_MONTH, .line = 8};
     /* [99.0, 99.95) → 10 % (line 15) and [95, 98) → 25 % (line 16): 98 to 99 is a gap. */
-    tiers[0] = (struct sla_credit_tier){99.0, 99.95, true, false, 10, 15};
-    tiers[1] = (struct sla_credit_tier){95.0, 98.0, true, false, 25, 16};
+    tiers[0] =
+        (struct sla_credit_tier){99.0, 99.95, true, false, 10, 15, SLA_UNIT_PERCENT_OF_FEE, 0, 0};
+    tiers[1] =
+        (struct sla_credit_tier){95.0, 98.0, true, false, 25, 16, SLA_UNIT_PERCENT_OF_FEE, 0, 0};
     terms.targets = targets;
     terms.ntargets = 1;
     terms.tiers = tiers;
