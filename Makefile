@@ -33,7 +33,7 @@ CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS_OK   := $(BUILD)/.deps-ok
 
-.PHONY: all test unit pg-test cli-test reliability sla-accuracy mutate valgrind fuzz fuzz-build demo asan ubsan lint format install clean deps sample-data
+.PHONY: all test unit pg-test cli-test reliability sla-accuracy mutate valgrind fuzz fuzz-build demo sanitize lint format install clean deps sample-data
 all: $(BUILD)/slaudit
 
 deps: $(DEPS_OK)
@@ -100,9 +100,11 @@ sla-accuracy: $(BUILD)/slaudit
 mutate: $(BUILD)/slaudit
 	$(Q)BUILD=$(BUILD) sh scripts/mutate.sh
 
-# The CLI tests with every run of the binary under valgrind's memcheck.
+# The CLI tests with the runs of the binary under valgrind's memcheck: every
+# run, or one in VALGRIND_EVERY (tests/reliability/valgrind.sh).
+VALGRIND_EVERY ?= 1
 valgrind: $(BUILD)/slaudit $(BUILD)/gen-sample
-	$(Q)sh tests/reliability/valgrind.sh $(BUILD)
+	$(Q)VALGRIND_EVERY=$(VALGRIND_EVERY) sh tests/reliability/valgrind.sh $(BUILD)
 
 # libFuzzer: each parser, the time parser, the JSON and SLA readers, FUZZ_TIME
 # seconds each (fuzz/run.sh). Needs clang with its sanitizer runtimes.
@@ -148,12 +150,12 @@ $(BUILD)/bench-%: bench/%.c | $(DEPS_OK)
 bench: $(BUILD)/slaudit $(BENCH_TOOLS)
 	$(Q)BUILD=$(BUILD) BENCH_SCALE=$(BENCH_SCALE) sh bench/run.sh
 
-asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
-	    CFLAGS="-O1 -g -fsanitize=address -fno-omit-frame-pointer" test
-ubsan:
-	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/ubsan \
-	    CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" test
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer,
+# both in one build: what either finds fails the run.
+sanitize:
+	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/sanitize \
+	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	    -fno-omit-frame-pointer" test
 
 # Style, banned calls, and the include order of docs/architecture.md.
 lint:
