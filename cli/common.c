@@ -68,6 +68,11 @@ cli_measure_notes(const struct sla_terms *t)
 {
     for (size_t i = 0; i < t->ntargets; i++) {
         const struct sla_uptime_target *u = &t->targets[i];
+        if (u->window_unstated)
+            msg_note(t->document, u->line,
+                     "commitment c%zu (%g%%) states no measurement window; the contract figure "
+                     "takes the calendar month",
+                     i + 1, u->percent);
         if (u->measure == SLA_MEASURE_UNKNOWN || u->measure == SLA_MEASURE_TIME)
             continue;
         char what[24];

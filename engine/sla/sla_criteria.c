@@ -71,7 +71,8 @@ score_uptime(const struct sla_facts *f, struct sla_scorecard *sc)
         pts *= P(UPTIME_QUARTER);
     else if (u->window == SLA_WINDOW_YEAR)
         pts *= P(UPTIME_YEAR);
-    criterion(sc, 0, pts, u->line, "%g %% per %s", u->percent, sla_window_name(u->window));
+    criterion(sc, 0, pts, u->line, "%g %% per %s%s", u->percent, sla_window_name(u->window),
+              u->window_unstated ? " (no window stated: the month assumed)" : "");
 }
 
 static void

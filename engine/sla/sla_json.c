@@ -79,7 +79,7 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
         jsonw_open(w, NULL, '{');
         jsonw_field_str(w, "id", id);
         jsonw_field_num(w, "percent", u->percent);
-        jsonw_field_str(w, "window", sla_window_name(u->window));
+        jsonw_field_str(w, "window", u->window_unstated ? NULL : sla_window_name(u->window));
         if (u->window == SLA_WINDOW_ROLLING || u->window == SLA_WINDOW_DAYS)
             jsonw_field_int(w, "days", u->days);
         if (u->window == SLA_WINDOW_DAYS) {
@@ -434,6 +434,7 @@ read_arrays(struct reader *r, const struct json_node *root, struct sla_terms *t)
                 wrong(r, "uptime_targets[].percent", "a number");
             const char *ws = jsondoc_get_string(e, "window");
             u->window = SLA_WINDOW_MONTH;
+            u->window_unstated = !ws;
             if (ws && !parse_window(ws, &u->window))
                 wrong(r, "uptime_targets[].window", "month, quarter, year, rolling or days");
             read_days(r, e, u);

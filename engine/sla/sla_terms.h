@@ -50,6 +50,10 @@ struct sla_condition {
 struct sla_uptime_target {
     double percent; /* 99.9 */
     enum sla_window window;
+    /* The document states no window (or names one it never defines, a
+     * "Reporting Period"): JSON null, and the contract measure takes
+     * window, the calendar month, and says so. */
+    bool window_unstated;
     char *scope; /* what it covers, e.g. "single instance"; may be NULL */
     long line;
     int days;          /* ROLLING and DAYS: the window's length in days (1 .. max); else 0 */

@@ -267,9 +267,12 @@ sla_extract_add_target(struct extractor *ex, double pct, const struct span *sp, 
     struct sla_uptime_target *u = &t->targets[t->ntargets++];
     u->percent = pct;
     u->window = ex->have_window ? ex->doc_window : SLA_WINDOW_MONTH;
+    u->window_unstated = !ex->have_window;
     enum sla_window w;
-    if (window_of(ex, sp->text, sp->len, &w))
+    if (window_of(ex, sp->text, sp->len, &w)) {
         u->window = w;
+        u->window_unstated = false;
+    }
     u->scope = scope ? copy_text(ex, scope, strlen(scope)) : NULL;
     u->line = span_line(sp, at);
 }
@@ -563,6 +566,7 @@ imply_target(struct extractor *ex)
     struct sla_uptime_target *u = &t->targets[t->ntargets++];
     u->percent = top->upper_percent;
     u->window = ex->have_window ? ex->doc_window : SLA_WINDOW_MONTH;
+    u->window_unstated = !ex->have_window;
     t->target_implied = true;
     u->line = top->line;
 }
@@ -602,9 +606,11 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     if (!ex->have_window && has(ex, SLA_FILL_UPTIME_WORD, sp->text, sp->len) &&
         window_of(ex, sp->text, sp->len, &ex->doc_window)) {
         ex->have_window = true;
-        for (size_t i = 0; i < t->ntargets; i++)
+        for (size_t i = 0; i < t->ntargets; i++) {
             if (!window_of(ex, sp->text, sp->len, &t->targets[i].window))
                 t->targets[i].window = ex->doc_window;
+            t->targets[i].window_unstated = false;
+        }
     }
     if (!example && !tier)
         sla_credit_read_cap(ex, sp);
@@ -723,6 +729,27 @@ read_provider(struct extractor *ex)
     }
 }
 
+/* No uptime sentence names a window: a document that speaks of months
+ * anywhere (credits "for the monthly billing cycle", a "Monthly Uptime"
+ * column, rates "averaged per month") is read per month; one that names no
+ * month leaves its targets' window unstated ("Reporting Period" alone). */
+static void
+read_month_by_mention(struct extractor *ex)
+{
+    if (ex->have_window)
+        return;
+    for (size_t i = 0; i < ex->doc->nunits; i++) {
+        const struct sla_unit *u = &ex->doc->units[i];
+        if (!has(ex, SLA_FILL_WINDOW_MONTH, u->text, u->len))
+            continue;
+        ex->have_window = true;
+        ex->doc_window = SLA_WINDOW_MONTH;
+        for (size_t k = 0; k < ex->t->ntargets; k++)
+            ex->t->targets[k].window_unstated = false;
+        return;
+    }
+}
+
 static bool
 in_example(struct extractor *ex, const struct sla_unit *u)
 {
@@ -805,6 +832,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
     }
     sla_band_close_ladders(out);
     sla_credit_finish(&ex);
+    read_month_by_mention(&ex);
     imply_target(&ex);
     if ((s = sla_commitment_read(doc, regex_flags, out, diag)))
         goto out;

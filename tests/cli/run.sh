@@ -2127,6 +2127,16 @@ expect "commitment eval by requests" 0 "$BIN" --db "$DB" eval --month 2026-10 --
 has "commitment eval: the approximation noted" "$TMP/err" 'commitment c1 \(99.95%\) is measured by requests; the contract figure measures time, an approximation of it$'
 expect "commitment eval by time" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity provider:nimbus --service inference-api --sla tests/cli/data/sla-nimbus.json --fee 10000 --no-save
 hasnt "commitment eval: nothing noted for time" "$TMP/err" 'approximation'
+hasnt "commitment eval: a stated window is not noted" "$TMP/err" 'states no measurement window'
+# A window the document does not state: null in the terms, the month taken
+# by the contract figure, and said so.
+expect "window unstated: extract" 0 "$BIN" sla extract --json "$CSLA/window-unstated.md"
+has "window unstated: null in the terms" "$TMP/out" '"percent":99.95,"window":null'
+cp "$TMP/out" "$TMP/unstated.json"
+expect "window unstated: score" 0 "$BIN" sla score "$CSLA/window-unstated.md"
+has "window unstated: the criterion says the month is assumed" "$TMP/out" '99\.95 % per month \(no window stated: the month assumed\)'
+expect "window unstated: eval" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity provider:nimbus --service inference-api --sla "$TMP/unstated.json" --fee 10000 --no-save
+has "window unstated: eval notes the month taken" "$TMP/err" 'window-unstated\.md:3: commitment c1 \(99\.95%\) states no measurement window; the contract figure takes the calendar month$'
 if [ -d "$RSLA" ]; then
     for f in "$RSLA"/*.txt; do
         n=$(basename "$f")

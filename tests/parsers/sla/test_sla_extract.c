@@ -836,8 +836,11 @@ check_document(const char *dir, const char *doc, const char *expected)
         double p;
         jsondoc_number(jsondoc_get(jsondoc_at(targets, i), "percent"), &p);
         cr_expect_float_eq(t.targets[i].percent, p, 1e-9, "%s: target %zu", doc, i);
+        /* A window of null: the document states none. */
         const char *w = jsondoc_get_string(jsondoc_at(targets, i), "window");
-        cr_expect_str_eq(sla_window_name(t.targets[i].window), w, "%s: window", doc);
+        cr_expect_eq(t.targets[i].window_unstated, !w, "%s: window stated", doc);
+        if (w)
+            cr_expect_str_eq(sla_window_name(t.targets[i].window), w, "%s: window", doc);
         const char *scope = jsondoc_get_string(jsondoc_at(targets, i), "scope");
         if (scope)
             cr_expect_str_eq(t.targets[i].scope ? t.targets[i].scope : "(none)", scope,
@@ -944,22 +947,38 @@ Test(sla_extract, documents_match_their_hand_written_terms)
     cr_assert_geq(checked, 10, "Markdown, HTML, prose, tab-separated, each more than once");
 }
 
+/* Terms written as JSON and read back write the same JSON: the document
+ * path, and whether its first target states its window. */
+static const struct {
+    const char *path;
+    bool window_unstated;
+} round_trips[] = {
+    {"data/sla/acme-gpu.md", false},
+    {"data/sla/window-unstated.md", true},
+};
+
 Test(sla_json, round_trip_keeps_every_term)
 {
-    struct sla_terms t, back;
-    struct sl_diag d = {0};
-    sla_terms_init(&t);
-    cr_assert_eq(sla_extract_file("data/sla/acme-gpu.md", 0, &t, &d), SL_OK, "%s", d.message);
-    struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-    cr_assert_eq(sla_json_write(&a, &t, 1), SL_OK);
-    sla_terms_init(&back);
-    cr_assert_eq(sla_json_read(a.buf, a.len, "terms.json", &back, &d), SL_OK, "%s", d.message);
-    cr_assert_eq(sla_json_write(&b, &back, 1), SL_OK);
-    cr_assert_str_eq(a.buf, b.buf);
-    strbuf_release(&a);
-    strbuf_release(&b);
-    sla_terms_release(&t);
-    sla_terms_release(&back);
+    for (size_t i = 0; i < sizeof round_trips / sizeof round_trips[0]; i++) {
+        struct sla_terms t, back;
+        struct sl_diag d = {0};
+        sla_terms_init(&t);
+        cr_assert_eq(sla_extract_file(round_trips[i].path, 0, &t, &d), SL_OK, "%s", d.message);
+        struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+        cr_assert_eq(sla_json_write(&a, &t, 1), SL_OK);
+        sla_terms_init(&back);
+        cr_assert_eq(sla_json_read(a.buf, a.len, "terms.json", &back, &d), SL_OK, "%s", d.message);
+        cr_assert_eq(sla_json_write(&b, &back, 1), SL_OK);
+        cr_assert_str_eq(a.buf, b.buf, "%s", round_trips[i].path);
+        cr_assert_eq(back.targets[0].window_unstated, round_trips[i].window_unstated, "%s",
+                     round_trips[i].path);
+        /* Unstated, the contract measure takes the month. */
+        cr_assert_eq(back.targets[0].window, SLA_WINDOW_MONTH, "%s", round_trips[i].path);
+        strbuf_release(&a);
+        strbuf_release(&b);
+        sla_terms_release(&t);
+        sla_terms_release(&back);
+    }
 }
 
 Test(sla_json, wrong_type_is_an_error_with_its_name)
