@@ -260,6 +260,12 @@ migrate(struct store *st, struct sl_diag *diag)
         enum sl_status s = begin(st, diag);
         if (s)
             return s;
+        enum db_rc rc = note(st, db_lock_schema(st->db));
+        if (rc != DB_OK) {
+            s = db_fail(st, rc, diag, "waiting for the lock");
+            db_rollback(st->db);
+            return s;
+        }
         int version = store_schema_version(st);
         if (version < 0 || version >= schema_version) {
             if (version < 0)
@@ -271,8 +277,8 @@ migrate(struct store *st, struct sl_diag *diag)
             db_rollback(st->db);
             return s;
         }
-        enum db_rc rc;
-        if ((s = exec(st, schema_migrations[version], diag)))
+        const char *sql = db_migration(st->db, version + 1);
+        if (sql && (s = exec(st, sql, diag)))
             ;
         else if ((rc = note(st, db_set_schema_version(st->db, version + 1))))
             s = rc == DB_BUSY ? busy_error(st, diag, "waiting for the lock")
