@@ -1207,7 +1207,8 @@ store_data_span(struct store *st, int64_t *first, int64_t *last, struct sl_diag 
         " UNION ALL SELECT min(start), max(\"end\") FROM maintenance"
         " UNION ALL SELECT min(coalesce(started, detected)),"
         "  max(CASE WHEN coalesce(resolved, 0) > coalesce(started, detected)"
-        "   THEN coalesce(resolved, 0) ELSE coalesce(started, detected) END) FROM incidents)";
+        "   THEN coalesce(resolved, 0) ELSE coalesce(started, detected) END) FROM incidents)"
+        " AS spans";
     int64_t span[2] = {SLTIME_NONE, SLTIME_NONE};
     enum sl_status rc = query(st, sql, NULL, 0, span_row, NULL, span, diag);
     *first = span[0];
@@ -1282,8 +1283,9 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
                      struct sl_diag *diag)
 {
     static const char del_sql[] =
-        "DELETE FROM commitments WHERE entity = ?1 AND service IS ?2 AND kind = ?3 "
-        "AND effective_from IS ?4 AND (?3 <> 'slo' OR document IS ?5)";
+        "DELETE FROM commitments WHERE entity = ?1 AND service IS NOT DISTINCT FROM ?2 "
+        "AND kind = ?3 AND effective_from IS NOT DISTINCT FROM ?4 "
+        "AND (?3 <> 'slo' OR document IS NOT DISTINCT FROM ?5)";
     static const char ins_sql[] =
         "INSERT INTO commitments (source_id, entity, service, kind, effective_from, document, "
         "terms, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id";
@@ -1344,8 +1346,9 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
     static const char same_sql[] =
         "SELECT 1 FROM commitments JOIN sources ON sources.id = commitments.source_id "
         "LEFT JOIN commitment_fees f ON f.commitment_id = commitments.id "
-        "WHERE sources.sha256 = ?1 AND entity = ?2 AND service IS ?3 AND kind = ?4 "
-        "AND effective_from IS ?5 AND f.fee IS ?6 AND f.currency IS ?7";
+        "WHERE sources.sha256 = ?1 AND entity = ?2 AND service IS NOT DISTINCT FROM ?3 "
+        "AND kind = ?4 AND effective_from IS NOT DISTINCT FROM ?5 "
+        "AND f.fee IS NOT DISTINCT FROM ?6 AND f.currency IS NOT DISTINCT FROM ?7";
     struct db_stmt *s = NULL;
     int64_t source = 0;
     bool fresh = false;
@@ -1448,12 +1451,12 @@ store_each_commitment(struct store *st, const char *entity, const char *kind,
         "imported_at, f.fee, f.currency FROM commitments "
         "LEFT JOIN commitment_fees f ON f.commitment_id = commitments.id "
         "WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
-        "ORDER BY entity, service, kind, effective_from, id";
+        "ORDER BY entity, service NULLS FIRST, kind, effective_from NULLS FIRST, id";
     /* A store older than the fees (read as it is, schema.h) has none. */
     static const char old_sql[] =
         "SELECT id, entity, service, kind, effective_from, document, terms, imported_at, NULL, "
         "NULL FROM commitments WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
-        "ORDER BY entity, service, kind, effective_from, id";
+        "ORDER BY entity, service NULLS FIRST, kind, effective_from NULLS FIRST, id";
     struct param p[] = {{entity, 0, true}, {kind, 0, true}};
     bool fees = store_schema_version(st) >= SCHEMA_VERSION_FEES;
     return query(st, fees ? sql : old_sql, p, 2, commitment_row, (void *)fn, ctx, diag);
@@ -1541,7 +1544,7 @@ store_each_incident_origin(struct store *st, const char *entity, store_origin_fn
      * index, already in key order. */
     static const char all[] = "SELECT i.key, s.path, i.line FROM incidents i "
                               "JOIN sources s ON s.id = i.source_id "
-                              "WHERE ?1 IS NULL ORDER BY i.key";
+                              "WHERE ?1 IS NULL ORDER BY i.key, i.entity";
     static const char one[] = "SELECT i.key, s.path, i.line FROM incidents i "
                               "JOIN sources s ON s.id = i.source_id "
                               "WHERE i.entity = ?1 ORDER BY i.key";
@@ -1711,7 +1714,8 @@ store_put_eval_results(struct store *st, const struct eval_record *records, size
 {
     static const char del_sql[] =
         "DELETE FROM eval_results WHERE definitions_hash = ?1 AND entity = ?2 "
-        "AND service IS ?3 AND window_kind = ?4 AND window_start = ?5 AND window_end = ?6";
+        "AND service IS NOT DISTINCT FROM ?3 AND window_kind = ?4 AND window_start = ?5 "
+        "AND window_end = ?6";
     static const char ins_sql[] =
         "INSERT INTO eval_results (definitions_hash, definitions, entity, service, window_kind, "
         "window_start, window_end, measure, commitment, availability, downtime_seconds, "
@@ -1836,7 +1840,7 @@ store_each_eval_result(struct store *st, const char *entity, int64_t from, int64
         "WHERE (?1 IS NULL OR entity = ?1) AND window_start < ?3 AND window_end > ?2 "
         "AND (?4 IS NULL OR definitions_hash = ?4) "
         "ORDER BY entity, service IS NOT NULL, service, window_start, window_kind, measure, "
-        "commitment, id";
+        "commitment NULLS FIRST, id";
     struct param p[] = {
         {entity, 0, true}, {NULL, from, false}, {NULL, to, false}, {definitions_hash, 0, true}};
     return query(st, sql, p, 4, eval_record_row, (void *)fn, ctx, diag);
