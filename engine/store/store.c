@@ -107,6 +107,7 @@ static const char *const stmt_sql[S_COUNT] = {
 struct store {
     struct db *db;
     char *path;
+    char *name; /* path as messages give it: a server's password masked */
     struct db_stmt *stmt[S_COUNT];
     int64_t source_id;      /* the open source transaction, 0 when none */
     struct ivbatch pending; /* keyless intervals not inserted yet */
@@ -122,7 +123,7 @@ static enum sl_status flush_intervals(struct store *st, struct sl_diag *diag);
 static enum sl_status
 busy_error(struct store *st, struct sl_diag *diag, const char *what)
 {
-    return diag_set(diag, SL_ERR_DB, st->path, 0,
+    return diag_set(diag, SL_ERR_DB, st->name, 0,
                     "%s: the database is locked by another process and stayed locked for more "
                     "than %d s; try again when it is done",
                     what, STORE_BUSY_TIMEOUT_MS / 1000);
@@ -137,9 +138,9 @@ db_fail(struct store *st, enum db_rc rc, struct sl_diag *diag, const char *what)
     if (rc == DB_BUSY)
         return busy_error(st, diag, what);
     if (rc == DB_CORRUPT)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
+        return diag_set(diag, SL_ERR_DB, st->name, 0,
                         "%s: the store is damaged (%s): " DAMAGED_ADVICE, what, db_errmsg(st->db));
-    return diag_set(diag, SL_ERR_DB, st->path, 0, "%s: %s", what, db_errmsg(st->db));
+    return diag_set(diag, SL_ERR_DB, st->name, 0, "%s: %s", what, db_errmsg(st->db));
 }
 
 /* db_fail for the last call that failed. */
@@ -178,7 +179,7 @@ exec(struct store *st, const char *sql, struct sl_diag *diag)
     enum db_rc rc = note(st, db_exec(st->db, sql));
     if (rc == DB_BUSY)
         return busy_error(st, diag, "waiting for the lock");
-    return rc ? diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db)) : SL_OK;
+    return rc ? diag_set(diag, SL_ERR_DB, st->name, 0, "%s", db_errmsg(st->db)) : SL_OK;
 }
 
 /* db_begin, which takes the write lock at once, and db_commit, worded as
@@ -189,7 +190,7 @@ begin(struct store *st, struct sl_diag *diag)
     enum db_rc rc = note(st, db_begin(st->db));
     if (rc == DB_BUSY)
         return busy_error(st, diag, "waiting for the lock");
-    return rc ? diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db)) : SL_OK;
+    return rc ? diag_set(diag, SL_ERR_DB, st->name, 0, "%s", db_errmsg(st->db)) : SL_OK;
 }
 
 static enum sl_status
@@ -198,7 +199,7 @@ commit(struct store *st, struct sl_diag *diag)
     enum db_rc rc = note(st, db_commit(st->db));
     if (rc == DB_BUSY)
         return busy_error(st, diag, "waiting for the lock");
-    return rc ? diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db)) : SL_OK;
+    return rc ? diag_set(diag, SL_ERR_DB, st->name, 0, "%s", db_errmsg(st->db)) : SL_OK;
 }
 
 struct db *
@@ -238,6 +239,12 @@ store_shared_path(struct store *st)
     return db_in_transaction(st->db) ? NULL : db_shared_target(st->db);
 }
 
+char *
+store_redact_target(const char *target)
+{
+    return db_redact_target(target);
+}
+
 int
 store_schema_version(struct store *st)
 {
@@ -271,7 +278,7 @@ migrate(struct store *st, struct sl_diag *diag)
             if (version < 0)
                 s = db_fail(st, DB_ERROR, diag, "cannot read the schema version");
             else if (version > schema_version)
-                s = diag_set(diag, SL_ERR_DB, st->path, 0,
+                s = diag_set(diag, SL_ERR_DB, st->name, 0,
                              "schema version %d is newer than this slaudit (%d)", version,
                              schema_version);
             db_rollback(st->db);
@@ -282,7 +289,7 @@ migrate(struct store *st, struct sl_diag *diag)
             ;
         else if ((rc = note(st, db_set_schema_version(st->db, version + 1))))
             s = rc == DB_BUSY ? busy_error(st, diag, "waiting for the lock")
-                              : diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db));
+                              : diag_set(diag, SL_ERR_DB, st->name, 0, "%s", db_errmsg(st->db));
         else
             s = commit(st, diag);
         if (s) {
@@ -305,13 +312,13 @@ connect(struct store *st, enum db_open_mode mode, struct sl_diag *diag)
     if (rc == DB_OK)
         return SL_OK;
     if (rc == DB_NOMEM)
-        return diag_set(diag, SL_ERR_NOMEM, st->path, 0, "out of memory");
+        return diag_set(diag, SL_ERR_NOMEM, st->name, 0, "out of memory");
     if (rc == DB_BUSY)
         return busy_error(st, diag, err);
     if (rc == DB_CANTOPEN && !*err)
         return diag_set(diag, SL_ERR_DB, "", 0,
-                        "no store at %s (ingest something first, or check --db)", st->path);
-    return diag_set(diag, SL_ERR_DB, st->path, 0, "%s", err);
+                        "no store at %s (ingest something first, or check --db)", st->name);
+    return diag_set(diag, SL_ERR_DB, st->name, 0, "%s", err);
 }
 
 /* The schema version, checked against this slaudit's. */
@@ -321,7 +328,7 @@ read_version(struct store *st, int *version, struct sl_diag *diag)
     if ((*version = store_schema_version(st)) < 0)
         return db_fail(st, DB_ERROR, diag, "cannot read the store");
     if (*version > schema_version)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
+        return diag_set(diag, SL_ERR_DB, st->name, 0,
                         "schema version %d is newer than this slaudit (%d)", *version,
                         schema_version);
     return SL_OK;
@@ -381,7 +388,7 @@ store_open_for(const char *path, enum store_mode mode, struct store **out, struc
     struct store *st = calloc(1, sizeof *st);
     enum sl_status s = SL_ERR_NOMEM;
     *out = NULL;
-    if (!st || !(st->path = strdup(path)))
+    if (!st || !(st->path = strdup(path)) || !(st->name = db_redact_target(path)))
         goto fail;
     s = mode == STORE_CREATE ? open_for_writing(st, diag) : open_existing(st, mode, diag);
     if (s)
@@ -391,7 +398,7 @@ store_open_for(const char *path, enum store_mode mode, struct store **out, struc
 fail:
     store_close(st);
     if (s == SL_ERR_NOMEM)
-        diag_set(diag, s, path, 0, "out of memory");
+        diag_set(diag, s, db_target_is_server(path) ? "" : path, 0, "out of memory");
     return s;
 }
 
@@ -416,6 +423,7 @@ store_close(struct store *st)
         db_finalize(st->stmt[i]);
     db_close(st->db);
     free(st->path);
+    free(st->name);
     free(st);
 }
 
@@ -1727,7 +1735,7 @@ store_put_eval_results(struct store *st, const struct eval_record *records, size
     struct db_stmt *del = NULL, *ins = NULL;
     enum sl_status rc;
     if (st->source_id)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
+        return diag_set(diag, SL_ERR_DB, st->name, 0,
                         "cannot store results while a source is being ingested");
     if ((rc = begin(st, diag)))
         return rc;

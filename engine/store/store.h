@@ -152,6 +152,12 @@ typedef int (*store_source_fn)(void *ctx, const struct source_info *src);
  * connection would not see its changes). */
 const char *store_shared_path(struct store *st);
 
+/* A store's target (--db) as slaudit may show it, in messages and in the
+ * command line a workbook records: a PostgreSQL connection string with its
+ * password masked ("***"), a file path as it is. Owned by the caller; NULL
+ * when out of memory. */
+char *store_redact_target(const char *target);
+
 /* Every (entity, service) pair that has intervals, maintenance or incidents,
  * sorted; entity filters when not NULL. */
 enum sl_status store_each_series(struct store *st, const char *entity, store_series_fn fn,
