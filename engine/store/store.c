@@ -55,7 +55,7 @@ _Static_assert(IVBATCH_ROWS == 32, "S_INTERVAL_BATCH binds IVBATCH_ROWS rows");
 static const char *const stmt_sql[S_COUNT] = {
     [S_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256 = ?1",
     [S_SOURCE_INSERT] = "INSERT INTO sources (path, sha256, format, bytes, ingested_at) "
-                        "VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
+                        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (sha256) DO NOTHING RETURNING id",
     [S_SOURCE_COUNTS] = "UPDATE sources SET read = ?2, stored = ?3, rejected = ?4, "
                         "duplicates = ?5 WHERE id = ?1",
     [S_INCIDENT_INSERT] =
@@ -112,6 +112,10 @@ struct store {
     int64_t source_id;      /* the open source transaction, 0 when none */
     struct ivbatch pending; /* keyless intervals not inserted yet */
     enum db_rc rc;          /* the last call that failed, for db_error */
+    /* A call of this source transaction failed with DB_RETRY: kept apart
+     * from rc, which the calls that fail after it in the ended
+     * transaction overwrite. */
+    bool retry;
     bool read_only;
 };
 
@@ -156,6 +160,8 @@ note(struct store *st, enum db_rc rc)
 {
     if (rc != DB_OK && rc != DB_ROW && rc != DB_DONE)
         st->rc = rc;
+    if (rc == DB_RETRY)
+        st->retry = true;
     return rc;
 }
 
@@ -486,6 +492,7 @@ static enum sl_status
 source_begin(struct store *st, const char *path, const char *sha256, const char *format,
              long long bytes, bool *already, struct store_forgotten *forgot, struct sl_diag *diag)
 {
+    st->retry = false; /* store_should_retry speaks of this transaction only */
     enum sl_status rc = begin(st, diag);
     if (rc)
         return rc;
@@ -512,8 +519,23 @@ source_begin(struct store *st, const char *path, const char *sha256, const char 
     bind_text(s, 3, format);
     db_bind_int64(s, 4, bytes);
     db_bind_int64(s, 5, (int64_t)time(NULL));
-    if ((rc = step_id(st, s, &st->source_id, diag, "cannot record the source")))
+    enum db_rc got = step(st, s);
+    if (got == DB_ROW)
+        st->source_id = db_column_int64(s, 0);
+    db_reset(s);
+    if (got == DB_DONE) {
+        /* The same bytes were stored by another process since the look-up:
+         * a server lets two ingests run at once, and the second waits on
+         * the unique sha256 until the first commits. Its file is stored
+         * once, and this one is told so as if it had come second. */
+        *already = true;
+        db_rollback(st->db);
+        return SL_OK;
+    }
+    if (got != DB_ROW) {
+        rc = db_error(st, diag, "cannot record the source");
         goto fail;
+    }
     return SL_OK;
 db_fail:
     rc = db_error(st, diag, "cannot start the ingest");
@@ -559,6 +581,12 @@ store_source_finish(struct store *st, const struct source_counts *c, struct sl_d
         db_rollback(st->db);
     st->source_id = 0;
     return rc;
+}
+
+bool
+store_should_retry(const struct store *st)
+{
+    return st->retry;
 }
 
 void

@@ -11,6 +11,10 @@
  * records the file's SHA-256; store_source_finish() commits it with the
  * counts; store_source_abort() rolls everything back. A file whose SHA-256 is
  * already recorded is reported as already ingested and changes nothing.
+ * On a server two processes may ingest at once: the same bytes are still
+ * stored once (the sources' unique SHA-256; the one that waited on it is
+ * told "already"), and a transaction the server ended as a deadlock or a
+ * serialization failure says so (store_should_retry) to be run again.
  *
  * Errors come back as SL_ERR_DB with the database's message in the
  * diagnostic; damage (SQLite's SQLITE_CORRUPT) as "the store is damaged
@@ -89,6 +93,10 @@ enum sl_status store_source_begin(struct store *st, const char *path, const char
 enum sl_status store_source_finish(struct store *st, const struct source_counts *counts,
                                    struct sl_diag *diag);
 void store_source_abort(struct store *st);
+/* Whether the last source transaction failed because the server asks for
+ * it to be run again (a deadlock with another, or a serialization failure):
+ * after store_source_abort, a new store_source_begin may succeed. */
+bool store_should_retry(const struct store *st);
 
 /* What forgetting sources removed: the sources, and the rows each table held
  * of them. An incident or keyed interval that a later file updated belongs to

@@ -270,8 +270,13 @@ pg_schema_version(struct db *base)
 {
     struct pg_db *db = (struct pg_db *)base;
     /* Asked first, so that a missing table is no error: an error would end
-     * the caller's transaction. */
-    PGresult *res = PQexec(db->conn, "SELECT to_regclass('slaudit_schema') IS NOT NULL");
+     * the caller's transaction. Asked of pg_class, in the statement's
+     * snapshot, not through to_regclass: that reads the backend's catalog
+     * cache, which a process that waited in db_lock_schema for another's
+     * migration has not refreshed, and would miss the table just made. */
+    PGresult *res = PQexec(db->conn, "SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n"
+                                     " ON n.oid = c.relnamespace WHERE c.relname = 'slaudit_schema'"
+                                     " AND n.nspname = current_schema())");
     if (pg_db_check(db, res, true) != DB_OK)
         return -1;
     bool exists = PQntuples(res) == 1 && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
