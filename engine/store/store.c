@@ -95,13 +95,16 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_MAINT_SERIES_FIRST] = SERIES_SQL("maintenance", "entity >= ?1"),
     [S_MAINT_SERIES_SAME] = SERIES_SQL("maintenance", "entity = ?1 AND service > ?2"),
     [S_MAINT_SERIES_NEXT] = SERIES_SQL("maintenance", "entity > ?1"),
+    /* Ordered by every column read, so that both engines return equal
+     * rows in one order; the covering index gives that order as it is. */
     [S_INTERVAL_SPAN] = "SELECT start, \"end\", status, units, unit_kind FROM intervals "
                         "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND \"end\" > ?3 "
-                        "ORDER BY start, \"end\"",
+                        "ORDER BY start, \"end\", status, units NULLS FIRST, "
+                        "unit_kind NULLS FIRST",
     [S_MAINT_SPAN] =
         "SELECT entity, service, key, start, \"end\", announced, line FROM maintenance "
         "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND \"end\" > ?3 "
-        "ORDER BY start, \"end\"",
+        "ORDER BY start, \"end\", id",
 };
 
 struct store {
