@@ -56,7 +56,7 @@ inputs="$TOP/sample-data/actions.csv $TOP/sample-data/changes.csv
     $TOP/sample-data/profile-platform.json $TMP/gen/incidents-providers.csv
     $TMP/gen/pagerduty-platform.csv $TMP/gen/probes.csv $TOP/tests/cli/data/history-two-providers.csv"
 n=0
-both() { # both CMD...: run on each side; stdout, stderr and exit status alike
+both() { # both CMD...: run on each side; stdout, stderr and exit status alike, and 0
     n=$((n + 1))
     (cd "$TMP/sqlite" && SLAUDIT_DB=$SQ "$BIN" "$@" >"out.$n" 2>"err.$n"; echo $? >"rc.$n")
     (cd "$TMP/pg" && SLAUDIT_DB=$PG "$BIN" "$@" >"out.$n" 2>"err.$n"; echo $? >"rc.$n")
@@ -66,10 +66,10 @@ both() { # both CMD...: run on each side; stdout, stderr and exit status alike
             diff "$TMP/sqlite/$f.$n" "$TMP/pg/$f.$n" | head -5 | cut -c1-200 >&2
         fi
     done
+    same "slaudit $*: exit" "$(cat "$TMP/pg/rc.$n")" 0
 }
 # shellcheck disable=SC2086 # the list splits on purpose
 both ingest $inputs
-same "everything ingested" "$(cat "$TMP/pg/rc.$n")" 0
 both ingest "$TMP/gen/incidents-providers.csv"
 grep -q 'already ingested' "$TMP/pg/out.$n" && pass || fail "ingested twice: not told 'already ingested'"
 same "ingested twice, stored once" "$(psql_in equal 'SELECT count(*) FROM sources')" 13
@@ -85,9 +85,15 @@ both decide --json --profile "$TOP/sample-data/team.yaml" --from 2026-08-01 --to
 both compare --json provider:nimbus provider:coreline --from 2026-08-01 --to 2026-11-01
 both report -o book.xlsx --profile "$TOP/sample-data/team.yaml"
 both -q audit --entity team:platform --from 2026-08-01 --to 2026-11-01 -o audit.xlsx
-for book in book.xlsx audit.xlsx; do
+both -q claim --entity provider:nimbus --month 2026-09 -o claim --fee 12000
+both ingest --replace "$TMP/gen/pagerduty-platform.csv"
+both forget "$TOP/sample-data/patches.csv"
+both --json eval --month 2026-09
+ls "$TMP/sqlite/claim" >"$TMP/claim.files"
+same "the claim pack's files" "$(ls "$TMP/pg/claim" | tr '\n' ' ')" "$(tr '\n' ' ' <"$TMP/claim.files")"
+for book in book.xlsx audit.xlsx $(sed 's|^|claim/|' "$TMP/claim.files"); do
     if cmp -s "$TMP/sqlite/$book" "$TMP/pg/$book"; then pass; else
-        fail "$book: the workbooks of SQLite and PostgreSQL differ"
+        fail "$book: the files of SQLite and PostgreSQL differ"
     fi
 done
 
