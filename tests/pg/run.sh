@@ -149,9 +149,10 @@ while read -r part; do
 done <"$TMP/parts"
 same "workbook parts that differ once the store's name is put back" "$differing" ""
 
-# --- a password is never shown ---------------------------------------------------
-# Everything printed or written above, and the messages of a store that is
-# not there and of a database that is not a store.
+# --- a password is never shown nor stored ----------------------------------------
+# Everything printed or written above, the server store's whole contents,
+# and the messages of a store that is not there and of a database that is
+# not a store.
 NOSUCH="postgresql://slaudit:$PASSWORD@/nosuch?host=$host"
 "$BIN" --db "$NOSUCH" eval >"$TMP/pg/out.nosuch" 2>"$TMP/pg/err.nosuch"
 same "no server database: exit" "$?" 4
@@ -170,6 +171,8 @@ grep -q 'not a slaudit store' "$TMP/pg/err.other" && pass ||
     fail "another program's database is not refused"
 same "another program's database is left as it was" \
     "$(psql_in other "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")" 1
+"$SLAUDIT_PG_BIN/pg_dump" -h "$host" -U slaudit equal >"$TMP/pg/equal.sql" || fail "pg_dump"
+grep -q 'provider:nimbus' "$TMP/pg/equal.sql" && pass || fail "pg_dump holds no data"
 if grep -rlF "$PASSWORD" "$TMP/sqlite" "$TMP/pg" >"$TMP/leaks"; then
     fail "the password appears in: $(tr '\n' ' ' <"$TMP/leaks")"
 else pass; fi
