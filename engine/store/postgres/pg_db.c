@@ -22,14 +22,30 @@
 #include "engine/store/postgres/pg_schema.h"
 #include "engine/store/schema.h"
 
+/* The server's message is kept on one line, as slaudit's messages are: its
+ * lines (ERROR, DETAIL, HINT, …) joined by "; ". */
 void
 pg_db_set_err(struct pg_db *db, const char *msg)
 {
     char raw[PG_DB_ERR_SIZE];
-    snprintf(raw, sizeof raw, "%s", msg && *msg ? msg : "unknown PostgreSQL error");
-    size_t n = strlen(raw);
-    while (n && (raw[n - 1] == '\n' || raw[n - 1] == ' '))
-        raw[--n] = '\0';
+    if (!msg || !*msg)
+        msg = "unknown PostgreSQL error";
+    size_t n = 0;
+    for (const char *p = msg; *p && n + 3 < sizeof raw; p++) {
+        if (*p != '\n') {
+            raw[n++] = *p;
+            continue;
+        }
+        while (p[1] == '\n' || p[1] == ' ')
+            p++;
+        if (p[1]) {
+            raw[n++] = ';';
+            raw[n++] = ' ';
+        }
+    }
+    while (n && raw[n - 1] == ' ')
+        n--;
+    raw[n] = '\0';
     pg_conninfo_scrub(raw, db->target, db->err, sizeof db->err);
 }
 
