@@ -473,19 +473,6 @@ step_done(struct store *st, struct db_stmt *s, struct sl_diag *diag, const char 
     return rc == DB_DONE ? SL_OK : db_error(st, diag, what);
 }
 
-/* The id a RETURNING id statement gave: steps s, reads the id, resets. */
-static enum sl_status
-step_id(struct store *st, struct db_stmt *s, int64_t *id, struct sl_diag *diag, const char *what)
-{
-    if (!s)
-        return db_error(st, diag, what);
-    enum db_rc rc = step(st, s);
-    if (rc == DB_ROW)
-        *id = db_column_int64(s, 0);
-    db_reset(s);
-    return rc == DB_ROW ? SL_OK : db_error(st, diag, what);
-}
-
 static enum sl_status forget_where(struct store *st, const char *sha256, const char *path,
                                    struct store_forgotten *out, struct sl_diag *diag);
 
@@ -1419,17 +1406,22 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
         db_rollback(st->db);
         return SL_OK;
     }
-    struct db_stmt *find = prepared(st, S_SOURCE_FIND);
-    if (!find)
-        goto out;
-    db_bind_text(find, 1, sha256);
-    found = step(st, find);
-    if (found == DB_ROW)
-        source = db_column_int64(find, 0);
-    db_reset(find);
-    if (found != DB_ROW && found != DB_DONE)
-        goto out;
-    if (!source) {
+    /* Looked up, else inserted; an insert that did nothing met the same
+     * document recorded by another process since the look-up (a server
+     * lets two imports run at once), which is then looked up again. */
+    for (int tries = 0; !source && tries < 2; tries++) {
+        struct db_stmt *find = prepared(st, S_SOURCE_FIND);
+        if (!find)
+            goto out;
+        db_bind_text(find, 1, sha256);
+        found = step(st, find);
+        if (found == DB_ROW)
+            source = db_column_int64(find, 0);
+        db_reset(find);
+        if (found != DB_ROW && found != DB_DONE)
+            goto out;
+        if (source)
+            break;
         struct db_stmt *ins = prepared(st, S_SOURCE_INSERT);
         if (!ins)
             goto out;
@@ -1438,10 +1430,16 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
         bind_text(ins, 3, format);
         db_bind_int64(ins, 4, bytes);
         db_bind_int64(ins, 5, (int64_t)time(NULL));
-        if ((rc = step_id(st, ins, &source, diag, "cannot record the source")))
-            goto fail;
-        fresh = true;
+        found = step(st, ins);
+        if (found == DB_ROW)
+            source = db_column_int64(ins, 0);
+        db_reset(ins);
+        if (found != DB_ROW && found != DB_DONE)
+            goto out;
+        fresh = source != 0;
     }
+    if (!source)
+        goto out;
     st->source_id = source;
     if ((rc = store_add_commitment(st, c, replaced, diag)))
         goto fail;
