@@ -2,10 +2,11 @@
  * through db.h (engine/store/sqlite/ for a file, the only code that
  * includes sqlite3.h). This API is the same whatever the backend.
  *
- * One file holds everything (default slaudit.db). Opening applies any pending
- * migrations (the schema version: PRAGMA user_version in SQLite), turns on
- * WAL and foreign keys and sets a busy timeout. Every statement binds its
- * parameters.
+ * One file holds everything (default slaudit.db), or one PostgreSQL
+ * database when the path is a connection string (db_target_is_server).
+ * Opening applies any pending migrations (the schema version: PRAGMA
+ * user_version in SQLite, a table on a server), turns on WAL and foreign
+ * keys and sets a busy timeout. Every statement binds its parameters.
  *
  * Ingest is one transaction per input file: store_source_begin() opens it and
  * records the file's SHA-256; store_source_finish() commits it with the
@@ -20,8 +21,9 @@
  * diagnostic; damage (SQLite's SQLITE_CORRUPT) as "the store is damaged
  * (...)" with what to do.
  * Opening checks that the file is a slaudit store (PRAGMA application_id,
- * or the tables of a store made before it had one) and, for a store up to
- * 64 MiB, that it is whole (PRAGMA quick_check), before writing anything.
+ * or the tables of a store made before it had one; on a server, the version
+ * table's comment) and, for a file up to 64 MiB, that it is whole (PRAGMA
+ * quick_check), before writing anything.
  *
  * Threads: a struct store is one SQLite connection opened without SQLite's
  * own mutex (SQLITE_OPEN_NOMUTEX), and its statements are cached in it: use
