@@ -77,10 +77,12 @@ cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 reliability: $(BUILD)/slaudit
 	$(Q)BUILD=$(BUILD) sh tests/reliability/run.sh
 
-# The PostgreSQL backend against a throwaway server of its own
-# (tests/pg/cluster.sh); one line and nothing run without the server's binaries.
-pg-test: $(BUILD)/unit-tests
-	$(Q)sh tests/pg/cluster.sh with-cluster $(BUILD)/unit-tests --filter 'pg_db/*' --jobs 2
+# The PostgreSQL store against a throwaway server of its own
+# (tests/pg/cluster.sh, tests/pg/run.sh): the backend's unit tests, and the
+# binary's outputs on a server store compared with SQLite's. One line and
+# nothing run without the server's binaries.
+pg-test: $(BUILD)/unit-tests $(BUILD)/slaudit $(BUILD)/gen-sample
+	$(Q)BUILD=$(BUILD) sh tests/pg/cluster.sh with-cluster sh tests/pg/run.sh
 
 test: unit pg-test cli-test reliability
 

@@ -13,9 +13,10 @@
 struct store;
 
 struct cli {
-    const char *db;   /* --db, $SLAUDIT_DB, or slaudit.db */
-    const char *zone; /* --tz, or NULL for UTC */
-    bool json;        /* --json */
+    const char *db;       /* --db, $SLAUDIT_DB, or slaudit.db */
+    const char *db_shown; /* db as messages show it: a password masked */
+    const char *zone;     /* --tz, or NULL for UTC */
+    bool json;            /* --json */
     /* Added to every pattern compiled: REGEX_NO_JIT when $SLAUDIT_REGEX_JIT
      * is 0 (engine/base/regex.h). */
     unsigned regex_flags;

@@ -194,7 +194,7 @@ cmd_compare(struct cli *cli, int argc, char **argv)
     }
     for (int i = 0; i < 2; i++)
         if (!r.has_data[i])
-            msg_note(cli->db, 0, "no data for %s in the period", names[i]);
+            msg_note(cli->db_shown, 0, "no data for %s in the period", names[i]);
     if (!r.measured_alike)
         msg_note(NULL, 0, "%s", r.unlike);
     if (cli->json)

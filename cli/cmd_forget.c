@@ -129,7 +129,7 @@ cmd_forget(struct cli *cli, int argc, char **argv)
     else if (!f.sources)
         rc = msg_error(SL_EXIT_INPUT, what, 0,
                        "no source recorded under this path or SHA-256 in %s; nothing changed",
-                       cli->db);
+                       cli->db_shown);
     else
         rc = print_forgotten(cli, what, &f);
     store_close(st);

@@ -194,7 +194,7 @@ show_rejects(const struct cli *cli, const char *path, const struct ingest_file_r
         msg_error(0, path, res->shown[i].line, "rejected: %s", res->shown[i].reason);
     if (res->counts.rejected > shown && kept)
         msg_note(path, 0, "%ld more rejected records; all are in the rejects table of %s",
-                 res->counts.rejected - shown, cli->db);
+                 res->counts.rejected - shown, cli->db_shown);
     else if (res->counts.rejected > shown)
         msg_note(path, 0, "%ld more rejected records", res->counts.rejected - shown);
     if (res->naive_timestamps && kept)

@@ -58,7 +58,7 @@ cli_last_complete_month(const struct cli *cli, struct store *st, struct window *
     if (rc)
         return msg_diag(rc, &diag);
     if (empty)
-        return msg_error(SL_EXIT_INPUT, cli->db, 0,
+        return msg_error(SL_EXIT_INPUT, cli->db_shown, 0,
                          "the store holds no data: run 'slaudit ingest' first");
     return 0;
 }
@@ -93,11 +93,11 @@ cli_decide_notes(const struct cli *cli, const struct decide_case *c)
     if (!c->measured)
         return;
     if (!c->team_has_data)
-        msg_note(cli->db, 0, "no data for %s in the period: self-managed cannot be measured",
+        msg_note(cli->db_shown, 0, "no data for %s in the period: self-managed cannot be measured",
                  c->profile.entity);
     for (size_t i = 0; i < c->profile.nproviders; i++)
         if (!c->provider_has_data[i])
-            msg_note(cli->db, 0, "no data for %s in the period", c->providers[i].entity);
+            msg_note(cli->db_shown, 0, "no data for %s in the period", c->providers[i].entity);
 }
 
 /* Prints a table the reports rendered, or says why it could not. */
@@ -211,10 +211,10 @@ cli_check_known(const struct cli *cli, struct store *st, const char *entity, con
         strbuf_addf(&k.sb, " and %zu more", k.n - KNOWN_SHOWN);
     int rc;
     if (service)
-        rc = msg_error(SL_EXIT_INPUT, cli->db, 0, "unknown service '%s' of %s (known: %s)", service,
-                       entity, k.n ? k.sb.buf : "none");
+        rc = msg_error(SL_EXIT_INPUT, cli->db_shown, 0, "unknown service '%s' of %s (known: %s)",
+                       service, entity, k.n ? k.sb.buf : "none");
     else
-        rc = msg_error(SL_EXIT_INPUT, cli->db, 0, "unknown entity '%s' (known: %s)", entity,
+        rc = msg_error(SL_EXIT_INPUT, cli->db_shown, 0, "unknown entity '%s' (known: %s)", entity,
                        k.n ? k.sb.buf : "none: the store holds no data");
     strbuf_release(&k.sb);
     return rc;
@@ -229,7 +229,7 @@ cli_require_data(const struct cli *cli, struct store *st)
     if (s)
         return msg_diag(s, &diag);
     if (last == SLTIME_NONE)
-        return msg_error(SL_EXIT_INPUT, cli->db, 0,
+        return msg_error(SL_EXIT_INPUT, cli->db_shown, 0,
                          "the store holds no data: nothing to evaluate (run 'slaudit ingest' "
                          "first)");
     return 0;

@@ -9,6 +9,7 @@
 #include "engine/base/regex.h"
 #include "engine/base/status.h"
 #include "engine/base/strbuf.h"
+#include "engine/store/store.h"
 
 const struct command commands[] = {
     {"ingest", "parse files into the store; the format is detected from the content", cmd_ingest},
@@ -27,7 +28,7 @@ const struct command commands[] = {
 };
 
 static const char usage[] =
-    "usage: slaudit [--db FILE] [--tz ZONE] [--json] [-q] COMMAND [ARGS]\n"
+    "usage: slaudit [--db FILE|URI] [--tz ZONE] [--json] [-q] COMMAND [ARGS]\n"
     "\n"
     "SLA and operations-quality evaluation for GPU clusters: ingest incident logs,\n"
     "status pages, probe results, kernel and scheduler logs and maintenance windows;\n"
@@ -40,7 +41,9 @@ static const char usage[] =
 static const char usage_tail[] =
     "\n"
     "Global options (before or after the command):\n"
-    "  --db FILE    the store (default $SLAUDIT_DB, else slaudit.db)\n"
+    "  --db STORE   the store: a FILE (SQLite), or a PostgreSQL URI\n"
+    "               (postgresql://user@host/dbname) or \"host=H dbname=D\" string;\n"
+    "               default $SLAUDIT_DB, else slaudit.db\n"
     "  --tz ZONE    zone for timestamps without an offset and for calendar months\n"
     "               (an IANA name such as Europe/Berlin; default UTC)\n"
     "  --json       machine-readable output\n"
@@ -109,14 +112,34 @@ take_global_options(struct cli *cli, int *argc, char **argv)
     return 0;
 }
 
+/* The store's target as it may be shown (store_redact_target); when
+ * there is no memory to mask its password, nothing of it. */
+static char *
+shown_target(const char *target)
+{
+    char *shown = store_redact_target(target);
+    return shown ? shown : strdup("***");
+}
+
+/* The command line as workbooks record it: the value of --db shown as
+ * shown_target shows it, so that no password is ever recorded. */
 static char *
 join_arguments(int argc, char **argv)
 {
     struct strbuf sb = STRBUF_INIT;
     for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
         if (i)
             strbuf_addch(&sb, ' ');
-        strbuf_addstr(&sb, argv[i]);
+        bool db_value = i > 0 && !strcmp(argv[i - 1], "--db");
+        if (!strncmp(a, "--db=", 5)) {
+            strbuf_addstr(&sb, "--db=");
+            a += 5;
+            db_value = true;
+        }
+        char *shown = db_value ? shown_target(a) : NULL;
+        strbuf_addstr(&sb, shown ? shown : db_value ? "***" : a);
+        free(shown);
     }
     return strbuf_detach(&sb);
 }
@@ -126,6 +149,7 @@ main(int argc, char **argv)
 {
     msg_init();
     struct cli cli = {0};
+    char *db_shown = NULL;
     char *command_line = join_arguments(argc, argv);
     cli.command_line = command_line;
     int rc = take_global_options(&cli, &argc, argv);
@@ -135,6 +159,8 @@ main(int argc, char **argv)
         cli.db = getenv("SLAUDIT_DB");
     if (!cli.db || !*cli.db)
         cli.db = "slaudit.db";
+    db_shown = shown_target(cli.db);
+    cli.db_shown = db_shown ? db_shown : "***";
     /* For memory checkers that cannot follow JIT-generated code. */
     const char *jit = getenv("SLAUDIT_REGEX_JIT");
     if (jit && !strcmp(jit, "0"))
@@ -168,6 +194,7 @@ main(int argc, char **argv)
     }
     rc = msg_usage(NULL, "unknown command '%s'", argv[1]);
 out:
+    free(db_shown);
     free(command_line);
     return rc;
 }

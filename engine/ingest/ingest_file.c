@@ -4,11 +4,19 @@
 #include "engine/ingest/ingest_file.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "engine/base/infile.h"
 #include "engine/base/sha256.h"
+
+/* How many times a file's transaction is run when the server asks for it
+ * to be run again, and the longest pause before a run. */
+#define INGEST_TRIES 10
+#define INGEST_PAUSE_MAX_MS 2000
 
 /* The caller's progress callback, told where in the file the parser is. */
 struct file_progress {
@@ -52,6 +60,103 @@ keep_counts(struct ingest_file_result *out, const struct ingest *ing)
     memcpy(out->shown, ing->shown, sizeof out->shown);
 }
 
+/* Before the run after the tries-th: a random pause of up to 50 ms doubled
+ * per try (at most INGEST_PAUSE_MAX_MS), so that the ingests a deadlock set
+ * against each other do not meet again at once: the one let through
+ * commits, and the others, run after it, find its rows committed and wait
+ * for nobody. */
+static void
+retry_pause(int tries)
+{
+    static unsigned seed;
+    if (!seed)
+        seed = (unsigned)getpid() ^ (unsigned)time(NULL);
+    long max_ms = 50L << (tries < 6 ? tries : 6);
+    if (max_ms > INGEST_PAUSE_MAX_MS)
+        max_ms = INGEST_PAUSE_MAX_MS;
+    long ms = rand_r(&seed) % max_ms;
+    struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&pause, NULL);
+}
+
+/* Steps 3 to 6 of ingest_file.h: the file's transaction, from its SHA-256
+ * to the commit, with the file read from its start. */
+static enum sl_status
+ingest_transaction(struct store *st, const char *path, const struct ingest_file_options *opt,
+                   const struct ingest_file_format *format, FILE *f, const struct stat *sb,
+                   struct ingest_file_result *out, struct sl_diag *diag)
+{
+    long long bytes = out->bytes;
+    enum sl_status s;
+    struct ingest ing;
+    ingest_init(&ing, st, path, diag);
+    ing.entity = opt->entity;
+    ing.service = opt->service;
+    ing.zone = opt->zone;
+    ing.regex_flags = opt->regex_flags;
+    ing.probe_interval = opt->probe_interval;
+    ing.boot_time = opt->boot_time;
+    ing.host = opt->host;
+    ing.covers_set = opt->covers;
+    ing.covers_from = opt->covers_from;
+    ing.covers_to = opt->covers_to;
+    ing.year = opt->year;
+    ing.map = opt->map;
+    ing.config = opt->config;
+    struct file_progress fp = {.opt = opt, .f = f, .bytes = bytes};
+    if (opt->progress) {
+        ing.progress = progress_relay;
+        ing.progress_ctx = &fp;
+    }
+    s = opt->replace
+            ? store_source_replace(st, path, out->sha256, format->name, bytes, &out->forgotten,
+                                   diag)
+            : store_source_begin(st, path, out->sha256, format->name, bytes, &out->already, diag);
+    if (!s && !out->already) {
+        if (!(s = ingest_parse(&ing, format->parse, f)) && !(s = ingest_finish(&ing))) {
+            if (!ing.counts.read && !opt->format.parse && format->detects)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             "no records: the file looked like %s (%s), but nothing in it "
+                             "reads as %s's records; give --format if it is another",
+                             format->name, format->detects, format->name);
+            else if (!ing.counts.read)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             opt->format.parse
+                                 ? "no records: nothing in the file reads as %s (--format); "
+                                   "it is not that format"
+                                 : "no records: nothing in the file reads as %s",
+                             format->name);
+            else if (!ing.counts.stored && !ing.counts.duplicates && !ing.counts.rejected)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             "nothing stored: none of the %ld records read as %s names a "
+                             "service whose status changes (map one: --map service=PATH)",
+                             ing.counts.read, format->name);
+            else if (!ing.counts.stored && !ing.counts.duplicates)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             "nothing stored: all %ld records read as %s were rejected",
+                             ing.counts.rejected, format->name);
+            else if (opt->covers && !ing.covers_used)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             "--covers: %s gives no status history to cover (its records "
+                             "stand for their own times)",
+                             format->name);
+            else if (file_changed(fileno(f), sb) || (long long)sb->st_size != bytes)
+                s = diag_set(diag, SL_ERR_INPUT, path, 0,
+                             "the file changed while it was read (size, mtime or ctime moved); "
+                             "ingest it again once it is complete");
+            else if (opt->dry_run)
+                store_source_abort(st);
+            else
+                s = store_source_finish(st, &ing.counts, diag);
+        }
+        if (s)
+            store_source_abort(st);
+    }
+    keep_counts(out, &ing);
+    ingest_release(&ing);
+    return s;
+}
+
 enum sl_status
 ingest_file(struct store *st, const char *path, const struct ingest_file_options *opt,
             struct ingest_file_result *out, struct sl_diag *diag)
@@ -88,72 +193,16 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
                         format.name);
     }
 
-    struct ingest ing;
-    ingest_init(&ing, st, path, diag);
-    ing.entity = opt->entity;
-    ing.service = opt->service;
-    ing.zone = opt->zone;
-    ing.regex_flags = opt->regex_flags;
-    ing.probe_interval = opt->probe_interval;
-    ing.boot_time = opt->boot_time;
-    ing.host = opt->host;
-    ing.covers_set = opt->covers;
-    ing.covers_from = opt->covers_from;
-    ing.covers_to = opt->covers_to;
-    ing.year = opt->year;
-    ing.map = opt->map;
-    ing.config = opt->config;
-    struct file_progress fp = {.opt = opt, .f = f, .bytes = bytes};
-    if (opt->progress) {
-        ing.progress = progress_relay;
-        ing.progress_ctx = &fp;
-    }
-    s = opt->replace
-            ? store_source_replace(st, path, out->sha256, format.name, bytes, &out->forgotten, diag)
-            : store_source_begin(st, path, out->sha256, format.name, bytes, &out->already, diag);
-    if (!s && !out->already) {
-        if (!(s = ingest_parse(&ing, format.parse, f)) && !(s = ingest_finish(&ing))) {
-            if (!ing.counts.read && !opt->format.parse && format.detects)
-                s = diag_set(diag, SL_ERR_INPUT, path, 0,
-                             "no records: the file looked like %s (%s), but nothing in it "
-                             "reads as %s's records; give --format if it is another",
-                             format.name, format.detects, format.name);
-            else if (!ing.counts.read)
-                s = diag_set(diag, SL_ERR_INPUT, path, 0,
-                             opt->format.parse
-                                 ? "no records: nothing in the file reads as %s (--format); "
-                                   "it is not that format"
-                                 : "no records: nothing in the file reads as %s",
-                             format.name);
-            else if (!ing.counts.stored && !ing.counts.duplicates && !ing.counts.rejected)
-                s = diag_set(diag, SL_ERR_INPUT, path, 0,
-                             "nothing stored: none of the %ld records read as %s names a "
-                             "service whose status changes (map one: --map service=PATH)",
-                             ing.counts.read, format.name);
-            else if (!ing.counts.stored && !ing.counts.duplicates)
-                s = diag_set(diag, SL_ERR_INPUT, path, 0,
-                             "nothing stored: all %ld records read as %s were rejected",
-                             ing.counts.rejected, format.name);
-            else if (opt->covers && !ing.covers_used)
-                s = diag_set(diag, SL_ERR_INPUT, path, 0,
-                             "--covers: %s gives no status history to cover (its records "
-                             "stand for their own times)",
-                             format.name);
-            else if (file_changed(fileno(f), &sb) || (long long)sb.st_size != bytes)
-                s = diag_set(diag, SL_ERR_INPUT, path, 0,
-                             "the file changed while it was read (size, mtime or ctime moved); "
-                             "ingest it again once it is complete");
-            else if (opt->dry_run)
-                store_source_abort(st);
-            else
-                s = store_source_finish(st, &ing.counts, diag);
-        }
-        if (s)
-            store_source_abort(st);
+    /* A server may end a transaction that met another's (a deadlock, a
+     * serialization failure) and ask for it to be run again: it is, from
+     * the start of the file, after a pause (retry_pause). */
+    s = ingest_transaction(st, path, opt, &format, f, &sb, out, diag);
+    for (int tries = 1; s == SL_ERR_DB && store_should_retry(st) && tries < INGEST_TRIES; tries++) {
+        retry_pause(tries);
+        rewind(f);
+        s = ingest_transaction(st, path, opt, &format, f, &sb, out, diag);
     }
     out->rolled_back = s != SL_OK;
-    keep_counts(out, &ing);
-    ingest_release(&ing);
     fclose(f);
     return s;
 }

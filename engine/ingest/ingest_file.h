@@ -21,7 +21,11 @@
  *      This is checked before the commit, so the SHA-256 on record always
  *      names the bytes that were stored;
  *   6. commits with the counts (store_source_finish). A failure in steps 3 to
- *      6 rolls the transaction back: nothing of the file is kept.
+ *      6 rolls the transaction back: nothing of the file is kept. When the
+ *      store says the server asks for the transaction to be run again (a
+ *      deadlock with another ingest: store_should_retry), steps 3 to 6 run
+ *      again from the start of the file, after a random pause, up to ten
+ *      times in all.
  *
  * The engine does not know the parsers (their registry is in parsers/): the
  * caller hands in the chosen format, or a detect function that chooses one.

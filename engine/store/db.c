@@ -77,6 +77,16 @@ db_set_schema_version(struct db *db, int v)
 {
     return db->ops->set_schema_version(db, v);
 }
+const char *
+db_migration(const struct db *db, int version)
+{
+    return db->ops->migration(version);
+}
+enum db_rc
+db_lock_schema(struct db *db)
+{
+    return db->ops->lock_schema(db);
+}
 int64_t
 db_changes(struct db *db)
 {

@@ -78,6 +78,18 @@ bool db_in_transaction(const struct db *db);
 int db_schema_version(struct db *db);
 enum db_rc db_set_schema_version(struct db *db, int version);
 
+/* The SQL that takes this backend's schema from version-1 to version
+ * (1 ≤ version ≤ SCHEMA_VERSION of schema.h), in its dialect; NULL when the
+ * step has nothing to do in this backend. */
+const char *db_migration(const struct db *db, int version);
+
+/* Inside a transaction: waits for, and holds to the transaction's end, the
+ * lock a migration runs under, so that two processes opening one new store
+ * at once never migrate it both. SQLite's db_begin holds it already (the
+ * write lock); PostgreSQL takes an advisory lock, which ingests, running
+ * side by side, do not. */
+enum db_rc db_lock_schema(struct db *db);
+
 /* Rows the last INSERT, UPDATE or DELETE changed. */
 int64_t db_changes(struct db *db);
 

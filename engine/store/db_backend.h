@@ -19,6 +19,8 @@ struct db_ops {
     bool (*in_transaction)(const struct db *db);
     int (*schema_version)(struct db *db);
     enum db_rc (*set_schema_version)(struct db *db, int version);
+    const char *(*migration)(int version);
+    enum db_rc (*lock_schema)(struct db *db);
     int64_t (*changes)(struct db *db);
     const char *(*errmsg)(struct db *db);
     enum db_rc (*prepare)(struct db *db, const char *sql, bool persistent, struct db_stmt **out);

@@ -1,4 +1,4 @@
-/* schema.c — the SQL of every migration, in order. */
+/* schema.c — the SQL of every migration, in order, in SQLite's dialect. */
 #include "engine/store/schema.h"
 
 const char *const schema_migrations[] = {
@@ -314,5 +314,8 @@ const char *const schema_migrations[] = {
     "  (entity, service, hour);",
 };
 
-const int schema_version = (int)(sizeof schema_migrations / sizeof schema_migrations[0]);
+_Static_assert(sizeof schema_migrations / sizeof schema_migrations[0] == SCHEMA_VERSION,
+               "SCHEMA_VERSION is the number of migrations");
+
+const int schema_version = SCHEMA_VERSION;
 const int schema_readable = 9;

@@ -1,6 +1,9 @@
 /* schema.h — the store's schema as an ordered list of migrations. Migration i
- * (counting from 1) takes PRAGMA user_version from i-1 to i. Append only: a
- * released migration is never edited. */
+ * (counting from 1) takes the schema version from i-1 to i. schema.c holds
+ * them in SQLite's dialect, engine/store/postgres/pg_schema.c in
+ * PostgreSQL's, numbered alike; a backend hands the store its own
+ * (db_migration). Append only, to both lists at the same number: a released
+ * migration is never edited. */
 #ifndef SLAUDIT_SCHEMA_H
 #define SLAUDIT_SCHEMA_H
 
@@ -8,6 +11,9 @@
  * A store made before it has 0 there and is recognised by its tables. */
 #define SCHEMA_APPLICATION_ID 0x534C4155
 #define SCHEMA_APPLICATION_ID_TEXT "1397506389"
+
+/* The version the migrations end at: the length of both lists. */
+#define SCHEMA_VERSION 14
 
 extern const char *const schema_migrations[];
 extern const int schema_version;

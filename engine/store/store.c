@@ -55,7 +55,7 @@ _Static_assert(IVBATCH_ROWS == 32, "S_INTERVAL_BATCH binds IVBATCH_ROWS rows");
 static const char *const stmt_sql[S_COUNT] = {
     [S_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256 = ?1",
     [S_SOURCE_INSERT] = "INSERT INTO sources (path, sha256, format, bytes, ingested_at) "
-                        "VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
+                        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (sha256) DO NOTHING RETURNING id",
     [S_SOURCE_COUNTS] = "UPDATE sources SET read = ?2, stored = ?3, rejected = ?4, "
                         "duplicates = ?5 WHERE id = ?1",
     [S_INCIDENT_INSERT] =
@@ -95,22 +95,30 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_MAINT_SERIES_FIRST] = SERIES_SQL("maintenance", "entity >= ?1"),
     [S_MAINT_SERIES_SAME] = SERIES_SQL("maintenance", "entity = ?1 AND service > ?2"),
     [S_MAINT_SERIES_NEXT] = SERIES_SQL("maintenance", "entity > ?1"),
+    /* Ordered by every column read, so that both engines return equal
+     * rows in one order; the covering index gives that order as it is. */
     [S_INTERVAL_SPAN] = "SELECT start, \"end\", status, units, unit_kind FROM intervals "
                         "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND \"end\" > ?3 "
-                        "ORDER BY start, \"end\"",
+                        "ORDER BY start, \"end\", status, units NULLS FIRST, "
+                        "unit_kind NULLS FIRST",
     [S_MAINT_SPAN] =
         "SELECT entity, service, key, start, \"end\", announced, line FROM maintenance "
         "WHERE entity = ?1 AND service = ?2 AND start < ?4 AND \"end\" > ?3 "
-        "ORDER BY start, \"end\"",
+        "ORDER BY start, \"end\", id",
 };
 
 struct store {
     struct db *db;
     char *path;
+    char *name; /* path as messages give it: a server's password masked */
     struct db_stmt *stmt[S_COUNT];
     int64_t source_id;      /* the open source transaction, 0 when none */
     struct ivbatch pending; /* keyless intervals not inserted yet */
     enum db_rc rc;          /* the last call that failed, for db_error */
+    /* A call of this source transaction failed with DB_RETRY: kept apart
+     * from rc, which the calls that fail after it in the ended
+     * transaction overwrite. */
+    bool retry;
     bool read_only;
 };
 
@@ -122,7 +130,7 @@ static enum sl_status flush_intervals(struct store *st, struct sl_diag *diag);
 static enum sl_status
 busy_error(struct store *st, struct sl_diag *diag, const char *what)
 {
-    return diag_set(diag, SL_ERR_DB, st->path, 0,
+    return diag_set(diag, SL_ERR_DB, st->name, 0,
                     "%s: the database is locked by another process and stayed locked for more "
                     "than %d s; try again when it is done",
                     what, STORE_BUSY_TIMEOUT_MS / 1000);
@@ -137,9 +145,9 @@ db_fail(struct store *st, enum db_rc rc, struct sl_diag *diag, const char *what)
     if (rc == DB_BUSY)
         return busy_error(st, diag, what);
     if (rc == DB_CORRUPT)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
+        return diag_set(diag, SL_ERR_DB, st->name, 0,
                         "%s: the store is damaged (%s): " DAMAGED_ADVICE, what, db_errmsg(st->db));
-    return diag_set(diag, SL_ERR_DB, st->path, 0, "%s: %s", what, db_errmsg(st->db));
+    return diag_set(diag, SL_ERR_DB, st->name, 0, "%s: %s", what, db_errmsg(st->db));
 }
 
 /* db_fail for the last call that failed. */
@@ -155,6 +163,8 @@ note(struct store *st, enum db_rc rc)
 {
     if (rc != DB_OK && rc != DB_ROW && rc != DB_DONE)
         st->rc = rc;
+    if (rc == DB_RETRY)
+        st->retry = true;
     return rc;
 }
 
@@ -178,7 +188,7 @@ exec(struct store *st, const char *sql, struct sl_diag *diag)
     enum db_rc rc = note(st, db_exec(st->db, sql));
     if (rc == DB_BUSY)
         return busy_error(st, diag, "waiting for the lock");
-    return rc ? diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db)) : SL_OK;
+    return rc ? diag_set(diag, SL_ERR_DB, st->name, 0, "%s", db_errmsg(st->db)) : SL_OK;
 }
 
 /* db_begin, which takes the write lock at once, and db_commit, worded as
@@ -189,7 +199,7 @@ begin(struct store *st, struct sl_diag *diag)
     enum db_rc rc = note(st, db_begin(st->db));
     if (rc == DB_BUSY)
         return busy_error(st, diag, "waiting for the lock");
-    return rc ? diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db)) : SL_OK;
+    return rc ? diag_set(diag, SL_ERR_DB, st->name, 0, "%s", db_errmsg(st->db)) : SL_OK;
 }
 
 static enum sl_status
@@ -198,7 +208,7 @@ commit(struct store *st, struct sl_diag *diag)
     enum db_rc rc = note(st, db_commit(st->db));
     if (rc == DB_BUSY)
         return busy_error(st, diag, "waiting for the lock");
-    return rc ? diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db)) : SL_OK;
+    return rc ? diag_set(diag, SL_ERR_DB, st->name, 0, "%s", db_errmsg(st->db)) : SL_OK;
 }
 
 struct db *
@@ -238,6 +248,12 @@ store_shared_path(struct store *st)
     return db_in_transaction(st->db) ? NULL : db_shared_target(st->db);
 }
 
+char *
+store_redact_target(const char *target)
+{
+    return db_redact_target(target);
+}
+
 int
 store_schema_version(struct store *st)
 {
@@ -260,23 +276,29 @@ migrate(struct store *st, struct sl_diag *diag)
         enum sl_status s = begin(st, diag);
         if (s)
             return s;
+        enum db_rc rc = note(st, db_lock_schema(st->db));
+        if (rc != DB_OK) {
+            s = db_fail(st, rc, diag, "waiting for the lock");
+            db_rollback(st->db);
+            return s;
+        }
         int version = store_schema_version(st);
         if (version < 0 || version >= schema_version) {
             if (version < 0)
                 s = db_fail(st, DB_ERROR, diag, "cannot read the schema version");
             else if (version > schema_version)
-                s = diag_set(diag, SL_ERR_DB, st->path, 0,
+                s = diag_set(diag, SL_ERR_DB, st->name, 0,
                              "schema version %d is newer than this slaudit (%d)", version,
                              schema_version);
             db_rollback(st->db);
             return s;
         }
-        enum db_rc rc;
-        if ((s = exec(st, schema_migrations[version], diag)))
+        const char *sql = db_migration(st->db, version + 1);
+        if (sql && (s = exec(st, sql, diag)))
             ;
         else if ((rc = note(st, db_set_schema_version(st->db, version + 1))))
             s = rc == DB_BUSY ? busy_error(st, diag, "waiting for the lock")
-                              : diag_set(diag, SL_ERR_DB, st->path, 0, "%s", db_errmsg(st->db));
+                              : diag_set(diag, SL_ERR_DB, st->name, 0, "%s", db_errmsg(st->db));
         else
             s = commit(st, diag);
         if (s) {
@@ -299,13 +321,13 @@ connect(struct store *st, enum db_open_mode mode, struct sl_diag *diag)
     if (rc == DB_OK)
         return SL_OK;
     if (rc == DB_NOMEM)
-        return diag_set(diag, SL_ERR_NOMEM, st->path, 0, "out of memory");
+        return diag_set(diag, SL_ERR_NOMEM, st->name, 0, "out of memory");
     if (rc == DB_BUSY)
         return busy_error(st, diag, err);
     if (rc == DB_CANTOPEN && !*err)
         return diag_set(diag, SL_ERR_DB, "", 0,
-                        "no store at %s (ingest something first, or check --db)", st->path);
-    return diag_set(diag, SL_ERR_DB, st->path, 0, "%s", err);
+                        "no store at %s (ingest something first, or check --db)", st->name);
+    return diag_set(diag, SL_ERR_DB, st->name, 0, "%s", err);
 }
 
 /* The schema version, checked against this slaudit's. */
@@ -315,7 +337,7 @@ read_version(struct store *st, int *version, struct sl_diag *diag)
     if ((*version = store_schema_version(st)) < 0)
         return db_fail(st, DB_ERROR, diag, "cannot read the store");
     if (*version > schema_version)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
+        return diag_set(diag, SL_ERR_DB, st->name, 0,
                         "schema version %d is newer than this slaudit (%d)", *version,
                         schema_version);
     return SL_OK;
@@ -375,7 +397,7 @@ store_open_for(const char *path, enum store_mode mode, struct store **out, struc
     struct store *st = calloc(1, sizeof *st);
     enum sl_status s = SL_ERR_NOMEM;
     *out = NULL;
-    if (!st || !(st->path = strdup(path)))
+    if (!st || !(st->path = strdup(path)) || !(st->name = db_redact_target(path)))
         goto fail;
     s = mode == STORE_CREATE ? open_for_writing(st, diag) : open_existing(st, mode, diag);
     if (s)
@@ -385,7 +407,7 @@ store_open_for(const char *path, enum store_mode mode, struct store **out, struc
 fail:
     store_close(st);
     if (s == SL_ERR_NOMEM)
-        diag_set(diag, s, path, 0, "out of memory");
+        diag_set(diag, s, db_target_is_server(path) ? "" : path, 0, "out of memory");
     return s;
 }
 
@@ -410,6 +432,7 @@ store_close(struct store *st)
         db_finalize(st->stmt[i]);
     db_close(st->db);
     free(st->path);
+    free(st->name);
     free(st);
 }
 
@@ -450,19 +473,6 @@ step_done(struct store *st, struct db_stmt *s, struct sl_diag *diag, const char 
     return rc == DB_DONE ? SL_OK : db_error(st, diag, what);
 }
 
-/* The id a RETURNING id statement gave: steps s, reads the id, resets. */
-static enum sl_status
-step_id(struct store *st, struct db_stmt *s, int64_t *id, struct sl_diag *diag, const char *what)
-{
-    if (!s)
-        return db_error(st, diag, what);
-    enum db_rc rc = step(st, s);
-    if (rc == DB_ROW)
-        *id = db_column_int64(s, 0);
-    db_reset(s);
-    return rc == DB_ROW ? SL_OK : db_error(st, diag, what);
-}
-
 static enum sl_status forget_where(struct store *st, const char *sha256, const char *path,
                                    struct store_forgotten *out, struct sl_diag *diag);
 
@@ -472,6 +482,7 @@ static enum sl_status
 source_begin(struct store *st, const char *path, const char *sha256, const char *format,
              long long bytes, bool *already, struct store_forgotten *forgot, struct sl_diag *diag)
 {
+    st->retry = false; /* store_should_retry speaks of this transaction only */
     enum sl_status rc = begin(st, diag);
     if (rc)
         return rc;
@@ -498,8 +509,23 @@ source_begin(struct store *st, const char *path, const char *sha256, const char 
     bind_text(s, 3, format);
     db_bind_int64(s, 4, bytes);
     db_bind_int64(s, 5, (int64_t)time(NULL));
-    if ((rc = step_id(st, s, &st->source_id, diag, "cannot record the source")))
+    enum db_rc got = step(st, s);
+    if (got == DB_ROW)
+        st->source_id = db_column_int64(s, 0);
+    db_reset(s);
+    if (got == DB_DONE) {
+        /* The same bytes were stored by another process since the look-up:
+         * a server lets two ingests run at once, and the second waits on
+         * the unique sha256 until the first commits. Its file is stored
+         * once, and this one is told so as if it had come second. */
+        *already = true;
+        db_rollback(st->db);
+        return SL_OK;
+    }
+    if (got != DB_ROW) {
+        rc = db_error(st, diag, "cannot record the source");
         goto fail;
+    }
     return SL_OK;
 db_fail:
     rc = db_error(st, diag, "cannot start the ingest");
@@ -545,6 +571,12 @@ store_source_finish(struct store *st, const struct source_counts *c, struct sl_d
         db_rollback(st->db);
     st->source_id = 0;
     return rc;
+}
+
+bool
+store_should_retry(const struct store *st)
+{
+    return st->retry;
 }
 
 void
@@ -1201,7 +1233,8 @@ store_data_span(struct store *st, int64_t *first, int64_t *last, struct sl_diag 
         " UNION ALL SELECT min(start), max(\"end\") FROM maintenance"
         " UNION ALL SELECT min(coalesce(started, detected)),"
         "  max(CASE WHEN coalesce(resolved, 0) > coalesce(started, detected)"
-        "   THEN coalesce(resolved, 0) ELSE coalesce(started, detected) END) FROM incidents)";
+        "   THEN coalesce(resolved, 0) ELSE coalesce(started, detected) END) FROM incidents)"
+        " AS spans";
     int64_t span[2] = {SLTIME_NONE, SLTIME_NONE};
     enum sl_status rc = query(st, sql, NULL, 0, span_row, NULL, span, diag);
     *first = span[0];
@@ -1276,8 +1309,9 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
                      struct sl_diag *diag)
 {
     static const char del_sql[] =
-        "DELETE FROM commitments WHERE entity = ?1 AND service IS ?2 AND kind = ?3 "
-        "AND effective_from IS ?4 AND (?3 <> 'slo' OR document IS ?5)";
+        "DELETE FROM commitments WHERE entity = ?1 AND service IS NOT DISTINCT FROM ?2 "
+        "AND kind = ?3 AND effective_from IS NOT DISTINCT FROM ?4 "
+        "AND (?3 <> 'slo' OR document IS NOT DISTINCT FROM ?5)";
     static const char ins_sql[] =
         "INSERT INTO commitments (source_id, entity, service, kind, effective_from, document, "
         "terms, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id";
@@ -1338,8 +1372,9 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
     static const char same_sql[] =
         "SELECT 1 FROM commitments JOIN sources ON sources.id = commitments.source_id "
         "LEFT JOIN commitment_fees f ON f.commitment_id = commitments.id "
-        "WHERE sources.sha256 = ?1 AND entity = ?2 AND service IS ?3 AND kind = ?4 "
-        "AND effective_from IS ?5 AND f.fee IS ?6 AND f.currency IS ?7";
+        "WHERE sources.sha256 = ?1 AND entity = ?2 AND service IS NOT DISTINCT FROM ?3 "
+        "AND kind = ?4 AND effective_from IS NOT DISTINCT FROM ?5 "
+        "AND f.fee IS NOT DISTINCT FROM ?6 AND f.currency IS NOT DISTINCT FROM ?7";
     struct db_stmt *s = NULL;
     int64_t source = 0;
     bool fresh = false;
@@ -1371,17 +1406,22 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
         db_rollback(st->db);
         return SL_OK;
     }
-    struct db_stmt *find = prepared(st, S_SOURCE_FIND);
-    if (!find)
-        goto out;
-    db_bind_text(find, 1, sha256);
-    found = step(st, find);
-    if (found == DB_ROW)
-        source = db_column_int64(find, 0);
-    db_reset(find);
-    if (found != DB_ROW && found != DB_DONE)
-        goto out;
-    if (!source) {
+    /* Looked up, else inserted; an insert that did nothing met the same
+     * document recorded by another process since the look-up (a server
+     * lets two imports run at once), which is then looked up again. */
+    for (int tries = 0; !source && tries < 2; tries++) {
+        struct db_stmt *find = prepared(st, S_SOURCE_FIND);
+        if (!find)
+            goto out;
+        db_bind_text(find, 1, sha256);
+        found = step(st, find);
+        if (found == DB_ROW)
+            source = db_column_int64(find, 0);
+        db_reset(find);
+        if (found != DB_ROW && found != DB_DONE)
+            goto out;
+        if (source)
+            break;
         struct db_stmt *ins = prepared(st, S_SOURCE_INSERT);
         if (!ins)
             goto out;
@@ -1390,10 +1430,16 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
         bind_text(ins, 3, format);
         db_bind_int64(ins, 4, bytes);
         db_bind_int64(ins, 5, (int64_t)time(NULL));
-        if ((rc = step_id(st, ins, &source, diag, "cannot record the source")))
-            goto fail;
-        fresh = true;
+        found = step(st, ins);
+        if (found == DB_ROW)
+            source = db_column_int64(ins, 0);
+        db_reset(ins);
+        if (found != DB_ROW && found != DB_DONE)
+            goto out;
+        fresh = source != 0;
     }
+    if (!source)
+        goto out;
     st->source_id = source;
     if ((rc = store_add_commitment(st, c, replaced, diag)))
         goto fail;
@@ -1442,12 +1488,12 @@ store_each_commitment(struct store *st, const char *entity, const char *kind,
         "imported_at, f.fee, f.currency FROM commitments "
         "LEFT JOIN commitment_fees f ON f.commitment_id = commitments.id "
         "WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
-        "ORDER BY entity, service, kind, effective_from, id";
+        "ORDER BY entity, service NULLS FIRST, kind, effective_from NULLS FIRST, id";
     /* A store older than the fees (read as it is, schema.h) has none. */
     static const char old_sql[] =
         "SELECT id, entity, service, kind, effective_from, document, terms, imported_at, NULL, "
         "NULL FROM commitments WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
-        "ORDER BY entity, service, kind, effective_from, id";
+        "ORDER BY entity, service NULLS FIRST, kind, effective_from NULLS FIRST, id";
     struct param p[] = {{entity, 0, true}, {kind, 0, true}};
     bool fees = store_schema_version(st) >= SCHEMA_VERSION_FEES;
     return query(st, fees ? sql : old_sql, p, 2, commitment_row, (void *)fn, ctx, diag);
@@ -1535,7 +1581,7 @@ store_each_incident_origin(struct store *st, const char *entity, store_origin_fn
      * index, already in key order. */
     static const char all[] = "SELECT i.key, s.path, i.line FROM incidents i "
                               "JOIN sources s ON s.id = i.source_id "
-                              "WHERE ?1 IS NULL ORDER BY i.key";
+                              "WHERE ?1 IS NULL ORDER BY i.key, i.entity";
     static const char one[] = "SELECT i.key, s.path, i.line FROM incidents i "
                               "JOIN sources s ON s.id = i.source_id "
                               "WHERE i.entity = ?1 ORDER BY i.key";
@@ -1705,7 +1751,8 @@ store_put_eval_results(struct store *st, const struct eval_record *records, size
 {
     static const char del_sql[] =
         "DELETE FROM eval_results WHERE definitions_hash = ?1 AND entity = ?2 "
-        "AND service IS ?3 AND window_kind = ?4 AND window_start = ?5 AND window_end = ?6";
+        "AND service IS NOT DISTINCT FROM ?3 AND window_kind = ?4 AND window_start = ?5 "
+        "AND window_end = ?6";
     static const char ins_sql[] =
         "INSERT INTO eval_results (definitions_hash, definitions, entity, service, window_kind, "
         "window_start, window_end, measure, commitment, availability, downtime_seconds, "
@@ -1717,7 +1764,7 @@ store_put_eval_results(struct store *st, const struct eval_record *records, size
     struct db_stmt *del = NULL, *ins = NULL;
     enum sl_status rc;
     if (st->source_id)
-        return diag_set(diag, SL_ERR_DB, st->path, 0,
+        return diag_set(diag, SL_ERR_DB, st->name, 0,
                         "cannot store results while a source is being ingested");
     if ((rc = begin(st, diag)))
         return rc;
@@ -1830,7 +1877,7 @@ store_each_eval_result(struct store *st, const char *entity, int64_t from, int64
         "WHERE (?1 IS NULL OR entity = ?1) AND window_start < ?3 AND window_end > ?2 "
         "AND (?4 IS NULL OR definitions_hash = ?4) "
         "ORDER BY entity, service IS NOT NULL, service, window_start, window_kind, measure, "
-        "commitment, id";
+        "commitment NULLS FIRST, id";
     struct param p[] = {
         {entity, 0, true}, {NULL, from, false}, {NULL, to, false}, {definitions_hash, 0, true}};
     return query(st, sql, p, 4, eval_record_row, (void *)fn, ctx, diag);

@@ -2,22 +2,28 @@
  * through db.h (engine/store/sqlite/ for a file, the only code that
  * includes sqlite3.h). This API is the same whatever the backend.
  *
- * One file holds everything (default slaudit.db). Opening applies any pending
- * migrations (the schema version: PRAGMA user_version in SQLite), turns on
- * WAL and foreign keys and sets a busy timeout. Every statement binds its
- * parameters.
+ * One file holds everything (default slaudit.db), or one PostgreSQL
+ * database when the path is a connection string (db_target_is_server).
+ * Opening applies any pending migrations (the schema version: PRAGMA
+ * user_version in SQLite, a table on a server), turns on WAL and foreign
+ * keys and sets a busy timeout. Every statement binds its parameters.
  *
  * Ingest is one transaction per input file: store_source_begin() opens it and
  * records the file's SHA-256; store_source_finish() commits it with the
  * counts; store_source_abort() rolls everything back. A file whose SHA-256 is
  * already recorded is reported as already ingested and changes nothing.
+ * On a server two processes may ingest at once: the same bytes are still
+ * stored once (the sources' unique SHA-256; the one that waited on it is
+ * told "already"), and a transaction the server ended as a deadlock or a
+ * serialization failure says so (store_should_retry) to be run again.
  *
  * Errors come back as SL_ERR_DB with the database's message in the
  * diagnostic; damage (SQLite's SQLITE_CORRUPT) as "the store is damaged
  * (...)" with what to do.
  * Opening checks that the file is a slaudit store (PRAGMA application_id,
- * or the tables of a store made before it had one) and, for a store up to
- * 64 MiB, that it is whole (PRAGMA quick_check), before writing anything.
+ * or the tables of a store made before it had one; on a server, the version
+ * table's comment) and, for a file up to 64 MiB, that it is whole (PRAGMA
+ * quick_check), before writing anything.
  *
  * Threads: a struct store is one SQLite connection opened without SQLite's
  * own mutex (SQLITE_OPEN_NOMUTEX), and its statements are cached in it: use
@@ -89,6 +95,10 @@ enum sl_status store_source_begin(struct store *st, const char *path, const char
 enum sl_status store_source_finish(struct store *st, const struct source_counts *counts,
                                    struct sl_diag *diag);
 void store_source_abort(struct store *st);
+/* Whether the last source transaction failed because the server asks for
+ * it to be run again (a deadlock with another, or a serialization failure):
+ * after store_source_abort, a new store_source_begin may succeed. */
+bool store_should_retry(const struct store *st);
 
 /* What forgetting sources removed: the sources, and the rows each table held
  * of them. An incident or keyed interval that a later file updated belongs to
@@ -151,6 +161,12 @@ typedef int (*store_source_fn)(void *ctx, const struct source_info *src);
  * in-memory or temporary store, and while st has a transaction open (another
  * connection would not see its changes). */
 const char *store_shared_path(struct store *st);
+
+/* A store's target (--db) as slaudit may show it, in messages and in the
+ * command line a workbook records: a PostgreSQL connection string with its
+ * password masked ("***"), a file path as it is. Owned by the caller; NULL
+ * when out of memory. */
+char *store_redact_target(const char *target);
 
 /* Every (entity, service) pair that has intervals, maintenance or incidents,
  * sorted; entity filters when not NULL. */

@@ -8,10 +8,15 @@
 #   sh tests/pg/cluster.sh with-cluster CMD [ARG...]
 #                                          a fresh DIR under TMPDIR, CMD run
 #                                          with SLAUDIT_PG_TEST set to its
-#                                          connection string, and the cluster
-#                                          always stopped and removed after,
-#                                          when CMD fails or is interrupted
-#                                          too; exits with CMD's status
+#                                          connection string and
+#                                          SLAUDIT_PG_BIN to the folder of
+#                                          psql, and the cluster always
+#                                          stopped and removed after, when
+#                                          CMD fails or is interrupted too;
+#                                          exits with CMD's status
+#
+# Deadlocks are looked for after 100 ms instead of a second: the tests
+# make ingests deadlock on purpose (tests/pg/run.sh).
 #
 # initdb refuses to run as root: as root the server commands run as the
 # unprivileged postgres user of Debian's postgresql package, with DIR
@@ -56,7 +61,7 @@ start() {
         return 1
     }
     as_server "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" \
-        -o "-k $dir -c listen_addresses=''" -w start >/dev/null || {
+        -o "-k $dir -c listen_addresses='' -c deadlock_timeout=100ms" -w start >/dev/null || {
         cat "$dir/server.log" >&2
         return 1
     }
@@ -104,7 +109,7 @@ with-cluster)
     trap 'exit 143' TERM
     start "$dir" "$bin"
     rc=0
-    SLAUDIT_PG_TEST="host=$dir dbname=slaudit user=slaudit" "$@" || rc=$?
+    SLAUDIT_PG_TEST="host=$dir dbname=slaudit user=slaudit" SLAUDIT_PG_BIN=$bin "$@" || rc=$?
     exit $rc
     ;;
 *)

@@ -19,15 +19,33 @@
 #include <string.h>
 
 #include "engine/store/postgres/pg_conninfo.h"
+#include "engine/store/postgres/pg_schema.h"
+#include "engine/store/schema.h"
 
+/* The server's message is kept on one line, as slaudit's messages are: its
+ * lines (ERROR, DETAIL, HINT, …) joined by "; ". */
 void
 pg_db_set_err(struct pg_db *db, const char *msg)
 {
     char raw[PG_DB_ERR_SIZE];
-    snprintf(raw, sizeof raw, "%s", msg && *msg ? msg : "unknown PostgreSQL error");
-    size_t n = strlen(raw);
-    while (n && (raw[n - 1] == '\n' || raw[n - 1] == ' '))
-        raw[--n] = '\0';
+    if (!msg || !*msg)
+        msg = "unknown PostgreSQL error";
+    size_t n = 0;
+    for (const char *p = msg; *p && n + 3 < sizeof raw; p++) {
+        if (*p != '\n') {
+            raw[n++] = *p;
+            continue;
+        }
+        while (p[1] == '\n' || p[1] == ' ')
+            p++;
+        if (p[1]) {
+            raw[n++] = ';';
+            raw[n++] = ' ';
+        }
+    }
+    while (n && raw[n - 1] == ' ')
+        n--;
+    raw[n] = '\0';
     pg_conninfo_scrub(raw, db->target, db->err, sizeof db->err);
 }
 
@@ -95,6 +113,45 @@ quiet(void *arg, const char *message)
 
 static void pg_close(struct db *base);
 
+/* What the version table's comment says: that the database (its schema on
+ * the search path) is a slaudit store. */
+#define PG_STORE_COMMENT "slaudit store"
+
+/* Whether the schema the store's tables go in is a slaudit store, told
+ * before anything is written to it, as sqlite_db.c tells a file: the version
+ * table with its comment, or, to be made one (DB_OPEN_CREATE), no table at
+ * all. DB_CANTOPEN with no message for an empty one opened otherwise, as
+ * for a missing file. One statement, so one snapshot of the catalog. */
+static enum db_rc
+identify(struct pg_db *db, enum db_open_mode mode)
+{
+    PGresult *res =
+        PQexec(db->conn,
+               "SELECT to_regclass('slaudit_schema') IS NOT NULL,"
+               " coalesce(obj_description(to_regclass('slaudit_schema'), 'pg_class'), ''),"
+               " (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+               "  WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f'))");
+    enum db_rc rc = pg_db_check(db, res, true);
+    if (rc != DB_OK)
+        return rc;
+    bool versioned = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+    bool ours = versioned && strcmp(PQgetvalue(res, 0, 1), PG_STORE_COMMENT) == 0;
+    bool empty = strcmp(PQgetvalue(res, 0, 2), "0") == 0;
+    PQclear(res);
+    if (ours)
+        return DB_OK;
+    if (empty) {
+        if (mode == DB_OPEN_CREATE)
+            return DB_OK;
+        db->err[0] = '\0';
+        return DB_CANTOPEN;
+    }
+    pg_db_set_err(db, "not a slaudit store (another program's PostgreSQL database?); it was "
+                      "left as it was: give another --db, or a schema of its own (options="
+                      "-csearch_path=…)");
+    return DB_ERROR;
+}
+
 static enum db_rc
 pg_open(const char *target, enum db_open_mode mode, struct db **out, char *err, size_t errsize)
 {
@@ -117,6 +174,8 @@ pg_open(const char *target, enum db_open_mode mode, struct db **out, char *err, 
                        "SET extra_float_digits = 3");
     if (rc == DB_OK && mode == DB_OPEN_READ)
         rc = pg_db_run(db, "SET default_transaction_read_only = on");
+    if (rc == DB_OK)
+        rc = identify(db, mode);
     if (rc != DB_OK)
         goto fail_msg;
     *out = &db->base;
@@ -227,8 +286,13 @@ pg_schema_version(struct db *base)
 {
     struct pg_db *db = (struct pg_db *)base;
     /* Asked first, so that a missing table is no error: an error would end
-     * the caller's transaction. */
-    PGresult *res = PQexec(db->conn, "SELECT to_regclass('slaudit_schema') IS NOT NULL");
+     * the caller's transaction. Asked of pg_class, in the statement's
+     * snapshot, not through to_regclass: that reads the backend's catalog
+     * cache, which a process that waited in db_lock_schema for another's
+     * migration has not refreshed, and would miss the table just made. */
+    PGresult *res = PQexec(db->conn, "SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n"
+                                     " ON n.oid = c.relnamespace WHERE c.relname = 'slaudit_schema'"
+                                     " AND n.nspname = current_schema())");
     if (pg_db_check(db, res, true) != DB_OK)
         return -1;
     bool exists = PQntuples(res) == 1 && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
@@ -245,15 +309,29 @@ pg_schema_version(struct db *base)
     return v;
 }
 
+/* The version table is made by the first version set, in the transaction
+ * of migration 1, so a store is never seen with its tables and no version.
+ * Its comment says whose table it is (identify). */
 static enum db_rc
 pg_set_schema_version(struct db *base, int version)
 {
-    char sql[200];
+    char sql[300];
     snprintf(sql, sizeof sql,
              "CREATE TABLE IF NOT EXISTS slaudit_schema (version integer NOT NULL); "
+             "COMMENT ON TABLE slaudit_schema IS '" PG_STORE_COMMENT "'; "
              "DELETE FROM slaudit_schema; INSERT INTO slaudit_schema VALUES (%d)",
              version);
     return pg_exec(base, sql);
+}
+
+/* One key for every slaudit store on the server, its application_id: two
+ * stores in one cluster migrating at once wait for each other, which is
+ * rare and short. */
+static enum db_rc
+pg_lock_schema(struct db *base)
+{
+    return pg_db_run((struct pg_db *)base,
+                     "SELECT pg_advisory_xact_lock(" SCHEMA_APPLICATION_ID_TEXT ")");
 }
 
 static int64_t
@@ -288,6 +366,8 @@ const struct db_ops db_postgres_ops = {
     .in_transaction = pg_in_transaction,
     .schema_version = pg_schema_version,
     .set_schema_version = pg_set_schema_version,
+    .migration = pg_schema_migration,
+    .lock_schema = pg_lock_schema,
     .changes = pg_changes,
     .errmsg = pg_errmsg,
     .prepare = pg_stmt_prepare,

@@ -458,6 +458,20 @@ sq_set_schema_version(struct db *db, int version)
     return sq_exec(db, pragma);
 }
 
+static const char *
+sq_migration(int version)
+{
+    return version >= 1 && version <= schema_version ? schema_migrations[version - 1] : NULL;
+}
+
+/* BEGIN IMMEDIATE took the write lock: migrations are one at a time. */
+static enum db_rc
+sq_lock_schema(struct db *db)
+{
+    (void)db;
+    return DB_OK;
+}
+
 static int64_t
 sq_changes(struct db *db)
 {
@@ -619,6 +633,8 @@ const struct db_ops db_sqlite_ops = {
     .in_transaction = sq_in_transaction,
     .schema_version = sq_schema_version,
     .set_schema_version = sq_set_schema_version,
+    .migration = sq_migration,
+    .lock_schema = sq_lock_schema,
     .changes = sq_changes,
     .errmsg = sq_errmsg,
     .prepare = sq_prepare,

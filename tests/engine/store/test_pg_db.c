@@ -12,6 +12,7 @@
 #include "engine/store/db.h"
 #include "engine/store/db_backend.h"
 #include "engine/store/postgres/pg_conninfo.h"
+#include "engine/store/schema.h"
 
 static struct db *db;
 static char schema[64];
@@ -291,15 +292,26 @@ Test(pg_db, schema_version_zero_then_set)
     cr_assert_eq(db_schema_version(db), 8);
 }
 
+/* SLAUDIT_PG_TEST with the test's schema as the one the store's tables go
+ * in. */
+static const char *
+target_in_schema(void)
+{
+    static char target[512];
+    snprintf(target, sizeof target, "%s options=-csearch_path=%s", getenv("SLAUDIT_PG_TEST"),
+             schema);
+    return target;
+}
+
 Test(pg_db, a_read_open_refuses_an_insert)
 {
     db = connect_in_schema("readonly", DB_OPEN_CREATE);
     exec_ok("CREATE TABLE t (k integer)");
+    cr_assert_eq(db_set_schema_version(db, 1), DB_OK, "%s", db_errmsg(db));
     struct db *rd = NULL;
     char err[256];
-    cr_assert_eq(
-        db_postgres_ops.open(getenv("SLAUDIT_PG_TEST"), DB_OPEN_READ, &rd, err, sizeof err), DB_OK,
-        "%s", err);
+    cr_assert_eq(db_postgres_ops.open(target_in_schema(), DB_OPEN_READ, &rd, err, sizeof err),
+                 DB_OK, "%s", err);
     char sql[256];
     snprintf(sql, sizeof sql, "INSERT INTO %s.t VALUES (1)", schema);
     cr_assert_eq(db_exec(rd, sql), DB_READONLY, "%s", db_errmsg(rd));
@@ -310,6 +322,54 @@ Test(pg_db, a_read_open_refuses_an_insert)
     cr_assert_eq(db_column_int64(s, 0), 0);
     db_finalize(s);
     db_close(rd);
+}
+
+Test(pg_db, an_empty_schema_is_a_store_only_to_create)
+{
+    db = connect_in_schema("empty", DB_OPEN_CREATE);
+    struct db *c = NULL;
+    char err[256];
+    cr_assert_eq(db_postgres_ops.open(target_in_schema(), DB_OPEN_READ, &c, err, sizeof err),
+                 DB_CANTOPEN);
+    cr_assert_str_empty(err, "a missing store is told by the store, not the server: %s", err);
+    cr_assert_eq(db_postgres_ops.open(target_in_schema(), DB_OPEN_CREATE, &c, err, sizeof err),
+                 DB_OK, "%s", err);
+    db_close(c);
+}
+
+Test(pg_db, another_programs_tables_are_left_alone)
+{
+    db = connect_in_schema("foreign", DB_OPEN_CREATE);
+    exec_ok("CREATE TABLE sources (id integer)");
+    struct db *c = NULL;
+    char err[256];
+    cr_assert_eq(db_postgres_ops.open(target_in_schema(), DB_OPEN_CREATE, &c, err, sizeof err),
+                 DB_ERROR);
+    cr_assert(strstr(err, "not a slaudit store"), "%s", err);
+    cr_assert_null(c);
+}
+
+Test(pg_db, migrations_line_up_with_sqlites)
+{
+    db = connect_in_schema("migrate", DB_OPEN_CREATE);
+    cr_assert_null(db_migration(db, 0));
+    cr_assert_null(db_migration(db, SCHEMA_VERSION + 1));
+    cr_assert_not_null(db_migration(db, 1));
+    for (int v = 1; v <= SCHEMA_VERSION; v++) {
+        cr_assert_eq(db_begin(db), DB_OK);
+        cr_assert_eq(db_lock_schema(db), DB_OK, "%s", db_errmsg(db));
+        const char *sql = db_migration(db, v);
+        cr_assert(!sql || db_exec(db, sql) == DB_OK, "migration %d: %s", v, db_errmsg(db));
+        cr_assert_eq(db_set_schema_version(db, v), DB_OK, "%s", db_errmsg(db));
+        cr_assert_eq(db_commit(db), DB_OK, "%s", db_errmsg(db));
+    }
+    cr_assert_eq(db_schema_version(db), SCHEMA_VERSION);
+    struct db *c = NULL;
+    char err[256];
+    cr_assert_eq(db_postgres_ops.open(target_in_schema(), DB_OPEN_READ, &c, err, sizeof err), DB_OK,
+                 "%s", err);
+    cr_assert_eq(db_schema_version(c), SCHEMA_VERSION);
+    db_close(c);
 }
 
 Test(pg_db, a_bad_connection_shows_no_password)
