@@ -155,6 +155,39 @@ else
     note "pandas: python3-pandas is not installed and could not be; pandas baseline skipped"
 fi
 
+# PostgreSQL (docs/PERFORMANCE.md): the same probes, intervals and
+# incidents into a throwaway server of the bench's own (tests/pg/cluster.sh:
+# a unix socket only, stopped at the end), beside psql's \copy of the probe
+# file into a plain table, and the year's availability read from it beside
+# the SQLite store's. CPU s is slaudit's or psql's alone: the server's work
+# shows in the wall time.
+PGDIR=$(mktemp -d "${TMPDIR:-/tmp}/slaudit-bench-pg.XXXXXX")
+pg_stop() { sh tests/pg/cluster.sh stop "$PGDIR" >/dev/null 2>&1 || true; }
+trap pg_stop EXIT
+if sh tests/pg/cluster.sh start "$PGDIR" >"$DIR/pg-start.out" 2>&1 &&
+    [ -f "$PGDIR/data/postmaster.pid" ]; then
+    PGT="host=$PGDIR dbname=slaudit user=slaudit"
+    run pg-ingest-probes "$(count probes.csv)" "$(size "$DIR/probes.csv")" \
+        "$SL" --db "$PGT" -q ingest "$DIR/probes.csv"
+    if grep -q '^ingest-intervals ' "$RES"; then
+        run pg-ingest-intervals "$(count intervals.csv)" "$(size "$DIR/intervals.csv")" \
+            "$SL" --db "$PGT" -q ingest "$DIR/intervals.csv"
+    else
+        note "postgresql: the intervals were loaded into SQLite by its shell; pg-eval-availability reads the probes' intervals alone"
+    fi
+    run pg-eval-availability "$intervals" 0 \
+        "$SL" --db "$PGT" eval --from 2025-01-01 --to 2026-01-01 --json
+    run pg-ingest-incidents-csv "$(count incidents.csv)" "$(size "$DIR/incidents.csv")" \
+        "$SL" --db "$PGT" -q ingest "$DIR/incidents.csv"
+    psql -X -q -h "$PGDIR" -U slaudit -d slaudit -c "CREATE TABLE probes_copy ($(head -1 "$DIR/probes.csv" | sed 's/,/ text, /g') text)"
+    run base-pg-copy "$(count probes.csv)" "$(size "$DIR/probes.csv")" \
+        psql -X -q -h "$PGDIR" -U slaudit -d slaudit \
+        -c "\\copy probes_copy FROM '$DIR/probes.csv' WITH (FORMAT csv, HEADER true)"
+else
+    note "postgresql: $(head -1 "$DIR/pg-start.out"); PostgreSQL stages skipped"
+fi
+pg_stop
+
 # The table, then the ratios, then the notes.
 awk -v scale="$SCALE" '
 function rate(n, s) { return s > 0 ? n / s : 0 }
@@ -195,6 +228,17 @@ END {
             wall["base-pandas"] / (wall["ingest-probes"] + wall["ingest-incidents-csv"] + \
             wall["eval-availability"])
     }
+    if (wall["base-pg-copy"] > 0)
+        printf "probe ingest (PG) vs psql \\copy:   %.2fx\n", wall["base-pg-copy"] / wall["pg-ingest-probes"]
+    if (wall["pg-ingest-probes"] > 0)
+        printf "probe ingest, PG vs SQLite:        %.2fx   (SQLite wall / PostgreSQL wall, as below)\n", \
+            wall["ingest-probes"] / wall["pg-ingest-probes"]
+    if (wall["pg-ingest-incidents-csv"] > 0)
+        printf "incident ingest, PG vs SQLite:     %.2fx\n", \
+            wall["ingest-incidents-csv"] / wall["pg-ingest-incidents-csv"]
+    if (wall["pg-eval-availability"] > 0)
+        printf "eval (availability), PG vs SQLite: %.2fx\n", \
+            wall["eval-availability"] / wall["pg-eval-availability"]
     if (wall["base-sheet-raw"] > 0 && cpu["sheet-incidents"] > 0)
         printf "Incidents sheet vs libxlsxwriter:  %.2fx   (CPU time; same cells, constant memory)\n", \
             cpu["base-sheet-raw"] / cpu["sheet-incidents"]
