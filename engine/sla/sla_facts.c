@@ -26,8 +26,11 @@ sla_facts_read(const struct sla_terms *t, double fast_first_minutes, struct sla_
         if (!f->target || t->targets[i].percent > f->target->percent)
             f->target = &t->targets[i];
     f->month_budget_minutes = f->target ? (1 - f->target->percent / 100) * MONTH_MINUTES : NAN;
+    /* A share of the fee before a credit in another unit (NAN), which no
+     * percentage can be weighed against. */
     for (size_t i = 0; i < t->ntiers; i++)
-        if (!f->worst || t->tiers[i].credit_percent > f->worst->credit_percent)
+        if (!f->worst || t->tiers[i].credit_percent > f->worst->credit_percent ||
+            (isnan(f->worst->credit_percent) && !isnan(t->tiers[i].credit_percent)))
             f->worst = &t->tiers[i];
     for (size_t i = 0; i < t->nclauses; i++)
         if (!f->clause[t->clauses[i].kind])
