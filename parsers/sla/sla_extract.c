@@ -206,9 +206,9 @@ sla_extract_unit_has(const char *unit, size_t len, const char *word)
     return unit_has(unit, len, word);
 }
 
-static void
-add_clause(struct extractor *ex, enum sla_clause_kind kind, double value, const struct span *sp,
-           size_t at)
+void
+sla_extract_add_clause(struct extractor *ex, enum sla_clause_kind kind, double value,
+                       const struct span *sp, size_t at)
 {
     if (sla_terms_clause(ex->t, kind))
         return;
@@ -380,7 +380,7 @@ sla_extract_read_clauses(struct extractor *ex, const struct span *sp)
             if (dc)
                 value = sla_extract_match_minutes(dc, &d, sp->text, NULL, NULL) / 1440;
         }
-        add_clause(ex, (enum sla_clause_kind)c->row->arg, value, sp, m.start[0]);
+        sla_extract_add_clause(ex, (enum sla_clause_kind)c->row->arg, value, sp, m.start[0]);
     }
 }
 

@@ -497,6 +497,8 @@ const struct sla_pattern sla_patterns[] = {
      "^\\s*(?:invoice|account|billing)\\s+credit|^\\s*credit\\s+(?:on|to|against)\\s+"
      "(?:the\\s+)?(?:next\\s+)?(?:invoice|bill|account)|^\\s*gutschrift\\s+auf\\s+(?:der\\s+)?"
      "(?:n(?:\\x{e4}|ae)chsten\\s+)?rechnung"},
+    {SLA_FILL_CREDIT_FORM_CELL, SLA_FORM_VOUCHER, 0,
+     "^\\s*(?:(?:credit|service|compensation)\\s+)?vouchers?\\b|^\\s*gutschein\\w*"},
     {SLA_FILL_CREDIT_FORM_CELL, SLA_FORM_REFUND, 0,
      "^\\s*(?:cash\\s+|monetary\\s+)?refund\\b|^\\s*(?:r(?:\\x{fc}|ue)ck)?erstattung\\b"},
     {SLA_FILL_CREDIT_FORM_CELL, SLA_FORM_SERVICE_EXTENSION, 0,

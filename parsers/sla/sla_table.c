@@ -95,7 +95,8 @@ read_matrix_row(struct extractor *ex, const struct sla_unit *u, char *const *cel
 /* The form credits are paid in, named by a cell of a row about credits
  * ("| Form of credit | Invoice credit |", or under a header that speaks of
  * credits): the first such cell of the document. The cell's own word
- * ("Refund") does not make the row about credits. */
+ * ("Refund") does not make the row about credits. A voucher is the clause
+ * credits_voucher, as in prose (sla_remedy.h). */
 static void
 read_form_cells(struct extractor *ex, const struct sla_unit *u, char *const *cells, size_t n,
                 const struct sla_unit *hu)
@@ -103,7 +104,10 @@ read_form_cells(struct extractor *ex, const struct sla_unit *u, char *const *cel
     struct sla_terms *t = ex->t;
     bool header =
         hu && hu != u && sla_match_has(&ex->mx, SLA_FILL_CREDIT_CONTEXT, hu->text, hu->len);
-    for (size_t i = 0; i < n && t->credit_form == SLA_FORM_UNKNOWN; i++) {
+    struct span whole = {u->text, u->len, u, 0};
+    for (size_t i = 0; i < n && t->credit_form == SLA_FORM_UNKNOWN &&
+                       !sla_terms_clause(t, SLA_CLAUSE_CREDITS_VOUCHER);
+         i++) {
         struct regex_match m;
         const struct sla_match_row *c =
             sla_match_find(&ex->mx, SLA_FILL_CREDIT_FORM_CELL, cells[i], strlen(cells[i]), &m);
@@ -111,7 +115,9 @@ read_form_cells(struct extractor *ex, const struct sla_unit *u, char *const *cel
         for (size_t k = 0; c && k < n && !about; k++)
             about = k != i &&
                     sla_match_has(&ex->mx, SLA_FILL_CREDIT_CONTEXT, cells[k], strlen(cells[k]));
-        if (c && about) {
+        if (c && about && c->row->arg == SLA_FORM_VOUCHER) {
+            sla_extract_add_clause(ex, SLA_CLAUSE_CREDITS_VOUCHER, NAN, &whole, 0);
+        } else if (c && about) {
             t->credit_form = (enum sla_credit_form)c->row->arg;
             t->credit_form_line = u->line;
         }

@@ -288,6 +288,14 @@ Test(sla_credit_terms, the_form_of_credit_from_a_cell)
     cr_expect_eq(t.credit_form, SLA_FORM_REFUND);
     cr_expect_eq(t.credit_form_line, 5);
     sla_terms_release(&t);
+    /* A voucher in a cell is the voucher clause, as in prose. */
+    extract_string("Uptime of at least 99.5% per month.\n\n| Service credit | |\n|---|---|\n"
+                   "| Paid as | Voucher |\n",
+                   &t);
+    cr_expect_eq(sla_remedy_credit_form(&t), SLA_FORM_VOUCHER);
+    cr_expect_eq(t.credit_form, SLA_FORM_UNKNOWN);
+    cr_expect_not_null(sla_terms_clause(&t, SLA_CLAUSE_CREDITS_VOUCHER));
+    sla_terms_release(&t);
     /* A cell outside any talk of credits names no form. */
     extract_string("Uptime of at least 99.5% per month.\n\n| Contact | |\n|---|---|\n"
                    "| Paid as | Refund |\n",
