@@ -20,6 +20,14 @@ cap_of(double cap_percent, double whole)
     return isnan(cap_percent) || !(whole > 0) ? NAN : cap_percent / 100.0 * whole;
 }
 
+/* "For each hour of downtime": the full hours, as a full step is counted,
+ * whatever the rounding of the seconds. */
+static double
+full_hours(double down)
+{
+    return floor(down / 3600.0 + CREDIT_EPSILON_PERCENT);
+}
+
 /* What the tier owes before the cap, in its unit, and the bound the cap
  * sets on it (NAN: none). */
 static double
@@ -34,12 +42,10 @@ owed_before_cap(const struct sla_credit_tier *t, const struct credit_window *win
         return t->value * down;
     case SLA_UNIT_SERVICE_DAYS:
         *bound = cap_of(cap_percent, window / 86400.0);
-        if (t->basis != SLA_BASIS_DOWNTIME_HOUR)
-            return t->value;
-        /* "For each hour of downtime": the full hours, as a full step is
-         * counted, whatever the rounding of the seconds. */
-        return t->value * floor(down / 3600.0 + CREDIT_EPSILON_PERCENT);
+        return t->basis == SLA_BASIS_DOWNTIME_HOUR ? t->value * full_hours(down) : t->value;
     case SLA_UNIT_FIXED_AMOUNT:
+        if (t->basis == SLA_BASIS_DOWNTIME_HOUR)
+            return t->value * full_hours(down);
         if (t->basis != SLA_BASIS_INCIDENT)
             return t->value;
         return win && win->outages >= 0 ? t->value * (double)win->outages : NAN;
@@ -126,6 +132,15 @@ sla_credit_unit_owed_text(const struct credit_result *r, char *buf, size_t size)
     return snprintf(buf, size, "%g%%", v);
 }
 
+/* " per hour of downtime", " per incident", "". */
+static const char *
+basis_text(enum sla_credit_basis b)
+{
+    return b == SLA_BASIS_DOWNTIME_HOUR ? " per hour of downtime"
+           : b == SLA_BASIS_INCIDENT    ? " per incident"
+                                        : "";
+}
+
 int
 sla_credit_unit_tier_text(const struct sla_credit_tier *t, char *buf, size_t size)
 {
@@ -135,10 +150,10 @@ sla_credit_unit_tier_text(const struct sla_credit_tier *t, char *buf, size_t siz
         return snprintf(buf, size, "%g × the downtime as service", v);
     case SLA_UNIT_SERVICE_DAYS:
         return snprintf(buf, size, "%g %s of service%s", v, plural(v, "day", "days"),
-                        t->basis == SLA_BASIS_DOWNTIME_HOUR ? " per hour of downtime" : "");
+                        basis_text(t->basis));
     case SLA_UNIT_FIXED_AMOUNT:
         return snprintf(buf, size, "%s%s%g%s", t->currency, t->currency[0] ? " " : "", v,
-                        t->basis == SLA_BASIS_INCIDENT ? " per incident" : "");
+                        basis_text(t->basis));
     case SLA_UNIT_USAGE_CREDITS:
         return snprintf(buf, size, "%g usage %s", v, plural(v, "credit", "credits"));
     case SLA_UNIT_PRO_RATA:

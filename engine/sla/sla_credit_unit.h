@@ -17,7 +17,8 @@
  * into out's unit fields (out->match and tier already set by the caller):
  *   SERVICE_TIME_MULTIPLE  value × the countable downtime, in seconds;
  *   SERVICE_DAYS           value days, or value × full hours of downtime;
- *   FIXED_AMOUNT           value in t->currency, or value × the outages;
+ *   FIXED_AMOUNT           value in t->currency, or value × the outages,
+ *                          or value × full hours of downtime;
  *   USAGE_CREDITS          value credits; LICENSE_EXTENSION value days;
  *   PRO_RATA               credit_percent = downtime ÷ window × 100, and
  *                          amount that share of fee (NAN when unknown).

@@ -372,7 +372,7 @@ basis_fits(enum sla_credit_unit u, enum sla_credit_basis b)
     case SLA_BASIS_DOWNTIME:
         return u == SLA_UNIT_SERVICE_TIME_MULTIPLE || u == SLA_UNIT_PRO_RATA;
     case SLA_BASIS_DOWNTIME_HOUR:
-        return u == SLA_UNIT_SERVICE_DAYS;
+        return u == SLA_UNIT_SERVICE_DAYS || u == SLA_UNIT_FIXED_AMOUNT;
     case SLA_BASIS_INCIDENT:
         return u == SLA_UNIT_FIXED_AMOUNT;
     }

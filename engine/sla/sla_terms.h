@@ -71,7 +71,8 @@ struct sla_uptime_target {
  * SERVICE_TIME_MULTIPLE, value times the countable downtime as service
  * time ("10 times the downtime", "30:1"); SERVICE_DAYS, value days of
  * service (per hour of downtime with SLA_BASIS_DOWNTIME_HOUR);
- * FIXED_AMOUNT, value in currency (per outage with SLA_BASIS_INCIDENT);
+ * FIXED_AMOUNT, value in currency (per outage with SLA_BASIS_INCIDENT, per
+ * hour of downtime with SLA_BASIS_DOWNTIME_HOUR);
  * USAGE_CREDITS, value credits of usage; PRO_RATA, the fee × downtime ÷
  * window (value 1, the share of the downtime refunded); LICENSE_EXTENSION,
  * the subscription extended by value days. */

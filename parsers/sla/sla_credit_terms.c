@@ -318,7 +318,7 @@ sla_credit_read_unit(struct extractor *ex, const char *text, size_t len,
     enum sla_credit_unit unit = (enum sla_credit_unit)c->row->arg;
     size_t s, l;
     double v = 1; /* pro rata: the whole of the downtime's share */
-    bool per = group(c, &m, "per", &s, &l);
+    bool per = group(c, &m, "per", &s, &l), hour = group(c, &m, "hour", &s, &l);
     char currency[4] = "";
     if (unit == SLA_UNIT_FIXED_AMOUNT) {
         if (!read_money(c, &m, text, &v, currency))
@@ -338,10 +338,9 @@ sla_credit_read_unit(struct extractor *ex, const char *text, size_t len,
     memcpy(tier->currency, currency, sizeof currency);
     tier->basis = unit == SLA_UNIT_SERVICE_TIME_MULTIPLE || unit == SLA_UNIT_PRO_RATA
                       ? SLA_BASIS_DOWNTIME
-                  : !per                          ? SLA_BASIS_NONE
-                  : unit == SLA_UNIT_SERVICE_DAYS ? SLA_BASIS_DOWNTIME_HOUR
-                  : unit == SLA_UNIT_FIXED_AMOUNT ? SLA_BASIS_INCIDENT
-                                                  : SLA_BASIS_NONE;
+                  : hour ? SLA_BASIS_DOWNTIME_HOUR
+                  : per  ? SLA_BASIS_INCIDENT
+                         : SLA_BASIS_NONE;
     *start = m.start[0];
     *end = m.end[0];
     return true;

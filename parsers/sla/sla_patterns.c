@@ -27,7 +27,6 @@
     "downtime|unavailab\\w*|outages?|period\\s+of\\s+(?:unavailability|downtime)|"                 \
     "ausfallzeit\\w*|ausfall\\w*|nichtverf(?:\\x{fc}|ue)gbarkeit\\w*|st(?:\\x{f6}|oe)rung\\w*"
 #define W_SERVICE "service|usage|subscription|nutzung|leistung|dienst\\w*"
-#define W_DAY "days?|tage?n?"
 #define W_HOUR "hours?|stunden?"
 #define W_EACH "for\\s+(?:each|every)|per|je|pro|f(?:\\x{fc}|ue)r\\s+jede\\w*"
 #define W_INCIDENT "incidents?|outages?|events?|vorf(?:\\x{e4}|ae)lle?|st(?:\\x{f6}|oe)rung\\w*"
@@ -453,6 +452,11 @@ const struct sla_pattern sla_patterns[] = {
  * money, usage credits, pro rata, an extension. A figure after a
  * deadline's "within", "after" or "of" is no credit. */
 #define NOT_A_DEADLINE "(?<!within\\s)(?<!after\\s)(?<!before\\s)(?<!than\\s)(?<!innerhalb\\s)"
+/* What a credit is counted per: each full hour of downtime, each incident. */
+#define PER_HOUR                                                                                   \
+    "(?<hour>\\s+(?:" W_EACH ")\\s+(?:full\\s+|volle\\s+)?(?:" W_HOUR                              \
+    ")\\s+(?:of\\s+|der\\s+)?(?:" W_DOWNTIME "))"
+#define PER_INCIDENT "(?<per>\\s+(?:" W_EACH ")\\s+(?:" W_INCIDENT "))"
     {SLA_FILL_CREDIT_UNIT, SLA_UNIT_SERVICE_TIME_MULTIPLE, 0,
      NOT_A_DEADLINE NUM "\\s*-?\\s*(?:" W_TIMES
                         ")\\s*(?:the\\s+|der\\s+|des\\s+)?(?:[a-z]+\\s+){0,3}?"
@@ -463,20 +467,23 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_CREDIT_UNIT, SLA_UNIT_SERVICE_DAYS, 0,
      NOT_A_DEADLINE NUM
      "\\s+(?:(?:additional|extra|free|full|calendar|zus(?:\\x{e4}|ae)tzliche[rn]?|"
-     "kostenlose[rn]?)\\s+)*(?:" W_DAY ")\\s+(?:of\\s+)?(?:(?:free|additional|"
+     "kostenlose[rn]?)\\s+)*(?<unit>" W_PERIOD ")\\s+(?:of\\s+)?(?:(?:free|additional|"
      "kostenlose[rn]?)\\s+)?(?:" W_SERVICE ")\\b(?!\\s+(?:interruption|disruption|"
-     "outage|degradation|unavailability|failure|incident|credit|level|request))"
-     "(?<per>\\s+(?:" W_EACH ")\\s+(?:full\\s+|volle\\s+)?(?:" W_HOUR
-     ")\\s+(?:of\\s+|der\\s+)?(?:" W_DOWNTIME "))?"},
+     "outage|degradation|unavailability|failure|incident|credit|level|request|logs?|"
+     "records?|data|history|extension|verl(?:\\x{e4}|ae)ngerung))" PER_HOUR "?"},
     {SLA_FILL_CREDIT_UNIT, SLA_UNIT_FIXED_AMOUNT, 0,
      "\\b(?:credit\\w*|compensat\\w*|refund\\w*|" W_CREDIT ")\\b[^.%;\\t]{0,60}?" MONEY
-     "(?<per>\\s+(?:" W_EACH ")\\s+(?:" W_INCIDENT "))?"},
+     "(?:" PER_HOUR "|" PER_INCIDENT ")?"},
     /* A cell that is an amount alone: "USD 50", "\x{20ac}100 per incident". */
     {SLA_FILL_CREDIT_UNIT, SLA_UNIT_FIXED_AMOUNT, 0,
-     "^\\s*" MONEY "(?<per>\\s+(?:" W_EACH ")\\s+(?:" W_INCIDENT "))?\\s*$"},
+     "^\\s*" MONEY "(?:" PER_HOUR "|" PER_INCIDENT ")?\\s*$"},
+    /* "1,000 credits", not a count of claims ("at most 2 credits per
+     * month"). */
     {SLA_FILL_CREDIT_UNIT, SLA_UNIT_USAGE_CREDITS, 0,
-     "(?<![\\d.,])(?<num>\\d{1,3}(?:,\\d{3})+|\\d+)\\s+(?:(?:usage|compute|free|account|"
-     "platform|cloud)\\s+)?credits\\b(?!\\s+(?:of|equal|worth)\\b)"},
+     "(?<![\\d.,])(?<!most\\s)(?<!up\\sto\\s)(?<!maximum\\sof\\s)(?<!than\\s)"
+     "(?<num>\\d{1,3}(?:,\\d{3})+|\\d+)\\s+(?:(?:usage|compute|free|account|platform|cloud)\\s+)?"
+     "credits\\b(?!\\s+(?:of|equal|worth)\\b)(?!\\s+per\\s+(?:month|year|quarter|week|"
+     "billing))"},
     {SLA_FILL_CREDIT_UNIT, SLA_UNIT_PRO_RATA, 0,
      "\\b(?:" W_PRO_RATA ")\\b[^.;%]{0,80}?\\b(?:" W_DOWNTIME ")|\\b(?:" W_DOWNTIME
      ")\\b[^.;%]{0,80}?\\b(?:" W_PRO_RATA ")\\b"},

@@ -13,7 +13,8 @@
  *   amt    an amount of money: "10", "50,000", "1.5"
  *   mult   a multiple: "two times", "twice", "million"
  *   step   the size of a step below the target: the "1" of "for each 1% below"
- *   per    what a credit is counted per: "for each hour of downtime", "per incident"
+ *   per    a credit counted per incident: "per incident", "for each outage"
+ *   hour   a credit counted per hour of downtime: "for each hour of downtime"
  *
  * Rows are tried in table order and, for single-valued terms, the first row
  * that matches in document order wins. */

@@ -144,6 +144,12 @@ Test(sla_credit_unit, a_fixed_amount_in_its_currency_and_per_incident)
     expect_text(&r, "EUR 300");
     /* Outages not counted: unknown. */
     cr_expect(isnan(owe(&t, NAN, NAN, 600, -1).owed));
+    /* USD 25 for each full hour of downtime: 2 h 30 min is USD 50. */
+    t = tier(SLA_UNIT_FIXED_AMOUNT, 25, SLA_BASIS_DOWNTIME_HOUR);
+    memcpy(t.currency, "USD", 4);
+    r = owe(&t, NAN, NAN, 9000, 1);
+    cr_expect_float_eq(r.owed, 50, EPS);
+    expect_text(&r, "USD 50");
 }
 
 Test(sla_credit_unit, usage_credits_and_an_extension_stand_as_written)

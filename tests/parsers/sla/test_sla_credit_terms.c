@@ -231,11 +231,15 @@ Test(sla_credit_terms, credits_in_days_money_credits_pro_rata_and_extensions)
                      SLA_UNIT_SERVICE_DAYS, 1, SLA_BASIS_DOWNTIME_HOUR);
     expect_unit_tier("The service credit is 3 days of service.", SLA_UNIT_SERVICE_DAYS, 3,
                      SLA_BASIS_NONE);
+    expect_unit_tier("As a credit you receive 2 free months of service.", SLA_UNIT_SERVICE_DAYS, 60,
+                     SLA_BASIS_NONE);
     expect_unit_tier("Als Gutschrift erhält der Kunde 2 Tage kostenlose Nutzung je Stunde "
                      "Ausfallzeit.",
                      SLA_UNIT_SERVICE_DAYS, 2, SLA_BASIS_DOWNTIME_HOUR);
     expect_unit_tier("We will credit your account with USD 50.", SLA_UNIT_FIXED_AMOUNT, 50,
                      SLA_BASIS_NONE);
+    expect_unit_tier("We credit USD 25 for each hour of downtime.", SLA_UNIT_FIXED_AMOUNT, 25,
+                     SLA_BASIS_DOWNTIME_HOUR);
     expect_unit_tier("A credit of 1,000 credits is added to the account.", SLA_UNIT_USAGE_CREDITS,
                      1000, SLA_BASIS_NONE);
     expect_unit_tier("Die Gutschrift ist eine anteilige Erstattung der Gebühren für die Dauer "
@@ -255,6 +259,9 @@ Test(sla_credit_terms, figures_that_grant_no_credit_in_a_unit)
         "Credits of less than USD 10 will not be issued.",
         "Our liability for credits shall not exceed USD 5,000.",
         "Credit requests received after 10:15 are handled the next day.",
+        /* A count of claims, a claim's contents. */
+        "Customers may claim at most 2 credits per month.",
+        "Credit claims must include 3 days of service logs.",
     };
     for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
         char text[600];
