@@ -351,7 +351,7 @@ claim_build(struct store *st, const struct eval_result *r, int64_t from, int64_t
         const struct contract_attainment *a = &row->attainment;
         if (!row->service || row->window.end <= from || row->window.end > to || !a->known || a->met)
             continue;
-        if (a->credit.match != CREDIT_TIER || !(a->credit.credit_percent > 0)) {
+        if (!credit_due(&a->credit)) {
             out->breached_without_credit++;
             continue;
         }

@@ -621,10 +621,15 @@ contract_attain(const struct contract_rules *rules, const struct sla_terms *term
             a->known && out->attainment_percent >= out->target_percent - CREDIT_EPSILON_PERCENT;
     }
     if (terms) {
-        credit_for_terms(terms, out->target_percent, out->attainment_percent, fee, &out->credit);
+        /* The units counted by downtime count the window's countable
+         * downtime: what the exclusions and the minimum outage leave. */
+        struct credit_window cw = {a->known ? a->downtime_seconds : NAN,
+                                   (double)(w->end - w->start), a->known ? m->outages : -1};
+        credit_for_terms(terms, out->target_percent, out->attainment_percent, fee, &cw,
+                         &out->credit);
         out->claim_deadline = contract_claim_deadline(w->end, terms->claim_deadline_days, zone);
     } else {
-        credit_compute(NULL, 0, out->target_percent, NAN, out->attainment_percent, fee,
+        credit_compute(NULL, 0, out->target_percent, NAN, out->attainment_percent, fee, NULL,
                        &out->credit);
     }
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/measure/eval.h"
+#include "engine/sla/sla_credit_unit.h"
 
 void
 eval_credits_of(const struct eval_result *r, size_t commitment, int64_t from, int64_t to,
@@ -21,12 +22,14 @@ eval_credits_of(const struct eval_result *r, size_t commitment, int64_t from, in
         const struct credit_result *cr = &c->attainment.credit;
         out->rows++;
         out->gaps += cr->match == CREDIT_GAP;
-        if (cr->match != CREDIT_TIER || !(cr->credit_percent > 0))
+        if (!credit_due(cr))
             continue;
         out->due++;
         if (isfinite(cr->amount)) {
             out->amount += cr->amount;
         } else {
+            /* A credit in another unit (service time, money of its own)
+             * has no amount in the fee's currency. */
             out->unpriced++;
             out->unpriced_percent += cr->credit_percent;
         }
@@ -60,11 +63,16 @@ eval_credits_unpriced_text(const struct eval_result *r, size_t commitment, int64
         const struct eval_contract_row *row = &r->contract[j];
         const struct credit_result *cr = &row->attainment.credit;
         if (row->commitment != commitment || !row->service || row->window.end <= from ||
-            row->window.end > to || cr->match != CREDIT_TIER || !(cr->credit_percent > 0) ||
-            isfinite(cr->amount))
+            row->window.end > to || !credit_due(cr) || isfinite(cr->amount))
             continue;
-        int n = snprintf(buf + len, size - len, "%s%g %% of %s's fee", len ? " + " : "",
-                         cr->credit_percent, row->service);
+        char owed[96];
+        bool share = credit_is_share(cr);
+        if (share)
+            snprintf(owed, sizeof owed, "%g %%", cr->credit_percent);
+        else
+            sla_credit_unit_owed_text(cr, owed, sizeof owed);
+        int n = snprintf(buf + len, size - len, "%s%s %s %s%s", len ? " + " : "", owed,
+                         share ? "of" : "for", row->service, share ? "'s fee" : "");
         if (n < 0)
             break;
         len += (size_t)n;

@@ -259,10 +259,21 @@ sla_replay_run_scope(struct store *st, const struct sla_terms *t, const char *zo
         rw->forgiven_seconds = (double)m.forgiven_seconds;
         rw->met = !att.known || isnan(att.target_percent) || att.met;
         rw->gap = att.credit.match == CREDIT_GAP;
+        rw->credit.match = CREDIT_NONE_DUE;
         if (!rw->met) {
             out->breached++;
-            rw->credit_percent = att.credit.match == CREDIT_TIER ? att.credit.credit_percent : 0;
-            out->credit_total_percent += rw->credit_percent;
+            rw->credit = att.credit;
+            if (att.credit.match == CREDIT_TIER && !credit_is_share(&att.credit)) {
+                /* Told in its own unit, summed apart from the fee's share. */
+                rw->credit_percent = NAN;
+                out->owed_total[att.credit.unit] += att.credit.owed;
+                if (att.credit.currency[0])
+                    memcpy(out->currency, att.credit.currency, sizeof out->currency);
+            } else {
+                rw->credit_percent =
+                    att.credit.match == CREDIT_TIER ? att.credit.credit_percent : 0;
+                out->credit_total_percent += rw->credit_percent;
+            }
         }
         down += m.avail.downtime_seconds;
         eligible += (double)m.avail.eligible_seconds;

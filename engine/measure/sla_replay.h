@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/sla/credit.h"
 #include "engine/sla/sla_terms.h"
 #include "engine/base/status.h"
 
@@ -35,11 +36,13 @@ struct sla_replay_window {
     double availability_percent; /* the contract measure */
     double neutral_percent;      /* the neutral measure of docs/design.md §4 */
     bool met;
-    double credit_percent;   /* after the cap */
-    bool gap;                /* below the target yet in no credit band */
-    double downtime_seconds; /* weighted, as the contract counts it */
-    double excluded_seconds; /* eligible maintenance and excluded periods left out */
-    double forgiven_seconds; /* outages shorter than the minimum */
+    double credit_percent;       /* after the cap; NAN for a credit that is no share of the fee */
+    struct credit_result credit; /* the credit in its unit (sla_credit_unit.h); match
+                                  * CREDIT_NONE_DUE when the window met the target */
+    bool gap;                    /* below the target yet in no credit band */
+    double downtime_seconds;     /* weighted, as the contract counts it */
+    double excluded_seconds;     /* eligible maintenance and excluded periods left out */
+    double forgiven_seconds;     /* outages shorter than the minimum */
 };
 
 struct sla_replay {
@@ -48,7 +51,12 @@ struct sla_replay {
     struct sla_replay_window *windows;
     size_t nwindows;
     size_t breached;
-    double credit_total_percent;   /* sum over the windows */
+    double credit_total_percent; /* sum over the windows */
+    /* The sum over the windows of each credit that is no share of the fee,
+     * by unit, in the unit's owed (service seconds, days, money in
+     * currency, credits); NAN when one window's was unknown. */
+    double owed_total[SLA_UNIT_LICENSE_EXTENSION + 1];
+    char currency[4];
     double overall_percent;        /* contract availability over all windows */
     double excluded_total_seconds; /* maintenance left out + outages forgiven */
     /* What the history holds, whatever the scope: entities and (entity,

@@ -3,6 +3,9 @@
 #include "engine/sla/credit.h"
 
 #include <math.h>
+#include <string.h>
+
+#include "engine/sla/sla_credit_unit.h"
 
 static const char *const match_names[] = {"no_table", "none_due", "tier", "gap", "unknown"};
 _Static_assert(sizeof match_names / sizeof match_names[0] == CREDIT_UNKNOWN + 1,
@@ -86,13 +89,13 @@ tier_credit(const struct sla_credit_tier *t, double target, double a)
 
 void
 credit_compute(const struct sla_credit_tier *tiers, size_t n, double target_percent,
-               double cap_percent, double attainment_percent, double fee, struct credit_result *out)
+               double cap_percent, double attainment_percent, double fee,
+               const struct credit_window *win, struct credit_result *out)
 {
+    memset(out, 0, sizeof *out);
     out->match = CREDIT_NO_TABLE;
     out->tier = -1;
-    out->tier_percent = 0;
-    out->credit_percent = 0;
-    out->capped = false;
+    out->unit = SLA_UNIT_PERCENT_OF_FEE;
     out->amount = NAN;
     if (isnan(attainment_percent)) {
         out->match = CREDIT_UNKNOWN;
@@ -113,20 +116,43 @@ credit_compute(const struct sla_credit_tier *tiers, size_t n, double target_perc
     }
     out->match = CREDIT_TIER;
     out->tier = i;
+    out->unit = tiers[i].unit;
+    if (!sla_credit_unit_of_fee(tiers[i].unit)) {
+        sla_credit_unit_owe(&tiers[i], win, cap_percent, fee, out);
+        return;
+    }
     out->tier_percent = tier_credit(&tiers[i], target_percent, attainment_percent);
     out->credit_percent = out->tier_percent;
     if (!isnan(cap_percent) && out->credit_percent > cap_percent) {
         out->credit_percent = cap_percent;
         out->capped = true;
     }
+    out->tier_owed = out->tier_percent;
+    out->owed = out->credit_percent;
     if (!isnan(fee))
         out->amount = fee * out->credit_percent / 100.0;
 }
 
 void
 credit_for_terms(const struct sla_terms *t, double target_percent, double attainment_percent,
-                 double fee, struct credit_result *out)
+                 double fee, const struct credit_window *win, struct credit_result *out)
 {
     credit_compute(t->tiers, t->ntiers, target_percent, t->credit_cap_percent, attainment_percent,
-                   fee, out);
+                   fee, win, out);
+}
+
+bool
+credit_is_share(const struct credit_result *r)
+{
+    return sla_credit_unit_of_fee(r->unit) || r->unit == SLA_UNIT_PRO_RATA;
+}
+
+bool
+credit_due(const struct credit_result *r)
+{
+    if (r->match != CREDIT_TIER)
+        return false;
+    if (sla_credit_unit_of_fee(r->unit))
+        return r->credit_percent > 0;
+    return !(r->owed <= 0); /* NAN: due, how much unknown */
 }

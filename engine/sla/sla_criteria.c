@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/sla/sla_credit_unit.h"
 #include "engine/sla/sla_points.h"
 
 const struct sla_criterion_def sla_criteria[SLA_SCORE_CRITERIA] = {
@@ -138,8 +139,17 @@ score_credits(const struct sla_terms *t, const struct sla_facts *f, size_t nissu
                           SLA_PT_CREDIT_LOWER) +
                      ((double)t->ntiers >= L(CREDIT_TIERS) ? P(CREDIT_TIERS) : 0) +
                      (nissues ? 0 : P(CREDIT_FIT));
-        criterion(sc, 4, pts, worst->line, "%zu tiers, worst %g %%; %zu gaps or overlaps",
-                  t->ntiers, worst->credit_percent, nissues);
+        /* A credit that is no share of the fee gives the points of "lower":
+         * no percentage says what it is worth. */
+        char credit[96];
+        if (sla_credit_unit_of_fee(worst->unit))
+            snprintf(credit, sizeof credit, "%g %%", worst->credit_percent);
+        else
+            sla_credit_unit_tier_text(worst, credit, sizeof credit);
+        criterion(sc, 4, pts, worst->line, "%zu tiers, worst %s%s; %zu gaps or overlaps", t->ntiers,
+                  credit,
+                  sla_credit_unit_of_fee(worst->unit) ? "" : " (no share of the fee: as lower)",
+                  nissues);
     }
 
     double c = t->credit_cap_percent;

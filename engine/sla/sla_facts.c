@@ -18,6 +18,21 @@ names_maintenance(const char *text)
     return false;
 }
 
+/* Whether tier a, rather than b, is the worst tier's credit: the larger
+ * share of the fee; a share before a credit in another unit (NAN), which no
+ * percentage can be weighed against; between two of those, the lower band
+ * (an open bottom lowest). */
+static bool
+weighs_more(const struct sla_credit_tier *a, const struct sla_credit_tier *b)
+{
+    if (!isnan(a->credit_percent) || !isnan(b->credit_percent))
+        return a->credit_percent > b->credit_percent ||
+               (isnan(b->credit_percent) && !isnan(a->credit_percent));
+    if (isnan(a->lower_percent) != isnan(b->lower_percent))
+        return isnan(a->lower_percent);
+    return a->lower_percent < b->lower_percent;
+}
+
 void
 sla_facts_read(const struct sla_terms *t, double fast_first_minutes, struct sla_facts *f)
 {
@@ -27,7 +42,7 @@ sla_facts_read(const struct sla_terms *t, double fast_first_minutes, struct sla_
             f->target = &t->targets[i];
     f->month_budget_minutes = f->target ? (1 - f->target->percent / 100) * MONTH_MINUTES : NAN;
     for (size_t i = 0; i < t->ntiers; i++)
-        if (!f->worst || t->tiers[i].credit_percent > f->worst->credit_percent)
+        if (!f->worst || weighs_more(&t->tiers[i], f->worst))
             f->worst = &t->tiers[i];
     for (size_t i = 0; i < t->nclauses; i++)
         if (!f->clause[t->clauses[i].kind])

@@ -115,12 +115,14 @@ sla_json_write_fields(struct jsonw *w, const struct sla_terms *t)
         else
             jsonw_field_null(w, "commitment");
         jsonw_field_str(w, "unit", sla_credit_unit_name(c->unit));
-        if (c->unit == SLA_UNIT_PERCENT_PER_STEP) {
-            jsonw_field_num(w, "value", c->value);
+        jsonw_field_num(w, "value",
+                        c->unit == SLA_UNIT_PERCENT_OF_FEE ? c->credit_percent : c->value);
+        if (c->unit == SLA_UNIT_PERCENT_PER_STEP)
             jsonw_field_num(w, "step_percent", c->step_percent);
-        } else {
-            jsonw_field_num(w, "value", c->credit_percent);
-        }
+        if (!sla_credit_unit_of_fee(c->unit))
+            jsonw_field_str(w, "of", sla_credit_basis_name(c->basis));
+        if (c->unit == SLA_UNIT_FIXED_AMOUNT)
+            jsonw_field_str(w, "currency", c->currency[0] ? c->currency : NULL);
         jsonw_field_int(w, "line", c->line);
         jsonw_close(w, '}');
     }
@@ -360,30 +362,73 @@ read_days(struct reader *r, const struct json_node *e, struct sla_uptime_target 
     u->start_day = sltime_days_from_civil(y, m, dd);
 }
 
+/* What a tier of unit u may be counted per ("of"). */
+static bool
+basis_fits(enum sla_credit_unit u, enum sla_credit_basis b)
+{
+    switch (b) {
+    case SLA_BASIS_NONE:
+        return u != SLA_UNIT_SERVICE_TIME_MULTIPLE && u != SLA_UNIT_PRO_RATA;
+    case SLA_BASIS_DOWNTIME:
+        return u == SLA_UNIT_SERVICE_TIME_MULTIPLE || u == SLA_UNIT_PRO_RATA;
+    case SLA_BASIS_DOWNTIME_HOUR:
+        return u == SLA_UNIT_SERVICE_DAYS || u == SLA_UNIT_FIXED_AMOUNT;
+    case SLA_BASIS_INCIDENT:
+        return u == SLA_UNIT_FIXED_AMOUNT;
+    }
+    return false;
+}
+
 /* A tier's unit: percent_of_fee (the default) needs credit_percent;
  * percent_per_step needs value and step_percent (credit_percent, when
- * absent, is one step). The other units are not computed yet. */
+ * absent, is one step); the others need value, may say what it counts per
+ * ("of"; a multiple of the downtime and a pro-rata refund count by the
+ * downtime when unsaid), and a fixed amount its currency. */
 static void
 read_tier_unit(struct reader *r, const struct json_node *e, struct sla_credit_tier *c)
 {
     const char *u = jsondoc_get_string(e, "unit");
     c->unit = SLA_UNIT_PERCENT_OF_FEE;
-    if (u && (!sla_credit_unit_parse(u, &c->unit) || c->unit > SLA_UNIT_PERCENT_PER_STEP)) {
-        wrong(r, "credit_tiers[].unit", "percent_of_fee or percent_per_step");
+    if (u && !sla_credit_unit_parse(u, &c->unit)) {
+        wrong(r, "credit_tiers[].unit",
+              "percent_of_fee, percent_per_step, service_time_multiple, service_days, "
+              "fixed_amount, usage_credits, pro_rata or license_extension");
         return;
     }
-    if (c->unit == SLA_UNIT_PERCENT_PER_STEP) {
+    if (c->unit != SLA_UNIT_PERCENT_OF_FEE) {
         c->value = get_num(r, e, "value");
+        if (isnan(c->value) && c->unit == SLA_UNIT_PRO_RATA)
+            c->value = 1;
+        if (!(c->value >= 0))
+            wrong(r, "credit_tiers[].value", "a number, 0 or more");
+    }
+    if (c->unit == SLA_UNIT_PERCENT_PER_STEP) {
         c->step_percent = get_num(r, e, "step_percent");
-        if (isnan(c->value))
-            wrong(r, "credit_tiers[].value", "a number");
         if (!(c->step_percent > 0))
             wrong(r, "credit_tiers[].step_percent", "a number above 0");
         if (isnan(c->credit_percent))
             c->credit_percent = c->value;
     }
-    if (isnan(c->credit_percent))
-        wrong(r, "credit_tiers[].credit_percent", "a number");
+    if (sla_credit_unit_of_fee(c->unit)) {
+        if (isnan(c->credit_percent))
+            wrong(r, "credit_tiers[].credit_percent", "a number");
+        return;
+    }
+    /* Not a share of the fee: no percentage to read. */
+    c->credit_percent = NAN;
+    const char *of = jsondoc_get_string(e, "of");
+    c->basis = SLA_BASIS_NONE;
+    if (of && !sla_credit_basis_parse(of, &c->basis))
+        wrong(r, "credit_tiers[].of", "downtime, downtime_hour or incident");
+    else if (!of && (c->unit == SLA_UNIT_SERVICE_TIME_MULTIPLE || c->unit == SLA_UNIT_PRO_RATA))
+        c->basis = SLA_BASIS_DOWNTIME;
+    else if (!basis_fits(c->unit, c->basis))
+        wrong(r, "credit_tiers[].of", "what this unit is counted per");
+    const char *cur = jsondoc_get_string(e, "currency");
+    if (cur && (c->unit != SLA_UNIT_FIXED_AMOUNT || strlen(cur) != 3))
+        wrong(r, "credit_tiers[].currency", "a three-letter code, on a fixed_amount only");
+    else if (cur)
+        memcpy(c->currency, cur, 4);
 }
 
 /* The commitment side of a target: measure, scope_of, eligibility. */

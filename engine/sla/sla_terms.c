@@ -288,3 +288,28 @@ sla_measure_parse(const char *s, enum sla_measure *out)
         }
     return false;
 }
+
+static const char *const basis_names[] = {NULL, "downtime", "downtime_hour", "incident"};
+
+const char *
+sla_credit_basis_name(enum sla_credit_basis b)
+{
+    return (unsigned)b <= SLA_BASIS_INCIDENT ? basis_names[b] : NULL;
+}
+
+bool
+sla_credit_basis_parse(const char *s, enum sla_credit_basis *out)
+{
+    for (int i = SLA_BASIS_DOWNTIME; s && i <= SLA_BASIS_INCIDENT; i++)
+        if (!strcmp(s, basis_names[i])) {
+            *out = (enum sla_credit_basis)i;
+            return true;
+        }
+    return false;
+}
+
+bool
+sla_credit_unit_of_fee(enum sla_credit_unit u)
+{
+    return u == SLA_UNIT_PERCENT_OF_FEE || u == SLA_UNIT_PERCENT_PER_STEP;
+}

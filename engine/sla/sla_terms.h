@@ -66,12 +66,20 @@ struct sla_uptime_target {
     size_t neligibility;
 };
 
-/* The unit a tier's credit is written in (JSON "unit"). PERCENT_OF_FEE:
- * credit_percent of the fee. PERCENT_PER_STEP: value percent of the fee for
- * each full step_percent points the attainment falls short of the band's
- * top ("5 % for each full 1 % below the target"); credit_percent then holds
- * the credit of one step. The other units are named for the schema and not
- * yet read or computed. */
+/* The unit a tier's credit is written in (JSON "unit"), and what value is
+ * in it. PERCENT_OF_FEE: credit_percent of the fee (value the same number).
+ * PERCENT_PER_STEP: value percent of the fee for each full step_percent
+ * points the attainment falls short of the band's top ("5 % for each full
+ * 1 % below the target"); credit_percent then holds the credit of one step.
+ * The others leave credit_percent NAN (they are no share of the fee):
+ * SERVICE_TIME_MULTIPLE, value times the countable downtime as service
+ * time ("10 times the downtime", "30:1"); SERVICE_DAYS, value days of
+ * service (per hour of downtime with SLA_BASIS_DOWNTIME_HOUR);
+ * FIXED_AMOUNT, value in currency (per outage with SLA_BASIS_INCIDENT, per
+ * hour of downtime with SLA_BASIS_DOWNTIME_HOUR);
+ * USAGE_CREDITS, value credits of usage; PRO_RATA, the fee × downtime ÷
+ * window (value 1, the share of the downtime refunded); LICENSE_EXTENSION,
+ * the subscription extended by value days. */
 enum sla_credit_unit {
     SLA_UNIT_PERCENT_OF_FEE,
     SLA_UNIT_PERCENT_PER_STEP,
@@ -83,16 +91,28 @@ enum sla_credit_unit {
     SLA_UNIT_LICENSE_EXTENSION
 };
 
+/* What a tier's value is counted per (JSON "of"): nothing (the value as
+ * it stands), the window's countable downtime (a multiple of it), each full
+ * hour of that downtime, each countable outage. */
+enum sla_credit_basis {
+    SLA_BASIS_NONE,
+    SLA_BASIS_DOWNTIME,
+    SLA_BASIS_DOWNTIME_HOUR,
+    SLA_BASIS_INCIDENT
+};
+
 /* A credit band. A bound is NAN when the band is open on that side; the
  * inclusivity is as the document wrote it. */
 struct sla_credit_tier {
     double lower_percent, upper_percent;
     bool lower_inclusive, upper_inclusive;
-    double credit_percent;
+    double credit_percent; /* NAN for the units that are no share of the fee */
     long line;
     enum sla_credit_unit unit; /* PERCENT_OF_FEE unless the document says otherwise */
-    double value;              /* PERCENT_PER_STEP: percent of the fee per step */
+    double value;              /* the credit in unit (above) */
     double step_percent;       /* PERCENT_PER_STEP: points of attainment per step */
+    enum sla_credit_basis basis;
+    char currency[4]; /* FIXED_AMOUNT: "USD", "EUR", "GBP"; "" when unstated */
 };
 
 struct sla_exclusion {
@@ -264,6 +284,12 @@ long sla_terms_tier_commitment(const struct sla_terms *t, size_t i);
  * back (false when s is none of them). */
 const char *sla_credit_unit_name(enum sla_credit_unit u);
 bool sla_credit_unit_parse(const char *s, enum sla_credit_unit *out);
+/* "downtime", "downtime_hour", "incident"; NULL for NONE; and back. */
+const char *sla_credit_basis_name(enum sla_credit_basis b);
+bool sla_credit_basis_parse(const char *s, enum sla_credit_basis *out);
+/* Whether the tier's credit is a share of the fee (PERCENT_OF_FEE,
+ * PERCENT_PER_STEP): the units whose credit_percent is a number. */
+bool sla_credit_unit_of_fee(enum sla_credit_unit u);
 /* "time", "requests", "error_rate", "builds", "ticks"; NULL for UNKNOWN;
  * and back (false when s is none of them). */
 const char *sla_measure_name(enum sla_measure m);

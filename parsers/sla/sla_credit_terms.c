@@ -2,7 +2,9 @@
  * what caps the credits and how long a customer has to claim them, the
  * form credits are paid in and whether they die with the contract, the cap
  * on the whole liability and the smallest credit issued, read from a
- * sentence of prose. */
+ * sentence of prose; and credits that are no share of the fee (service
+ * time, days, money, usage credits, pro rata, an extension), from a
+ * sentence or a table cell. */
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
@@ -275,11 +277,11 @@ sla_credit_read_remedy(struct extractor *ex, const struct span *sp)
     read_minimum(ex, sp);
     double pct, step;
     size_t ss, sl;
-    if (!ex->have_step && (c = find(ex, SLA_FILL_CREDIT_STEP, sp->text, sp->len, &m)) &&
+    if (!ex->have_unbanded && (c = find(ex, SLA_FILL_CREDIT_STEP, sp->text, sp->len, &m)) &&
         sla_extract_match_pct(c, &m, sp->text, &pct) && group(c, &m, "step", &ss, &sl) &&
         sla_extract_amount(sp->text + ss, sl, &step) && step > 0 && pct > 0 && pct <= 100) {
-        ex->have_step = true;
-        ex->step_tier = (struct sla_credit_tier){
+        ex->have_unbanded = true;
+        ex->unbanded_tier = (struct sla_credit_tier){
             .lower_percent = NAN,
             .upper_percent = NAN,
             .credit_percent = pct,
@@ -291,13 +293,91 @@ sla_credit_read_remedy(struct extractor *ex, const struct span *sp)
     }
 }
 
+/* ---- credits that are no share of the fee ------------------------------------ */
+
+/* Days in a period word: a week is 7, a month 30 (as the scorecard reads a
+ * month). */
+static double
+period_days(const char *u, size_t n)
+{
+    if (sla_extract_unit_has(u, n, "week") || sla_extract_unit_has(u, n, "woche"))
+        return 7;
+    if (sla_extract_unit_has(u, n, "month") || sla_extract_unit_has(u, n, "monat"))
+        return 30;
+    return 1;
+}
+
+bool
+sla_credit_read_unit(struct extractor *ex, const char *text, size_t len,
+                     struct sla_credit_tier *tier, size_t *start, size_t *end)
+{
+    struct regex_match m;
+    const struct sla_match_row *c = find(ex, SLA_FILL_CREDIT_UNIT, text, len, &m);
+    if (!c)
+        return false;
+    enum sla_credit_unit unit = (enum sla_credit_unit)c->row->arg;
+    size_t s, l;
+    double v = 1; /* pro rata: the whole of the downtime's share */
+    bool per = group(c, &m, "per", &s, &l), hour = group(c, &m, "hour", &s, &l);
+    char currency[4] = "";
+    if (unit == SLA_UNIT_FIXED_AMOUNT) {
+        if (!read_money(c, &m, text, &v, currency))
+            return false;
+    } else if (unit != SLA_UNIT_PRO_RATA) {
+        if (!group(c, &m, "num", &s, &l) || !sla_extract_amount(text + s, l, &v))
+            return false;
+        if (group(c, &m, "unit", &s, &l))
+            v *= period_days(text + s, l);
+    }
+    if (!(v > 0))
+        return false;
+    tier->unit = unit;
+    tier->value = v;
+    tier->credit_percent = NAN;
+    tier->step_percent = 0;
+    memcpy(tier->currency, currency, sizeof currency);
+    tier->basis = unit == SLA_UNIT_SERVICE_TIME_MULTIPLE || unit == SLA_UNIT_PRO_RATA
+                      ? SLA_BASIS_DOWNTIME
+                  : hour ? SLA_BASIS_DOWNTIME_HOUR
+                  : per  ? SLA_BASIS_INCIDENT
+                         : SLA_BASIS_NONE;
+    *start = m.start[0];
+    *end = m.end[0];
+    return true;
+}
+
+bool
+sla_credit_read_unit_tier(struct extractor *ex, const struct span *sp)
+{
+    /* The smallest credit issued and the cap on liability are amounts that
+     * grant nothing. A sentence that names no credit ("the subscription
+     * term is extended by 14 days") grants one only beside a band. */
+    bool credit = has(ex, SLA_FILL_CREDIT_CONTEXT, sp->text, sp->len) ||
+                  (ex->tier_context && sp->unit->kind == SLA_UNIT_ITEM);
+    if (has(ex, SLA_FILL_MIN_CREDIT, sp->text, sp->len) ||
+        has(ex, SLA_FILL_LIABILITY_CONTEXT, sp->text, sp->len))
+        return false;
+    struct sla_credit_tier tier = {.lower_percent = NAN, .upper_percent = NAN};
+    size_t from, to;
+    if (!sla_credit_read_unit(ex, sp->text, sp->len, &tier, &from, &to))
+        return false;
+    tier.line = sla_extract_line(sp, from);
+    if (sla_extract_band(ex, sp, sp, from, to, &tier))
+        return sla_extract_add_tier(ex, &tier);
+    if (credit && !ex->have_unbanded) {
+        ex->have_unbanded = true;
+        ex->unbanded_tier = tier;
+    }
+    return false;
+}
+
 void
 sla_credit_finish(struct extractor *ex)
 {
     struct sla_terms *t = ex->t;
-    if (!ex->have_step || t->ntiers || !t->ntargets)
+    if (!ex->have_unbanded || t->ntiers || !t->ntargets)
         return;
-    struct sla_credit_tier tier = ex->step_tier;
+    struct sla_credit_tier tier = ex->unbanded_tier;
     tier.upper_percent = t->targets[0].percent;
     sla_extract_add_tier(ex, &tier);
 }

@@ -206,9 +206,9 @@ sla_extract_unit_has(const char *unit, size_t len, const char *word)
     return unit_has(unit, len, word);
 }
 
-static void
-add_clause(struct extractor *ex, enum sla_clause_kind kind, double value, const struct span *sp,
-           size_t at)
+void
+sla_extract_add_clause(struct extractor *ex, enum sla_clause_kind kind, double value,
+                       const struct span *sp, size_t at)
 {
     if (sla_terms_clause(ex->t, kind))
         return;
@@ -383,8 +383,30 @@ sla_extract_read_clauses(struct extractor *ex, const struct span *sp)
             if (dc)
                 value = sla_extract_match_minutes(dc, &d, sp->text, NULL, NULL) / 1440;
         }
-        add_clause(ex, (enum sla_clause_kind)c->row->arg, value, sp, m.start[0]);
+        sla_extract_add_clause(ex, (enum sla_clause_kind)c->row->arg, value, sp, m.start[0]);
     }
+}
+
+bool
+sla_extract_band(struct extractor *ex, const struct span *sp, const struct span *whole, size_t from,
+                 size_t to, struct sla_credit_tier *tier)
+{
+    char *band = strndup(sp->text, sp->len);
+    if (!band) {
+        if (!ex->status)
+            ex->status = diag_set(ex->diag, SL_ERR_NOMEM, "", 0, "out of memory");
+        return false;
+    }
+    /* Blank the credit so it is not read as a bound. */
+    memset(band + from, ' ', to - from);
+    bool explicit_op = false;
+    bool ok = sla_band_parse(&ex->mx, band, sp->len, tier, &explicit_op) && explicit_op &&
+              (has(ex, SLA_FILL_UPTIME_WORD, whole->text, whole->len) ||
+               (ex->tier_context && sp->unit->kind == SLA_UNIT_ITEM)) &&
+              (isnan(tier->lower_percent) || tier->lower_percent >= 50) &&
+              (isnan(tier->upper_percent) || tier->upper_percent >= 50);
+    free(band);
+    return ok;
 }
 
 /* A tier written in a sentence: "a credit of 10% if uptime is below 99.9%". */
@@ -397,25 +419,8 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
     double credit;
     if (!c || !sla_extract_match_pct(c, &m, sp->text, &credit))
         return false;
-    char *band = strndup(sp->text, sp->len);
-    if (!band)
-        return false;
-    size_t ps, pl;
-    group(c, &m, "pct", &ps, &pl);
-    /* Blank the credit so it is not read as a bound. */
-    memset(band + m.start[0], ' ', m.end[0] - m.start[0]);
     struct sla_credit_tier tier = {0};
-    bool explicit_op = false;
-    /* An item under "... credit the Customer as follows:" speaks of uptime
-     * through its lead-in. Bounds below 50 % are not uptime ("for each full
-     * 0.5% below it"). */
-    bool ok = sla_band_parse(&ex->mx, band, sp->len, &tier, &explicit_op) && explicit_op &&
-              (has(ex, SLA_FILL_UPTIME_WORD, whole->text, whole->len) ||
-               (ex->tier_context && sp->unit->kind == SLA_UNIT_ITEM)) &&
-              (isnan(tier.lower_percent) || tier.lower_percent >= 50) &&
-              (isnan(tier.upper_percent) || tier.upper_percent >= 50);
-    free(band);
-    if (!ok)
+    if (!sla_extract_band(ex, sp, whole, m.start[0], m.end[0], &tier))
         return false;
     tier.credit_percent = credit;
     tier.line = span_line(sp, 0);
@@ -555,7 +560,8 @@ imply_target(struct extractor *ex)
     const struct sla_credit_tier *top = NULL;
     for (size_t i = 0; i < t->ntiers; i++) {
         const struct sla_credit_tier *c = &t->tiers[i];
-        if (!isnan(c->upper_percent) && c->credit_percent > 0 && row_line(ex->doc, c->line) &&
+        /* A credit that is no share of the fee (NAN) grants something too. */
+        if (!isnan(c->upper_percent) && !(c->credit_percent <= 0) && row_line(ex->doc, c->line) &&
             (!top || c->upper_percent > top->upper_percent))
             top = c;
     }
@@ -590,6 +596,8 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     }
     if (!example && !tier)
         tier = read_prose_tier(ex, sp, sp);
+    if (!example && !tier)
+        tier = sla_credit_read_unit_tier(ex, sp);
     if (!example && !tier && !(c = find(ex, SLA_FILL_UPTIME, sp->text, sp->len, &m)) &&
         !has(ex, SLA_FILL_HYPOTHETICAL, sp->text, sp->len))
         c = find(ex, SLA_FILL_UPTIME_IS, sp->text, sp->len, &m);

@@ -20,6 +20,21 @@
 #define W_AVAILABILITY "verf(?:\\x{fc}|ue)gbarkeit|erreichbarkeit"
 #define W_MONTH "monatlich\\w*|monat\\w*|abrechnungsmonat\\w*"
 #define W_CREDIT "gutschrift\\w*|erstattung\\w*|entsch(?:\\x{e4}|ae)digung\\w*"
+/* Credits that are no share of the fee: a multiple, the downtime, days and
+ * hours, what a credit is counted per, pro rata, the term extended. */
+#define W_TIMES "times\\b|x\\b|\\x{d7}|mal\\b|fache[ns]?\\b"
+#define W_DOWNTIME                                                                                 \
+    "downtime|unavailab\\w*|outages?|period\\s+of\\s+(?:unavailability|downtime)|"                 \
+    "ausfallzeit\\w*|ausfall\\w*|nichtverf(?:\\x{fc}|ue)gbarkeit\\w*|st(?:\\x{f6}|oe)rung\\w*"
+#define W_SERVICE "service|usage|subscription|nutzung|leistung|dienst\\w*"
+#define W_HOUR "hours?|stunden?"
+#define W_EACH "for\\s+(?:each|every)|per|je|pro|f(?:\\x{fc}|ue)r\\s+jede\\w*"
+#define W_INCIDENT "incidents?|outages?|events?|vorf(?:\\x{e4}|ae)lle?|st(?:\\x{f6}|oe)rung\\w*"
+#define W_PRO_RATA "pro[- ]?rata|pro[- ]?rated|anteilig\\w*"
+#define W_TERM                                                                                     \
+    "subscription|licen[cs]e|term|contract|laufzeit|abonnement\\w*|vertrag\\w*|lizenz\\w*"
+#define W_EXTENDED "extended|verl(?:\\x{e4}|ae)ngert"
+#define W_PERIOD "days?|weeks?|months?|tage?n?|wochen?|monate?n?"
 
 /* Small numbers written as words, alone or before their digits. */
 #define WORD_NUM                                                                                   \
@@ -433,5 +448,68 @@ const struct sla_pattern sla_patterns[] = {
          "(?<step>\\d{1,2}(?:\\.\\d+)?)\\s*(?:%|percent\\b|per\\s+cent\\b|percentage\\s+points?\\b)"
          "(?:\\s+of\\s+(?:uptime|availability))?\\s+(?:below|under|beneath|short\\s+of|less\\s+"
          "than)\\b"},
+/* Credits that are no share of the fee: service time, days of service,
+ * money, usage credits, pro rata, an extension. A figure after a
+ * deadline's "within", "after" or "of" is no credit. */
+#define NOT_A_DEADLINE "(?<!within\\s)(?<!after\\s)(?<!before\\s)(?<!than\\s)(?<!innerhalb\\s)"
+/* What a credit is counted per: each full hour of downtime, each incident. */
+#define PER_HOUR                                                                                   \
+    "(?<hour>\\s+(?:" W_EACH ")\\s+(?:full\\s+|volle\\s+)?(?:" W_HOUR                              \
+    ")\\s+(?:of\\s+|der\\s+)?(?:" W_DOWNTIME "))"
+#define PER_INCIDENT "(?<per>\\s+(?:" W_EACH ")\\s+(?:" W_INCIDENT "))"
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_SERVICE_TIME_MULTIPLE, 0,
+     NOT_A_DEADLINE NUM "\\s*-?\\s*(?:" W_TIMES
+                        ")\\s*(?:the\\s+|der\\s+|des\\s+)?(?:[a-z]+\\s+){0,3}?"
+                        "(?:" W_DOWNTIME ")"},
+    /* "at a ratio of 30:1". */
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_SERVICE_TIME_MULTIPLE, 0,
+     "(?<![\\d.:])(?<num>\\d{1,3})\\s*:\\s*1\\b(?![.:]\\d)"},
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_SERVICE_DAYS, 0,
+     NOT_A_DEADLINE NUM
+     "\\s+(?:(?:additional|extra|free|full|calendar|zus(?:\\x{e4}|ae)tzliche[rn]?|"
+     "kostenlose[rn]?)\\s+)*(?<unit>" W_PERIOD ")\\s+(?:of\\s+)?(?:(?:free|additional|"
+     "kostenlose[rn]?)\\s+)?(?:" W_SERVICE ")\\b(?!\\s+(?:interruption|disruption|"
+     "outage|degradation|unavailability|failure|incident|credit|level|request|logs?|"
+     "records?|data|history|extension|verl(?:\\x{e4}|ae)ngerung))" PER_HOUR "?"},
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_FIXED_AMOUNT, 0,
+     "\\b(?:credit\\w*|compensat\\w*|refund\\w*|" W_CREDIT ")\\b[^.%;\\t]{0,60}?" MONEY
+     "(?:" PER_HOUR "|" PER_INCIDENT ")?"},
+    /* A cell that is an amount alone: "USD 50", "\x{20ac}100 per incident". */
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_FIXED_AMOUNT, 0,
+     "^\\s*" MONEY "(?:" PER_HOUR "|" PER_INCIDENT ")?\\s*$"},
+    /* "1,000 credits", not a count of claims ("at most 2 credits per
+     * month"). */
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_USAGE_CREDITS, 0,
+     "(?<![\\d.,])(?<!most\\s)(?<!up\\sto\\s)(?<!maximum\\sof\\s)(?<!than\\s)"
+     "(?<num>\\d{1,3}(?:,\\d{3})+|\\d+)\\s+(?:(?:usage|compute|free|account|platform|cloud)\\s+)?"
+     "credits\\b(?!\\s+(?:of|equal|worth)\\b)(?!\\s+per\\s+(?:month|year|quarter|week|"
+     "billing))"},
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_PRO_RATA, 0,
+     "\\b(?:" W_PRO_RATA ")\\b[^.;%]{0,80}?\\b(?:" W_DOWNTIME ")|\\b(?:" W_DOWNTIME
+     ")\\b[^.;%]{0,80}?\\b(?:" W_PRO_RATA ")\\b"},
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_LICENSE_EXTENSION, 0,
+     "\\b(?:" W_TERM ")\\b[^.;]{0,40}?\\b(?:" W_EXTENDED ")\\s+(?:by|um)\\s+" NUM
+     "\\s*(?<unit>" W_PERIOD ")\\b"},
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_LICENSE_EXTENSION, 0,
+     "\\b(?:" W_TERM ")\\b[^.;]{0,40}?\\bum\\s+" NUM "\\s*(?<unit>" W_PERIOD ")\\s+(?:" W_EXTENDED
+     ")"},
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_LICENSE_EXTENSION, 0,
+     "\\bextension\\s+of\\s+(?:the\\s+|your\\s+)?(?:[a-z]+\\s+){0,2}?(?:" W_TERM ")\\w*\\s+"
+     "(?:term\\s+|period\\s+)?by\\s+" NUM "\\s*(?<unit>" W_PERIOD ")\\b"},
+    {SLA_FILL_CREDIT_UNIT, SLA_UNIT_LICENSE_EXTENSION, 0,
+     "(?<![\\d.])" NUM "[- ](?<unit>day|week|month)s?\\s+(?:(?:licen[cs]e|subscription|term)\\s+)?"
+     "extension\\b"},
+    /* A cell that names the form credits are paid in. */
+    {SLA_FILL_CREDIT_FORM_CELL, SLA_FORM_INVOICE_CREDIT, 0,
+     "^\\s*(?:invoice|account|billing)\\s+credit|^\\s*credit\\s+(?:on|to|against)\\s+"
+     "(?:the\\s+)?(?:next\\s+)?(?:invoice|bill|account)|^\\s*gutschrift\\s+auf\\s+(?:der\\s+)?"
+     "(?:n(?:\\x{e4}|ae)chsten\\s+)?rechnung"},
+    {SLA_FILL_CREDIT_FORM_CELL, SLA_FORM_VOUCHER, 0,
+     "^\\s*(?:(?:credit|service|compensation)\\s+)?vouchers?\\b|^\\s*gutschein\\w*"},
+    {SLA_FILL_CREDIT_FORM_CELL, SLA_FORM_REFUND, 0,
+     "^\\s*(?:cash\\s+|monetary\\s+)?refund\\b|^\\s*(?:r(?:\\x{fc}|ue)ck)?erstattung\\b"},
+    {SLA_FILL_CREDIT_FORM_CELL, SLA_FORM_SERVICE_EXTENSION, 0,
+     "^\\s*(?:service|subscription|term|licen[cs]e)\\s+extension\\b|^\\s*extension\\s+of\\s+"
+     "(?:the\\s+)?(?:service|subscription|term)|^\\s*verl(?:\\x{e4}|ae)ngerung\\b"},
     {SLA_FILL_NONE, 0, 0, NULL},
 };

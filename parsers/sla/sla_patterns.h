@@ -13,6 +13,8 @@
  *   amt    an amount of money: "10", "50,000", "1.5"
  *   mult   a multiple: "two times", "twice", "million"
  *   step   the size of a step below the target: the "1" of "for each 1% below"
+ *   per    a credit counted per incident: "per incident", "for each outage"
+ *   hour   a credit counted per hour of downtime: "for each hour of downtime"
  *
  * Rows are tried in table order and, for single-valued terms, the first row
  * that matches in document order wins. */
@@ -74,6 +76,9 @@ enum sla_fill {
     SLA_FILL_LIABILITY_AMOUNT,  /* cur amt [mult]: liability capped at a fixed amount */
     SLA_FILL_MIN_CREDIT,        /* cur amt, or pct: the smallest credit issued */
     SLA_FILL_CREDIT_STEP,       /* pct step: pct of the fee for each step % below */
+    SLA_FILL_CREDIT_UNIT,       /* arg: enum sla_credit_unit; num [unit] [per], or cur amt
+                                 * [per]: a credit that is no share of the fee */
+    SLA_FILL_CREDIT_FORM_CELL,  /* arg: enum sla_credit_form; a table cell naming the form */
     SLA_FILL_COUNT
 };
 

@@ -39,8 +39,10 @@ struct extractor {
     bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
     bool sole_remedy_seen;
     int provider_rank, service_set;
-    bool have_step; /* a credit per step below the target was read (step_tier) */
-    struct sla_credit_tier step_tier;
+    /* A credit written without a band (per step below the target, or in a
+     * unit that is no share of the fee): the first one read. */
+    bool have_unbanded;
+    struct sla_credit_tier unbanded_tier;
 };
 
 /* Makes room for one more element of *arr (n in use), zeroed; false (and
@@ -66,6 +68,17 @@ char *sla_extract_copy(struct extractor *ex, const char *s, size_t n);
 long sla_extract_line(const struct span *sp, size_t at);
 /* Whether unit (len bytes) holds word, case-insensitively. */
 bool sla_extract_unit_has(const char *unit, size_t len, const char *word);
+/* The band of a tier written in sp, with bytes [from, to) (its credit)
+ * left out, into tier's bounds: only a band with a comparison, in a
+ * sentence (whole) about uptime or an item under a lead-in about uptime
+ * credits, whose bounds are uptime (50 % or more: "for each full 0.5%
+ * below it" is no band). */
+bool sla_extract_band(struct extractor *ex, const struct span *sp, const struct span *whole,
+                      size_t from, size_t to, struct sla_credit_tier *tier);
+/* A clause of kind k with its value, read from sp at offset at (its line);
+ * nothing when the document already has one of that kind. */
+void sla_extract_add_clause(struct extractor *ex, enum sla_clause_kind kind, double value,
+                            const struct span *sp, size_t at);
 /* The clause phrasings (sole remedy, exclusions, ...) found in sp. */
 void sla_extract_read_clauses(struct extractor *ex, const struct span *sp);
 
@@ -80,8 +93,17 @@ void sla_credit_read_claim(struct extractor *ex, const struct span *sp);
 /* The form of credit, their forfeiture at termination, the liability cap
  * and the minimum credit of a sentence (the first of each per document). */
 void sla_credit_read_remedy(struct extractor *ex, const struct span *sp);
-/* After the whole document: a credit per step below the target becomes the
- * only tier when no table or sentence gave bands, below the first target. */
+/* A credit that is no share of the fee in text (a sentence or a cell):
+ * unit, value, basis and currency into tier (credit_percent NAN, bounds
+ * untouched), and where the words lie; false when text holds none. */
+bool sla_credit_read_unit(struct extractor *ex, const char *text, size_t len,
+                          struct sla_credit_tier *tier, size_t *start, size_t *end);
+/* A sentence that grants such a credit: with a band, a tier (true); without
+ * one, kept for sla_credit_finish() when it is the first (false). */
+bool sla_credit_read_unit_tier(struct extractor *ex, const struct span *sp);
+/* After the whole document: a credit written without a band (per step
+ * below the target, or in another unit) becomes the only tier when no table
+ * or sentence gave bands, below the first target. */
 void sla_credit_finish(struct extractor *ex);
 
 #endif

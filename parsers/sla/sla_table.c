@@ -92,6 +92,38 @@ read_matrix_row(struct extractor *ex, const struct sla_unit *u, char *const *cel
     }
 }
 
+/* The form credits are paid in, named by a cell of a row about credits
+ * ("| Form of credit | Invoice credit |", or under a header that speaks of
+ * credits): the first such cell of the document. The cell's own word
+ * ("Refund") does not make the row about credits. A voucher is the clause
+ * credits_voucher, as in prose (sla_remedy.h). */
+static void
+read_form_cells(struct extractor *ex, const struct sla_unit *u, char *const *cells, size_t n,
+                const struct sla_unit *hu)
+{
+    struct sla_terms *t = ex->t;
+    bool header =
+        hu && hu != u && sla_match_has(&ex->mx, SLA_FILL_CREDIT_CONTEXT, hu->text, hu->len);
+    struct span whole = {u->text, u->len, u, 0};
+    for (size_t i = 0; i < n && t->credit_form == SLA_FORM_UNKNOWN &&
+                       !sla_terms_clause(t, SLA_CLAUSE_CREDITS_VOUCHER);
+         i++) {
+        struct regex_match m;
+        const struct sla_match_row *c =
+            sla_match_find(&ex->mx, SLA_FILL_CREDIT_FORM_CELL, cells[i], strlen(cells[i]), &m);
+        bool about = header;
+        for (size_t k = 0; c && k < n && !about; k++)
+            about = k != i &&
+                    sla_match_has(&ex->mx, SLA_FILL_CREDIT_CONTEXT, cells[k], strlen(cells[k]));
+        if (c && about && c->row->arg == SLA_FORM_VOUCHER) {
+            sla_extract_add_clause(ex, SLA_CLAUSE_CREDITS_VOUCHER, NAN, &whole, 0);
+        } else if (c && about) {
+            t->credit_form = (enum sla_credit_form)c->row->arg;
+            t->credit_form_line = u->line;
+        }
+    }
+}
+
 static const struct sla_unit *
 table_subheader(struct extractor *ex, const struct sla_unit *header)
 {
@@ -183,27 +215,33 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
     if (band_col >= 0 && credit_col >= 0 && (size_t)band_col < n && (size_t)credit_col < n &&
         band_col != credit_col && (strchr(cells[band_col], '%') || nh)) {
         struct sla_credit_tier tier = {0};
-        bool explicit_op;
+        bool explicit_op, other_unit = false;
         struct regex_match m;
         const struct sla_match_row *c;
         double credit = NAN;
+        size_t from, to;
         const char *cc = cells[credit_col];
         if ((c = sla_match_find(&ex->mx, SLA_FILL_CREDIT, cc, strlen(cc), &m)) &&
             sla_extract_match_pct(c, &m, cc, &credit))
             ;
         else if (strchr(cc, '%'))
             credit = figure_before_percent(cc);
+        else if ((other_unit = sla_credit_read_unit(ex, cc, strlen(cc), &tier, &from, &to)))
+            credit = tier.credit_percent;
         else if (has_digit(cc))
             sla_extract_amount(cc, strlen(cc), &credit);
         else if (!strncasecmp(cc, "no", 2) || !strncasecmp(cc, "none", 4) || !strcmp(cc, "-"))
             credit = 0;
-        if (!isnan(credit) && credit <= 1000 &&
+        if ((other_unit || (!isnan(credit) && credit <= 1000)) &&
             sla_band_parse(&ex->mx, cells[band_col], strlen(cells[band_col]), &tier,
                            &explicit_op)) {
             tier.credit_percent = credit;
             tier.line = line;
             sla_extract_add_tier(ex, &tier);
-            /* Another plan's credits in the next columns. */
+            /* Another plan's credits in the next columns, in percent. */
+            tier =
+                (struct sla_credit_tier){tier.lower_percent, tier.upper_percent,
+                                         tier.lower_inclusive, tier.upper_inclusive, .line = line};
             for (size_t k = (size_t)credit_col + 1; k < n && nh; k++) {
                 double more;
                 if (!strchr(cells[k], '%') ||
@@ -280,6 +318,8 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
         }
     }
 clauses:
+    if (copy && !example)
+        read_form_cells(ex, u, cells, n, hu);
     sla_extract_read_clauses(ex, &whole);
     free(copy);
     free(hcopy);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "engine/measure/target.h"
+#include "engine/sla/sla_credit_unit.h"
 #include "engine/time/sltime.h"
 #include "reports/xlsx/outfile.h"
 #include "reports/xlsx/sheet_sources.h"
@@ -128,8 +129,14 @@ write_credit_row(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *
     xlsx_number(sh, row, C_DOWNTIME, cr->measure.avail.downtime_seconds / 60.0, XLSX_DECIMAL1);
     xlsx_number(sh, row, C_OUTAGES, (double)cr->measure.outages, XLSX_INTEGER);
     xlsx_number(sh, row, C_TIER_LINE, (double)t->tiers[a->credit.tier].line, XLSX_INTEGER);
-    xlsx_number(sh, row, C_TIER, a->credit.tier_percent, XLSX_PLAIN);
-    xlsx_number(sh, row, C_CREDIT, a->credit.credit_percent, XLSX_PLAIN);
+    if (credit_is_share(&a->credit)) {
+        xlsx_number(sh, row, C_TIER, a->credit.tier_percent, XLSX_PLAIN);
+        xlsx_number(sh, row, C_CREDIT, a->credit.credit_percent, XLSX_PLAIN);
+    } else {
+        /* No share of the fee: the credit in its own unit. */
+        claim_credit_text(cr, text, sizeof text);
+        xlsx_text(sh, row, C_CREDIT, text, XLSX_PLAIN);
+    }
     if (isfinite(cm->monthly_fee)) {
         xlsx_number(sh, row, C_FEE, cm->monthly_fee, XLSX_MONEY);
         xlsx_number(sh, row, C_AMOUNT, a->credit.amount, XLSX_MONEY);
@@ -232,15 +239,25 @@ write_credit_block(struct xlsx_sheet *sh, uint32_t *row, const struct eval_resul
              it->noutages, it->noutages == 1 ? "" : "s");
     line(sh, row, "Downtime counted (min)", cr->measure.avail.downtime_seconds / 60.0,
          XLSX_DECIMAL1, NULL, words);
-    snprintf(mine, sizeof mine, "%g %% credit", tier->credit_percent);
+    bool share = credit_is_share(&a->credit);
+    if (sla_credit_unit_of_fee(tier->unit))
+        snprintf(mine, sizeof mine, "%g %% credit", tier->credit_percent);
+    else
+        sla_credit_unit_tier_text(tier, mine, sizeof mine);
     quote(info, k, tier->line, mine, words, sizeof words);
-    line(sh, row, "Tier credit", a->credit.tier_percent / 100.0, XLSX_PERCENT1, NULL, words);
+    claim_credit_text(cr, value, sizeof value);
+    line(sh, row, "Tier credit", a->credit.tier_percent / 100.0, XLSX_PERCENT1,
+         share ? NULL : value, words);
     if (t->credit_cap_text)
         snprintf(words, sizeof words, "the cap: \"%s\"", t->credit_cap_text);
     else
         snprintf(words, sizeof words, "the document states no cap");
-    line(sh, row, "Credit after cap", a->credit.credit_percent / 100.0, XLSX_PERCENT1, NULL, words);
-    if (isfinite(cm->monthly_fee)) {
+    line(sh, row, "Credit after cap", a->credit.credit_percent / 100.0, XLSX_PERCENT1,
+         share ? NULL : value, words);
+    if (!share) {
+        line(sh, row, "Credit amount", 0, XLSX_PLAIN, "in kind",
+             "the credit is no share of the fee: it is owed in its own unit");
+    } else if (isfinite(cm->monthly_fee)) {
         line(sh, row, "Monthly fee", cm->monthly_fee, XLSX_MONEY, NULL,
              cm->currency ? cm->currency : "currency not stated");
         line(sh, row, "Credit amount", a->credit.amount, XLSX_MONEY, NULL,

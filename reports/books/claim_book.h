@@ -76,9 +76,11 @@ void claim_deadline_text(const struct eval_result *r, const struct eval_contract
                          char *buf, size_t size);
 /* "status interval", "incident", "maintenance window". */
 const char *claim_evidence_name(enum claim_evidence_kind k);
-/* "10 %", "10 % (capped from 25 %)". */
+/* "10 %", "10 % (capped from 25 %)"; a credit that is no share of the fee
+ * in its unit: "6 h 10 min of service", "USD 50". */
 void claim_credit_text(const struct eval_contract_row *row, char *buf, size_t size);
-/* "123.45 USD", or "fee unknown: 10 % of inference-api's monthly fee". */
+/* "123.45 USD", or "fee unknown: 10 % of inference-api's monthly fee";
+ * "in kind, no amount of the fee" for a credit that is no share of it. */
 void claim_amount_text(const struct eval_result *r, const struct eval_contract_row *row, char *buf,
                        size_t size);
 

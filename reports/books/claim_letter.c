@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/sla/sla_credit_unit.h"
 #include "engine/time/sltime.h"
 
 /* A line that starts a block of its own: a heading, a table row, a list
@@ -154,7 +155,9 @@ void
 claim_credit_text(const struct eval_contract_row *row, char *buf, size_t size)
 {
     const struct credit_result *c = &row->attainment.credit;
-    if (c->capped)
+    if (!credit_is_share(c))
+        sla_credit_unit_owed_text(c, buf, size);
+    else if (c->capped)
         snprintf(buf, size, "%g %% (capped from %g %%)", c->credit_percent, c->tier_percent);
     else
         snprintf(buf, size, "%g %%", c->credit_percent);
@@ -169,6 +172,8 @@ claim_amount_text(const struct eval_result *r, const struct eval_contract_row *r
     if (!isnan(c->amount))
         snprintf(buf, size, "%.2f%s%s", c->amount, cm->currency ? " " : "",
                  cm->currency ? cm->currency : "");
+    else if (!credit_is_share(c))
+        snprintf(buf, size, "in kind, no amount of the fee");
     else
         snprintf(buf, size, "fee unknown: %g %% of %s's monthly fee", c->credit_percent,
                  row->service);
@@ -233,11 +238,15 @@ add_item(struct strbuf *sb, const struct claim *c, const struct claim_item *it,
                 row->coverage == AVAIL_COVERAGE_PARTIAL ? " (partial coverage)" : "");
     const struct sla_credit_tier *tier = &t->tiers[a->credit.tier];
     strbuf_addstr(sb, "  Credit tier, ");
-    snprintf(words, sizeof words, "%g %% credit", tier->credit_percent);
+    if (sla_credit_unit_of_fee(tier->unit))
+        snprintf(words, sizeof words, "%g %% credit", tier->credit_percent);
+    else
+        sla_credit_unit_tier_text(tier, words, sizeof words);
     add_quote(sb, info, row->commitment, tier->line, words);
     strbuf_addstr(sb, "\n");
     claim_credit_text(row, text, sizeof text);
-    strbuf_addf(sb, "  Credit claimed: %s of the monthly fee", text);
+    strbuf_addf(sb, "  Credit claimed: %s%s", text,
+                credit_is_share(&a->credit) ? " of the monthly fee" : "");
     if (t->credit_cap_text)
         strbuf_addf(sb, " (cap: \"%s\")", t->credit_cap_text);
     claim_amount_text(r, row, text, sizeof text);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/sla/sla_credit_unit.h"
 #include "engine/sla/sla_points.h"
 #include "reports/xlsx/xlsx.h"
 
@@ -158,8 +159,10 @@ write_terms(struct xlsx_book *book, const struct sla_terms *t)
         const struct sla_credit_tier *c = &t->tiers[i];
         bound(lo, sizeof lo, c->lower_percent);
         bound(hi, sizeof hi, c->upper_percent);
-        snprintf(v, sizeof v, "%s%s, %s%s → %g%%", c->lower_inclusive ? "[" : "(", lo, hi,
-                 c->upper_inclusive ? "]" : ")", c->credit_percent);
+        char credit[96];
+        sla_credit_unit_tier_text(c, credit, sizeof credit);
+        snprintf(v, sizeof v, "%s%s, %s%s → %s", c->lower_inclusive ? "[" : "(", lo, hi,
+                 c->upper_inclusive ? "]" : ")", credit);
         term_row(sh, &r, t, "Credit tier", v, c->line);
     }
     bound(v, sizeof v, t->credit_cap_percent);
@@ -257,7 +260,14 @@ write_replay(struct xlsx_book *book, const struct sla_replay *rp)
         xlsx_percent(sh, r, 1, w->availability_percent / 100);
         xlsx_percent(sh, r, 2, w->neutral_percent / 100);
         xlsx_text(sh, r, 3, w->met ? "met" : "breached", w->met ? XLSX_PLAIN : XLSX_BOLD);
-        xlsx_number(sh, r, 4, w->credit_percent / 100, XLSX_PERCENT1);
+        if (isnan(w->credit_percent)) {
+            /* A credit that is no share of the fee, in its own unit. */
+            char owed[96];
+            sla_credit_unit_owed_text(&w->credit, owed, sizeof owed);
+            xlsx_text(sh, r, 4, owed, XLSX_PLAIN);
+        } else {
+            xlsx_number(sh, r, 4, w->credit_percent / 100, XLSX_PERCENT1);
+        }
         xlsx_number(sh, r, 5, w->downtime_seconds / 60, XLSX_DECIMAL1);
         xlsx_number(sh, r, 6, w->excluded_seconds / 60, XLSX_DECIMAL1);
         xlsx_number(sh, r, 7, w->forgiven_seconds / 60, XLSX_DECIMAL1);

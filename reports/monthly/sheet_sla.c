@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/base/strbuf.h"
+#include "engine/sla/sla_credit_unit.h"
 #include "engine/time/sltime.h"
 #include "reports/xlsx/sheet.h"
 
@@ -86,7 +87,9 @@ tier_text(const struct sla_credit_tier *t, char *out, size_t size)
         snprintf(hi, sizeof hi, "and above");
     else
         snprintf(hi, sizeof hi, "%g%%%s", t->upper_percent, t->upper_inclusive ? "]" : ")");
-    snprintf(out, size, "%s, %s → %g%%", lo, hi, t->credit_percent);
+    char credit[48];
+    sla_credit_unit_tier_text(t, credit, sizeof credit);
+    snprintf(out, size, "%s, %s → %s", lo, hi, credit);
 }
 
 static void
@@ -102,7 +105,12 @@ write_credit(struct xlsx_sheet *sh, uint32_t row, const struct eval_commitment *
         if (cm->terms->tiers[cr->tier].line)
             xlsx_number(sh, row, COL_TIER_LINE, (double)cm->terms->tiers[cr->tier].line,
                         XLSX_INTEGER);
-        xlsx_number(sh, row, COL_CREDIT, cr->credit_percent / 100, XLSX_PERCENT1);
+        if (credit_is_share(cr)) {
+            xlsx_number(sh, row, COL_CREDIT, cr->credit_percent / 100, XLSX_PERCENT1);
+        } else {
+            sla_credit_unit_owed_text(cr, text, sizeof text);
+            xlsx_text(sh, row, COL_CREDIT, text, XLSX_PLAIN);
+        }
         break;
     case CREDIT_NONE_DUE:
         xlsx_text(sh, row, COL_TIER, "none due", XLSX_MUTED);
@@ -120,7 +128,7 @@ write_credit(struct xlsx_sheet *sh, uint32_t row, const struct eval_commitment *
     }
     if (isfinite(cr->amount) && (cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE))
         xlsx_number(sh, row, COL_AMOUNT, cr->amount, XLSX_MONEY);
-    else if (cr->match == CREDIT_TIER && cr->credit_percent > 0)
+    else if (credit_due(cr) && credit_is_share(cr))
         xlsx_text(sh, row, COL_AMOUNT, "fee unknown", XLSX_MUTED);
 }
 

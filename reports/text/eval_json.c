@@ -4,6 +4,7 @@
 
 #include "engine/base/jsonw.h"
 #include "engine/model/model.h"
+#include "engine/sla/sla_credit_unit.h"
 #include "engine/time/sltime.h"
 
 #include <math.h>
@@ -310,9 +311,12 @@ write_sla(struct jsonw *w, const char *key, const struct eval_result *r,
         jsonw_field_int(w, "credit_tier_line", cm->terms->tiers[cr->tier].line);
     else
         jsonw_field_null(w, "credit_tier_line");
+    /* A credit that is no share of the fee has no percentage: credit_owed. */
     jsonw_field_num(w, "credit_percent",
-                    cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE ? cr->credit_percent
-                                                                             : NAN);
+                    (cr->match == CREDIT_TIER && credit_is_share(cr)) ||
+                            cr->match == CREDIT_NONE_DUE
+                        ? cr->credit_percent
+                        : NAN);
     jsonw_field_bool(w, "credit_capped", cr->capped);
     jsonw_field_num(w, "credit_amount", cr->amount);
     /* The last local day on which a claim is on time. */
@@ -320,6 +324,7 @@ write_sla(struct jsonw *w, const char *key, const struct eval_result *r,
                at->claim_deadline == SLTIME_NONE ? SLTIME_NONE : at->claim_deadline - 1, zone);
     jsonw_field_str(w, "claim_deadline_text", cm->terms->claim_deadline_text);
     jsonw_field_str(w, "currency", isfinite(cr->amount) ? cm->currency : NULL);
+    sla_credit_unit_json(w, "credit_owed", cr);
     if (c->chronic_at >= 0) {
         jsonw_open(w, "chronic_failure", '{');
         jsonw_field_str(w, "rule", c->chronic_consecutive ? "consecutive" : "of_windows");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/base/jsonw.h"
+#include "engine/sla/sla_credit_unit.h"
 #include "engine/sla/sla_json.h"
 #include "engine/time/sltime.h"
 #include "reports/text/textbuf.h"
@@ -76,11 +77,13 @@ sla_out_terms(struct strbuf *sb, const struct sla_terms *t)
         print_pct(o, c->lower_percent);
         textbuf_puts(o, ", ");
         print_pct(o, c->upper_percent);
-        textbuf_printf(o, "%s  → %g%% credit  (line %ld)\n",
+        char credit[96];
+        sla_credit_unit_tier_text(c, credit, sizeof credit);
+        textbuf_printf(o, "%s  → %s%s  (line %ld)\n",
                        isnan(c->upper_percent) ? ")"
                        : c->upper_inclusive    ? "]"
                                                : ")",
-                       c->credit_percent, c->line);
+                       credit, sla_credit_unit_of_fee(c->unit) ? " credit" : "", c->line);
     }
     struct sla_band_issue *issues = NULL;
     size_t nissues = 0;
@@ -219,6 +222,19 @@ json_scorecard(struct jsonw *w, const struct sla_scorecard *sc)
     jsonw_close(w, ']');
 }
 
+/* The replay's total of unit u, a credit that is no share of the fee, as a
+ * credit_result to be told; false when it is a share or nothing was owed. */
+static bool
+owed_total(const struct sla_replay *r, enum sla_credit_unit u, struct credit_result *total)
+{
+    memset(total, 0, sizeof *total);
+    total->match = CREDIT_TIER;
+    total->unit = u;
+    total->owed = r->owed_total[u];
+    memcpy(total->currency, r->currency, sizeof total->currency);
+    return !credit_is_share(total) && r->owed_total[u] != 0;
+}
+
 enum sl_status
 sla_out_replay(struct strbuf *sb, const struct sla_replay *r)
 {
@@ -230,15 +246,33 @@ sla_out_replay(struct strbuf *sb, const struct sla_replay *r)
                    "met", "credit", "excluded", "forgiven");
     for (size_t i = 0; i < r->nwindows; i++) {
         const struct sla_replay_window *w = &r->windows[i];
-        textbuf_printf(o, "  %-10s %9.3f%% %9.3f%% %9s %7g%% %8.0f m %8.0f m%s\n", w->label,
+        /* A credit that is no share of the fee is told in its unit. */
+        char text[80], owed[96] = "";
+        if (w->credit.match == CREDIT_TIER && !credit_is_share(&w->credit)) {
+            sla_credit_unit_owed_text(&w->credit, text, sizeof text);
+            snprintf(owed, sizeof owed, "  (credit: %s)", text);
+        }
+        char credit[24] = "       -";
+        if (!isnan(w->credit_percent))
+            snprintf(credit, sizeof credit, "%7g%%", w->credit_percent);
+        textbuf_printf(o, "  %-10s %9.3f%% %9.3f%% %9s %s %8.0f m %8.0f m%s%s\n", w->label,
                        w->availability_percent, w->neutral_percent, w->met ? "met" : "BREACHED",
-                       w->credit_percent, w->excluded_seconds / 60.0, w->forgiven_seconds / 60.0,
-                       w->gap ? "  (in no credit band)" : "");
+                       credit, w->excluded_seconds / 60.0, w->forgiven_seconds / 60.0,
+                       w->gap ? "  (in no credit band)" : "", owed);
     }
     textbuf_printf(o,
                    "  effective: %.3f%% delivered over %zu windows, %zu breached, credits %g%% of "
-                   "one window's fee in all; exclusions removed %.0f minutes of downtime\n",
-                   r->overall_percent, r->nwindows, r->breached, r->credit_total_percent,
+                   "one window's fee in all",
+                   r->overall_percent, r->nwindows, r->breached, r->credit_total_percent);
+    struct credit_result total;
+    for (int u = 0; u <= SLA_UNIT_LICENSE_EXTENSION; u++) {
+        char text[96];
+        if (!owed_total(r, (enum sla_credit_unit)u, &total))
+            continue;
+        sla_credit_unit_owed_text(&total, text, sizeof text);
+        textbuf_printf(o, ", and %s", text);
+    }
+    textbuf_printf(o, "; exclusions removed %.0f minutes of downtime\n",
                    r->excluded_total_seconds / 60.0);
     return out.status;
 }
@@ -252,6 +286,13 @@ json_replay(struct jsonw *w, const struct sla_replay *r)
     jsonw_field_num(w, "overall_percent", r->overall_percent);
     jsonw_field_int(w, "breached", (int64_t)r->breached);
     jsonw_field_num(w, "credit_total_percent", r->credit_total_percent);
+    /* The credits that are no share of the fee, summed in their units. */
+    jsonw_open(w, "credit_owed_totals", '[');
+    struct credit_result total;
+    for (int u = 0; u <= SLA_UNIT_LICENSE_EXTENSION; u++)
+        if (owed_total(r, (enum sla_credit_unit)u, &total))
+            sla_credit_unit_json(w, NULL, &total);
+    jsonw_close(w, ']');
     jsonw_field_num(w, "excluded_seconds", r->excluded_total_seconds);
     jsonw_open(w, "windows", '[');
     for (size_t i = 0; i < r->nwindows; i++) {
@@ -267,6 +308,7 @@ json_replay(struct jsonw *w, const struct sla_replay *r)
         jsonw_field_num(w, "neutral_percent", rw->neutral_percent);
         jsonw_field_bool(w, "met", rw->met);
         jsonw_field_num(w, "credit_percent", rw->credit_percent);
+        sla_credit_unit_json(w, "credit_owed", &rw->credit);
         jsonw_field_bool(w, "in_no_band", rw->gap);
         jsonw_field_num(w, "downtime_seconds", rw->downtime_seconds);
         jsonw_field_num(w, "excluded_seconds", rw->excluded_seconds);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/sla/sla_credit_unit.h"
 #include "engine/time/sltime.h"
 #include "reports/monthly/budget_basis.h"
 #include "reports/xlsx/sheet.h"
@@ -189,6 +190,7 @@ static const char *const sla_columns[] = {"entity",
                                           "claim_deadline",
                                           "chronic",
                                           "burn_alerts",
+                                          "credit_owed",
                                           NULL};
 
 static const char *const latency_columns[] = {"entity",
@@ -339,7 +341,9 @@ emit_sla(struct emitter *e, const struct eval_result *r, const struct report_inf
         const struct contract_attainment *at = &c->attainment;
         const struct credit_result *cr = &at->credit;
         bool judged = at->known && !isnan(at->target_percent);
-        bool priced = cr->match == CREDIT_TIER || cr->match == CREDIT_NONE_DUE; /* has a credit */
+        /* Has a credit that is a share of the fee (else credit_owed says it). */
+        bool priced =
+            (cr->match == CREDIT_TIER && credit_is_share(cr)) || cr->match == CREDIT_NONE_DUE;
         window_label(&c->window, e->label);
         put_text(e, c->entity);
         put_text(e, c->service);
@@ -356,6 +360,13 @@ emit_sla(struct emitter *e, const struct eval_result *r, const struct report_inf
         put_instant(e, at->claim_deadline);
         put_bool(e, c->chronic_at >= 0);
         put_integer(e, (long long)c->nalerts);
+        /* A credit that is no share of the fee, in its own unit: "6 h 10
+         * min of service", "USD 50"; empty for a share (credit_percent). */
+        char owed[96] = "";
+        bool in_kind = cr->match == CREDIT_TIER && !credit_is_share(cr);
+        if (in_kind)
+            sla_credit_unit_owed_text(cr, owed, sizeof owed);
+        put_text(e, in_kind ? owed : NULL);
         st = flush(e);
     }
     return st ? st : e->sink->end(e->ctx);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "engine/sla/sla_credit_unit.h"
 #include "engine/time/sltime.h"
 #include "reports/text/textbuf.h"
 
@@ -136,7 +137,7 @@ term_table_contract(struct strbuf *sb, const struct eval_result *r)
     for (size_t i = 0; i < r->ncontract; i++) {
         const struct eval_contract_row *c = &r->contract[i];
         const struct contract_attainment *at = &c->attainment;
-        char label[48], credit[16], claim[16] = "-";
+        char label[48], credit[96], claim[16] = "-";
         window_label(&c->window, label);
         textbuf_printf(t, "%-22.22s %-20.20s %-8s", c->entity, c->service ? c->service : "(all)",
                        label);
@@ -147,9 +148,11 @@ term_table_contract(struct strbuf *sb, const struct eval_result *r)
                            at->target_percent, at->margin_seconds / 60.0, at->met ? "yes" : "NO");
         else
             textbuf_printf(t, " %9s %6.2f%% %9s %5s", "unknown", at->target_percent, "-", "-");
-        if (at->credit.match == CREDIT_TIER)
+        if (at->credit.match == CREDIT_TIER && sla_credit_unit_of_fee(at->credit.unit))
             snprintf(credit, sizeof credit, "%.4g%%%s", at->credit.credit_percent,
                      at->credit.capped ? " cap" : "");
+        else if (at->credit.match == CREDIT_TIER)
+            sla_credit_unit_owed_text(&at->credit, credit, sizeof credit);
         else
             snprintf(credit, sizeof credit, "%s", credit_match_name(at->credit.match));
         textbuf_printf(t, " %10s", credit);

@@ -2051,6 +2051,46 @@ expect "per step: import" 0 "$BIN" --db "$SDB" sla import "$SLA/remedy-step.md" 
 expect "per step: eval" 0 "$BIN" --db "$SDB" eval --entity provider:acme --month 2026-10 --no-save
 has "per step: storage one full step, 5 % of 1,000" "$TMP/out" '^provider:acme +storage .* 5% +50\.00 '
 has "per step: gpu short of a full step" "$TMP/out" '^provider:acme +gpu .* 0% +0\.00 '
+# Credits that are no share of the fee, each in its own unit. gpu is down
+# 77 minutes of October (99.828 % against 99.9 %): ten times the downtime
+# is 770 minutes, 12 h 50 min of service, not a percentage of the fee.
+UDB="$TMP/unit.db"
+printf 'service,start,end,status\ngpu,2026-10-01T00:00:00Z,2026-10-31T22:43:00Z,up\ngpu,2026-10-31T22:43:00Z,2026-11-01T00:00:00Z,down\n' >"$TMP/unit.csv"
+expect "unit: extract json" 0 "$BIN" sla extract --json "$SLA/unit-service-time.md"
+same "unit: the tier in its unit" "$(jq -c '.credit_tiers[0] | [.unit, .value, .of, .credit_percent]' "$TMP/out")" '["service_time_multiple",10,"downtime",null]'
+cp "$TMP/out" "$TMP/unit-terms.json"
+expect "unit: terms read back" 0 "$BIN" sla score --json "$TMP/unit-terms.json"
+same "unit: json round trip" "$(jq -c '.terms.credit_tiers' "$TMP/out")" "$(jq -c '.credit_tiers' "$TMP/unit-terms.json")"
+expect "unit: extract text" 0 "$BIN" sla extract "$SLA/unit-table.md"
+has "unit: days of service" "$TMP/out" '\[99%, 99\.5%\)  → 3 days of service  \(line 7\)'
+has "unit: a fixed amount" "$TMP/out" '→ USD 50  \(line 8\)'
+has "unit: usage credits" "$TMP/out" '→ 1000 usage credits  \(line 9\)'
+has "unit: an extension" "$TMP/out" '→ subscription extended by 30 days  \(line 10\)'
+hasnt "unit: no bogus percentage" "$TMP/out" '\bnan\b|→ [0-9.]+% credit'
+expect "unit: ingest" 0 "$BIN" --db "$UDB" ingest --entity provider:heron "$TMP/unit.csv"
+expect "unit: import" 0 "$BIN" --db "$UDB" sla import "$SLA/unit-service-time.md" --entity provider:heron --fee 1000 --currency USD
+expect "unit: eval" 0 "$BIN" --db "$UDB" eval --entity provider:heron --month 2026-10 --no-save
+has "unit: eval says the time owed" "$TMP/out" '^provider:heron +gpu .* NO 12 h 50 min of service +- '
+has "unit: credits due in its unit" "$TMP/out" '12 h 50 min of service for gpu'
+expect "unit: eval json" 0 "$BIN" --db "$UDB" --json eval --entity provider:heron --month 2026-10 --no-save
+same "unit: eval json owed" "$(jq -c '[.results[] | select(.measure == "contract" and .service == "gpu") | .sla | .credit_percent, .credit_amount, .credit_owed.value, .credit_owed.in, .credit_owed.text][]' "$TMP/out" | tr '\n' ' ')" 'null null 46200 "seconds" "12 h 50 min of service" '
+expect "unit: claim" 0 "$BIN" --db "$UDB" claim --entity provider:heron --month 2026-10 -o "$TMP/unit-claim"
+has "unit: claim in its unit" "$TMP/out" 'credit 12 h 50 min of service, in kind'
+has "unit: claim letter in its unit" "$TMP/unit-claim/claim-provider-heron-2026-10.txt" 'Credit claimed: 12 h 50 min of service \('
+expect "unit: replay" 0 "$BIN" sla score "$SLA/unit-service-time.md" --history "$TMP/unit.csv"
+has "unit: replay window in its unit" "$TMP/out" 'BREACHED +- .*\(credit: 12 h 50 min of service\)'
+has "unit: replay total in its unit" "$TMP/out" 'and 12 h 50 min of service;'
+expect "unit: replay json" 0 "$BIN" sla score --json "$SLA/unit-service-time.md" --history "$TMP/unit.csv"
+same "unit: replay json total" "$(jq -c '.replay.credit_owed_totals[0] | [.unit, .value]' "$TMP/out")" '["service_time_multiple",46200]'
+# A pro-rata refund: 77 min of 44,640 in October is 0.1725 % of the fee;
+# without a fee the amount is unknown, with 1,000 it is 1.72.
+PDB="$TMP/prorata.db"
+expect "pro rata: ingest" 0 "$BIN" --db "$PDB" ingest --entity provider:plover "$TMP/unit.csv"
+expect "pro rata: import without a fee" 0 "$BIN" --db "$PDB" sla import "$SLA/unit-pro-rata.txt" --entity provider:plover
+expect "pro rata: eval json" 0 "$BIN" --db "$PDB" --json eval --entity provider:plover --month 2026-10 --no-save
+same "pro rata: no fee, amount unknown" "$(jq -c '[.results[] | select(.measure == "contract" and .service == "gpu") | .sla | (.credit_percent * 10000 | round), .credit_amount, .credit_owed.unit][]' "$TMP/out" | tr '\n' ' ')" '1725 null "pro_rata" '
+expect "pro rata: eval with the fee" 0 "$BIN" --db "$PDB" eval --entity provider:plover --month 2026-10 --no-save --fee 1000
+has "pro rata: priced" "$TMP/out" '^provider:plover +gpu .* pro rata, 0\.1725% of the fee +1\.72 '
 RCS=${SLAUDIT_REAL:-../shared/real}/sla
 if [ -d "$RCS" ]; then
     expect "real supabase: terms" 0 "$BIN" sla extract --json "$RCS/supabase.txt"

@@ -54,8 +54,8 @@ clean(struct clean_sla *c)
     struct sla_terms *t = &c->sla.terms;
     sla_terms_init(t);
     c->target = (struct sla_uptime_target){.percent = 99.95, .window = SLA_WINDOW_MONTH, .line = 9};
-    c->tier =
-        (struct sla_credit_tier){NAN, 99.0, true, false, 100, 17, SLA_UNIT_PERCENT_OF_FEE, 0, 0};
+    c->tier = (struct sla_credit_tier){
+        NAN, 99.0, true, false, 100, 17, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""};
     c->responses[0] = (struct sla_response_time){NULL, 15, false, false, 38};
     c->responses[1] = (struct sla_response_time){NULL, 240, false, true, 39};
     t->targets = &c->target;

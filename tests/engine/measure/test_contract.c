@@ -370,8 +370,8 @@ Test(contract, dst_month_in_berlin)
 }
 
 static struct sla_credit_tier tiers[] = {
-    {99.0, 99.9, true, false, 10, 1, SLA_UNIT_PERCENT_OF_FEE, 0, 0},
-    {NAN, 99.0, false, false, 25, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0},
+    {99.0, 99.9, true, false, 10, 1, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""},
+    {NAN, 99.0, false, false, 25, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""},
 };
 
 static struct contract_attainment

@@ -77,7 +77,7 @@ teardown(void)
 
 static struct sla_uptime_target target = {.percent = 99.99, .window = SLA_WINDOW_MONTH, .line = 1};
 static struct sla_credit_tier tiers[] = {
-    {NAN, 99.99, false, false, 10, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0}};
+    {NAN, 99.99, false, false, 10, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""}};
 static struct sla_response_time response[] = {{"Severity 1", 15, false, false, 3}};
 
 static void

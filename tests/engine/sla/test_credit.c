@@ -10,16 +10,19 @@
 #define EPS 1e-9
 
 static const struct sla_credit_tier table[] = {
-    {99.0, 99.9, true, false, 10, 11, SLA_UNIT_PERCENT_OF_FEE, 0, 0},  /* [99.0, 99.9) */
-    {95.0, 99.0, true, false, 25, 12, SLA_UNIT_PERCENT_OF_FEE, 0, 0},  /* [95.0, 99.0) */
-    {NAN, 95.0, false, false, 100, 13, SLA_UNIT_PERCENT_OF_FEE, 0, 0}, /* below 95.0 */
+    {99.0, 99.9, true, false, 10, 11, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE,
+     ""}, /* [99.0, 99.9) */
+    {95.0, 99.0, true, false, 25, 12, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE,
+     ""}, /* [95.0, 99.0) */
+    {NAN, 95.0, false, false, 100, 13, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE,
+     ""}, /* below 95.0 */
 };
 
 static struct credit_result
 credit(const struct sla_credit_tier *t, size_t n, double target, double cap, double a, double fee)
 {
     struct credit_result r;
-    credit_compute(t, n, target, cap, a, fee, &r);
+    credit_compute(t, n, target, cap, a, fee, NULL, &r);
     return r;
 }
 
@@ -55,7 +58,7 @@ Test(credit, exactly_on_an_exclusive_lower_bound_alone)
     /* One band (99.0, 99.9): 99.0 is not in it, and no larger band below
      * takes it, so the value falls in no band: a gap, not 10 %. */
     static const struct sla_credit_tier open_below[] = {
-        {99.0, 99.9, false, false, 10, 1, SLA_UNIT_PERCENT_OF_FEE, 0, 0}};
+        {99.0, 99.9, false, false, 10, 1, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""}};
     struct credit_result r = credit(open_below, 1, 99.9, NAN, 99.0, 1000);
     cr_assert_eq(r.match, CREDIT_GAP);
     cr_assert_eq(r.tier, -1);
@@ -78,8 +81,8 @@ Test(credit, inclusivity_as_written_the_other_way)
 {
     /* "more than 99.0 % and up to 99.9 %": (99.0, 99.9], then [95.0, 99.0]. */
     static const struct sla_credit_tier t[] = {
-        {99.0, 99.9, false, true, 10, 1, SLA_UNIT_PERCENT_OF_FEE, 0, 0},
-        {95.0, 99.0, true, true, 25, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0},
+        {99.0, 99.9, false, true, 10, 1, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""},
+        {95.0, 99.0, true, true, 25, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""},
     };
     cr_assert_eq(credit(t, 2, 99.95, NAN, 99.9, NAN).tier, 0);
     cr_assert_eq(credit(t, 2, 99.95, NAN, 99.0, NAN).tier, 1);
@@ -90,8 +93,8 @@ Test(credit, gap_in_the_table_is_reported)
 {
     /* Nothing between 95 and 99: 97 % is below the target yet in no tier. */
     static const struct sla_credit_tier t[] = {
-        {99.0, 99.9, true, false, 10, 1, SLA_UNIT_PERCENT_OF_FEE, 0, 0},
-        {NAN, 95.0, false, false, 50, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0},
+        {99.0, 99.9, true, false, 10, 1, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""},
+        {NAN, 95.0, false, false, 50, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""},
     };
     struct credit_result r = credit(t, 2, 99.9, NAN, 97.0, 1000);
     cr_assert_eq(r.match, CREDIT_GAP);
@@ -133,8 +136,8 @@ Test(credit, cap_above_the_credit_changes_nothing)
 Test(credit, overlapping_tiers_take_the_larger_credit)
 {
     static const struct sla_credit_tier t[] = {
-        {98.0, 99.9, true, false, 10, 1, SLA_UNIT_PERCENT_OF_FEE, 0, 0},
-        {95.0, 99.0, true, false, 25, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0},
+        {98.0, 99.9, true, false, 10, 1, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""},
+        {95.0, 99.0, true, false, 25, 2, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""},
     };
     cr_assert_eq(credit_tier_lookup(t, 2, 98.5), 1);
     cr_assert_eq(credit_tier_lookup(t, 2, 99.5), 0);
@@ -157,14 +160,14 @@ Test(credit, terms_supply_tiers_and_cap)
     t.ntiers = 3;
     t.credit_cap_percent = 30;
     struct credit_result r;
-    credit_for_terms(&t, 99.9, 94.0, 100, &r);
+    credit_for_terms(&t, 99.9, 94.0, 100, NULL, &r);
     cr_assert_float_eq(r.credit_percent, 30, EPS);
     cr_assert_float_eq(r.amount, 30, EPS);
 }
 
 /* 5 % of the fee for each full 1 % below 99.9 %, open below. */
 static const struct sla_credit_tier per_step[] = {
-    {NAN, 99.9, false, false, 5, 1, SLA_UNIT_PERCENT_PER_STEP, 5, 1},
+    {NAN, 99.9, false, false, 5, 1, SLA_UNIT_PERCENT_PER_STEP, 5, 1, SLA_BASIS_NONE, ""},
 };
 
 Test(credit, per_step_counts_full_steps_of_the_shortfall)
@@ -196,7 +199,7 @@ Test(credit, per_step_open_above_counts_from_the_target)
     /* A band with no top counts the steps from the target: 99 - 97.5 = 1.5
      * points of 0.5, three steps of 2 %. */
     static const struct sla_credit_tier open[] = {
-        {NAN, NAN, false, false, 2, 1, SLA_UNIT_PERCENT_PER_STEP, 2, 0.5},
+        {NAN, NAN, false, false, 2, 1, SLA_UNIT_PERCENT_PER_STEP, 2, 0.5, SLA_BASIS_NONE, ""},
     };
     cr_assert_float_eq(credit(open, 1, 99.0, NAN, 97.5, 100).credit_percent, 6, EPS);
 }

@@ -268,3 +268,41 @@ Test(sla_criteria, a_claim_deadline_in_months_counts_as_days)
     sla_scorecard_release(&sc);
     sla_terms_release(&t);
 }
+
+/* A schedule in units that are no share of the fee: the worst tier is the
+ * lowest band (no percentage to weigh), it scores as "lower" (1) plus the
+ * tiers (2) and the fit (2), and no percentage is made up for it. */
+Test(sla_criteria, a_schedule_in_another_unit_weighs_its_lowest_band)
+{
+    struct sla_terms t;
+    struct sla_scorecard sc;
+    sla_terms_init(&t);
+    add_target(&t, 99.5, 3);
+    static const struct {
+        double lo, hi, value;
+        enum sla_credit_unit unit;
+    } rows[] = {
+        {99.0, 99.5, 3, SLA_UNIT_SERVICE_DAYS},
+        {NAN, 95.0, 30, SLA_UNIT_LICENSE_EXTENSION},
+        {95.0, 99.0, 50, SLA_UNIT_FIXED_AMOUNT},
+    };
+    t.tiers = calloc(3, sizeof *t.tiers);
+    cr_assert_not_null(t.tiers);
+    for (size_t i = 0; i < 3; i++)
+        t.tiers[t.ntiers++] = (struct sla_credit_tier){.lower_percent = rows[i].lo,
+                                                       .upper_percent = rows[i].hi,
+                                                       .lower_inclusive = true,
+                                                       .credit_percent = NAN,
+                                                       .line = 7 + (long)i,
+                                                       .unit = rows[i].unit,
+                                                       .value = rows[i].value};
+    cr_assert_eq(sla_score(&t, &sc), SL_OK);
+    const struct sla_criterion *c = criterion_of(&sc, "credit_schedule");
+    cr_expect_float_eq(c->points, 5, 1e-9);
+    cr_expect_eq(c->line, 8, "the open band below 95 %%");
+    cr_expect(strstr(c->reason, "worst subscription extended by 30 days (no share of the fee"),
+              "%s", c->reason);
+    cr_assert_null(flag_of(&sc, "SLA-002"));
+    sla_scorecard_release(&sc);
+    sla_terms_release(&t);
+}

@@ -135,8 +135,8 @@ Test(sla_remedy, a_per_step_tier_is_read_back)
               a.buf);
     strbuf_release(&a);
     sla_terms_release(&t);
-    const char *days = "{\"credit_tiers\": [{\"upper_percent\": 99.9, \"unit\": "
-                       "\"service_days\", \"value\": 3}]}";
-    cr_expect_eq(read_json(days, &t, &d), SL_ERR_INPUT);
+    const char *unknown = "{\"credit_tiers\": [{\"upper_percent\": 99.9, \"unit\": "
+                          "\"percent_of_revenue\", \"value\": 3}]}";
+    cr_expect_eq(read_json(unknown, &t, &d), SL_ERR_INPUT);
     cr_expect(strstr(d.message, "credit_tiers[].unit"), "%s", d.message);
 }

@@ -21,7 +21,7 @@ add_tier(struct sla_terms *t, double lo, bool lo_inc, double hi, bool hi_inc, do
     t->tiers = realloc(t->tiers, (t->ntiers + 1) * sizeof *t->tiers);
     cr_assert_not_null(t->tiers);
     t->tiers[t->ntiers++] = (struct sla_credit_tier){
-        lo, hi, lo_inc, hi_inc, credit, line, SLA_UNIT_PERCENT_OF_FEE, 0, 0};
+        lo, hi, lo_inc, hi_inc, credit, line, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""};
 }
 
 static void

@@ -56,6 +56,10 @@ check_remedy(const struct json_node *exp, const struct sla_terms *t, const char 
         if (t->tiers[i].unit == SLA_UNIT_PERCENT_PER_STEP) {
             expect_num(e, "value", t->tiers[i].value, doc);
             expect_num(e, "step_percent", t->tiers[i].step_percent, doc);
+        } else if (!sla_credit_unit_of_fee(t->tiers[i].unit)) {
+            expect_num(e, "value", t->tiers[i].value, doc);
+            expect_str(e, "of", sla_credit_basis_name(t->tiers[i].basis), doc);
+            expect_str(e, "currency", t->tiers[i].currency, doc);
         }
     }
     expect_str(exp, "measured_by", sla_measured_by_name(sla_remedy_measured_by(t)), doc);
@@ -187,5 +191,122 @@ Test(sla_credit_terms, a_credit_per_step_beside_a_table_is_not_a_tier)
                    &t);
     cr_assert_eq(t.ntiers, 1);
     cr_expect_eq(t.tiers[0].unit, SLA_UNIT_PERCENT_OF_FEE);
+    sla_terms_release(&t);
+}
+
+/* One credit sentence under a 99.9 % commitment: its only tier. */
+static void
+expect_unit_tier(const char *sentence, enum sla_credit_unit unit, double value,
+                 enum sla_credit_basis basis)
+{
+    char text[600];
+    snprintf(text, sizeof text, "Uptime of at least 99.9%% per month.\n\n%s\n", sentence);
+    struct sla_terms t;
+    extract_string(text, &t);
+    cr_assert_eq(t.ntiers, 1, "%s", sentence);
+    cr_expect_eq(t.tiers[0].unit, unit, "%s: unit %s", sentence,
+                 sla_credit_unit_name(t.tiers[0].unit));
+    cr_expect_float_eq(t.tiers[0].value, value, 1e-9, "%s", sentence);
+    cr_expect_eq(t.tiers[0].basis, basis, "%s", sentence);
+    cr_expect(isnan(t.tiers[0].credit_percent), "%s: no percentage", sentence);
+    cr_expect_float_eq(t.tiers[0].upper_percent, 99.9, 1e-9, "%s", sentence);
+    sla_terms_release(&t);
+}
+
+Test(sla_credit_terms, credits_in_service_time)
+{
+    expect_unit_tier("A service credit of 100 times the downtime is granted.",
+                     SLA_UNIT_SERVICE_TIME_MULTIPLE, 100, SLA_BASIS_DOWNTIME);
+    expect_unit_tier("Service credits are calculated at a ratio of 30:1 against the outage.",
+                     SLA_UNIT_SERVICE_TIME_MULTIPLE, 30, SLA_BASIS_DOWNTIME);
+    expect_unit_tier("The credit is 10x the duration of the outage.",
+                     SLA_UNIT_SERVICE_TIME_MULTIPLE, 10, SLA_BASIS_DOWNTIME);
+    expect_unit_tier("Der Kunde erhält eine Gutschrift in Höhe des 10-fachen der Ausfallzeit.",
+                     SLA_UNIT_SERVICE_TIME_MULTIPLE, 10, SLA_BASIS_DOWNTIME);
+}
+
+Test(sla_credit_terms, credits_in_days_money_credits_pro_rata_and_extensions)
+{
+    expect_unit_tier("We credit one day of service for each hour of downtime.",
+                     SLA_UNIT_SERVICE_DAYS, 1, SLA_BASIS_DOWNTIME_HOUR);
+    expect_unit_tier("The service credit is 3 days of service.", SLA_UNIT_SERVICE_DAYS, 3,
+                     SLA_BASIS_NONE);
+    expect_unit_tier("As a credit you receive 2 free months of service.", SLA_UNIT_SERVICE_DAYS, 60,
+                     SLA_BASIS_NONE);
+    expect_unit_tier("Als Gutschrift erhält der Kunde 2 Tage kostenlose Nutzung je Stunde "
+                     "Ausfallzeit.",
+                     SLA_UNIT_SERVICE_DAYS, 2, SLA_BASIS_DOWNTIME_HOUR);
+    expect_unit_tier("We will credit your account with USD 50.", SLA_UNIT_FIXED_AMOUNT, 50,
+                     SLA_BASIS_NONE);
+    expect_unit_tier("We credit USD 25 for each hour of downtime.", SLA_UNIT_FIXED_AMOUNT, 25,
+                     SLA_BASIS_DOWNTIME_HOUR);
+    expect_unit_tier("A credit of 1,000 credits is added to the account.", SLA_UNIT_USAGE_CREDITS,
+                     1000, SLA_BASIS_NONE);
+    expect_unit_tier("Die Gutschrift ist eine anteilige Erstattung der Gebühren für die Dauer "
+                     "der Nichtverfügbarkeit.",
+                     SLA_UNIT_PRO_RATA, 1, SLA_BASIS_DOWNTIME);
+    expect_unit_tier("As a credit, the subscription term is extended by 2 weeks.",
+                     SLA_UNIT_LICENSE_EXTENSION, 14, SLA_BASIS_NONE);
+    expect_unit_tier("Als Gutschrift wird die Laufzeit um 1 Monat verlängert.",
+                     SLA_UNIT_LICENSE_EXTENSION, 30, SLA_BASIS_NONE);
+}
+
+Test(sla_credit_terms, figures_that_grant_no_credit_in_a_unit)
+{
+    static const char *const none[] = {
+        /* A claim window, a minimum credit, a liability cap, a time. */
+        "Credit claims must be made within 30 days of service disruption.",
+        "Credits of less than USD 10 will not be issued.",
+        "Our liability for credits shall not exceed USD 5,000.",
+        "Credit requests received after 10:15 are handled the next day.",
+        /* A count of claims, a claim's contents. */
+        "Customers may claim at most 2 credits per month.",
+        "Credit claims must include 3 days of service logs.",
+    };
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        char text[600];
+        snprintf(text, sizeof text, "Uptime of at least 99.9%% per month.\n\n%s\n", none[i]);
+        struct sla_terms t;
+        extract_string(text, &t);
+        cr_expect_eq(t.ntiers, 0, "%s: %zu tiers", none[i], t.ntiers);
+        sla_terms_release(&t);
+    }
+}
+
+Test(sla_credit_terms, a_percentage_in_a_cell_wins_over_another_unit)
+{
+    /* "2 week extension or 10% of the fee" is read as its percentage. */
+    struct sla_terms t;
+    extract_string("Uptime of at least 99.5% per month.\n\n| Availability | Credit |\n|---|---|\n"
+                   "| below 99.5% | 2 week extension or 10% of the monthly fee |\n",
+                   &t);
+    cr_assert_eq(t.ntiers, 1);
+    cr_expect_eq(t.tiers[0].unit, SLA_UNIT_PERCENT_OF_FEE);
+    cr_expect_float_eq(t.tiers[0].credit_percent, 10, 1e-9);
+    sla_terms_release(&t);
+}
+
+Test(sla_credit_terms, the_form_of_credit_from_a_cell)
+{
+    struct sla_terms t;
+    extract_string("Uptime of at least 99.5% per month.\n\n| Service credit | |\n|---|---|\n"
+                   "| Paid as | Refund |\n",
+                   &t);
+    cr_expect_eq(t.credit_form, SLA_FORM_REFUND);
+    cr_expect_eq(t.credit_form_line, 5);
+    sla_terms_release(&t);
+    /* A voucher in a cell is the voucher clause, as in prose. */
+    extract_string("Uptime of at least 99.5% per month.\n\n| Service credit | |\n|---|---|\n"
+                   "| Paid as | Voucher |\n",
+                   &t);
+    cr_expect_eq(sla_remedy_credit_form(&t), SLA_FORM_VOUCHER);
+    cr_expect_eq(t.credit_form, SLA_FORM_UNKNOWN);
+    cr_expect_not_null(sla_terms_clause(&t, SLA_CLAUSE_CREDITS_VOUCHER));
+    sla_terms_release(&t);
+    /* A cell outside any talk of credits names no form. */
+    extract_string("Uptime of at least 99.5% per month.\n\n| Contact | |\n|---|---|\n"
+                   "| Paid as | Refund |\n",
+                   &t);
+    cr_expect_eq(t.credit_form, SLA_FORM_UNKNOWN);
     sla_terms_release(&t);
 }

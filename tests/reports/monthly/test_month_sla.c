@@ -68,7 +68,8 @@ add_contract(char *service, const struct window *w, double percent, enum credit_
     c->attainment.allowed_downtime_seconds = 0.0005 * (double)c->measure.avail.eligible_seconds;
     c->attainment.margin_seconds =
         c->attainment.allowed_downtime_seconds - c->measure.avail.downtime_seconds;
-    c->attainment.credit = (struct credit_result){match, tier, credit, credit, false, amount};
+    c->attainment.credit = (struct credit_result){
+        match, tier, credit, credit, false, amount, SLA_UNIT_PERCENT_OF_FEE, credit, credit, ""};
     c->attainment.claim_deadline = contract_claim_deadline(w->end, 30, ZONE);
     budget_compute(99.95, &c->measure.avail, w->start, w->end, w->end, &c->budget);
     c->chronic_at = -1;
@@ -95,10 +96,10 @@ setup(void)
     targets[0] =
         (struct sla_uptime_target){.percent = 99.95, .window = SLA_WINDOW_MONTH, .line = 8};
     /* [99.0, 99.95) → 10 % (line 15) and [95, 98) → 25 % (line 16): 98 to 99 is a gap. */
-    tiers[0] =
-        (struct sla_credit_tier){99.0, 99.95, true, false, 10, 15, SLA_UNIT_PERCENT_OF_FEE, 0, 0};
-    tiers[1] =
-        (struct sla_credit_tier){95.0, 98.0, true, false, 25, 16, SLA_UNIT_PERCENT_OF_FEE, 0, 0};
+    tiers[0] = (struct sla_credit_tier){
+        99.0, 99.95, true, false, 10, 15, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""};
+    tiers[1] = (struct sla_credit_tier){
+        95.0, 98.0, true, false, 25, 16, SLA_UNIT_PERCENT_OF_FEE, 0, 0, SLA_BASIS_NONE, ""};
     terms.targets = targets;
     terms.ntargets = 1;
     terms.tiers = tiers;
