@@ -148,18 +148,6 @@ dup_n(struct reading *rd, const char *s, size_t n)
 
 /* ---- sentences ---------------------------------------------------------- */
 
-/* The end of the sentence starting at from: ". " before a capital or a
- * bracket, or the end of the unit. */
-static size_t
-sentence_end(const char *s, size_t from, size_t len)
-{
-    for (size_t i = from; i + 2 < len; i++)
-        if (strchr(".!?", s[i]) && s[i + 1] == ' ' &&
-            (isupper((unsigned char)s[i + 2]) || s[i + 2] == '(' || s[i + 2] == '"'))
-            return i + 1;
-    return len;
-}
-
 /* The unit whose text holds source line `line`: the last one starting at or
  * before it; -1 when none. */
 static long
@@ -181,7 +169,7 @@ unit_measure(struct reading *rd, const struct sla_unit *u, bool own)
 {
     enum sla_measure best = SLA_MEASURE_UNKNOWN;
     for (size_t from = 0; from < u->len;) {
-        size_t end = sentence_end(u->text, from, u->len);
+        size_t end = sla_text_sentence_end(u->text, from, u->len);
         const char *s = u->text + from;
         size_t n = end - from;
         if (own || has_kind(rd, W_UPTIME, s, n))
@@ -284,7 +272,7 @@ target_sentence(struct reading *rd, const struct sla_uptime_target *u)
         if (un->breaks[i].line <= u->line)
             at = un->breaks[i].off;
     for (size_t from = 0; from < un->len;) {
-        size_t end = sentence_end(un->text, from, un->len);
+        size_t end = sla_text_sentence_end(un->text, from, un->len);
         if (at < end)
             return dup_n(rd, un->text + from, end - from);
         from = end;
@@ -292,10 +280,32 @@ target_sentence(struct reading *rd, const struct sla_uptime_target *u)
     return NULL;
 }
 
+/* s without the bracketed targets of another part ("at least 99.99% (99.9%
+ * for Cool Access Tier) of the time"): those words are that target's scope,
+ * not this one's. In place. */
+static void
+drop_alternatives(char *s)
+{
+    for (char *open = s ? strchr(s, '(') : NULL; open; open = strchr(open, '(')) {
+        char *num = open + 1, *after;
+        while (*num == ' ')
+            num++;
+        strtod(num, &after);
+        while (after > num && *after == ' ')
+            after++;
+        char *close = strchr(open, ')');
+        if (after > num && *after == '%' && close)
+            memmove(open, close + 1, strlen(close + 1) + 1);
+        else
+            open++;
+    }
+}
+
 static void
 read_scope(struct reading *rd, struct sla_uptime_target *u)
 {
     char *line = target_sentence(rd, u);
+    drop_alternatives(line);
     bool from_scope = false;
     if ((u->scope_region = name_in(rd, W_REGION, u->scope)))
         from_scope = true;
@@ -353,7 +363,7 @@ read_eligibility(struct reading *rd)
         if (un->kind == SLA_UNIT_HEADING)
             continue;
         for (size_t from = 0; from < un->len;) {
-            size_t end = sentence_end(un->text, from, un->len);
+            size_t end = sla_text_sentence_end(un->text, from, un->len);
             const char *s = un->text + from;
             size_t n = end - from;
             while (n && *s == ' ')

@@ -259,9 +259,19 @@ sla_extract_add_target(struct extractor *ex, double pct, const struct span *sp, 
     struct sla_terms *t = ex->t;
     if (pct < 50 || pct > 100 || sla_commitment_is_durability(sp->text, sp->len, at))
         return;
-    for (size_t i = 0; i < t->ntargets; i++)
-        if (t->targets[i].percent == pct && (!scope || !t->targets[i].scope))
+    for (size_t i = 0; i < t->ntargets; i++) {
+        struct sla_uptime_target *same = &t->targets[i];
+        if (same->percent != pct)
+            continue;
+        /* The same figure for the whole of what this sentence covers: the
+         * target found for a part covers more than that part. */
+        if (!scope && same->scope) {
+            free(same->scope);
+            same->scope = NULL;
+        }
+        if (!scope || !same->scope || !strcasecmp(scope, same->scope))
             return;
+    }
     if (!GROW(ex, t->targets, t->ntargets))
         return;
     struct sla_uptime_target *u = &t->targets[t->ntargets++];
@@ -488,7 +498,8 @@ value_in(struct extractor *ex, enum sla_fill fill, const struct span *sp, long *
 }
 
 /* "at least 99.99% (99.9% for Cool Access Tier) of the time": a second
- * target in brackets right after the first, for a part of the service. */
+ * target in brackets right after the first, for the part of the service
+ * the brackets name (its scope). */
 static void
 read_alternative_target(struct extractor *ex, const struct span *sp, size_t at)
 {
@@ -507,9 +518,14 @@ read_alternative_target(struct extractor *ex, const struct span *sp, size_t at)
     if (stop >= end || *stop != '%')
         return;
     stop++;
-    if (end - stop > 5 && (!strncasecmp(stop, " for ", 5) || !strncasecmp(stop, " on ", 4) ||
-                           !strncasecmp(stop, " in ", 4)))
-        sla_extract_add_target(ex, pct, sp, (size_t)(p - sp->text), NULL);
+    if (end - stop <= 5 || (strncasecmp(stop, " for ", 5) && strncasecmp(stop, " on ", 4) &&
+                            strncasecmp(stop, " in ", 4)))
+        return;
+    const char *part = stop + (stop[1] == 'f' || stop[1] == 'F' ? 5 : 4);
+    const char *close = memchr(part, ')', (size_t)(end - part));
+    char *scope = close && close > part ? copy_text(ex, part, (size_t)(close - part)) : NULL;
+    sla_extract_add_target(ex, pct, sp, (size_t)(p - sp->text), scope);
+    free(scope);
 }
 
 /* The language whose function words most blocks use; none when no block
@@ -683,25 +699,6 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
 
 /* ---- driving ------------------------------------------------------- */
 
-/* Sentence ends: ". " (or "! ", "? ") before a capital, a bracket or a quote. */
-static size_t
-sentence_end(const char *s, size_t from, size_t len)
-{
-    for (size_t i = from; i + 2 < len; i++) {
-        if (!strchr(".!?", s[i]) || s[i + 1] != ' ')
-            continue;
-        unsigned char next = (unsigned char)s[i + 2];
-        if (!(isupper(next) || next == '(' || next == '"'))
-            continue;
-        /* "Inc. (" and "e.g. X" do not end a sentence. */
-        if (i >= 3 && (!strncmp(s + i - 3, "Inc", 3) || !strncmp(s + i - 3, "e.g", 3) ||
-                       !strncmp(s + i - 3, "i.e", 3) || !strncmp(s + i - 2, "No", 2)))
-            continue;
-        return i + 1;
-    }
-    return len;
-}
-
 static void
 read_heading(struct extractor *ex, const struct sla_unit *u)
 {
@@ -817,7 +814,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
             add_exclusion(&ex, u->text, u->len, u->line);
         }
         for (size_t from = 0; from < u->len;) {
-            size_t end = sentence_end(u->text, from, u->len);
+            size_t end = sla_text_sentence_end(u->text, from, u->len);
             struct span sp = {u->text + from, end - from, u, from};
             while (sp.len && sp.text[0] == ' ')
                 sp.text++, sp.len--, sp.off++;

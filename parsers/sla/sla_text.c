@@ -781,3 +781,24 @@ sla_text_cells(const struct sla_unit *u, char **copy, char **cells, size_t max)
     }
     return n;
 }
+
+size_t
+sla_text_sentence_end(const char *s, size_t from, size_t len)
+{
+    static const char *const abbreviations[] = {"Inc", "Ltd", "Corp", "e.g", "i.e", "No"};
+    for (size_t i = from; i + 2 < len; i++) {
+        if (!strchr(".!?", s[i]) || s[i + 1] != ' ')
+            continue;
+        unsigned char next = (unsigned char)s[i + 2];
+        if (!(isupper(next) || next == '(' || next == '"'))
+            continue;
+        bool abbreviated = false;
+        for (size_t k = 0; s[i] == '.' && k < sizeof abbreviations / sizeof *abbreviations; k++) {
+            size_t n = strlen(abbreviations[k]);
+            abbreviated |= i >= n && !strncmp(s + i - n, abbreviations[k], n);
+        }
+        if (!abbreviated)
+            return i + 1;
+    }
+    return len;
+}

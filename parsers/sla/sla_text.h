@@ -73,6 +73,11 @@ enum sl_status sla_text_parse(const char *data, size_t len, const char *path, st
                               struct sl_diag *diag);
 void sla_text_release(struct sla_text *t);
 
+/* Where the sentence of s (len bytes) that starts at from ends: after a
+ * '.', '!' or '?' followed by a space and a capital, a bracket or a quote,
+ * unless the full stop closes an abbreviation ("Inc.", "Ltd.", "Corp.",
+ * "e.g.", "i.e.", "No."); len when none does. */
+size_t sla_text_sentence_end(const char *s, size_t from, size_t len);
 /* The source line of byte offset off in unit u. */
 long sla_text_line_at(const struct sla_unit *u, size_t off);
 /* The table's cells of a row unit: up to max pointers into a copy the caller

@@ -841,10 +841,9 @@ check_document(const char *dir, const char *doc, const char *expected)
         cr_expect_eq(t.targets[i].window_unstated, !w, "%s: window stated", doc);
         if (w)
             cr_expect_str_eq(sla_window_name(t.targets[i].window), w, "%s: window", doc);
-        const char *scope = jsondoc_get_string(jsondoc_at(targets, i), "scope");
-        if (scope)
-            cr_expect_str_eq(t.targets[i].scope ? t.targets[i].scope : "(none)", scope,
-                             "%s: scope of target %zu", doc, i);
+        char what[320];
+        snprintf(what, sizeof what, "%s target %zu", doc, i);
+        expect_text(jsondoc_at(targets, i), "scope", t.targets[i].scope, what);
         expect_commitment(jsondoc_at(targets, i), &t.targets[i], doc, i);
     }
     expect_bool(exp, "target_implied", t.target_implied, doc);

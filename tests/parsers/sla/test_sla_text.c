@@ -49,3 +49,31 @@ Test(sla_text, plain_text_columns_aligned_by_spaces_are_rows)
     cr_expect(strstr(item->text, "iii) the affected team id."), "%s", item->text);
     sla_text_release(&t);
 }
+
+/* Sentence ends: the text, and what its first sentence is. */
+static const struct {
+    const char *text, *first;
+} sentences[] = {
+    {"Credits are due. Claims go to support.", "Credits are due."},
+    {"Is it down? Then claim.", "Is it down?"},
+    {"Uptime is 99.9% a month. (Excluding maintenance.)", "Uptime is 99.9% a month."},
+    {"Nimbus Inc. Cloud services are covered. Claims go to support.",
+     "Nimbus Inc. Cloud services are covered."},
+    {"Harbor Ltd. Compute is covered. No more.", "Harbor Ltd. Compute is covered."},
+    {"Sold by Tern Corp. Resellers are covered. No more.",
+     "Sold by Tern Corp. Resellers are covered."},
+    {"Some regions, e.g. Frankfurt, are excluded. No more.",
+     "Some regions, e.g. Frankfurt, are excluded."},
+    {"Ticket No. 5 applies. No more.", "Ticket No. 5 applies."},
+    {"version 2.1 applies. no capital follows", "version 2.1 applies. no capital follows"},
+};
+
+Test(sla_text, a_sentence_ends_at_its_full_stop_not_at_an_abbreviation)
+{
+    for (size_t i = 0; i < sizeof sentences / sizeof sentences[0]; i++) {
+        const char *s = sentences[i].text;
+        size_t end = sla_text_sentence_end(s, 0, strlen(s));
+        cr_expect_eq(end, strlen(sentences[i].first), "%s: ends after %zu bytes", s, end);
+        cr_expect(!strncmp(s, sentences[i].first, end), "%s", s);
+    }
+}
