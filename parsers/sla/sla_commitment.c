@@ -281,7 +281,7 @@ target_sentence(struct reading *rd, const struct sla_uptime_target *u)
 }
 
 /* s without the bracketed targets of another part ("at least 99.99% (99.9%
- * for Cool Access Tier) of the time"): those words are that target's scope,
+ * for the Archive Tier) of the time"): those words are that target's scope,
  * not this one's. In place. */
 static void
 drop_alternatives(char *s)
