@@ -497,7 +497,7 @@ value_in(struct extractor *ex, enum sla_fill fill, const struct span *sp, long *
     return sla_extract_match_minutes(c, &m, sp->text, NULL, NULL);
 }
 
-/* "at least 99.99% (99.9% for Cool Access Tier) of the time": a second
+/* "at least 99.99% (99.9% for the Archive Tier) of the time": a second
  * target in brackets right after the first, for the part of the service
  * the brackets name (its scope). */
 static void
