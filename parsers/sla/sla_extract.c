@@ -410,6 +410,9 @@ sla_extract_band(struct extractor *ex, const struct span *sp, const struct span 
     /* Blank the credit so it is not read as a bound. */
     memset(band + from, ' ', to - from);
     bool explicit_op = false;
+    /* An item under "... credit the Customer as follows:" speaks of uptime
+     * through its lead-in. Bounds below 50 % are not uptime ("for each full
+     * 0.5% below it"). */
     bool ok = sla_band_parse(&ex->mx, band, sp->len, tier, &explicit_op) && explicit_op &&
               (has(ex, SLA_FILL_UPTIME_WORD, whole->text, whole->len) ||
                (ex->tier_context && sp->unit->kind == SLA_UNIT_ITEM)) &&
