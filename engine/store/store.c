@@ -476,6 +476,28 @@ step_done(struct store *st, struct db_stmt *s, struct sl_diag *diag, const char 
 static enum sl_status forget_where(struct store *st, const char *sha256, const char *path,
                                    struct store_forgotten *out, struct sl_diag *diag);
 
+/* Records a source: DB_ROW with *id its new id; DB_DONE when another
+ * process recorded the same bytes first (its unique sha256, ON CONFLICT DO
+ * NOTHING); else the failure, noted for db_error. */
+static enum db_rc
+insert_source(struct store *st, const char *path, const char *sha256, const char *format,
+              long long bytes, int64_t *id)
+{
+    struct db_stmt *s = prepared(st, S_SOURCE_INSERT);
+    if (!s)
+        return st->rc;
+    bind_text(s, 1, path);
+    bind_text(s, 2, sha256);
+    bind_text(s, 3, format);
+    db_bind_int64(s, 4, bytes);
+    db_bind_int64(s, 5, (int64_t)time(NULL));
+    enum db_rc got = step(st, s);
+    if (got == DB_ROW)
+        *id = db_column_int64(s, 0);
+    db_reset(s);
+    return got;
+}
+
 /* store_source_begin(), and with forgot set, everything of the sources of the
  * same path or bytes forgotten first, in the same transaction. */
 static enum sl_status
@@ -502,17 +524,7 @@ source_begin(struct store *st, const char *path, const char *sha256, const char 
     if (found != DB_DONE)
         goto db_fail;
     *already = false;
-    if (!(s = prepared(st, S_SOURCE_INSERT)))
-        goto db_fail;
-    bind_text(s, 1, path);
-    bind_text(s, 2, sha256);
-    bind_text(s, 3, format);
-    db_bind_int64(s, 4, bytes);
-    db_bind_int64(s, 5, (int64_t)time(NULL));
-    enum db_rc got = step(st, s);
-    if (got == DB_ROW)
-        st->source_id = db_column_int64(s, 0);
-    db_reset(s);
+    enum db_rc got = insert_source(st, path, sha256, format, bytes, &st->source_id);
     if (got == DB_DONE) {
         /* The same bytes were stored by another process since the look-up:
          * a server lets two ingests run at once, and the second waits on
@@ -1422,18 +1434,7 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
             goto out;
         if (source)
             break;
-        struct db_stmt *ins = prepared(st, S_SOURCE_INSERT);
-        if (!ins)
-            goto out;
-        bind_text(ins, 1, path);
-        bind_text(ins, 2, sha256);
-        bind_text(ins, 3, format);
-        db_bind_int64(ins, 4, bytes);
-        db_bind_int64(ins, 5, (int64_t)time(NULL));
-        found = step(st, ins);
-        if (found == DB_ROW)
-            source = db_column_int64(ins, 0);
-        db_reset(ins);
+        found = insert_source(st, path, sha256, format, bytes, &source);
         if (found != DB_ROW && found != DB_DONE)
             goto out;
         fresh = source != 0;
