@@ -312,6 +312,21 @@ const char *const schema_migrations[] = {
     "  samples BLOB NOT NULL);"
     "CREATE INDEX IF NOT EXISTS latency_hours_by_series ON latency_hours"
     "  (entity, service, hour);",
+    /* 15: a fee carries its commitment's entity, as every other row of the
+     * store does, and is joined on it: a server store distributed by
+     * entity finds a commitment and its fee on one node (docs/scale-out.md).
+     * The table is copied with the entity of each fee's commitment, so
+     * that the migration may run again over a store that has it. */
+    ("CREATE TABLE commitment_fees_15 ("
+     "  commitment_id INTEGER PRIMARY KEY REFERENCES commitments(id) ON DELETE CASCADE,"
+     "  fee REAL NOT NULL CHECK (fee >= 0),"
+     "  currency TEXT,"
+     "  entity TEXT NOT NULL);"
+     "INSERT INTO commitment_fees_15 (commitment_id, fee, currency, entity)"
+     "  SELECT f.commitment_id, f.fee, f.currency, c.entity FROM commitment_fees f"
+     "  JOIN commitments c ON c.id = f.commitment_id;"
+     "DROP TABLE commitment_fees;"
+     "ALTER TABLE commitment_fees_15 RENAME TO commitment_fees;"),
 };
 
 _Static_assert(sizeof schema_migrations / sizeof schema_migrations[0] == SCHEMA_VERSION,

@@ -13,7 +13,7 @@
 #define SCHEMA_APPLICATION_ID_TEXT "1397506389"
 
 /* The version the migrations end at: the length of both lists. */
-#define SCHEMA_VERSION 14
+#define SCHEMA_VERSION 15
 
 extern const char *const schema_migrations[];
 extern const int schema_version;
@@ -22,8 +22,11 @@ extern const int schema_version;
  * after it change no table a reader uses). */
 extern const int schema_readable;
 /* The version that stores commitments' fees (table commitment_fees). */
-#define SCHEMA_VERSION_FEES 12
+#define SCHEMA_VERSION_FEES 13
 /* The version that stores probe latency (table latency_hours). */
 #define SCHEMA_VERSION_LATENCY 14
+/* The version whose fees carry their commitment's entity, so that the two
+ * tables join on it (docs/scale-out.md). */
+#define SCHEMA_VERSION_FEE_ENTITY 15
 
 #endif

@@ -1328,7 +1328,8 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
         "INSERT INTO commitments (source_id, entity, service, kind, effective_from, document, "
         "terms, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id";
     static const char fee_sql[] =
-        "INSERT INTO commitment_fees (commitment_id, fee, currency) VALUES (?1, ?2, ?3)";
+        "INSERT INTO commitment_fees (commitment_id, fee, currency, entity) "
+        "VALUES (?1, ?2, ?3, ?4)";
     struct db_stmt *s = NULL;
     enum sl_status rc = SL_ERR_DB;
     if (!prepare(st, del_sql, &s))
@@ -1365,6 +1366,7 @@ store_add_commitment(struct store *st, const struct commitment *c, bool *replace
         db_bind_int64(s, 1, id);
         db_bind_double(s, 2, c->fee);
         bind_text(s, 3, c->currency);
+        bind_text(s, 4, c->entity);
         if (step(st, s) != DB_DONE)
             goto out;
     }
@@ -1383,8 +1385,9 @@ store_import_commitment(struct store *st, const char *path, const char *sha256, 
 {
     static const char same_sql[] =
         "SELECT 1 FROM commitments JOIN sources ON sources.id = commitments.source_id "
-        "LEFT JOIN commitment_fees f ON f.commitment_id = commitments.id "
-        "WHERE sources.sha256 = ?1 AND entity = ?2 AND service IS NOT DISTINCT FROM ?3 "
+        "LEFT JOIN commitment_fees f ON f.entity = commitments.entity "
+        "AND f.commitment_id = commitments.id "
+        "WHERE sources.sha256 = ?1 AND commitments.entity = ?2 AND service IS NOT DISTINCT FROM ?3 "
         "AND kind = ?4 AND effective_from IS NOT DISTINCT FROM ?5 "
         "AND f.fee IS NOT DISTINCT FROM ?6 AND f.currency IS NOT DISTINCT FROM ?7";
     struct db_stmt *s = NULL;
@@ -1484,20 +1487,26 @@ enum sl_status
 store_each_commitment(struct store *st, const char *entity, const char *kind,
                       store_commitment_fn fn, void *ctx, struct sl_diag *diag)
 {
-    static const char sql[] =
-        "SELECT commitments.id, entity, service, kind, effective_from, document, terms, "
-        "imported_at, f.fee, f.currency FROM commitments "
-        "LEFT JOIN commitment_fees f ON f.commitment_id = commitments.id "
-        "WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
-        "ORDER BY entity, service NULLS FIRST, kind, effective_from NULLS FIRST, id";
-    /* A store older than the fees (read as it is, schema.h) has none. */
-    static const char old_sql[] =
-        "SELECT id, entity, service, kind, effective_from, document, terms, imported_at, NULL, "
-        "NULL FROM commitments WHERE (?1 IS NULL OR entity = ?1) AND (?2 IS NULL OR kind = ?2) "
-        "ORDER BY entity, service NULLS FIRST, kind, effective_from NULLS FIRST, id";
+#define COMMITMENTS_SQL(fees, join)                                                                \
+    "SELECT c.id, c.entity, c.service, c.kind, c.effective_from, c.document, c.terms, "            \
+    "c.imported_at, " fees " FROM commitments c " join                                             \
+    " WHERE (?1 IS NULL OR c.entity = ?1) AND (?2 IS NULL OR c.kind = ?2) "                        \
+    "ORDER BY c.entity, c.service NULLS FIRST, c.kind, c.effective_from NULLS FIRST, c.id"
+    static const char sql[] = COMMITMENTS_SQL(
+        "f.fee, f.currency",
+        "LEFT JOIN commitment_fees f ON f.entity = c.entity AND f.commitment_id = c.id");
+    /* Stores read as they are (schema.h): fees without their entity, and
+     * before them no fees. */
+    static const char fees_sql[] = COMMITMENTS_SQL(
+        "f.fee, f.currency", "LEFT JOIN commitment_fees f ON f.commitment_id = c.id");
+    static const char old_sql[] = COMMITMENTS_SQL("NULL, NULL", "");
+#undef COMMITMENTS_SQL
     struct param p[] = {{entity, 0, true}, {kind, 0, true}};
-    bool fees = store_schema_version(st) >= SCHEMA_VERSION_FEES;
-    return query(st, fees ? sql : old_sql, p, 2, commitment_row, (void *)fn, ctx, diag);
+    int version = store_schema_version(st);
+    const char *chosen = version >= SCHEMA_VERSION_FEE_ENTITY ? sql
+                         : version >= SCHEMA_VERSION_FEES     ? fees_sql
+                                                              : old_sql;
+    return query(st, chosen, p, 2, commitment_row, (void *)fn, ctx, diag);
 }
 
 enum sl_status

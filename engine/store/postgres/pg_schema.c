@@ -2,8 +2,9 @@
  * migration in step with SQLite's (engine/store/schema.c): entry i takes the
  * schema version from i to i+1 on a server. A PostgreSQL store has no
  * history older than this file, so the first migration creates the tables
- * as SQLite's fourteen leave them, and the rest have nothing left to do
- * (NULL). A later change is appended to both lists at the same number. */
+ * as SQLite's fourteen leave them, and the rest up to 14 have nothing
+ * left to do (NULL). A later change is appended to both lists at the same
+ * number. */
 #include "engine/store/postgres/pg_schema.h"
 
 #include <stddef.h>
@@ -181,6 +182,66 @@ static const char *const pg_schema_migrations[] = {
     NULL,
     NULL,
     NULL,
+    /* 15: ready to distribute by entity, and to share by team
+     * (docs/scale-out.md, docs/postgresql.md).
+     *
+     * Every table of records carries the entity first in its primary key,
+     * the fees too (the one column SQLite's 15 adds), and a fee refers to
+     * its commitment through (entity, id): Citus can then distribute each
+     * by entity, and a key, a unique index or a join never spans two
+     * nodes. sources and rejects say which file was read and which of its
+     * lines were not: they hold no entity, and stay whole on every node
+     * (reference tables).
+     *
+     * Row-level security: a role other than the store's owner sees and
+     * writes the rows of the entities entity_access grants to a role it is
+     * a member of ('*' for all of them), and the sources and rejects of
+     * the files it ingested itself (owner). The owner, who created the
+     * store, is not held by the policies: a store of one user works as
+     * before. GRANTs still say what each role may do at all. */
+    "ALTER TABLE commitment_fees ADD COLUMN entity " TEXT_C ";"
+    "UPDATE commitment_fees f SET entity = c.entity FROM commitments c"
+    "  WHERE c.id = f.commitment_id;"
+    "ALTER TABLE commitment_fees ALTER COLUMN entity SET NOT NULL,"
+    "  DROP CONSTRAINT commitment_fees_commitment_id_fkey,"
+    "  DROP CONSTRAINT commitment_fees_pkey;"
+    "ALTER TABLE incidents DROP CONSTRAINT incidents_pkey, ADD PRIMARY KEY (entity, id);"
+    "ALTER TABLE intervals DROP CONSTRAINT intervals_pkey, ADD PRIMARY KEY (entity, id);"
+    "ALTER TABLE maintenance DROP CONSTRAINT maintenance_pkey, ADD PRIMARY KEY (entity, id);"
+    "ALTER TABLE commitments DROP CONSTRAINT commitments_pkey, ADD PRIMARY KEY (entity, id);"
+    "ALTER TABLE commitment_fees ADD PRIMARY KEY (entity, commitment_id),"
+    "  ADD FOREIGN KEY (entity, commitment_id) REFERENCES commitments (entity, id)"
+    "  ON DELETE CASCADE;"
+    "ALTER TABLE gpu_events DROP CONSTRAINT gpu_events_pkey, ADD PRIMARY KEY (entity, id);"
+    "ALTER TABLE audit_records DROP CONSTRAINT audit_records_pkey, ADD PRIMARY KEY (entity, id);"
+    "ALTER TABLE eval_results DROP CONSTRAINT eval_results_pkey, ADD PRIMARY KEY (entity, id);"
+    "ALTER TABLE latency_hours DROP CONSTRAINT latency_hours_pkey, ADD PRIMARY KEY (entity, id);"
+    "ALTER TABLE sources ADD COLUMN owner " TEXT_C " NOT NULL DEFAULT current_user;"
+    "ALTER TABLE rejects ADD COLUMN owner " TEXT_C " NOT NULL DEFAULT current_user;"
+    "CREATE TABLE entity_access ("
+    "  role_name " TEXT_C " NOT NULL,"
+    "  entity " TEXT_C " NOT NULL,"
+    "  PRIMARY KEY (role_name, entity));"
+    /* Which entities the current role may reach: those granted to a role it
+     * is a member of. A role dropped since is no member of anything. */
+    "CREATE VIEW entity_access_mine AS SELECT a.entity FROM entity_access a"
+    "  JOIN pg_roles r ON r.rolname = a.role_name"
+    "  WHERE pg_has_role(current_user, r.oid, 'MEMBER');"
+    "DO $$ DECLARE t text; BEGIN"
+    "  FOREACH t IN ARRAY ARRAY['incidents', 'intervals', 'maintenance', 'commitments',"
+    "    'commitment_fees', 'gpu_events', 'audit_records', 'eval_results', 'latency_hours']"
+    "  LOOP"
+    "    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);"
+    "    EXECUTE format('CREATE POLICY by_entity ON %I USING (entity IN"
+    "      (SELECT entity FROM entity_access_mine) OR ''*'' IN"
+    "      (SELECT entity FROM entity_access_mine))', t);"
+    "  END LOOP;"
+    "  FOREACH t IN ARRAY ARRAY['sources', 'rejects'] LOOP"
+    "    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);"
+    "    EXECUTE format('CREATE POLICY by_owner ON %I USING (owner = current_user OR ''*'' IN"
+    "      (SELECT entity FROM entity_access_mine))', t);"
+    "  END LOOP;"
+    "END $$;",
 };
 
 _Static_assert(sizeof pg_schema_migrations / sizeof pg_schema_migrations[0] == SCHEMA_VERSION,

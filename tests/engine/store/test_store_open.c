@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/store/schema.h"
 #include "engine/store/store.h"
 #include "tests/engine/fixture.h"
 
@@ -113,4 +114,84 @@ Test(store_open, entities_and_services_known)
     cr_assert_eq(store_entity_known(st, "provider:other", NULL, &known, &d), SL_OK);
     cr_assert_not(known);
     store_close(st);
+}
+
+/* A commitment with a fee of 7 EUR read back from a store built by the
+ * first `version` migrations alone, as an older slaudit left it. */
+struct read_fee {
+    int n;
+    bool has_fee;
+    double fee;
+};
+
+static int
+note_fee(void *ctx, const struct commitment *c)
+{
+    struct read_fee *r = ctx;
+    r->n++;
+    r->has_fee = c->has_fee;
+    r->fee = c->fee;
+    return 0;
+}
+
+static void
+build_store_at(const char *path, int version)
+{
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(path, &db), SQLITE_OK);
+    for (int i = 0; i < version; i++)
+        cr_assert_eq(sqlite3_exec(db, schema_migrations[i], NULL, NULL, NULL), SQLITE_OK,
+                     "migration %d: %s", i + 1, sqlite3_errmsg(db));
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version);
+    cr_assert_eq(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db,
+                              "INSERT INTO sources (id, path, sha256, format, ingested_at) "
+                              "VALUES (1, 'sla.md', 'aa', 'sla', 0);"
+                              "INSERT INTO commitments (id, source_id, entity, kind, terms, "
+                              "imported_at) VALUES (1, 1, 'provider:acme', 'sla', '{}', 0);",
+                              NULL, NULL, NULL),
+                 SQLITE_OK, "%s", sqlite3_errmsg(db));
+    if (version >= SCHEMA_VERSION_FEES)
+        cr_assert_eq(sqlite3_exec(db,
+                                  "INSERT INTO commitment_fees (commitment_id, fee, currency) "
+                                  "VALUES (1, 7, 'EUR')",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK, "%s", sqlite3_errmsg(db));
+    sqlite3_close(db);
+}
+
+Test(store_open, a_reader_reads_commitments_of_every_readable_version)
+{
+    for (int version = schema_readable; version < schema_version; version++) {
+        char path[600];
+        snprintf(path, sizeof path, "%s.v%d", fx.db, version);
+        build_store_at(path, version);
+        struct store *st;
+        struct sl_diag d = {0};
+        cr_assert_eq(store_open_for(path, STORE_READ, &st, &d), SL_OK, "%d: %s", version,
+                     d.message);
+        cr_assert_eq(store_schema_version(st), version, "read as it is");
+        struct read_fee r = {0};
+        cr_assert_eq(store_each_commitment(st, NULL, NULL, note_fee, &r, &d), SL_OK, "%d: %s",
+                     version, d.message);
+        cr_assert_eq(r.n, 1, "version %d", version);
+        cr_assert_eq(r.has_fee, version >= SCHEMA_VERSION_FEES, "version %d", version);
+        if (r.has_fee)
+            cr_assert_float_eq(r.fee, 7.0, 1e-9);
+        store_close(st);
+        unlink(path);
+    }
+}
+
+Test(store_open, a_writer_gives_each_fee_its_commitments_entity)
+{
+    build_store_at(fx.db, SCHEMA_VERSION_FEE_ENTITY - 1);
+    struct store *st;
+    struct sl_diag d = {0};
+    cr_assert_eq(store_open(fx.db, &st, &d), SL_OK, "%s", d.message);
+    store_close(st);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM commitment_fees "
+                                    "WHERE entity = 'provider:acme' AND fee = 7"),
+                 1);
 }
