@@ -78,11 +78,13 @@ reliability: $(BUILD)/slaudit
 	$(Q)BUILD=$(BUILD) sh tests/reliability/run.sh
 
 # The PostgreSQL store against a throwaway server of its own
-# (tests/pg/cluster.sh, tests/pg/run.sh): the backend's unit tests, and the
-# binary's outputs on a server store compared with SQLite's. One line and
-# nothing run without the server's binaries.
+# (tests/pg/cluster.sh): the backend's unit tests, and the binary's outputs
+# on a server store compared with SQLite's (tests/pg/run.sh); one role per
+# team (tests/pg/access.sh). One line and nothing run without the server's
+# binaries.
 pg-test: $(BUILD)/unit-tests $(BUILD)/slaudit $(BUILD)/gen-sample
-	$(Q)BUILD=$(BUILD) sh tests/pg/cluster.sh with-cluster sh tests/pg/run.sh
+	$(Q)BUILD=$(BUILD) sh tests/pg/cluster.sh with-cluster \
+		sh -c 'sh tests/pg/run.sh; a=$$?; sh tests/pg/access.sh && exit $$a'
 
 test: unit pg-test cli-test reliability
 

@@ -88,6 +88,7 @@ int cli_help(const char *text);
 int cmd_ingest(struct cli *cli, int argc, char **argv);
 int cmd_formats(struct cli *cli, int argc, char **argv);
 int cmd_forget(struct cli *cli, int argc, char **argv);
+int cmd_init(struct cli *cli, int argc, char **argv);
 int cmd_eval(struct cli *cli, int argc, char **argv);
 int cmd_report(struct cli *cli, int argc, char **argv);
 int cmd_sla(struct cli *cli, int argc, char **argv);

@@ -12,6 +12,7 @@
 #include "engine/store/store.h"
 
 const struct command commands[] = {
+    {"init", "create the store, or bring its schema up to date", cmd_init},
     {"ingest", "parse files into the store; the format is detected from the content", cmd_ingest},
     {"forget", "remove one ingested file and everything read from it", cmd_forget},
     {"formats", "list the input formats, what each reads and how it is detected", cmd_formats},

@@ -260,6 +260,12 @@ store_schema_version(struct store *st)
     return db_schema_version(st->db);
 }
 
+const char *
+store_backend(struct store *st)
+{
+    return db_backend(st->db);
+}
+
 /* Applies the pending migrations, each in its own transaction. The version
  * is read inside the transaction, after db_begin has taken the write lock:
  * another process creating the same store at the same moment may have

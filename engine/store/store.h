@@ -85,6 +85,8 @@ enum sl_status store_open(const char *path, struct store **out, struct sl_diag *
 bool store_read_only(struct store *st);
 void store_close(struct store *st);
 int store_schema_version(struct store *st);
+/* "sqlite" or "postgresql". */
+const char *store_backend(struct store *st);
 
 /* Starts the transaction for one file. When the SHA-256 is already known,
  * *already is set, nothing is opened, and SL_OK is returned. From here on

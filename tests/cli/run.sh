@@ -140,6 +140,19 @@ expect "duplicate ingest" 0 "$BIN" --db "$DB" ingest --json "$DATA/bad-incidents
 has "duplicate ingest says so" "$TMP/out" '"already_ingested":true'
 same "duplicate ingest changes nothing" "$(sql 'select count(*) from incidents'):$(sql 'select count(*) from rejects')" "3:3"
 
+# --- init: the store made, or brought up to date, and nothing else -------------
+IDB=$TMP/init.db
+expect "init makes a store" 0 "$BIN" --db "$IDB" init
+same "init says what it made" "$(cat "$TMP/out")" "$IDB: a slaudit store (sqlite), schema version $(sqlite3 "$IDB" 'PRAGMA user_version')"
+same "init stores nothing" "$(sqlite3 "$IDB" 'select count(*) from sources')" 0
+expect "init of a store again" 0 "$BIN" --db "$IDB" --json init
+same "init json" "$(cat "$TMP/out")" "{\"store\":\"$IDB\",\"backend\":\"sqlite\",\"schema_version\":$(sqlite3 "$IDB" 'PRAGMA user_version')}"
+sqlite3 "$TMP/other.db" 'CREATE TABLE notes (x)'
+expect "init of another program's database" 4 "$BIN" --db "$TMP/other.db" init
+has "init refuses it" "$TMP/err" 'not a slaudit store'
+same "init leaves it as it was" "$(sqlite3 "$TMP/other.db" 'select count(*) from sqlite_schema')" 1
+expect "init takes no file" 2 "$BIN" --db "$IDB" init x.csv
+
 # --- a file that yields nothing is not ingested; forget and --replace ----------
 FDB=$TMP/forget.db
 FF=tests/data/formats

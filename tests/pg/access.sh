@@ -1,0 +1,110 @@
+#!/bin/sh
+# One role per team on a shared PostgreSQL store (make pg-test runs this
+# through tests/pg/cluster.sh with-cluster): the owner makes the store with
+# `slaudit init` and runs the set-up the user guide gives (the SQL between
+# its team-setup marks, read from the guide itself, so that the guide's
+# lines are the ones tested); then each team's role ingests and reads only
+# its own entities' rows, a file with another team's record is refused
+# whole, a team cannot grant itself more, a member of a team's role reaches
+# the team's rows, and the auditor reads everything and writes nothing.
+# BUILD=build sh tests/pg/access.sh, with SLAUDIT_PG_TEST and SLAUDIT_PG_BIN
+# set by cluster.sh.
+set -u
+BUILD=${BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+BIN=$BUILD/slaudit
+TOP=$(pwd)
+: "${SLAUDIT_PG_TEST:?run through: sh tests/pg/cluster.sh with-cluster sh $0}"
+: "${SLAUDIT_PG_BIN:?run through: sh tests/pg/cluster.sh with-cluster sh $0}"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+# shellcheck source=tests/lib.sh
+. "$TOP/tests/lib.sh"
+
+host=$(printf '%s\n' "$SLAUDIT_PG_TEST" | sed -n 's/.*host=\([^ ]*\).*/\1/p')
+DB=teams
+as() { # as ROLE CMD...: slaudit on the team store as ROLE; out, err and rc kept
+    role=$1
+    shift
+    "$BIN" --db "host=$host dbname=$DB user=$role" "$@" >"$TMP/out" 2>"$TMP/err"
+    echo $? >"$TMP/rc"
+}
+rc() { cat "$TMP/rc"; }
+psql_as() { # psql_as ROLE SQL: the rows, unaligned; errors on stderr
+    "$SLAUDIT_PG_BIN/psql" -X -q -A -t -v ON_ERROR_STOP=1 -h "$host" -U "$1" -d "$DB" -c "$2"
+}
+owner_count() { psql_as slaudit "SELECT count(*) FROM $1"; }
+
+cat >"$TMP/platform.csv" <<'CSV'
+id,entity,service,started,resolved,severity,title
+P-1,team:platform,api,2026-10-05T10:00:00Z,2026-10-05T12:00:00Z,sev1,api down
+P-2,team:platform,gpu,2026-10-06T10:00:00Z,2026-10-06T10:03:00Z,sev2,gpu blip
+CSV
+cat >"$TMP/core.csv" <<'CSV'
+id,entity,service,started,resolved,severity,title
+C-1,team:core,db,2026-10-07T10:00:00Z,2026-10-07T11:00:00Z,sev1,db down
+CSV
+cat >"$TMP/mixed.csv" <<'CSV'
+id,entity,service,started,resolved,severity,title
+M-1,team:platform,api,2026-10-08T10:00:00Z,2026-10-08T11:00:00Z,sev2,api slow
+M-2,team:core,db,2026-10-08T10:00:00Z,2026-10-08T11:00:00Z,sev2,db slow
+CSV
+
+# --- the owner's set-up, as the user guide gives it ---------------------------
+"$SLAUDIT_PG_BIN/psql" -X -q -h "$host" -U slaudit -d postgres -c "CREATE DATABASE $DB" && pass || fail "CREATE DATABASE $DB"
+as slaudit init
+same "init on the server" "$(rc):$(cat "$TMP/out")" "0:host=$host dbname=$DB user=slaudit: a slaudit store (postgresql), schema version 15"
+sed -n '/<!-- team-setup -->/,/<!-- \/team-setup -->/p' "$TOP/docs/user-guide.md" |
+    sed '/^<!--/d; /^```/d' >"$TMP/setup.sql"
+grep -q 'CREATE ROLE team_platform' "$TMP/setup.sql" && pass || fail "no set-up SQL between the user guide's team-setup marks"
+"$SLAUDIT_PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$host" -U slaudit -d "$DB" -f "$TMP/setup.sql" \
+    >/dev/null 2>"$TMP/setup.err" && pass || { fail "the user guide's set-up SQL"; cat "$TMP/setup.err" >&2; }
+
+# --- each team writes its own entities, and only them --------------------------
+as team_platform ingest "$TMP/platform.csv"
+same "a team ingests its own file" "$(rc)" 0
+as team_core ingest "$TMP/core.csv"
+same "the other team ingests its own" "$(rc)" 0
+as team_platform ingest "$TMP/mixed.csv"
+same "a file with another team's record: exit" "$(rc)" 4
+has "a file with another team's record: why" "$TMP/err" 'row-level security policy for table "incidents"'
+has "a file with another team's record: nothing stored" "$TMP/err" 'mixed.csv: nothing from this file was stored'
+same "the refused file left no row" "$(owner_count incidents):$(owner_count sources)" "3:2"
+
+# --- each team reads its own entities, and only them ---------------------------
+as team_platform --json eval
+same "a team's eval" "$(rc)" 0
+same "a team's eval: its entity only" "$(grep -o '"entity":"[^"]*"' "$TMP/out" | sort -u | tr '\n' ' ')" '"entity":"team:platform" '
+same "a team's rows" "$(psql_as team_platform 'SELECT count(*) FROM incidents')" 2
+same "a team's rows of another entity" "$(psql_as team_platform "SELECT count(*) FROM incidents WHERE entity <> 'team:platform'")" 0
+same "a team's sources: the files it ingested" "$(psql_as team_platform 'SELECT count(*) FROM sources')" 1
+as team_platform eval --entity team:core
+same "another team's entity is unknown to a team" "$(rc)" 3
+as team_platform forget "$TMP/core.csv"
+same "a team cannot forget another team's file" "$(rc)" 3
+same "nor lose its rows so" "$(owner_count "incidents WHERE entity = 'team:core'")" 1
+as team_platform ingest "$TMP/core.csv"
+has "the same bytes by a second team: stored once" "$TMP/out" 'already ingested'
+
+# --- nobody but the owner says who reaches what --------------------------------
+psql_as team_platform "INSERT INTO entity_access VALUES ('team_platform', '*')" >/dev/null 2>"$TMP/err"
+has "a team cannot grant itself every entity" "$TMP/err" 'permission denied for table entity_access'
+same "entity_access unchanged" "$(owner_count entity_access)" 3
+
+# --- a member of a team's role reaches the team's rows ---------------------------
+psql_as slaudit "CREATE ROLE alice LOGIN IN ROLE team_platform" >/dev/null
+same "a member reads the team's rows" "$(psql_as alice 'SELECT count(*) FROM incidents')" 2
+
+# --- the auditor reads everything and writes nothing ---------------------------
+as auditor --json eval
+same "the auditor's eval" "$(rc)" 0
+same "the auditor's eval: every entity" "$(grep -o '"entity":"[^"]*"' "$TMP/out" | sort -u | tr '\n' ' ')" '"entity":"team:core" "entity":"team:platform" '
+has "the auditor is told its results are not saved" "$TMP/err" 'the results were not saved in the store'
+same "the auditor reads every source" "$(psql_as auditor 'SELECT count(*) FROM sources')" 2
+as auditor ingest "$TMP/mixed.csv"
+same "the auditor cannot ingest" "$(rc)" 4
+has "the auditor cannot ingest: why" "$TMP/err" 'permission denied for table sources'
+same "the auditor's ingest left no row" "$(owner_count incidents):$(owner_count sources)" "3:2"
+
+echo "pg access: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
