@@ -12,7 +12,6 @@
 #include "engine/time/sltime.h"
 #include "engine/base/strbuf.h"
 #include "engine/store/store.h"
-#include "engine/base/strbuf.h"
 #include "reports/text/term_table.h"
 
 int
