@@ -74,10 +74,17 @@ same "the refused file left no row" "$(owner_count incidents):$(owner_count sour
 # --- each team reads its own entities, and only them ---------------------------
 as team_platform --json eval
 same "a team's eval" "$(rc)" 0
+hasnt "a team's eval is saved" "$TMP/err" 'not saved'
+same "a team's saved results: its own" "$(psql_as team_platform "SELECT count(DISTINCT entity) || ':' || min(entity) FROM eval_results")" "1:team:platform"
 same "a team's eval: its entity only" "$(grep -o '"entity":"[^"]*"' "$TMP/out" | sort -u | tr '\n' ' ')" '"entity":"team:platform" '
 same "a team's rows" "$(psql_as team_platform 'SELECT count(*) FROM incidents')" 2
 same "a team's rows of another entity" "$(psql_as team_platform "SELECT count(*) FROM incidents WHERE entity <> 'team:platform'")" 0
 same "a team's sources: the files it ingested" "$(psql_as team_platform 'SELECT count(*) FROM sources')" 1
+as team_platform report --month 2026-10 -o "$TMP/platform.xlsx"
+same "a team's report" "$(rc)" 0
+unzip -p "$TMP/platform.xlsx" >"$TMP/platform.xml" 2>/dev/null
+has "a team's report: its entity" "$TMP/platform.xml" 'team:platform'
+hasnt "a team's report: no other team in it" "$TMP/platform.xml" 'team:core'
 as team_platform eval --entity team:core
 same "another team's entity is unknown to a team" "$(rc)" 3
 as team_platform forget "$TMP/core.csv"
