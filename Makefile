@@ -77,12 +77,14 @@ cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 reliability: $(BUILD)/slaudit
 	$(Q)BUILD=$(BUILD) sh tests/reliability/run.sh
 
-# The PostgreSQL store against a throwaway server of its own
-# (tests/pg/cluster.sh, tests/pg/run.sh): the backend's unit tests, and the
-# binary's outputs on a server store compared with SQLite's. One line and
+# The PostgreSQL store against throwaway servers of its own
+# (tests/pg/cluster.sh, tests/pg/run.sh, tests/pg/fdw.sh): the backend's
+# unit tests, and the binary's outputs on a server store, then on a store
+# partitioned over two servers, compared with SQLite's. One line and
 # nothing run without the server's binaries.
 pg-test: $(BUILD)/unit-tests $(BUILD)/slaudit $(BUILD)/gen-sample
-	$(Q)BUILD=$(BUILD) sh tests/pg/cluster.sh with-cluster sh tests/pg/run.sh
+	$(Q)BUILD=$(BUILD) sh tests/pg/cluster.sh with-clusters \
+	    sh -c 'sh tests/pg/run.sh && sh tests/pg/fdw.sh'
 
 test: unit pg-test cli-test reliability
 
