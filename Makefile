@@ -77,14 +77,15 @@ cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 reliability: $(BUILD)/slaudit
 	$(Q)BUILD=$(BUILD) sh tests/reliability/run.sh
 
-# The PostgreSQL store against a throwaway server of its own
+# The PostgreSQL store against throwaway servers of its own
 # (tests/pg/cluster.sh): the backend's unit tests, and the binary's outputs
-# on a server store compared with SQLite's (tests/pg/run.sh); one role per
-# team (tests/pg/access.sh). One line and nothing run without the server's
-# binaries.
+# on a server store compared with SQLite's (tests/pg/run.sh), then on a
+# store partitioned over two servers (tests/pg/fdw.sh); one role per team
+# (tests/pg/access.sh). Each script runs whatever the one before it gave.
+# One line and nothing run without the server's binaries.
 pg-test: $(BUILD)/unit-tests $(BUILD)/slaudit $(BUILD)/gen-sample
-	$(Q)BUILD=$(BUILD) sh tests/pg/cluster.sh with-cluster \
-		sh -c 'sh tests/pg/run.sh; a=$$?; sh tests/pg/access.sh && exit $$a'
+	$(Q)BUILD=$(BUILD) sh tests/pg/cluster.sh with-clusters \
+	    sh -c 'rc=0; for t in run fdw access; do sh tests/pg/$$t.sh || rc=1; done; exit $$rc'
 
 test: unit pg-test cli-test reliability
 

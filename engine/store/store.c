@@ -58,11 +58,19 @@ static const char *const stmt_sql[S_COUNT] = {
                         "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (sha256) DO NOTHING RETURNING id",
     [S_SOURCE_COUNTS] = "UPDATE sources SET read = ?2, stored = ?3, rejected = ?4, "
                         "duplicates = ?5 WHERE id = ?1",
+    /* The conflicts of this INSERT and S_INTERVAL_PUT are left without a
+     * target: the key's unique index is the table's only one besides the id,
+     * which an INSERT never gives, so they mean what naming that index
+     * would. A target must be matched by a unique index on the table named,
+     * which a server table partitioned onto other servers (postgres_fdw
+     * foreign partitions, tests/pg/fdw.sh) cannot have: each partition
+     * holds its own, and the key is unique over all of them because it
+     * contains the entity the rows are partitioned by. */
     [S_INCIDENT_INSERT] =
         "INSERT INTO incidents (source_id, line, entity, key, service, severity, "
         "severity_label, title, state, postmortem, started, detected, acknowledged, "
         "mitigated, resolved, extra) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,"
-        "?15,?16) ON CONFLICT (entity, key) DO NOTHING",
+        "?15,?16) ON CONFLICT DO NOTHING",
     [S_INCIDENT_UPDATE] =
         "UPDATE incidents SET source_id = ?1, line = ?2, service = ?5, severity = ?6, "
         "severity_label = ?7, title = ?8, state = ?9, postmortem = ?10, started = ?11, "
@@ -76,8 +84,7 @@ static const char *const stmt_sql[S_COUNT] = {
         "units, unit_kind, key) VALUES " INTERVAL_ROWS_32,
     [S_INTERVAL_PUT] =
         "INSERT INTO intervals (source_id, entity, service, start, \"end\", status, units, "
-        "unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
-        "ON CONFLICT (entity, service, key) WHERE key IS NOT NULL DO NOTHING",
+        "unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING",
     [S_INTERVAL_UPDATE] =
         "UPDATE intervals SET source_id = ?1, start = ?4, \"end\" = ?5, status = ?6, "
         "units = ?7, unit_kind = ?8 "

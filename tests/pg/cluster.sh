@@ -14,6 +14,11 @@
 #                                          stopped and removed after, when
 #                                          CMD fails or is interrupted too;
 #                                          exits with CMD's status
+#   sh tests/pg/cluster.sh with-clusters CMD [ARG...]
+#                                          the same with two clusters, the
+#                                          second's connection string in
+#                                          SLAUDIT_PG_TEST2 (the two-server
+#                                          store of tests/pg/fdw.sh)
 #
 # Deadlocks are looked for after 100 ms instead of a second: the tests
 # make ingests deadlock on purpose (tests/pg/run.sh).
@@ -47,7 +52,8 @@ as_server() { # runs a server command as the user that owns the cluster
     fi
 }
 
-start() {
+# start and stop run in a subshell, so that their dir is not the caller's.
+start() (
     dir=$1
     bin=$2
     mkdir -p "$dir"
@@ -67,19 +73,19 @@ start() {
     }
     as_server "$bin/psql" -q -h "$dir" -U slaudit -d postgres -c 'CREATE DATABASE slaudit' \
         >/dev/null
-}
+)
 
-stop() {
+stop() (
     dir=$1
     bin=$2
     if [ -f "$dir/data/postmaster.pid" ]; then
         as_server "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
     fi
     rm -rf "$dir"
-}
+)
 
 [ $# -ge 1 ] || {
-    echo "usage: cluster.sh start DIR | stop DIR | with-cluster CMD [ARG...]" >&2
+    echo "usage: cluster.sh start DIR | stop DIR | with-cluster[s] CMD [ARG...]" >&2
     exit 2
 }
 bin=$(find_bin)
@@ -101,13 +107,25 @@ stop)
     [ $# -eq 1 ] || { echo "usage: cluster.sh stop DIR" >&2; exit 2; }
     stop "$(realpath -m "$1")" "$bin"
     ;;
-with-cluster)
-    [ $# -ge 1 ] || { echo "usage: cluster.sh with-cluster CMD [ARG...]" >&2; exit 2; }
+with-cluster | with-clusters)
+    [ $# -ge 1 ] || { echo "usage: cluster.sh $what CMD [ARG...]" >&2; exit 2; }
+    # The second cluster's folder is named once it exists, so that the trap
+    # stops and removes what there is of it.
+    dir2=
     dir=$(mktemp -d "${TMPDIR:-/tmp}/slaudit-pg.XXXXXX")
-    trap 'rc=$?; trap - EXIT; stop "$dir" "$bin"; exit $rc' EXIT
+    trap 'rc=$?; trap - EXIT; stop "$dir" "$bin"; [ -z "$dir2" ] || stop "$dir2" "$bin"; exit $rc' EXIT
     trap 'exit 130' INT
     trap 'exit 143' TERM
     start "$dir" "$bin"
+    # Not one left from the caller's environment: a command run with one
+    # cluster is not handed a second.
+    unset SLAUDIT_PG_TEST2
+    if [ "$what" = with-clusters ]; then
+        dir2=$(mktemp -d "${TMPDIR:-/tmp}/slaudit-pg.XXXXXX")
+        start "$dir2" "$bin"
+        SLAUDIT_PG_TEST2="host=$dir2 dbname=slaudit user=slaudit"
+        export SLAUDIT_PG_TEST2
+    fi
     rc=0
     SLAUDIT_PG_TEST="host=$dir dbname=slaudit user=slaudit" SLAUDIT_PG_BIN=$bin "$@" || rc=$?
     exit $rc

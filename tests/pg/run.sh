@@ -1,73 +1,20 @@
 #!/bin/sh
 # The PostgreSQL store against a throwaway server (make pg-test runs this
-# through tests/pg/cluster.sh with-cluster): the backend's unit tests
-# (pg_db/*), then the real binary on a server store beside an SQLite file
-# fed the same inputs, every output compared byte for byte; the same file
-# ingested twice, and from several processes at once; and a password in the
-# target found nowhere in what slaudit prints or writes.
+# through tests/pg/cluster.sh): the backend's unit tests (pg_db/*), then
+# the real binary on a server store beside an SQLite file fed the same
+# inputs, every output compared byte for byte; the same file ingested
+# twice, and from several processes at once; and a password in the target
+# found nowhere in what slaudit prints or writes.
 # BUILD=build sh tests/pg/run.sh, with SLAUDIT_PG_TEST and SLAUDIT_PG_BIN
 # set by cluster.sh.
 set -u
-BUILD=${BUILD:-build}
-case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
-BIN=$BUILD/slaudit
-TOP=$(pwd)
-: "${SLAUDIT_PG_TEST:?run through: sh tests/pg/cluster.sh with-cluster sh tests/pg/run.sh}"
-: "${SLAUDIT_PG_BIN:?run through: sh tests/pg/cluster.sh with-cluster sh tests/pg/run.sh}"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1" >&2; }
-same() { if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2', expected '$3'"; fi; }
+# shellcheck source=tests/pg/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 "$BUILD/unit-tests" --filter 'pg_db/*' --jobs 2 && pass || fail "the pg_db unit tests"
 
-# A database of its own for each case, reached as SLAUDIT_PG_TEST reaches
-# its own: the socket folder, user slaudit, trusted (the password given is
-# ignored by the server, and must be by slaudit's output too).
-host=$(printf '%s\n' "$SLAUDIT_PG_TEST" | sed -n 's/.*host=\([^ ]*\).*/\1/p')
-PASSWORD=Pw-9f3kq-never-shown
-psql_in() { # psql_in DB SQL: the rows, unaligned
-    "$SLAUDIT_PG_BIN/psql" -X -q -A -t -h "$host" -U slaudit -d "$1" -c "$2"
-}
-new_db() { # new_db NAME: the target of a new, empty database NAME
-    psql_in slaudit "CREATE DATABASE $1" >/dev/null
-    echo "postgresql://slaudit:$PASSWORD@/$1?host=$host"
-}
-# The target as slaudit shows it.
-shown() { echo "$1" | sed "s/:$PASSWORD@/:***@/"; }
-
 # --- the same inputs into SQLite and PostgreSQL, the same outputs -------------
-# Each side runs in a folder of its own with the store in $SLAUDIT_DB and
-# the same arguments (absolute input paths, relative output paths), so that
-# every byte either prints or writes may be compared: the command lines a
-# workbook records are the same too.
-"$BUILD/gen-sample" "$TMP/gen" >/dev/null || fail "gen-sample"
-SQ=$TMP/sqlite/store.db
 PG=$(new_db equal)
-mkdir -p "$TMP/sqlite" "$TMP/pg"
-inputs="$TOP/sample-data/actions.csv $TOP/sample-data/changes.csv
-    $TOP/sample-data/maintenance.csv $TOP/sample-data/notifications.csv
-    $TOP/sample-data/oncall.csv $TOP/sample-data/patches.csv
-    $TOP/sample-data/postmortems.csv $TOP/sample-data/profile-coreline.json
-    $TOP/sample-data/profile-platform.json $TMP/gen/incidents-providers.csv
-    $TMP/gen/pagerduty-platform.csv $TMP/gen/probes.csv $TOP/tests/cli/data/history-two-providers.csv"
-n=0
-both() { # both CMD...: run on each side; stdout, stderr and exit status alike, and 0
-    n=$((n + 1))
-    (cd "$TMP/sqlite" && SLAUDIT_DB=$SQ "$BIN" "$@" >"out.$n" 2>"err.$n"; echo $? >"rc.$n")
-    (cd "$TMP/pg" && SLAUDIT_DB=$PG "$BIN" "$@" >"out.$n" 2>"err.$n"; echo $? >"rc.$n")
-    for f in out err rc; do
-        if cmp -s "$TMP/sqlite/$f.$n" "$TMP/pg/$f.$n"; then pass; else
-            fail "slaudit $*: $f differs between SQLite and PostgreSQL"
-            diff "$TMP/sqlite/$f.$n" "$TMP/pg/$f.$n" | head -5 | cut -c1-200 >&2
-        fi
-    done
-    same "slaudit $*: exit" "$(cat "$TMP/pg/rc.$n")" 0
-}
 # shellcheck disable=SC2086 # the list splits on purpose
 both ingest $inputs
 both ingest "$TMP/gen/incidents-providers.csv"
@@ -89,13 +36,7 @@ both -q claim --entity provider:nimbus --month 2026-09 -o claim --fee 12000
 both ingest --replace "$TMP/gen/pagerduty-platform.csv"
 both forget "$TOP/sample-data/patches.csv"
 both --json eval --month 2026-09
-ls "$TMP/sqlite/claim" >"$TMP/claim.files"
-same "the claim pack's files" "$(ls "$TMP/pg/claim" | tr '\n' ' ')" "$(tr '\n' ' ' <"$TMP/claim.files")"
-for book in book.xlsx audit.xlsx $(sed 's|^|claim/|' "$TMP/claim.files"); do
-    if cmp -s "$TMP/sqlite/$book" "$TMP/pg/$book"; then pass; else
-        fail "$book: the files of SQLite and PostgreSQL differ"
-    fi
-done
+same_written book.xlsx audit.xlsx claim
 
 # --- the store named on the command line: two parts name it -------------------
 # With --db given, the command line the workbook records names the store:
@@ -195,12 +136,9 @@ same "one file from four processes: one source" \
 ORDER=$(new_db orders)
 "$BIN" --db "$ORDER" -q ingest "$TOP/sample-data/profile-coreline.json" || fail "orders: the store"
 csv=$TMP/gen/incidents-providers.csv
-head -1 "$csv" >"$TMP/reversed.csv"
-tail -n +2 "$csv" | sort -r >>"$TMP/reversed.csv"
-head -1 "$csv" >"$TMP/sorted.csv"
-tail -n +2 "$csv" | sort >>"$TMP/sorted.csv"
-head -1 "$csv" >"$TMP/halves.csv"
-tail -n +2 "$csv" | awk 'NR % 2' >>"$TMP/halves.csv"
+csv_lines "$csv" sort -r >"$TMP/reversed.csv"
+csv_lines "$csv" sort >"$TMP/sorted.csv"
+csv_lines "$csv" awk 'NR % 2' >"$TMP/halves.csv"
 tail -n +2 "$csv" | awk 'NR % 2 == 0' >>"$TMP/halves.csv"
 for f in reversed sorted halves; do
     "$BIN" --db "$ORDER" ingest "$TMP/$f.csv" >"$TMP/order.$f" 2>&1 &

@@ -18,11 +18,10 @@ REPORT_KILLS=${REPORT_KILLS:-15}
 SEED=${SEED:-$(date +%s)}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
+# pass, fail, same, has, hasnt
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1" >&2; }
 expect() {
     name=$1 rc=$2
     shift 2
@@ -32,9 +31,6 @@ expect() {
         fail "$name: exit $got, expected $rc"; sed 's/^/  | /' "$TMP/err" | head -5 >&2
     fi
 }
-has() { if grep -Eq -- "$3" "$2"; then pass; else fail "$1: no /$3/ in $(basename "$2")"; fi; }
-hasnt() { if grep -Eq -- "$3" "$2"; then fail "$1: unexpected /$3/ in $(basename "$2")"; else pass; fi; }
-same() { if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2', expected '$3'"; fi; }
 note() { echo "reliability: $*"; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 # rand N: sets R to a number in [0, N) from the seeded sequence. It sets a
