@@ -97,6 +97,21 @@ for book in book.xlsx audit.xlsx $(sed 's|^|claim/|' "$TMP/claim.files"); do
     fi
 done
 
+# --- the rows bulk loads wrote are SQLite's ------------------------------------
+# Keyless intervals and latency hours reach the server through COPY: the
+# same rows, values and order (by id) as the SQLite store's, blobs included.
+same "intervals through COPY" \
+    "$(psql_in equal "SELECT entity, service, start, \"end\", status, units, unit_kind, key
+        FROM intervals ORDER BY id" | cksum)" \
+    "$(sqlite3 "$SQ" "SELECT entity, service, start, \"end\", status, units, unit_kind, key
+        FROM intervals ORDER BY id" | cksum)"
+same "latency hours through COPY" \
+    "$(psql_in equal "SELECT entity, service, hour, n, encode(samples, 'hex')
+        FROM latency_hours ORDER BY id" | cksum)" \
+    "$(sqlite3 "$SQ" "SELECT entity, service, hour, n, lower(hex(samples))
+        FROM latency_hours ORDER BY id" | cksum)"
+same "latency hours stored" "$(psql_in equal 'SELECT count(*) > 0 FROM latency_hours')" t
+
 # --- the store named on the command line: two parts name it -------------------
 # With --db given, the command line the workbook records names the store:
 # the Sources and Definitions sheets (their "Command line" rows) hold
