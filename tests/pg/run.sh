@@ -2,7 +2,8 @@
 # The PostgreSQL store against a throwaway server (make pg-test runs this
 # through tests/pg/cluster.sh with-cluster): the backend's unit tests
 # (pg_db/*), then the real binary on a server store beside an SQLite file
-# fed the same inputs, every output compared byte for byte; the same file
+# fed the same inputs, every output compared byte for byte, and the rows
+# its bulk loads (COPY) stored compared with SQLite's; the same file
 # ingested twice, and from several processes at once; and a password in the
 # target found nowhere in what slaudit prints or writes.
 # BUILD=build sh tests/pg/run.sh, with SLAUDIT_PG_TEST and SLAUDIT_PG_BIN
