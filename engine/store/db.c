@@ -187,3 +187,94 @@ db_shared_target(struct db *db)
 {
     return db->ops->shared_target(db);
 }
+
+struct db_value
+db_value_null(void)
+{
+    return (struct db_value){.type = DB_NULL};
+}
+
+struct db_value
+db_value_int64(int64_t v)
+{
+    return (struct db_value){.type = DB_INTEGER, .i = v};
+}
+
+struct db_value
+db_value_double(double v)
+{
+    return (struct db_value){.type = DB_FLOAT, .d = v};
+}
+
+struct db_value
+db_value_text(const char *v)
+{
+    return v ? (struct db_value){.type = DB_TEXT, .text = v} : db_value_null();
+}
+
+struct db_value
+db_value_blob(const void *v, size_t len)
+{
+    return (struct db_value){.type = DB_BLOB, .blob = v, .len = len};
+}
+
+enum db_rc
+db_bind_values(struct db_stmt *s, int first, const struct db_value *v, int n)
+{
+    enum db_rc rc = DB_OK;
+    for (int i = 0; i < n && rc == DB_OK; i++) {
+        switch (v[i].type) {
+        case DB_INTEGER:
+            rc = db_bind_int64(s, first + i, v[i].i);
+            break;
+        case DB_FLOAT:
+            rc = db_bind_double(s, first + i, v[i].d);
+            break;
+        case DB_TEXT:
+            rc = db_bind_text(s, first + i, v[i].text);
+            break;
+        case DB_BLOB:
+            rc = db_bind_blob(s, first + i, v[i].blob, v[i].len);
+            break;
+        case DB_NULL:
+            rc = db_bind_null(s, first + i);
+            break;
+        }
+    }
+    return rc;
+}
+
+int
+db_bulk_columns(const char *columns)
+{
+    int n = 1;
+    for (const char *p = columns; *p; p++)
+        n += *p == ',';
+    return n;
+}
+
+enum db_rc
+db_bulk_open(struct db *db, const char *table, const char *columns, struct db_bulk **out)
+{
+    *out = NULL;
+    return db->ops->bulk_open(db, table, columns, out);
+}
+
+enum db_rc
+db_bulk_add(struct db_bulk *b, const struct db_value *row)
+{
+    return b->ops->bulk_add(b, row);
+}
+
+enum db_rc
+db_bulk_flush(struct db_bulk *b)
+{
+    return b->ops->bulk_flush(b);
+}
+
+void
+db_bulk_close(struct db_bulk *b)
+{
+    if (b)
+        b->ops->bulk_close(b);
+}

@@ -8,7 +8,9 @@
  * Modelled on SQLite's own statement API (prepare, bind, step, column), so
  * the store reads as it did: a statement steps row by row, and another
  * statement may run between two steps of it (the PostgreSQL backend reads a
- * SELECT through a server-side cursor, a batch of rows at a time). */
+ * SELECT through a server-side cursor, a batch of rows at a time). Rows that
+ * come in bulk go through a bulk load instead, which each backend stores
+ * its fastest way (SQLite many rows to an INSERT, PostgreSQL by COPY). */
 #ifndef SLAUDIT_DB_H
 #define SLAUDIT_DB_H
 
@@ -120,6 +122,60 @@ double db_column_double(struct db_stmt *s, int col);
 /* Valid until the next step, reset or finalize; NULL for NULL. */
 const char *db_column_text(struct db_stmt *s, int col);
 const void *db_column_blob(struct db_stmt *s, int col, size_t *n);
+
+/* A value of a row given whole: to db_bulk_add, or bound in one call
+ * (db_bind_values). type says which member holds it; DB_NULL has none.
+ * Text is NUL-terminated; a blob is len bytes at blob. */
+struct db_value {
+    enum db_type type;
+    int64_t i;
+    double d;
+    const char *text;
+    const void *blob;
+    size_t len;
+};
+
+/* The value of each kind; NULL text is NULL. */
+struct db_value db_value_null(void);
+struct db_value db_value_int64(int64_t v);
+struct db_value db_value_double(double v);
+struct db_value db_value_text(const char *v);
+struct db_value db_value_blob(const void *v, size_t len);
+
+/* Binds v[0..n) to parameters first to first+n-1; the first failure, or
+ * DB_OK. */
+enum db_rc db_bind_values(struct db_stmt *s, int first, const struct db_value *v, int n);
+
+/* A bulk load: rows for one table, given whole, which the backend stores as
+ * fast as it can. SQLite holds 32 rows and inserts them with one statement
+ * (the rest one by one at a flush); PostgreSQL writes them in COPY's text
+ * format to a buffer and sends it through COPY … FROM STDIN once it is
+ * large, keeping that COPY open for the next ones.
+ *
+ * Rows are stored in the order they were added. Those held are flushed by
+ * db_bulk_flush and, before it runs, by any other statement of the
+ * connection (db_exec, db_step, db_begin, db_commit, …), so nothing reads
+ * past them and a commit keeps them; db_rollback drops them. A row's error
+ * (a CHECK it breaks, the connection lost) comes back, with the code and
+ * message an INSERT of it would give, from the call that flushed it: a
+ * later db_bulk_add, db_bulk_flush or that other statement; the caller
+ * then rolls back (on PostgreSQL the transaction has failed, as after a
+ * failed INSERT).
+ *
+ * Opens a bulk load of rows into table's columns, a comma-separated list
+ * with names quoted as in the store's SQL (source_id, "end"). A bulk load
+ * is closed before its connection. */
+struct db_bulk;
+enum db_rc db_bulk_open(struct db *db, const char *table, const char *columns,
+                        struct db_bulk **out);
+/* One row: a value for each column, in the order of the list. Copied. */
+enum db_rc db_bulk_add(struct db_bulk *b, const struct db_value *row);
+/* Every row added so far stored, or the error of one. */
+enum db_rc db_bulk_flush(struct db_bulk *b);
+/* Rows not flushed are dropped (on PostgreSQL, those of a COPY under way
+ * with them: the transaction fails), so it is closed once they are stored
+ * or rolled back. */
+void db_bulk_close(struct db_bulk *b);
 
 /* The target another db_open may be given to reach the database db is
  * connected to (SQLite: the file's full path), NULL when there is none (an

@@ -1,7 +1,8 @@
 /* db_backend.h — what a backend of db.h provides: a table of its
- * operations. Each backend's connection and statement structs begin with
- * struct db and struct db_stmt, so db.c can dispatch through ops. Only db.c
- * and the backends (sqlite/, postgres/) include this. */
+ * operations. Each backend's connection, statement and bulk load structs
+ * begin with struct db, struct db_stmt and struct db_bulk, so db.c can
+ * dispatch through ops. Only db.c and the backends (sqlite/, postgres/)
+ * include this. */
 #ifndef SLAUDIT_DB_BACKEND_H
 #define SLAUDIT_DB_BACKEND_H
 
@@ -39,6 +40,11 @@ struct db_ops {
     const char *(*column_text)(struct db_stmt *s, int col);
     const void *(*column_blob)(struct db_stmt *s, int col, size_t *n);
     const char *(*shared_target)(struct db *db);
+    enum db_rc (*bulk_open)(struct db *db, const char *table, const char *columns,
+                            struct db_bulk **out);
+    enum db_rc (*bulk_add)(struct db_bulk *b, const struct db_value *row);
+    enum db_rc (*bulk_flush)(struct db_bulk *b);
+    void (*bulk_close)(struct db_bulk *b);
 };
 
 struct db {
@@ -48,6 +54,13 @@ struct db {
 struct db_stmt {
     const struct db_ops *ops;
 };
+
+struct db_bulk {
+    const struct db_ops *ops;
+};
+
+/* The number of columns in a bulk load's list: its commas, plus one. */
+int db_bulk_columns(const char *columns);
 
 extern const struct db_ops db_sqlite_ops;   /* engine/store/sqlite/ */
 extern const struct db_ops db_postgres_ops; /* engine/store/postgres/ */

@@ -10,7 +10,6 @@
 
 #include "engine/base/grow.h"
 #include "engine/store/db.h"
-#include "engine/store/ivbatch.h"
 #include "engine/store/store_db.h"
 #include "engine/store/store_latency.h"
 #include "engine/store/schema.h"
@@ -22,8 +21,6 @@ enum stmt_id {
     S_SOURCE_COUNTS,
     S_INCIDENT_INSERT,
     S_INCIDENT_UPDATE,
-    S_INTERVAL_INSERT,
-    S_INTERVAL_BATCH,
     S_INTERVAL_PUT,
     S_INTERVAL_UPDATE,
     S_GPU_EVENT_INSERT,
@@ -40,12 +37,8 @@ enum stmt_id {
     S_COUNT
 };
 
-/* The parameters of IVBATCH_ROWS intervals, nine each. */
-#define INTERVAL_ROW "(?,?,?,?,?,?,?,?,?)"
-#define INTERVAL_ROWS_4 INTERVAL_ROW "," INTERVAL_ROW "," INTERVAL_ROW "," INTERVAL_ROW
-#define INTERVAL_ROWS_16 INTERVAL_ROWS_4 "," INTERVAL_ROWS_4 "," INTERVAL_ROWS_4 "," INTERVAL_ROWS_4
-#define INTERVAL_ROWS_32 INTERVAL_ROWS_16 "," INTERVAL_ROWS_16
-_Static_assert(IVBATCH_ROWS == 32, "S_INTERVAL_BATCH binds IVBATCH_ROWS rows");
+/* An interval's columns, in the order of interval_values. */
+#define INTERVAL_COLUMNS "source_id, entity, service, start, \"end\", status, units, unit_kind, key"
 
 /* The first (entity, service) pair of a table, in its index's order, that
  * meets `where`: one seek of the index. */
@@ -76,15 +69,8 @@ static const char *const stmt_sql[S_COUNT] = {
         "severity_label = ?7, title = ?8, state = ?9, postmortem = ?10, started = ?11, "
         "detected = ?12, acknowledged = ?13, mitigated = ?14, resolved = ?15, extra = ?16 "
         "WHERE entity = ?3 AND key = ?4",
-    [S_INTERVAL_INSERT] =
-        "INSERT INTO intervals (source_id, entity, service, start, \"end\", status, "
-        "units, unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-    [S_INTERVAL_BATCH] =
-        "INSERT INTO intervals (source_id, entity, service, start, \"end\", status, "
-        "units, unit_kind, key) VALUES " INTERVAL_ROWS_32,
-    [S_INTERVAL_PUT] =
-        "INSERT INTO intervals (source_id, entity, service, start, \"end\", status, units, "
-        "unit_kind, key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING",
+    [S_INTERVAL_PUT] = "INSERT INTO intervals (" INTERVAL_COLUMNS ") VALUES (?1, ?2, ?3, ?4, "
+                       "?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING",
     [S_INTERVAL_UPDATE] =
         "UPDATE intervals SET source_id = ?1, start = ?4, \"end\" = ?5, status = ?6, "
         "units = ?7, unit_kind = ?8 "
@@ -114,14 +100,22 @@ static const char *const stmt_sql[S_COUNT] = {
         "ORDER BY start, \"end\", id",
 };
 
+/* The bulk loads: their tables, and what a failure of one says. */
+static const struct {
+    const char *table, *columns, *what;
+} bulk_of[STORE_BULK_COUNT] = {
+    [STORE_BULK_INTERVALS] = {"intervals", INTERVAL_COLUMNS, "cannot store the interval"},
+    [STORE_BULK_LATENCY] = {"latency_hours", STORE_LATENCY_COLUMNS, "cannot store probe latency"},
+};
+
 struct store {
     struct db *db;
     char *path;
     char *name; /* path as messages give it: a server's password masked */
     struct db_stmt *stmt[S_COUNT];
-    int64_t source_id;      /* the open source transaction, 0 when none */
-    struct ivbatch pending; /* keyless intervals not inserted yet */
-    enum db_rc rc;          /* the last call that failed, for db_error */
+    struct db_bulk *bulk[STORE_BULK_COUNT]; /* opened at their first row */
+    int64_t source_id;                      /* the open source transaction, 0 when none */
+    enum db_rc rc;                          /* the last call that failed, for db_error */
     /* A call of this source transaction failed with DB_RETRY: kept apart
      * from rc, which the calls that fail after it in the ended
      * transaction overwrite. */
@@ -129,7 +123,7 @@ struct store {
     bool read_only;
 };
 
-static enum sl_status flush_intervals(struct store *st, struct sl_diag *diag);
+static enum sl_status flush_bulks(struct store *st, struct sl_diag *diag);
 
 /* DB_BUSY once the busy timeout has run out: say that another process
  * holds the lock and how long we waited, not the bare "database is
@@ -443,6 +437,8 @@ store_close(struct store *st)
         return;
     for (int i = 0; i < S_COUNT; i++)
         db_finalize(st->stmt[i]);
+    for (int i = 0; i < STORE_BULK_COUNT; i++)
+        db_bulk_close(st->bulk[i]);
     db_close(st->db);
     free(st->path);
     free(st->name);
@@ -578,7 +574,7 @@ store_source_replace(struct store *st, const char *path, const char *sha256, con
 enum sl_status
 store_source_finish(struct store *st, const struct source_counts *c, struct sl_diag *diag)
 {
-    enum sl_status rc = flush_intervals(st, diag);
+    enum sl_status rc = flush_bulks(st, diag);
     struct db_stmt *s = rc ? NULL : prepared(st, S_SOURCE_COUNTS);
     if (s) {
         db_bind_int64(s, 1, st->source_id);
@@ -607,9 +603,15 @@ store_should_retry(const struct store *st)
 void
 store_source_abort(struct store *st)
 {
-    ivbatch_clear(&st->pending);
     if (db_in_transaction(st->db))
         db_rollback(st->db);
+    /* Closed, so that no row they held goes in with a later source, even
+     * when the failure ended the transaction itself; opened again at their
+     * next row. */
+    for (int i = 0; i < STORE_BULK_COUNT; i++) {
+        db_bulk_close(st->bulk[i]);
+        st->bulk[i] = NULL;
+    }
     st->source_id = 0;
 }
 
@@ -658,74 +660,65 @@ store_add_incident(struct store *st, const struct incident *inc, bool *updated,
     return step_done(st, s, diag, "cannot store the incident");
 }
 
-/* Parameters at+1 to at+9 of the interval statements. */
+/* An interval's values, in the order of INTERVAL_COLUMNS. */
 static void
-bind_interval(struct db_stmt *s, int at, int64_t source_id, const struct interval *iv)
+interval_values(int64_t source_id, const struct interval *iv, struct db_value v[9])
 {
-    db_bind_int64(s, at + 1, source_id);
-    bind_text(s, at + 2, iv->entity);
-    bind_text(s, at + 3, iv->service);
-    db_bind_int64(s, at + 4, iv->start);
-    db_bind_int64(s, at + 5, iv->end);
-    bind_text(s, at + 6, svc_status_name(iv->status));
-    if (iv->units > 0) {
-        db_bind_int64(s, at + 7, iv->units);
-        bind_text(s, at + 8, iv->unit_kind);
-    } else {
-        db_bind_null(s, at + 7);
-        db_bind_null(s, at + 8);
-    }
-    bind_text(s, at + 9, iv->key);
+    bool units = iv->units > 0;
+    v[0] = db_value_int64(source_id);
+    v[1] = db_value_text(iv->entity);
+    v[2] = db_value_text(iv->service);
+    v[3] = db_value_int64(iv->start);
+    v[4] = db_value_int64(iv->end);
+    v[5] = db_value_text(svc_status_name(iv->status));
+    v[6] = units ? db_value_int64(iv->units) : db_value_null();
+    v[7] = units ? db_value_text(iv->unit_kind) : db_value_null();
+    v[8] = db_value_text(iv->key);
 }
 
+/* Parameters 1 to 9 of the keyed interval statements. */
+static void
+bind_interval(struct db_stmt *s, int64_t source_id, const struct interval *iv)
+{
+    struct db_value v[9];
+    interval_values(source_id, iv, v);
+    db_bind_values(s, 1, v, 9);
+}
+
+enum sl_status
+store_db_bulk_add(struct store *st, enum store_bulk which, const struct db_value *row,
+                  struct sl_diag *diag)
+{
+    assert(st->source_id != 0); /* held rows go in before the source commits */
+    struct db_bulk **b = &st->bulk[which];
+    if (!*b && note(st, db_bulk_open(st->db, bulk_of[which].table, bulk_of[which].columns, b)))
+        return db_error(st, diag, bulk_of[which].what);
+    if (note(st, db_bulk_add(*b, row)) != DB_OK)
+        return db_error(st, diag, bulk_of[which].what);
+    return SL_OK;
+}
+
+/* Every row the bulk loads hold stored, or the error of one. */
 static enum sl_status
-insert_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
+flush_bulks(struct store *st, struct sl_diag *diag)
 {
-    struct db_stmt *s = prepared(st, S_INTERVAL_INSERT);
-    if (!s)
-        return db_error(st, diag, "cannot store the interval");
-    bind_interval(s, 0, st->source_id, iv);
-    return step_done(st, s, diag, "cannot store the interval");
+    for (int i = 0; i < STORE_BULK_COUNT; i++)
+        if (st->bulk[i] && note(st, db_bulk_flush(st->bulk[i])) != DB_OK)
+            return db_error(st, diag, bulk_of[i].what);
+    return SL_OK;
 }
 
-/* Inserts the pending keyless intervals, in the order they came: a full batch
- * as one statement, a partial one row by row. */
-static enum sl_status
-flush_intervals(struct store *st, struct sl_diag *diag)
-{
-    struct ivbatch *b = &st->pending;
-    enum sl_status rc = SL_OK;
-    if (b->n == IVBATCH_ROWS) {
-        struct db_stmt *s = prepared(st, S_INTERVAL_BATCH);
-        for (int i = 0; s && i < b->n; i++)
-            bind_interval(s, 9 * i, st->source_id, &b->rows[i]);
-        rc = step_done(st, s, diag, "cannot store the interval");
-    } else {
-        for (int i = 0; !rc && i < b->n; i++)
-            rc = insert_interval(st, &b->rows[i], diag);
-    }
-    ivbatch_clear(b);
-    return rc;
-}
-
-/* A keyless interval waits in st->pending and goes in with IVBATCH_ROWS - 1
- * others: the cost of running a statement at all (its cursors opened and
- * freed, the program started and halted) was two fifths of storing one row.
- * Every other statement on intervals, each reader and the end of the source
- * flush the batch first, so rows keep their order and nothing reads past
- * them. */
+/* A keyless interval goes to a bulk load, which holds it to go in with
+ * others (db.h): SQLite's multi-row INSERT, PostgreSQL's COPY. Every other
+ * statement on intervals, each reader and the end of the source flush it
+ * first, so rows keep their order, nothing reads past them, and a row's
+ * error is reported as the interval's. */
 enum sl_status
 store_add_interval(struct store *st, const struct interval *iv, struct sl_diag *diag)
 {
-    enum sl_status rc;
-    assert(st->source_id != 0); /* held rows go in before the source commits */
-    if (!ivbatch_add(&st->pending, iv)) {
-        if ((rc = flush_intervals(st, diag)))
-            return rc;
-        if (!ivbatch_add(&st->pending, iv))
-            return insert_interval(st, iv, diag);
-    }
-    return st->pending.n == IVBATCH_ROWS ? flush_intervals(st, diag) : SL_OK;
+    struct db_value v[9];
+    interval_values(st->source_id, iv, v);
+    return store_db_bulk_add(st, STORE_BULK_INTERVALS, v, diag);
 }
 
 /* One statement for the common case, a key not stored yet: the insert skips
@@ -738,13 +731,13 @@ store_put_interval(struct store *st, const struct interval *iv, bool *updated, s
     *updated = false;
     if (!iv->key)
         return store_add_interval(st, iv, diag);
-    enum sl_status rc = flush_intervals(st, diag);
+    enum sl_status rc = flush_bulks(st, diag);
     if (rc)
         return rc;
     struct db_stmt *s = prepared(st, S_INTERVAL_PUT);
     if (!s)
         return db_error(st, diag, "cannot store the interval");
-    bind_interval(s, 0, st->source_id, iv);
+    bind_interval(s, st->source_id, iv);
     if ((rc = step_done(st, s, diag, "cannot store the interval")))
         return rc;
     if (db_changes(st->db) != 0)
@@ -752,7 +745,7 @@ store_put_interval(struct store *st, const struct interval *iv, bool *updated, s
     *updated = true;
     if (!(s = prepared(st, S_INTERVAL_UPDATE)))
         return db_error(st, diag, "cannot update the interval");
-    bind_interval(s, 0, st->source_id, iv);
+    bind_interval(s, st->source_id, iv);
     return step_done(st, s, diag, "cannot update the interval");
 }
 
@@ -836,7 +829,7 @@ static enum sl_status
 rows(struct store *st, struct db_stmt *s, const struct param *params, int nparams, row_fn row,
      void *fn, void *ctx, struct sl_diag *diag)
 {
-    enum sl_status flushed = flush_intervals(st, diag); /* this source's last rows */
+    enum sl_status flushed = flush_bulks(st, diag); /* this source's last rows */
     if (flushed)
         return flushed;
     for (int i = 0; i < nparams; i++) {

@@ -133,9 +133,10 @@ enum sl_status store_source_replace(struct store *st, const char *path, const ch
 enum sl_status store_add_incident(struct store *st, const struct incident *inc, bool *updated,
                                   struct sl_diag *diag);
 /* A keyless interval is copied and inserted with the next ones (in the order
- * they came): a constraint it breaks is reported by a later call on intervals,
- * a reader, or at the latest store_source_finish(), which then stores nothing
- * of the source. store_source_abort() drops what is held. */
+ * they came): a constraint it breaks is reported by a later call of the store
+ * (on intervals, a reader, any other write), or at the latest
+ * store_source_finish(), which then stores nothing of the source.
+ * store_source_abort() drops what is held. */
 enum sl_status store_add_interval(struct store *st, const struct interval *iv,
                                   struct sl_diag *diag);
 /* Like store_add_interval; an interval with a key already stored for its

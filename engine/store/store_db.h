@@ -1,7 +1,8 @@
 /* store_db.h — what the store's own modules (store_latency.c) need of a
  * struct store besides its public API: the database connection (db.h), the
- * source transaction open on it, and the store's way of turning a failed
- * call into a diagnostic. Only files of engine/store/ include this header. */
+ * source transaction open on it, the store's way of turning a failed call
+ * into a diagnostic, and its bulk loads. Only files of engine/store/
+ * include this header. */
 #ifndef SLAUDIT_STORE_DB_H
 #define SLAUDIT_STORE_DB_H
 
@@ -21,5 +22,21 @@ int64_t store_db_source(const struct store *st);
  * what. */
 enum sl_status store_db_error(struct store *st, enum db_rc rc, struct sl_diag *diag,
                               const char *what);
+
+/* The bulk loads of a source transaction's rows (db_bulk_open): keyless
+ * intervals (store.c) and hours of probe latency (store_latency.c). */
+enum store_bulk { STORE_BULK_INTERVALS, STORE_BULK_LATENCY, STORE_BULK_COUNT };
+
+/* The columns of a latency_hours row, in the order store_latency.c gives
+ * its values. */
+#define STORE_LATENCY_COLUMNS "source_id, entity, service, hour, n, samples"
+
+/* Within an open source transaction: row, a value for each column of
+ * which's table, added to that bulk load (opened at its first row). The
+ * store flushes the bulk loads before every other statement on intervals,
+ * each reader and the commit; an error of a row added earlier may come
+ * back from here, worded for which's rows. */
+enum sl_status store_db_bulk_add(struct store *st, enum store_bulk which,
+                                 const struct db_value *row, struct sl_diag *diag);
 
 #endif

@@ -30,20 +30,13 @@ enum sl_status
 store_latency_add_hour(struct store *st, const char *entity, const char *service, int64_t hour,
                        const struct latency_sample *samples, size_t n, struct sl_diag *diag)
 {
-    static const char sql[] = "INSERT INTO latency_hours (source_id, entity, service, hour, n, "
-                              "samples) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
-    struct db *db = store_db_handle(st);
-    struct db_stmt *s = NULL;
     enum sl_status rc = SL_OK;
-    enum db_rc done;
     unsigned char *blob = NULL;
 
     if (n == 0 || hour % HOUR)
         return diag_set(diag, SL_ERR_USAGE, NULL, 0, "latency samples of no hour");
-    if (!(blob = malloc(n * STORE_LATENCY_SAMPLE_BYTES))) {
-        rc = diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
-        goto out;
-    }
+    if (!(blob = malloc(n * STORE_LATENCY_SAMPLE_BYTES)))
+        return diag_set(diag, SL_ERR_NOMEM, NULL, 0, "out of memory");
     for (size_t i = 0; i < n; i++) {
         int64_t into = samples[i].t - hour;
         if (into < 0 || into >= HOUR) {
@@ -54,20 +47,17 @@ store_latency_add_hour(struct store *st, const char *entity, const char *service
         put_le(at, (uint64_t)into, 2);
         put_le(at + 2, samples[i].micros, 4);
     }
-    if ((done = db_prepare(db, sql, true, &s)) != DB_OK) {
-        rc = store_db_error(st, done, diag, "cannot store probe latency");
-        goto out;
-    }
-    db_bind_int64(s, 1, store_db_source(st));
-    db_bind_text(s, 2, entity);
-    db_bind_text(s, 3, service);
-    db_bind_int64(s, 4, hour);
-    db_bind_int64(s, 5, (int64_t)n);
-    db_bind_blob(s, 6, blob, n * STORE_LATENCY_SAMPLE_BYTES);
-    if ((done = db_step(s)) != DB_DONE)
-        rc = store_db_error(st, done, diag, "cannot store probe latency");
+    /* In the order of STORE_LATENCY_COLUMNS. */
+    struct db_value row[] = {
+        db_value_int64(store_db_source(st)),
+        db_value_text(entity),
+        db_value_text(service),
+        db_value_int64(hour),
+        db_value_int64((int64_t)n),
+        db_value_blob(blob, n * STORE_LATENCY_SAMPLE_BYTES),
+    };
+    rc = store_db_bulk_add(st, STORE_BULK_LATENCY, row, diag);
 out:
-    db_finalize(s);
     free(blob);
     return rc;
 }

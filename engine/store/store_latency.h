@@ -30,7 +30,9 @@ struct latency_sample {
 
 /* Within an open source transaction (store_source_begin): samples[0..n) of
  * one series, all in the UTC hour starting at hour (a multiple of 3600),
- * in time order, n >= 1. SL_ERR_USAGE for a sample outside the hour. */
+ * in time order, n >= 1. SL_ERR_USAGE for a sample outside the hour. The
+ * row is held and inserted with the next ones, as a keyless interval is
+ * (store_add_interval), and its errors come back as late. */
 enum sl_status store_latency_add_hour(struct store *st, const char *entity, const char *service,
                                       int64_t hour, const struct latency_sample *samples, size_t n,
                                       struct sl_diag *diag);

@@ -2,9 +2,10 @@
 # The PostgreSQL store against a throwaway server (make pg-test runs this
 # through tests/pg/cluster.sh): the backend's unit tests (pg_db/*), then
 # the real binary on a server store beside an SQLite file fed the same
-# inputs, every output compared byte for byte; the same file ingested
-# twice, and from several processes at once; and a password in the target
-# found nowhere in what slaudit prints or writes.
+# inputs, every output compared byte for byte, and the rows its bulk loads
+# (COPY) stored compared with SQLite's; the same file ingested twice, and
+# from several processes at once; and a password in the target found
+# nowhere in what slaudit prints or writes.
 # BUILD=build sh tests/pg/run.sh, with SLAUDIT_PG_TEST and SLAUDIT_PG_BIN
 # set by cluster.sh.
 set -u
@@ -37,6 +38,21 @@ both ingest --replace "$TMP/gen/pagerduty-platform.csv"
 both forget "$TOP/sample-data/patches.csv"
 both --json eval --month 2026-09
 same_written book.xlsx audit.xlsx claim
+
+# --- the rows bulk loads wrote are SQLite's ------------------------------------
+# Keyless intervals and latency hours reach the server through COPY: the
+# same rows, values and order (by id) as the SQLite store's, blobs included.
+same "intervals through COPY" \
+    "$(psql_in equal "SELECT entity, service, start, \"end\", status, units, unit_kind, key
+        FROM intervals ORDER BY id" | cksum)" \
+    "$(sqlite3 "$SQ" "SELECT entity, service, start, \"end\", status, units, unit_kind, key
+        FROM intervals ORDER BY id" | cksum)"
+same "latency hours through COPY" \
+    "$(psql_in equal "SELECT entity, service, hour, n, encode(samples, 'hex')
+        FROM latency_hours ORDER BY id" | cksum)" \
+    "$(sqlite3 "$SQ" "SELECT entity, service, hour, n, lower(hex(samples))
+        FROM latency_hours ORDER BY id" | cksum)"
+same "latency hours stored" "$(psql_in equal 'SELECT count(*) > 0 FROM latency_hours')" t
 
 # --- the store named on the command line: two parts name it -------------------
 # With --db given, the command line the workbook records names the store:

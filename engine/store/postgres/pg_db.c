@@ -194,6 +194,10 @@ pg_close(struct db *base)
     struct pg_db *db = (struct pg_db *)base;
     if (!db)
         return;
+    if (db->conn)
+        pg_copy_drop(db);
+    while (db->bulks)
+        pg_bulk_close((struct db_bulk *)db->bulks);
     while (db->stmts)
         pg_stmt_finalize(&db->stmts->base);
     if (db->conn)
@@ -228,7 +232,9 @@ pg_exec(struct db *base, const char *sql)
 {
     struct pg_db *db = (struct pg_db *)base;
     bool sp;
-    enum db_rc rc = pg_db_write_begin(db, &sp);
+    enum db_rc rc = pg_copy_settle(db);
+    if (rc == DB_OK)
+        rc = pg_db_write_begin(db, &sp);
     if (rc != DB_OK)
         return rc;
     rc = pg_db_run(db, sql);
@@ -240,6 +246,9 @@ static enum db_rc
 pg_begin(struct db *base)
 {
     struct pg_db *db = (struct pg_db *)base;
+    enum db_rc rc = pg_copy_settle(db);
+    if (rc != DB_OK)
+        return rc;
     if (db->reads > 0) { /* the read transaction becomes the caller's */
         for (struct pg_stmt *s = db->stmts; s; s = s->next)
             s->in_read = false;
@@ -262,7 +271,17 @@ static enum db_rc
 pg_commit(struct db *base)
 {
     struct pg_db *db = (struct pg_db *)base;
+    enum db_rc rc = pg_copy_settle(db);
     cursors_lost(db);
+    if (rc != DB_OK) {
+        /* Rows of the transaction were not stored: none of it is. */
+        char keep[PG_DB_ERR_SIZE];
+        memcpy(keep, db->err, sizeof keep);
+        pg_copy_drop(db);
+        pg_db_run(db, "ROLLBACK");
+        memcpy(db->err, keep, sizeof keep);
+        return rc;
+    }
     return pg_db_run(db, "COMMIT");
 }
 
@@ -270,6 +289,7 @@ static enum db_rc
 pg_rollback(struct db *base)
 {
     struct pg_db *db = (struct pg_db *)base;
+    pg_copy_drop(db);
     cursors_lost(db);
     return pg_db_run(db, "ROLLBACK");
 }
@@ -285,6 +305,8 @@ static int
 pg_schema_version(struct db *base)
 {
     struct pg_db *db = (struct pg_db *)base;
+    if (pg_copy_settle(db) != DB_OK)
+        return -1;
     /* Asked first, so that a missing table is no error: an error would end
      * the caller's transaction. Asked of pg_class, in the statement's
      * snapshot, not through to_regclass: that reads the backend's catalog
@@ -330,8 +352,11 @@ pg_set_schema_version(struct db *base, int version)
 static enum db_rc
 pg_lock_schema(struct db *base)
 {
-    return pg_db_run((struct pg_db *)base,
-                     "SELECT pg_advisory_xact_lock(" SCHEMA_APPLICATION_ID_TEXT ")");
+    struct pg_db *db = (struct pg_db *)base;
+    enum db_rc rc = pg_copy_settle(db);
+    if (rc != DB_OK)
+        return rc;
+    return pg_db_run(db, "SELECT pg_advisory_xact_lock(" SCHEMA_APPLICATION_ID_TEXT ")");
 }
 
 static int64_t
@@ -386,4 +411,8 @@ const struct db_ops db_postgres_ops = {
     .column_text = pg_stmt_column_text,
     .column_blob = pg_stmt_column_blob,
     .shared_target = pg_shared_target,
+    .bulk_open = pg_bulk_open,
+    .bulk_add = pg_bulk_add,
+    .bulk_flush = pg_bulk_flush,
+    .bulk_close = pg_bulk_close,
 };

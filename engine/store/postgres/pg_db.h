@@ -1,7 +1,8 @@
-/* pg_db.h — what the two files of the PostgreSQL backend share: its
- * connection and statement structs, and the calls of pg_db.c that run SQL
- * and keep its errors. pg_db.c holds the connection and db_postgres_ops;
- * pg_stmt.c the statements. Only engine/store/postgres/ includes this. */
+/* pg_db.h — what the files of the PostgreSQL backend share: its connection
+ * and statement structs, and the calls of pg_db.c that run SQL and keep its
+ * errors. pg_db.c holds the connection and db_postgres_ops; pg_stmt.c the
+ * statements; pg_copy.c the bulk loads. Only engine/store/postgres/
+ * includes this. */
 #ifndef SLAUDIT_PG_DB_H
 #define SLAUDIT_PG_DB_H
 
@@ -29,6 +30,7 @@ enum {
 };
 
 struct pg_stmt;
+struct pg_bulk;
 
 struct pg_db {
     struct db base;
@@ -40,6 +42,11 @@ struct pg_db {
     unsigned next_id;
     int reads; /* cursors open in the read transaction */
     struct pg_stmt *stmts;
+    struct pg_bulk *bulks;            /* the bulk loads open (pg_copy.c) */
+    struct pg_bulk *copying;          /* the one whose COPY is open, or NULL */
+    bool copy_savepoint;              /* that COPY runs in a savepoint */
+    PGContextVisibility copy_context; /* the visibility to restore at its end */
+    enum db_rc copy_failed;           /* a COPY's failure, until the rollback */
 };
 
 struct pg_stmt {
@@ -74,6 +81,21 @@ enum db_rc pg_db_run(struct pg_db *db, const char *sql);
  * to when rc is an error, with the error's message kept. */
 enum db_rc pg_db_write_begin(struct pg_db *db, bool *in_savepoint);
 void pg_db_write_end(struct pg_db *db, bool in_savepoint, enum db_rc rc);
+
+/* Before any other command reaches the server (pg_copy.c): every bulk
+ * load's rows sent and the COPY ended. DB_OK, or the failure of a COPY,
+ * which every call returns until the rollback. */
+enum db_rc pg_copy_settle(struct pg_db *db);
+/* The rollback's: the open COPY abandoned, the rows of every bulk load
+ * dropped, a COPY's failure forgotten. */
+void pg_copy_drop(struct pg_db *db);
+
+/* The bulk load calls of db_ops (pg_copy.c). */
+enum db_rc pg_bulk_open(struct db *db, const char *table, const char *columns,
+                        struct db_bulk **out);
+enum db_rc pg_bulk_add(struct db_bulk *b, const struct db_value *row);
+enum db_rc pg_bulk_flush(struct db_bulk *b);
+void pg_bulk_close(struct db_bulk *b);
 
 /* The statement calls of db_ops (pg_stmt.c). */
 enum db_rc pg_stmt_prepare(struct db *db, const char *sql, bool persistent, struct db_stmt **out);

@@ -82,6 +82,9 @@ pg_stmt_prepare(struct db *base, const char *sql, bool persistent, struct db_stm
 {
     struct pg_db *db = (struct pg_db *)base;
     (void)persistent; /* every statement stays prepared until finalized */
+    enum db_rc settled = pg_copy_settle(db);
+    if (settled != DB_OK)
+        return settled;
     struct pg_stmt *s = calloc(1, sizeof *s);
     if (!s)
         return DB_NOMEM;
@@ -328,7 +331,9 @@ enum db_rc
 pg_stmt_step(struct db_stmt *base)
 {
     struct pg_stmt *s = (struct pg_stmt *)base;
-    enum db_rc rc;
+    enum db_rc rc = pg_copy_settle(s->db);
+    if (rc != DB_OK)
+        return rc;
     if (!s->busy) {
         if ((rc = start(s)) != DB_OK)
             return rc;
@@ -358,7 +363,10 @@ enum db_rc
 pg_stmt_reset(struct db_stmt *base)
 {
     struct pg_stmt *s = (struct pg_stmt *)base;
-    enum db_rc rc = end_cursor(s);
+    enum db_rc rc = s->cursor ? pg_copy_settle(s->db) : DB_OK;
+    enum db_rc ended = end_cursor(s);
+    if (rc == DB_OK)
+        rc = ended;
     clear_result(s);
     s->busy = false;
     for (int i = 0; i < s->nparams; i++)
@@ -371,6 +379,7 @@ pg_stmt_finalize(struct db_stmt *base)
 {
     struct pg_stmt *s = (struct pg_stmt *)base;
     struct pg_db *db = s->db;
+    pg_copy_settle(db); /* its failure stays, for the next call to return */
     end_cursor(s);
     clear_result(s);
     /* A statement's name is freed on the server unless the transaction is

@@ -23,17 +23,51 @@
 #include "engine/store/schema.h"
 #include "engine/store/store.h"
 
+struct sq_bulk;
+
 struct sq_db {
     struct db base;
     sqlite3 *h;
-    bool write_cache; /* the larger page cache taken, at the first BEGIN */
+    bool write_cache;      /* the larger page cache taken, at the first BEGIN */
+    struct sq_bulk *bulks; /* the bulk loads open, each holding rows or not */
 };
 
 struct sq_stmt {
     struct db_stmt base;
+    struct sq_db *db;
     sqlite3_stmt *s;
     bool stepped; /* stepped since the last reset, not yet at DB_DONE */
 };
+
+/* Rows a bulk load holds until they go in with one statement: running a
+ * statement at all (its cursors opened and freed, the program started and
+ * halted) costs about as much as a row, and a prepared INSERT stepped per
+ * row took a sixth more instructions than 32 rows to a statement (an
+ * ingest of 100 k intervals alone: 2.28 G against 1.96 G). */
+#define BULK_ROWS 32
+
+/* A cell held: its value, the bytes of a text or blob in the bulk's arena
+ * (at and len, so that the arena may move as it grows). */
+struct sq_cell {
+    enum db_type type;
+    int64_t i;
+    double d;
+    size_t at, len;
+};
+
+struct sq_bulk {
+    struct db_bulk base;
+    struct sq_db *db;
+    struct sq_bulk *next, *prev;
+    sqlite3_stmt *one, *many; /* INSERT of one row, of BULK_ROWS rows */
+    int ncols, rows;          /* columns; rows held */
+    struct sq_cell *cells;    /* BULK_ROWS rows of ncols */
+    char *bytes;              /* the text and blobs of the rows held */
+    size_t used, cap;
+};
+
+static enum db_rc settle(struct sq_db *c);
+static void drop_held(struct sq_db *c);
 
 /* The page cache of a connection that writes, in KiB. SQLite's default,
  * 2 MiB, is far smaller than the indexes of a store holding a year:
@@ -396,17 +430,23 @@ sq_open(const char *target, enum db_open_mode mode, struct db **out, char *err, 
     return DB_OK;
 }
 
+static void sq_bulk_close(struct db_bulk *base);
+
 static void
 sq_close(struct db *db)
 {
-    sqlite3_close(handle(db));
-    free(db);
+    struct sq_db *c = (struct sq_db *)db;
+    while (c->bulks)
+        sq_bulk_close(&c->bulks->base);
+    sqlite3_close(c->h);
+    free(c);
 }
 
 static enum db_rc
 sq_exec(struct db *db, const char *sql)
 {
-    return map(sqlite3_exec(handle(db), sql, NULL, NULL, NULL));
+    enum db_rc rc = settle((struct sq_db *)db);
+    return rc ? rc : map(sqlite3_exec(handle(db), sql, NULL, NULL, NULL));
 }
 
 /* BEGIN IMMEDIATE: the write lock at once, so that two writers wait for each
@@ -435,6 +475,7 @@ sq_commit(struct db *db)
 static enum db_rc
 sq_rollback(struct db *db)
 {
+    drop_held((struct sq_db *)db);
     return sq_exec(db, "ROLLBACK");
 }
 
@@ -447,6 +488,8 @@ sq_in_transaction(const struct db *db)
 static int
 sq_schema_version(struct db *db)
 {
+    if (settle((struct sq_db *)db) != DB_OK)
+        return -1;
     return int_pragma(handle(db), "PRAGMA user_version");
 }
 
@@ -498,6 +541,7 @@ sq_prepare(struct db *db, const char *sql, bool persistent, struct db_stmt **out
     if (!st)
         return DB_NOMEM;
     st->base.ops = &db_sqlite_ops;
+    st->db = (struct sq_db *)db;
     int rc = sqlite3_prepare_v3(handle(db), sql, -1, persistent ? SQLITE_PREPARE_PERSISTENT : 0,
                                 &st->s, NULL);
     if (rc != SQLITE_OK) {
@@ -551,6 +595,9 @@ static enum db_rc
 sq_step(struct db_stmt *s)
 {
     struct sq_stmt *st = (struct sq_stmt *)s;
+    enum db_rc held = settle(st->db);
+    if (held != DB_OK)
+        return held;
     int rc = sqlite3_step(st->s);
     st->stepped = rc == SQLITE_ROW;
     return map(rc);
@@ -622,6 +669,192 @@ sq_column_blob(struct db_stmt *s, int col, size_t *n)
     return v;
 }
 
+/* The rows held by b inserted: all of them with one statement when there
+ * are BULK_ROWS, else one by one. They are let go of either way. */
+static enum db_rc
+flush_held(struct sq_bulk *b)
+{
+    int rc = SQLITE_DONE;
+    bool whole = b->rows == BULK_ROWS;
+    for (int r = 0; r < b->rows && rc == SQLITE_DONE; r++) {
+        sqlite3_stmt *s = whole ? b->many : b->one;
+        int first = whole ? r * b->ncols : 0;
+        for (int c = 0; c < b->ncols; c++) {
+            const struct sq_cell *cell = &b->cells[r * b->ncols + c];
+            int i = first + c + 1;
+            /* SQLITE_STATIC: the arena stays as it is until the step. */
+            switch (cell->type) {
+            case DB_INTEGER:
+                sqlite3_bind_int64(s, i, cell->i);
+                break;
+            case DB_FLOAT:
+                sqlite3_bind_double(s, i, cell->d);
+                break;
+            case DB_TEXT:
+                sqlite3_bind_text(s, i, b->bytes + cell->at, (int)cell->len, SQLITE_STATIC);
+                break;
+            case DB_BLOB:
+                sqlite3_bind_blob(s, i, b->bytes + cell->at, (int)cell->len, SQLITE_STATIC);
+                break;
+            case DB_NULL:
+                sqlite3_bind_null(s, i);
+                break;
+            }
+        }
+        if (!whole || r == b->rows - 1) {
+            rc = sqlite3_step(s);
+            sqlite3_reset(s);
+        }
+    }
+    b->rows = 0;
+    b->used = 0;
+    return rc == SQLITE_DONE ? DB_OK : map(rc);
+}
+
+/* Before any other statement: every row held goes in. */
+static enum db_rc
+settle(struct sq_db *c)
+{
+    enum db_rc rc = DB_OK;
+    for (struct sq_bulk *b = c->bulks; b; b = b->next)
+        if (b->rows && rc == DB_OK)
+            rc = flush_held(b);
+    return rc;
+}
+
+static void
+drop_held(struct sq_db *c)
+{
+    for (struct sq_bulk *b = c->bulks; b; b = b->next) {
+        b->rows = 0;
+        b->used = 0;
+    }
+}
+
+/* "INSERT INTO table (columns) VALUES (?,…),…" for rows rows. */
+static char *
+bulk_insert(const char *table, const char *columns, int ncols, int rows)
+{
+    size_t n = strlen(table) + strlen(columns) + 40 + (size_t)rows * (2 * (size_t)ncols + 3);
+    char *sql = malloc(n);
+    if (!sql)
+        return NULL;
+    size_t at = (size_t)snprintf(sql, n, "INSERT INTO %s (%s) VALUES ", table, columns);
+    for (int r = 0; r < rows; r++) {
+        sql[at++] = r ? ',' : ' ';
+        sql[at++] = '(';
+        for (int c = 0; c < ncols; c++) {
+            if (c)
+                sql[at++] = ',';
+            sql[at++] = '?';
+        }
+        sql[at++] = ')';
+    }
+    sql[at] = '\0';
+    return sql;
+}
+
+static enum db_rc
+sq_bulk_open(struct db *db, const char *table, const char *columns, struct db_bulk **out)
+{
+    struct sq_db *c = (struct sq_db *)db;
+    struct sq_bulk *b = calloc(1, sizeof *b);
+    if (!b)
+        return DB_NOMEM;
+    b->base.ops = &db_sqlite_ops;
+    b->db = c;
+    b->ncols = db_bulk_columns(columns);
+    b->next = c->bulks;
+    if (c->bulks)
+        c->bulks->prev = b;
+    c->bulks = b;
+    char *one = bulk_insert(table, columns, b->ncols, 1);
+    char *many = bulk_insert(table, columns, b->ncols, BULK_ROWS);
+    b->cells = calloc((size_t)BULK_ROWS * (size_t)b->ncols, sizeof *b->cells);
+    enum db_rc rc = one && many && b->cells ? DB_OK : DB_NOMEM;
+    if (rc == DB_OK)
+        rc = map(sqlite3_prepare_v3(c->h, one, -1, SQLITE_PREPARE_PERSISTENT, &b->one, NULL));
+    if (rc == DB_OK)
+        rc = map(sqlite3_prepare_v3(c->h, many, -1, SQLITE_PREPARE_PERSISTENT, &b->many, NULL));
+    free(one);
+    free(many);
+    if (rc != DB_OK) {
+        sq_bulk_close(&b->base);
+        return rc;
+    }
+    *out = &b->base;
+    return DB_OK;
+}
+
+/* Room in the arena for n more bytes. */
+static bool
+arena_room(struct sq_bulk *b, size_t n)
+{
+    if (b->bytes && n <= b->cap - b->used)
+        return true; /* never NULL, which SQLite would bind as NULL */
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap - b->used < n)
+        cap *= 2;
+    char *bytes = realloc(b->bytes, cap);
+    if (!bytes)
+        return false;
+    b->bytes = bytes;
+    b->cap = cap;
+    return true;
+}
+
+static enum db_rc
+sq_bulk_add(struct db_bulk *base, const struct db_value *row)
+{
+    struct sq_bulk *b = (struct sq_bulk *)base;
+    size_t used = b->used;
+    for (int c = 0; c < b->ncols; c++) {
+        const struct db_value *v = &row[c];
+        struct sq_cell *cell = &b->cells[b->rows * b->ncols + c];
+        const void *bytes = v->type == DB_TEXT ? (const void *)v->text : v->blob;
+        size_t len = v->type == DB_TEXT ? strlen(v->text) : v->len;
+        *cell = (struct sq_cell){.type = v->type, .i = v->i, .d = v->d};
+        if (v->type != DB_TEXT && v->type != DB_BLOB)
+            continue;
+        if (len > INT32_MAX || !arena_room(b, len)) {
+            b->used = used;
+            return len > INT32_MAX ? DB_ERROR : DB_NOMEM;
+        }
+        if (len)
+            memcpy(b->bytes + b->used, bytes, len);
+        cell->at = b->used;
+        cell->len = len;
+        b->used += len;
+    }
+    return ++b->rows == BULK_ROWS ? flush_held(b) : DB_OK;
+}
+
+static enum db_rc
+sq_bulk_flush(struct db_bulk *base)
+{
+    struct sq_bulk *b = (struct sq_bulk *)base;
+    return b->rows ? flush_held(b) : DB_OK;
+}
+
+static void
+sq_bulk_close(struct db_bulk *base)
+{
+    struct sq_bulk *b = (struct sq_bulk *)base;
+    if (!b)
+        return;
+    sqlite3_finalize(b->one);
+    sqlite3_finalize(b->many);
+    if (b->prev)
+        b->prev->next = b->next;
+    else
+        b->db->bulks = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+    free(b->cells);
+    free(b->bytes);
+    free(b);
+}
+
 const struct db_ops db_sqlite_ops = {
     .name = "sqlite",
     .open = sq_open,
@@ -653,4 +886,8 @@ const struct db_ops db_sqlite_ops = {
     .column_text = sq_column_text,
     .column_blob = sq_column_blob,
     .shared_target = sq_shared_target,
+    .bulk_open = sq_bulk_open,
+    .bulk_add = sq_bulk_add,
+    .bulk_flush = sq_bulk_flush,
+    .bulk_close = sq_bulk_close,
 };

@@ -11,6 +11,7 @@
 #include "engine/store/db.h"
 #include "engine/store/schema.h"
 #include "tests/engine/fixture.h"
+#include "tests/engine/store/bulk_cases.h"
 
 static struct fixture fx;
 static struct db *db;
@@ -202,4 +203,38 @@ Test(sqlite_db, a_file_this_process_cannot_write_is_readonly_for_a_writer)
     cr_assert_eq(db_open(fx.db, DB_OPEN_WRITE, &db, err, sizeof err), DB_READONLY);
     cr_assert_null(db);
     cr_assert_eq(db_open(fx.db, DB_OPEN_READ, &db, err, sizeof err), DB_OK, "%s", err);
+}
+
+/* db.h's bulk loads: the cases of bulk_cases.c, on a new file. */
+#define SQLITE_ID "id INTEGER PRIMARY KEY"
+
+static void
+open_empty(void)
+{
+    char err[256];
+    cr_assert_eq(db_open(fx.db, DB_OPEN_CREATE, &db, err, sizeof err), DB_OK, "%s", err);
+}
+
+Test(sqlite_db, bulk_values_round_trip)
+{
+    open_empty();
+    bulk_case_values_round_trip(db, SQLITE_ID);
+}
+
+Test(sqlite_db, bulk_commit_and_rollback)
+{
+    open_empty();
+    bulk_case_commit_and_rollback(db, SQLITE_ID);
+}
+
+Test(sqlite_db, bulk_refused_row)
+{
+    open_empty();
+    bulk_case_refused_row(db, SQLITE_ID, "CHECK constraint failed");
+}
+
+Test(sqlite_db, bulk_two_tables)
+{
+    open_empty();
+    bulk_case_two_tables(db, SQLITE_ID);
 }

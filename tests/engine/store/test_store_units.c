@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/store/ivbatch.h"
 #include "engine/store/store.h"
 #include "tests/engine/fixture.h"
 
@@ -118,8 +117,11 @@ collect_ends(void *ctx, const struct interval *iv)
     return 0;
 }
 
-/* Keyless intervals go in IVBATCH_ROWS at a time; a keyed one, a reader and
- * the end of the source each insert the ones held first, so every row is
+/* The rows of a batch of SQLite's bulk load (sqlite_db.c). */
+#define HELD 32
+
+/* Keyless intervals go to a bulk load, which holds them; a keyed one, a
+ * reader and the end of the source each flush it first, so every row is
  * stored, in the order it came (ids follow it), and a reader sees them all. */
 Test(store_units, keyless_intervals_batched_in_order)
 {
@@ -127,7 +129,7 @@ Test(store_units, keyless_intervals_batched_in_order)
     bool updated = true;
     char service[16];
     begin("6666666666666666666666666666666666666666666666666666666666666666");
-    for (int i = 0; i < 2 * IVBATCH_ROWS + 5; i++) {
+    for (int i = 0; i < 2 * HELD + 5; i++) {
         /* a buffer the caller reuses: the store keeps its own copy */
         snprintf(service, sizeof service, "svc-%d", i % 3);
         struct interval iv = {.entity = "team:hpc",
@@ -135,7 +137,7 @@ Test(store_units, keyless_intervals_batched_in_order)
                               .start = T + 60 * i,
                               .end = T + 60 * i + 60,
                               .status = i % 2 ? SVC_DOWN : SVC_UP};
-        if (i == IVBATCH_ROWS + 3) {
+        if (i == HELD + 3) {
             iv.key = "keyed";
             cr_assert_eq(store_put_interval(fx.st, &iv, &updated, &d), SL_OK, "%s", d.message);
             cr_assert_not(updated);
@@ -144,25 +146,25 @@ Test(store_units, keyless_intervals_batched_in_order)
         }
     }
     /* inside the transaction a reader sees the five held last */
-    int64_t ends[3 * IVBATCH_ROWS], *at = ends;
+    int64_t ends[3 * HELD], *at = ends;
     cr_assert_eq(
         store_each_interval(fx.st, "team:hpc", "svc-1", 0, T + 86400, collect_ends, &at, &d), SL_OK,
         "%s", d.message);
-    cr_assert_eq(at - ends, (2 * IVBATCH_ROWS + 5 + 1) / 3);
+    cr_assert_eq(at - ends, (2 * HELD + 5 + 1) / 3);
     finish();
-    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals"), 2 * IVBATCH_ROWS + 5);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals"), 2 * HELD + 5);
     /* ids in the order of arrival, the keyed one among them */
     cr_assert_eq(fixture_count(&fx,
                                "SELECT count(*) FROM intervals a JOIN intervals b ON "
                                "b.id = a.id + 1 WHERE b.start = a.start + 60 AND "
                                "b.service = 'svc-' || (((a.start - 1790812800) / 60 + 1) % 3)"),
-                 2 * IVBATCH_ROWS + 4);
+                 2 * HELD + 4);
     cr_assert_eq(fixture_count(&fx, "SELECT (start - 1790812800) / 60 FROM intervals "
                                     "WHERE key = 'keyed'"),
-                 IVBATCH_ROWS + 3);
+                 HELD + 3);
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals WHERE status = 'down' AND "
                                     "(start - 1790812800) / 60 % 2 = 1"),
-                 IVBATCH_ROWS + 2);
+                 HELD + 2);
 }
 
 /* Abandoning the source drops what is held: nothing of it is inserted later. */
