@@ -7,12 +7,19 @@
  * every other command of the connection, so each operation of pg_db.c and
  * pg_stmt.c that reaches the server calls pg_copy_settle first.
  *
+ * COPY FROM refuses a table under row-level security for the role (a
+ * team's role on a shared store, docs/user-guide.md): for such a role the
+ * rows go through COPY to a temporary table of the same columns, and from
+ * it into the table by one INSERT … SELECT, which the policies check row
+ * by row as they check an INSERT.
+ *
  * A COPY's error ends it, and fails the transaction as a failed INSERT
  * does. It is kept (copy_failed) and returned by every call after it until
  * the rollback: it may surface in an operation whose caller does not look
  * (a statement finalized), and COMMIT in a failed transaction answers with
  * a rollback, not an error, so that the rows would be lost unsaid. */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +38,10 @@ struct pg_bulk {
     struct db_bulk base;
     struct pg_db *db;
     struct pg_bulk *next, *prev;
-    char *sql; /* COPY table (columns) FROM STDIN */
+    char *table, *columns;
+    char *sql;   /* COPY table (columns) FROM STDIN, or into the staging table */
+    char *stage; /* the staging table made if missing; NULL: none */
+    char *merge; /* its rows moved into the table; NULL: none */
     int ncols;
     char *buf; /* rows not sent yet, in COPY's text format */
     size_t len, cap;
@@ -125,11 +135,60 @@ lost(struct pg_db *db)
     return PQstatus(db->conn) == CONNECTION_BAD ? DB_CANTOPEN : DB_ERROR;
 }
 
+/* The SQL format makes, malloc'd; NULL when out of memory. */
+__attribute__((format(printf, 1, 2))) static char *
+sql_of(const char *format, ...)
+{
+    va_list ap, again;
+    va_start(ap, format);
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, format, ap);
+    char *sql = n < 0 ? NULL : malloc((size_t)n + 1);
+    if (sql)
+        vsnprintf(sql, (size_t)n + 1, format, again);
+    va_end(again);
+    va_end(ap);
+    return sql;
+}
+
+/* At b's first COPY, once the role is known to the server: into the table
+ * itself, or, when row-level security holds the role there, into a
+ * staging table emptied into it at the end of each COPY. */
+static enum db_rc
+choose_target(struct pg_bulk *b)
+{
+    struct pg_db *db = b->db;
+    const char *values[1] = {b->table};
+    PGresult *res = PQexecParams(db->conn, "SELECT row_security_active($1::regclass)", 1, NULL,
+                                 values, NULL, NULL, 0);
+    enum db_rc rc = pg_db_check(db, res, true);
+    if (rc != DB_OK)
+        return rc;
+    bool staged = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+    PQclear(res);
+    if (!staged)
+        b->sql = sql_of("COPY %s (%s) FROM STDIN", b->table, b->columns);
+    else if (!(b->sql =
+                   sql_of("COPY pg_temp.slaudit_bulk_%s (%s) FROM STDIN", b->table, b->columns)) ||
+             !(b->stage = sql_of("CREATE TEMP TABLE IF NOT EXISTS slaudit_bulk_%1$s AS "
+                                 "SELECT %2$s FROM %1$s WITH NO DATA",
+                                 b->table, b->columns)) ||
+             !(b->merge = sql_of("INSERT INTO %1$s (%2$s) SELECT %2$s FROM "
+                                 "pg_temp.slaudit_bulk_%1$s; TRUNCATE pg_temp.slaudit_bulk_%1$s",
+                                 b->table, b->columns)))
+        return DB_NOMEM;
+    return b->sql ? DB_OK : DB_NOMEM;
+}
+
 static enum db_rc
 start_copy(struct pg_bulk *b)
 {
     struct pg_db *db = b->db;
-    enum db_rc rc = pg_db_write_begin(db, &db->copy_savepoint);
+    enum db_rc rc = b->sql ? DB_OK : choose_target(b);
+    if (rc == DB_OK)
+        rc = pg_db_write_begin(db, &db->copy_savepoint);
+    if (rc == DB_OK && b->stage)
+        rc = pg_db_run(db, b->stage);
     if (rc != DB_OK)
         return rc;
     /* Its CONTEXT line ("COPY intervals, line 3: …") is all that a COPY's
@@ -164,6 +223,8 @@ end_copy(struct pg_db *db)
     while ((res = PQgetResult(db->conn)) != NULL)
         PQclear(res);
     PQsetErrorContextVisibility(db->conn, db->copy_context);
+    if (rc == DB_OK && db->copying->merge)
+        rc = pg_db_run(db, db->copying->merge);
     db->copying = NULL;
     pg_db_write_end(db, db->copy_savepoint, rc);
     return rc;
@@ -240,12 +301,11 @@ pg_bulk_open(struct db *base, const char *table, const char *columns, struct db_
     struct pg_bulk *b = calloc(1, sizeof *b);
     if (!b)
         return DB_NOMEM;
-    size_t n = strlen(table) + strlen(columns) + sizeof "COPY  () FROM STDIN";
-    if (!(b->sql = malloc(n))) {
+    if (!(b->table = strdup(table)) || !(b->columns = strdup(columns))) {
+        free(b->table);
         free(b);
         return DB_NOMEM;
     }
-    snprintf(b->sql, n, "COPY %s (%s) FROM STDIN", table, columns);
     b->base.ops = &db_postgres_ops;
     b->db = db;
     b->ncols = db_bulk_columns(columns);
@@ -307,7 +367,11 @@ pg_bulk_close(struct db_bulk *base)
         db->bulks = b->next;
     if (b->next)
         b->next->prev = b->prev;
+    free(b->table);
+    free(b->columns);
     free(b->sql);
+    free(b->stage);
+    free(b->merge);
     free(b->buf);
     free(b);
 }
