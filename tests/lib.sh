@@ -1,7 +1,8 @@
-# lib.sh — the checks the shell test scripts share, sourced (tests/pg/lib.sh,
-# tests/reliability/run.sh): each adds one to passed or to failed, a failure
-# printed as a FAIL: line on stderr; the script reports both counts at its
-# end and exits 1 when any failed.
+# lib.sh — the checks the shell test scripts share, sourced (tests/cli/run.sh,
+# tests/cli/cases.sh, tests/pg/lib.sh, tests/pg/access.sh,
+# tests/reliability/run.sh): each adds one to passed or to failed, a
+# failure printed as a FAIL: line on stderr; the script reports both counts
+# at its end and exits 1 when any failed.
 # shellcheck shell=sh
 passed=0
 failed=0

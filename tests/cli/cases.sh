@@ -21,10 +21,8 @@ BIN=$BUILD/slaudit
 CASES=$(pwd)/tests/data/metrics
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
-
-fail() { failed=$((failed + 1)); echo "FAIL: $1" >&2; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 # split CASE DIR: the file sections into DIR, the commands into DIR/.commands
 # (one a line, the exit code expected first), the expectations into
@@ -82,7 +80,7 @@ run_case() {
         if [ "$(printf '%s\n' "$value" | wc -l)" -ne 1 ]; then
             fail "$name: $filter gives $(printf '%s\n' "$value" | wc -l) values, not one"
         elif agrees "$value" "$want"; then
-            passed=$((passed + 1))
+            pass
         else
             fail "$name: $filter is $value, by hand $want"
         fi

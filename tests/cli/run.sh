@@ -12,11 +12,8 @@ DATA=$(pwd)/tests/cli/data
 TMP=$(mktemp -d)
 trap 'umount "$TMP/full" "$TMP/ro" 2>/dev/null; rm -rf "$TMP"' EXIT
 DB=$TMP/t.db
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1" >&2; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 # expect NAME RC CMD... : runs CMD, keeps stdout/stderr in $TMP/out, $TMP/err
 expect() {
@@ -28,11 +25,7 @@ expect() {
         fail "$name: exit $got, expected $rc"; sed 's/^/  | /' "$TMP/err" >&2
     fi
 }
-# has NAME FILE PATTERN (grep -E)
-has() { if grep -Eq -- "$3" "$2"; then pass; else fail "$1: no /$3/ in $(basename "$2")"; fi; }
-hasnt() { if grep -Eq -- "$3" "$2"; then fail "$1: unexpected /$3/ in $(basename "$2")"; else pass; fi; }
 sql() { sqlite3 "$DB" "$1"; }
-same() { if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2', expected '$3'"; fi; }
 # cells_of BOOK SHEET NAME: the cells of the sheet as "REF<TAB>VALUE" lines in
 # $TMP/NAME.cells, shared strings resolved (text as the XML escapes it)
 cells_of() {
