@@ -1,6 +1,6 @@
 /* cmd_init.c — `slaudit init`: the store made, or its schema brought up to
  * date, and nothing else; for a shared server store, the step its owner
- * takes before granting the teams their roles (docs/postgresql.md). */
+ * takes before granting the teams their roles (docs/user-guide.md). */
 #include <getopt.h>
 #include <stdio.h>
 

@@ -183,7 +183,7 @@ static const char *const pg_schema_migrations[] = {
     NULL,
     NULL,
     /* 15: ready to distribute by entity, and to share by team
-     * (docs/scale-out.md, docs/postgresql.md).
+     * (docs/scale-out.md; docs/user-guide.md, "One role per team").
      *
      * Every table of records carries the entity first in its primary key,
      * the fees too (the one column SQLite's 15 adds), and a fee refers to
