@@ -84,6 +84,10 @@ int cli_check_known(const struct cli *cli, struct store *st, const char *entity,
 int cli_require_data(const struct cli *cli, struct store *st);
 /* Prints text (a command's --help) on stdout and returns 0. */
 int cli_help(const char *text);
+/* The options of a command whose only ones are --json and --help: -1 with
+ * optind at the first operand, else what the command exits with (0 after
+ * its help, 2 for an unknown option). */
+int cli_json_options(struct cli *cli, const char *command, const char *help, int argc, char **argv);
 
 int cmd_ingest(struct cli *cli, int argc, char **argv);
 int cmd_formats(struct cli *cli, int argc, char **argv);

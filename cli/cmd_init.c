@@ -29,21 +29,9 @@ static const char help[] =
 int
 cmd_init(struct cli *cli, int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h')
-            return cli_help(help);
-        if (c != 'j')
-            return msg_usage("init", "unknown option '%s'", argv[optind - 1]);
-        cli->json = true;
-    }
+    int opts = cli_json_options(cli, "init", help, argc, argv);
+    if (opts >= 0)
+        return opts;
     if (optind < argc)
         return msg_usage("init", "no arguments expected ('%s')", argv[optind]);
     struct store *st;

@@ -1,4 +1,5 @@
 /* common.c — helpers the subcommands share. */
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -46,6 +47,27 @@ cli_help(const char *text)
 {
     fputs(text, stdout);
     return 0;
+}
+
+int
+cli_json_options(struct cli *cli, const char *command, const char *help, int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (c == 'h')
+            return cli_help(help);
+        if (c != 'j')
+            return msg_usage(command, "unknown option '%s'", argv[optind - 1]);
+        cli->json = true;
+    }
+    return -1;
 }
 
 int
