@@ -41,6 +41,10 @@ int cli_open_store_for(const struct cli *cli, enum store_mode mode, struct store
 /* Reads a date (YYYY-MM-DD) or timestamp in cli->zone for --from/--to. */
 int cli_parse_when(const struct cli *cli, const char *command, const char *option, const char *text,
                    int64_t *out);
+/* Reads FROM..TO, two dates or timestamps as cli_parse_when reads them,
+ * FROM before TO, for an option such as --covers. */
+int cli_parse_span(const struct cli *cli, const char *command, const char *option, const char *text,
+                   int64_t *from, int64_t *to);
 /* The last calendar month (in cli->zone) that the stored data covers to its
  * end; prints an error and returns non-zero when the store is empty. */
 int cli_last_complete_month(const struct cli *cli, struct store *st, struct window *out);

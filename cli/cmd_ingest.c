@@ -126,6 +126,7 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
     jsonw_field_int(&w, "skipped", res->kinds.skipped);
     jsonw_field_bool(&w, "already_ingested", res->already);
     jsonw_field_int(&w, "latency_samples", error ? 0 : res->kinds.latency_samples);
+    jsonw_field_int(&w, "impossible_order", error ? 0 : res->disorder.count);
     if (error)
         jsonw_field_str(&w, "error", error);
     if (res->forgotten.sources)
@@ -197,6 +198,11 @@ show_rejects(const struct cli *cli, const char *path, const struct ingest_file_r
                  res->counts.rejected - shown, cli->db_shown);
     else if (res->counts.rejected > shown)
         msg_note(path, 0, "%ld more rejected records", res->counts.rejected - shown);
+    if (res->disorder.count && kept)
+        msg_note(path, res->disorder.first_line,
+                 "%ld incident%s kept with stamps in an impossible order (the first: %s): only "
+                 "that duration is left out of the statistics",
+                 res->disorder.count, res->disorder.count == 1 ? "" : "s", res->disorder.first_why);
     if (res->naive_timestamps && kept)
         msg_note(path, 0, "%ld timestamps had no UTC offset and were read in %s (--tz)",
                  res->naive_timestamps, cli->zone ? cli->zone : "UTC");
@@ -289,25 +295,6 @@ ingest_one(const struct cli *cli, struct store *st, const struct ingest_options 
     return rc;
 }
 
-/* --covers FROM..TO: two dates or times, FROM before TO. */
-static int
-parse_covers(const struct cli *cli, const char *text, struct ingest_options *opt)
-{
-    const char *dots = strstr(text, "..");
-    char from[64];
-    if (!dots || dots == text || !dots[2] || (size_t)(dots - text) >= sizeof from)
-        return msg_usage("ingest", "--covers '%s' is not FROM..TO (2026-10-01..2026-11-01)", text);
-    snprintf(from, sizeof from, "%.*s", (int)(dots - text), text);
-    int rc;
-    if ((rc = cli_parse_when(cli, "ingest", "--covers", from, &opt->covers_from)) ||
-        (rc = cli_parse_when(cli, "ingest", "--covers", dots + 2, &opt->covers_to)))
-        return rc;
-    if (opt->covers_to <= opt->covers_from)
-        return msg_usage("ingest", "--covers '%s': TO is not after FROM", text);
-    opt->covers = true;
-    return 0;
-}
-
 int
 cmd_ingest(struct cli *cli, int argc, char **argv)
 {
@@ -375,8 +362,10 @@ cmd_ingest(struct cli *cli, int argc, char **argv)
             opt.replace = true;
             break;
         case 'C':
-            if ((rc = parse_covers(cli, optarg, &opt)))
+            if ((rc = cli_parse_span(cli, "ingest", "--covers", optarg, &opt.covers_from,
+                                     &opt.covers_to)))
                 return rc;
+            opt.covers = true;
             break;
         case 'h':
             return cli_help(help);

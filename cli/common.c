@@ -43,6 +43,24 @@ cli_parse_when(const struct cli *cli, const char *command, const char *option, c
 }
 
 int
+cli_parse_span(const struct cli *cli, const char *command, const char *option, const char *text,
+               int64_t *from, int64_t *to)
+{
+    const char *dots = strstr(text, "..");
+    char first[64];
+    if (!dots || dots == text || !dots[2] || (size_t)(dots - text) >= sizeof first)
+        return msg_usage(command, "%s '%s' is not FROM..TO (2026-10-01..2026-11-01)", option, text);
+    snprintf(first, sizeof first, "%.*s", (int)(dots - text), text);
+    int rc;
+    if ((rc = cli_parse_when(cli, command, option, first, from)) ||
+        (rc = cli_parse_when(cli, command, option, dots + 2, to)))
+        return rc;
+    if (*to <= *from)
+        return msg_usage(command, "%s '%s': TO is not after FROM", option, text);
+    return 0;
+}
+
+int
 cli_help(const char *text)
 {
     fputs(text, stdout);

@@ -204,6 +204,11 @@ ingest_incident(struct ingest *ing, const struct incident *inc)
     const char *problem = incident_times_problem(inc);
     if (problem)
         return ingest_reject(ing, inc->line, problem, "", 0);
+    const char *disorder = incident_times_disorder(inc);
+    if (disorder && !ing->disorder.count++) {
+        ing->disorder.first_line = inc->line;
+        ing->disorder.first_why = disorder;
+    }
     struct ingest_record rec = {.kind = INGEST_INCIDENT, .u.incident = *inc};
     return submit(ing, &rec);
 }

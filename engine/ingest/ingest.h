@@ -37,6 +37,15 @@ struct ingest_reject_note {
     char reason[200];
 };
 
+/* Incidents kept although two of their stamps are in an impossible order
+ * (incident_times_disorder): each loses only that duration. first_why is a
+ * static string. */
+struct ingest_disorder {
+    long count;
+    long first_line;
+    const char *first_why;
+};
+
 /* The hour of the last "YYYY-MM-DDTHH:MM:SSZ" timestamp read in full, so the
  * next ones of that hour are read without the general parser. */
 struct ingest_clock {
@@ -81,6 +90,7 @@ struct ingest {
     const char *zone;    /* zone for timestamps without an offset; NULL = UTC */
     struct source_counts counts;
     long naive_timestamps; /* timestamps read in `zone` because they had no offset */
+    struct ingest_disorder disorder;
     struct ingest_clock clock;
     long intervals;               /* status intervals stored */
     struct ingest_kinds kinds;    /* new records per kind (kinds.intervals: keyed and CSV

@@ -57,6 +57,7 @@ keep_counts(struct ingest_file_result *out, const struct ingest *ing)
     out->intervals = ing->intervals;
     out->kinds = ing->kinds;
     out->naive_timestamps = ing->naive_timestamps;
+    out->disorder = ing->disorder;
     memcpy(out->shown, ing->shown, sizeof out->shown);
 }
 

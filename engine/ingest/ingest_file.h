@@ -137,6 +137,7 @@ struct ingest_file_result {
     long intervals;                   /* status intervals stored */
     struct ingest_kinds kinds;        /* new records per kind (ingest.h) */
     long naive_timestamps;            /* timestamps read in opt->zone: no offset */
+    struct ingest_disorder disorder;  /* incidents kept with an impossible order */
     struct store_forgotten forgotten; /* with opt->replace: what the file replaced */
     /* The first min(counts.rejected, INGEST_SHOWN_REJECTS) rejects. */
     struct ingest_reject_note shown[INGEST_SHOWN_REJECTS];

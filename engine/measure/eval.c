@@ -292,9 +292,11 @@ summarise_incidents(struct collect *c, const char *entity, const char *service,
             out->unacknowledged++;
         if (e->times.seconds[MEASURE_TTR] != INCIDENT_NO_DURATION && e->started == SLTIME_NONE)
             out->ttr_from_detected++;
-        for (int m = 0; m < MEASURE_COUNT; m++)
+        for (int m = 0; m < MEASURE_COUNT; m++) {
             if (e->times.seconds[m] != INCIDENT_NO_DURATION)
                 values[sev][m][nvalues[sev][m]++] = (double)e->times.seconds[m];
+            out->impossible_order[m] += e->times.impossible[m];
+        }
     }
     enum sl_status rc = SL_OK;
     for (int m = 0; m < MEASURE_COUNT && !rc; m++) {
@@ -398,6 +400,15 @@ eval_windows(enum window_kind kind, int rolling_days, int64_t from, int64_t to, 
         *n = count;
         return SL_OK;
     }
+    if (kind == WINDOW_DAYS) {
+        /* one window of its own: the local days of [from, to) */
+        if (!(ws = malloc(sizeof *ws)))
+            return SL_ERR_NOMEM;
+        ws[0] = window_days_between(from, to, zone);
+        *out = ws;
+        *n = 1;
+        return SL_OK;
+    }
     struct window w = window_month_of(from, zone);
     if (kind == WINDOW_QUARTER)
         w = window_quarter(w.year, (w.month - 1) / 3 + 1, zone);
@@ -457,7 +468,6 @@ eval_response_compliance(const struct eval_incident *const *inc, size_t n,
         const struct eval_incident *e = inc[i];
         if (e->merged || severity_rank(e->severity) != out->severity)
             continue;
-        out->n++;
         /* A response clock starts at detection, a resolution clock at the
          * start of impact (each falling back to the other). */
         int64_t from = e->detected != SLTIME_NONE ? e->detected : e->started;
@@ -466,6 +476,11 @@ eval_response_compliance(const struct eval_incident *const *inc, size_t n,
             from = e->started != SLTIME_NONE ? e->started : e->detected;
             until = e->resolved;
         }
+        if (until != SLTIME_NONE && from != SLTIME_NONE && until < from) {
+            out->impossible_order++;
+            continue;
+        }
+        out->n++;
         if (until == SLTIME_NONE || from == SLTIME_NONE) {
             out->unacknowledged++;
             continue;

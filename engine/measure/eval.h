@@ -81,7 +81,8 @@ struct eval_params {
     const char *zone;        /* calendar zone of the windows; NULL = UTC */
     int64_t from, to;        /* every window overlapping [from, to) */
     const char *entity;      /* NULL = every entity */
-    enum window_kind window; /* of the neutral rows; WINDOW_MONTH by default */
+    enum window_kind window; /* of the neutral rows; WINDOW_MONTH by default;
+                                WINDOW_DAYS: [from, to) as one window */
     int rolling_days;        /* for WINDOW_ROLLING: N-day windows ending at `to` */
     struct avail_params avail;
     bool list_incidents;        /* keep the incidents that start in [list_from, list_to) */
@@ -137,6 +138,10 @@ struct incident_summary {
      * (the source records no started time, as PagerDuty's): not measured
      * alike with those that record it. */
     long ttr_from_detected;
+    /* Per measure, the incidents counted above whose two stamps are in an
+     * impossible order (acknowledged before detected, say): that duration
+     * alone is left out of measure[m], and the number is shown beside it. */
+    long impossible_order[MEASURE_COUNT];
     struct duration_stats measure[MEASURE_COUNT];
     struct duration_stats severity_measure[6][MEASURE_COUNT]; /* the same, per severity */
 };
@@ -185,11 +190,14 @@ struct eval_response {
     double target_minutes;
     bool business_hours; /* measured on the business-hours clock */
     bool resolution;     /* a resolution target: TTR, not TTA */
-    long n;              /* incidents of the severity (merged left out) */
+    long n;              /* incidents of the severity (merged and impossible_order left out) */
     long within;         /* acknowledged (resolved) within the target */
     long late;           /* acknowledged (resolved) after it */
     long unacknowledged; /* no acknowledgement (resolution: still open): not within */
-    double share;        /* within / n; NAN when n == 0 */
+    /* Acknowledged before detected (resolved before started): the time to
+     * respond is unknown, so the incident is left out of n, counted here. */
+    long impossible_order;
+    double share; /* within / n; NAN when n == 0 */
 };
 
 struct eval_contract_row {
@@ -278,8 +286,9 @@ typedef int (*eval_incident_fn)(void *ctx, const struct eval_incident *e);
 enum sl_status eval_each_listed_incident(struct store *st, const struct eval_params *p,
                                          eval_incident_fn fn, void *ctx, struct sl_diag *diag);
 
-/* The windows of kind (rolling: N-day windows ending at `to`, going back)
- * overlapping [from, to), in time order. *out is owned by the caller (free());
+/* The windows of kind (rolling: N-day windows ending at `to`, going back;
+ * days: one window of the local days of [from, to)) overlapping [from, to),
+ * in time order. *out is owned by the caller (free());
  * SL_ERR_NOMEM or SL_ERR_USAGE (rolling with days < 1). */
 enum sl_status eval_windows(enum window_kind kind, int rolling_days, int64_t from, int64_t to,
                             const char *zone, struct window **out, size_t *n);

@@ -351,6 +351,14 @@ write_note(const struct summary_out *o, uint32_t row, const struct eval_row *er,
                  ttr->n, STATS_LOW_SAMPLE);
         note_add(note, sizeof note, text);
     }
+    const long *impossible = er->incidents.impossible_order;
+    if (impossible[MEASURE_TTA] || impossible[MEASURE_TTR]) {
+        char text[128];
+        snprintf(text, sizeof text,
+                 "stamps in an impossible order: MTTA leaves out %ld, MTTR %ld incidents",
+                 impossible[MEASURE_TTA], impossible[MEASURE_TTR]);
+        note_add(note, sizeof note, text);
+    }
     if (ytd_first && ytd_first->start != t->ytd_first) {
         char label[48], text[80];
         window_label(ytd_first, label);

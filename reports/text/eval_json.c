@@ -173,17 +173,21 @@ write_incidents(struct jsonw *w, const struct incident_summary *inc)
     jsonw_field_int(w, "merged_left_out", inc->merged);
     jsonw_field_int(w, "unacknowledged", inc->unacknowledged);
     jsonw_close(w, '}');
-    write_stats(w, "ttd", &inc->measure[MEASURE_TTD]);
-    write_stats(w, "tta", &inc->measure[MEASURE_TTA]);
-    write_stats(w, "ttm", &inc->measure[MEASURE_TTM]);
-    /* TTR with the share measured from detected, where started was not
-     * recorded: not like for like with sources that record it */
-    const struct duration_stats *ttr = &inc->measure[MEASURE_TTR];
-    jsonw_open(w, "ttr", '{');
-    write_stats_fields(w, ttr);
-    jsonw_field_num(w, "started_from_detected",
-                    ttr->n ? (double)inc->ttr_from_detected / (double)ttr->n : NAN);
-    jsonw_close(w, '}');
+    static const char *const keys[MEASURE_COUNT] = {"ttd", "tta", "ttm", "ttr"};
+    for (int m = 0; m < MEASURE_COUNT; m++) {
+        const struct duration_stats *s = &inc->measure[m];
+        jsonw_open(w, keys[m], '{');
+        write_stats_fields(w, s);
+        /* the incidents whose stamps for this measure are in an impossible
+         * order: counted above, left out of these figures only */
+        jsonw_field_int(w, "impossible_order", inc->impossible_order[m]);
+        /* TTR with the share measured from detected, where started was not
+         * recorded: not like for like with sources that record it */
+        if (m == MEASURE_TTR)
+            jsonw_field_num(w, "started_from_detected",
+                            s->n ? (double)inc->ttr_from_detected / (double)s->n : NAN);
+        jsonw_close(w, '}');
+    }
     jsonw_open(w, "by_severity_stats", '{');
     for (int s = 1; s <= 5; s++) {
         snprintf(key, sizeof key, "sev%d", s);
@@ -381,6 +385,7 @@ write_sla(struct jsonw *w, const char *key, const struct eval_result *r,
         jsonw_field_int(w, "within", e->within);
         jsonw_field_int(w, "late", e->late);
         jsonw_field_int(w, e->resolution ? "unresolved" : "unacknowledged", e->unacknowledged);
+        jsonw_field_int(w, "impossible_order", e->impossible_order);
         jsonw_field_num(w, "share_within", e->share);
         jsonw_close(w, '}');
     }

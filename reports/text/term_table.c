@@ -78,6 +78,9 @@ term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_on
         else
             textbuf_printf(t, " %8s", "-");
         coverage_note(t, row->coverage, &row->avail);
+        if (inc->impossible_order[MEASURE_TTA])
+            textbuf_printf(t, "  mtta leaves out %ld (acknowledged before detected)",
+                           inc->impossible_order[MEASURE_TTA]);
         textbuf_putc(t, '\n');
     }
     return tb.status;

@@ -96,20 +96,36 @@ Test(incident_times, negative_span_has_no_duration)
     struct incident_times it;
     incident_times_of(&inc, &it);
     cr_assert_eq(it.seconds[MEASURE_TTA], INCIDENT_NO_DURATION);
+    cr_assert(it.impossible[MEASURE_TTA]);
+    /* the other durations stand, and a missing end is not impossible */
+    cr_assert_eq(it.seconds[MEASURE_TTD], 100);
+    cr_assert_not(it.impossible[MEASURE_TTD]);
+    cr_assert_not(it.impossible[MEASURE_TTR]);
+    cr_assert_eq(it.seconds[MEASURE_TTR], INCIDENT_NO_DURATION);
 }
 
 Test(incident_times, problems)
 {
     struct incident inc = incident(T, NONE, NONE, NONE, T - 1);
     cr_assert_str_eq(incident_times_problem(&inc), "resolved before started");
+    cr_assert_null(incident_times_disorder(&inc));
+    /* Every other impossible order keeps the incident (docs/design.md §4)
+     * and names the one duration it costs. */
     inc = incident(T, NONE, NONE, T - 1, NONE);
-    cr_assert_str_eq(incident_times_problem(&inc), "mitigated before started");
+    cr_assert_null(incident_times_problem(&inc));
+    cr_assert_str_eq(incident_times_disorder(&inc), "mitigated before started");
     inc = incident(T, T + 100, T + 50, NONE, NONE);
-    cr_assert_str_eq(incident_times_problem(&inc), "acknowledged before detected");
+    cr_assert_null(incident_times_problem(&inc));
+    cr_assert_str_eq(incident_times_disorder(&inc), "acknowledged before detected");
     inc = incident(T, T - 60, NONE, NONE, NONE);
-    cr_assert_str_eq(incident_times_problem(&inc), "detected before started");
-    /* One rule (docs/formats.md): no duration of design §4 is negative.
-     * Orders no duration measures are accepted as the source wrote them:
+    cr_assert_null(incident_times_problem(&inc));
+    cr_assert_str_eq(incident_times_disorder(&inc), "detected before started");
+    /* with detected missing, an acknowledgement before started is before
+     * the fallback detected */
+    inc = incident(T, NONE, T - 5, NONE, T + 60);
+    cr_assert_null(incident_times_problem(&inc));
+    cr_assert_str_eq(incident_times_disorder(&inc), "acknowledged before detected");
+    /* Orders no duration measures are accepted as the source wrote them:
      * detected after resolved (found in a review), mitigated after resolved,
      * acknowledged after resolved, acknowledged after mitigated. */
     inc = incident(T, T + 600, NONE, NONE, T + 300);
@@ -124,6 +140,7 @@ Test(incident_times, problems)
     /* equal times are consistent */
     inc = incident(T, T, T, T, T);
     cr_assert_null(incident_times_problem(&inc));
+    cr_assert_null(incident_times_disorder(&inc));
 }
 
 Test(incident_times, measure_names)
