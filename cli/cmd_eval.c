@@ -28,8 +28,10 @@ static const char help[] =
     "       slaudit eval --reconcile --entity provider:X --service S [--from --to | --month]\n"
     "                    [--slack MIN] [--min-overlap SEC] [--probe-min-outage MIN]\n"
     "\n"
-    "Evaluates every window (calendar month by default, in --tz, default UTC) that\n"
-    "overlaps [--from, --to): the neutral availability of each service and of each entity\n"
+    "Evaluates the windows (calendar month by default, in --tz, default UTC) that\n"
+    "make up [--from, --to), or, when the span is not whole windows, the span itself as\n"
+    "one window of its local days (never widened; with --window or --rolling such a\n"
+    "span is refused): the neutral availability of each service and of each entity\n"
     "as a whole (its services pooled), downtime, unknown (unmonitored) time, eligible\n"
     "maintenance, incidents by severity, and TTA/TTR with n, mean, median, p90, max\n"
     "and a bootstrap interval of the median (--json). Without dates: the last\n"
@@ -86,6 +88,7 @@ static const char help[] =
 /* Options of eval alone. */
 struct eval_own {
     bool no_save, reconcile;
+    bool window_set; /* --window or --rolling given */
     const char *service;
     struct reconcile_params rp;
 };
@@ -116,6 +119,37 @@ reconcile_command(struct cli *cli, struct store *st, const struct eval_params *p
     return rc;
 }
 
+/* A span that is not whole windows is never widened to them: without
+ * --window or --rolling it is evaluated as one window of its own (whole
+ * local days), else refused with how to ask for it. */
+static int
+fit_span(struct eval_params *p, bool window_set, const char *from, const char *to)
+{
+    struct window *ws;
+    size_t n;
+    if (eval_windows(p->window, p->rolling_days, p->from, p->to, p->zone, &ws, &n))
+        return msg_error(sl_exit_code(SL_ERR_NOMEM), NULL, 0, "out of memory");
+    bool whole = n > 0 && ws[0].start == p->from && ws[n - 1].end == p->to;
+    free(ws);
+    if (whole)
+        return 0;
+    const char *zone = p->zone ? p->zone : "UTC";
+    if (window_set)
+        return msg_usage("eval",
+                         "--from %s --to %s is not whole %s windows in %s: give bounds of whole "
+                         "windows, or leave out --window and --rolling to evaluate exactly "
+                         "that span as one window",
+                         from, to, window_kind_name(p->window), zone);
+    struct window span = window_days_between(p->from, p->to, p->zone);
+    if (span.start != p->from || span.end != p->to)
+        return msg_usage("eval",
+                         "--from %s --to %s: a span of its own is whole local days in %s: "
+                         "give dates (YYYY-MM-DD)",
+                         from, to, zone);
+    p->window = WINDOW_DAYS;
+    return 0;
+}
+
 /* Everything after the options: dates, the store, the run and the output. */
 static int
 eval_command(struct cli *cli, struct eval_params *pp, const struct eval_own *own, const char *from,
@@ -137,6 +171,8 @@ eval_command(struct cli *cli, struct eval_params *pp, const struct eval_own *own
         return rc;
     if (from && p.to <= p.from)
         return msg_usage("eval", "--to must be after --from");
+    if (from && !own->reconcile && (rc = fit_span(&p, own->window_set, from, to)))
+        return rc;
     if (own->reconcile && (!p.entity || !own->service))
         return msg_usage("eval", "--reconcile needs --entity and --service");
 
@@ -292,6 +328,7 @@ cmd_eval(struct cli *cli, int argc, char **argv)
             month = optarg;
             break;
         case 'w':
+            eo.window_set = true;
             if (!strcmp(optarg, "month"))
                 p.window = WINDOW_MONTH;
             else if (!strcmp(optarg, "quarter"))
@@ -311,6 +348,7 @@ cmd_eval(struct cli *cli, int argc, char **argv)
             }
             p.window = WINDOW_ROLLING;
             p.rolling_days = (int)days;
+            eo.window_set = true;
             break;
         }
         case 'h':

@@ -121,6 +121,21 @@ window_days_of(int64_t t, int64_t first_day, int days, const char *zone)
     return w;
 }
 
+static int64_t
+local_day(int64_t t, const char *zone)
+{
+    struct sl_civil c;
+    sltime_to_civil(t, zone, &c, NULL);
+    return sltime_days_from_civil(c.year, c.month, c.day);
+}
+
+struct window
+window_days_between(int64_t from, int64_t to, const char *zone)
+{
+    int64_t first = local_day(from, zone), end = local_day(to, zone);
+    return window_days_of(from, first, end > first ? (int)(end - first) : 1, zone);
+}
+
 struct window
 window_month_of(int64_t t, const char *zone)
 {

@@ -38,6 +38,11 @@ struct window window_rolling(int64_t end, int days, const char *zone);
  * sltime_days_from_civil), before it as after it. days >= 1. */
 struct window window_days_of(int64_t t, int64_t first_day, int days, const char *zone);
 
+/* The window of days of zone from the local day of from to the local day
+ * before that of to: [from, to) itself when both are local midnights
+ * (the caller checks start and end). A span of its own, as `eval --from
+ * --to` evaluates one that is not whole calendar windows. */
+struct window window_days_between(int64_t from, int64_t to, const char *zone);
 /* The calendar month holding instant t in zone. */
 struct window window_month_of(int64_t t, const char *zone);
 /* The month after / before w (w a month window). */
