@@ -27,7 +27,7 @@ static const char help[] =
     "       slaudit sla import FILE --entity provider:X [--service S] [--effective DATE]\n"
     "                          [--fee N [--currency C]]\n"
     "       slaudit sla score FILE [--json] [-o FILE.xlsx] [--history FILE...\n"
-    "                         [--entity E] [--service S]]\n"
+    "                         [--entity E] [--service S] [--covers FROM..TO]]\n"
     "\n"
     "Reads a provider's SLA — Markdown, plain text, HTML saved from a web page, PDF\n"
     "or Word (DOCX), told apart by their content — and shows what it commits to,\n"
@@ -60,6 +60,10 @@ static const char help[] =
     "  --currency C      the fee's currency, e.g. USD (import)\n"
     "  -o FILE.xlsx      write the scorecard workbook (score)\n"
     "  --history FILE    incident or status history to replay; repeatable (score)\n"
+    "  --covers FROM..TO the span the history speaks for (score): within it, time no\n"
+    "                    record covers is up, outside it unknown; default: its first\n"
+    "                    record's start to its last record's end. A window below 50 %\n"
+    "                    monitoring coverage is measured, never judged met or breached\n"
 
     "\n"
     "Exit codes: 0 ok; 2 usage; 3 the file cannot be read; 4 database; 5 the\n"
@@ -74,6 +78,7 @@ static const char help[] =
 
 struct sla_options {
     const char *file, *entity, *service, *effective, *output, *fee, *currency;
+    const char *covers; /* --covers FROM..TO of the history (score) */
     const char *history[MAX_HISTORY];
     size_t nhistory;
 };
@@ -311,7 +316,11 @@ replay_history(const struct cli *cli, const struct sla_options *opt, const struc
     }
     for (size_t i = 0; i < n && !rc; i++)
         rc = ingest_history(cli, st, files[i]);
-    if (!rc && (s = sla_replay_run_scope(st, t, cli->zone, opt->entity, opt->service, out, &diag)))
+    struct sla_replay_scope scope = {opt->entity, opt->service, SLTIME_NONE, SLTIME_NONE};
+    if (!rc && opt->covers)
+        rc = cli_parse_span(cli, "sla", "--covers", opt->covers, &scope.covers_from,
+                            &scope.covers_to);
+    if (!rc && (s = sla_replay_run_scope(st, t, cli->zone, &scope, out, &diag)))
         rc = msg_diag(s, &diag);
     if (!rc && (opt->entity || opt->service) && out->nwindows == 0)
         rc = msg_error(SL_EXIT_INPUT, files[0], 0, "the history holds nothing for %s%s%s",
@@ -399,8 +408,8 @@ out:
 static int
 parse_options(int argc, char **argv, struct sla_options *opt)
 {
-    static const char *const valued[] = {"--entity", "--service", "--effective", "--output",
-                                         "-o",       "--fee",     "--currency",  NULL};
+    static const char *const valued[] = {"--entity", "--service",  "--effective", "--output", "-o",
+                                         "--fee",    "--currency", "--covers",    NULL};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h"))
@@ -434,6 +443,8 @@ parse_options(int argc, char **argv, struct sla_options *opt)
                 opt->fee = v;
             else if (k == 6)
                 opt->currency = v;
+            else if (k == 7)
+                opt->covers = v;
             else
                 opt->output = v;
             continue;
@@ -469,6 +480,8 @@ cmd_sla(struct cli *cli, int argc, char **argv)
         return msg_usage("sla", "no FILE given");
     if (strcmp(action, "score") && (opt.output || opt.nhistory))
         return msg_usage("sla", "-o and --history belong to 'sla score'");
+    if (opt.covers && !opt.nhistory)
+        return msg_usage("sla", "--covers says what span --history speaks for: give --history");
     if (strcmp(action, "import") && opt.effective)
         return msg_usage("sla", "--effective belongs to 'sla import'");
     if (strcmp(action, "import") && (opt.fee || opt.currency))

@@ -171,6 +171,33 @@ window_at(const struct contract_rules *r, int64_t first_day, int64_t t, const ch
     return m;
 }
 
+/* The span the user says the history speaks for: what lies outside it is
+ * left out, and within it the history is known. */
+static void
+clip_to_span(struct collect *c, int64_t from, int64_t to)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        struct interval iv = c->iv[i];
+        iv.start = iv.start > from ? iv.start : from;
+        iv.end = iv.end < to ? iv.end : to;
+        if (iv.end > iv.start)
+            c->iv[k++] = iv;
+    }
+    c->n = k;
+    k = 0;
+    for (size_t i = 0; i < c->nmt; i++) {
+        struct maintenance m = c->mt[i];
+        m.start = m.start > from ? m.start : from;
+        m.end = m.end < to ? m.end : to;
+        if (m.end > m.start)
+            c->mt[k++] = m;
+    }
+    c->nmt = k;
+    c->first = from;
+    c->last = to;
+}
+
 static double
 percent_of(const struct contract_measure *m)
 {
@@ -181,16 +208,19 @@ enum sl_status
 sla_replay_run(struct store *st, const struct sla_terms *t, const char *zone,
                struct sla_replay *out, struct sl_diag *diag)
 {
-    return sla_replay_run_scope(st, t, zone, NULL, NULL, out, diag);
+    struct sla_replay_scope all = {NULL, NULL, SLTIME_NONE, SLTIME_NONE};
+    return sla_replay_run_scope(st, t, zone, &all, out, diag);
 }
 
 enum sl_status
 sla_replay_run_scope(struct store *st, const struct sla_terms *t, const char *zone,
-                     const char *entity, const char *service, struct sla_replay *out,
+                     const struct sla_replay_scope *scope, struct sla_replay *out,
                      struct sl_diag *diag)
 {
-    struct collect c = {
-        .first = SLTIME_NONE, .last = SLTIME_NONE, .entity = entity, .service = service};
+    struct collect c = {.first = SLTIME_NONE,
+                        .last = SLTIME_NONE,
+                        .entity = scope->entity,
+                        .service = scope->service};
     struct contract_rules rules, neutral;
     enum sl_status s = SL_OK;
     memset(out, 0, sizeof *out);
@@ -203,6 +233,8 @@ sla_replay_run_scope(struct store *st, const struct sla_terms *t, const char *zo
         contract_rules_neutral(&rules); /* no target: measured, never met or breached */
     out->target_percent = rules.target_percent;
     out->window_name = window_kind_name(rules.window);
+    out->coverage_rule =
+        (struct avail_coverage_rule){AVAIL_DEFAULT_COVERAGE_MIN, AVAIL_DEFAULT_COVERAGE_PARTIAL};
 
     struct series_ctx sx = {st, &c, diag, SL_OK};
     if ((s = store_each_series(st, NULL, on_series, &sx, diag)) || (s = sx.status))
@@ -217,14 +249,16 @@ sla_replay_run_scope(struct store *st, const struct sla_terms *t, const char *zo
         goto out;
     if (c.first == SLTIME_NONE)
         goto out;
-    /* A status history lists what went wrong: every window it reaches is
-     * known, and up where no record says otherwise. */
+    if (scope->covers_from != SLTIME_NONE && scope->covers_to > scope->covers_from)
+        clip_to_span(&c, scope->covers_from, scope->covers_to);
+    /* A status history lists what went wrong: the span it covers is known,
+     * and up where no record says otherwise; the rest of its windows is
+     * unknown, as eval counts it. */
     int64_t last = c.last;
     struct sl_civil fc;
     sltime_to_civil(c.first, zone, &fc, NULL);
     int64_t first_day = sltime_days_from_civil(fc.year, fc.month, fc.day);
-    push(&c, window_at(&rules, first_day, c.first, zone).start,
-         window_at(&rules, first_day, last - 1, zone).end, SVC_UP);
+    push(&c, c.first, last, SVC_UP);
     if (c.failed) {
         s = diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory");
         goto out;
@@ -257,8 +291,13 @@ sla_replay_run_scope(struct store *st, const struct sla_terms *t, const char *zo
         rw->downtime_seconds = m.avail.downtime_seconds;
         rw->excluded_seconds = (double)(m.avail.maintenance_seconds + m.excluded_seconds);
         rw->forgiven_seconds = (double)m.forgiven_seconds;
-        rw->met = !att.known || isnan(att.target_percent) || att.met;
-        rw->gap = att.credit.match == CREDIT_GAP;
+        rw->coverage = availability_coverage(&m.avail);
+        rw->coverage_flag = availability_coverage_flag(&m.avail, &out->coverage_rule);
+        bool insufficient = rw->coverage_flag == AVAIL_COVERAGE_INSUFFICIENT;
+        out->unjudged_coverage += insufficient;
+        rw->judged = att.known && !isnan(att.target_percent) && !insufficient;
+        rw->met = !rw->judged || att.met;
+        rw->gap = rw->judged && att.credit.match == CREDIT_GAP;
         rw->credit.match = CREDIT_NONE_DUE;
         if (!rw->met) {
             out->breached++;

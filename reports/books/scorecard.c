@@ -36,11 +36,17 @@ static const struct xlsx_column allowed_columns[] = {
 };
 
 static const struct xlsx_column replay_columns[] = {
-    {"Window", 12},       {"Delivered (contract)", 14},
-    {"Neutral", 12},      {"Met", 10},
-    {"Credit %", 10},     {"Downtime min", 12},
-    {"Excluded min", 12}, {"Forgiven min", 12},
-    {"Note", 30},         {NULL, 0},
+    {"Window", 12},
+    {"Delivered (contract)", 14},
+    {"Neutral", 12},
+    {"Met", 12},
+    {"Credit %", 10},
+    {"Downtime min", 12},
+    {"Excluded min", 12},
+    {"Forgiven min", 12},
+    {"Note", 30},
+    {"Coverage", 10},
+    {NULL, 0},
 };
 
 static void
@@ -259,7 +265,11 @@ write_replay(struct xlsx_book *book, const struct sla_replay *rp)
         xlsx_text(sh, r, 0, w->label, XLSX_PLAIN);
         xlsx_percent(sh, r, 1, w->availability_percent / 100);
         xlsx_percent(sh, r, 2, w->neutral_percent / 100);
-        xlsx_text(sh, r, 3, w->met ? "met" : "breached", w->met ? XLSX_PLAIN : XLSX_BOLD);
+        xlsx_text(sh, r, 3,
+                  !w->judged ? "no verdict"
+                  : w->met   ? "met"
+                             : "breached",
+                  w->met ? XLSX_PLAIN : XLSX_BOLD);
         if (isnan(w->credit_percent)) {
             /* A credit that is no share of the fee, in its own unit. */
             char owed[96];
@@ -273,6 +283,10 @@ write_replay(struct xlsx_book *book, const struct sla_replay *rp)
         xlsx_number(sh, r, 7, w->forgiven_seconds / 60, XLSX_DECIMAL1);
         if (w->gap)
             xlsx_text(sh, r, 8, "below target, in no credit band", XLSX_MUTED);
+        else if (w->coverage_flag != AVAIL_COVERAGE_FULL)
+            xlsx_text(sh, r, 8, availability_coverage_label(w->coverage_flag), XLSX_MUTED);
+        if (!isnan(w->coverage))
+            xlsx_percent(sh, r, 9, w->coverage);
     }
 }
 

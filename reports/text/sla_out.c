@@ -242,8 +242,8 @@ sla_out_replay(struct strbuf *sb, const struct sla_replay *r)
     textbuf_printf(
         o, "\nReplay of the history under the document's definitions (%s windows, target %g%%)\n",
         r->window_name, r->target_percent);
-    textbuf_printf(o, "  %-10s %10s %10s %9s %8s %10s %10s\n", "window", "delivered", "neutral",
-                   "met", "credit", "excluded", "forgiven");
+    textbuf_printf(o, "  %-10s %10s %10s %9s %10s %8s %10s %10s\n", "window", "delivered",
+                   "neutral", "coverage", "met", "credit", "excluded", "forgiven");
     for (size_t i = 0; i < r->nwindows; i++) {
         const struct sla_replay_window *w = &r->windows[i];
         /* A credit that is no share of the fee is told in its unit. */
@@ -255,11 +255,24 @@ sla_out_replay(struct strbuf *sb, const struct sla_replay *r)
         char credit[24] = "       -";
         if (!isnan(w->credit_percent))
             snprintf(credit, sizeof credit, "%7g%%", w->credit_percent);
-        textbuf_printf(o, "  %-10s %9.3f%% %9.3f%% %9s %s %8.0f m %8.0f m%s%s\n", w->label,
-                       w->availability_percent, w->neutral_percent, w->met ? "met" : "BREACHED",
-                       credit, w->excluded_seconds / 60.0, w->forgiven_seconds / 60.0,
-                       w->gap ? "  (in no credit band)" : "", owed);
+        /* A window the history barely saw is measured, never judged. */
+        const char *verdict = !w->judged ? "no verdict" : w->met ? "met" : "BREACHED";
+        const char *flag = availability_coverage_label(w->coverage_flag);
+        char note[64] = "";
+        if (flag)
+            snprintf(note, sizeof note, "  (%s)", flag);
+        textbuf_printf(o, "  %-10s %9.3f%% %9.3f%% %8.2f%% %10s %s %8.0f m %8.0f m%s%s%s\n",
+                       w->label, w->availability_percent, w->neutral_percent, 100 * w->coverage,
+                       verdict, credit, w->excluded_seconds / 60.0, w->forgiven_seconds / 60.0,
+                       note, w->gap ? "  (in no credit band)" : "", owed);
     }
+    if (r->unjudged_coverage)
+        textbuf_printf(o,
+                       "  %zu window%s below %g%% monitoring coverage: measured, not judged met or "
+                       "breached, no credit (--covers FROM..TO says what span the history speaks "
+                       "for)\n",
+                       r->unjudged_coverage, r->unjudged_coverage == 1 ? "" : "s",
+                       100 * r->coverage_rule.min);
     textbuf_printf(o,
                    "  effective: %.3f%% delivered over %zu windows, %zu breached, credits %g%% of "
                    "one window's fee in all",
@@ -285,6 +298,11 @@ json_replay(struct jsonw *w, const struct sla_replay *r)
     jsonw_field_num(w, "target_percent", r->target_percent);
     jsonw_field_num(w, "overall_percent", r->overall_percent);
     jsonw_field_int(w, "breached", (int64_t)r->breached);
+    jsonw_field_int(w, "insufficient_coverage", (int64_t)r->unjudged_coverage);
+    jsonw_open(w, "minimum_coverage", '{');
+    jsonw_field_num(w, "insufficient_below", r->coverage_rule.min);
+    jsonw_field_num(w, "partial_below", r->coverage_rule.partial);
+    jsonw_close(w, '}');
     jsonw_field_num(w, "credit_total_percent", r->credit_total_percent);
     /* The credits that are no share of the fee, summed in their units. */
     jsonw_open(w, "credit_owed_totals", '[');
@@ -306,7 +324,12 @@ json_replay(struct jsonw *w, const struct sla_replay *r)
         jsonw_field_str(w, "end", b);
         jsonw_field_num(w, "availability_percent", rw->availability_percent);
         jsonw_field_num(w, "neutral_percent", rw->neutral_percent);
-        jsonw_field_bool(w, "met", rw->met);
+        jsonw_field_num(w, "coverage", rw->coverage);
+        jsonw_field_str(w, "coverage_flag", availability_coverage_name(rw->coverage_flag));
+        if (rw->judged)
+            jsonw_field_bool(w, "met", rw->met);
+        else
+            jsonw_field_null(w, "met");
         jsonw_field_num(w, "credit_percent", rw->credit_percent);
         sla_credit_unit_json(w, "credit_owed", &rw->credit);
         jsonw_field_bool(w, "in_no_band", rw->gap);

@@ -248,11 +248,12 @@ Test(sla_replay, contract_rules_per_window, .init = setup, .fini = teardown)
                             .start = OCT + 2 * 86400,
                             .end = OCT + 2 * 86400 + 180,
                             .status = SVC_DOWN};
-    /* November: announced maintenance of 2 h, the rest up. */
+    /* The history covers October and November, up where no record says
+     * otherwise; November: announced maintenance of 2 h, the rest up. */
     struct interval up = {.entity = "provider:x",
                           .service = "api",
-                          .start = NOV,
-                          .end = NOV + 86400,
+                          .start = OCT,
+                          .end = NOV + 30 * 86400,
                           .status = SVC_UP};
     struct maintenance m = {.entity = "provider:x",
                             .service = "api",
@@ -301,6 +302,59 @@ Test(sla_replay, contract_rules_per_window, .init = setup, .fini = teardown)
     cr_assert_eq(sla_replay_run(fx.st, &t, NULL, &r, &d), SL_OK);
     cr_assert_float_eq(r.windows[1].downtime_seconds, 7200, 1e-6);
     cr_assert_not(r.windows[1].met);
+    sla_replay_release(&r);
+    sla_terms_release(&t);
+}
+
+/* A replay measures what it saw: a history that starts on 24 October
+ * covers 8 of its 31 days (25.8 %, below the 50 % minimum), so October is
+ * measured but neither met nor breached and earns no credit, however bad;
+ * November, seen whole, is judged. */
+Test(sla_replay, thin_coverage_is_no_verdict, .init = setup, .fini = teardown)
+{
+    struct sl_diag d = {0};
+    bool already;
+    cr_assert_eq(store_source_begin(fx.st, "h.csv", "h1", "interval-csv", 1, &already, &d), SL_OK);
+    struct interval up = {.entity = "provider:x",
+                          .service = "api",
+                          .start = OCT + 23 * 86400,
+                          .end = NOV + 30 * 86400,
+                          .status = SVC_UP};
+    struct interval oct_down = up, nov_down = up;
+    oct_down.start = OCT + 24 * 86400;
+    oct_down.end = oct_down.start + 6 * 3600;
+    oct_down.status = SVC_DOWN;
+    nov_down.start = NOV + 86400;
+    nov_down.end = nov_down.start + 3600;
+    nov_down.status = SVC_DOWN;
+    cr_assert_eq(store_add_interval(fx.st, &up, &d), SL_OK);
+    cr_assert_eq(store_add_interval(fx.st, &oct_down, &d), SL_OK);
+    cr_assert_eq(store_add_interval(fx.st, &nov_down, &d), SL_OK);
+    struct source_counts c = {3, 3, 0, 0};
+    cr_assert_eq(store_source_finish(fx.st, &c, &d), SL_OK);
+
+    struct sla_terms t;
+    sla_terms_init(&t);
+    add_target(&t, 99.9, 1);
+    add_tier(&t, NAN, false, 99.9, false, 10, 2);
+    struct sla_replay r;
+    cr_assert_eq(sla_replay_run(fx.st, &t, NULL, &r, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(r.nwindows, 2);
+    const struct sla_replay_window *oct = &r.windows[0], *nov = &r.windows[1];
+    cr_assert_float_eq(oct->coverage, 8.0 / 31, 1e-12);
+    cr_assert_eq(oct->coverage_flag, AVAIL_COVERAGE_INSUFFICIENT);
+    /* measured on the 8 days seen: 6 h down of 192 h */
+    cr_assert_float_eq(oct->availability_percent, 100 * (1 - 6.0 / 192), 1e-9);
+    cr_assert_not(oct->judged);
+    cr_assert(oct->met);
+    cr_assert_eq(oct->credit.match, CREDIT_NONE_DUE);
+    cr_assert_float_eq(oct->credit_percent, 0, 1e-12);
+    cr_assert_float_eq(nov->coverage, 1, 1e-12);
+    cr_assert(nov->judged);
+    cr_assert_not(nov->met);
+    cr_assert_float_eq(nov->credit_percent, 10, 1e-9);
+    cr_assert_eq(r.breached, 1);
+    cr_assert_eq(r.unjudged_coverage, 1);
     sla_replay_release(&r);
     sla_terms_release(&t);
 }

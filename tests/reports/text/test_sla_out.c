@@ -39,6 +39,9 @@ setup(void)
     windows[0] = (struct sla_replay_window){.label = "2026-10",
                                             .availability_percent = 99.5,
                                             .neutral_percent = 99.25,
+                                            .coverage = 1,
+                                            .coverage_flag = AVAIL_COVERAGE_FULL,
+                                            .judged = true,
                                             .met = false,
                                             .credit_percent = 10,
                                             .excluded_seconds = 600,
@@ -84,10 +87,10 @@ Test(sla_out, the_replay_to_the_character)
     cr_assert_str_eq(sb.buf,
                      "\nReplay of the history under the document's definitions (month "
                      "windows, target 99.9%)\n"
-                     "  window      delivered    neutral       met   credit   excluded   "
-                     "forgiven\n"
-                     "  2026-10       99.500%    99.250%  BREACHED      10%       10 m        2 "
-                     "m\n"
+                     "  window      delivered    neutral  coverage        met   credit   "
+                     "excluded   forgiven\n"
+                     "  2026-10       99.500%    99.250%   100.00%   BREACHED      10%       10 m"
+                     "        2 m\n"
                      "  effective: 99.500% delivered over 1 windows, 1 breached, credits 10% "
                      "of one window's fee in all; exclusions removed 12 minutes of downtime\n");
     strbuf_release(&sb);
