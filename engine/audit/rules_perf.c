@@ -287,17 +287,26 @@ RULE_CHECK(check_mnt001)
         const struct audit_sla *c = audit_commitment_at(d, m->service, m->start);
         bool from_sla = c && !isnan(c->terms.maintenance_notice_hours);
         double notice_h = from_sla ? c->terms.maintenance_notice_hours : default_notice_h;
-        const char *notice_from = from_sla ? "the SLA" : default_from;
+        char notice_from[160];
+        if (from_sla && c->document)
+            snprintf(notice_from, sizeof notice_from, "the SLA (%s)", c->document);
+        else
+            snprintf(notice_from, sizeof notice_from, "%s", from_sla ? "the SLA" : default_from);
         char a[24];
         audit_time_text(m->start, a);
-        double ahead = m->announced == SLTIME_NONE ? -1 : (double)(m->start - m->announced) / HOUR;
-        if (ahead >= 0 && ahead >= notice_h)
+        /* In whole seconds: exactly the notice period ahead is enough. */
+        bool announced = m->announced != SLTIME_NONE;
+        int64_t ahead = announced ? m->start - m->announced : 0;
+        if (announced && ahead >= llround(notice_h * HOUR))
             continue;
         char ahead_text[64];
-        if (ahead < 0)
+        if (!announced)
             snprintf(ahead_text, sizeof ahead_text, "never announced");
+        else if (ahead < 0)
+            snprintf(ahead_text, sizeof ahead_text, "announced after it began");
         else
-            snprintf(ahead_text, sizeof ahead_text, "announced %.1f h ahead", ahead);
+            snprintf(ahead_text, sizeof ahead_text, "announced %lld h %02lld min ahead",
+                     (long long)(ahead / HOUR), (long long)(ahead % HOUR / 60));
         struct finding *f = audit_finding(
             ctx, rule, NULL, m->service, m->start, m->end, m->key ? m->key : a,
             "maintenance %s on %s at %s (%.0f min) was %s, under the %.3g h notice of %s: it "

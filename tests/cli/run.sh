@@ -502,8 +502,15 @@ hasnt "rolling label not the utc date" "$TMP/out" 'to 2026-03-15'
 expect "rolling west of utc json" 0 "$BIN" --db "$BDB" --tz America/New_York --json eval --rolling 7 --from 2026-03-08 --to 2026-03-15
 has "rolling window of local days" "$TMP/out" '"window":\{"kind":"rolling","start":"2026-03-08T00:00:00-05:00","end":"2026-03-15T00:00:00-04:00"\}'
 expect "eval --sla needs --entity" 2 "$BIN" --db "$DB" eval --month 2026-10 --sla tests/cli/data/sla-nimbus.json
-expect "eval by quarter" 0 "$BIN" --db "$DB" eval --from 2026-08-01 --to 2026-11-01 --window quarter --entity provider:nimbus
+expect "eval by quarter" 0 "$BIN" --db "$DB" eval --from 2026-07-01 --to 2027-01-01 --window quarter --entity provider:nimbus
 has "quarter label" "$TMP/out" 'provider:nimbus +\(all\) +2026-Q3'
+has "second quarter label" "$TMP/out" 'provider:nimbus +\(all\) +2026-Q4'
+# A span is the span asked for: never widened to the windows around it.
+expect "eval part of a quarter refused" 2 "$BIN" --db "$DB" eval --from 2026-08-01 --to 2026-11-01 --window quarter --entity provider:nimbus
+has "part of a quarter says how to ask" "$TMP/err" 'is not whole quarter windows in UTC: give bounds of whole windows, or leave out --window'
+expect "eval span of its own" 0 "$BIN" --db "$DB" eval --from 2026-08-12 --to 2026-08-22 --entity provider:nimbus
+has "span of its own labelled with its days" "$TMP/out" 'provider:nimbus +\(all\) +10d 2026-08-12 to 2026-08-21'
+hasnt "span of its own is not August" "$TMP/out" ' 2026-08 '
 expect "eval rolling" 0 "$BIN" --db "$DB" --json eval --from 2026-10-02 --to 2026-11-01 --rolling 30 --entity provider:nimbus
 has "rolling window" "$TMP/out" '"kind":"rolling","start":"2026-10-02T00:00:00Z","end":"2026-11-01T00:00:00Z"'
 
@@ -633,7 +640,7 @@ expect "eval ttr share" 0 "$BIN" --db "$DB" eval --month 2026-10 --entity team:p
 has "eval ttr_det column" "$TMP/out" ' ttr_det$'
 has "eval ttr_det value" "$TMP/out" '^team:platform +\(all\) +2026-10 .* 100%$'
 expect "eval ttr share json" 0 "$BIN" --db "$DB" --json eval --month 2026-10 --entity team:platform
-has "ttr started_from_detected" "$TMP/out" '"service":null,.*"ttr":\{"n":[0-9]+,.*"low_sample":(true|false),"started_from_detected":1\}'
+has "ttr started_from_detected" "$TMP/out" '"service":null,.*"ttr":\{"n":[0-9]+,.*"low_sample":(true|false),"impossible_order":0,"started_from_detected":1\}'
 has "mtbf over failures" "$TMP/out" '"mtbf_seconds":[0-9.e+]+,"failures":12,'
 expect "compare an unknown entity" 3 "$BIN" --db "$DB" compare team:platform provider:none --from 2026-10-01 --to 2026-11-01
 has "compare lists the known entities" "$TMP/err" "unknown entity 'provider:none' \(known: provider:coreline, provider:nimbus, team:platform\)"
@@ -800,9 +807,20 @@ has "sla score gap" "$TMP/out" 'credit table gap: no band covers 98 % to 99 %'
 expect "sla score json" 0 "$BIN" --json sla score "$SLA/cirrus-prose.txt"
 has "sla score json" "$TMP/out" '^\{"document":"cirrus-prose\.txt","score":[0-9.]+,"criteria":\[\{"id":"uptime"'
 has "sla score json flag line" "$TMP/out" '"rule":"SLA-005","severity":"medium","title":"open-ended exclusion","detail":"[^"]*","line":24'
-expect "sla score replay" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$SLA/history/incidents.csv" "$SLA/history/maintenance.csv" -o "$TMP/score.xlsx"
-has "sla replay breach" "$TMP/out" '2026-10 +99\.731% +99\.731% +BREACHED +10%'
-has "sla replay maintenance excluded" "$TMP/out" '2026-11 +99\.993% +99\.993% +met +0% +180 m'
+# A replay measures what it saw: without --covers the history speaks for its
+# first record's start (5 October, 10:00) to its last record's end (2
+# December, 16:00), so December is 40 h of 744 (5.38 %): no verdict.
+expect "sla score replay of what it saw" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$SLA/history/incidents.csv" "$SLA/history/maintenance.csv"
+has "sla replay coverage column" "$TMP/out" '^  window +delivered +neutral +coverage +met'
+has "sla replay partial month flagged" "$TMP/out" '2026-10 +99\.687% +99\.687% +85\.75% +BREACHED +10% .*\(partial coverage\)'
+has "sla replay thin month has no verdict" "$TMP/out" '2026-12 +0\.000% +0\.000% +5\.38% +no verdict +0% .*\(insufficient coverage\)'
+has "sla replay says why" "$TMP/out" '1 window below 50% monitoring coverage: measured, not judged met or breached, no credit'
+expect "sla score replay json of what it saw" 0 "$BIN" --json sla score "$SLA/acme-gpu.md" --history "$SLA/history/incidents.csv"
+has "sla replay json no verdict" "$TMP/out" '"window":"2026-12",[^}]*"coverage":0\.053763440860215[0-9]*,"coverage_flag":"insufficient","met":null,"credit_percent":0'
+expect "sla score --covers needs --history" 2 "$BIN" sla score "$SLA/acme-gpu.md" --covers 2026-10-01..2027-01-01
+expect "sla score replay" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$SLA/history/incidents.csv" "$SLA/history/maintenance.csv" --covers 2026-10-01..2027-01-01 -o "$TMP/score.xlsx"
+has "sla replay breach" "$TMP/out" '2026-10 +99\.731% +99\.731% +100\.00% +BREACHED +10%'
+has "sla replay maintenance excluded" "$TMP/out" '2026-11 +99\.993% +99\.993% +100\.00% +met +0% +180 m'
 has "sla replay capped credit" "$TMP/out" '2026-12 .*BREACHED +100%'
 unzip -p "$TMP/score.xlsx" xl/workbook.xml >"$TMP/sw.xml"
 has "sla workbook sheets" "$TMP/sw.xml" '<sheet name="Scorecard"[^>]*/><sheet name="Red flags"[^>]*/><sheet name="Terms"[^>]*/><sheet name="Allowed downtime"[^>]*/><sheet name="Replay"'
@@ -817,11 +835,11 @@ has "scorecard points beside the weight" "$TMP/sc1.xml" '<c r="B4"[^>]*><v>13</v
 H2=tests/cli/data/history-two-providers.csv
 expect "sla score pooled history" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$H2"
 has "sla score pooled history says so" "$TMP/err" "note: .*history-two-providers\.csv: the history holds 2 entities, replayed pooled as one; give --entity"
-expect "sla score one entity" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$H2" --entity provider:acme
-has "sla score one entity figure" "$TMP/out" '^  2026-10 +99\.724% +99\.724% +BREACHED'
+expect "sla score one entity" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$H2" --entity provider:acme --covers 2026-10-01..2026-11-01
+has "sla score one entity figure" "$TMP/out" '^  2026-10 +99\.724% +99\.724% +100\.00% +BREACHED'
 has "sla score one entity, several services" "$TMP/err" 'the history holds several services of provider:acme, replayed pooled'
-expect "sla score one service" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$H2" --entity provider:acme --service gpu
-has "sla score one service figure" "$TMP/out" '^  2026-10 +99\.993% +99\.993% +met'
+expect "sla score one service" 0 "$BIN" sla score "$SLA/acme-gpu.md" --history "$H2" --entity provider:acme --service gpu --covers 2026-10-01..2026-11-01
+has "sla score one service figure" "$TMP/out" '^  2026-10 +99\.993% +99\.993% +100\.00% +met'
 same "sla score one service, no note" "$(cat "$TMP/err")" ""
 expect "sla score an entity the history lacks" 3 "$BIN" sla score "$SLA/acme-gpu.md" --history "$H2" --entity provider:none
 has "sla score an entity the history lacks message" "$TMP/err" 'the history holds nothing for provider:none'
