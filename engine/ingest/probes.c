@@ -29,8 +29,10 @@ struct spilled {
 _Static_assert(SVC_STATUS_COUNT <= 8, "a status fits in the three top bits");
 _Static_assert(PROBES_MAX_SERIES <= SERIES_MASK, "a series index fits below the status");
 
+/* A range of gap lengths and how many gaps fell in it: one length until
+ * bins merge (lo == hi), then the span of the lengths merged. */
 struct gap_bin {
-    uint32_t gap, count;
+    uint32_t lo, hi, count;
 };
 
 struct series {
@@ -222,15 +224,17 @@ find_series(struct probes *p, const char *entity, const char *service, struct se
     return SL_OK;
 }
 
-/* Counts one gap. With every bin taken, the two nearest neighbours merge into
- * their weighted mean first, so the histogram stays at PROBES_GAP_BINS. */
+/* Counts one gap. With every bin taken, the two neighbours nearest each
+ * other merge into one range first, so the histogram stays at
+ * PROBES_GAP_BINS ranges that never overlap; the exact median is found
+ * within them later (refine_medians). */
 static void
 note_gap(struct series *s, uint32_t gap)
 {
     size_t i = 0;
-    while (i < s->nbins && s->bins[i].gap < gap)
+    while (i < s->nbins && s->bins[i].hi < gap)
         i++;
-    if (i < s->nbins && s->bins[i].gap == gap) {
+    if (i < s->nbins && s->bins[i].lo <= gap) {
         if (s->bins[i].count < UINT32_MAX)
             s->bins[i].count++;
         return;
@@ -238,20 +242,19 @@ note_gap(struct series *s, uint32_t gap)
     if (s->nbins == PROBES_GAP_BINS) {
         size_t m = 0;
         for (size_t k = 1; k + 1 < s->nbins; k++)
-            if (s->bins[k + 1].gap - s->bins[k].gap < s->bins[m + 1].gap - s->bins[m].gap)
+            if (s->bins[k + 1].lo - s->bins[k].hi < s->bins[m + 1].lo - s->bins[m].hi)
                 m = k;
         struct gap_bin *a = &s->bins[m], *b = &s->bins[m + 1];
         uint64_t n = (uint64_t)a->count + b->count;
-        uint64_t mean = ((uint64_t)a->gap * a->count + (uint64_t)b->gap * b->count + n / 2) / n;
-        a->gap = (uint32_t)mean;
+        a->hi = b->hi;
         a->count = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
         memmove(b, b + 1, (s->nbins - m - 2) * sizeof *b);
         s->nbins--;
-        note_gap(s, gap); /* the merge may have moved the place or made the bin */
+        note_gap(s, gap); /* the merge may have made room, or a range that holds it */
         return;
     }
     memmove(&s->bins[i + 1], &s->bins[i], (s->nbins - i) * sizeof *s->bins);
-    s->bins[i] = (struct gap_bin){gap, 1};
+    s->bins[i] = (struct gap_bin){gap, gap, 1};
     s->nbins++;
 }
 
@@ -332,29 +335,220 @@ probes_add_latency(struct probes *p, const char *entity, const char *service, in
     return spill(p, s->index, status, gap, micros);
 }
 
-/* Twice the interpolated median gap: the sum of the two middle gaps (the
- * middle one twice when their number is odd). */
-static int64_t
-twice_median_gap(const struct series *s)
+/* One spilled probe, decoded: its series, status, gap and latency. */
+struct spilled_probe {
+    uint32_t series;
+    enum svc_status status;
+    int64_t gap;
+    uint32_t micros;
+};
+
+typedef enum sl_status (*spilled_fn)(struct probes *p, void *ctx, const struct spilled_probe *sp);
+
+/* Hands fn every spilled probe in the order taken: the file's records
+ * first, then the ones still in the buffer; a wide gap's two records are
+ * one probe. */
+static enum sl_status
+each_spilled(struct probes *p, spilled_fn fn, void *ctx)
+{
+    struct spilled chunk[4096];
+    struct spilled wide = {0};
+    bool in_wide = false, from_file = p->spill != NULL;
+    if (from_file && (fflush(p->spill) || fseek(p->spill, 0, SEEK_SET)))
+        return SL_ERR_IO;
+    for (;;) {
+        const struct spilled *rec = p->buf;
+        size_t n = p->nbuf;
+        if (from_file) {
+            rec = chunk;
+            n = fread(chunk, sizeof chunk[0], sizeof chunk / sizeof chunk[0], p->spill);
+            if (n == 0) {
+                if (ferror(p->spill))
+                    return SL_ERR_IO;
+                from_file = false;
+                continue;
+            }
+        }
+        for (size_t i = 0; i < n; i++) {
+            struct spilled r = rec[i];
+            int64_t gap = r.gap;
+            if (in_wide) {
+                gap = (int64_t)((uint64_t)r.series_status << 32 | r.gap);
+                r = wide;
+                in_wide = false;
+            } else if (r.gap == GAP_WIDE) {
+                wide = r;
+                in_wide = true;
+                continue;
+            }
+            struct spilled_probe sp = {r.series_status & SERIES_MASK,
+                                       (enum svc_status)(r.series_status >> STATUS_SHIFT), gap,
+                                       r.micros};
+            if (sp.series >= p->nseries || sp.status >= SVC_STATUS_COUNT)
+                return SL_ERR_IO;
+            enum sl_status rc = fn(p, ctx, &sp);
+            if (rc)
+                return rc;
+        }
+        if (rec == p->buf)
+            break;
+    }
+    return in_wide ? SL_ERR_IO : SL_OK;
+}
+
+/* The exact interpolated median gap of every series, twice over (the sum of
+ * the two middle gaps, the middle one twice when their number is odd), in
+ * s->twice_interval. The histogram places the two middle ranks in one range
+ * or two neighbouring ones; where a range holds several lengths, passes over
+ * the spill narrow it REFINE_BUCKETS-fold until it holds one length. A pass
+ * keeps REFINE_BUCKETS counts for each series still open, nothing for the
+ * others: memory is bounded by the series, not by the probes. */
+#define REFINE_BUCKETS 16
+#define NOT_PENDING UINT32_MAX
+
+struct pending {
+    uint32_t series;
+    uint64_t lo, hi;  /* the two middle gaps lie in [lo, hi] */
+    uint64_t below;   /* gaps shorter than lo */
+    uint64_t rank[2]; /* 0-based ranks of the two middle gaps */
+    uint64_t width;   /* of a bucket in this pass */
+    uint32_t count[REFINE_BUCKETS];
+};
+
+struct refine {
+    struct pending *v;
+    size_t n, alloc;
+    uint32_t *slot; /* per series: its index in v, or NOT_PENDING */
+};
+
+/* A gap as the histogram counts it (one past 32 bits saturates). */
+static uint64_t
+counted_gap(int64_t gap)
+{
+    return gap > UINT32_MAX ? UINT32_MAX : (uint64_t)gap;
+}
+
+static enum sl_status
+count_gap(struct probes *p, void *ctx, const struct spilled_probe *sp)
+{
+    (void)p;
+    struct refine *rf = ctx;
+    uint32_t k = rf->slot[sp->series];
+    if (sp->gap == 0 || k == NOT_PENDING)
+        return SL_OK;
+    struct pending *pd = &rf->v[k];
+    uint64_t g = counted_gap(sp->gap);
+    if (g >= pd->lo && g <= pd->hi)
+        pd->count[(g - pd->lo) / pd->width]++;
+    return SL_OK;
+}
+
+/* After a pass: the buckets holding the two middle ranks become the range;
+ * true when the range was one length a bucket, so both gaps are known and
+ * s->twice_interval is set. */
+static bool
+narrow(struct pending *pd, struct series *s)
+{
+    uint64_t seen = pd->below, at[2] = {0, 0};
+    for (size_t b = 0; b < REFINE_BUCKETS; b++) {
+        for (int r = 0; r < 2; r++)
+            if (pd->rank[r] >= seen && pd->rank[r] < seen + pd->count[b])
+                at[r] = b;
+        if (pd->rank[0] >= seen)
+            pd->below = seen;
+        seen += pd->count[b];
+    }
+    /* below is now the count before the bucket of rank 0 */
+    if (pd->width == 1) {
+        s->twice_interval = (int64_t)(2 * pd->lo + at[0] + at[1]);
+        return true;
+    }
+    uint64_t lo = pd->lo + at[0] * pd->width;
+    uint64_t hi = pd->lo + (at[1] + 1) * pd->width - 1;
+    pd->hi = hi < pd->hi ? hi : pd->hi;
+    pd->lo = lo;
+    return false;
+}
+
+/* Where the histogram puts the two middle ranks of s: both gaps when their
+ * ranges are single lengths (*pd untouched), else the range to refine. */
+static bool
+median_from_bins(struct series *s, struct pending *pd)
 {
     uint64_t n = 0, seen = 0;
     for (size_t i = 0; i < s->nbins; i++)
         n += s->bins[i].count;
-    if (n == 0)
-        return 2 * PROBES_DEFAULT_INTERVAL;
-    uint64_t lo = (n - 1) / 2, hi = n / 2; /* 0-based ranks */
-    int64_t sum = 0;
-    for (size_t i = 0; i < s->nbins; i++) {
-        uint64_t next = seen + s->bins[i].count;
-        if (lo >= seen && lo < next)
-            sum += s->bins[i].gap;
-        if (hi >= seen && hi < next)
-            sum += s->bins[i].gap;
-        seen = next;
+    if (n == 0) {
+        s->twice_interval = 2 * PROBES_DEFAULT_INTERVAL;
+        return true;
     }
-    return sum;
+    uint64_t rank[2] = {(n - 1) / 2, n / 2};
+    size_t at[2] = {0, 0};
+    uint64_t below = 0;
+    for (size_t i = 0; i < s->nbins; i++) {
+        for (int r = 0; r < 2; r++)
+            if (rank[r] >= seen && rank[r] < seen + s->bins[i].count)
+                at[r] = i;
+        if (rank[0] >= seen)
+            below = seen;
+        seen += s->bins[i].count;
+    }
+    const struct gap_bin *a = &s->bins[at[0]], *b = &s->bins[at[1]];
+    if (a->lo == a->hi && b->lo == b->hi) {
+        s->twice_interval = (int64_t)a->lo + b->lo;
+        return true;
+    }
+    *pd = (struct pending){
+        .series = s->index, .lo = a->lo, .hi = b->hi, .below = below, .rank = {rank[0], rank[1]}};
+    return false;
 }
 
+static enum sl_status
+median_gaps(struct probes *p)
+{
+    struct refine rf = {NULL, 0, 0, NULL};
+    enum sl_status rc = SL_OK;
+    for (size_t i = 0; i < p->nseries; i++) {
+        struct pending pd;
+        if (median_from_bins(p->order[i], &pd))
+            continue;
+        if (!rf.slot) {
+            rf.slot = malloc(p->nseries * sizeof *rf.slot);
+            if (!rf.slot)
+                return SL_ERR_NOMEM;
+            memset(rf.slot, 0xff, p->nseries * sizeof *rf.slot);
+        }
+        if (grow_reserve((void **)&rf.v, &rf.alloc, rf.n + 1, sizeof *rf.v)) {
+            rc = SL_ERR_NOMEM;
+            goto out;
+        }
+        rf.slot[i] = (uint32_t)rf.n;
+        rf.v[rf.n++] = pd;
+    }
+    while (rf.n) {
+        for (size_t k = 0; k < rf.n; k++) {
+            struct pending *pd = &rf.v[k];
+            pd->width = (pd->hi - pd->lo + REFINE_BUCKETS) / REFINE_BUCKETS;
+            memset(pd->count, 0, sizeof pd->count);
+        }
+        if ((rc = each_spilled(p, count_gap, &rf)))
+            goto out;
+        size_t kept = 0;
+        for (size_t k = 0; k < rf.n; k++) {
+            struct pending *pd = &rf.v[k];
+            rf.slot[pd->series] = NOT_PENDING;
+            if (narrow(pd, p->order[pd->series]))
+                continue;
+            rf.slot[pd->series] = (uint32_t)kept;
+            rf.v[kept++] = *pd;
+        }
+        rf.n = kept;
+    }
+out:
+    free(rf.v);
+    free(rf.slot);
+    return rc;
+}
 static enum sl_status
 emit_open(struct series *s, probes_emit_fn emit, void *ctx, long *emitted)
 {
@@ -391,16 +585,13 @@ cover(struct series *s, int64_t next, probes_emit_fn emit, void *ctx, long *emit
     return rc;
 }
 
-/* Where a replay stands between two chunks of spilled records. */
+/* Where a replay stands: what it hands the intervals and samples to. */
 struct replay {
     probes_emit_fn emit;
     probes_latency_fn latency; /* NULL: latency is not kept */
     void *ctx;
     long *emitted;
-    long samples;       /* latency samples handed to latency */
-    uint32_t wide_word; /* the first half of a wide gap's two records */
-    uint32_t wide_micros;
-    bool wide;
+    long samples; /* latency samples handed to latency */
 };
 
 /* Hands over the series' samples of its current hour. */
@@ -431,70 +622,35 @@ latency_keep(struct series *s, struct replay *r, int64_t t, uint32_t micros)
     return SL_OK;
 }
 
-/* Replays spilled probes: each, in the order taken, closes its series'
- * previous probe. */
+/* Replays one spilled probe: it closes its series' previous probe. */
 static enum sl_status
-replay(struct probes *p, struct replay *r, const struct spilled *rec, size_t n)
+replay_probe(struct probes *p, void *ctx, const struct spilled_probe *sp)
 {
-    for (size_t i = 0; i < n; i++) {
-        uint32_t word = rec[i].series_status;
-        int64_t gap = rec[i].gap;
-        uint32_t micros = rec[i].micros;
-        if (r->wide) {
-            gap = (int64_t)((uint64_t)word << 32 | rec[i].gap);
-            word = r->wide_word;
-            micros = r->wide_micros;
-            r->wide = false;
-        } else if (gap == GAP_WIDE) {
-            r->wide = true;
-            r->wide_word = word;
-            r->wide_micros = micros;
-            continue;
-        }
-        uint32_t index = word & SERIES_MASK;
-        enum svc_status status = (enum svc_status)(word >> STATUS_SHIFT);
-        if (index >= p->nseries || status >= SVC_STATUS_COUNT)
-            return SL_ERR_IO;
-        struct series *s = p->order[index];
-        enum sl_status rc = SL_OK;
-        if (gap == 0) {
-            s->last = s->first;
-            s->status = status;
-            s->open_status = SVC_STATUS_COUNT; /* nothing open */
-        } else {
-            if ((rc = cover(s, s->last + gap, r->emit, r->ctx, r->emitted)))
-                return rc;
-            s->last += gap;
-            s->status = status;
-        }
-        if (micros != PROBES_NO_LATENCY && r->latency && (rc = latency_keep(s, r, s->last, micros)))
+    struct replay *r = ctx;
+    struct series *s = p->order[sp->series];
+    enum sl_status rc = SL_OK;
+    if (sp->gap == 0) {
+        s->last = s->first;
+        s->status = sp->status;
+        s->open_status = SVC_STATUS_COUNT; /* nothing open */
+    } else {
+        if ((rc = cover(s, s->last + sp->gap, r->emit, r->ctx, r->emitted)))
             return rc;
+        s->last += sp->gap;
+        s->status = sp->status;
     }
-    return SL_OK;
+    if (sp->micros != PROBES_NO_LATENCY && r->latency)
+        rc = latency_keep(s, r, s->last, sp->micros);
+    return rc;
 }
 
-/* The file's records first, then the ones still in the buffer. */
 static enum sl_status
-fold(struct probes *p, struct replay *rp)
+fold(struct probes *p, struct replay *r)
 {
-    struct replay r = *rp;
-    enum sl_status rc = SL_OK;
-    if (p->spill) {
-        struct spilled rec[4096];
-        size_t n;
-        if (fflush(p->spill) || fseek(p->spill, 0, SEEK_SET))
-            return SL_ERR_IO;
-        while (!rc && (n = fread(rec, sizeof rec[0], sizeof rec / sizeof rec[0], p->spill)) > 0)
-            rc = replay(p, &r, rec, n);
-        if (!rc && ferror(p->spill))
-            rc = SL_ERR_IO;
-    }
-    if (!rc)
-        rc = replay(p, &r, p->buf, p->nbuf);
-    for (size_t i = 0; !rc && r.latency && i < p->nseries; i++)
-        rc = latency_flush(p->order[i], &r);
-    rp->samples = r.samples;
-    return !rc && r.wide ? SL_ERR_IO : rc;
+    enum sl_status rc = each_spilled(p, replay_probe, r);
+    for (size_t i = 0; !rc && r->latency && i < p->nseries; i++)
+        rc = latency_flush(p->order[i], r);
+    return rc;
 }
 
 enum sl_status
@@ -514,10 +670,10 @@ probes_finish_latency(struct probes *p, probes_emit_fn emit, probes_latency_fn l
     enum sl_status rc = SL_OK;
     if (!p->nseries)
         goto out;
-    for (size_t i = 0; i < p->nseries; i++) {
-        struct series *s = p->order[i];
-        s->twice_interval = p->interval ? 2 * p->interval : twice_median_gap(s);
-    }
+    for (size_t i = 0; i < p->nseries; i++)
+        p->order[i]->twice_interval = 2 * p->interval;
+    if (!p->interval && (rc = median_gaps(p)))
+        goto out;
     rc = fold(p, &r);
     if (samples)
         *samples = r.samples;

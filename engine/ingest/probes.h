@@ -17,10 +17,13 @@
  * a median of gaps not read yet. Memory stays bounded: each series keeps a
  * fixed-size state (its last probe and a histogram of its gaps), and each
  * probe taken is spilled, twelve bytes, to an unnamed temporary file that
- * probes_finish reads back. The histogram keeps PROBES_GAP_BINS distinct gap
- * lengths with their counts, so the median is exact for a series with that
- * many distinct gaps or fewer; past that the two nearest lengths merge into
- * their weighted mean, and the median is that of the merged histogram. A file
+ * probes_finish reads back. The histogram keeps PROBES_GAP_BINS ranges of gap
+ * lengths with their counts: one length a range while a series has that many
+ * distinct gaps or fewer, past that the two nearest ranges merge. The median
+ * is exact all the same: where a middle rank falls in a range of several
+ * lengths, passes over the spilled probes narrow that range sixteen-fold each
+ * until it holds one length, keeping sixteen counts for each series still
+ * open and nothing for the rest. A file
  * with more than PROBES_MAX_SERIES series, or whose series' names (entity
  * and service) take more than PROBES_MAX_NAME_BYTES, is refused
  * (SL_ERR_LIMIT) rather than held in memory: about 260 bytes a series and

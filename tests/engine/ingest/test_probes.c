@@ -470,6 +470,74 @@ Test(probes, many_distinct_gaps_keep_the_mass_exact)
     probes_free(p);
 }
 
+static int
+cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Irregular gaps of many distinct lengths, drawn from [lo, lo + spread): the
+ * expected interval is still their exact interpolated median (docs/design.md
+ * §4), found here by sorting them; the last probe covers one interval,
+ * rounded up to the whole second, and no gap is longer than twice the
+ * median, so the series is one interval. */
+static void
+check_exact_median(int ngaps, int64_t lo, int64_t spread, uint64_t seed)
+{
+    struct probes *p = probes_new(0);
+    struct emitted e;
+    int64_t *gaps = malloc((size_t)ngaps * sizeof *gaps);
+    cr_assert_not_null(gaps);
+    int64_t t = 0;
+    add(p, "api", t, SVC_UP);
+    for (int i = 0; i < ngaps; i++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        gaps[i] = lo + (int64_t)((seed >> 33) % (uint64_t)spread);
+        t += gaps[i];
+        add(p, "api", t, SVC_UP);
+    }
+    qsort(gaps, (size_t)ngaps, sizeof *gaps, cmp_i64);
+    int64_t twice = gaps[(ngaps - 1) / 2] + gaps[ngaps / 2];
+    finish(p, &e);
+    cr_assert_eq(e.n, 1);
+    expect(&e, 0, 0, t + (twice + 1) / 2, SVC_UP);
+    free(gaps);
+    probes_free(p);
+}
+
+Test(probes, median_of_many_distinct_gaps_is_exact)
+{
+    /* 111 distinct lengths (two passes narrow the merged range), then 1,000
+     * (three passes), with odd and even numbers of gaps. */
+    check_exact_median(2001, 150, 111, 7);
+    check_exact_median(2000, 150, 111, 11);
+    check_exact_median(5001, 1000, 1000, 13);
+    check_exact_median(5000, 1000, 1000, 17);
+}
+
+Test(probes, median_exact_when_the_middle_ranks_straddle_two_ranges)
+{
+    /* 17 distinct lengths, one each, then one more of the lowest: the middle
+     * ranks 8 and 9 of 18 are 1007 and 1008, whichever ranges they fall in
+     * after merging: the interval is (1007 + 1008) / 2 = 1007.5, rounded up
+     * for the last probe's cover. */
+    struct probes *p = probes_new(0);
+    struct emitted e;
+    int64_t t = 0;
+    add(p, "api", t, SVC_UP);
+    for (int i = 0; i < 17; i++) {
+        t += 1000 + i;
+        add(p, "api", t, SVC_UP);
+    }
+    t += 1000;
+    add(p, "api", t, SVC_UP);
+    finish(p, &e);
+    cr_assert_eq(e.n, 1);
+    expect(&e, 0, 0, t + 1008, SVC_UP);
+    probes_free(p);
+}
+
 Test(probes, too_many_series_is_refused)
 {
     /* PROBES_MAX_SERIES series are taken; the next one is a limit, not a
