@@ -122,6 +122,7 @@ check_readiness(const struct team_profile *p, const struct decide_measured *t,
                 const struct decide_rotation *rot, struct decide_readiness out[4])
 {
     int pe = p->platform_engineers;
+    char thin[300];
     out[0].condition = "dedicated platform or SRE engineers";
     out[0].met = pe >= DECIDE_ONCALL_PEOPLE ? DECIDE_CHECK_YES : DECIDE_CHECK_NO;
     snprintf(out[0].evidence, sizeof out[0].evidence,
@@ -129,7 +130,8 @@ check_readiness(const struct team_profile *p, const struct decide_measured *t,
              plural(pe, "engineer", "engineers"), DECIDE_ONCALL_PEOPLE);
 
     out[1].condition = "a sustainable on-call rotation";
-    out[1].met = !rot->known        ? DECIDE_CHECK_UNKNOWN
+    out[1].met = rot->thin          ? DECIDE_CHECK_THIN
+                 : !rot->known      ? DECIDE_CHECK_UNKNOWN
                  : rot->sustainable ? DECIDE_CHECK_YES
                                     : DECIDE_CHECK_NO;
     snprintf(out[1].evidence, sizeof out[1].evidence, "%s", rot->why);
@@ -139,6 +141,12 @@ check_readiness(const struct team_profile *p, const struct decide_measured *t,
         out[2].met = DECIDE_CHECK_UNKNOWN;
         snprintf(out[2].evidence, sizeof out[2].evidence,
                  "not measured: no uptime records for %s in the period", t->entity);
+    } else if (!decide_enough_record(t, thin, sizeof thin)) {
+        out[2].met = DECIDE_CHECK_THIN;
+        snprintf(out[2].evidence, sizeof out[2].evidence,
+                 "not enough evidence: %s; %.2f %% of service time monitored cannot show "
+                 "monitoring missing or in place",
+                 thin, 100.0 * t->coverage);
     } else {
         out[2].met = t->coverage >= READY_COVERAGE_MIN ? DECIDE_CHECK_YES : DECIDE_CHECK_NO;
         snprintf(out[2].evidence, sizeof out[2].evidence,
@@ -151,8 +159,14 @@ check_readiness(const struct team_profile *p, const struct decide_measured *t,
         out[3].met = DECIDE_CHECK_UNKNOWN;
         snprintf(out[3].evidence, sizeof out[3].evidence,
                  "not measured: no incidents or maintenance of %s on record", t->entity);
+    } else if (!decide_enough_incidents(t, thin, sizeof thin)) {
+        out[3].met = DECIDE_CHECK_THIN;
+        snprintf(out[3].evidence, sizeof out[3].evidence,
+                 "not enough evidence: %s; %ld of them acknowledged on record is no share to "
+                 "judge by",
+                 thin, t->tta.n);
     } else {
-        double acked = t->incidents > 0 ? (double)t->tta.n / (double)t->incidents : 1.0;
+        double acked = (double)t->tta.n / (double)t->incidents;
         bool notice = t->ineligible_maintenance_hours <= t->maintenance_hours;
         out[3].met = acked >= READY_ACKED_MIN && notice ? DECIDE_CHECK_YES : DECIDE_CHECK_NO;
         snprintf(out[3].evidence, sizeof out[3].evidence,
@@ -253,6 +267,11 @@ why_provider(const struct decide_result *r, int chosen, struct decide_result *ou
                "%s is listed first only on the known parts of its cost: no provider's "
                "reliability was measured, so the provider is not chosen yet; measure them "
                "before choosing. Against %s",
+               c->label, text);
+    else if (text[0] && !c->judged)
+        reason(out, "P-provider", "measured",
+               "%s is listed first on a record too thin to choose a provider by (see "
+               "E-evidence): measure the providers for longer before choosing. Against %s",
                c->label, text);
     else if (text[0])
         reason(out, "P-provider", "measured",
@@ -373,6 +392,13 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                    m == DECIDE_HYBRID ? "production goes to a managed provider, research stays "
                                         "in-house"
                                       : "production goes to a managed provider");
+            char thin[300];
+            if (team->has_uptime && !decide_enough_availability(team, thin, sizeof thin))
+                addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
+                     "; the team's record is not enough evidence to prove it (%s)", thin);
+            else if (self->rotation.thin)
+                addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
+                     "; its rotation is not shown sustainable for want of evidence");
         } else {
             reason(r, "W-production", "profile+measured",
                    "production inference stays self-managed on measured evidence: the team has "
@@ -393,6 +419,12 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                    list);
             m = DECIDE_MANAGED;
             *ruled = true;
+        } else if (conditions(r->readiness, DECIDE_CHECK_THIN, list, sizeof list)) {
+            reason(r, "S-readiness", "profile+measured",
+                   "none of the guide's readiness conditions fails, but the team's record is "
+                   "not enough evidence for %s (see the readiness table): they are neither met "
+                   "nor missing",
+                   list);
         } else if (conditions(r->readiness, DECIDE_CHECK_UNKNOWN, list, sizeof list)) {
             reason(r, "S-readiness", "profile",
                    "the readiness conditions the profile shows are met; these cannot be checked, "
@@ -483,6 +515,17 @@ managed_rank(enum decide_model m)
     return m == DECIDE_SELF_MANAGED ? 0 : m == DECIDE_HYBRID ? 1 : 2;
 }
 
+/* Some readiness condition of the team is measured but below its
+ * evidence minimum. */
+static bool
+team_thin(const struct decide_result *r)
+{
+    for (int i = 0; i < DECIDE_READINESS_COUNT; i++)
+        if (r->readiness[i].met == DECIDE_CHECK_THIN)
+            return true;
+    return false;
+}
+
 static void
 choose(const struct team_profile *p, const struct decide_measured *team,
        const struct decide_measured *prov, struct decide_result *r)
@@ -546,6 +589,15 @@ choose(const struct team_profile *p, const struct decide_measured *team,
                    "cheapest option that does, at %.0f a month",
                    o->label, o->caveat[0] ? " against the best measured bar" : "", o->cost.total);
         }
+    } else if (o && o->thin) {
+        /* Neither confirmed nor overturned: the record is too thin. */
+        char path[600];
+        decide_evidence_path(p, team, m, path, sizeof path);
+        r->provisional = true;
+        reason(r, "E-evidence", "measured",
+               "not enough evidence to confirm or overturn the guide's answer (%s) on %s: %s. "
+               "The answer is provisional; %s",
+               decide_model_name(m), o->label, o->ineligible, path);
     } else if (o && alt >= 0 && o->measured) {
         /* The guide's answer fails a measured check: the measurement,
          * named, overturns it. */
@@ -561,6 +613,17 @@ choose(const struct team_profile *p, const struct decide_measured *team,
                "no %s option passes every check (%s); the guide's answer stands, and the gaps "
                "must be closed or measured before relying on it",
                decide_model_name(m), o ? o->ineligible : "no such option");
+    }
+    if (!r->provisional && team_thin(r)) {
+        char path[600], list[400];
+        decide_evidence_path(p, team, m, path, sizeof path);
+        conditions(r->readiness, DECIDE_CHECK_THIN, list, sizeof list);
+        r->provisional = m != DECIDE_MANAGED;
+        reason(r, "E-evidence", "measured",
+               "the team's own record is not enough evidence for some of the guide's "
+               "readiness conditions (%s): the answer rests on the guide's rules and the "
+               "profile; %s",
+               list, path);
     }
     if (chosen < 0)
         chosen = 0;
@@ -718,8 +781,9 @@ decide_policy(const struct team_profile *p, const struct decide_measured *team,
         for (size_t i = 0; i < p->nproviders; i++)
             decide_cost_of(p, team, &prov[i], (int)i, DECIDE_HYBRID, &r->options[r->noptions++]);
     const struct decide_option *self = &r->options[0];
+    char thin[300];
     r->proven_24x7 = p->hours_covered_week >= 168 && self->rotation.sustainable &&
-                     team->has_uptime &&
+                     team->has_uptime && decide_enough_availability(team, thin, sizeof thin) &&
                      (isnan(p->uptime_commitment) || team->availability >= p->uptime_commitment);
 
     /* When no measured option meets the production commitment, the best
@@ -733,7 +797,7 @@ decide_policy(const struct team_profile *p, const struct decide_measured *team,
         for (size_t i = 0; i < r->noptions; i++) {
             const struct decide_option *o = &r->options[i];
             anyone |= o->measured && o->meets_commitment;
-            if (o->measured && o->availability > best) {
+            if (o->measured && o->judged && o->availability > best) {
                 best = o->availability;
                 who = (int)i;
             }

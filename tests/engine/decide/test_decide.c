@@ -209,6 +209,7 @@ Test(decide, per_month_scales_the_period)
     fixture_profile(&p);
     struct decide_measured t = fixture_measured("team:t", 0.999, 30, 36, 90);
     t.period_hours = 3 * MONTH; /* three months measured */
+    t.days = 91;
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert_float_eq(o.incidents_month, 10.0, EPS);
