@@ -203,9 +203,10 @@ print_text(const struct report_decision *d)
            "acknowledged and the load and toil rules, at least %d incidents on record. Below "
            "it a check says not enough evidence, never pass or fail.\n",
            DECIDE_MIN_DAYS, 100.0 * DECIDE_COVERAGE_FULL, DECIDE_MIN_INCIDENTS);
-    printf("\nBreak-even (what would change the answer):\n");
-    for (size_t i = 0; i < r->nbreakeven; i++)
-        printf("  %s\n", r->breakeven[i]);
+    printf("\nWhat would change the answer (each found by re-running the decision on the "
+           "changed input):\n");
+    for (size_t i = 0; i < r->nchanges; i++)
+        printf("  %s\n", r->changes[i].text);
     printf("\nOn-call rotation (self-managed): %s\n", r->options[0].rotation.why);
     printf("  Rule (Google SRE book, 'Being On-Call', 'Eliminating Toil'): engineers >= "
            "ceil(2 x hours covered a week / (168 x 25 %%)),\n"

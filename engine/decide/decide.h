@@ -213,7 +213,43 @@ struct decide_readiness {
     char evidence[700];
 };
 #define DECIDE_READINESS_COUNT 4
-#define DECIDE_BREAKEVEN_MAX 3
+
+/* The inputs the answer rests on, each re-run changed to find where the
+ * answer becomes another (decide_breakeven.c, docs/decide.md §3.6). */
+enum decide_input {
+    DECIDE_IN_ROUTINE_OPS,   /* costs.routine_ops_hours_per_month */
+    DECIDE_IN_ENGINEER_HOUR, /* costs.engineer_hour */
+    DECIDE_IN_ROTATION,      /* on_call.rotation_size (platform engineers at least as many) */
+    DECIDE_IN_COMMITMENT,    /* the production uptime commitment, a fraction */
+    DECIDE_IN_INCIDENTS,     /* the team's incident rate, a factor on every incident figure */
+    DECIDE_IN_GPUS,          /* both workloads' GPUs, a factor */
+    DECIDE_IN_PROVIDER_AVAILABILITY, /* one provider's measured availability */
+    DECIDE_IN_PROVIDER_PRICE,        /* one provider's GPU-hour rate */
+    DECIDE_IN_TEAM_TYPE,             /* the team type (an enum team_type) */
+    DECIDE_IN_REGULATED,             /* the regulated flag, 0 or 1 */
+    DECIDE_INPUT_COUNT
+};
+
+/* An answer within this share of an input's value is at the margin. */
+#define DECIDE_MARGIN 0.10
+#define DECIDE_CHANGES_MAX (DECIDE_INPUT_COUNT + 2 * TEAM_PROFILE_MAX_PROVIDERS)
+
+/* What would change the answer: one input, found by re-running the policy
+ * on it changed. at is the value where the answer becomes (model,
+ * provider); applying it with decide_change_apply() and re-running gives
+ * exactly that answer. */
+struct decide_change {
+    enum decide_input input;
+    int provider_index; /* the provider of a provider input; else -1 */
+    double now;         /* the input's value today */
+    bool flips;         /* some value in the range searched changes the answer */
+    double at;          /* the value that changes it */
+    double low, high;   /* the range searched */
+    enum decide_model model;
+    int provider; /* the answer at `at`: its model and provider (-1) */
+    bool margin;  /* within DECIDE_MARGIN of now */
+    char text[400];
+};
 
 struct decide_result {
     enum decide_model recommendation;
@@ -229,9 +265,10 @@ struct decide_result {
     /* The four conditions, for the part the team would run in the guide's
      * answer (self-managed: the whole; hybrid: research). */
     struct decide_readiness readiness[DECIDE_READINESS_COUNT];
-    /* Where the answer flips: rotation size, incident rate, GPU count. */
-    char breakeven[DECIDE_BREAKEVEN_MAX][400];
-    size_t nbreakeven;
+    /* What would change the answer, one input at a time. */
+    struct decide_change changes[DECIDE_CHANGES_MAX];
+    size_t nchanges;
+    bool at_margin; /* some change within DECIDE_MARGIN of today's value */
     struct decide_reason reasons[DECIDE_REASONS_MAX];
     size_t nreasons;
     struct decide_option options[DECIDE_OPTIONS_MAX];
@@ -290,6 +327,11 @@ void decide_evidence_path(const struct team_profile *p, const struct decide_meas
  * every text (decide_breakeven.c). */
 void decide_run(const struct team_profile *p, const struct decide_measured *team,
                 const struct decide_measured *providers, struct decide_result *out);
+
+/* Sets change c's input to value in p, team and providers (copies the
+ * caller owns): the same change the search made. */
+void decide_change_apply(const struct decide_change *c, double value, struct team_profile *p,
+                         struct decide_measured *team, struct decide_measured *providers);
 
 /* total over m's period scaled to an average month; NAN when the store
  * held nothing of m (no uptime data and no incident): unknown, not zero. */

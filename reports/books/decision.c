@@ -73,6 +73,37 @@ write_rotation(struct jsonw *w, const struct decide_rotation *r)
     jsonw_close(w, '}');
 }
 
+static const char *const input_names[DECIDE_INPUT_COUNT] = {
+    "routine_operations_hours",
+    "engineer_hour",
+    "rotation_size",
+    "uptime_commitment",
+    "incident_rate",
+    "gpus",
+    "provider_availability",
+    "provider_gpu_hour",
+    "team_type",
+    "regulated",
+};
+
+static void
+write_change(struct jsonw *w, const struct team_profile *p, const struct decide_change *c)
+{
+    jsonw_open(w, NULL, '{');
+    jsonw_field_str(w, "input", input_names[c->input]);
+    jsonw_field_str(w, "provider",
+                    c->provider_index >= 0 ? p->providers[c->provider_index].entity : NULL);
+    jsonw_field_num(w, "now", c->now);
+    jsonw_field_bool(w, "changes_answer", c->flips);
+    jsonw_field_num(w, "at", c->flips ? c->at : NAN);
+    jsonw_field_str(w, "answer_then", c->flips ? decide_model_name(c->model) : NULL);
+    jsonw_field_str(w, "provider_then",
+                    c->flips && c->provider >= 0 ? p->providers[c->provider].entity : NULL);
+    jsonw_field_bool(w, "at_margin", c->margin);
+    jsonw_field_str(w, "text", c->text);
+    jsonw_close(w, '}');
+}
+
 static void
 write_option(struct jsonw *w, const struct report_decision *d, const struct decide_option *o)
 {
@@ -219,8 +250,13 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
     }
     jsonw_close(&w, ']');
     jsonw_open(&w, "breakeven", '[');
-    for (size_t i = 0; i < r->nbreakeven; i++)
-        jsonw_field_str(&w, NULL, r->breakeven[i]);
+    for (size_t i = 0; i < r->nchanges; i++)
+        jsonw_field_str(&w, NULL, r->changes[i].text);
+    jsonw_close(&w, ']');
+    jsonw_field_bool(&w, "at_margin", r->at_margin);
+    jsonw_open(&w, "changes", '[');
+    for (size_t i = 0; i < r->nchanges; i++)
+        write_change(&w, d->profile, &r->changes[i]);
     jsonw_close(&w, ']');
     jsonw_open(&w, "boundary", '[');
     for (size_t i = 0; i < DECIDE_BOUNDARY_COUNT; i++) {
@@ -394,9 +430,10 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
         xlsx_text_across(sh, row, 2, TEXT_LAST_COL, r->readiness[i].evidence, XLSX_WRAP);
     }
     row++;
-    xlsx_text(sh, row++, 0, "Break-even (what would change the answer)", XLSX_BOLD);
-    for (size_t i = 0; i < r->nbreakeven; i++)
-        xlsx_text_across(sh, row++, 0, TEXT_LAST_COL, r->breakeven[i], XLSX_WRAP);
+    xlsx_text(sh, row++, 0, "What would change the answer (each re-run on the changed input)",
+              XLSX_BOLD);
+    for (size_t i = 0; i < r->nchanges; i++)
+        xlsx_text_across(sh, row++, 0, TEXT_LAST_COL, r->changes[i].text, XLSX_WRAP);
     row++;
     xlsx_text(sh, row, 0, "Operation", XLSX_HEADER);
     xlsx_text(sh, row, 1, "Layer", XLSX_HEADER);

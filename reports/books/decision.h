@@ -44,7 +44,8 @@ void report_decision_period(const struct report_decision *d, char *out, size_t s
 
 /* {"recommendation", "provider", "default_policy", "overturned", "measured_any", "period",
  *  "reasons": [{"rule","basis","text"}], "options": [...],
- *  "readiness": [{"condition","met","evidence"}], "breakeven": ["..."],
+ *  "readiness": [{"condition","met","evidence"}], "breakeven": ["..."], "at_margin",
+ *  "changes": [{"input", "now", "at", ...}],
  *  "boundary": [...], "measured": [...], "rules": {...}}. Unknown numbers are
  *  null, never NaN; a cost with "complete" false sums its known parts only. */
 enum sl_status report_decision_json(const struct report_decision *d, struct strbuf *out);

@@ -528,7 +528,9 @@ has "decide json reasons" "$TMP/out" '"reasons":\[\{"rule":"T-type","basis":"pro
 has "decide json options" "$TMP/out" '"options":\[\{"model":"self-managed"'
 has "decide json downtime is (1 - A) x 730.5 h" "$TMP/out" '"availability":0\.99583[0-9]*,"downtime_hours_per_month":3\.043[0-9]*,'
 has "decide json readiness" "$TMP/out" '"readiness":\[\{"condition":"dedicated platform or SRE engineers","met":"yes"'
-has "decide json break-even" "$TMP/out" '"breakeven":\["staffing: '
+has "decide json break-even" "$TMP/out" '"breakeven":\["routine operations: '
+has "decide json changes, re-run" "$TMP/out" '"changes":\[\{"input":"routine_operations_hours","provider":null,"now":300,"changes_answer":true,"at":[0-9.]+,"answer_then":"hybrid","provider_then":"provider:nimbus","at_margin":true'
+has "decide json says the answer is at the margin" "$TMP/out" '"at_margin":true,"changes"'
 has "decide json totals are complete" "$TMP/out" '"total":298110\.[0-9]*,"complete":true'
 # The downtime cost of self-managed, as its arithmetic says: 3.04 h x (4000 + 900).
 has "decide json downtime cost" "$TMP/out" '"on_call":4383,"incident_labour":[0-9.]+,"downtime":14915\.2[0-9]*,"operations":298110\.[0-9]*,"ramp_loss_one_off":0,"ramp_loss":0,"audit_findings_per_month":null,"compliance_risk":0,"total":298110\.'
@@ -580,7 +582,10 @@ has "decide refusal names the setting" "$TMP/err" 'strict.yaml: nothing of team:
 expect "decide strict profile on measured data" 0 "$BIN" --db "$DB" decide --profile "$TMP/strict.yaml" --from 2026-08-01 --to 2026-11-01
 has "decide names the guide" "$TMP/out" 'the guide "Managed vs Self-Managed GPU Clusters: A Decision Framework"'
 has "decide shows readiness" "$TMP/out" '^  a sustainable on-call rotation +NOT MET'
-has "decide shows break-even" "$TMP/out" '^  staffing: with [0-9]+ on the rotation'
+has "decide shows what would change it" "$TMP/out" '^  staffing: at [0-9]+ on the rotation \(platform engineers at least as many\) \(now 5\) the answer becomes'
+has "decide names each provider's availability" "$TMP/out" "^  provider:nimbus's availability: at [0-9.]+ % \(now 99\.[0-9]+ % measured\) the answer becomes"
+has "decide names the facts of rule-bound cases" "$TMP/out" '^  team type \(now research\): as small-ai '
+has "decide says the answer is at the margin" "$TMP/out" 'R-margin; profile\+measured\] the answer is at the margin'"
 hasnt "decide does not call a below-commitment option compliant" "$TMP/out" 'nimbus.*: meets every constraint'
 
 # --- decide: risk and one-off rows, measured on-call load --------------------------

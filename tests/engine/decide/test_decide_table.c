@@ -200,8 +200,8 @@ no_nan(const char *path, const struct decide_result *r)
         cr_assert(!has_nan(r->options[i].ineligible), "%s: %s", path, r->options[i].ineligible);
         cr_assert(isfinite(r->options[i].cost.total), "%s: %s", path, r->options[i].label);
     }
-    for (size_t i = 0; i < r->nbreakeven; i++)
-        cr_assert(!has_nan(r->breakeven[i]), "%s: %s", path, r->breakeven[i]);
+    for (size_t i = 0; i < r->nchanges; i++)
+        cr_assert(!has_nan(r->changes[i].text), "%s: %s", path, r->changes[i].text);
     for (size_t i = 0; i < DECIDE_READINESS_COUNT; i++)
         cr_assert(!has_nan(r->readiness[i].evidence), "%s: %s", path, r->readiness[i].evidence);
 }
@@ -219,6 +219,44 @@ check(const char *path, const struct team_profile *p, const struct decide_result
     if (rule)
         cr_assert(cites(r, rule), "%s (%s): %s not cited", path, what, rule);
     no_nan(path, r);
+}
+
+/* Every what-would-change-it row is true when checked: the input changed
+ * to the value it names, re-run, gives the answer it names, and one that
+ * says the answer stays keeps it at both ends of its range. */
+static void
+changes_hold(const char *path, const struct decide_case *c)
+{
+    static struct decide_result r;
+    const struct decide_result *now = c->result;
+    struct team_profile q;
+    struct decide_measured t, pv[TEAM_PROFILE_MAX_PROVIDERS];
+    cr_assert_gt(now->nchanges, 6, "%s", path);
+    for (size_t i = 0; i < now->nchanges; i++) {
+        const struct decide_change *ch = &now->changes[i];
+        if (ch->input == DECIDE_IN_INCIDENTS && !c->team_has_data)
+            continue;
+        double ends[2] = {ch->low, ch->high};
+        int n = ch->flips ? 1 : ch->input >= DECIDE_IN_TEAM_TYPE ? 0 : 2;
+        for (int k = 0; k < n; k++) {
+            q = c->profile;
+            t = c->team;
+            memcpy(pv, c->providers, sizeof pv);
+            decide_change_apply(ch, ch->flips ? ch->at : ends[k], &q, &t, pv);
+            decide_policy(&q, &t, pv, &r);
+            if (ch->flips) {
+                cr_assert(r.recommendation == ch->model && r.provider == ch->provider,
+                          "%s: %s: re-run gives %s", path, ch->text,
+                          decide_model_name(r.recommendation));
+                cr_assert(r.recommendation != now->recommendation || r.provider != now->provider,
+                          "%s: %s", path, ch->text);
+            } else {
+                cr_assert(r.recommendation == now->recommendation && r.provider == now->provider,
+                          "%s: %s: at %g re-run gives %s", path, ch->text, ends[k],
+                          decide_model_name(r.recommendation));
+            }
+        }
+    }
 }
 
 /* The variants the header lists keep the model. */
@@ -304,8 +342,10 @@ each_profile(enum run run)
             if (run == RUN_BUILT) {
                 cr_assert(c.result->measured_any, "%s", path);
                 check(path, &c.profile, c.result, e.model, e.provider, e.reason, what);
-                if (!zones[z])
+                if (!zones[z]) {
                     variants(path, &c, &e);
+                    changes_hold(path, &c);
+                }
             } else {
                 cr_assert_not(c.result->measured_any, "%s (%s)", path, what);
                 check(path, &c.profile, c.result, e.empty, NULL, e.empty_reason, what);
