@@ -122,8 +122,9 @@ print_text(const struct report_decision *d)
     char period[200];
     report_decision_period(d, period, sizeof period);
     printf("Decision for %s (%s)\n%s\n\n", p->entity, p->name ? p->name : d->profile_path, period);
-    printf("Recommendation: %s%s\n", r->options[r->recommended_option].label,
-           r->provisional ? " (provisional: not enough evidence yet, see E-evidence)" : "");
+    char headline[400];
+    report_decision_headline(d, headline, sizeof headline);
+    printf("Recommendation: %s\n  option: %s\n", headline, r->options[r->recommended_option].label);
     if (!r->measured_any)
         printf("Guide's answer: %s, from the profile alone: nothing was measured in the period, "
                "so no measurement backs it\n\n",

@@ -253,7 +253,10 @@ struct decide_change {
 
 struct decide_result {
     enum decide_model recommendation;
-    int provider;                    /* the provider recommended (managed, hybrid); -1 */
+    int provider; /* the provider recommended (managed, hybrid); -1 */
+    /* The provider was chosen on its measured reliability; false: it is
+     * only listed first, on the known parts of its cost. */
+    bool provider_chosen;
     enum decide_model default_model; /* the guide's answer after its rules */
     bool overturned;                 /* measured data overturned the guide's answer */
     bool proven_24x7;

@@ -244,11 +244,13 @@ best_fit(const struct team_profile *p, const struct decide_measured *team,
 
 /* Why the option chosen wins over the other options of its model. */
 static void
-why_provider(const struct decide_result *r, int chosen, struct decide_result *out)
+why_provider(const struct decide_measured *prov, const struct decide_result *r, int chosen,
+             struct decide_result *out)
 {
     const struct decide_option *c = &r->options[chosen];
     if (c->provider < 0)
         return;
+    const bool chosen_measured = prov[c->provider].has_uptime;
     char text[640] = "";
     for (size_t i = 0; i < r->noptions; i++) {
         const struct decide_option *o = &r->options[i];
@@ -262,12 +264,12 @@ why_provider(const struct decide_result *r, int chosen, struct decide_result *ou
         if (!o->eligible)
             addf(text, sizeof text, ")");
     }
-    if (text[0] && !c->measured)
+    if (text[0] && !chosen_measured)
         reason(out, "P-provider", "profile",
-               "%s is listed first only on the known parts of its cost: no provider's "
-               "reliability was measured, so the provider is not chosen yet; measure them "
+               "%s is listed first only on the known parts of its cost: %s's reliability is "
+               "not measured in the period, so the provider is not chosen yet; measure it "
                "before choosing. Against %s",
-               c->label, text);
+               c->label, prov[c->provider].entity, text);
     else if (text[0] && !c->judged)
         reason(out, "P-provider", "measured",
                "%s is listed first on a record too thin to choose a provider by (see "
@@ -279,6 +281,69 @@ why_provider(const struct decide_result *r, int chosen, struct decide_result *ou
                "availability, then total cost (a cheaper option wins only beyond the tie "
                "margin or at equal availability). Against %s%s%s",
                c->label, text, c->partial[0] ? ". Measured on a partial record: " : "", c->partial);
+}
+
+/* Engineer-hours a month the team spends on operations in option o:
+ * routine operations kept and incident labour; NAN when not measured. */
+static double
+team_hours(const struct team_profile *p, const struct decide_option *o)
+{
+    return o->cost.routine_ops / p->engineer_hour + o->engineer_hours_month;
+}
+
+/* What the recommendation's premium buys, in leadership's terms: the
+ * engineer-hours it frees against self-managed, the cost of each, the
+ * yearly figures, and how much more it costs than the cheapest option
+ * passing every check. */
+static void
+premium(const struct team_profile *p, struct decide_result *r)
+{
+    const struct decide_option *o = &r->options[r->recommended_option], *self = &r->options[0];
+    const struct decide_option *cheapest = NULL;
+    for (size_t i = 0; i < r->noptions; i++)
+        if (r->options[i].eligible &&
+            (!cheapest || r->options[i].cost.total < cheapest->cost.total))
+            cheapest = &r->options[i];
+    if (o == self || !r->measured_any || p->engineer_hour <= 0)
+        return;
+    double more = o->cost.total - self->cost.total;
+    double kept = team_hours(p, o), own = team_hours(p, self), freed = own - kept;
+    struct decide_reason *x =
+        reason(r, "R-premium", "profile+measured",
+               "what the answer buys: %s costs %.0f a month (%.0f a year) %s than self-managed",
+               o->label, fabs(more), 12 * fabs(more), more >= 0 ? "more" : "less");
+    if (!x)
+        return;
+    if (isnan(freed))
+        addf(x->text, sizeof x->text,
+             "; the engineer-hours it frees are not measured (the team's incidents are not "
+             "on record)");
+    else if (freed > 0)
+        addf(x->text, sizeof x->text,
+             " and frees %.0f of the %.0f engineer-hours a month self-managed takes (%.0f "
+             "kept: routine operations kept and the team's time on incidents), %.0f a year, "
+             "%.1f engineers' full time%s",
+             freed, own, kept, 12 * freed, freed / p->work_hours_month,
+             more > 0 ? "" : ", at no premium");
+    else
+        addf(x->text, sizeof x->text,
+             " and frees no engineer time: it keeps %.0f engineer-hours a month against "
+             "self-managed's %.0f",
+             kept, own);
+    if (!isnan(freed) && freed > 0 && more > 0)
+        addf(x->text, sizeof x->text,
+             "; %.2f per engineer-hour freed, against an engineer hour of %.2f", more / freed,
+             p->engineer_hour);
+    if (!cheapest)
+        addf(x->text, sizeof x->text, "; no option passes every check");
+    else if (cheapest != o && cheapest->cost.total < o->cost.total)
+        addf(x->text, sizeof x->text,
+             "; it costs %.0f a month (%.0f a year) more than %s, the cheapest option passing "
+             "every check",
+             o->cost.total - cheapest->cost.total, 12 * (o->cost.total - cheapest->cost.total),
+             cheapest->label);
+    else if (cheapest == o)
+        addf(x->text, sizeof x->text, "; it is the cheapest option passing every check");
 }
 
 /* ---- the guide's answer --------------------------------------------------- */
@@ -540,14 +605,24 @@ choose(const struct team_profile *p, const struct decide_measured *team,
      * measured (named), or on price when no rule set it and it moves toward
      * managed or the default was merely viable. */
     int alt = -1;
-    for (int k = 0; k < DECIDE_MODEL_COUNT; k++) {
-        if ((enum decide_model)k == m ||
-            (ruled && managed_rank((enum decide_model)k) < managed_rank(m)))
-            continue;
-        int c = best_fit(p, team, r, (enum decide_model)k);
-        if (c >= 0 && r->options[c].eligible &&
-            (alt < 0 || r->options[c].cost.total < r->options[alt].cost.total))
-            alt = c;
+    bool against_rule = false;
+    for (int pass = 0; pass < 2 && alt < 0; pass++) {
+        /* A rule's answer may be left only toward managed; when its own
+         * options fail measured checks and nothing that way passes, the
+         * option that does is recommended rather than one that fails, and
+         * the reason says the rule could not run as measured. */
+        if (pass == 1 && !(ruled && o && o->measured && !o->eligible && !o->thin))
+            break;
+        for (int k = 0; k < DECIDE_MODEL_COUNT; k++) {
+            if ((enum decide_model)k == m ||
+                (pass == 0 && ruled && managed_rank((enum decide_model)k) < managed_rank(m)))
+                continue;
+            int c = best_fit(p, team, r, (enum decide_model)k);
+            if (c >= 0 && r->options[c].eligible &&
+                (alt < 0 || r->options[c].cost.total < r->options[alt].cost.total))
+                alt = c;
+        }
+        against_rule = pass == 1 && alt >= 0;
     }
     if (!r->measured_any) {
         reason(r, "N-unmeasured", "profile",
@@ -605,9 +680,13 @@ choose(const struct team_profile *p, const struct decide_measured *team,
         r->overturned = true;
         reason(r, "M-overturns", "measured",
                "measured data overturns the guide's answer (%s): %s; %s passes every check at "
-               "%.0f a month",
+               "%.0f a month%s",
                decide_model_name(m), o->ineligible, r->options[alt].label,
-               r->options[alt].cost.total);
+               r->options[alt].cost.total,
+               against_rule ? ", and no option the guide's rule allows does: the rule cannot "
+                              "run as measured, so the option that passes is recommended "
+                              "rather than one that fails"
+                            : "");
     } else {
         reason(r, "M-none", "measured",
                "no %s option passes every check (%s); the guide's answer stands, and the gaps "
@@ -630,7 +709,9 @@ choose(const struct team_profile *p, const struct decide_measured *team,
     r->recommended_option = (size_t)chosen;
     r->recommendation = r->options[chosen].model;
     r->provider = r->options[chosen].provider;
-    why_provider(r, chosen, r);
+    r->provider_chosen = r->provider >= 0 && prov[r->provider].has_uptime;
+    why_provider(prov, r, chosen, r);
+    premium(p, r);
 }
 
 /* ---- reasons the numbers give, and the boundary ----------------------------- */

@@ -29,6 +29,25 @@ report_decision_of(const struct decide_case *c, const char *version, const char 
 }
 
 void
+report_decision_headline(const struct report_decision *d, char *out, size_t size)
+{
+    const struct decide_result *r = d->result;
+    const struct team_profile *p = d->profile;
+    if (r->provider < 0)
+        snprintf(out, size, "%s", decide_model_name(r->recommendation));
+    else if (r->provider_chosen)
+        snprintf(out, size, "%s with %s", decide_model_name(r->recommendation),
+                 p->providers[r->provider].entity);
+    else
+        snprintf(out, size,
+                 "%s, provider not chosen yet: the reliability of %s, listed first on the "
+                 "known parts of its cost, is not measured in the period",
+                 decide_model_name(r->recommendation), p->providers[r->provider].entity);
+    if (r->provisional && strlen(out) + 1 < size)
+        snprintf(out + strlen(out), size - strlen(out), " (provisional: not enough evidence yet)");
+}
+
+void
 report_decision_period(const struct report_decision *d, char *out, size_t size)
 {
     char from[16], to[16];
@@ -212,8 +231,13 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
     jsonw_begin(&w, sb);
     jsonw_open(&w, NULL, '{');
     jsonw_field_str(&w, "recommendation", decide_model_name(r->recommendation));
+    /* A provider only listed first on cost is no choice: null, and named
+     * beside it. */
     jsonw_field_str(&w, "provider",
-                    r->provider >= 0 ? d->profile->providers[r->provider].entity : NULL);
+                    r->provider_chosen ? d->profile->providers[r->provider].entity : NULL);
+    jsonw_field_str(
+        &w, "provider_listed_first",
+        r->provider >= 0 && !r->provider_chosen ? d->profile->providers[r->provider].entity : NULL);
     jsonw_field_str(&w, "default_policy", decide_model_name(r->default_model));
     jsonw_field_bool(&w, "overturned", r->overturned);
     jsonw_field_bool(&w, "proven_24x7", r->proven_24x7);
@@ -394,9 +418,9 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
     for (uint16_t c = 0; option_columns[c].title; c++) /* widened by xlsx_titles() */
         xlsx_column_width(sh, c, c, option_columns[c].width);
 
-    snprintf(text, sizeof text, "Operating model: %s%s%s", decide_model_name(r->recommendation),
-             r->provider >= 0 ? " with " : "",
-             r->provider >= 0 ? p->providers[r->provider].entity : "");
+    char headline[400];
+    report_decision_headline(d, headline, sizeof headline);
+    snprintf(text, sizeof text, "Operating model: %s", headline);
     xlsx_text(sh, row++, 0, text, XLSX_BOLD);
     char period[200];
     report_decision_period(d, period, sizeof period);

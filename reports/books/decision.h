@@ -37,6 +37,11 @@ struct report_decision {
 struct report_decision report_decision_of(const struct decide_case *c, const char *version,
                                           const char *command_line);
 
+/* The answer in one line, never contradicting the reasons: "managed with
+ * provider:nimbus", "hybrid, provider not chosen yet: ..." when no
+ * provider's reliability is measured, "(provisional ...)" on thin evidence. */
+void report_decision_headline(const struct report_decision *d, char *out, size_t size);
+
 /* What was measured, in words: "Measured 2026-08-01 to 2026-11-01
  * (exclusive) in Australia/Sydney: 92 local days, 2209 h (the clocks
  * changed in the period)". */

@@ -514,10 +514,14 @@ expect "decide without a profile" 2 "$BIN" --db "$DB" decide
 expect "decide with a missing profile" 3 "$BIN" --db "$DB" decide --profile "$TMP/none.yaml"
 expect "decide with a bad profile" 3 "$BIN" --db "$DB" decide --profile tests/data/decide/bad-unknown-field.yaml
 has "bad profile names the field" "$TMP/err" "bad-unknown-field.yaml:6: costs: unknown field 'enginer_hour'"
+for f in tests/data/decide/bad-contradiction-*.yaml; do
+    expect "decide refuses $(basename "$f" .yaml)" 3 "$BIN" --db "$DB" decide --profile "$f"
+    has "$(basename "$f" .yaml) names the line and why" "$TMP/err" "^slaudit: $f:[0-9]+: .*: "
+done
 expect "decide with a required count missing" 3 "$BIN" --db "$DB" decide --profile tests/data/decide/bad-missing-size.yaml
 has "a missing count names its section's line" "$TMP/err" "bad-missing-size.yaml:3: missing field team.size \(required\)"
 expect "decide sample" 0 "$BIN" --db "$DB" decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01
-has "decide recommends" "$TMP/out" '^Recommendation: managed \(provider:nimbus\)'
+has "decide recommends" "$TMP/out" '^Recommendation: managed with provider:nimbus$'
 has "decide says whether the guide's answer stands" "$TMP/out" "^Guide's answer: managed; measured data does not overturn it"
 has "decide states the rotation rule" "$TMP/out" 'Google SRE book'
 has "decide shows the arithmetic" "$TMP/out" 'GPUs 128 × 2\.20 × 730\.5 h = 205,709'
@@ -545,7 +549,7 @@ has "decide says what it measured" "$TMP/out" '^Measured 2026-08-01 to 2026-11-0
 sed 's#zone: America/Los_Angeles#zone: Australia/Sydney#' sample-data/team.yaml >"$TMP/sydney.yaml"
 expect "decide in Sydney" 0 "$BIN" --db "$DB" decide --profile "$TMP/sydney.yaml" --from 2026-08-01 --to 2026-11-01
 has "decide in Sydney says what it measured" "$TMP/out" '^Measured 2026-08-01 to 2026-11-01 \(exclusive\) in Australia/Sydney: 92 local days, 2207 h \(the clocks changed in the period\)$'
-has "decide in Sydney keeps the recommendation" "$TMP/out" '^Recommendation: managed \(provider:nimbus\)$'
+has "decide in Sydney keeps the recommendation" "$TMP/out" '^Recommendation: managed with provider:nimbus$'
 has "decide in Sydney measures the monitoring of the period" "$TMP/out" '^  monitoring and incident-response tooling +met +measured: 99\.[0-9]+ % of service time monitored'
 has "decide in Sydney takes response times from the period" "$TMP/out" '^  operations treated as a discipline +met +measured: 8[0-9] % of 8[0-9] incidents acknowledged'
 hasnt "decide in Sydney pools no earlier window" "$TMP/out" 'partial record'
@@ -568,9 +572,12 @@ has "decide unmeasured names what is left out" "$TMP/out" 'incidents not measure
 hasnt "decide unmeasured prints no nan" "$TMP/out" '[^a-z]nan[^a-z]'
 hasnt "decide unmeasured judges no rotation sustainable" "$TMP/out" ' sustainable +(yes|no)'
 has "decide unmeasured says no measurement backs it" "$TMP/out" 'N-unmeasured'
+has "decide unmeasured names no provider as chosen" "$TMP/out" '^Recommendation: hybrid, provider not chosen yet: the reliability of provider:[a-z]+, listed first on the known parts of its cost, is not measured in the period$'
+hasnt "decide unmeasured buys nothing it cannot show" "$TMP/out" 'R-premium'
 expect "decide json on an unmeasured period" 0 "$BIN" --db "$DB" --json decide --profile sample-data/team.yaml --from 2020-01-01 --to 2020-04-01
 hasnt "decide json unmeasured has no nan" "$TMP/out" '[^a-z]nan[^a-z]'
 has "decide json says nothing was measured" "$TMP/out" '"measured_any":false'
+has "decide json unmeasured chooses no provider" "$TMP/out" '"provider":null,"provider_listed_first":"provider:[a-z]+"'
 expect "decide workbook on an unmeasured period" 0 "$BIN" --db "$DB" -q decide --profile sample-data/team.yaml --from 2020-01-01 --to 2020-04-01 -o "$TMP/decision0.xlsx"
 unzip -p "$TMP/decision0.xlsx" xl/sharedStrings.xml >"$TMP/ds0.xml"
 unzip -p "$TMP/decision0.xlsx" xl/worksheets/sheet1.xml >"$TMP/ds0s.xml"
@@ -585,7 +592,8 @@ has "decide shows readiness" "$TMP/out" '^  a sustainable on-call rotation +NOT 
 has "decide shows what would change it" "$TMP/out" '^  staffing: at [0-9]+ on the rotation \(platform engineers at least as many\) \(now 5\) the answer becomes'
 has "decide names each provider's availability" "$TMP/out" "^  provider:nimbus's availability: at [0-9.]+ % \(now 99\.[0-9]+ % measured\) the answer becomes"
 has "decide names the facts of rule-bound cases" "$TMP/out" '^  team type \(now research\): as small-ai '
-has "decide says the answer is at the margin" "$TMP/out" 'R-margin; profile\+measured\] the answer is at the margin'"
+has "decide says the answer is at the margin" "$TMP/out" 'R-margin; profile\+measured\] the answer is at the margin'
+has "decide says what the premium buys" "$TMP/out" 'R-premium; profile\+measured\] what the answer buys: managed \(provider:nimbus\) costs [0-9,]+ a month \([0-9,]+ a year\) more than self-managed and frees [0-9,]+ of the [0-9,]+ engineer-hours a month self-managed takes \([0-9,]+ kept.*per engineer-hour freed'
 hasnt "decide does not call a below-commitment option compliant" "$TMP/out" 'nimbus.*: meets every constraint'
 
 # --- decide: risk and one-off rows, measured on-call load --------------------------
@@ -630,7 +638,7 @@ if [ -f "$DREAL" ]; then
         'providers: [{entity: "provider:google-cloud", gpu_hour: 3.10, services: [Google Compute Engine, Google Kubernetes Engine]}]' \
         'costs: {engineer_hour: 110, gpu_hour_self: 2.40, managed_premium_percent: 25, downtime_hour: 2000, routine_ops_hours_per_month: 160, audit_finding: 400}' >"$TMP/real-team.yaml"
     expect "decide real: decide" 0 "$BIN" --db "$DRFDB" decide --profile "$TMP/real-team.yaml" --from 2021-08-01 --to 2021-11-01
-    has "decide real: managed on google-cloud" "$TMP/out" '^Recommendation: managed \(provider:google-cloud\)$'
+    has "decide real: managed on google-cloud" "$TMP/out" '^Recommendation: managed with provider:google-cloud$'
     has "decide real: the provider measured" "$TMP/out" '^\* managed \(provider:google-cloud\) +99\.[0-9]{3}% '
     has "decide real: the regulated rule agrees" "$TMP/out" 'W-regulated; profile\] .*managed, as the rules above already do; the audit engine found nothing to check for team:platform'
     has "decide real: unmeasured findings left out" "$TMP/out" 'compliance risk \(risk\): audit findings not measured \(left out\); total with risk and one-off of the known parts'

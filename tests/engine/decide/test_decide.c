@@ -741,3 +741,46 @@ Test(decide, an_answer_at_the_margin_says_so)
     decide_policy(&q, &t, &a, &again);
     cr_assert_neq(again.recommendation, DECIDE_SELF_MANAGED);
 }
+
+/* What the managed answer buys, by hand: 152,430.5 − 144,263 = 8,167.5 a
+ * month more; self-managed takes 200 h routine + 30 h incidents = 230 h,
+ * managed keeps 50 h + 12 h × 0.5 = 56 h, so it frees 174 h, at 46.94 an
+ * hour freed. */
+Test(decide, the_premium_in_hours_freed_and_a_year)
+{
+    struct team_profile p;
+    fixture_profile(&p);
+    p.type = TEAM_PRODUCT;
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 12, 30);
+    decide_run(&p, &t, &a, &result);
+    cr_assert_eq(result.recommendation, DECIDE_MANAGED);
+    cr_assert(result.provider_chosen);
+    const char *why = find_reason(&result, "R-premium")->text;
+    cr_assert(strstr(why, "costs 8,168 a month (98,010 a year) more than self-managed and frees "
+                          "174 of the 230 engineer-hours a month self-managed takes (56 kept"),
+              "%s", why);
+    cr_assert(strstr(why, "46.94 per engineer-hour freed"), "%s", why);
+}
+
+/* A product team's rule says managed, but the only provider is measured
+ * below the commitment the team's own operations meet: the option that
+ * passes is recommended, never one that fails while another passes, and
+ * the reason says the rule could not run as measured. */
+Test(decide, never_a_failing_option_while_another_passes)
+{
+    struct team_profile p;
+    fixture_profile(&p);
+    p.type = TEAM_PRODUCT;
+    p.research_gpus = 0;
+    p.production_gpus = 80;
+    p.uptime_commitment = 0.999;
+    struct decide_measured t = fixture_measured("team:t", 0.9995, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.99, 8, 12, 30);
+    decide_run(&p, &t, &a, &result);
+    cr_assert_eq(result.default_model, DECIDE_MANAGED);
+    cr_assert(result.options[result.recommended_option].eligible, "%s",
+              result.options[result.recommended_option].label);
+    cr_assert_eq(result.recommendation, DECIDE_SELF_MANAGED);
+    cr_assert(strstr(find_reason(&result, "M-overturns")->text, "the rule cannot run as measured"));
+}
