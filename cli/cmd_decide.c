@@ -11,7 +11,6 @@
 #include "cli/msg.h"
 #include "engine/decide/decide.h"
 #include "engine/decide/decide_case.h"
-#include "engine/measure/period.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
 #include "engine/decide/team_profile.h"
@@ -28,14 +27,16 @@ static const char help[] =
     "and the total cost of operations a month with its arithmetic. Every reason cites\n"
     "a measured number or a profile fact. The guide's rules (production, regulated,\n"
     "capacity needed fast, product and small teams to managed) are never overturned\n"
-    "by price, only by measured evidence the output names. With nothing measured in\n"
-    "the period it decides from the profile alone and says so, or exits 3 when the\n"
-    "profile sets decision.require_measured_data. docs/decide.md has every rule,\n"
-    "formula and limit.\n"
+    "by price, only by measured evidence the output names. Below a check's evidence\n"
+    "minimum (28 days, 95 % monitored, 10 incidents) it says not enough evidence and\n"
+    "what to measure, for how long. With nothing measured in the period it decides\n"
+    "from the profile alone and says so, or exits 3 when the profile sets\n"
+    "decision.require_measured_data. docs/decide.md has every rule, formula and limit.\n"
     "\n"
     "  --profile FILE  team.yaml (or .json); fields in docs/decide.md\n"
-    "  --from DATE     first day measured (default: three complete months before the\n"
-    "  --to DATE       end of the stored data); --to is exclusive\n"
+    "  --from DATE     first day measured, YYYY-MM-DD, a local day of the profile's zone\n"
+    "                  (default: the three complete months before the end of the data)\n"
+    "  --to DATE       the day after the last measured: exactly [from, to) in that zone\n"
     "  -o FILE.xlsx    also write the decision workbook\n"
     "  --json          {\"recommendation\", \"reasons\": [...], \"options\": [...], ...}\n"
     "\n"
@@ -118,19 +119,21 @@ print_text(const struct report_decision *d)
 {
     const struct decide_result *r = d->result;
     const struct team_profile *p = d->profile;
-    char from[16], to[16];
-    sltime_format_date(d->from, d->zone, from);
-    sltime_format_date(d->to, d->zone, to);
-    printf("Decision for %s (%s), measured %s to %s (exclusive, %s)\n\n", p->entity,
-           p->name ? p->name : d->profile_path, from, to, d->zone ? d->zone : "UTC");
-    printf("Recommendation: %s\n", r->options[r->recommended_option].label);
+    char period[200];
+    report_decision_period(d, period, sizeof period);
+    printf("Decision for %s (%s)\n%s\n\n", p->entity, p->name ? p->name : d->profile_path, period);
+    char headline[400];
+    report_decision_headline(d, headline, sizeof headline);
+    printf("Recommendation: %s\n  option: %s\n", headline, r->options[r->recommended_option].label);
     if (!r->measured_any)
         printf("Guide's answer: %s, from the profile alone: nothing was measured in the period, "
                "so no measurement backs it\n\n",
                decide_model_name(r->default_model));
     else
         printf("Guide's answer: %s; measured data %s\n\n", decide_model_name(r->default_model),
-               r->overturned ? "OVERTURNS it" : "does not overturn it");
+               r->provisional  ? "is not enough evidence to confirm or overturn it"
+               : r->overturned ? "OVERTURNS it"
+                               : "does not overturn it");
     printf("Reasons:\n");
     for (size_t i = 0; i < r->nreasons; i++)
         printf("  %zu. [%s; %s] %s\n", i + 1, r->reasons[i].rule, r->reasons[i].basis,
@@ -190,14 +193,21 @@ print_text(const struct report_decision *d)
     for (size_t i = 0; i < DECIDE_READINESS_COUNT; i++) {
         const struct decide_readiness *c = &r->readiness[i];
         printf("  %-44s %-12s %s\n", c->condition,
-               c->met == DECIDE_CHECK_YES  ? "met"
-               : c->met == DECIDE_CHECK_NO ? "NOT MET"
-                                           : "not measured",
+               c->met == DECIDE_CHECK_YES    ? "met"
+               : c->met == DECIDE_CHECK_NO   ? "NOT MET"
+               : c->met == DECIDE_CHECK_THIN ? "too thin"
+                                             : "not measured",
                c->evidence);
     }
-    printf("\nBreak-even (what would change the answer):\n");
-    for (size_t i = 0; i < r->nbreakeven; i++)
-        printf("  %s\n", r->breakeven[i]);
+    printf("\nEvidence each measured check needs: a period of at least %d days; for "
+           "availability, at least %.0f %% of service time monitored; for the share "
+           "acknowledged and the load and toil rules, at least %d incidents on record. Below "
+           "it a check says not enough evidence, never pass or fail.\n",
+           DECIDE_MIN_DAYS, 100.0 * DECIDE_COVERAGE_FULL, DECIDE_MIN_INCIDENTS);
+    printf("\nWhat would change the answer (each found by re-running the decision on the "
+           "changed input):\n");
+    for (size_t i = 0; i < r->nchanges; i++)
+        printf("  %s\n", r->changes[i].text);
     printf("\nOn-call rotation (self-managed): %s\n", r->options[0].rotation.why);
     printf("  Rule (Google SRE book, 'Being On-Call', 'Eliminating Toil'): engineers >= "
            "ceil(2 x hours covered a week / (168 x 25 %%)),\n"
@@ -215,15 +225,35 @@ print_text(const struct report_decision *d)
     }
 }
 
+/* The three calendar months ending with the last complete month of stored
+ * data, as local days: the case counts them in the profile's zone. */
 static int
-default_period(const struct cli *cli, struct store *st, int64_t *from, int64_t *to)
+default_period(const struct cli *cli, struct store *st, int64_t *first_day, int64_t *end_day)
 {
     struct window w;
     int rc = cli_last_complete_month(cli, st, &w);
     if (rc)
         return rc;
-    *to = w.end;
-    *from = period_months_start(&w, 3, cli->zone);
+    decide_months(w.year, w.month, 3, first_day, end_day);
+    return 0;
+}
+
+/* A date, YYYY-MM-DD, as its day number: the period is whole local days of
+ * the profile's zone, so a time of day or an offset has no meaning here. */
+static int
+parse_day(const char *option, const char *text, int64_t *day)
+{
+    int64_t t;
+    bool had_offset;
+    const char *why = "not a date";
+    if (sltime_parse(text, strlen(text), NULL, &t, &had_offset, &why) != SL_OK || t == SLTIME_NONE)
+        return msg_usage("decide", "%s '%s': %s (expected YYYY-MM-DD)", option, text, why);
+    if (had_offset || t % 86400 != 0)
+        return msg_usage("decide",
+                         "%s '%s': a date is expected (YYYY-MM-DD): the period is whole days "
+                         "in the profile's zone",
+                         option, text);
+    *day = t / 86400;
     return 0;
 }
 
@@ -265,11 +295,11 @@ cmd_decide(struct cli *cli, int argc, char **argv)
         return msg_usage("decide", "give the team profile with --profile FILE");
     if ((from_text == NULL) != (to_text == NULL))
         return msg_usage("decide", "give both --from and --to");
-    int64_t from = 0, to = 0;
-    if (from_text && ((rc = cli_parse_when(cli, "decide", "--from", from_text, &from)) ||
-                      (rc = cli_parse_when(cli, "decide", "--to", to_text, &to))))
+    int64_t first_day = 0, end_day = 0;
+    if (from_text && ((rc = parse_day("--from", from_text, &first_day)) ||
+                      (rc = parse_day("--to", to_text, &end_day))))
         return rc;
-    if (from_text && to <= from)
+    if (from_text && end_day <= first_day)
         return msg_usage("decide", "--to must be after --from");
 
     struct store *st = NULL;
@@ -277,17 +307,17 @@ cmd_decide(struct cli *cli, int argc, char **argv)
     memset(&run, 0, sizeof run);
     if ((rc = cli_open_store_for(cli, STORE_READ, &st)))
         goto out;
-    if (!from_text && (rc = default_period(cli, st, &from, &to)))
+    if (!from_text && (rc = default_period(cli, st, &first_day, &end_day)))
         goto out;
     struct sl_diag diag = {0};
-    enum sl_status built = decide_case_build(&run, st, profile_path, from, to, cli->zone, &diag);
+    enum sl_status built =
+        decide_case_build(&run, st, profile_path, first_day, end_day, cli->zone, &diag);
     cli_decide_notes(cli, &run);
     if (built) {
         rc = msg_diag(built, &diag);
         goto out;
     }
-    struct report_decision report =
-        report_decision_of(&run, cli->zone, SLAUDIT_VERSION, cli->command_line);
+    struct report_decision report = report_decision_of(&run, SLAUDIT_VERSION, cli->command_line);
     if (cli->json) {
         struct strbuf sb = STRBUF_INIT;
         enum sl_status s = report_decision_json(&report, &sb);

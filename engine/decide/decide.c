@@ -16,6 +16,7 @@
 #include "engine/measure/responder_load.h"
 #include "engine/model/model.h"
 #include "engine/time/sltime.h"
+#include "engine/time/window.h"
 
 static const char *const model_names[DECIDE_MODEL_COUNT] = {"managed", "self-managed", "hybrid"};
 
@@ -69,6 +70,16 @@ decide_measure(struct store *st, const char *entity, int64_t from, int64_t to, c
     return decide_measure_services(st, entity, from, to, zone, responders, NULL, 0, out, diag);
 }
 
+int
+decide_local_days(int64_t from, int64_t to, const char *zone)
+{
+    struct sl_civil a, b;
+    sltime_to_civil(from, zone, &a, NULL);
+    sltime_to_civil(to, zone, &b, NULL);
+    return (int)(sltime_days_from_civil(b.year, b.month, b.day) -
+                 sltime_days_from_civil(a.year, a.month, a.day));
+}
+
 static bool
 used(const char *service, char *const *services, size_t n)
 {
@@ -96,15 +107,25 @@ decide_measure_services(struct store *st, const char *entity, int64_t from, int6
     out->coverage = NAN;
     if (to <= from)
         return diag_set(diag, SL_ERR_USAGE, "", 0, "the period is empty");
+    /* One window of the period's local days, ending at `to`: exactly
+     * [from, to) when both bounds fall at the same local time of day, clock
+     * changes included, so the statistics are the period's and nothing
+     * before it is pooled in. */
+    int days = decide_local_days(from, to, zone);
+    struct window w = window_rolling(to, days > 0 ? days : 1, zone);
+    if (days < 1 || w.start != from)
+        return diag_set(diag, SL_ERR_USAGE, "", 0,
+                        "the period must be whole local days of %s: it starts and ends at "
+                        "different times of day there",
+                        zone ? zone : "UTC");
+    out->days = days;
     eval_default_params(&ep);
     ep.zone = zone;
     ep.from = from;
     ep.to = to;
     ep.entity = entity;
-    /* One window over the whole period, so the statistics are of the period
-     * and not pooled medians of months. */
     ep.window = WINDOW_ROLLING;
-    ep.rolling_days = (int)((to - from + 86399) / 86400);
+    ep.rolling_days = days;
     ep.list_incidents = true;
     ep.list_from = from;
     ep.list_to = to;
@@ -115,7 +136,8 @@ decide_measure_services(struct store *st, const char *entity, int64_t from, int6
     bool have = false;
     for (size_t i = 0; i < r.nrows; i++) {
         const struct eval_row *row = &r.rows[i];
-        if (row->service || strcmp(row->entity, entity))
+        if (row->service || strcmp(row->entity, entity) || row->window.start != from ||
+            row->window.end != to)
             continue;
         if (!have) {
             pooled = row->avail;
@@ -211,7 +233,7 @@ decide_measure_oncall(struct store *st, const char *zone, struct decide_measured
  * fewer shifts, which the stored shifts cannot show). */
 static void
 rotation_check(const struct team_profile *p, const struct decide_measured *team, double kept,
-               double h, double incidents_month, double ops_hours_month,
+               double h, double incidents_month, double routine_hours_month, double ops_hours_month,
                struct decide_rotation *out)
 {
     int n = p->rotation_size, pe = p->platform_engineers;
@@ -240,12 +262,26 @@ rotation_check(const struct team_profile *p, const struct decide_measured *team,
     }
     bool size_ok = n >= out->required;
     /* The load is measured: without incidents on record it is unknown, and
-     * a rotation whose size passes is not shown sustainable. */
+     * a rotation whose size passes is not shown sustainable. Below the
+     * evidence minimum the load and toil rules say nothing either way,
+     * unless routine operations alone, a profile fact, break the toil cap. */
+    char thin[300];
     bool load_known = !isnan(incidents_month) && !isnan(ops_hours_month);
+    bool enough = decide_enough_incidents(team, thin, sizeof thin);
+    bool routine_over = capacity > 0 && routine_hours_month / capacity > DECIDE_OPS_SHARE_MAX;
     bool load_ok = load_known && out->incidents_per_shift <= DECIDE_INCIDENTS_PER_SHIFT_MAX;
     bool ops_ok = load_known && out->ops_share <= DECIDE_OPS_SHARE_MAX;
-    out->sustainable = size_ok && load_ok && ops_ok;
-    out->known = !size_ok || load_known;
+    out->sustainable = size_ok && load_ok && ops_ok && enough;
+    out->known = !size_ok || (load_known && (enough || routine_over));
+    out->thin = size_ok && load_known && !enough && !routine_over;
+    if (out->thin) {
+        snprintf(out->why, sizeof out->why,
+                 "not shown sustainable, not enough evidence: %d %s on the rotation for %.0f h a "
+                 "week, at least the %d the 25 %% rule needs, but the load and toil rules need a "
+                 "longer incident record (%s)",
+                 n, n == 1 ? "engineer" : "engineers", h, out->required, thin);
+        return;
+    }
     char share[96];
     if (n == 1)
         snprintf(share, sizeof share, "the one engineer on it is on call %.0f %% of the time",
@@ -358,30 +394,47 @@ decide_judge(const struct team_profile *p, const struct decide_measured *team,
     enum decide_model model = out->model;
     out->ineligible[0] = '\0';
     out->caveat[0] = '\0';
-    out->meets_commitment = P == 0 || (out->measured && out->availability >= p->uptime_commitment);
+    /* The production part's availability is the provider's, else the
+     * team's: a check on it needs the evidence minimum of that record. */
+    const struct decide_measured *prod = model == DECIDE_SELF_MANAGED ? team : provider;
+    char thin[300] = "";
+    bool judged = P == 0 || decide_enough_availability(prod, thin, sizeof thin);
+    out->judged = judged;
+    out->meets_commitment =
+        P == 0 || (out->measured && judged && out->availability >= p->uptime_commitment);
+    out->thin = false;
     if (!out->measured) {
         snprintf(out->ineligible, sizeof out->ineligible, "no uptime records for %s in the period",
                  model == DECIDE_MANAGED ? provider->entity
                  : !team->has_uptime     ? p->entity
                                          : provider->entity);
-    } else if (P > 0 && out->availability < floor) {
+    } else if (P > 0 && model == DECIDE_SELF_MANAGED && p->hours_covered_week < 168) {
+        snprintf(out->ineligible, sizeof out->ineligible,
+                 "production inference with a %.3f %% commitment needs 24×7 cover; the rotation "
+                 "covers %.0f of 168 h a week",
+                 100.0 * p->uptime_commitment, p->hours_covered_week);
+    } else if (P > 0 && judged && out->availability < floor) {
         snprintf(out->ineligible, sizeof out->ineligible,
                  "measured availability %.3f %% is below the %.3f %% production commitment",
                  100.0 * out->availability, 100.0 * p->uptime_commitment);
         if (floor < p->uptime_commitment)
             addf(out->ineligible, sizeof out->ineligible,
                  " and below the best measured option (%.3f %%)", 100.0 * floor);
-    } else if (P > 0 && model == DECIDE_SELF_MANAGED && p->hours_covered_week < 168) {
-        snprintf(out->ineligible, sizeof out->ineligible,
-                 "production inference with a %.3f %% commitment needs 24×7 cover; the rotation "
-                 "covers %.0f of 168 h a week",
-                 100.0 * p->uptime_commitment, p->hours_covered_week);
-    } else if (out->rotation.applies && !out->rotation.sustainable) {
+    } else if (!out->rotation.thin && out->rotation.applies && !out->rotation.sustainable) {
         snprintf(out->ineligible, sizeof out->ineligible, "the team's on-call rotation is %s",
                  out->rotation.why);
     } else if (!out->rotation.applies && !out->rotation.sustainable) {
         snprintf(out->ineligible, sizeof out->ineligible, "the team's workload is %s",
                  out->rotation.why);
+    } else if (!judged || out->rotation.thin) {
+        /* Neither pass nor fail: the record is below the evidence minimum. */
+        out->thin = true;
+        if (!judged)
+            snprintf(out->ineligible, sizeof out->ineligible,
+                     "not enough evidence: the production commitment cannot be judged on %s", thin);
+        if (out->rotation.thin)
+            addf(out->ineligible, sizeof out->ineligible, "%sthe team's on-call rotation is %s",
+                 !judged ? "; " : "", out->rotation.why);
     }
     out->eligible = out->ineligible[0] == '\0';
     out->partial[0] = '\0';
@@ -551,7 +604,7 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
              labour_hours * e);
         snprintf(times, sizeof times, " × (%.0f + %.0f)", c_prod, c_res);
         term(c->arithmetic, sizeof c->arithmetic, "downtime", t_down, times, c->downtime);
-        rotation_check(p, team, 1.0, p->hours_covered_week, t_inc, ops_hours + t_eh,
+        rotation_check(p, team, 1.0, p->hours_covered_week, t_inc, ops_hours, ops_hours + t_eh,
                        &out->rotation);
         for (int b = 0; b < BAND_COUNT; b++)
             out->pages_per_engineer_month[b] =
@@ -622,7 +675,7 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
                  c->downtime);
         /* The same hours as the cost's: the team's time on the production
          * provider's incidents is operations work too. */
-        rotation_check(p, team, fR, research_cover, t_inc * fR, ops_hours + labour_hours,
+        rotation_check(p, team, fR, research_cover, t_inc * fR, ops_hours, ops_hours + labour_hours,
                        &out->rotation);
         for (int b = 0; b < BAND_COUNT; b++)
             out->pages_per_engineer_month[b] =

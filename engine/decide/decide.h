@@ -56,7 +56,15 @@ struct store;
 /* A record monitored this share of service time is full (the readiness
  * condition's bar and docs/design.md's flag threshold). */
 #define DECIDE_COVERAGE_FULL 0.95
-#define DECIDE_REASONS_MAX 16
+/* The evidence a measured check needs (docs/decide.md §2.1): a period of
+ * at least this many local days; for a check resting on availability,
+ * DECIDE_COVERAGE_FULL of service time monitored; for one resting on
+ * incidents (the share acknowledged, the load and toil rules), at least
+ * the evaluation's low-sample limit of incidents. Below it the check says
+ * "not enough evidence", never pass or fail. */
+#define DECIDE_MIN_DAYS 28
+#define DECIDE_MIN_INCIDENTS STATS_LOW_SAMPLE
+#define DECIDE_REASONS_MAX 24
 #define DECIDE_OPTIONS_MAX (2 * TEAM_PROFILE_MAX_PROVIDERS + 1)
 
 enum decide_model { DECIDE_MANAGED, DECIDE_SELF_MANAGED, DECIDE_HYBRID, DECIDE_MODEL_COUNT };
@@ -68,6 +76,7 @@ const char *decide_model_name(enum decide_model m);
 struct decide_measured {
     char entity[96];
     int64_t from, to;
+    int days; /* local days of the zone measured in */
     double period_hours;
     bool has_uptime;          /* some monitored time */
     double availability;      /* pooled neutral availability; NAN without uptime data */
@@ -118,6 +127,7 @@ struct decide_rotation {
     bool load_measured;
     double estimate_per_shift;
     bool known;       /* false: the size passes but the load is not measured */
+    bool thin;        /* measured, but below the evidence minimum: neither pass nor fail */
     bool sustainable; /* shown sustainable; false when not known */
     char why[640];
 };
@@ -162,8 +172,14 @@ struct decide_option {
     struct decide_rotation rotation;
     bool meets_commitment; /* production's part meets the uptime commitment (or none) */
     bool eligible;         /* measured, commitment met, rotation sustainable */
-    char ineligible[800];  /* why not, when not */
-    char caveat[200];      /* eligible, but only against the best measured bar */
+    /* Not eligible only for want of evidence: a check it rests on is below
+     * its evidence minimum (ineligible says which), none fails. */
+    bool thin;
+    /* Its production part's availability rests on enough evidence to be
+     * judged (always, without production). */
+    bool judged;
+    char ineligible[800]; /* why not, when not */
+    char caveat[200];     /* eligible, but only against the best measured bar */
     /* The record it was measured on is partial: an entity it relies on had
      * less than DECIDE_COVERAGE_FULL of its service time monitored, and its
      * availability counts only the monitored time. Empty when full. */
@@ -174,7 +190,7 @@ struct decide_option {
 struct decide_reason {
     const char *rule;  /* policy row: "T-research", "W-production", "M-overturn", ... */
     const char *basis; /* "profile", "measured" or "profile+measured" */
-    char text[900];
+    char text[1400];
 };
 
 /* One operation of the outsource / keep boundary. */
@@ -189,28 +205,73 @@ struct decide_boundary {
 #define DECIDE_BOUNDARY_COUNT 8
 
 /* One of the guide's four readiness conditions for running operations. */
-enum decide_check { DECIDE_CHECK_NO, DECIDE_CHECK_YES, DECIDE_CHECK_UNKNOWN };
+/* UNKNOWN: nothing measured; THIN: measured, below the evidence minimum. */
+enum decide_check { DECIDE_CHECK_NO, DECIDE_CHECK_YES, DECIDE_CHECK_UNKNOWN, DECIDE_CHECK_THIN };
 struct decide_readiness {
     const char *condition;
     enum decide_check met;
     char evidence[700];
 };
 #define DECIDE_READINESS_COUNT 4
-#define DECIDE_BREAKEVEN_MAX 3
+
+/* The inputs the answer rests on, each re-run changed to find where the
+ * answer becomes another (decide_breakeven.c, docs/decide.md §3.6). */
+enum decide_input {
+    DECIDE_IN_ROUTINE_OPS,   /* costs.routine_ops_hours_per_month */
+    DECIDE_IN_ENGINEER_HOUR, /* costs.engineer_hour */
+    DECIDE_IN_ROTATION,      /* on_call.rotation_size (platform engineers at least as many) */
+    DECIDE_IN_COMMITMENT,    /* the production uptime commitment, a fraction */
+    DECIDE_IN_INCIDENTS,     /* the team's incident rate, a factor on every incident figure */
+    DECIDE_IN_GPUS,          /* both workloads' GPUs, a factor */
+    DECIDE_IN_PROVIDER_AVAILABILITY, /* one provider's measured availability */
+    DECIDE_IN_PROVIDER_PRICE,        /* one provider's GPU-hour rate */
+    DECIDE_IN_TEAM_TYPE,             /* the team type (an enum team_type) */
+    DECIDE_IN_REGULATED,             /* the regulated flag, 0 or 1 */
+    DECIDE_INPUT_COUNT
+};
+
+/* An answer within this share of an input's value is at the margin. */
+#define DECIDE_MARGIN 0.10
+#define DECIDE_CHANGES_MAX (DECIDE_INPUT_COUNT + 2 * TEAM_PROFILE_MAX_PROVIDERS)
+
+/* What would change the answer: one input, found by re-running the policy
+ * on it changed. at is the value where the answer becomes (model,
+ * provider); applying it with decide_change_apply() and re-running gives
+ * exactly that answer. */
+struct decide_change {
+    enum decide_input input;
+    int provider_index; /* the provider of a provider input; else -1 */
+    double now;         /* the input's value today */
+    bool flips;         /* some value in the range searched changes the answer */
+    double at;          /* the value that changes it */
+    double low, high;   /* the range searched */
+    enum decide_model model;
+    int provider; /* the answer at `at`: its model and provider (-1) */
+    bool margin;  /* within DECIDE_MARGIN of now */
+    char text[400];
+};
 
 struct decide_result {
     enum decide_model recommendation;
-    int provider;                    /* the provider recommended (managed, hybrid); -1 */
+    int provider; /* the provider recommended (managed, hybrid); -1 */
+    /* The provider was chosen on its measured reliability; false: it is
+     * only listed first, on the known parts of its cost. */
+    bool provider_chosen;
     enum decide_model default_model; /* the guide's answer after its rules */
     bool overturned;                 /* measured data overturned the guide's answer */
     bool proven_24x7;
     bool measured_any; /* the store held data of the team or a provider */
+    /* The team's record is below the evidence minimum of a check the answer
+     * rests on: the recommendation is the guide's path, to be decided again
+     * on a longer record (reason E-evidence says what to measure). */
+    bool provisional;
     /* The four conditions, for the part the team would run in the guide's
      * answer (self-managed: the whole; hybrid: research). */
     struct decide_readiness readiness[DECIDE_READINESS_COUNT];
-    /* Where the answer flips: rotation size, incident rate, GPU count. */
-    char breakeven[DECIDE_BREAKEVEN_MAX][400];
-    size_t nbreakeven;
+    /* What would change the answer, one input at a time. */
+    struct decide_change changes[DECIDE_CHANGES_MAX];
+    size_t nchanges;
+    bool at_margin; /* some change within DECIDE_MARGIN of today's value */
     struct decide_reason reasons[DECIDE_REASONS_MAX];
     size_t nreasons;
     struct decide_option options[DECIDE_OPTIONS_MAX];
@@ -219,9 +280,15 @@ struct decide_result {
     struct decide_boundary boundary[DECIDE_BOUNDARY_COUNT];
 };
 
-/* Measures entity over [from, to) on the neutral definitions, classifying
- * pages in zone (NULL = UTC). responders[0..5] are engineers per incident by
- * severity ([0]: no severity). */
+/* The local days of zone (NULL = UTC) from from's to to's: 92 for
+ * 2026-08-01 to 2026-11-01 whatever clock change lies between. */
+int decide_local_days(int64_t from, int64_t to, const char *zone);
+
+/* Measures entity over exactly [from, to) on the neutral definitions, in one
+ * window of the period's local days of zone (NULL = UTC), where pages are
+ * classified too; SL_ERR_USAGE when from and to fall at different local
+ * times of day, so that no such window is the period. responders[0..5] are engineers per incident
+ * by severity ([0]: no severity). */
 enum sl_status decide_measure(struct store *st, const char *entity, int64_t from, int64_t to,
                               const char *zone, const double responders[6],
                               struct decide_measured *out, struct sl_diag *diag);
@@ -243,12 +310,31 @@ enum sl_status decide_measure_audit(struct store *st, const char *zone, struct d
 enum sl_status decide_measure_oncall(struct store *st, const char *zone, struct decide_measured *m,
                                      struct sl_diag *diag);
 
+/* Whether m is enough evidence for a check resting on its monitoring
+ * (DECIDE_MIN_DAYS monitored), on its availability (the span and
+ * DECIDE_COVERAGE_FULL monitored) or on its incidents (the span and
+ * DECIDE_MIN_INCIDENTS, none of them low-sample); when not, why names the
+ * shortfall with its numbers (decide_evidence.c). */
+bool decide_enough_record(const struct decide_measured *m, char *why, size_t size);
+bool decide_enough_availability(const struct decide_measured *m, char *why, size_t size);
+bool decide_enough_incidents(const struct decide_measured *m, char *why, size_t size);
+/* The guide's way when the team's record is too thin to decide on: start
+ * managed (answer managed) or keep what runs, and what to measure, for how
+ * long. */
+void decide_evidence_path(const struct team_profile *p, const struct decide_measured *team,
+                          enum decide_model answer, char *out, size_t size);
+
 /* The decision. team is the team's measurement, providers[i] the profile's
  * provider i's. Never fails: missing data makes options ineligible, with
  * reasons. The policy, then the break-even, then thousands separators in
  * every text (decide_breakeven.c). */
 void decide_run(const struct team_profile *p, const struct decide_measured *team,
                 const struct decide_measured *providers, struct decide_result *out);
+
+/* Sets change c's input to value in p, team and providers (copies the
+ * caller owns): the same change the search made. */
+void decide_change_apply(const struct decide_change *c, double value, struct team_profile *p,
+                         struct decide_measured *team, struct decide_measured *providers);
 
 /* total over m's period scaled to an average month; NAN when the store
  * held nothing of m (no uptime data and no incident): unknown, not zero. */

@@ -13,15 +13,33 @@ has_data(const struct decide_measured *m)
     return m->has_uptime || m->incidents != 0;
 }
 
+void
+decide_months(int year, int month, int n, int64_t *first_day, int64_t *end_day)
+{
+    int index = year * 12 + (month - 1), next = index + 1, start = index - (n - 1);
+    *end_day = sltime_days_from_civil(next / 12, next % 12 + 1, 1);
+    *first_day = sltime_days_from_civil(start / 12, start % 12 + 1, 1);
+}
+
+/* Local midnight of day number day in zone. */
+static int64_t
+midnight(int64_t day, const char *zone)
+{
+    struct sl_civil c;
+    sltime_to_civil(day * 86400, NULL, &c, NULL);
+    c.hour = c.minute = c.second = 0;
+    return sltime_from_civil(&c, zone);
+}
+
 enum sl_status
-decide_case_build(struct decide_case *d, struct store *st, const char *profile_path, int64_t from,
-                  int64_t to, const char *zone, struct sl_diag *diag)
+decide_case_build(struct decide_case *d, struct store *st, const char *profile_path,
+                  int64_t first_day, int64_t end_day, const char *zone, struct sl_diag *diag)
 {
     enum sl_status s;
     memset(d, 0, sizeof *d);
     d->profile_path = profile_path;
-    d->from = from;
-    d->to = to;
+    d->first_day = first_day;
+    d->end_day = end_day;
     if ((s = team_profile_load(profile_path, &d->profile, diag)))
         return s;
     d->have_profile = true;
@@ -30,13 +48,17 @@ decide_case_build(struct decide_case *d, struct store *st, const char *profile_p
         return diag_set(diag, SL_ERR_INPUT, profile_path, 0, "team.zone: unknown time zone '%s'",
                         p->zone);
     const char *page_zone = p->zone ? p->zone : zone;
+    d->zone = page_zone;
+    d->from = midnight(first_day, page_zone);
+    d->to = midnight(end_day, page_zone);
+    const int64_t from = d->from, to = d->to;
     if ((s = decide_measure(st, p->entity, from, to, page_zone, p->responders, &d->team, diag)))
         return s;
     /* The team's responder load, for the rotation's load rule, and for
      * regulated work its audit findings, for the compliance risk. */
     if ((s = decide_measure_oncall(st, page_zone, &d->team, diag)))
         return s;
-    if (p->regulated && (s = decide_measure_audit(st, zone, &d->team, diag)))
+    if (p->regulated && (s = decide_measure_audit(st, page_zone, &d->team, diag)))
         return s;
     for (size_t i = 0; i < p->nproviders; i++)
         if ((s = decide_measure_services(st, p->providers[i].entity, from, to, page_zone,

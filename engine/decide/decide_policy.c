@@ -122,6 +122,7 @@ check_readiness(const struct team_profile *p, const struct decide_measured *t,
                 const struct decide_rotation *rot, struct decide_readiness out[4])
 {
     int pe = p->platform_engineers;
+    char thin[300];
     out[0].condition = "dedicated platform or SRE engineers";
     out[0].met = pe >= DECIDE_ONCALL_PEOPLE ? DECIDE_CHECK_YES : DECIDE_CHECK_NO;
     snprintf(out[0].evidence, sizeof out[0].evidence,
@@ -129,7 +130,8 @@ check_readiness(const struct team_profile *p, const struct decide_measured *t,
              plural(pe, "engineer", "engineers"), DECIDE_ONCALL_PEOPLE);
 
     out[1].condition = "a sustainable on-call rotation";
-    out[1].met = !rot->known        ? DECIDE_CHECK_UNKNOWN
+    out[1].met = rot->thin          ? DECIDE_CHECK_THIN
+                 : !rot->known      ? DECIDE_CHECK_UNKNOWN
                  : rot->sustainable ? DECIDE_CHECK_YES
                                     : DECIDE_CHECK_NO;
     snprintf(out[1].evidence, sizeof out[1].evidence, "%s", rot->why);
@@ -139,6 +141,12 @@ check_readiness(const struct team_profile *p, const struct decide_measured *t,
         out[2].met = DECIDE_CHECK_UNKNOWN;
         snprintf(out[2].evidence, sizeof out[2].evidence,
                  "not measured: no uptime records for %s in the period", t->entity);
+    } else if (!decide_enough_record(t, thin, sizeof thin)) {
+        out[2].met = DECIDE_CHECK_THIN;
+        snprintf(out[2].evidence, sizeof out[2].evidence,
+                 "not enough evidence: %s; %.2f %% of service time monitored cannot show "
+                 "monitoring missing or in place",
+                 thin, 100.0 * t->coverage);
     } else {
         out[2].met = t->coverage >= READY_COVERAGE_MIN ? DECIDE_CHECK_YES : DECIDE_CHECK_NO;
         snprintf(out[2].evidence, sizeof out[2].evidence,
@@ -151,8 +159,14 @@ check_readiness(const struct team_profile *p, const struct decide_measured *t,
         out[3].met = DECIDE_CHECK_UNKNOWN;
         snprintf(out[3].evidence, sizeof out[3].evidence,
                  "not measured: no incidents or maintenance of %s on record", t->entity);
+    } else if (!decide_enough_incidents(t, thin, sizeof thin)) {
+        out[3].met = DECIDE_CHECK_THIN;
+        snprintf(out[3].evidence, sizeof out[3].evidence,
+                 "not enough evidence: %s; %ld of them acknowledged on record is no share to "
+                 "judge by",
+                 thin, t->tta.n);
     } else {
-        double acked = t->incidents > 0 ? (double)t->tta.n / (double)t->incidents : 1.0;
+        double acked = (double)t->tta.n / (double)t->incidents;
         bool notice = t->ineligible_maintenance_hours <= t->maintenance_hours;
         out[3].met = acked >= READY_ACKED_MIN && notice ? DECIDE_CHECK_YES : DECIDE_CHECK_NO;
         snprintf(out[3].evidence, sizeof out[3].evidence,
@@ -230,11 +244,13 @@ best_fit(const struct team_profile *p, const struct decide_measured *team,
 
 /* Why the option chosen wins over the other options of its model. */
 static void
-why_provider(const struct decide_result *r, int chosen, struct decide_result *out)
+why_provider(const struct decide_measured *prov, const struct decide_result *r, int chosen,
+             struct decide_result *out)
 {
     const struct decide_option *c = &r->options[chosen];
     if (c->provider < 0)
         return;
+    const bool chosen_measured = prov[c->provider].has_uptime;
     char text[640] = "";
     for (size_t i = 0; i < r->noptions; i++) {
         const struct decide_option *o = &r->options[i];
@@ -248,11 +264,16 @@ why_provider(const struct decide_result *r, int chosen, struct decide_result *ou
         if (!o->eligible)
             addf(text, sizeof text, ")");
     }
-    if (text[0] && !c->measured)
+    if (text[0] && !chosen_measured)
         reason(out, "P-provider", "profile",
-               "%s is listed first only on the known parts of its cost: no provider's "
-               "reliability was measured, so the provider is not chosen yet; measure them "
+               "%s is listed first only on the known parts of its cost: %s's reliability is "
+               "not measured in the period, so the provider is not chosen yet; measure it "
                "before choosing. Against %s",
+               c->label, prov[c->provider].entity, text);
+    else if (text[0] && !c->judged)
+        reason(out, "P-provider", "measured",
+               "%s is listed first on a record too thin to choose a provider by (see "
+               "E-evidence): measure the providers for longer before choosing. Against %s",
                c->label, text);
     else if (text[0])
         reason(out, "P-provider", "measured",
@@ -260,6 +281,69 @@ why_provider(const struct decide_result *r, int chosen, struct decide_result *ou
                "availability, then total cost (a cheaper option wins only beyond the tie "
                "margin or at equal availability). Against %s%s%s",
                c->label, text, c->partial[0] ? ". Measured on a partial record: " : "", c->partial);
+}
+
+/* Engineer-hours a month the team spends on operations in option o:
+ * routine operations kept and incident labour; NAN when not measured. */
+static double
+team_hours(const struct team_profile *p, const struct decide_option *o)
+{
+    return o->cost.routine_ops / p->engineer_hour + o->engineer_hours_month;
+}
+
+/* What the recommendation's premium buys, in leadership's terms: the
+ * engineer-hours it frees against self-managed, the cost of each, the
+ * yearly figures, and how much more it costs than the cheapest option
+ * passing every check. */
+static void
+premium(const struct team_profile *p, struct decide_result *r)
+{
+    const struct decide_option *o = &r->options[r->recommended_option], *self = &r->options[0];
+    const struct decide_option *cheapest = NULL;
+    for (size_t i = 0; i < r->noptions; i++)
+        if (r->options[i].eligible &&
+            (!cheapest || r->options[i].cost.total < cheapest->cost.total))
+            cheapest = &r->options[i];
+    if (o == self || !r->measured_any || p->engineer_hour <= 0)
+        return;
+    double more = o->cost.total - self->cost.total;
+    double kept = team_hours(p, o), own = team_hours(p, self), freed = own - kept;
+    struct decide_reason *x =
+        reason(r, "R-premium", "profile+measured",
+               "what the answer buys: %s costs %.0f a month (%.0f a year) %s than self-managed",
+               o->label, fabs(more), 12 * fabs(more), more >= 0 ? "more" : "less");
+    if (!x)
+        return;
+    if (isnan(freed))
+        addf(x->text, sizeof x->text,
+             "; the engineer-hours it frees are not measured (the team's incidents are not "
+             "on record)");
+    else if (freed > 0)
+        addf(x->text, sizeof x->text,
+             " and frees %.0f of the %.0f engineer-hours a month self-managed takes (%.0f "
+             "kept: routine operations kept and the team's time on incidents), %.0f a year, "
+             "%.1f engineers' full time%s",
+             freed, own, kept, 12 * freed, freed / p->work_hours_month,
+             more > 0 ? "" : ", at no premium");
+    else
+        addf(x->text, sizeof x->text,
+             " and frees no engineer time: it keeps %.0f engineer-hours a month against "
+             "self-managed's %.0f",
+             kept, own);
+    if (!isnan(freed) && freed > 0 && more > 0)
+        addf(x->text, sizeof x->text,
+             "; %.2f per engineer-hour freed, against an engineer hour of %.2f", more / freed,
+             p->engineer_hour);
+    if (!cheapest)
+        addf(x->text, sizeof x->text, "; no option passes every check");
+    else if (cheapest != o && cheapest->cost.total < o->cost.total)
+        addf(x->text, sizeof x->text,
+             "; it costs %.0f a month (%.0f a year) more than %s, the cheapest option passing "
+             "every check",
+             o->cost.total - cheapest->cost.total, 12 * (o->cost.total - cheapest->cost.total),
+             cheapest->label);
+    else if (cheapest == o)
+        addf(x->text, sizeof x->text, "; it is the cheapest option passing every check");
 }
 
 /* ---- the guide's answer --------------------------------------------------- */
@@ -373,6 +457,13 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                    m == DECIDE_HYBRID ? "production goes to a managed provider, research stays "
                                         "in-house"
                                       : "production goes to a managed provider");
+            char thin[300];
+            if (team->has_uptime && !decide_enough_availability(team, thin, sizeof thin))
+                addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
+                     "; the team's record is not enough evidence to prove it (%s)", thin);
+            else if (self->rotation.thin)
+                addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
+                     "; its rotation is not shown sustainable for want of evidence");
         } else {
             reason(r, "W-production", "profile+measured",
                    "production inference stays self-managed on measured evidence: the team has "
@@ -393,6 +484,12 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                    list);
             m = DECIDE_MANAGED;
             *ruled = true;
+        } else if (conditions(r->readiness, DECIDE_CHECK_THIN, list, sizeof list)) {
+            reason(r, "S-readiness", "profile+measured",
+                   "none of the guide's readiness conditions fails, but the team's record is "
+                   "not enough evidence for %s (see the readiness table): they are neither met "
+                   "nor missing",
+                   list);
         } else if (conditions(r->readiness, DECIDE_CHECK_UNKNOWN, list, sizeof list)) {
             reason(r, "S-readiness", "profile",
                    "the readiness conditions the profile shows are met; these cannot be checked, "
@@ -483,6 +580,17 @@ managed_rank(enum decide_model m)
     return m == DECIDE_SELF_MANAGED ? 0 : m == DECIDE_HYBRID ? 1 : 2;
 }
 
+/* Some readiness condition of the team is measured but below its
+ * evidence minimum. */
+static bool
+team_thin(const struct decide_result *r)
+{
+    for (int i = 0; i < DECIDE_READINESS_COUNT; i++)
+        if (r->readiness[i].met == DECIDE_CHECK_THIN)
+            return true;
+    return false;
+}
+
 static void
 choose(const struct team_profile *p, const struct decide_measured *team,
        const struct decide_measured *prov, struct decide_result *r)
@@ -497,14 +605,24 @@ choose(const struct team_profile *p, const struct decide_measured *team,
      * measured (named), or on price when no rule set it and it moves toward
      * managed or the default was merely viable. */
     int alt = -1;
-    for (int k = 0; k < DECIDE_MODEL_COUNT; k++) {
-        if ((enum decide_model)k == m ||
-            (ruled && managed_rank((enum decide_model)k) < managed_rank(m)))
-            continue;
-        int c = best_fit(p, team, r, (enum decide_model)k);
-        if (c >= 0 && r->options[c].eligible &&
-            (alt < 0 || r->options[c].cost.total < r->options[alt].cost.total))
-            alt = c;
+    bool against_rule = false;
+    for (int pass = 0; pass < 2 && alt < 0; pass++) {
+        /* A rule's answer may be left only toward managed; when its own
+         * options fail measured checks and nothing that way passes, the
+         * option that does is recommended rather than one that fails, and
+         * the reason says the rule could not run as measured. */
+        if (pass == 1 && !(ruled && o && o->measured && !o->eligible && !o->thin))
+            break;
+        for (int k = 0; k < DECIDE_MODEL_COUNT; k++) {
+            if ((enum decide_model)k == m ||
+                (pass == 0 && ruled && managed_rank((enum decide_model)k) < managed_rank(m)))
+                continue;
+            int c = best_fit(p, team, r, (enum decide_model)k);
+            if (c >= 0 && r->options[c].eligible &&
+                (alt < 0 || r->options[c].cost.total < r->options[alt].cost.total))
+                alt = c;
+        }
+        against_rule = pass == 1 && alt >= 0;
     }
     if (!r->measured_any) {
         reason(r, "N-unmeasured", "profile",
@@ -546,6 +664,15 @@ choose(const struct team_profile *p, const struct decide_measured *team,
                    "cheapest option that does, at %.0f a month",
                    o->label, o->caveat[0] ? " against the best measured bar" : "", o->cost.total);
         }
+    } else if (o && o->thin) {
+        /* Neither confirmed nor overturned: the record is too thin. */
+        char path[600];
+        decide_evidence_path(p, team, m, path, sizeof path);
+        r->provisional = true;
+        reason(r, "E-evidence", "measured",
+               "not enough evidence to confirm or overturn the guide's answer (%s) on %s: %s. "
+               "The answer is provisional; %s",
+               decide_model_name(m), o->label, o->ineligible, path);
     } else if (o && alt >= 0 && o->measured) {
         /* The guide's answer fails a measured check: the measurement,
          * named, overturns it. */
@@ -553,21 +680,38 @@ choose(const struct team_profile *p, const struct decide_measured *team,
         r->overturned = true;
         reason(r, "M-overturns", "measured",
                "measured data overturns the guide's answer (%s): %s; %s passes every check at "
-               "%.0f a month",
+               "%.0f a month%s",
                decide_model_name(m), o->ineligible, r->options[alt].label,
-               r->options[alt].cost.total);
+               r->options[alt].cost.total,
+               against_rule ? ", and no option the guide's rule allows does: the rule cannot "
+                              "run as measured, so the option that passes is recommended "
+                              "rather than one that fails"
+                            : "");
     } else {
         reason(r, "M-none", "measured",
                "no %s option passes every check (%s); the guide's answer stands, and the gaps "
                "must be closed or measured before relying on it",
                decide_model_name(m), o ? o->ineligible : "no such option");
     }
+    if (!r->provisional && team_thin(r)) {
+        char path[600], list[400];
+        decide_evidence_path(p, team, m, path, sizeof path);
+        conditions(r->readiness, DECIDE_CHECK_THIN, list, sizeof list);
+        r->provisional = m != DECIDE_MANAGED;
+        reason(r, "E-evidence", "measured",
+               "the team's own record is not enough evidence for some of the guide's "
+               "readiness conditions (%s): the answer rests on the guide's rules and the "
+               "profile; %s",
+               list, path);
+    }
     if (chosen < 0)
         chosen = 0;
     r->recommended_option = (size_t)chosen;
     r->recommendation = r->options[chosen].model;
     r->provider = r->options[chosen].provider;
-    why_provider(r, chosen, r);
+    r->provider_chosen = r->provider >= 0 && prov[r->provider].has_uptime;
+    why_provider(prov, r, chosen, r);
+    premium(p, r);
 }
 
 /* ---- reasons the numbers give, and the boundary ----------------------------- */
@@ -718,8 +862,9 @@ decide_policy(const struct team_profile *p, const struct decide_measured *team,
         for (size_t i = 0; i < p->nproviders; i++)
             decide_cost_of(p, team, &prov[i], (int)i, DECIDE_HYBRID, &r->options[r->noptions++]);
     const struct decide_option *self = &r->options[0];
+    char thin[300];
     r->proven_24x7 = p->hours_covered_week >= 168 && self->rotation.sustainable &&
-                     team->has_uptime &&
+                     team->has_uptime && decide_enough_availability(team, thin, sizeof thin) &&
                      (isnan(p->uptime_commitment) || team->availability >= p->uptime_commitment);
 
     /* When no measured option meets the production commitment, the best
@@ -733,7 +878,7 @@ decide_policy(const struct team_profile *p, const struct decide_measured *team,
         for (size_t i = 0; i < r->noptions; i++) {
             const struct decide_option *o = &r->options[i];
             anyone |= o->measured && o->meets_commitment;
-            if (o->measured && o->availability > best) {
+            if (o->measured && o->judged && o->availability > best) {
                 best = o->availability;
                 who = (int)i;
             }

@@ -422,6 +422,49 @@ read_section(void *ctx, const char *key, struct json_node *v)
     return r->status != SL_OK;
 }
 
+/* Facts that cannot all be true (docs/decide.md §1.1): refused at the line
+ * of the fact that contradicts the others, with why. */
+static enum sl_status
+check_contradictions(struct reader *r)
+{
+    const struct team_profile *p = r->p;
+    if (p->rotation_size == 0 && p->hours_covered_week > 0)
+        fail_at(r, "on_call.rotation_size",
+                "on_call.rotation_size: nobody is on the rotation, yet it covers %g h a week "
+                "(on_call.hours_covered_per_week): give the engineers on it, or 0 hours",
+                p->hours_covered_week);
+    else if (p->rotation_size > 0 && p->hours_covered_week == 0)
+        fail_at(r, "on_call.hours_covered_per_week",
+                "on_call.hours_covered_per_week: 0 h a week covered by a rotation of %d "
+                "(on_call.rotation_size): give the hours it covers, or 0 engineers",
+                p->rotation_size);
+    else if (p->platform_engineers > p->size)
+        fail_at(r, "team.platform_engineers",
+                "team.platform_engineers: %d platform engineers in a team of %d (team.size): "
+                "the platform engineers are part of the team",
+                p->platform_engineers, p->size);
+    for (size_t i = 0; r->status == SL_OK && i < p->nproviders; i++) {
+        for (size_t j = 0; j < i; j++) {
+            if (strcmp(p->providers[i].entity, p->providers[j].entity))
+                continue;
+            char at[32], first[32], where[48];
+            snprintf(at, sizeof at, "providers[%zu]", i);
+            snprintf(first, sizeof first, "providers[%zu]", j);
+            long line = line_of(r, first);
+            if (line)
+                snprintf(where, sizeof where, "item %zu, line %ld", j + 1, line);
+            else
+                snprintf(where, sizeof where, "item %zu", j + 1);
+            fail_at(r, at,
+                    "providers: %s is listed twice (first as %s): one provider has one price "
+                    "and one record; give it once",
+                    p->providers[i].entity, where);
+            break;
+        }
+    }
+    return r->status;
+}
+
 static enum sl_status
 check_profile(struct reader *r)
 {
@@ -469,7 +512,7 @@ check_profile(struct reader *r)
                r->status;
     if (p->nproviders == 0)
         return fail(r, "providers: name at least one candidate provider"), r->status;
-    return SL_OK;
+    return check_contradictions(r);
 }
 
 /* YAML is read through engine/yamldoc.h and turned into the same tree JSON
@@ -533,6 +576,15 @@ static void
 map_lines(const struct yamldoc *doc, const struct yaml_node *n, const char *prefix, int depth,
           struct line_map *m)
 {
+    /* The items of a list as "providers[1]", at their own lines. */
+    for (size_t i = 0; yamldoc_kind(n) == YNODE_SEQUENCE && i < yamldoc_size(n); i++) {
+        struct yaml_node *item = yamldoc_at(doc, n, i);
+        if (m->n >= LINE_MAP_MAX)
+            return;
+        snprintf(m->path[m->n], sizeof m->path[m->n], "%s[%zu]", prefix, i);
+        m->line[m->n] = yamldoc_line(item);
+        m->n++;
+    }
     if (yamldoc_kind(n) != YNODE_MAPPING || depth > 3)
         return;
     for (size_t i = 0; i < yamldoc_size(n); i++) {

@@ -12,8 +12,7 @@
 #include "reports/xlsx/xlsx.h"
 
 struct report_decision
-report_decision_of(const struct decide_case *c, const char *zone, const char *version,
-                   const char *command_line)
+report_decision_of(const struct decide_case *c, const char *version, const char *command_line)
 {
     return (struct report_decision){
         .profile = &c->profile,
@@ -22,11 +21,43 @@ report_decision_of(const struct decide_case *c, const char *zone, const char *ve
         .result = c->result,
         .from = c->from,
         .to = c->to,
-        .zone = zone,
+        .zone = c->zone,
         .profile_path = c->profile_path,
         .version = version,
         .command_line = command_line,
     };
+}
+
+void
+report_decision_headline(const struct report_decision *d, char *out, size_t size)
+{
+    const struct decide_result *r = d->result;
+    const struct team_profile *p = d->profile;
+    if (r->provider < 0)
+        snprintf(out, size, "%s", decide_model_name(r->recommendation));
+    else if (r->provider_chosen)
+        snprintf(out, size, "%s with %s", decide_model_name(r->recommendation),
+                 p->providers[r->provider].entity);
+    else
+        snprintf(out, size,
+                 "%s, provider not chosen yet: the reliability of %s, listed first on the "
+                 "known parts of its cost, is not measured in the period",
+                 decide_model_name(r->recommendation), p->providers[r->provider].entity);
+    if (r->provisional && strlen(out) + 1 < size)
+        snprintf(out + strlen(out), size - strlen(out), " (provisional: not enough evidence yet)");
+}
+
+void
+report_decision_period(const struct report_decision *d, char *out, size_t size)
+{
+    char from[16], to[16];
+    sltime_format_date(d->from, d->zone, from);
+    sltime_format_date(d->to, d->zone, to);
+    int days = decide_local_days(d->from, d->to, d->zone);
+    double hours = (double)(d->to - d->from) / 3600.0;
+    snprintf(out, size, "Measured %s to %s (exclusive) in %s: %d local %s, %.0f h%s", from, to,
+             d->zone ? d->zone : "UTC", days, days == 1 ? "day" : "days", hours,
+             hours != days * 24.0 ? " (the clocks changed in the period)" : "");
 }
 
 /* ---- JSON ----------------------------------------------------------------- */
@@ -34,7 +65,10 @@ report_decision_of(const struct decide_case *c, const char *zone, const char *ve
 static const char *
 check_name(enum decide_check c)
 {
-    return c == DECIDE_CHECK_YES ? "yes" : c == DECIDE_CHECK_NO ? "no" : "not measured";
+    return c == DECIDE_CHECK_YES    ? "yes"
+           : c == DECIDE_CHECK_NO   ? "no"
+           : c == DECIDE_CHECK_THIN ? "not enough evidence"
+                                    : "not measured";
 }
 
 static void
@@ -55,6 +89,37 @@ write_rotation(struct jsonw *w, const struct decide_rotation *r)
     /* The workload cap is every option's, the provider's pager or not. */
     jsonw_field_num(w, "operations_share", r->ops_share);
     jsonw_field_str(w, "why", r->why);
+    jsonw_close(w, '}');
+}
+
+static const char *const input_names[DECIDE_INPUT_COUNT] = {
+    "routine_operations_hours",
+    "engineer_hour",
+    "rotation_size",
+    "uptime_commitment",
+    "incident_rate",
+    "gpus",
+    "provider_availability",
+    "provider_gpu_hour",
+    "team_type",
+    "regulated",
+};
+
+static void
+write_change(struct jsonw *w, const struct team_profile *p, const struct decide_change *c)
+{
+    jsonw_open(w, NULL, '{');
+    jsonw_field_str(w, "input", input_names[c->input]);
+    jsonw_field_str(w, "provider",
+                    c->provider_index >= 0 ? p->providers[c->provider_index].entity : NULL);
+    jsonw_field_num(w, "now", c->now);
+    jsonw_field_bool(w, "changes_answer", c->flips);
+    jsonw_field_num(w, "at", c->flips ? c->at : NAN);
+    jsonw_field_str(w, "answer_then", c->flips ? decide_model_name(c->model) : NULL);
+    jsonw_field_str(w, "provider_then",
+                    c->flips && c->provider >= 0 ? p->providers[c->provider].entity : NULL);
+    jsonw_field_bool(w, "at_margin", c->margin);
+    jsonw_field_str(w, "text", c->text);
     jsonw_close(w, '}');
 }
 
@@ -84,6 +149,7 @@ write_option(struct jsonw *w, const struct report_decision *d, const struct deci
     jsonw_field_bool(w, "meets_commitment", o->meets_commitment);
     jsonw_field_bool(w, "eligible", o->eligible);
     jsonw_field_str(w, "ineligible_because", o->eligible ? NULL : o->ineligible);
+    jsonw_field_bool(w, "thin", o->thin);
     jsonw_field_str(w, "caveat", o->caveat[0] ? o->caveat : NULL);
     jsonw_field_str(w, "partial_record", o->partial[0] ? o->partial : NULL);
     jsonw_open(w, "cost_per_month", '{');
@@ -165,15 +231,24 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
     jsonw_begin(&w, sb);
     jsonw_open(&w, NULL, '{');
     jsonw_field_str(&w, "recommendation", decide_model_name(r->recommendation));
+    /* A provider only listed first on cost is no choice: null, and named
+     * beside it. */
     jsonw_field_str(&w, "provider",
-                    r->provider >= 0 ? d->profile->providers[r->provider].entity : NULL);
+                    r->provider_chosen ? d->profile->providers[r->provider].entity : NULL);
+    jsonw_field_str(
+        &w, "provider_listed_first",
+        r->provider >= 0 && !r->provider_chosen ? d->profile->providers[r->provider].entity : NULL);
     jsonw_field_str(&w, "default_policy", decide_model_name(r->default_model));
     jsonw_field_bool(&w, "overturned", r->overturned);
     jsonw_field_bool(&w, "proven_24x7", r->proven_24x7);
     jsonw_field_bool(&w, "measured_any", r->measured_any);
+    jsonw_field_bool(&w, "provisional", r->provisional);
     jsonw_open(&w, "period", '{');
     jsonw_field_str(&w, "from", from);
     jsonw_field_str(&w, "to", to);
+    jsonw_field_str(&w, "zone", d->zone ? d->zone : "UTC");
+    jsonw_field_int(&w, "local_days", decide_local_days(d->from, d->to, d->zone));
+    jsonw_field_num(&w, "hours", (double)(d->to - d->from) / 3600.0);
     jsonw_close(&w, '}');
     jsonw_open(&w, "reasons", '[');
     for (size_t i = 0; i < r->nreasons; i++) {
@@ -199,8 +274,13 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
     }
     jsonw_close(&w, ']');
     jsonw_open(&w, "breakeven", '[');
-    for (size_t i = 0; i < r->nbreakeven; i++)
-        jsonw_field_str(&w, NULL, r->breakeven[i]);
+    for (size_t i = 0; i < r->nchanges; i++)
+        jsonw_field_str(&w, NULL, r->changes[i].text);
+    jsonw_close(&w, ']');
+    jsonw_field_bool(&w, "at_margin", r->at_margin);
+    jsonw_open(&w, "changes", '[');
+    for (size_t i = 0; i < r->nchanges; i++)
+        write_change(&w, d->profile, &r->changes[i]);
     jsonw_close(&w, ']');
     jsonw_open(&w, "boundary", '[');
     for (size_t i = 0; i < DECIDE_BOUNDARY_COUNT; i++) {
@@ -230,6 +310,11 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
                     "business Mon-Fri 08-18, off Mon-Fri 18-22 and Sat-Sun 08-22, sleep 22-08 "
                     "daily, in the profile's zone (PagerDuty Analytics)");
     jsonw_field_num(&w, "tie_margin", d->profile->tie_margin);
+    jsonw_open(&w, "evidence_minimum", '{');
+    jsonw_field_int(&w, "days", DECIDE_MIN_DAYS);
+    jsonw_field_num(&w, "coverage", DECIDE_COVERAGE_FULL);
+    jsonw_field_int(&w, "incidents", DECIDE_MIN_INCIDENTS);
+    jsonw_close(&w, '}');
     jsonw_close(&w, '}');
     jsonw_close(&w, '}');
     if (!w.status)
@@ -328,23 +413,22 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
     const struct decide_result *r = d->result;
     const struct team_profile *p = d->profile;
     struct xlsx_sheet *sh = xlsx_add_sheet(book, "Decision");
-    char text[1024], from[16], to[16];
+    char text[1024];
     uint32_t row = 0;
-    sltime_format_date(d->from, d->zone, from);
-    sltime_format_date(d->to, d->zone, to);
     for (uint16_t c = 0; option_columns[c].title; c++) /* widened by xlsx_titles() */
         xlsx_column_width(sh, c, c, option_columns[c].width);
 
-    snprintf(text, sizeof text, "Operating model: %s%s%s", decide_model_name(r->recommendation),
-             r->provider >= 0 ? " with " : "",
-             r->provider >= 0 ? p->providers[r->provider].entity : "");
+    char headline[400];
+    report_decision_headline(d, headline, sizeof headline);
+    snprintf(text, sizeof text, "Operating model: %s", headline);
     xlsx_text(sh, row++, 0, text, XLSX_BOLD);
-    snprintf(text, sizeof text,
-             "Profile %s (%s, type %s). Measured %s to %s (exclusive), %s. Guide's answer: %s; "
-             "%s.",
-             d->profile_path ? d->profile_path : "", p->entity, team_type_name(p->type), from, to,
-             d->zone ? d->zone : "UTC", decide_model_name(r->default_model),
+    char period[200];
+    report_decision_period(d, period, sizeof period);
+    snprintf(text, sizeof text, "Profile %s (%s, type %s). %s. Guide's answer: %s; %s.",
+             d->profile_path ? d->profile_path : "", p->entity, team_type_name(p->type), period,
+             decide_model_name(r->default_model),
              !r->measured_any ? "nothing was measured, so it rests on the profile alone"
+             : r->provisional ? "the team's record is not enough evidence yet: provisional"
              : r->overturned  ? "measured data overturned it"
                               : "measured data did not overturn it");
     xlsx_text_across(sh, row++, 0, TEXT_LAST_COL, text, XLSX_MUTED_WRAP);
@@ -370,9 +454,10 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
         xlsx_text_across(sh, row, 2, TEXT_LAST_COL, r->readiness[i].evidence, XLSX_WRAP);
     }
     row++;
-    xlsx_text(sh, row++, 0, "Break-even (what would change the answer)", XLSX_BOLD);
-    for (size_t i = 0; i < r->nbreakeven; i++)
-        xlsx_text_across(sh, row++, 0, TEXT_LAST_COL, r->breakeven[i], XLSX_WRAP);
+    xlsx_text(sh, row++, 0, "What would change the answer (each re-run on the changed input)",
+              XLSX_BOLD);
+    for (size_t i = 0; i < r->nchanges; i++)
+        xlsx_text_across(sh, row++, 0, TEXT_LAST_COL, r->changes[i].text, XLSX_WRAP);
     row++;
     xlsx_text(sh, row, 0, "Operation", XLSX_HEADER);
     xlsx_text(sh, row, 1, "Layer", XLSX_HEADER);

@@ -8,6 +8,7 @@
 #ifndef SLAUDIT_REPORTS_DECISION_H
 #define SLAUDIT_REPORTS_DECISION_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/decide/decide.h"
@@ -25,20 +26,31 @@ struct report_decision {
     const struct decide_measured *providers; /* profile->nproviders of them */
     const struct decide_result *result;
     int64_t from, to;         /* the measured period */
-    const char *zone;         /* of the period's dates; NULL = UTC */
+    const char *zone;         /* the period is local days of it (the case's); NULL = UTC */
     const char *profile_path; /* as given */
     const char *version;
     const char *command_line;
 };
 
 /* What the reports show of a decision case built whole: the result points
- * into c, which must outlive it. zone is the period's (NULL = UTC). */
-struct report_decision report_decision_of(const struct decide_case *c, const char *zone,
-                                          const char *version, const char *command_line);
+ * into c, which must outlive it. */
+struct report_decision report_decision_of(const struct decide_case *c, const char *version,
+                                          const char *command_line);
+
+/* The answer in one line, never contradicting the reasons: "managed with
+ * provider:nimbus", "hybrid, provider not chosen yet: ..." when no
+ * provider's reliability is measured, "(provisional ...)" on thin evidence. */
+void report_decision_headline(const struct report_decision *d, char *out, size_t size);
+
+/* What was measured, in words: "Measured 2026-08-01 to 2026-11-01
+ * (exclusive) in Australia/Sydney: 92 local days, 2209 h (the clocks
+ * changed in the period)". */
+void report_decision_period(const struct report_decision *d, char *out, size_t size);
 
 /* {"recommendation", "provider", "default_policy", "overturned", "measured_any", "period",
  *  "reasons": [{"rule","basis","text"}], "options": [...],
- *  "readiness": [{"condition","met","evidence"}], "breakeven": ["..."],
+ *  "readiness": [{"condition","met","evidence"}], "breakeven": ["..."], "at_margin",
+ *  "changes": [{"input", "now", "at", ...}],
  *  "boundary": [...], "measured": [...], "rules": {...}}. Unknown numbers are
  *  null, never NaN; a cost with "complete" false sums its known parts only. */
 enum sl_status report_decision_json(const struct report_decision *d, struct strbuf *out);

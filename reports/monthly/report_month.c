@@ -10,7 +10,6 @@
 #include <sys/stat.h>
 
 #include "engine/audit/audit_entities.h"
-#include "engine/measure/period.h"
 #include "engine/measure/responder_load.h"
 #include "engine/store/store.h"
 #include "engine/time/sltime.h"
@@ -115,10 +114,12 @@ report_month_run(struct store *st, const struct report_month_request *req,
     }
     struct report_decision decision;
     if (req->profile) {
-        int64_t from = period_months_start(&w, 3, req->zone);
-        if ((s = decide_case_build(&out->decision, st, req->profile, from, w.end, req->zone, diag)))
+        int64_t first_day, end_day;
+        decide_months(w.year, w.month, 3, &first_day, &end_day);
+        if ((s = decide_case_build(&out->decision, st, req->profile, first_day, end_day, req->zone,
+                                   diag)))
             goto out;
-        decision = report_decision_of(&out->decision, req->zone, req->version, req->command_line);
+        decision = report_decision_of(&out->decision, req->version, req->command_line);
         info.decision = &decision;
     }
     struct bizclock hours;

@@ -38,6 +38,7 @@ fixture_measured(const char *entity, double availability, long incidents, double
     memset(&m, 0, sizeof m);
     snprintf(m.entity, sizeof m.entity, "%s", entity);
     m.period_hours = MONTH;
+    m.days = 30;
     m.has_uptime = !isnan(availability);
     m.availability = availability;
     m.coverage = 1.0;

@@ -209,6 +209,7 @@ Test(decide, per_month_scales_the_period)
     fixture_profile(&p);
     struct decide_measured t = fixture_measured("team:t", 0.999, 30, 36, 90);
     t.period_hours = 3 * MONTH; /* three months measured */
+    t.days = 91;
     struct decide_option o;
     decide_cost_of(&p, &t, NULL, -1, DECIDE_SELF_MANAGED, &o);
     cr_assert_float_eq(o.incidents_month, 10.0, EPS);
@@ -670,10 +671,12 @@ Test(decide, thousands_and_break_even)
     cr_assert(strstr(cost, "144,263") && strstr(cost, "152,430"), "%s", cost);
     cr_assert(strstr(result.options[0].cost.arithmetic, "= 116,880"), "%s",
               result.options[0].cost.arithmetic);
-    cr_assert_eq(result.nbreakeven, 3);
-    cr_assert(!strncmp(result.breakeven[0], "staffing: ", 10), "%s", result.breakeven[0]);
-    cr_assert(!strncmp(result.breakeven[1], "incident rate: ", 15), "%s", result.breakeven[1]);
-    cr_assert(!strncmp(result.breakeven[2], "GPU count: ", 11), "%s", result.breakeven[2]);
+    static const char *const first[] = {
+        "routine operations: ", "engineer hour: ", "staffing: ", "incident rate: ", "GPU count: "};
+    cr_assert_geq(result.nchanges, 5);
+    for (int i = 0; i < 5; i++)
+        cr_assert(!strncmp(result.changes[i].text, first[i], strlen(first[i])), "%s",
+                  result.changes[i].text);
 }
 
 Test(decide, unmeasured_team_is_unknown_not_zero)
@@ -694,4 +697,90 @@ Test(decide, unmeasured_team_is_unknown_not_zero)
     cr_assert(
         strstr(find_reason(&result, "W-regulated")->text, "nothing of the team was measured"));
     cr_assert(has_reason(&result, "N-unmeasured"));
+}
+
+/* More incidents are more of the same: their acknowledgements, durations
+ * and pages scale with them, so the share acknowledged holds. */
+Test(decide, incident_rate_scales_acknowledgements_too)
+{
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct team_profile p;
+    fixture_profile(&p);
+    struct decide_change c = {.input = DECIDE_IN_INCIDENTS, .provider_index = -1};
+    decide_change_apply(&c, 2.0, &p, &t, NULL);
+    cr_assert_eq(t.incidents, 20);
+    cr_assert_eq(t.tta.n, 20);
+    cr_assert_eq(t.pages.count[BAND_SLEEP], 20);
+    cr_assert_float_eq(t.engineer_hours, 60, EPS);
+}
+
+/* 595 h of routine operations and 30 of incidents are 48.8 % of 8 × 160
+ * h against the 50 % cap: the answer is at the margin, and the row for
+ * routine operations, re-run, says at which hours it changes. */
+Test(decide, an_answer_at_the_margin_says_so)
+{
+    struct team_profile p;
+    fixture_profile(&p);
+    p.routine_ops_hours = 595;
+    p.managed_premium = 1.0; /* managed at twice the GPU rate: cost moves nothing */
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 12, 30);
+    decide_run(&p, &t, &a, &result);
+    cr_assert_eq(result.recommendation, DECIDE_SELF_MANAGED);
+    cr_assert(result.at_margin);
+    const char *why = find_reason(&result, "R-margin")->text;
+    cr_assert(strstr(why, "48.8 % of the platform engineers' time against the 50 % cap"), "%s",
+              why);
+    const struct decide_change *ops = &result.changes[0];
+    cr_assert_eq(ops->input, DECIDE_IN_ROUTINE_OPS);
+    cr_assert(ops->flips && ops->margin, "%s", ops->text);
+    cr_assert(ops->at > 595 && ops->at <= 611, "%s", ops->text);
+    struct team_profile q = p;
+    q.routine_ops_hours = ops->at;
+    static struct decide_result again;
+    decide_policy(&q, &t, &a, &again);
+    cr_assert_neq(again.recommendation, DECIDE_SELF_MANAGED);
+}
+
+/* What the managed answer buys, by hand: 152,430.5 − 144,263 = 8,167.5 a
+ * month more; self-managed takes 200 h routine + 30 h incidents = 230 h,
+ * managed keeps 50 h + 12 h × 0.5 = 56 h, so it frees 174 h, at 46.94 an
+ * hour freed. */
+Test(decide, the_premium_in_hours_freed_and_a_year)
+{
+    struct team_profile p;
+    fixture_profile(&p);
+    p.type = TEAM_PRODUCT;
+    struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 12, 30);
+    decide_run(&p, &t, &a, &result);
+    cr_assert_eq(result.recommendation, DECIDE_MANAGED);
+    cr_assert(result.provider_chosen);
+    const char *why = find_reason(&result, "R-premium")->text;
+    cr_assert(strstr(why, "costs 8,168 a month (98,010 a year) more than self-managed and frees "
+                          "174 of the 230 engineer-hours a month self-managed takes (56 kept"),
+              "%s", why);
+    cr_assert(strstr(why, "46.94 per engineer-hour freed"), "%s", why);
+}
+
+/* A product team's rule says managed, but the only provider is measured
+ * below the commitment the team's own operations meet: the option that
+ * passes is recommended, never one that fails while another passes, and
+ * the reason says the rule could not run as measured. */
+Test(decide, never_a_failing_option_while_another_passes)
+{
+    struct team_profile p;
+    fixture_profile(&p);
+    p.type = TEAM_PRODUCT;
+    p.research_gpus = 0;
+    p.production_gpus = 80;
+    p.uptime_commitment = 0.999;
+    struct decide_measured t = fixture_measured("team:t", 0.9995, 10, 12, 30);
+    struct decide_measured a = fixture_measured("provider:a", 0.99, 8, 12, 30);
+    decide_run(&p, &t, &a, &result);
+    cr_assert_eq(result.default_model, DECIDE_MANAGED);
+    cr_assert(result.options[result.recommended_option].eligible, "%s",
+              result.options[result.recommended_option].label);
+    cr_assert_eq(result.recommendation, DECIDE_SELF_MANAGED);
+    cr_assert(strstr(find_reason(&result, "M-overturns")->text, "the rule cannot run as measured"));
 }

@@ -45,8 +45,9 @@ Test(decide_case, decided_and_told_whose_data_is_missing)
     cr_assert_eq(store_source_finish(fx.st, &counts, &d), SL_OK, "%s", d.message);
 
     struct decide_case c;
-    cr_assert_eq(decide_case_build(&c, fx.st, DATA "minimal.yaml", OCT1, NOV1, NULL, &d), SL_OK,
-                 "%s", d.message);
+    cr_assert_eq(
+        decide_case_build(&c, fx.st, DATA "minimal.yaml", OCT1 / 86400, NOV1 / 86400, NULL, &d),
+        SL_OK, "%s", d.message);
     cr_assert(c.measured);
     cr_assert_not(c.team_has_data);
     cr_assert(c.provider_has_data[0]);
@@ -75,7 +76,8 @@ Test(decide_case, an_unknown_zone_is_the_profile_s_error)
     fixture_write(&fx, "team.yaml", yaml, strlen(yaml), path);
     struct decide_case c;
     struct sl_diag d = {0};
-    cr_assert_eq(decide_case_build(&c, fx.st, path, OCT1, NOV1, NULL, &d), SL_ERR_INPUT);
+    cr_assert_eq(decide_case_build(&c, fx.st, path, OCT1 / 86400, NOV1 / 86400, NULL, &d),
+                 SL_ERR_INPUT);
     cr_assert_str_eq(d.file, path);
     cr_assert_str_eq(d.message, "team.zone: unknown time zone 'Mars/Olympus'");
     cr_assert_not(c.measured);
@@ -88,7 +90,7 @@ Test(decide_case, a_missing_profile_measures_nothing)
     snprintf(path, sizeof path, "%s/none.yaml", fx.dir);
     struct decide_case c;
     struct sl_diag d = {0};
-    cr_assert_neq(decide_case_build(&c, fx.st, path, OCT1, NOV1, NULL, &d), SL_OK);
+    cr_assert_neq(decide_case_build(&c, fx.st, path, OCT1 / 86400, NOV1 / 86400, NULL, &d), SL_OK);
     cr_assert_not(c.have_profile);
     cr_assert_not(c.measured);
     cr_assert_null(c.result);
