@@ -171,28 +171,29 @@ window_at(const struct contract_rules *r, int64_t first_day, int64_t t, const ch
     return m;
 }
 
+/* [*start, *end) cut to [from, to); false when nothing of it is left. */
+static bool
+clip(int64_t *start, int64_t *end, int64_t from, int64_t to)
+{
+    *start = *start > from ? *start : from;
+    *end = *end < to ? *end : to;
+    return *end > *start;
+}
+
 /* The span the user says the history speaks for: what lies outside it is
  * left out, and within it the history is known. */
 static void
 clip_to_span(struct collect *c, int64_t from, int64_t to)
 {
     size_t k = 0;
-    for (size_t i = 0; i < c->n; i++) {
-        struct interval iv = c->iv[i];
-        iv.start = iv.start > from ? iv.start : from;
-        iv.end = iv.end < to ? iv.end : to;
-        if (iv.end > iv.start)
-            c->iv[k++] = iv;
-    }
+    for (size_t i = 0; i < c->n; i++)
+        if (clip(&c->iv[i].start, &c->iv[i].end, from, to))
+            c->iv[k++] = c->iv[i];
     c->n = k;
     k = 0;
-    for (size_t i = 0; i < c->nmt; i++) {
-        struct maintenance m = c->mt[i];
-        m.start = m.start > from ? m.start : from;
-        m.end = m.end < to ? m.end : to;
-        if (m.end > m.start)
-            c->mt[k++] = m;
-    }
+    for (size_t i = 0; i < c->nmt; i++)
+        if (clip(&c->mt[i].start, &c->mt[i].end, from, to))
+            c->mt[k++] = c->mt[i];
     c->nmt = k;
     c->first = from;
     c->last = to;

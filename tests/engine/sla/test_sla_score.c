@@ -358,3 +358,42 @@ Test(sla_replay, thin_coverage_is_no_verdict, .init = setup, .fini = teardown)
     sla_replay_release(&r);
     sla_terms_release(&t);
 }
+
+/* --covers: the span the user says the history speaks for. Records outside
+ * it are left out; within it, time no record covers is up. October from the
+ * 10th: 22 of 31 days covered (70.97 %, partial); the 1 h outage of the 2nd
+ * lies outside and is left out, the 1 h of the 20th counts. */
+Test(sla_replay, covers_span_clips_the_history, .init = setup, .fini = teardown)
+{
+    struct sl_diag d = {0};
+    bool already;
+    cr_assert_eq(store_source_begin(fx.st, "h.csv", "h1", "interval-csv", 1, &already, &d), SL_OK);
+    struct interval before = {.entity = "provider:x",
+                              .service = "api",
+                              .start = OCT + 86400,
+                              .end = OCT + 86400 + 3600,
+                              .status = SVC_DOWN};
+    struct interval inside = before;
+    inside.start = OCT + 19 * 86400;
+    inside.end = inside.start + 3600;
+    cr_assert_eq(store_add_interval(fx.st, &before, &d), SL_OK);
+    cr_assert_eq(store_add_interval(fx.st, &inside, &d), SL_OK);
+    struct source_counts c = {2, 2, 0, 0};
+    cr_assert_eq(store_source_finish(fx.st, &c, &d), SL_OK);
+
+    struct sla_terms t;
+    sla_terms_init(&t);
+    add_target(&t, 99.9, 1);
+    struct sla_replay_scope scope = {NULL, NULL, OCT + 9 * 86400, NOV};
+    struct sla_replay r;
+    cr_assert_eq(sla_replay_run_scope(fx.st, &t, NULL, &scope, &r, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(r.nwindows, 1);
+    cr_assert_float_eq(r.windows[0].coverage, 22.0 / 31, 1e-12);
+    cr_assert_eq(r.windows[0].coverage_flag, AVAIL_COVERAGE_PARTIAL);
+    cr_assert_float_eq(r.windows[0].downtime_seconds, 3600, 1e-6);
+    cr_assert_float_eq(r.windows[0].availability_percent, 100 * (1 - 1.0 / (22 * 24)), 1e-9);
+    cr_assert(r.windows[0].judged);
+    cr_assert_not(r.windows[0].met);
+    sla_replay_release(&r);
+    sla_terms_release(&t);
+}
