@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/time/sltime.h"
+#include "engine/time/window.h"
 
 static bool
 has_data(const struct decide_measured *m)
@@ -19,16 +20,6 @@ decide_months(int year, int month, int n, int64_t *first_day, int64_t *end_day)
     int index = year * 12 + (month - 1), next = index + 1, start = index - (n - 1);
     *end_day = sltime_days_from_civil(next / 12, next % 12 + 1, 1);
     *first_day = sltime_days_from_civil(start / 12, start % 12 + 1, 1);
-}
-
-/* Local midnight of day number day in zone. */
-static int64_t
-midnight(int64_t day, const char *zone)
-{
-    struct sl_civil c;
-    sltime_to_civil(day * 86400, NULL, &c, NULL);
-    c.hour = c.minute = c.second = 0;
-    return sltime_from_civil(&c, zone);
 }
 
 enum sl_status
@@ -49,8 +40,8 @@ decide_case_build(struct decide_case *d, struct store *st, const char *profile_p
                         p->zone);
     const char *page_zone = p->zone ? p->zone : zone;
     d->zone = page_zone;
-    d->from = midnight(first_day, page_zone);
-    d->to = midnight(end_day, page_zone);
+    d->from = window_day_start(first_day, page_zone);
+    d->to = window_day_start(end_day, page_zone);
     const int64_t from = d->from, to = d->to;
     if ((s = decide_measure(st, p->entity, from, to, page_zone, p->responders, &d->team, diag)))
         return s;

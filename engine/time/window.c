@@ -93,9 +93,8 @@ window_rolling(int64_t end, int days, const char *zone)
     return w;
 }
 
-/* Local midnight of day number d in zone. */
-static int64_t
-day_start(int64_t d, const char *zone)
+int64_t
+window_day_start(int64_t d, const char *zone)
 {
     struct sl_civil c;
     sltime_to_civil(d * 86400, NULL, &c, NULL);
@@ -113,7 +112,8 @@ window_days_of(int64_t t, int64_t first_day, int days, const char *zone)
     int64_t k = sltime_days_from_civil(c.year, c.month, c.day) - first_day;
     int64_t n = k >= 0 ? k / days : -((-k + days - 1) / days);
     int64_t d0 = first_day + n * days;
-    struct window w = {WINDOW_DAYS, day_start(d0, zone), day_start(d0 + days, zone), 0, 0, days, 0};
+    struct window w = {
+        WINDOW_DAYS, window_day_start(d0, zone), window_day_start(d0 + days, zone), 0, 0, days, 0};
     sltime_to_civil((d0 + days - 1) * 86400, NULL, &last, NULL);
     w.year = last.year;
     w.month = last.month;
