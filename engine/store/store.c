@@ -1765,10 +1765,7 @@ enum sl_status
 store_put_eval_results(struct store *st, const struct eval_record *records, size_t n,
                        struct sl_diag *diag)
 {
-    static const char del_sql[] =
-        "DELETE FROM eval_results WHERE definitions_hash = ?1 AND entity = ?2 "
-        "AND service IS NOT DISTINCT FROM ?3 AND window_kind = ?4 AND window_start = ?5 "
-        "AND window_end = ?6";
+    static const char del_sql[] = "DELETE FROM eval_results WHERE " STORE_EVAL_KEY_WHERE;
     static const char ins_sql[] =
         "INSERT INTO eval_results (definitions_hash, definitions, entity, service, window_kind, "
         "window_start, window_end, measure, commitment, availability, downtime_seconds, "

@@ -1,12 +1,15 @@
 /* test_eval_results.c — the eval_results table (migration 5): rows written,
  * replaced for the same definitions and window, kept for other definitions,
- * and read back with NULL numbers as NAN. */
+ * and read back with NULL numbers as NAN; a key replaced through its index
+ * (migration 16), a NULL service apart from ''. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/store/store.h"
+#include "engine/store/store_db.h"
 #include "tests/engine/fixture.h"
 
 #define OCT1 INT64_C(1790812800)
@@ -81,5 +84,45 @@ Test(eval_results, replaced_for_same_definitions_and_window)
     cr_assert_eq(store_each_eval_result(fx.st, NULL, NOV1, NOV1 + 86400, NULL, collect, &g, &d),
                  SL_OK);
     cr_assert_eq(g.n, 0, "another window");
+    fixture_close(&fx);
+}
+
+Test(eval_results, a_key_is_replaced_alone_a_null_service_apart_from_empty)
+{
+    struct sl_diag d = {0};
+    fixture_open(&fx);
+    struct eval_record first[3] = {record("h1", 0.9, 1), record("h1", 0.8, 2),
+                                   record("h1", 0.7, 3)};
+    first[1].service = NULL;
+    first[2].service = "";
+    cr_assert_eq(store_put_eval_results(fx.st, first, 3, &d), SL_OK, "%s", d.message);
+    struct eval_record again = record("h1", 0.5, 9);
+    again.service = NULL;
+    cr_assert_eq(store_put_eval_results(fx.st, &again, 1, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM eval_results"), 3);
+    cr_assert_eq(fixture_count(&fx, "SELECT incidents FROM eval_results WHERE service IS NULL"), 9);
+    cr_assert_eq(fixture_count(&fx, "SELECT incidents FROM eval_results WHERE service = ''"), 3);
+    cr_assert_eq(fixture_count(&fx, "SELECT incidents FROM eval_results WHERE service = 'api'"), 1);
+    fixture_close(&fx);
+}
+
+Test(eval_results, the_delete_of_a_key_searches_its_whole_key)
+{
+    fixture_open(&fx);
+    sqlite3 *db;
+    sqlite3_stmt *plan;
+    cr_assert_eq(sqlite3_open_v2(fx.db, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    cr_assert_eq(sqlite3_prepare_v2(
+                     db, "EXPLAIN QUERY PLAN DELETE FROM eval_results WHERE " STORE_EVAL_KEY_WHERE,
+                     -1, &plan, NULL),
+                 SQLITE_OK, "%s", sqlite3_errmsg(db));
+    cr_assert_eq(sqlite3_step(plan), SQLITE_ROW);
+    const char *detail = (const char *)sqlite3_column_text(plan, 3);
+    cr_assert(strstr(detail, "USING INDEX eval_results_by_key (entity=? AND window_start=? AND "
+                             "definitions_hash=? AND <expr>=? AND window_kind=? AND "
+                             "window_end=?)"),
+              "%s", detail);
+    sqlite3_finalize(plan);
+    sqlite3_close(db);
     fixture_close(&fx);
 }
