@@ -159,6 +159,17 @@ run base-raw-insert "$(count probes.csv)" "$(size "$DIR/probes.csv")" \
 rm -f "$DIR/raw.db" "$DIR/raw.db-wal" "$DIR/raw.db-shm"
 run base-window-sql "$intervals" "$(size "$DB")" sh -c "sqlite3 '$DB' <bench/window.sql"
 
+# The log ingests' peer (bench/log_pipeline.sh): grep for the lines, awk for
+# their fields, sqlite3 .import into a plain table, on the same files.
+if [ -n "$logs" ]; then
+    for log in kern.log slurmctld.log checks.log; do
+        rm -f "$DIR/pipe.db"
+        run "base-pipe-$log" "$(count $log)" "$(size "$DIR/$log")" \
+            sh bench/log_pipeline.sh "$log" "$DIR/$log" "$DIR/pipe.db"
+    done
+    rm -f "$DIR/pipe.db"
+fi
+
 if ! /usr/bin/python3 -c 'import pandas' 2>/dev/null && [ "$(id -u)" = 0 ]; then
     echo "bench: installing python3-pandas for the baseline" >&2
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
@@ -238,6 +249,12 @@ END {
         printf "eval, %s services, again / first: %.2fx   (CPU %.2fx; target <= 1.2x)\n", \
             human(rec["eval-services"]), wall["eval-services-again"] / wall["eval-services"], \
             cpu["eval-services-again"] / cpu["eval-services"]
+    split("kern.log slurmctld.log checks.log", logs, " ")
+    for (i = 1; i <= 3; i++)
+        if (wall["base-pipe-" logs[i]] > 0 && wall["ingest-" logs[i]] > 0)
+            printf "%-13s vs grep|awk|sqlite3: %.2fx   (CPU %.2fx; target >= 1x)\n", logs[i], \
+                wall["base-pipe-" logs[i]] / wall["ingest-" logs[i]], \
+                cpu["base-pipe-" logs[i]] / cpu["ingest-" logs[i]]
     if (wall["base-import"] > 0)
         printf "probe ingest vs sqlite3 .import:   %.2fx   (target >= 2.5x)\n", \
             wall["base-import"] / wall["ingest-probes"]
