@@ -334,7 +334,10 @@ const char *const schema_migrations[] = {
      * services. The new index begins with the old one's columns, which it
      * replaces. The service is indexed as coalesce(service, '') because a
      * server's b-tree cannot find NULL by IS NOT DISTINCT FROM; the delete
-     * then keeps its exact test on service. */
+     * then keeps its exact test on service. From this version on, a run
+     * stores its definitions on the first row of each entity alone, ''
+     * on the others (store_put_eval_results): a slaudit older than it,
+     * which would read those rows without them, refuses the store. */
     ("DROP INDEX IF EXISTS eval_results_by_window;"
      "CREATE INDEX IF NOT EXISTS eval_results_by_key ON eval_results"
      "  (entity, window_start, definitions_hash, coalesce(service, ''), window_kind,"
