@@ -1,5 +1,6 @@
 /* gen.c — deterministic benchmark data: a year of one-minute probes for 100
- * services, incidents (CSV and JSON Lines), status intervals, and optionally
+ * services, incidents (CSV and JSON Lines), status intervals, status
+ * intervals of 50 000 services (10 000 when smaller), and optionally
  * kernel (Xid) and slurmctld logs and a log of service checks read through a
  * user-defined line pattern. The same arguments give the same bytes.
  *
@@ -23,6 +24,7 @@
 #define ENTITIES 10
 #define INCIDENTS 1000000L
 #define INTERVALS 2000000L
+#define MANY_SERVICES 50000L /* services.csv: a fifth of them when smaller */
 #define LOG_BYTES (1L << 30)   /* kern.log and slurmctld.log together */
 #define CHECK_BYTES (1L << 28) /* checks.log */
 
@@ -173,6 +175,32 @@ write_intervals(const char *dir, long count, long minutes)
     }
     done(f, "intervals.csv");
     return rows;
+}
+
+/* Status intervals of many services, for the cost of evaluating and saving a
+ * month of them: up, down for one to ten minutes, up again, every service in
+ * one of the ENTITIES. */
+static long
+write_many_services(const char *dir, long services, long minutes)
+{
+    FILE *f = create(dir, "services.csv");
+    fputs("entity,service,start,end,status\n", f);
+    uint64_t rng = 0x5e41ce00u;
+    int64_t span = (int64_t)minutes * 60;
+    for (long s = 0; s < services; s++) {
+        int64_t down = YEAR_START + below(&rng, (uint32_t)(span - 600));
+        int64_t back = down + 60 + below(&rng, 540);
+        int64_t at[4] = {YEAR_START, down, back, YEAR_START + span};
+        for (int i = 0; i < 3; i++) {
+            char a[64], b[64];
+            format_time(at[i], a);
+            format_time(at[i + 1], b);
+            fprintf(f, "%s,many-%06ld,%s,%s,%s\n", entity_of((int)(s % ENTITIES)), s, a, b,
+                    i == 1 ? "down" : "up");
+        }
+    }
+    done(f, "services.csv");
+    return 3 * services;
 }
 
 static const char *const severities[] = {"sev1", "sev2", "sev3", "sev3", "sev4", "sev4", "sev5"};
@@ -343,6 +371,8 @@ main(int argc, char **argv)
     FILE *man = create(dir, "manifest");
     fprintf(man, "probes.csv %ld\n", write_probes(dir, minutes));
     fprintf(man, "intervals.csv %ld\n", write_intervals(dir, INTERVALS / div, minutes));
+    fprintf(man, "services.csv %ld\n",
+            write_many_services(dir, div > 1 ? MANY_SERVICES / 5 : MANY_SERVICES, minutes));
     long inc = write_incidents(dir, INCIDENTS / div, minutes);
     fprintf(man, "incidents.csv %ld\nincidents.jsonl %ld\n", inc, inc);
     if (logs) {

@@ -8,12 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/literals.h"
+
 struct regex {
     pcre2_code *code;
     pcre2_match_context *context;
     pcre2_match_data *data; /* reused by every search: a regex is for one thread */
     bool jit;
-    bool anchored; /* the pattern can only start at the subject's start */
+    bool anchored;         /* the pattern can only start at the subject's start */
+    struct literals needs; /* one of which every match holds (literals.h) */
 };
 
 static void
@@ -63,6 +66,7 @@ regex_compile(const char *pattern, unsigned flags, struct regex **out, struct sl
     uint32_t all = 0;
     pcre2_pattern_info(re->code, PCRE2_INFO_ALLOPTIONS, &all);
     re->anchored = (all & PCRE2_ANCHORED) != 0;
+    literals_of(pattern, flags, &re->needs);
     pcre2_set_match_limit(re->context, REGEX_MATCH_LIMIT);
     pcre2_set_depth_limit(re->context, REGEX_DEPTH_LIMIT);
     *out = re;
@@ -92,14 +96,23 @@ regex_free(struct regex *re)
 static bool
 ascii(const char *s, size_t len)
 {
-    uint64_t seen = 0, word;
+    uint64_t seen = 0, word[4];
     size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        memcpy(&word, s + i, 8);
-        seen |= word;
+    for (; i + 32 <= len; i += 32) { /* four words a step */
+        memcpy(word, s + i, 32);
+        seen |= word[0] | word[1] | word[2] | word[3];
     }
-    for (; i < len; i++)
-        seen |= (unsigned char)s[i];
+    for (; i + 8 <= len; i += 8) {
+        memcpy(word, s + i, 8);
+        seen |= word[0];
+    }
+    if (i < len && len >= 8) { /* the last word again, ending at the last byte */
+        memcpy(word, s + len - 8, 8);
+        seen |= word[0];
+    } else {
+        for (; i < len; i++)
+            seen |= (unsigned char)s[i];
+    }
     return !(seen & UINT64_C(0x8080808080808080));
 }
 
@@ -109,11 +122,17 @@ static enum sl_status
 search(const struct regex *re, const char *subject, size_t len, size_t from, uint32_t limit,
        size_t positions, bool *found, struct regex_match *m, struct sl_diag *diag)
 {
-    uint32_t options = ascii(subject, len) ? PCRE2_NO_UTF_CHECK : 0;
+    bool plain = ascii(subject, len);
+    *found = false;
+    /* An ASCII subject without the literals every match needs cannot match,
+     * and is passed over before PCRE2 starts; any other goes to PCRE2, which
+     * checks its UTF-8 as before. */
+    if (plain && from <= len && !literals_found(&re->needs, subject + from, len - from))
+        return SL_OK;
+    uint32_t options = plain ? PCRE2_NO_UTF_CHECK : 0;
     pcre2_set_match_limit(re->context, limit);
     int rc = pcre2_match(re->code, (PCRE2_SPTR)subject, len, from, options, re->data, re->context);
     pcre2_set_match_limit(re->context, REGEX_MATCH_LIMIT);
-    *found = false;
     if (rc == PCRE2_ERROR_NOMATCH)
         return SL_OK;
     if (rc == PCRE2_ERROR_MATCHLIMIT && positions == 1)

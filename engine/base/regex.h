@@ -5,7 +5,11 @@
  * to backtrack stops with SL_ERR_LIMIT and a clear message instead of hanging.
  * Compile errors carry PCRE2's message and the offset in the pattern. A
  * subject that is all ASCII is valid UTF-8 and is matched without PCRE2's
- * UTF-8 check; any other subject is checked as before.
+ * UTF-8 check; any other subject is checked as before. An ASCII subject
+ * that lacks the fixed text every match of the pattern needs (literals.h,
+ * read from the pattern at compile time) is not matched at all: the
+ * search says not found without starting PCRE2, so such a subject never
+ * runs out of a match limit either.
  * REGEX_NO_JIT compiles without the JIT, for memory checkers (valgrind) that
  * cannot follow JIT-generated code. The module reads no environment: the
  * cli sets the flag when SLAUDIT_REGEX_JIT=0, and passes it to the parsers

@@ -327,6 +327,21 @@ const char *const schema_migrations[] = {
      "  JOIN commitments c ON c.id = f.commitment_id;"
      "DROP TABLE commitment_fees;"
      "ALTER TABLE commitment_fees_15 RENAME TO commitment_fees;"),
+    /* 16: a saved result is replaced through an index of its whole key
+     * (store_put_eval_results): eval_results_by_window stopped at the
+     * definitions, so each delete walked every service of the entity's
+     * month and evaluating a month again took time quadratic in its
+     * services. The new index begins with the old one's columns, which it
+     * replaces. The service is indexed as coalesce(service, '') because a
+     * server's b-tree cannot find NULL by IS NOT DISTINCT FROM; the delete
+     * then keeps its exact test on service. From this version on, a run
+     * stores its definitions on the first row of each entity alone, ''
+     * on the others (store_put_eval_results): a slaudit older than it,
+     * which would read those rows without them, refuses the store. */
+    ("DROP INDEX IF EXISTS eval_results_by_window;"
+     "CREATE INDEX IF NOT EXISTS eval_results_by_key ON eval_results"
+     "  (entity, window_start, definitions_hash, coalesce(service, ''), window_kind,"
+     "  window_end);"),
 };
 
 _Static_assert(sizeof schema_migrations / sizeof schema_migrations[0] == SCHEMA_VERSION,

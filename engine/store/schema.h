@@ -13,7 +13,7 @@
 #define SCHEMA_APPLICATION_ID_TEXT "1397506389"
 
 /* The version the migrations end at: the length of both lists. */
-#define SCHEMA_VERSION 15
+#define SCHEMA_VERSION 16
 
 extern const char *const schema_migrations[];
 extern const int schema_version;

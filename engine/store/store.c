@@ -1765,10 +1765,7 @@ enum sl_status
 store_put_eval_results(struct store *st, const struct eval_record *records, size_t n,
                        struct sl_diag *diag)
 {
-    static const char del_sql[] =
-        "DELETE FROM eval_results WHERE definitions_hash = ?1 AND entity = ?2 "
-        "AND service IS NOT DISTINCT FROM ?3 AND window_kind = ?4 AND window_start = ?5 "
-        "AND window_end = ?6";
+    static const char del_sql[] = "DELETE FROM eval_results WHERE " STORE_EVAL_KEY_WHERE;
     static const char ins_sql[] =
         "INSERT INTO eval_results (definitions_hash, definitions, entity, service, window_kind, "
         "window_start, window_end, measure, commitment, availability, downtime_seconds, "
@@ -1802,9 +1799,13 @@ store_put_eval_results(struct store *st, const struct eval_record *records, size
     int64_t now = (int64_t)time(NULL);
     for (size_t i = 0; i < n; i++) {
         const struct eval_record *r = &records[i];
+        /* The definitions on the first row of each entity's run of rows
+         * alone, '' on the rest: the reader takes them from there. */
+        bool carry = i == 0 || strcmp(r->entity, records[i - 1].entity) ||
+                     strcmp(r->definitions_hash, records[i - 1].definitions_hash);
         db_reset(ins);
         bind_text(ins, 1, r->definitions_hash);
-        bind_text(ins, 2, r->definitions);
+        bind_text(ins, 2, carry ? r->definitions : "");
         bind_text(ins, 3, r->entity);
         bind_text(ins, 4, r->service);
         bind_text(ins, 5, r->window_kind);
@@ -1884,14 +1885,23 @@ store_each_eval_result(struct store *st, const char *entity, int64_t from, int64
                        const char *definitions_hash, store_eval_record_fn fn, void *ctx,
                        struct sl_diag *diag)
 {
+    /* A row without its definitions (since migration 16, all but the
+     * first of each entity's rows of a run) takes them from a row of the
+     * same hash that has them: each entity has one, so a role that reads
+     * only some entities' rows finds them too. A row of an older store
+     * has its own. */
     static const char sql[] =
-        "SELECT definitions_hash, definitions, entity, service, window_kind, window_start, "
+        "SELECT r.definitions_hash, coalesce(nullif(r.definitions, ''), d.definitions, ''), "
+        "entity, service, window_kind, window_start, "
         "window_end, measure, commitment, availability, downtime_seconds, eligible_seconds, "
         "unknown_seconds, maintenance_seconds, incidents, incidents_open, incidents_merged, "
         "tta_n, tta_mean, tta_median, tta_p90, tta_max, ttr_n, ttr_mean, ttr_median, ttr_p90, "
-        "ttr_max, sla, result, evaluated_at FROM eval_results "
+        "ttr_max, sla, result, evaluated_at FROM eval_results r LEFT JOIN "
+        "(SELECT definitions_hash, max(definitions) AS definitions FROM eval_results "
+        "WHERE definitions <> '' GROUP BY definitions_hash) d "
+        "ON d.definitions_hash = r.definitions_hash "
         "WHERE (?1 IS NULL OR entity = ?1) AND window_start < ?3 AND window_end > ?2 "
-        "AND (?4 IS NULL OR definitions_hash = ?4) "
+        "AND (?4 IS NULL OR r.definitions_hash = ?4) "
         "ORDER BY entity, service IS NOT NULL, service, window_start, window_kind, measure, "
         "commitment NULLS FIRST, id";
     struct param p[] = {

@@ -370,7 +370,10 @@ typedef int (*store_eval_record_fn)(void *ctx, const struct eval_record *r);
 /* Stores records[0..n) in one transaction (not within a source transaction).
  * Rows already stored with the same definitions hash, entity, service and
  * window (kind, start, end) are replaced: deleted first, whatever their
- * measure, so a run replaces the whole of its earlier result for a window. */
+ * measure, so a run replaces the whole of its earlier result for a window.
+ * The definitions are stored on the first record of each run of records
+ * of one entity and hash, and '' in the definitions column of the others
+ * (store_each_eval_result reads every record with them). */
 enum sl_status store_put_eval_results(struct store *st, const struct eval_record *records, size_t n,
                                       struct sl_diag *diag);
 /* Stored results whose window overlaps [from, to), ordered by entity, service

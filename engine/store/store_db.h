@@ -2,7 +2,7 @@
  * struct store besides its public API: the database connection (db.h), the
  * source transaction open on it, the store's way of turning a failed call
  * into a diagnostic, and its bulk loads. Only files of engine/store/
- * include this header. */
+ * (and their tests) include this header. */
 #ifndef SLAUDIT_STORE_DB_H
 #define SLAUDIT_STORE_DB_H
 
@@ -38,5 +38,16 @@ enum store_bulk { STORE_BULK_INTERVALS, STORE_BULK_LATENCY, STORE_BULK_COUNT };
  * back from here, worded for which's rows. */
 enum sl_status store_db_bulk_add(struct store *st, enum store_bulk which,
                                  const struct db_value *row, struct sl_diag *diag);
+
+/* The saved results of one key — definitions hash ?1, entity ?2, service
+ * ?3 (NULL: the entity as a whole), window kind ?4, start ?5 and end ?6 —
+ * as store_put_eval_results deletes them before it saves the key again.
+ * Every term but the last is a column of eval_results_by_key (migration
+ * 16), so a delete reads the rows of its key alone; the last keeps NULL
+ * and '' apart. */
+#define STORE_EVAL_KEY_WHERE                                                                       \
+    "entity = ?2 AND window_start = ?5 AND definitions_hash = ?1 "                                 \
+    "AND coalesce(service, '') = coalesce(?3, '') AND window_kind = ?4 AND window_end = ?6 "       \
+    "AND service IS NOT DISTINCT FROM ?3"
 
 #endif

@@ -120,33 +120,6 @@ struct gpu_name {
     char pci[32], uuid[64];
 };
 
-/* Whether the line holds "NVRM: " or "SXid (", one of which every
- * alternative of line_pattern needs literally. Nearly every line of a kernel
- * log holds neither, and this skips it for a fraction of what PCRE2 takes to
- * fail (about 12 k instructions a line on the bench's kern.log). memchr for
- * the 'V' and the 'X', rare in kernel messages, is vectorised: memmem took
- * five times the instructions there. */
-/* Whether line holds text (n > 1 bytes), found by its second byte. */
-static bool
-has_text(const char *line, size_t len, const char *text, size_t n)
-{
-    const char *end = line + len;
-    for (const char *p = line + 1; p < end && (size_t)(end - p) >= n - 1; p++) {
-        p = memchr(p, text[1], (size_t)(end - p) - (n - 2));
-        if (!p)
-            return false;
-        if (!memcmp(p - 1, text, n))
-            return true;
-    }
-    return false;
-}
-
-static bool
-has_marker(const char *line, size_t len)
-{
-    return has_text(line, len, "NVRM: ", 6) || has_text(line, len, "SXid (", 6);
-}
-
 static int
 month_of(const char *s)
 {
@@ -512,8 +485,6 @@ parse(struct ingest *ing, FILE *f)
         if (got != LINES_OK)
             continue; /* a line over 1 MiB is no Xid line */
         span_line(ing, &sp, &cov, line, len);
-        if (!has_marker(line, len))
-            continue;
         bool found;
         struct regex_match m;
         if (regex_search(re, line, len, 0, &found, &m, &d) || !found)

@@ -397,20 +397,6 @@ each_host(struct state *s, const char *list, size_t len, enum node_event ev, con
     return SL_OK;
 }
 
-/* Every message read names a node: the line holds "ode" ("Node", "node",
- * "Nodes"). memchr for the 'd' is a fraction of memmem's cost. */
-static bool
-names_a_node(const char *line, size_t len)
-{
-    const char *end = line + len, *d = line + 1;
-    while (d + 1 < end && (d = memchr(d, 'd', (size_t)(end - 1 - d)))) {
-        if (d[-1] == 'o' && d[1] == 'e')
-            return true;
-        d++;
-    }
-    return false;
-}
-
 static int
 group(const struct regex_match *m, int g)
 {
@@ -524,8 +510,6 @@ parse(struct ingest *ing, FILE *f)
             if (t > s.last)
                 s.last = t;
         }
-        if (!names_a_node(line, len))
-            continue;
         rc = on_line(&s, re, stamp_rc, t, why, line, len, r.number, &matched);
     }
     if (!rc && !matched)

@@ -64,7 +64,7 @@ probes team:core "$TMP/core-probes.csv"
 # --- the owner's set-up, as the user guide gives it ---------------------------
 "$SLAUDIT_PG_BIN/psql" -X -q -h "$host" -U slaudit -d postgres -c "CREATE DATABASE $DB" && pass || fail "CREATE DATABASE $DB"
 as slaudit init
-same "init on the server" "$(rc):$(cat "$TMP/out")" "0:host=$host dbname=$DB user=slaudit: a slaudit store (postgresql), schema version 15"
+same "init on the server" "$(rc):$(cat "$TMP/out")" "0:host=$host dbname=$DB user=slaudit: a slaudit store (postgresql), schema version 16"
 sed -n '/<!-- team-setup -->/,/<!-- \/team-setup -->/p' "$TOP/docs/user-guide.md" |
     sed '/^<!--/d; /^```/d' >"$TMP/setup.sql"
 grep -q 'CREATE ROLE team_platform' "$TMP/setup.sql" && pass || fail "no set-up SQL between the user guide's team-setup marks"

@@ -242,6 +242,10 @@ static const char *const pg_schema_migrations[] = {
     "      (SELECT entity FROM entity_access_mine))', t);"
     "  END LOOP;"
     "END $$;",
+    /* 16: eval_results_by_key, as SQLite's 16, for the same reason. */
+    "DROP INDEX IF EXISTS eval_results_by_window;"
+    "CREATE INDEX IF NOT EXISTS eval_results_by_key ON eval_results"
+    "  (entity, window_start, definitions_hash, coalesce(service, ''), window_kind, window_end);",
 };
 
 _Static_assert(sizeof pg_schema_migrations / sizeof pg_schema_migrations[0] == SCHEMA_VERSION,

@@ -2,7 +2,7 @@
  * PCRE2's UTF-8 check, anything else keeps it, so valid UTF-8 still matches
  * by characters and invalid UTF-8 is still an error, wherever in the subject
  * (in an eight-byte word or in the bytes after the last one) the high byte
- * is. */
+ * is; an ASCII subject without the text every match needs is not matched. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +71,27 @@ Test(regex, invalid_utf8_still_an_error)
     cr_assert_not(found);
     cr_assert(strstr(diag.message, "UTF-8"), "%s", diag.message);
     cr_assert_eq(search("node gpu-01 a xyz\xff", &found, &m), SL_ERR_INPUT); /* 18 bytes */
+}
+
+/* An ASCII subject without the literals every match needs is passed over
+ * before PCRE2 starts: this pattern backtracks past any limit on a run of
+ * a's (PCRE2 finds no single byte it needs), but the subject lacks both
+ * "XY" and "ZW". With one of them it still runs out of its limit. */
+Test(regex, a_subject_without_the_needed_text_is_not_matched)
+{
+    struct regex *bad;
+    cr_assert_eq(regex_compile("(a+)+(?:XY|ZW)", 0, &bad, &diag), SL_OK, "%s", diag.message);
+    char subject[64];
+    memset(subject, 'a', 40);
+    snprintf(subject + 40, sizeof subject - 40, "!ZX");
+    bool found = true;
+    struct regex_match m;
+    cr_assert_eq(regex_search(bad, subject, strlen(subject), 0, &found, &m, &diag), SL_OK, "%s",
+                 diag.message);
+    cr_assert_not(found);
+    snprintf(subject + 40, sizeof subject - 40, "!ZW");
+    cr_assert_eq(regex_search(bad, subject, strlen(subject), 0, &found, &m, &diag), SL_ERR_LIMIT);
+    regex_free(bad);
 }
 
 /* The JIT is the caller's choice, passed in: the environment is the cli's to

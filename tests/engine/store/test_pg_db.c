@@ -13,6 +13,7 @@
 #include "engine/store/db_backend.h"
 #include "engine/store/postgres/pg_conninfo.h"
 #include "engine/store/schema.h"
+#include "engine/store/store_db.h"
 #include "tests/engine/store/bulk_cases.h"
 
 static struct db *db;
@@ -350,12 +351,10 @@ Test(pg_db, another_programs_tables_are_left_alone)
     cr_assert_null(c);
 }
 
-Test(pg_db, migrations_line_up_with_sqlites)
+/* Every migration, one version at a time, as a store is brought up to date. */
+static void
+migrate_one_by_one(void)
 {
-    db = connect_in_schema("migrate", DB_OPEN_CREATE);
-    cr_assert_null(db_migration(db, 0));
-    cr_assert_null(db_migration(db, SCHEMA_VERSION + 1));
-    cr_assert_not_null(db_migration(db, 1));
     for (int v = 1; v <= SCHEMA_VERSION; v++) {
         cr_assert_eq(db_begin(db), DB_OK);
         cr_assert_eq(db_lock_schema(db), DB_OK, "%s", db_errmsg(db));
@@ -364,6 +363,15 @@ Test(pg_db, migrations_line_up_with_sqlites)
         cr_assert_eq(db_set_schema_version(db, v), DB_OK, "%s", db_errmsg(db));
         cr_assert_eq(db_commit(db), DB_OK, "%s", db_errmsg(db));
     }
+}
+
+Test(pg_db, migrations_line_up_with_sqlites)
+{
+    db = connect_in_schema("migrate", DB_OPEN_CREATE);
+    cr_assert_null(db_migration(db, 0));
+    cr_assert_null(db_migration(db, SCHEMA_VERSION + 1));
+    cr_assert_not_null(db_migration(db, 1));
+    migrate_one_by_one();
     cr_assert_eq(db_schema_version(db), SCHEMA_VERSION);
     struct db *c = NULL;
     char err[256];
@@ -371,6 +379,30 @@ Test(pg_db, migrations_line_up_with_sqlites)
                  "%s", err);
     cr_assert_eq(db_schema_version(c), SCHEMA_VERSION);
     db_close(c);
+}
+
+Test(pg_db, the_delete_of_a_saved_result_can_search_its_whole_key)
+{
+    db = connect_in_schema("evalkey", DB_OPEN_CREATE);
+    migrate_one_by_one();
+    exec_ok("SET enable_seqscan = off");
+    struct db_stmt *plan = prep("EXPLAIN DELETE FROM eval_results WHERE " STORE_EVAL_KEY_WHERE);
+    db_bind_text(plan, 1, "h");
+    db_bind_text(plan, 2, "provider:x");
+    db_bind_null(plan, 3);
+    db_bind_text(plan, 4, "month");
+    db_bind_int64(plan, 5, 0);
+    db_bind_int64(plan, 6, 60);
+    char text[2048] = "";
+    size_t len = 0;
+    while (db_step(plan) == DB_ROW && len < sizeof text)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", db_column_text(plan, 0));
+    db_finalize(plan);
+    cr_assert(strstr(text, "Index Scan using eval_results_by_key"), "%s", text);
+    cr_assert(strstr(text, "(definitions_hash = 'h'::text) AND (COALESCE(service, ''::text) = "
+                           "''::text) AND (window_kind = 'month'::text) AND (window_end = "
+                           "'60'::bigint))"),
+              "%s", text);
 }
 
 Test(pg_db, a_bad_connection_shows_no_password)

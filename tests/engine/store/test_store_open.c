@@ -154,8 +154,11 @@ build_store_at(const char *path, int version)
                  SQLITE_OK, "%s", sqlite3_errmsg(db));
     if (version >= SCHEMA_VERSION_FEES)
         cr_assert_eq(sqlite3_exec(db,
-                                  "INSERT INTO commitment_fees (commitment_id, fee, currency) "
-                                  "VALUES (1, 7, 'EUR')",
+                                  version >= SCHEMA_VERSION_FEE_ENTITY
+                                      ? "INSERT INTO commitment_fees (commitment_id, fee, "
+                                        "currency, entity) VALUES (1, 7, 'EUR', 'provider:acme')"
+                                      : "INSERT INTO commitment_fees (commitment_id, fee, "
+                                        "currency) VALUES (1, 7, 'EUR')",
                                   NULL, NULL, NULL),
                      SQLITE_OK, "%s", sqlite3_errmsg(db));
     sqlite3_close(db);
