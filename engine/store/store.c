@@ -267,6 +267,23 @@ store_backend(struct store *st)
     return db_backend(st->db);
 }
 
+enum sl_status
+store_source_scope(struct store *st, char *out, size_t size, struct sl_diag *diag)
+{
+    out[0] = '\0';
+    if (strcmp(db_backend(st->db), "postgresql") != 0)
+        return SL_OK; /* a SQLite file: whoever may write it sees every source */
+    struct db_stmt *s;
+    if (note(st, db_prepare(st->db, "SELECT current_user", false, &s)) != DB_OK)
+        return db_error(st, diag, "cannot read the role this connection ingests as");
+    enum db_rc got = note(st, db_step(s));
+    if (got == DB_ROW && db_column_text(s, 0))
+        snprintf(out, size, "%s", db_column_text(s, 0));
+    db_finalize(s);
+    return got == DB_ROW ? SL_OK
+                         : db_error(st, diag, "cannot read the role this connection ingests as");
+}
+
 /* Applies the pending migrations, each in its own transaction. The version
  * is read inside the transaction, after db_begin has taken the write lock:
  * another process creating the same store at the same moment may have

@@ -88,6 +88,14 @@ int store_schema_version(struct store *st);
 /* "sqlite" or "postgresql". */
 const char *store_backend(struct store *st);
 
+/* Whom the sources this connection records belong to, which the ingest key
+ * includes (engine/ingest/ingest_key.h): on a server the role it ingests
+ * as — the sources' owner, the one whose sources its row-level policy
+ * shows, so the same bytes from another team are not "already ingested" —
+ * and "" in a SQLite file, whose every writer sees every source. out gets
+ * at most size bytes; errors: SL_ERR_DB. */
+enum sl_status store_source_scope(struct store *st, char *out, size_t size, struct sl_diag *diag);
+
 /* Starts the transaction for one file. When the SHA-256 is already known,
  * *already is set, nothing is opened, and SL_OK is returned. From here on
  * the connection keeps a larger page cache (16 MiB) for writing. */

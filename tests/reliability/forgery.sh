@@ -55,5 +55,27 @@ hasnt "names: report: no forged row" "$TMP/out" '^team:platform'
 unzip -p "$TMP/names.xlsx" 'xl/worksheets/*.xml' >"$TMP/strings.xml" 2>/dev/null
 has "names: the workbook keeps the text" "$TMP/strings.xml" ">team:core$(printf '\342\200\213')<"
 
+# --- item 4: the same bytes for another entity are not "already ingested" -----
+DB=$TMP/key.db
+printf 'id,service,severity,title,started,detected,acknowledged,resolved\nK1,api,sev1,t,2026-10-02T10:00:00,2026-10-02T10:00:00,,2026-10-02T11:00:00\n' >"$TMP/noentity.csv"
+bounded "key: team:a" 0 512 30 "$BIN" --db "$DB" ingest --entity team:a "$TMP/noentity.csv"
+has "key: team:a stored" "$TMP/out" 'stored 1,'
+bounded "key: team:b" 0 512 30 "$BIN" --db "$DB" ingest --entity team:b "$TMP/noentity.csv"
+hasnt "key: team:b not already ingested" "$TMP/out" 'already ingested'
+has "key: team:b stored" "$TMP/out" 'stored 1,'
+same "key: both teams hold the incident" "$(sqlite3 "$DB" "SELECT group_concat(entity) FROM (SELECT entity FROM incidents ORDER BY 1)")" "team:a,team:b"
+bounded "key: another service" 0 512 30 "$BIN" --db "$DB" ingest --entity team:b --service web "$TMP/noentity.csv"
+hasnt "key: another service is another source" "$TMP/out" 'already ingested'
+bounded "key: another zone" 0 512 30 "$BIN" --db "$DB" --tz Europe/Paris ingest --entity team:b "$TMP/noentity.csv"
+hasnt "key: another zone is another source" "$TMP/out" 'already ingested'
+bounded "key: the same options again" 0 512 30 "$BIN" --db "$DB" ingest --entity team:b "$TMP/noentity.csv"
+has "key: the same options again: already ingested" "$TMP/out" '^.*noentity\.csv: already ingested with these options \(key [0-9a-f]{12}…\), nothing changed$'
+same "key: four sources" "$(sqlite3 "$DB" 'SELECT count(*) FROM sources')" 4
+cp "$TMP/names.csv" "$TMP/plain.csv"
+bounded "key: a file of no option" 0 512 30 "$BIN" --db "$DB" ingest --json "$TMP/plain.csv"
+same "key: a file of no option is keyed by its SHA-256" "$(sqlite3 "$DB" "SELECT sha256 FROM sources WHERE path LIKE '%plain.csv'")" "$(sha256sum <"$TMP/plain.csv" | cut -c1-64)"
+bounded "key: forget by the bytes" 0 512 30 "$BIN" --db "$DB" forget "$(sha256sum <"$TMP/plain.csv" | cut -c1-64)"
+has "key: forget by the bytes: forgot" "$TMP/out" 'forgot 1 source'
+
 echo "reliability (forgery): $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
