@@ -255,6 +255,12 @@ store_redact_target(const char *target)
     return db_redact_target(target);
 }
 
+void
+store_blank_password(char *target)
+{
+    db_blank_password(target);
+}
+
 int
 store_schema_version(struct store *st)
 {

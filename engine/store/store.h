@@ -178,6 +178,11 @@ const char *store_shared_path(struct store *st);
  * password masked ("***"), a file path as it is. Owned by the caller; NULL
  * when out of memory. */
 char *store_redact_target(const char *target);
+/* Overwrites the password in target, a connection string in this process's
+ * own argv, with '*' in place, so that ps and /proc/PID/cmdline do not show
+ * it while the command runs (the caller keeps a copy to connect with). A
+ * file path is left as it is. */
+void store_blank_password(char *target);
 
 /* Every (entity, service) pair that has intervals, maintenance or incidents,
  * sorted; entity filters when not NULL. */

@@ -77,5 +77,49 @@ same "key: a file of no option is keyed by its SHA-256" "$(sqlite3 "$DB" "SELECT
 bounded "key: forget by the bytes" 0 512 30 "$BIN" --db "$DB" forget "$(sha256sum <"$TMP/plain.csv" | cut -c1-64)"
 has "key: forget by the bytes: forgot" "$TMP/out" 'forgot 1 source'
 
+# --- item 6: connection strings are refused or masked, never mistaken ----------
+mkdir -p "$TMP/cwd"
+cd "$TMP/cwd" || exit 1
+for target in 'postgresql://ops:se?cret42@127.0.0.1:1/db' 'postgresql://ops:se#cret42@127.0.0.1:1/db' \
+    'postgresql://ops@127.0.0.1:1/db?%70assword=se?cret42' 'postgresql://ops@127.0.0.1:1/db?passw%6Frd=se#cret42'; do
+    bounded "conninfo: $target" 4 512 30 "$BIN" --db "$target" eval
+    hasnt "conninfo: $target: password not shown" "$TMP/err" 'cret42'
+    has "conninfo: $target: masked" "$TMP/err" '\*\*\*'
+done
+bounded "conninfo: a mistyped keyword" 4 512 30 "$BIN" --db 'host=/nonexistent dbnme=ops password=secret42' ingest "$TMP/names.csv"
+has "conninfo: a mistyped keyword: why" "$TMP/err" '^slaudit: host=/nonexistent dbnme=ops password=\*\*\*: not a connection string libpq reads: invalid connection option "dbnme"'
+hasnt "conninfo: a mistyped keyword: password not shown" "$TMP/err" 'secret42'
+same "conninfo: a mistyped keyword: no SQLite file made of it" "$(ls -A "$TMP/cwd")" ""
+bounded "conninfo: an open quote" 4 512 30 "$BIN" --db "host=/nonexistent password=secret42 dbname='x" eval
+has "conninfo: an open quote: refused" "$TMP/err" 'not a connection string libpq reads: unterminated quoted string'
+hasnt "conninfo: an open quote: password not shown" "$TMP/err" 'secret42'
+same "conninfo: an open quote: no SQLite file made of it" "$(ls -A "$TMP/cwd")" ""
+cd - >/dev/null || exit 1
+# A server that accepts the connection and never answers keeps the command
+# alive long enough to read its command line as ps would.
+if command -v python3 >/dev/null 2>&1; then
+    mkdir -p "$TMP/sock"
+    python3 -c 'import socket, sys, time
+s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1] + "/.s.PGSQL.5432"); s.listen(4); time.sleep(8)' "$TMP/sock" &
+    listener=$!
+    sleep 0.5
+    prlimit --as=$((512 * 1048576)) -- timeout 20 "$BIN" --db "host=$TMP/sock dbname=x password=secret42 connect_timeout=4" eval \
+        >"$TMP/out" 2>"$TMP/err" &
+    pid=$!
+    sleep 1
+    # $pid is timeout's (prlimit execs it), whose own argv holds the password
+    # it was given: the command line to read is its child's, slaudit's.
+    child=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null | tr -d ' ')
+    tr '\0' ' ' <"/proc/$child/cmdline" >"$TMP/cmdline" 2>/dev/null
+    wait "$pid"
+    same "conninfo: a server that never answers: exit" "$?" 4
+    has "conninfo: argv read while connecting" "$TMP/cmdline" 'dbname=x password=\*+ connect_timeout=4'
+    hasnt "conninfo: no password in argv while it runs" "$TMP/cmdline" 'secret42'
+    kill "$listener" 2>/dev/null
+    wait "$listener" 2>/dev/null
+else
+    echo "reliability (forgery): no python3, the password in argv not checked"
+fi
+
 echo "reliability (forgery): $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
