@@ -39,7 +39,8 @@ static const char help[] =
     "                  path or the same key (see 'slaudit forget'), in the same\n"
     "                  transaction: if FILE fails, the old records stay\n"
     "  --json          one JSON object per file: file, format, sha256, key, read, stored,\n"
-    "                  rejected, duplicates, intervals, incidents, maintenance,\n"
+    "                  rejected, duplicates, updated (of the duplicates, the stored\n"
+    "                  incidents they changed), intervals, incidents, maintenance,\n"
     "                  gpu_events, commitments, audit_records, probes, changes,\n"
     "                  skipped, already_ingested, latency_samples, and error when\n"
     "                  the file failed\n"
@@ -119,6 +120,7 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
     jsonw_field_int(&w, "stored", error ? 0 : res->counts.stored);
     jsonw_field_int(&w, "rejected", res->counts.rejected);
     jsonw_field_int(&w, "duplicates", res->counts.duplicates);
+    jsonw_field_int(&w, "updated", error ? 0 : res->kinds.updated);
     jsonw_field_int(&w, "intervals", error ? 0 : res->intervals);
     jsonw_field_int(&w, "incidents", error ? 0 : res->kinds.incidents);
     jsonw_field_int(&w, "maintenance", error ? 0 : res->kinds.maintenance);
@@ -184,6 +186,7 @@ print_result(const struct cli *cli, const char *path, const struct ingest_file_r
     print_kind(&first, k->audit_records, "audit record", "audit records");
     print_kind(&first, k->skipped, "record of no service (skipped)",
                "records of no service (skipped)");
+    print_kind(&first, k->updated, "stored incident updated", "stored incidents updated");
     if (first)
         fputs(": nothing new", stdout);
     putchar('\n');

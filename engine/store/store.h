@@ -136,8 +136,20 @@ enum sl_status store_source_replace(struct store *st, const char *path, const ch
                                     const char *format, long long bytes,
                                     struct store_forgotten *forgot, struct sl_diag *diag);
 
-/* Within an open source transaction. An incident whose (entity, key) is already
- * stored updates that record and sets *updated. */
+/* What storing a record whose key may be stored already did. */
+enum store_put {
+    STORE_ADDED,   /* a new record */
+    STORE_CHANGED, /* the stored record said something else: replaced */
+    STORE_SAME,    /* the stored record said the same (it now belongs to this source) */
+};
+/* Within an open source transaction. An incident whose (entity, key) is
+ * already stored replaces that record: *put says whether it was new, changed
+ * or the same again. Either way the record belongs to this source from now
+ * on (a later file's). */
+enum sl_status store_put_incident(struct store *st, const struct incident *inc, enum store_put *put,
+                                  struct sl_diag *diag);
+/* store_put_incident, with *updated set when (entity, key) was stored
+ * already, changed or not. */
 enum sl_status store_add_incident(struct store *st, const struct incident *inc, bool *updated,
                                   struct sl_diag *diag);
 /* A keyless interval is copied and inserted with the next ones (in the order

@@ -121,5 +121,43 @@ else
     echo "reliability (forgery): no python3, the password in argv not checked"
 fi
 
+# --- item 10: nothing changes silently -----------------------------------------
+DB=$TMP/silent.db
+# An internal entity in an Atom title: the entry is rejected with the reason,
+# never stored with its text lost; the next entry is stored.
+update() { # update DAY TEXT: one dated update of an entry's HTML content, escaped
+    printf '&lt;p&gt;&lt;small&gt;Oct &lt;var data-var=%s&gt;%s&lt;/var&gt;, &lt;var data-var=%s&gt;%s&lt;/var&gt; UTC&lt;/small&gt;&lt;br&gt;&lt;strong&gt;%s&lt;/strong&gt; - %s.&lt;/p&gt;' \
+        "'date'" "$1" "'time'" "$2" "$3" "$3"
+}
+{
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    echo '<!DOCTYPE feed [<!ENTITY co "Acme Cloud">]>'
+    echo '<feed xmlns="http://www.w3.org/2005/Atom"><id>tag:status.example,2005:/history</id>'
+    echo '<title>Example Status - Incident History</title>'
+    for i in 1 2; do
+        title='DB slow &amp; fine'
+        [ "$i" = 1 ] && title='&co; API down'
+        echo "<entry><id>tag:status.example,2005:Incident/$i</id><published>2026-10-0${i}T01:30:00Z</published>"
+        echo "<title>$title</title><content type=\"html\">$(update "$i" 02:30 Resolved)$(update "$i" 01:30 Investigating)</content></entry>"
+    done
+    echo '</feed>'
+} >"$TMP/entity.atom"
+bounded "entity: ingest" 0 512 30 "$BIN" --db "$DB" ingest "$TMP/entity.atom"
+has "entity: counted" "$TMP/out" 'read 2, stored 1, rejected 1'
+has "entity: the reason" "$TMP/err" 'entity\.atom:[0-9]+: rejected: entry text refers to the entity &co; declared in the feed: slaudit expands no entity'
+same "entity: no title lost its text" "$(sqlite3 "$DB" "SELECT group_concat(title, '|') FROM incidents")" "DB slow & fine"
+# A second export that changes a stored incident says it updated it.
+printf '%s\nU1,team:core,api,sev2,api slow,2026-10-02T10:00:00Z,2026-10-02T10:00:00Z,,2026-10-02T11:00:00Z\n' "$HEAD" >"$TMP/export-1.csv"
+printf '%s\nU1,team:core,api,sev1,api down,2026-10-02T10:00:00Z,2026-10-02T10:00:00Z,,2026-10-02T11:00:00Z\n' "$HEAD" >"$TMP/export-2.csv"
+cp "$TMP/export-2.csv" "$TMP/export-3.csv"
+echo >>"$TMP/export-3.csv" # other bytes, the same record
+bounded "updated: first export" 0 512 30 "$BIN" --db "$DB" ingest "$TMP/export-1.csv"
+bounded "updated: changed export" 0 512 30 "$BIN" --db "$DB" ingest "$TMP/export-2.csv"
+has "updated: said" "$TMP/out" 'export-2\.csv: incident-csv: read 1, stored 0, rejected 0, duplicates 1: 1 stored incident updated$'
+hasnt "updated: not nothing new" "$TMP/out" 'nothing new'
+same "updated: the record replaced" "$(sqlite3 "$DB" "SELECT severity || ' ' || title FROM incidents WHERE key = 'U1'")" "sev1 api down"
+bounded "updated: the same record again" 0 512 30 "$BIN" --db "$DB" ingest --json "$TMP/export-3.csv"
+has "updated: the same again is nothing new" "$TMP/out" '"duplicates":1,"updated":0,'
+
 echo "reliability (forgery): $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
