@@ -159,5 +159,16 @@ same "updated: the record replaced" "$(sqlite3 "$DB" "SELECT severity || ' ' || 
 bounded "updated: the same record again" 0 512 30 "$BIN" --db "$DB" ingest --json "$TMP/export-3.csv"
 has "updated: the same again is nothing new" "$TMP/out" '"duplicates":1,"updated":0,'
 
+# --- item 11: captured text stays valid UTF-8 ------------------------------------
+DB=$TMP/utf8.db
+printf 'record: incident\npattern: %s\nfields:\n  started: time\n' "'^(?<key>\\S+) (?<time>\\S+) (?<title>\\C)'" >"$TMP/byte.yaml"
+printf 'K1 2026-10-02T10:00:00Z \303\251t\303\251\n' >"$TMP/accents.log"
+bounded "utf8: \\C refused" 2 512 30 "$BIN" --db "$DB" ingest --entity team:a --config "$TMP/byte.yaml" "$TMP/accents.log"
+has "utf8: \\C refused: why" "$TMP/err" 'byte\.yaml:2: bad pattern at offset [0-9]+: using \\C is disabled'
+same "utf8: nothing stored" "$(sqlite3 "$DB" 'SELECT count(*) FROM incidents' 2>/dev/null || echo 0)" 0
+printf 'record: incident\npattern: %s\nfields:\n  started: time\n' "'^(?<key>\\S+) (?<time>\\S+) (?<title>.)'" >"$TMP/char.yaml"
+bounded "utf8: a character" 0 512 30 "$BIN" --db "$DB" ingest --entity team:a --config "$TMP/char.yaml" "$TMP/accents.log"
+same "utf8: the capture is a whole character" "$(sqlite3 "$DB" 'SELECT hex(title) FROM incidents')" C3A9
+
 echo "reliability (forgery): $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
