@@ -290,11 +290,16 @@ store_backend(struct store *st)
 enum sl_status
 store_source_scope(struct store *st, char *out, size_t size, struct sl_diag *diag)
 {
+    /* The owner of the store sees every source, as a SQLite file's writer
+     * does, and keys as SQLite keys; every other role by itself. */
+    static const char sql[] =
+        "SELECT CASE WHEN pg_get_userbyid(relowner) = current_user THEN '' ELSE current_user END "
+        "FROM pg_class WHERE oid = 'sources'::regclass";
     out[0] = '\0';
     if (strcmp(db_backend(st->db), "postgresql") != 0)
         return SL_OK; /* a SQLite file: whoever may write it sees every source */
     struct db_stmt *s;
-    if (note(st, db_prepare(st->db, "SELECT current_user", false, &s)) != DB_OK)
+    if (note(st, db_prepare(st->db, sql, false, &s)) != DB_OK)
         return db_error(st, diag, "cannot read the role this connection ingests as");
     enum db_rc got = note(st, db_step(s));
     if (got == DB_ROW && db_column_text(s, 0))

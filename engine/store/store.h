@@ -92,8 +92,10 @@ const char *store_backend(struct store *st);
  * includes (engine/ingest/ingest_key.h): on a server the role it ingests
  * as — the sources' owner, the one whose sources its row-level policy
  * shows, so the same bytes from another team are not "already ingested" —
- * and "" in a SQLite file, whose every writer sees every source. out gets
- * at most size bytes; errors: SL_ERR_DB. */
+ * unless that role owns the store and sees every source; "" then and in a
+ * SQLite file, whose every writer sees every source, so the store's owner
+ * keys files as SQLite does. out gets at most size bytes; errors:
+ * SL_ERR_DB. */
 enum sl_status store_source_scope(struct store *st, char *out, size_t size, struct sl_diag *diag);
 
 /* Starts the transaction for one file. When the SHA-256 is already known,
