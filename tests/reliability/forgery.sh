@@ -106,11 +106,16 @@ s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1] + "/.s.PGSQL.5432"); s.lis
     prlimit --as=$((512 * 1048576)) -- timeout 20 "$BIN" --db "host=$TMP/sock dbname=x password=secret42 connect_timeout=4" eval \
         >"$TMP/out" 2>"$TMP/err" &
     pid=$!
-    sleep 1
     # $pid is timeout's (prlimit execs it), whose own argv holds the password
-    # it was given: the command line to read is its child's, slaudit's.
-    child=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null | tr -d ' ')
-    tr '\0' ' ' <"/proc/$child/cmdline" >"$TMP/cmdline" 2>/dev/null
+    # it was given: the command line to read is its child's, slaudit's, once
+    # it is connecting (up to 3 s on a loaded machine).
+    : >"$TMP/cmdline"
+    for _ in 1 2 3 4 5 6; do
+        sleep 0.5
+        child=$(tr -d ' ' <"/proc/$pid/task/$pid/children" 2>/dev/null)
+        [ -n "$child" ] && tr '\0' ' ' <"/proc/$child/cmdline" >"$TMP/cmdline" 2>/dev/null
+        grep -q 'connect_timeout' "$TMP/cmdline" && break
+    done
     wait "$pid"
     same "conninfo: a server that never answers: exit" "$?" 4
     has "conninfo: argv read while connecting" "$TMP/cmdline" 'dbname=x password=\*+ connect_timeout=4'
@@ -169,6 +174,23 @@ same "utf8: nothing stored" "$(sqlite3 "$DB" 'SELECT count(*) FROM incidents' 2>
 printf 'record: incident\npattern: %s\nfields:\n  started: time\n' "'^(?<key>\\S+) (?<time>\\S+) (?<title>.)'" >"$TMP/char.yaml"
 bounded "utf8: a character" 0 512 30 "$BIN" --db "$DB" ingest --entity team:a --config "$TMP/char.yaml" "$TMP/accents.log"
 same "utf8: the capture is a whole character" "$(sqlite3 "$DB" 'SELECT hex(title) FROM incidents')" C3A9
+
+# --- item 2: structured formats have a byte bound -------------------------------
+# One scalar of 256 MiB in an OpenSLO service: refused at the 16 MiB bound,
+# never read whole; memory stays within the cap.
+DB=$TMP/yaml.db
+{
+    printf 'apiVersion: openslo/v1\nkind: Service\nmetadata:\n  name: api\nspec:\n  description: '
+    head -c $((256 * 1048576)) /dev/zero | tr '\0' 'a'
+    printf '\n'
+} >"$TMP/huge-scalar.yaml"
+t0=$(date +%s%N)
+bounded "yaml: a 256 MiB scalar" 3 128 30 "$BIN" --db "$DB" ingest --entity team:a --format openslo "$TMP/huge-scalar.yaml"
+echo "reliability (forgery): a 256 MiB YAML scalar refused in $((($(date +%s%N) - t0) / 1000000)) ms under a 128 MiB cap"
+has "yaml: the limit named" "$TMP/err" 'huge-scalar\.yaml:[0-9]+: YAML longer than 16 MiB, the most slaudit reads of one YAML file'
+hasnt "yaml: not unreadable" "$TMP/err" 'unreadable'
+same "yaml: nothing stored" "$(sqlite3 "$DB" 'SELECT count(*) FROM sources' 2>/dev/null || echo 0)" 0
+rm -f "$TMP/huge-scalar.yaml"
 
 echo "reliability (forgery): $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
