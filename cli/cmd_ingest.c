@@ -38,12 +38,12 @@ static const char help[] =
     "  --replace       read FILE in place of what was read before from the same\n"
     "                  path or the same key (see 'slaudit forget'), in the same\n"
     "                  transaction: if FILE fails, the old records stay\n"
-    "  --json          one JSON object per file: file, format, sha256, key, read, stored,\n"
-    "                  rejected, duplicates, updated (of the duplicates, the stored\n"
-    "                  incidents they changed), intervals, incidents, maintenance,\n"
+    "  --json          one JSON object per file: file, format, sha256, read, stored,\n"
+    "                  rejected, duplicates, intervals, incidents, maintenance,\n"
     "                  gpu_events, commitments, audit_records, probes, changes,\n"
-    "                  skipped, already_ingested, latency_samples, and error when\n"
-    "                  the file failed\n"
+    "                  skipped, already_ingested, latency_samples, key (the key\n"
+    "                  recorded), updated (of the duplicates, the stored incidents\n"
+    "                  they changed), and error when the file failed\n"
     "  --boot-time T   when the machine booted, for dmesg stamps in seconds since boot\n"
     "  --host H        the host of a kernel log whose lines name none (dmesg)\n"
     "  --year YYYY     year of the first syslog line (syslog stamps have none); the\n"
@@ -115,12 +115,10 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
     jsonw_field_str(&w, "file", path);
     jsonw_field_str(&w, "format", res->format);
     jsonw_field_str(&w, "sha256", res->sha256[0] ? res->sha256 : NULL);
-    jsonw_field_str(&w, "key", res->key[0] ? res->key : NULL);
     jsonw_field_int(&w, "read", res->counts.read);
     jsonw_field_int(&w, "stored", error ? 0 : res->counts.stored);
     jsonw_field_int(&w, "rejected", res->counts.rejected);
     jsonw_field_int(&w, "duplicates", res->counts.duplicates);
-    jsonw_field_int(&w, "updated", error ? 0 : res->kinds.updated);
     jsonw_field_int(&w, "intervals", error ? 0 : res->intervals);
     jsonw_field_int(&w, "incidents", error ? 0 : res->kinds.incidents);
     jsonw_field_int(&w, "maintenance", error ? 0 : res->kinds.maintenance);
@@ -132,6 +130,8 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
     jsonw_field_int(&w, "skipped", res->kinds.skipped);
     jsonw_field_bool(&w, "already_ingested", res->already);
     jsonw_field_int(&w, "latency_samples", error ? 0 : res->kinds.latency_samples);
+    jsonw_field_str(&w, "key", res->key[0] ? res->key : NULL);
+    jsonw_field_int(&w, "updated", error ? 0 : res->kinds.updated);
     if (error)
         jsonw_field_str(&w, "error", error);
     if (res->forgotten.sources)
