@@ -76,6 +76,7 @@ cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 # Crash consistency, concurrency and hostile input (tests/reliability/run.sh).
 reliability: $(BUILD)/slaudit
 	$(Q)BUILD=$(BUILD) sh tests/reliability/run.sh
+	$(Q)BUILD=$(BUILD) sh tests/reliability/forgery.sh
 
 # The PostgreSQL store against throwaway servers of its own
 # (tests/pg/cluster.sh): the backend's unit tests, and the binary's outputs

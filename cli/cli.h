@@ -54,6 +54,10 @@ int cli_last_complete_month(const struct cli *cli, struct store *st, struct wind
  * NULL. */
 void cli_print_eval_table(const struct eval_result *r, bool entities_only,
                           const struct window *window);
+/* A warning for each two names of entities or services in r that differ
+ * only by invisible characters (engine/base/termsafe.h): the tables show
+ * them as two rows that read alike. */
+void cli_warn_twin_names(const struct eval_result *r);
 /* Prints the contract rows (when any): attainment, credit, budget and alerts. */
 void cli_print_contract_table(const struct eval_result *r);
 /* GPU capacity beside the service-level figure, and nodes with repeated

@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
+#include "engine/base/termsafe.h"
 #include "engine/audit/audit.h"
 #include "engine/time/sltime.h"
 #include "engine/store/store.h"
@@ -47,10 +48,10 @@ print_findings(const struct audit_result *r)
         counts[r->findings.v[i].severity]++;
     for (size_t i = 0; i < r->findings.n; i++) {
         const struct finding *f = &r->findings.v[i];
-        char regime[32];
+        char regime[32], message[2048];
         finding_regime_title(f->regime, regime, sizeof regime);
         printf("%-8s %-7s %-6s %s\n", finding_severity_name(f->severity), f->rule_id, regime,
-               f->message);
+               termsafe_line(f->message, message, sizeof message));
     }
     size_t evaluated = 0, na = 0, nodata = 0, ni = 0;
     for (size_t i = 0; i < r->nrules; i++) {

@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
+#include "engine/base/termsafe.h"
 #include "engine/base/infile.h"
 #include "engine/base/sha256.h"
 #include "engine/measure/claim.h"
@@ -130,9 +131,9 @@ print_claim(const struct claim *c)
         claim_amount_text(r, row, amount, sizeof amount);
         claim_deadline_text(r, row, deadline, sizeof deadline);
         printf("%s: %.3f %% against %g %%, %zu outage%s counted: credit %s, %s; claim by %s\n",
-               row->service, row->attainment.attainment_percent, row->attainment.target_percent,
-               c->items[i].noutages, c->items[i].noutages == 1 ? "" : "s", credit, amount,
-               deadline);
+               TERMSAFE_LINE(row->service), row->attainment.attainment_percent,
+               row->attainment.target_percent, c->items[i].noutages,
+               c->items[i].noutages == 1 ? "" : "s", credit, amount, deadline);
     }
 }
 
@@ -185,10 +186,10 @@ claim_command(struct cli *cli, struct eval_params *p, const char *month, const c
         if (c.ninsufficient)
             printf("no credit to claim for %s in %s (%zu left out for insufficient coverage): "
                    "nothing written\n",
-                   p->entity, label, c.ninsufficient);
+                   TERMSAFE_LINE(p->entity), label, c.ninsufficient);
         else
-            printf("no credit due for %s in %s%s: nothing written\n", p->entity, label,
-                   r.ncommitments ? "" : " (no SLA is stored for it: `slaudit sla import`)");
+            printf("no credit due for %s in %s%s: nothing written\n", TERMSAFE_LINE(p->entity),
+                   label, r.ncommitments ? "" : " (no SLA is stored for it: `slaudit sla import`)");
         if (c.breached_without_credit)
             msg_note(NULL, 0,
                      "%zu breached service%s of %s in %s fall in no credit tier (a gap in the "

@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/msg.h"
+#include "engine/base/termsafe.h"
 #include "engine/measure/compare.h"
 #include "engine/base/jsonw.h"
 #include "engine/time/sltime.h"
@@ -99,15 +100,15 @@ print_table(const struct compare_result *r, const char *zone)
     char from[16], to[16];
     sltime_format_date(r->from, zone, from);
     sltime_format_date(r->to, zone, to);
-    printf("%s against %s, %s to %s (exclusive, %s), identical neutral definitions\n\n", r->a, r->b,
-           from, to, zone ? zone : "UTC");
+    const char *a = TERMSAFE_LINE(r->a), *b = TERMSAFE_LINE(r->b);
+    printf("%s against %s, %s to %s (exclusive, %s), identical neutral definitions\n\n", a, b, from,
+           to, zone ? zone : "UTC");
     /* The entities' columns as wide as their names: never cut a name. */
-    size_t la = strlen(r->a), lb = strlen(r->b);
+    size_t la = strlen(a), lb = strlen(b);
     int width = (int)(la > lb ? la : lb);
     if (width < 14)
         width = 14;
-    printf("%-40s %-5s %*s %*s %14s %s\n", "metric", "unit", width, r->a, width, r->b, "B - A",
-           "better");
+    printf("%-40s %-5s %*s %*s %14s %s\n", "metric", "unit", width, a, width, b, "B - A", "better");
     for (size_t i = 0; i < r->nmetrics; i++) {
         const struct compare_metric *m = &r->metrics[i];
         printf("%-40s %-5s", m->name, m->unit);

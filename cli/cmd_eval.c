@@ -204,6 +204,7 @@ eval_command(struct cli *cli, struct eval_params *pp, const struct eval_own *own
         rc = msg_diag(s, &diag);
         goto out;
     }
+    cli_warn_twin_names(&r);
     for (size_t k = 0; k < r.params.ncommitments; k++)
         if (k == 0 || r.params.commitments[k].terms != r.params.commitments[k - 1].terms)
             cli_measure_notes(r.params.commitments[k].terms);

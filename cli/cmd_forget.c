@@ -10,6 +10,7 @@
 #include "cli/msg.h"
 #include "engine/base/jsonw.h"
 #include "engine/base/sha256.h"
+#include "engine/ingest/ingest_key.h"
 #include "engine/store/store.h"
 
 static const char help[] =
@@ -18,8 +19,10 @@ static const char help[] =
     "Removes a source from the store and everything read from it: incidents,\n"
     "status intervals, maintenance windows, GPU events, commitments, audit\n"
     "records, rejects and probe latency, in one transaction. SHA256 (64 hex\n"
-    "digits) names the bytes as ingested; FILE names every source recorded\n"
-    "under that path, or, when none is, the file's current bytes. A record a later file updated\n"
+    "digits) is the key ingest recorded ('ingest --json' prints it: the file's\n"
+    "SHA-256 when it was read into a SQLite store with no option that changes its\n"
+    "records); FILE names every source recorded under that path, or, when none\n"
+    "is, the file's current bytes read with no such option. A record a later file updated\n"
     "belongs to that later file. Stored evaluation results are not changed: run\n"
     "'slaudit eval' again. To read a changed file in place of the old one, use\n"
     "'slaudit ingest --replace'.\n"
@@ -104,11 +107,13 @@ cmd_forget(struct cli *cli, int argc, char **argv)
     if (!s && !f.sources && !is_sha256(what)) {
         /* No source under that path: the file's bytes may be on record
          * under another name. */
-        char sha[65];
+        char sha[65], scope[256], key[65];
         long long bytes;
         FILE *in = fopen(what, "rb");
-        if (in && !sha256_stream(in, sha, &bytes))
-            s = store_forget(st, sha, NULL, &f, &diag);
+        if (in && !sha256_stream(in, sha, &bytes) &&
+            !(s = store_source_scope(st, scope, sizeof scope, &diag)) &&
+            !(s = ingest_key(sha, NULL, scope, key)))
+            s = store_forget(st, key, NULL, &f, &diag);
         if (in)
             fclose(in);
     }

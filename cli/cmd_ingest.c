@@ -21,7 +21,10 @@ static const char help[] =
     "\n"
     "Reads each FILE into the store in one transaction: all of it or nothing.\n"
     "The format is detected from the content unless --format names it (see\n"
-    "'slaudit formats'). A file already ingested (same SHA-256) changes nothing.\n"
+    "'slaudit formats'). A file already ingested changes nothing: the same bytes\n"
+    "with the same --entity, --service, --tz, --map, --config, --boot-time, --host,\n"
+    "--year, --probe-interval and --covers (on a server: by the same role); the\n"
+    "same bytes with other options are another source.\n"
     "A file that yields no record, or whose every record is rejected, is an error\n"
     "and is not recorded: it can be ingested again once corrected. A format whose\n"
     "records name no entity is refused without --entity before it is read.\n"
@@ -33,13 +36,14 @@ static const char help[] =
     "  --entity E      entity for records that name none (provider:NAME or team:NAME)\n"
     "  --service S     service for records that name none\n"
     "  --replace       read FILE in place of what was read before from the same\n"
-    "                  path or the same bytes (see 'slaudit forget'), in the same\n"
+    "                  path or the same key (see 'slaudit forget'), in the same\n"
     "                  transaction: if FILE fails, the old records stay\n"
     "  --json          one JSON object per file: file, format, sha256, read, stored,\n"
     "                  rejected, duplicates, intervals, incidents, maintenance,\n"
     "                  gpu_events, commitments, audit_records, probes, changes,\n"
-    "                  skipped, already_ingested, latency_samples, and error when\n"
-    "                  the file failed\n"
+    "                  skipped, already_ingested, latency_samples, key (the key\n"
+    "                  recorded), updated (of the duplicates, the stored incidents\n"
+    "                  they changed), and error when the file failed\n"
     "  --boot-time T   when the machine booted, for dmesg stamps in seconds since boot\n"
     "  --host H        the host of a kernel log whose lines name none (dmesg)\n"
     "  --year YYYY     year of the first syslog line (syslog stamps have none); the\n"
@@ -126,6 +130,8 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
     jsonw_field_int(&w, "skipped", res->kinds.skipped);
     jsonw_field_bool(&w, "already_ingested", res->already);
     jsonw_field_int(&w, "latency_samples", error ? 0 : res->kinds.latency_samples);
+    jsonw_field_str(&w, "key", res->key[0] ? res->key : NULL);
+    jsonw_field_int(&w, "updated", error ? 0 : res->kinds.updated);
     jsonw_field_int(&w, "impossible_order", error ? 0 : res->disorder.count);
     if (error)
         jsonw_field_str(&w, "error", error);
@@ -153,13 +159,17 @@ print_kind(bool *first, long n, const char *one, const char *many)
 static int
 print_result(const struct cli *cli, const char *path, const struct ingest_file_result *res)
 {
-    const char *format = res->format, *sha = res->sha256;
+    const char *format = res->format;
     if (cli->json)
         return print_json(path, res, NULL);
     if (msg_quiet())
         return SL_EXIT_OK;
     if (res->already) {
-        printf("%s: already ingested (sha256 %.12s…), nothing changed\n", path, sha);
+        if (strcmp(res->key, res->sha256) == 0)
+            printf("%s: already ingested (sha256 %.12s…), nothing changed\n", path, res->sha256);
+        else
+            printf("%s: already ingested with these options (key %.12s…), nothing changed\n", path,
+                   res->key);
         return SL_EXIT_OK;
     }
     printf("%s: %s: read %ld, stored %ld, rejected %ld, duplicates %ld", path, format,
@@ -177,6 +187,7 @@ print_result(const struct cli *cli, const char *path, const struct ingest_file_r
     print_kind(&first, k->audit_records, "audit record", "audit records");
     print_kind(&first, k->skipped, "record of no service (skipped)",
                "records of no service (skipped)");
+    print_kind(&first, k->updated, "stored incident updated", "stored incidents updated");
     if (first)
         fputs(": nothing new", stdout);
     putchar('\n');

@@ -183,6 +183,8 @@ cmd_report(struct cli *cli, int argc, char **argv)
         msg_stdout_data();
     enum sl_status s = report_month_run(st, &req, &res, &diag);
     cli_decide_notes(cli, &res.decision);
+    if (!s)
+        cli_warn_twin_names(&res.eval);
     if (s)
         rc = msg_diag(s, &diag);
     else if (tables && table_dir && !msg_quiet())

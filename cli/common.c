@@ -1,6 +1,7 @@
 /* common.c — helpers the subcommands share. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -13,6 +14,7 @@
 #include "engine/time/sltime.h"
 #include "engine/base/strbuf.h"
 #include "engine/store/store.h"
+#include "engine/base/termsafe.h"
 #include "reports/text/term_table.h"
 
 int
@@ -137,6 +139,46 @@ cli_decide_notes(const struct cli *cli, const struct decide_case *c)
     for (size_t i = 0; i < c->profile.nproviders; i++)
         if (!c->provider_has_data[i])
             msg_note(cli->db_shown, 0, "no data for %s in the period", c->providers[i].entity);
+}
+
+static int
+compare_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void
+cli_warn_twin_names(const struct eval_result *r)
+{
+    const char **names = malloc((2 * r->nrows + 1) * sizeof *names);
+    if (!names)
+        return; /* a warning only: the results stand without it */
+    size_t n = 0, any = 0;
+    for (size_t i = 0; i < r->nrows; i++) {
+        names[n++] = r->rows[i].entity;
+        if (r->rows[i].service)
+            names[n++] = r->rows[i].service;
+    }
+    qsort(names, n, sizeof *names, compare_names);
+    size_t distinct = 0;
+    for (size_t i = 0; i < n; i++)
+        if (distinct == 0 || strcmp(names[distinct - 1], names[i]) != 0)
+            names[distinct++] = names[i];
+    for (size_t i = 0; i < distinct; i++) {
+        if (!termsafe_has_invisible(names[i]))
+            continue;
+        for (size_t j = 0; j < distinct; j++)
+            if ((j > i || !termsafe_has_invisible(names[j])) &&
+                termsafe_twins(names[i], names[j]) && any++ < 20)
+                msg_warn(NULL, 0,
+                         "'%s' and '%s' are two names that differ only by invisible characters: "
+                         "they print alike but are counted apart",
+                         names[i], names[j]);
+    }
+    if (any > 20)
+        msg_warn(NULL, 0, "%zu more names differ from another only by invisible characters",
+                 any - 20);
+    free(names);
 }
 
 /* Prints a table the reports rendered, or says why it could not. */

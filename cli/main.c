@@ -68,9 +68,10 @@ print_usage(FILE *out)
 }
 
 /* Takes the global options out of argv wherever they stand, so that
- * `slaudit --db x ingest f` and `slaudit ingest f --db x` mean the same. */
+ * `slaudit --db x ingest f` and `slaudit ingest f --db x` mean the same.
+ * *db_arg is where the value of --db stands in argv (NULL: not given). */
 static int
-take_global_options(struct cli *cli, int *argc, char **argv)
+take_global_options(struct cli *cli, int *argc, char **argv, char **db_arg)
 {
     int out = 1;
     bool rest = false;
@@ -100,13 +101,17 @@ take_global_options(struct cli *cli, int *argc, char **argv)
         }
         if (!value)
             continue;
+        char *given;
         if (a[4] == '=') {
-            *value = a + 5;
+            given = argv[i] + 5;
         } else if (i + 1 < *argc) {
-            *value = argv[++i];
+            given = argv[++i];
         } else {
             return msg_usage(NULL, "option '%s' needs a value", a);
         }
+        *value = given;
+        if (value == &cli->db)
+            *db_arg = given;
     }
     argv[out] = NULL;
     *argc = out;
@@ -150,12 +155,22 @@ main(int argc, char **argv)
 {
     msg_init();
     struct cli cli = {0};
-    char *db_shown = NULL;
+    char *db_shown = NULL, *db_arg = NULL, *db_copy = NULL;
     char *command_line = join_arguments(argc, argv);
     cli.command_line = command_line;
-    int rc = take_global_options(&cli, &argc, argv);
+    int rc = take_global_options(&cli, &argc, argv, &db_arg);
     if (rc)
         goto out;
+    /* A password given in --db is blanked in argv at once, so that ps does
+     * not show it while the command runs; the store connects with a copy. */
+    if (db_arg) {
+        if (!(db_copy = strdup(db_arg))) {
+            rc = msg_error(SL_EXIT_DB, NULL, 0, "out of memory");
+            goto out;
+        }
+        store_blank_password(db_arg);
+        cli.db = db_copy;
+    }
     if (!cli.db)
         cli.db = getenv("SLAUDIT_DB");
     if (!cli.db || !*cli.db)
@@ -196,6 +211,7 @@ main(int argc, char **argv)
     rc = msg_usage(NULL, "unknown command '%s'", argv[1]);
 out:
     free(db_shown);
+    free(db_copy);
     free(command_line);
     return rc;
 }

@@ -3,11 +3,14 @@
 #include "cli/msg.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+
+#include "engine/base/termsafe.h"
 
 static bool quiet;
 
@@ -99,19 +102,42 @@ filter_write(void *cookie, const char *buf, size_t n)
     return write_all(f->fd, out, k) ? (ssize_t)n : -1;
 }
 
-/* ---- control characters ----
+/* ---- control and invisible characters ----
  * Text from the input (entity, service, key, title, SLA text) reaches the
  * terminal inside messages and tables; an ESC, OSC, CR or other control
  * character in it would be obeyed by the terminal (`svc\e]0;pwned\a` sets
- * its title). Every C0 character, DEL and every C1 character (U+0080 to
- * U+009F, as UTF-8) is written as text instead: \x1b, \x7f, \u009b. */
+ * its title), and an invisible one (engine/base/termsafe.h: U+202E, a
+ * zero-width space) would make one name print as another. Every C0
+ * character, DEL and every C1 character (U+0080 to U+009F, as UTF-8) is
+ * written as text instead: \x1b, \x7f, \u009b; every invisible character
+ * as its code point, as JSON escapes it: \u202e, \udb40\udc41. */
 
 struct escaper {
-    bool lead_c2; /* the previous byte was 0xc2, held back */
+    unsigned char held[4]; /* a UTF-8 sequence begun but not yet whole */
+    size_t nheld, need;
 };
 
-/* Appends the escaped form of buf[0..n) to out (room for 6 * n + 8 bytes);
- * keep says which C0 characters pass as they are ("\n\t" on stdout). */
+/* The held sequence, whole or cut short, goes out: as its code point when
+ * it is a C1 or invisible character, else as it is. */
+static size_t
+release_held(struct escaper *e, char *out)
+{
+    const char *seq = (const char *)e->held;
+    size_t n = e->nheld;
+    e->nheld = 0;
+    uint32_t cp;
+    if (n == 2 && e->held[0] == 0xc2 && e->held[1] <= 0x9f) /* U+0080..U+009F */
+        return termsafe_code_point_text(e->held[1], out);
+    if (termsafe_invisible(seq, n, &cp) == n)
+        return termsafe_code_point_text(cp, out);
+    memcpy(out, seq, n);
+    return n;
+}
+
+/* Appends the escaped form of buf[0..n) to out (room for 12 * n + 16
+ * bytes); keep says which C0 characters pass as they are ("\n\t" on
+ * stdout). A UTF-8 sequence cut by the end of buf is held for the next
+ * call. */
 static size_t
 escape(struct escaper *e, const char *buf, size_t n, const char *keep, char *out)
 {
@@ -119,19 +145,19 @@ escape(struct escaper *e, const char *buf, size_t n, const char *keep, char *out
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)buf[i];
-        if (e->lead_c2) {
-            e->lead_c2 = false;
-            if (c >= 0x80 && c <= 0x9f) { /* U+0080..U+009F */
-                memcpy(out + k, "\\u00", 4);
-                out[k + 4] = hex[c >> 4];
-                out[k + 5] = hex[c & 15];
-                k += 6;
+        if (e->nheld > 0) {
+            if ((c & 0xc0) == 0x80) {
+                e->held[e->nheld++] = c;
+                if (e->nheld == e->need)
+                    k += release_held(e, out + k);
                 continue;
             }
-            out[k++] = (char)0xc2;
+            k += release_held(e, out + k); /* cut short: not a character */
         }
-        if (c == 0xc2) {
-            e->lead_c2 = true;
+        if (termsafe_utf8_length(c) > 0) {
+            e->held[0] = c;
+            e->nheld = 1;
+            e->need = termsafe_utf8_length(c);
         } else if ((c < 0x20 && !(c && strchr(keep, c))) || c == 0x7f) {
             out[k++] = '\\';
             out[k++] = 'x';
@@ -144,15 +170,11 @@ escape(struct escaper *e, const char *buf, size_t n, const char *keep, char *out
     return k;
 }
 
-/* A byte held back at the end of a write (0xc2) goes out now. */
+/* A sequence held back at the end of a write goes out now. */
 static size_t
 escape_end(struct escaper *e, char *out)
 {
-    if (!e->lead_c2)
-        return 0;
-    e->lead_c2 = false;
-    out[0] = (char)0xc2;
-    return 1;
+    return e->nheld ? release_held(e, out) : 0;
 }
 
 /* Standard output: everything printed, escaped as above but for line
@@ -171,7 +193,7 @@ out_write(void *cookie, const char *buf, size_t n)
     struct out_filter *f = cookie;
     if (f->data && !f->tty)
         return write_all(f->fd, buf, n) ? (ssize_t)n : -1;
-    char out[6 * 512 + 8];
+    char out[12 * 512 + 16];
     for (size_t i = 0; i < n; i += 512) {
         size_t chunk = n - i < 512 ? n - i : 512;
         size_t k = escape(&f->e, buf + i, chunk, "\n\t", out);
@@ -185,7 +207,7 @@ static int
 out_close(void *cookie)
 {
     struct out_filter *f = cookie;
-    char out[1];
+    char out[16];
     size_t k = escape_end(&f->e, out);
     return write_all(f->fd, out, k) ? 0 : -1;
 }
@@ -252,7 +274,7 @@ vreport(const char *kind, const char *file, long line, const char *fmt, va_list 
 {
     /* One line, every control character in it escaped (a line break in
      * a name included: it could forge a message of its own). */
-    char text[2048], where[640], out[6 * sizeof text + 8];
+    char text[2048], where[640], out[12 * (sizeof text + sizeof where) + 16];
     vsnprintf(text, sizeof text, fmt, ap);
     where[0] = '\0';
     if (file && *file && line > 0)

@@ -29,7 +29,9 @@ pcre2_message(int code, char *buf, size_t size)
 enum sl_status
 regex_compile(const char *pattern, unsigned flags, struct regex **out, struct sl_diag *diag)
 {
-    uint32_t options = PCRE2_UTF;
+    /* \C matches one byte of a character in UTF mode: a capture could
+     * end inside a character, and the text kept would not be UTF-8. */
+    uint32_t options = PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C;
     if (flags & REGEX_CASELESS)
         options |= PCRE2_CASELESS;
     if (flags & REGEX_MULTILINE)

@@ -1,6 +1,11 @@
 /* regex.h — PCRE2 behind a small API; the only module that includes pcre2.h.
  *
  * Patterns are compiled as UTF-8 and JIT-compiled where the platform allows.
+ * Every match and capture is a run of whole characters: a subject that is
+ * not valid UTF-8 is an error, and \C (one byte of a character), which
+ * could end a capture inside a character, is refused when the pattern is
+ * compiled ("bad pattern at offset N: using \C is disabled by the
+ * application"), so that captured text is always valid UTF-8.
  * Every match runs under a match limit and a depth limit, so a pattern built
  * to backtrack stops with SL_ERR_LIMIT and a clear message instead of hanging.
  * Compile errors carry PCRE2's message and the offset in the pattern. A

@@ -18,6 +18,7 @@ struct yamldoc_stream {
     struct yamlnest nest;             /* every byte passes here before libyaml */
     enum yamlnest_result nest_result; /* why the reader stopped, when it did */
     int read_errno;                   /* nonzero when the file could not be read */
+    size_t bytes;                     /* read so far */
 };
 
 struct yamldoc {
@@ -43,6 +44,9 @@ read_measured(void *data, unsigned char *buffer, size_t size, size_t *size_read)
         s->read_errno = errno ? errno : EIO;
         return 0;
     }
+    s->bytes += n;
+    if (s->bytes > YAMLDOC_MAX_BYTES)
+        return 0;
     s->nest_result = yamlnest_feed(&s->nest, (const char *)buffer, n);
     return s->nest_result == YAMLNEST_OK;
 }
@@ -88,6 +92,11 @@ yamldoc_next(struct yamldoc_stream *s, struct yamldoc **out, struct sl_diag *dia
         else if (s->nest_result == YAMLNEST_TOO_DEEP)
             rc = diag_set(diag, SL_ERR_INPUT, s->path, s->nest.line,
                           "YAML nested deeper than %d levels", YAMLNEST_MAX_DEPTH);
+        else if (s->bytes > YAMLDOC_MAX_BYTES)
+            rc = diag_set(diag, SL_ERR_LIMIT, s->path, s->nest.line,
+                          "YAML longer than %zu MiB, the most slaudit reads of one YAML file "
+                          "(a scalar or a document that long is refused, not read whole)",
+                          YAMLDOC_MAX_BYTES >> 20);
         else if (s->nest_result == YAMLNEST_UTF16)
             rc = diag_set(diag, SL_ERR_INPUT, s->path, 1, "%s", INFILE_UTF16_MESSAGE);
         else

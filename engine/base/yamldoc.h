@@ -4,7 +4,12 @@
  * the document with yamldoc_free() and every node taken from it goes with it.
  * Errors carry libyaml's problem and line. Aliases are resolved by libyaml;
  * a document larger than YAMLDOC_MAX_NODES nodes is refused (billion-laughs
- * style expansion). */
+ * style expansion). libyaml builds each scalar whole, however long, so the
+ * bytes are counted as they are read: a stream longer than
+ * YAMLDOC_MAX_BYTES — one huge scalar, or a huge document — is refused at
+ * the read that crosses it, SL_ERR_LIMIT "YAML longer than 16 MiB, the
+ * most slaudit reads of one YAML file", with the line reached, and never
+ * held whole. */
 #ifndef SLAUDIT_YAMLDOC_H
 #define SLAUDIT_YAMLDOC_H
 
@@ -15,6 +20,7 @@
 #include "engine/base/status.h"
 
 #define YAMLDOC_MAX_NODES 1000000
+#define YAMLDOC_MAX_BYTES ((size_t)16 << 20)
 
 struct yamldoc;        /* one document */
 struct yamldoc_stream; /* a file of documents */

@@ -94,9 +94,14 @@ write_record(void *ctx, const struct ingest_record *rec)
     bool again = false;
     enum sl_status rc = SL_OK;
     switch (rec->kind) {
-    case INGEST_INCIDENT:
-        rc = store_add_incident(w->store, &rec->u.incident, &again, w->diag);
+    case INGEST_INCIDENT: {
+        enum store_put put = STORE_ADDED;
+        rc = store_put_incident(w->store, &rec->u.incident, &put, w->diag);
+        again = put != STORE_ADDED;
+        if (!rc && put == STORE_CHANGED)
+            w->tally.kinds.updated++;
         break;
+    }
     case INGEST_INTERVAL:
         if (rec->derived) {
             rc = store_add_interval(w->store, &rec->u.interval, w->diag);
@@ -152,6 +157,7 @@ add_tally(struct ingest *ing, struct ingest_tally *t)
     ing->kinds.maintenance += t->kinds.maintenance;
     ing->kinds.gpu_events += t->kinds.gpu_events;
     ing->kinds.commitments += t->kinds.commitments;
+    ing->kinds.updated += t->kinds.updated;
     memset(t, 0, sizeof *t);
 }
 

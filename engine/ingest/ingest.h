@@ -62,11 +62,15 @@ struct ingest_clock {
  * records of a state-change log that change no service's status (they only
  * state a time of the log's span). latency_samples are the probe latencies
  * stored (engine/store/store_latency.h), one per probe taken that states
- * one. */
+ * one. updated are the incidents of counts.duplicates that said something
+ * else than the stored record they replaced (a re-export that changed a
+ * title or a severity): the file changed the store though it brought
+ * nothing new. */
 struct ingest_kinds {
     long incidents, intervals, maintenance, gpu_events, commitments, audit_records, probes, changes,
         skipped;
     long latency_samples;
+    long updated;
 };
 
 /* What storing records changed, counted where they are stored. */

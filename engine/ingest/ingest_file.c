@@ -12,6 +12,7 @@
 
 #include "engine/base/infile.h"
 #include "engine/base/sha256.h"
+#include "engine/ingest/ingest_key.h"
 
 /* How many times a file's transaction is run when the server asks for it
  * to be run again, and the longest pause before a run. */
@@ -110,9 +111,8 @@ ingest_transaction(struct store *st, const char *path, const struct ingest_file_
         ing.progress_ctx = &fp;
     }
     s = opt->replace
-            ? store_source_replace(st, path, out->sha256, format->name, bytes, &out->forgotten,
-                                   diag)
-            : store_source_begin(st, path, out->sha256, format->name, bytes, &out->already, diag);
+            ? store_source_replace(st, path, out->key, format->name, bytes, &out->forgotten, diag)
+            : store_source_begin(st, path, out->key, format->name, bytes, &out->already, diag);
     if (!s && !out->already) {
         if (!(s = ingest_parse(&ing, format->parse, f)) && !(s = ingest_finish(&ing))) {
             if (!ing.counts.read && !opt->format.parse && format->detects)
@@ -192,6 +192,12 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
         return diag_set(diag, SL_ERR_INPUT, path, 0,
                         "no entity: %s files name none; give --entity provider:NAME or team:NAME",
                         format.name);
+    }
+    char scope[256];
+    if ((s = store_source_scope(st, scope, sizeof scope, diag)) ||
+        (s = ingest_key(out->sha256, opt, scope, out->key))) {
+        fclose(f);
+        return s == SL_ERR_NOMEM ? diag_set(diag, s, path, 0, "out of memory") : s;
     }
 
     /* A server may end a transaction that met another's (a deadlock, a

@@ -7,11 +7,13 @@
  *      never waited on) and hashes the whole file;
  *   2. chooses the format: opt->format when its parse is set, otherwise the
  *      caller's opt->detect on the file's first INGEST_SNIFF_BYTES bytes;
- *   3. begins the file's transaction, keyed by the SHA-256
- *      (store_source_begin); bytes already on record end the call here with
- *      SL_OK and out->already, and the store is as it was. With opt->replace
- *      the sources of the same path or bytes are forgotten instead, in the
- *      same transaction (store_source_replace);
+ *   3. begins the file's transaction, keyed by the SHA-256 together with
+ *      the options that change its records and, on a server, the role
+ *      that ingests (ingest_key.h; store_source_begin): a key already on
+ *      record ends the call here with SL_OK and out->already, and the
+ *      store is as it was. With opt->replace the sources of the same path
+ *      or key are forgotten instead, in the same transaction
+ *      (store_source_replace);
  *   4. parses the file through ingest_parse() (the store on a second thread)
  *      and writes what is still buffered (ingest_finish);
  *   5. refuses the file if it changed while it was read: its size, inode,
@@ -125,9 +127,10 @@ struct ingest_file_options {
 /* What happened to one file; filled as far as the protocol got. */
 struct ingest_file_result {
     char sha256[65];    /* hex, once hashed; "" before */
+    char key[65];       /* the key recorded (ingest_key.h), once known; "" before */
     long long bytes;    /* the file's size as hashed */
     const char *format; /* the chosen format's name; NULL until chosen */
-    bool already;       /* the same bytes were stored before: nothing changed */
+    bool already;       /* the same key was stored before: nothing changed */
     bool unrecognised;  /* detect found no format */
     /* On failure: true when it came once the transaction was begun (steps 3
      * to 6) and everything of the file was rolled back; false when the file

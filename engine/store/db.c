@@ -42,6 +42,13 @@ db_redact_target(const char *target)
     return db_target_is_server(target) ? db_postgres_redact(target) : strdup(target);
 }
 
+void
+db_blank_password(char *target)
+{
+    if (db_target_is_server(target))
+        db_postgres_blank(target);
+}
+
 enum db_rc
 db_exec(struct db *db, const char *sql)
 {

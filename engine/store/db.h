@@ -63,6 +63,9 @@ const char *db_backend(const struct db *db);
  * password=… keyword. A file path is returned as it is. Owned by the
  * caller; NULL when out of memory. */
 char *db_redact_target(const char *target);
+/* Overwrites target's password, where db_redact_target would mask it, with
+ * as many '*' in place; a file path is left as it is. */
+void db_blank_password(char *target);
 
 /* Runs one or more statements that return no rows. */
 enum db_rc db_exec(struct db *db, const char *sql);

@@ -65,10 +65,12 @@ int db_bulk_columns(const char *columns);
 extern const struct db_ops db_sqlite_ops;   /* engine/store/sqlite/ */
 extern const struct db_ops db_postgres_ops; /* engine/store/postgres/ */
 
-/* Whether target is a PostgreSQL connection string (URI or keywords), and
- * target with its password masked: db_target_is_server and
- * db_redact_target for a server (engine/store/postgres/). */
+/* Whether target is a PostgreSQL connection string (URI or keywords),
+ * target with its password masked, and its password overwritten in place:
+ * db_target_is_server, db_redact_target and db_blank_password for a server
+ * (engine/store/postgres/). */
 bool db_postgres_target(const char *target);
 char *db_postgres_redact(const char *target);
+void db_postgres_blank(char *target);
 
 #endif

@@ -21,6 +21,7 @@ enum stmt_id {
     S_SOURCE_COUNTS,
     S_INCIDENT_INSERT,
     S_INCIDENT_UPDATE,
+    S_INCIDENT_TAKE,
     S_INTERVAL_PUT,
     S_INTERVAL_UPDATE,
     S_GPU_EVENT_INSERT,
@@ -39,6 +40,16 @@ enum stmt_id {
 
 /* An interval's columns, in the order of interval_values. */
 #define INTERVAL_COLUMNS "source_id, entity, service, start, \"end\", status, units, unit_kind, key"
+
+/* A stored incident says something else than parameters 5 to 16: a
+ * re-export that changed it. Every parameter is used, so each statement
+ * binds all sixteen. */
+#define INCIDENT_DIFFERS                                                                           \
+    "(service IS DISTINCT FROM ?5 OR severity IS DISTINCT FROM ?6 OR severity_label IS "           \
+    "DISTINCT FROM ?7 OR title IS DISTINCT FROM ?8 OR state IS DISTINCT FROM ?9 OR postmortem IS " \
+    "DISTINCT FROM ?10 OR started IS DISTINCT FROM ?11 OR detected IS DISTINCT FROM ?12 OR "       \
+    "acknowledged IS DISTINCT FROM ?13 OR mitigated IS DISTINCT FROM ?14 OR resolved IS "          \
+    "DISTINCT FROM ?15 OR extra IS DISTINCT FROM ?16)"
 
 /* The first (entity, service) pair of a table, in its index's order, that
  * meets `where`: one seek of the index. */
@@ -68,7 +79,10 @@ static const char *const stmt_sql[S_COUNT] = {
         "UPDATE incidents SET source_id = ?1, line = ?2, service = ?5, severity = ?6, "
         "severity_label = ?7, title = ?8, state = ?9, postmortem = ?10, started = ?11, "
         "detected = ?12, acknowledged = ?13, mitigated = ?14, resolved = ?15, extra = ?16 "
-        "WHERE entity = ?3 AND key = ?4",
+        "WHERE entity = ?3 AND key = ?4 AND " INCIDENT_DIFFERS,
+    /* The same record again: it belongs to the later file from now on. */
+    [S_INCIDENT_TAKE] = "UPDATE incidents SET source_id = ?1, line = ?2 "
+                        "WHERE entity = ?3 AND key = ?4 AND NOT " INCIDENT_DIFFERS,
     [S_INTERVAL_PUT] = "INSERT INTO intervals (" INTERVAL_COLUMNS ") VALUES (?1, ?2, ?3, ?4, "
                        "?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING",
     [S_INTERVAL_UPDATE] =
@@ -255,6 +269,12 @@ store_redact_target(const char *target)
     return db_redact_target(target);
 }
 
+void
+store_blank_password(char *target)
+{
+    db_blank_password(target);
+}
+
 int
 store_schema_version(struct store *st)
 {
@@ -265,6 +285,28 @@ const char *
 store_backend(struct store *st)
 {
     return db_backend(st->db);
+}
+
+enum sl_status
+store_source_scope(struct store *st, char *out, size_t size, struct sl_diag *diag)
+{
+    /* The owner of the store sees every source, as a SQLite file's writer
+     * does, and keys as SQLite keys; every other role by itself. */
+    static const char sql[] =
+        "SELECT CASE WHEN pg_get_userbyid(relowner) = current_user THEN '' ELSE current_user END "
+        "FROM pg_class WHERE oid = 'sources'::regclass";
+    out[0] = '\0';
+    if (strcmp(db_backend(st->db), "postgresql") != 0)
+        return SL_OK; /* a SQLite file: whoever may write it sees every source */
+    struct db_stmt *s;
+    if (note(st, db_prepare(st->db, sql, false, &s)) != DB_OK)
+        return db_error(st, diag, "cannot read the role this connection ingests as");
+    enum db_rc got = note(st, db_step(s));
+    if (got == DB_ROW && db_column_text(s, 0))
+        snprintf(out, size, "%s", db_column_text(s, 0));
+    db_finalize(s);
+    return got == DB_ROW ? SL_OK
+                         : db_error(st, diag, "cannot read the role this connection ingests as");
 }
 
 /* Applies the pending migrations, each in its own transaction. The version
@@ -638,26 +680,40 @@ bind_incident(struct db_stmt *s, int64_t source_id, const struct incident *inc)
 
 /* Inserts, and updates only when the insert did nothing because (entity, key)
  * is stored already: a new incident costs one statement instead of a look-up
- * and an insert. */
+ * and an insert, a changed one two, the same one again three. */
+enum sl_status
+store_put_incident(struct store *st, const struct incident *inc, enum store_put *put,
+                   struct sl_diag *diag)
+{
+    static const enum stmt_id steps[] = {S_INCIDENT_INSERT, S_INCIDENT_UPDATE, S_INCIDENT_TAKE};
+    static const enum store_put outcome[] = {STORE_ADDED, STORE_CHANGED, STORE_SAME};
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        struct db_stmt *s = prepared(st, steps[i]);
+        enum sl_status rc;
+        if (!s)
+            return db_error(st, diag, "cannot store the incident");
+        bind_incident(s, st->source_id, inc);
+        if ((rc = step_done(st, s, diag, "cannot store the incident")))
+            return rc;
+        if (db_changes(st->db) > 0) {
+            *put = outcome[i];
+            return SL_OK;
+        }
+    }
+    /* Neither changed nor the same: a row another transaction holds (a
+     * server's), which the update will meet; counted as the same. */
+    *put = STORE_SAME;
+    return SL_OK;
+}
+
 enum sl_status
 store_add_incident(struct store *st, const struct incident *inc, bool *updated,
                    struct sl_diag *diag)
 {
-    struct db_stmt *s = prepared(st, S_INCIDENT_INSERT);
-    enum sl_status rc;
-    if (!s)
-        return db_error(st, diag, "cannot store the incident");
-    bind_incident(s, st->source_id, inc);
-    if ((rc = step_done(st, s, diag, "cannot store the incident")))
-        return rc;
-    *updated = db_changes(st->db) == 0;
-    if (!*updated)
-        return SL_OK;
-    s = prepared(st, S_INCIDENT_UPDATE);
-    if (!s)
-        return db_error(st, diag, "cannot store the incident");
-    bind_incident(s, st->source_id, inc);
-    return step_done(st, s, diag, "cannot store the incident");
+    enum store_put put = STORE_ADDED;
+    enum sl_status rc = store_put_incident(st, inc, &put, diag);
+    *updated = put != STORE_ADDED;
+    return rc;
 }
 
 /* An interval's values, in the order of INTERVAL_COLUMNS. */

@@ -88,6 +88,16 @@ int store_schema_version(struct store *st);
 /* "sqlite" or "postgresql". */
 const char *store_backend(struct store *st);
 
+/* Whom the sources this connection records belong to, which the ingest key
+ * includes (engine/ingest/ingest_key.h): on a server the role it ingests
+ * as — the sources' owner, the one whose sources its row-level policy
+ * shows, so the same bytes from another team are not "already ingested" —
+ * unless that role owns the store and sees every source; "" then and in a
+ * SQLite file, whose every writer sees every source, so the store's owner
+ * keys files as SQLite does. out gets at most size bytes; errors:
+ * SL_ERR_DB. */
+enum sl_status store_source_scope(struct store *st, char *out, size_t size, struct sl_diag *diag);
+
 /* Starts the transaction for one file. When the SHA-256 is already known,
  * *already is set, nothing is opened, and SL_OK is returned. From here on
  * the connection keeps a larger page cache (16 MiB) for writing. */
@@ -128,8 +138,20 @@ enum sl_status store_source_replace(struct store *st, const char *path, const ch
                                     const char *format, long long bytes,
                                     struct store_forgotten *forgot, struct sl_diag *diag);
 
-/* Within an open source transaction. An incident whose (entity, key) is already
- * stored updates that record and sets *updated. */
+/* What storing a record whose key may be stored already did. */
+enum store_put {
+    STORE_ADDED,   /* a new record */
+    STORE_CHANGED, /* the stored record said something else: replaced */
+    STORE_SAME,    /* the stored record said the same (it now belongs to this source) */
+};
+/* Within an open source transaction. An incident whose (entity, key) is
+ * already stored replaces that record: *put says whether it was new, changed
+ * or the same again. Either way the record belongs to this source from now
+ * on (a later file's). */
+enum sl_status store_put_incident(struct store *st, const struct incident *inc, enum store_put *put,
+                                  struct sl_diag *diag);
+/* store_put_incident, with *updated set when (entity, key) was stored
+ * already, changed or not. */
 enum sl_status store_add_incident(struct store *st, const struct incident *inc, bool *updated,
                                   struct sl_diag *diag);
 /* A keyless interval is copied and inserted with the next ones (in the order
@@ -170,6 +192,11 @@ const char *store_shared_path(struct store *st);
  * password masked ("***"), a file path as it is. Owned by the caller; NULL
  * when out of memory. */
 char *store_redact_target(const char *target);
+/* Overwrites the password in target, a connection string in this process's
+ * own argv, with '*' in place, so that ps and /proc/PID/cmdline do not show
+ * it while the command runs (the caller keeps a copy to connect with). A
+ * file path is left as it is. */
+void store_blank_password(char *target);
 
 /* Every (entity, service) pair that has intervals, maintenance or incidents,
  * sorted; entity filters when not NULL. */

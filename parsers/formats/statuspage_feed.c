@@ -95,6 +95,7 @@ struct state {
     long entry_line;
     size_t entry_bytes;
     bool too_long;
+    char unexpanded[64]; /* the first entity its text refers to; "" for none */
 };
 
 /* An update of the timeline being walked. */
@@ -462,6 +463,14 @@ read_entry(struct state *s)
         rc = reject(s, "entry longer than 16 MiB");
         goto out;
     }
+    if (s->unexpanded[0]) {
+        snprintf(reason, sizeof reason,
+                 "entry text refers to the entity &%.60s; declared in the feed: slaudit "
+                 "expands no entity, and its text would be lost; write the text itself",
+                 s->unexpanded);
+        rc = reject(s, reason);
+        goto out;
+    }
     if (!entry_key(s, key, sizeof key)) {
         rc = reject(s, "entry without an id, guid or link");
         goto out;
@@ -591,6 +600,7 @@ begin_entry(struct state *s, long line)
     s->entry_line = line;
     s->entry_bytes = 0;
     s->too_long = false;
+    s->unexpanded[0] = '\0';
 }
 
 static void
@@ -659,6 +669,13 @@ parse(struct ingest *ing, FILE *f)
                 strbuf_reset(&title);
             } else if (n.kind == XMLREAD_TEXT && head_title) {
                 strbuf_add(&title, n.text, n.len < 1024 ? n.len : 1024);
+            } else if (n.kind == XMLREAD_ENTITY && head_title) {
+                rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 0,
+                              "the feed's title refers to the entity &%s; declared in the feed: "
+                              "slaudit expands no entity, and the entity named by the title "
+                              "would lose its text; write the text itself",
+                              n.name);
+                goto out;
             } else if (n.kind == XMLREAD_END && head_title) {
                 head_title = false;
                 feed_entity(&s, &title);
@@ -683,6 +700,8 @@ parse(struct ingest *ing, FILE *f)
             }
         } else if (n.kind == XMLREAD_TEXT && in != F_N) {
             add_field(&s, in, n.text, n.len);
+        } else if (n.kind == XMLREAD_ENTITY && in != F_N && !s.unexpanded[0]) {
+            snprintf(s.unexpanded, sizeof s.unexpanded, "%s", n.name);
         } else if (n.kind == XMLREAD_END && n.depth == in_depth) {
             in = F_N;
             in_depth = -1;

@@ -188,9 +188,14 @@ xmlread_next(struct xmlread *r, struct xmlread_node *n)
             n->len = strlen(n->text);
             return SL_OK;
         }
+        case XML_READER_TYPE_ENTITY_REFERENCE:
+            copy_name(r->name, sizeof r->name, xmlTextReaderConstLocalName(r->reader));
+            n->kind = XMLREAD_ENTITY;
+            n->name = r->name;
+            return SL_OK;
         default:
-            /* An entity reference stays unexpanded and is left out; comments,
-             * processing instructions and the DTD carry no record. */
+            /* Comments, processing instructions and the DTD carry no
+             * record. */
             break;
         }
     }

@@ -6,8 +6,10 @@
  * holds the node being read, not the document. It is read safely whatever
  * it holds:
  *   - no entity is expanded: a reference to an entity the document declares
- *     (&lol9; of a billion-laughs, &xxe; naming a file or a URL) is left out
- *     of the text, never replaced by what it names;
+ *     (&lol9; of a billion-laughs, &xxe; naming a file or a URL, &co; for a
+ *     company's name) is never replaced by what it names, and comes as a
+ *     node of its own (XMLREAD_ENTITY), so that a reader can refuse text
+ *     that would lose it rather than lose it without a word;
  *   - no DTD is loaded, no file or URL outside the document is opened (the
  *     network is off, and every external entity loader refuses);
  *   - libxml2's own limits hold (a text node over 10 MB, nesting deeper than
@@ -34,12 +36,17 @@ enum xmlread_kind {
     XMLREAD_START, /* an element opens (an empty element: START then END) */
     XMLREAD_END,   /* it closes */
     XMLREAD_TEXT,  /* text, CDATA or white space, as decoded characters */
+    /* A reference to an entity the document declares, where its text would
+     * stand: name is the entity's ("co" of &co;). The five of XML itself
+     * (&amp; &lt; &gt; &quot; &apos;) and character references are text. */
+    XMLREAD_ENTITY,
 };
 
 /* One node; its strings are valid until the next xmlread_next. */
 struct xmlread_node {
     enum xmlread_kind kind;
-    const char *name; /* START, END: the local name ("entry", "encoded" of content:encoded) */
+    const char *name; /* START, END: the local name ("entry", "encoded" of content:encoded);
+                       * ENTITY: the entity's */
     const char *text; /* TEXT: UTF-8, NUL-terminated */
     size_t len;       /* TEXT: strlen(text) */
     int depth;        /* the root element is at 0; its text at 1 */

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "engine/base/termsafe.h"
 #include "engine/sla/sla_credit_unit.h"
 #include "engine/time/sltime.h"
 #include "reports/text/textbuf.h"
@@ -63,8 +64,8 @@ term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_on
         const struct incident_summary *inc = &row->incidents;
         snprintf(sev, sizeof sev, "%ld/%ld/%ld/%ld/%ld", inc->by_severity[1], inc->by_severity[2],
                  inc->by_severity[3], inc->by_severity[4], inc->by_severity[5]);
-        textbuf_printf(t, "%-22.22s %-20.20s %-8s", row->entity,
-                       row->service ? row->service : "(all)", label);
+        textbuf_printf(t, "%-22.22s %-20.20s %-8s", TERMSAFE_LINE(row->entity),
+                       row->service ? TERMSAFE_LINE(row->service) : "(all)", label);
         print_availability(t, row);
         textbuf_printf(t, " %8.1f %7.1f %4ld %14s %5ld", row->avail.downtime_seconds / 60.0,
                        (double)row->avail.unknown_seconds / 3600.0, inc->total, sev, inc->open);
@@ -122,9 +123,9 @@ credits_table(struct textbuf *t, const struct eval_result *r)
                                            due + len, sizeof due - len, 0);
             }
         }
-        textbuf_printf(t, "%-22.22s %-20.20s %-8s %-24.24s %-22s %s\n", cm->entity,
-                       cm->service ? cm->service : "(every service)", label,
-                       cm->terms->document ? cm->terms->document : "-", fee, due);
+        textbuf_printf(t, "%-22.22s %-20.20s %-8s %-24.24s %-22s %s\n", TERMSAFE_LINE(cm->entity),
+                       cm->service ? TERMSAFE_LINE(cm->service) : "(every service)", label,
+                       cm->terms->document ? TERMSAFE_LINE(cm->terms->document) : "-", fee, due);
     }
 }
 
@@ -142,8 +143,8 @@ term_table_contract(struct strbuf *sb, const struct eval_result *r)
         const struct contract_attainment *at = &c->attainment;
         char label[48], credit[96], claim[16] = "-";
         window_label(&c->window, label);
-        textbuf_printf(t, "%-22.22s %-20.20s %-8s", c->entity, c->service ? c->service : "(all)",
-                       label);
+        textbuf_printf(t, "%-22.22s %-20.20s %-8s", TERMSAFE_LINE(c->entity),
+                       c->service ? TERMSAFE_LINE(c->service) : "(all)", label);
         if (at->known && c->coverage == AVAIL_COVERAGE_INSUFFICIENT)
             textbuf_printf(t, " %9s %6.2f%% %9s %5s", "-", at->target_percent, "-", "-");
         else if (at->known)
@@ -207,8 +208,8 @@ term_table_capacity(struct strbuf *sb, const struct eval_result *r)
             if (!c->evaluated)
                 continue;
             window_label(&row->window, label);
-            textbuf_printf(t, "%-22.22s %-20.20s %-8s", row->entity,
-                           row->service ? row->service : "(all)", label);
+            textbuf_printf(t, "%-22.22s %-20.20s %-8s", TERMSAFE_LINE(row->entity),
+                           row->service ? TERMSAFE_LINE(row->service) : "(all)", label);
             print_availability(t, row);
             if (c->known)
                 textbuf_printf(t, " %8.3f%%", 100.0 * c->availability);
@@ -227,8 +228,8 @@ term_table_capacity(struct strbuf *sb, const struct eval_result *r)
         char label[48], last[40];
         window_label(&f->window, label);
         sltime_format(f->node.last, r->params.zone, last);
-        textbuf_printf(t, "%-24.24s %-8s %-24.24s %6ld %-20s ", f->entity, label, f->node.host,
-                       f->node.count, last);
+        textbuf_printf(t, "%-24.24s %-8s %-24.24s %6ld %-20s ", TERMSAFE_LINE(f->entity), label,
+                       TERMSAFE_LINE(f->node.host), f->node.count, last);
         for (size_t x = 0; x < f->node.nxids; x++)
             textbuf_printf(t, "%s%d", x ? "," : "", f->node.xids[x]);
         textbuf_putc(t, '\n');
@@ -246,7 +247,7 @@ print_spans(struct textbuf *t, const struct reconcile_span *s, size_t n, const c
         textbuf_printf(t, "  %-25s %-25s %8.1f %-8s %-13s %s\n", a, b,
                        (double)(s[i].end - s[i].start) / 60, svc_status_name(s[i].status),
                        reconcile_verdict_name(s[i].verdict),
-                       s[i].first_incident ? s[i].first_incident : "");
+                       s[i].first_incident ? TERMSAFE_LINE(s[i].first_incident) : "");
     }
 }
 
@@ -259,8 +260,8 @@ term_table_reconcile(struct strbuf *sb, const struct reconcile_result *r, const 
         t,
         "reconcile %s %s: provider records %ld, probe records %ld, incident-log records %ld "
         "(%ld ignored)\n",
-        entity, service, r->provider_records, r->probe_records, r->incident_records,
-        r->ignored_records);
+        TERMSAFE_LINE(entity), TERMSAFE_LINE(service), r->provider_records, r->probe_records,
+        r->incident_records, r->ignored_records);
     textbuf_printf(t,
                    "rules: probe outages of %lld min or more; reports widened by %lld min; a match "
                    "needs %lld s of overlap\n",

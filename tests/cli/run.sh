@@ -1544,8 +1544,11 @@ hostile_feed() { # DECLARATIONS REFERENCES: an Atom feed whose one title refers 
         "$(feed_update 12 11:00 Resolved 'Fixed.')" "$(feed_update 12 10:00 Investigating 'Looking.')"
 }
 hostile_feed "<!ENTITY xxe SYSTEM \"file://$TMP/secret.txt\"><!ENTITY own \"EXPANDED\">" '&xxe;&own;' >"$TMP/xxe.atom"
-expect "feeds: declared entities" 0 "$BIN" --db "$FDB" ingest "$TMP/xxe.atom"
-same "feeds: no entity expanded, no file read" "$(fsql "select title from incidents where key = '7'")" "Outage"
+# The entry would lose its text: rejected, the entity named; the file's one
+# entry rejected, nothing is stored.
+expect "feeds: declared entities" 3 "$BIN" --db "$FDB" ingest "$TMP/xxe.atom"
+has "feeds: an entity that would lose text is a reject" "$TMP/err" 'xxe\.atom:[0-9]+: rejected: entry text refers to the entity &xxe; declared in the feed: slaudit expands no entity'
+same "feeds: no entity expanded, no file read" "$(fsql "select count(*) from incidents where key = '7'")" 0
 same "feeds: nothing of the file in the store" "$(fsql "select count(*) from incidents where title like '%SECRET%' or title like '%EXPANDED%'")" 0
 laughs='<!ENTITY lol0 "lol">'
 for i in 1 2 3 4 5 6 7 8 9; do

@@ -109,8 +109,25 @@ same "another team's entity is unknown to a team" "$(rc)" 3
 as team_platform forget "$TMP/core.csv"
 same "a team cannot forget another team's file" "$(rc)" 3
 same "nor lose its rows so" "$(owner_count "incidents WHERE entity = 'team:core'")" 1
+# The ingest key includes the role: the same bytes from another team are
+# that team's file, never "already ingested" (which would say what the
+# other team holds, and drop the upload).
 as team_platform ingest "$TMP/core.csv"
-has "the same bytes by a second team: stored once" "$TMP/out" 'already ingested'
+same "the same bytes by a second team: read as its own: exit" "$(rc)" 4
+hasnt "the same bytes by a second team: not taken for the first's" "$TMP/out" 'already ingested'
+has "the same bytes by a second team: refused for its rows" "$TMP/err" 'row-level security policy for table "incidents"'
+cat >"$TMP/noentity.csv" <<'CSV'
+id,service,started,resolved,severity,title
+N-1,api,2026-10-10T10:00:00Z,2026-10-10T11:00:00Z,sev2,api slow
+CSV
+as team_core ingest --entity team:core "$TMP/noentity.csv"
+same "a file of no entity, by one team" "$(rc)" 0
+as team_platform ingest --entity team:platform "$TMP/noentity.csv"
+same "the same bytes by another team for its entity: exit" "$(rc)" 0
+has "the same bytes by another team for its entity: stored" "$TMP/out" 'stored 1'
+same "the same bytes, one incident each team" "$(owner_count "incidents WHERE key = 'N-1'")" 2
+as team_platform ingest --entity team:platform "$TMP/noentity.csv"
+has "the same bytes and options again by the team: already ingested" "$TMP/out" 'already ingested with these options'
 
 # --- nobody but the owner says who reaches what --------------------------------
 psql_as team_platform "INSERT INTO entity_access VALUES ('team_platform', '*')" >/dev/null 2>"$TMP/err"
@@ -119,18 +136,18 @@ same "entity_access unchanged" "$(owner_count entity_access)" 3
 
 # --- a member of a team's role reaches the team's rows ---------------------------
 psql_as slaudit "CREATE ROLE alice LOGIN IN ROLE team_platform" >/dev/null
-same "a member reads the team's rows" "$(psql_as alice 'SELECT count(*) FROM incidents')" 2
+same "a member reads the team's rows" "$(psql_as alice 'SELECT count(*) FROM incidents')" 3
 
 # --- the auditor reads everything and writes nothing ---------------------------
 as auditor --json eval
 same "the auditor's eval" "$(rc)" 0
 same "the auditor's eval: every entity" "$(grep -o '"entity":"[^"]*"' "$TMP/out" | sort -u | tr '\n' ' ')" '"entity":"team:core" "entity":"team:platform" '
 has "the auditor is told its results are not saved" "$TMP/err" 'the results were not saved in the store'
-same "the auditor reads every source" "$(psql_as auditor 'SELECT count(*) FROM sources')" 3
+same "the auditor reads every source" "$(psql_as auditor 'SELECT count(*) FROM sources')" 5
 as auditor ingest "$TMP/mixed.csv"
 same "the auditor cannot ingest" "$(rc)" 4
 has "the auditor cannot ingest: why" "$TMP/err" 'permission denied for table sources'
-same "the auditor's ingest left no row" "$(owner_count incidents):$(owner_count sources)" "3:3"
+same "the auditor's ingest left no row" "$(owner_count incidents):$(owner_count sources)" "5:5"
 
 echo "pg access: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

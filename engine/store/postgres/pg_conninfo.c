@@ -79,19 +79,48 @@ scan_keywords(const char *s, struct span *pw, bool *found)
     return pairs > 0;
 }
 
-/* The password of a URI: the part after user: before the last @ of the
- * authority, and a password= query parameter. Both spans may be found. */
+/* When the key of a URI's query parameter at q (plen bytes up to &)
+ * is "password" as libpq reads it — percent-decoded, so ?%70assword= too —
+ * where its value starts; 0 otherwise. */
+static size_t
+password_value_at(const char *q, size_t plen)
+{
+    static const char want[] = "password";
+    size_t k = 0, i = 0;
+    while (i < plen && q[i] != '=') {
+        int c = (unsigned char)q[i];
+        if (c == '%' && i + 2 < plen && isxdigit((unsigned char)q[i + 1]) &&
+            isxdigit((unsigned char)q[i + 2])) {
+            char hex[3] = {q[i + 1], q[i + 2], '\0'};
+            c = (int)strtol(hex, NULL, 16);
+            i += 3;
+        } else {
+            i++;
+        }
+        if (k >= sizeof want - 1 || c != want[k])
+            return 0;
+        k++;
+    }
+    return k == sizeof want - 1 && i < plen ? i + 1 : 0;
+}
+
+/* The password of a URI: after user: up to the @ that ends the user part,
+ * and a password query parameter. libpq ends the user part at the first @
+ * before any /, so a ? or # in a password belongs to it; the last @ before
+ * the first / is taken here, so a password with an @ of its own is masked
+ * whole too. Both spans may be found. */
 static void
 scan_uri(const char *s, struct span *user_pw, bool *has_user_pw, struct span *query_pw,
          bool *has_query_pw)
 {
     *has_user_pw = *has_query_pw = false;
     const char *auth = strstr(s, "://") + 3;
-    size_t alen = strcspn(auth, "/?#");
+    size_t upto_slash = strcspn(auth, "/");
     const char *at = NULL;
-    for (size_t k = 0; k < alen; k++)
+    for (size_t k = 0; k < upto_slash; k++)
         if (auth[k] == '@')
             at = auth + k;
+    const char *host = auth;
     if (at) {
         const char *colon = memchr(auth, ':', (size_t)(at - auth));
         if (colon) {
@@ -99,18 +128,47 @@ scan_uri(const char *s, struct span *user_pw, bool *has_user_pw, struct span *qu
             user_pw->len = (size_t)(at - colon - 1);
             *has_user_pw = true;
         }
+        host = at + 1;
     }
-    const char *q = strchr(auth + alen, '?');
+    const char *q = strchr(host, '?');
     while (q) {
         q++;
-        size_t plen = strcspn(q, "&#");
-        if (strncmp(q, "password=", 9) == 0) {
-            query_pw->at = (size_t)(q + 9 - s);
-            query_pw->len = plen - 9;
+        size_t plen = strcspn(q, "&"); /* a # is text to libpq, not a fragment */
+        size_t value = password_value_at(q, plen);
+        if (value) {
+            query_pw->at = (size_t)(q + value - s);
+            query_pw->len = plen - value;
             *has_query_pw = true;
         }
         q = q[plen] == '&' ? q + plen : NULL;
     }
+}
+
+/* Whether target is written as libpq's keyword form would be, with one
+ * keyword libpq knows at the start of a word and followed by = — "host=h
+ * dbnme=x password=…" or "host=/tmp dbname='x": a connection string, even
+ * when libpq then refuses it (a mistyped keyword, an open quote), never a
+ * SQLite file of that name. "a=b.db" names no keyword. */
+static bool
+looks_like_keywords(const char *target)
+{
+    if (!isalpha((unsigned char)target[0]))
+        return false;
+    PQconninfoOption *defaults = PQconndefaults();
+    bool found = false;
+    for (PQconninfoOption *o = defaults; o && o->keyword && !found; o++) {
+        size_t n = strlen(o->keyword);
+        for (const char *p = target; *p && !found; p++) {
+            if ((p != target && !isspace((unsigned char)p[-1])) || strncmp(p, o->keyword, n))
+                continue;
+            const char *e = p + n;
+            while (*e == ' ' || *e == '\t')
+                e++;
+            found = *e == '=';
+        }
+    }
+    PQconninfoFree(defaults);
+    return found;
 }
 
 bool
@@ -118,7 +176,7 @@ db_postgres_target(const char *target)
 {
     if (!target)
         return false;
-    if (is_uri(target))
+    if (is_uri(target) || looks_like_keywords(target))
         return true;
     struct span pw;
     bool found;
@@ -155,10 +213,45 @@ mask_spans(const char *s, const struct span *spans, size_t n)
     return out;
 }
 
-char *
-db_postgres_redact(const char *target)
+/* A password= in a keyword string libpq refuses (an open quote): its value
+ * up to the next blank, or to the closing quote or the end. */
+static bool
+scan_password_loosely(const char *s, struct span *pw)
 {
-    struct span spans[2];
+    for (const char *p = s; *p; p++) {
+        if ((p != s && !isspace((unsigned char)p[-1])) || strncmp(p, "password", 8))
+            continue;
+        const char *v = p + 8;
+        while (isspace((unsigned char)*v))
+            v++;
+        if (*v != '=')
+            continue;
+        v++;
+        while (isspace((unsigned char)*v))
+            v++;
+        const char *e = v;
+        if (*e == '\'') {
+            for (e++; *e && *e != '\''; e++)
+                if (*e == '\\' && e[1])
+                    e++;
+            if (*e)
+                e++;
+        } else {
+            while (*e && !isspace((unsigned char)*e))
+                e++;
+        }
+        pw->at = (size_t)(v - s);
+        pw->len = (size_t)(e - v);
+        return true;
+    }
+    return false;
+}
+
+/* The spans of target's passwords, as db_postgres_redact masks them:
+ * how many (0 to 2), sorted. */
+static size_t
+password_spans(const char *target, struct span spans[2])
+{
     size_t n = 0;
     if (is_uri(target)) {
         bool a, b;
@@ -169,10 +262,28 @@ db_postgres_redact(const char *target)
             spans[n++] = spans[1];
     } else {
         bool found;
-        if (scan_keywords(target, &spans[0], &found) && found)
-            n = 1;
+        if (scan_keywords(target, &spans[0], &found))
+            n = found;
+        else
+            n = scan_password_loosely(target, &spans[0]);
     }
-    return mask_spans(target, spans, n);
+    return n;
+}
+
+char *
+db_postgres_redact(const char *target)
+{
+    struct span spans[2];
+    return mask_spans(target, spans, password_spans(target, spans));
+}
+
+void
+db_postgres_blank(char *target)
+{
+    struct span spans[2];
+    size_t n = password_spans(target, spans);
+    for (size_t k = 0; k < n; k++)
+        memset(target + spans[k].at, '*', spans[k].len);
 }
 
 /* The password as libpq reads it (unquoted, unescaped, %-decoded), or

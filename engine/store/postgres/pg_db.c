@@ -163,6 +163,26 @@ pg_open(const char *target, enum db_open_mode mode, struct db **out, char *err, 
         goto fail;
     }
     db->base.ops = &db_postgres_ops;
+    /* A target that looks like a connection string and is not one (a
+     * mistyped keyword, an open quote) is refused as such: never a
+     * connection made with part of it, nor a SQLite file of its name. */
+    char *why = NULL;
+    PQconninfoOption *parsed = PQconninfoParse(target, &why);
+    if (!parsed) {
+        char said[400];
+        const char *text = why ? why : "out of memory";
+        size_t n = strcspn(text, "\n");
+        snprintf(said, sizeof said,
+                 "not a connection string libpq reads: %.*s; a SQLite file whose name "
+                 "holds an = is given as ./NAME",
+                 (int)n, text);
+        pg_db_set_err(db, said);
+        if (why)
+            PQfreemem(why);
+        rc = DB_CANTOPEN;
+        goto fail_msg;
+    }
+    PQconninfoFree(parsed);
     db->conn = PQconnectdb(target);
     if (!db->conn || PQstatus(db->conn) != CONNECTION_OK) {
         pg_db_set_err(db, db->conn ? PQerrorMessage(db->conn) : "out of memory");

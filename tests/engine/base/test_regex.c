@@ -182,3 +182,22 @@ Test(regex, budget_shared_among_start_positions)
     regex_free(loose);
     regex_free(anchored);
 }
+
+/* \C matches one byte of a character: a capture could end inside "é" and
+ * keep a lone byte, which is not UTF-8. Refused at compile time. */
+Test(regex_compile, backslash_c_is_refused)
+{
+    struct regex *p = NULL;
+    struct sl_diag d = {0};
+    cr_assert_eq(regex_compile("^(?<title>\\C)", 0, &p, &d), SL_ERR_INPUT);
+    cr_assert_null(p);
+    cr_assert(strstr(d.message, "using \\C is disabled"), "%s", d.message);
+    /* a capture of . is a whole character */
+    cr_assert_eq(regex_compile("^(.)", 0, &p, &d), SL_OK, "%s", d.message);
+    struct regex_match m;
+    bool found = false;
+    cr_assert_eq(regex_search(p, "\xc3\xa9t", 3, 0, &found, &m, &d), SL_OK);
+    cr_assert(found);
+    cr_assert_eq(m.end[1] - m.start[1], 2);
+    regex_free(p);
+}

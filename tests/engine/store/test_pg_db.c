@@ -436,7 +436,12 @@ Test(pg_db, targets_that_name_a_server)
     cr_assert_not(db_postgres_target("a=b.db"), "not a libpq keyword");
     cr_assert_not(db_postgres_target("/var/lib/x/host=y"));
     cr_assert_not(db_postgres_target(""));
-    cr_assert_not(db_postgres_target("host=/tmp dbname='x"), "an open quote");
+    /* Written as a connection string, refused by libpq: an error when
+     * opened, never a SQLite file of that name. */
+    cr_assert(db_postgres_target("host=/tmp dbname='x"), "an open quote");
+    cr_assert(db_postgres_target("host=/tmp dbnme=x password=pw"), "a mistyped keyword");
+    cr_assert(db_postgres_target("dbnme=x user=u"));
+    cr_assert_not(db_postgres_target("dbnme=x"), "no keyword libpq knows");
     cr_assert_not(db_postgres_target(":memory:"));
 }
 
@@ -459,6 +464,44 @@ Test(pg_db, redacting_masks_only_the_password)
     redacts("password='se cret' sslrootcert=/etc/ca.pem", "password=*** sslrootcert=/etc/ca.pem");
     redacts("password = 'it\\'s'  host=h", "password = ***  host=h");
     redacts("host=h dbname=x", "host=h dbname=x");
+    /* a ? or # belongs to the password: libpq ends the user part at @ */
+    redacts("postgresql://u:pa?ss@h/db", "postgresql://u:***@h/db");
+    redacts("postgresql://u:p#ss@h:5432/db?sslmode=require",
+            "postgresql://u:***@h:5432/db?sslmode=require");
+    redacts("postgresql://u:p@ss@h/db", "postgresql://u:***@h/db");
+    /* libpq decodes a query key: ?%70assword= is password= */
+    redacts("postgresql://u@h/db?%70assword=two&sslmode=require",
+            "postgresql://u@h/db?%70assword=***&sslmode=require");
+    redacts("postgresql://u@h/db?passw%6Frd=two", "postgresql://u@h/db?passw%6Frd=***");
+    redacts("postgresql://u@h/db?passwordx=two", "postgresql://u@h/db?passwordx=two");
+    /* a keyword string libpq refuses still has its password masked */
+    redacts("host=/tmp password=secret dbname='x", "host=/tmp password=*** dbname='x");
+}
+
+Test(pg_db, a_password_is_blanked_in_place)
+{
+    char uri[] = "postgresql://u:pa?ss@h/db?%70assword=two", kw[] = "host=h password='s e' x=1",
+         file[] = "store.db";
+    db_blank_password(uri);
+    cr_assert_str_eq(uri, "postgresql://u:*****@h/db?%70assword=***");
+    db_blank_password(kw);
+    cr_assert_str_eq(kw, "host=h password=***** x=1");
+    db_blank_password(file);
+    cr_assert_str_eq(file, "store.db");
+}
+
+Test(pg_db, a_mistyped_keyword_is_refused_as_a_connection_string)
+{
+    char err[512];
+    struct db *c = NULL;
+    cr_assert_eq(db_open("host=/nonexistent dbnme=x password=hunter2secret", DB_OPEN_WRITE, &c, err,
+                         sizeof err),
+                 DB_CANTOPEN);
+    cr_assert_null(c);
+    cr_assert(strstr(err, "not a connection string libpq reads: invalid connection option "
+                          "\"dbnme\"") != NULL,
+              "%s", err);
+    cr_assert(strstr(err, "hunter2secret") == NULL, "%s", err);
 }
 
 Test(pg_db, a_message_echoing_the_target_is_scrubbed)

@@ -401,6 +401,42 @@ Test(store, incident_upsert)
                  1);
 }
 
+Test(store, incident_put_says_new_changed_or_same)
+{
+    struct sl_diag d = {0};
+    enum store_put put = STORE_SAME;
+    begin(SHA_A);
+    struct incident inc = incident("INC-1", "api slow", T);
+    cr_assert_eq(store_put_incident(fx.st, &inc, &put, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(put, STORE_ADDED);
+    finish(1, 1, 0, 0);
+
+    begin(SHA_B);
+    struct incident same = inc;
+    same.line = 7; /* another line of another export: the same record */
+    cr_assert_eq(store_put_incident(fx.st, &same, &put, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(put, STORE_SAME);
+    finish(1, 0, 0, 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT s.sha256 = '" SHA_B "' FROM incidents i JOIN "
+                                    "sources s ON s.id = i.source_id"),
+                 1, "the same record again belongs to the later source");
+
+    begin(SHA_C);
+    struct incident changed = inc;
+    changed.title = "api down";
+    changed.severity = "sev1";
+    cr_assert_eq(store_put_incident(fx.st, &changed, &put, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(put, STORE_CHANGED);
+    struct incident resolved = changed;
+    resolved.resolved = T + 600; /* a time set where none was is a change too */
+    cr_assert_eq(store_put_incident(fx.st, &resolved, &put, &d), SL_OK, "%s", d.message);
+    cr_assert_eq(put, STORE_CHANGED);
+    finish(2, 0, 0, 2);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title = 'api down' AND "
+                                    "severity = 'sev1'"),
+                 1);
+}
+
 Test(store, incident_fields_round_trip)
 {
     struct sl_diag d = {0};

@@ -238,7 +238,8 @@ Test(statuspage_feed, impact_start_stated_by_the_resolution)
 }
 
 /* Entities the feed declares are never expanded: an external one naming a
- * file leaves nothing of the file in the store. */
+ * file leaves nothing of the file in the store, and the entry that refers
+ * to it is rejected, never stored with part of its title gone. */
 Test(statuspage_feed, declared_entities_are_not_expanded)
 {
     char secret[512], path[512];
@@ -261,10 +262,34 @@ Test(statuspage_feed, declared_entities_are_not_expanded)
     cr_assert_eq(
         parse_file(&fx, &parser_statuspage_feed, write_feed(&doc, "xxe.atom", path), NULL, &run),
         SL_OK, "%s", run.diag.message);
-    expect_counts(&run, 1, 1, 0, 0);
+    expect_counts(&run, 1, 0, 1, 0);
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title LIKE '%SECRET%'"),
                  0);
-    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE title = 'Outage'"), 1);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM rejects WHERE raw LIKE '%SECRET%'"), 0);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM rejects WHERE reason LIKE 'entry text "
+                                    "refers to the entity &xxe; declared in the feed: %'"),
+                 1);
+}
+
+/* An internal entity would lose its text just the same: rejected. */
+Test(statuspage_feed, an_internal_entity_is_rejected_not_lost)
+{
+    char path[512];
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addstr(&sb,
+                  "<?xml version=\"1.0\"?>\n<!DOCTYPE feed [<!ENTITY co \"Acme\">]>\n"
+                  "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Example Status</title>\n");
+    add_entry(&sb, 1, 1, 0, "\n");
+    strbuf_addstr(&sb, "</feed>\n");
+    char *title = strstr(sb.buf, "<title>Outage 1</title>");
+    cr_assert_not_null(title);
+    memcpy(title, "<title>&co;ge 1</title>", strlen("<title>Outage 1</title>"));
+    struct parse_run run;
+    cr_assert_eq(
+        parse_file(&fx, &parser_statuspage_feed, write_feed(&sb, "co.atom", path), NULL, &run),
+        SL_OK, "%s", run.diag.message);
+    expect_counts(&run, 1, 0, 1, 0);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM rejects WHERE reason LIKE '%&co;%'"), 1);
 }
 
 Test(statuspage_feed, malformed_feed_fails_at_its_line)
