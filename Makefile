@@ -72,6 +72,7 @@ unit: $(BUILD)/unit-tests
 cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 	$(Q)BUILD=$(BUILD) sh tests/cli/run.sh
 	$(Q)BUILD=$(BUILD) sh tests/cli/cases.sh
+	$(Q)BUILD=$(BUILD) sh tests/cli/pull.sh
 
 # Crash consistency, concurrency and hostile input (tests/reliability/run.sh).
 reliability: $(BUILD)/slaudit
