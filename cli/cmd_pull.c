@@ -88,10 +88,11 @@ static int
 print_kinds(void)
 {
     struct strbuf kinds = STRBUF_INIT;
-    for (const struct pull_kind *const *k = pull_kind_table; *k; k++)
-        strbuf_addf(&kinds, "  %-11s %s%s%s\n", (*k)->name, (*k)->about,
-                    (*k)->default_url ? "; URL default " : "",
-                    (*k)->default_url ? (*k)->default_url : "");
+    for (const struct pull_kind *const *k = pull_kind_table; *k; k++) {
+        strbuf_addf(&kinds, "  %-11s %s\n", (*k)->name, (*k)->about);
+        if ((*k)->default_url)
+            strbuf_addf(&kinds, "  %-11s URL default %s\n", "", (*k)->default_url);
+    }
     printf(help, kinds.buf);
     strbuf_release(&kinds);
     return 0;

@@ -30,7 +30,6 @@ next(const struct pull_query *q, struct pull_step *at, const char *body, size_t 
 const struct pull_kind pull_statuspage = {
     .name = "statuspage",
     .format = "statuspage-json",
-    .about = "a public status page: /api/v2/incidents.json, scheduled-maintenances.json, "
-             "components.json",
+    .about = "a public status page's API v2: incidents, scheduled maintenances, components",
     .next = next,
 };
