@@ -1297,8 +1297,9 @@ enum sl_status
 store_last_source_path(struct store *st, const char *format, const char *prefix, char *out,
                        size_t n, bool *found, struct sl_diag *diag)
 {
-    static const char sql[] = "SELECT path FROM sources WHERE format = ?1 AND "
-                              "substr(path, 1, length(?2)) = ?2 ORDER BY id DESC LIMIT 1";
+    static const char sql[] =
+        "SELECT path FROM sources WHERE format = ?1 AND "
+        "substr(path, 1, length(CAST(?2 AS TEXT))) = CAST(?2 AS TEXT) ORDER BY id DESC LIMIT 1";
     struct param p[2] = {{.text = format, .is_text = true}, {.text = prefix, .is_text = true}};
     struct path_out po = {out, n, found};
     *found = false;
