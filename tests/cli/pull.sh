@@ -230,6 +230,14 @@ run "dry run" 0 --db "$DB" pull pagerduty "$API/ok/pd" --entity team:pay \
 has "dry run: what it would ask" "$TMP/out" "would ask for .* first GET $API/ok/pd/incidents\\?since="
 same "dry run: nothing asked" "$(wc -c <"$TMP/requests.log")" 0
 same "dry run: the store as it was" "$(snapshot "$DB")" "$before"
+run "json" 0 --db "$TMP/json.db" --json pull incidentio "$API/ok/io" --entity team:io \
+    --token-file "$TMP/token"
+has "json: one object with the counts" "$TMP/out" '^\{"kind":"incidentio","url":"[^"]*/ok/io",.*"requests":2,.*"stored":3,'
+chmod 644 "$TMP/token"
+run "token file others may read" 0 --db "$TMP/json.db" pull incidentio "$API/ok/io" \
+    --entity team:io --token-file "$TMP/token"
+has "token file: a warning" "$TMP/err" 'token file may be read by others \(mode 644\)'
+chmod 600 "$TMP/token"
 run "help" 0 pull --help
 has "help: the kinds" "$TMP/out" '^  prometheus '
 has "help: an example" "$TMP/out" '^Example:'
