@@ -53,8 +53,9 @@ static const char help[] =
     "                    most (1000); --max-time S for the whole pull (600)\n"
     "  --dry-run         say what would be asked; fetch and store nothing\n"
     "  --config F        every source of F: a list under `sources:`, each with kind,\n"
-    "                    url, entity, and service, token_file or token_env, since,\n"
-    "                    overlap, query, step as above\n"
+    "                    url, entity, and service, token_file or token_env, overlap,\n"
+    "                    query, step as above, and since: where the first pull\n"
+    "                    starts (later ones go on from the last)\n"
     "\n"
     "Exit codes: 0 pulled; 2 usage; 3 a request failed or an answer did not read\n"
     "(the message names the request and why); 4 database error.\n"
@@ -74,6 +75,9 @@ static const char help[] =
 struct source_spec {
     const char *kind, *url, *entity, *service, *token_file, *token_env;
     const char *since, *until, *overlap, *query, *step;
+    /* A config's since: where the first pull starts, when no pull of the
+     * source is on record yet (a timer's later runs go on from the cursor). */
+    const char *first_since;
     const char *where; /* for messages: "" or "FILE:LINE" of the entry */
 };
 
@@ -190,7 +194,12 @@ plan(const struct cli *cli, struct store *st, const struct source_spec *src,
     enum sl_status s = k->windowed ? pull_last_until(st, opt, &last, &found, &diag) : SL_OK;
     if (s)
         return msg_diag(s, &diag);
-    opt->q.since = found ? last - overlap_h * 3600 : opt->q.until - PULL_FIRST_DAYS * 86400;
+    if (found)
+        opt->q.since = last - overlap_h * 3600;
+    else if (src->first_since)
+        return cli_parse_when(cli, "pull", "since", src->first_since, &opt->q.since);
+    else
+        opt->q.since = opt->q.until - PULL_FIRST_DAYS * 86400;
     return 0;
 }
 
@@ -368,7 +377,7 @@ pull_config(const struct cli *cli, struct store *st, const char *path, const str
             .service = yamldoc_get_scalar(doc, e, "service"),
             .token_file = yamldoc_get_scalar(doc, e, "token_file"),
             .token_env = yamldoc_get_scalar(doc, e, "token_env"),
-            .since = yamldoc_get_scalar(doc, e, "since"),
+            .first_since = yamldoc_get_scalar(doc, e, "since"),
             .overlap = yamldoc_get_scalar(doc, e, "overlap"),
             .query = yamldoc_get_scalar(doc, e, "query"),
             .step = yamldoc_get_scalar(doc, e, "step"),

@@ -213,6 +213,15 @@ same "config: the others pulled" \
     "$(sql "$DB" "SELECT entity, count(*) FROM incidents GROUP BY entity ORDER BY entity" | tr '\n' ' ')" \
     "provider:example|2 team:io|3 "
 has "config: the failed one named" "$TMP/err" '/deny/pd/incidents.*HTTP 401'
+# A config's since starts the first pull only; the next goes on from it.
+printf 'sources:\n  - kind: opsgenie\n    url: %s\n    entity: team:og\n    token_file: %s\n    since: 2026-11-01\n' \
+    "$API/ok/og" "$TMP/token" >"$TMP/since.yaml"
+: >"$TMP/requests.log"
+run "config since: first pull" 0 --db "$DB" pull --config "$TMP/since.yaml"
+has "config since: the first pull from it" "$TMP/requests.log" 'createdAt%3E%3D1793491200000%20'
+: >"$TMP/requests.log"
+run "config since: next pull" 0 --db "$DB" pull --config "$TMP/since.yaml"
+hasnt "config since: the next from the cursor" "$TMP/requests.log" 'createdAt%3E%3D1793491200000%20'
 printf 'sources:\n  - kind: pagerduty\n    token: %s\n' "$TOKEN" >"$TMP/bad.yaml"
 run "config: a token written in it is refused" 3 --db "$DB" pull --config "$TMP/bad.yaml"
 has "config: refusal says what to use" "$TMP/err" 'token_file or token_env'
