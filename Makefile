@@ -5,7 +5,7 @@ DESTDIR   ?=
 BUILD     ?= build
 CC        ?= cc
 PKGS      := sqlite3 libpcre2-8 xlsxwriter libcrypto jansson yaml-0.1 libcmark-gfm libxml-2.0 \
-             poppler-glib libzip libpq
+             poppler-glib libzip libpq libcurl
 
 WARN      := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
              -Wformat=2 -Wvla -Wpointer-arith -Wcast-qual -Wundef
@@ -72,6 +72,7 @@ unit: $(BUILD)/unit-tests
 cli-test: $(BUILD)/slaudit $(BUILD)/gen-sample
 	$(Q)BUILD=$(BUILD) sh tests/cli/run.sh
 	$(Q)BUILD=$(BUILD) sh tests/cli/cases.sh
+	$(Q)BUILD=$(BUILD) sh tests/cli/pull.sh
 
 # Crash consistency, concurrency and hostile input (tests/reliability/run.sh).
 reliability: $(BUILD)/slaudit

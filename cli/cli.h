@@ -98,6 +98,7 @@ int cli_help(const char *text);
 int cli_json_options(struct cli *cli, const char *command, const char *help, int argc, char **argv);
 
 int cmd_ingest(struct cli *cli, int argc, char **argv);
+int cmd_pull(struct cli *cli, int argc, char **argv);
 int cmd_formats(struct cli *cli, int argc, char **argv);
 int cmd_forget(struct cli *cli, int argc, char **argv);
 int cmd_init(struct cli *cli, int argc, char **argv);

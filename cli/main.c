@@ -14,6 +14,8 @@
 const struct command commands[] = {
     {"init", "create the store, or bring its schema up to date", cmd_init},
     {"ingest", "parse files into the store; the format is detected from the content", cmd_ingest},
+    {"pull", "read records from a service's API (status page, PagerDuty, Prometheus ...)",
+     cmd_pull},
     {"forget", "remove one ingested file and everything read from it", cmd_forget},
     {"formats", "list the input formats, what each reads and how it is detected", cmd_formats},
     {"eval", "availability and incident statistics per entity, service and month", cmd_eval},

@@ -549,6 +549,36 @@ insert_source(struct store *st, const char *path, const char *sha256, const char
     return got;
 }
 
+/* Records the source of sha256 in the open transaction, its records to
+ * follow it: *already when those bytes are on record (nothing is
+ * written). The transaction is left open either way; a failure is
+ * returned with its diagnostic. */
+static enum sl_status
+source_add(struct store *st, const char *path, const char *sha256, const char *format,
+           long long bytes, bool *already, struct sl_diag *diag)
+{
+    struct db_stmt *s = prepared(st, S_SOURCE_FIND);
+    if (!s)
+        return db_error(st, diag, "cannot start the ingest");
+    db_bind_text(s, 1, sha256);
+    enum db_rc found = step(st, s);
+    db_reset(s);
+    *already = found == DB_ROW;
+    if (found == DB_ROW)
+        return SL_OK;
+    if (found != DB_DONE)
+        return db_error(st, diag, "cannot start the ingest");
+    enum db_rc got = insert_source(st, path, sha256, format, bytes, &st->source_id);
+    /* DB_DONE: the same bytes were stored by another process since the
+     * look-up: a server lets two ingests run at once, and the second waits
+     * on the unique sha256 until the first commits. Its file is stored
+     * once, and this one is told so as if it had come second. */
+    *already = got == DB_DONE;
+    if (got == DB_ROW || got == DB_DONE)
+        return SL_OK;
+    return db_error(st, diag, "cannot record the source");
+}
+
 /* store_source_begin(), and with forgot set, everything of the sources of the
  * same path or bytes forgotten first, in the same transaction. */
 static enum sl_status
@@ -559,41 +589,14 @@ source_begin(struct store *st, const char *path, const char *sha256, const char 
     enum sl_status rc = begin(st, diag);
     if (rc)
         return rc;
-    if (forgot && (rc = forget_where(st, sha256, path, forgot, diag)))
-        goto fail;
-    struct db_stmt *s = prepared(st, S_SOURCE_FIND);
-    if (!s)
-        goto db_fail;
-    db_bind_text(s, 1, sha256);
-    enum db_rc found = step(st, s);
-    db_reset(s);
-    if (found == DB_ROW) {
-        *already = true;
+    if (forgot)
+        rc = forget_where(st, sha256, path, forgot, diag);
+    if (!rc)
+        rc = source_add(st, path, sha256, format, bytes, already, diag);
+    if (rc || *already) {
         db_rollback(st->db);
-        return SL_OK;
+        st->source_id = 0;
     }
-    if (found != DB_DONE)
-        goto db_fail;
-    *already = false;
-    enum db_rc got = insert_source(st, path, sha256, format, bytes, &st->source_id);
-    if (got == DB_DONE) {
-        /* The same bytes were stored by another process since the look-up:
-         * a server lets two ingests run at once, and the second waits on
-         * the unique sha256 until the first commits. Its file is stored
-         * once, and this one is told so as if it had come second. */
-        *already = true;
-        db_rollback(st->db);
-        return SL_OK;
-    }
-    if (got != DB_ROW) {
-        rc = db_error(st, diag, "cannot record the source");
-        goto fail;
-    }
-    return SL_OK;
-db_fail:
-    rc = db_error(st, diag, "cannot start the ingest");
-fail:
-    db_rollback(st->db);
     return rc;
 }
 
@@ -613,8 +616,9 @@ store_source_replace(struct store *st, const char *path, const char *sha256, con
     return source_begin(st, path, sha256, format, bytes, &already, forgot, diag);
 }
 
-enum sl_status
-store_source_finish(struct store *st, const struct source_counts *c, struct sl_diag *diag)
+/* Writes what the open source still holds and its counts. */
+static enum sl_status
+source_counts(struct store *st, const struct source_counts *c, struct sl_diag *diag)
 {
     enum sl_status rc = flush_bulks(st, diag);
     struct db_stmt *s = rc ? NULL : prepared(st, S_SOURCE_COUNTS);
@@ -628,11 +632,51 @@ store_source_finish(struct store *st, const struct source_counts *c, struct sl_d
     } else if (!rc) {
         rc = db_error(st, diag, "cannot record the counts");
     }
+    return rc;
+}
+
+enum sl_status
+store_source_finish(struct store *st, const struct source_counts *c, struct sl_diag *diag)
+{
+    enum sl_status rc = source_counts(st, c, diag);
     if (!rc)
         rc = commit(st, diag);
     if (rc)
         db_rollback(st->db);
     st->source_id = 0;
+    return rc;
+}
+
+enum sl_status
+store_batch_begin(struct store *st, struct sl_diag *diag)
+{
+    st->retry = false;
+    st->source_id = 0;
+    return begin(st, diag);
+}
+
+enum sl_status
+store_batch_source(struct store *st, const char *path, const char *sha256, const char *format,
+                   long long bytes, bool *already, struct sl_diag *diag)
+{
+    st->source_id = 0;
+    return source_add(st, path, sha256, format, bytes, already, diag);
+}
+
+enum sl_status
+store_batch_source_done(struct store *st, const struct source_counts *c, struct sl_diag *diag)
+{
+    enum sl_status rc = source_counts(st, c, diag);
+    st->source_id = 0;
+    return rc;
+}
+
+enum sl_status
+store_batch_commit(struct store *st, struct sl_diag *diag)
+{
+    enum sl_status rc = commit(st, diag);
+    if (rc)
+        db_rollback(st->db);
     return rc;
 }
 
@@ -1286,6 +1330,38 @@ store_each_source(struct store *st, store_source_fn fn, void *ctx, struct sl_dia
     static const char sql[] = "SELECT path, sha256, format, bytes, read, stored, rejected, "
                               "duplicates FROM sources ORDER BY id";
     return query(st, sql, NULL, 0, source_row, (void *)fn, ctx, diag);
+}
+
+struct path_out {
+    char *out;
+    size_t n;
+    bool *found;
+};
+
+static int
+path_row(struct db_stmt *s, void *fn, void *ctx)
+{
+    (void)fn;
+    struct path_out *po = ctx;
+    const char *path = column_text(s, 0);
+    snprintf(po->out, po->n, "%s", path ? path : "");
+    *po->found = true;
+    return 1;
+}
+
+enum sl_status
+store_last_source_path(struct store *st, const char *format, const char *prefix, char *out,
+                       size_t n, bool *found, struct sl_diag *diag)
+{
+    static const char sql[] =
+        "SELECT path FROM sources WHERE format = ?1 AND "
+        "substr(path, 1, length(CAST(?2 AS TEXT))) = CAST(?2 AS TEXT) ORDER BY id DESC LIMIT 1";
+    struct param p[2] = {{.text = format, .is_text = true}, {.text = prefix, .is_text = true}};
+    struct path_out po = {out, n, found};
+    *found = false;
+    if (n)
+        out[0] = '\0';
+    return query(st, sql, p, 2, path_row, NULL, &po, diag);
 }
 
 static int

@@ -112,6 +112,28 @@ void store_source_abort(struct store *st);
  * after store_source_abort, a new store_source_begin may succeed. */
 bool store_should_retry(const struct store *st);
 
+/* A batch: several sources in one transaction (a pull of an API, one
+ * source per response), kept all or not at all. store_batch_begin opens
+ * it; store_batch_source records one source and makes it the one the
+ * records that follow are stored under (*already when its SHA-256 is on
+ * record: nothing is written and its records are not to be stored);
+ * store_batch_source_done writes what that source holds and its counts;
+ * store_batch_commit commits them all. store_source_abort rolls the whole
+ * batch back; so does a failed commit. */
+enum sl_status store_batch_begin(struct store *st, struct sl_diag *diag);
+enum sl_status store_batch_source(struct store *st, const char *path, const char *sha256,
+                                  const char *format, long long bytes, bool *already,
+                                  struct sl_diag *diag);
+enum sl_status store_batch_source_done(struct store *st, const struct source_counts *counts,
+                                       struct sl_diag *diag);
+enum sl_status store_batch_commit(struct store *st, struct sl_diag *diag);
+
+/* The path of the latest source recorded with format whose path begins
+ * with prefix, into out[0..n) (truncated); *found false and out "" when
+ * there is none. */
+enum sl_status store_last_source_path(struct store *st, const char *format, const char *prefix,
+                                      char *out, size_t n, bool *found, struct sl_diag *diag);
+
 /* What forgetting sources removed: the sources, and the rows each table held
  * of them. An incident or keyed interval that a later file updated belongs to
  * that later file. */

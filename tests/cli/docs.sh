@@ -48,7 +48,7 @@ help_options() {
     "$BIN" $1 --help | awk 'NR == 1, /^$/ { print; next } /^ +-/ { print $1 }' |
         grep -oE '(^|[][ |(])(--[a-z][a-z0-9-]*|-[a-zA-Z])' | sed 's/^[][ |(]//' | sort -u
 }
-for cmd in global ingest forget formats eval report sla audit rules compare decide claim; do
+for cmd in global ingest pull forget formats eval report sla audit rules compare decide claim; do
     if [ $cmd = global ]; then arg= section='Global options'; else arg=$cmd section=$cmd; fi
     awk -v s="$section" '$0 == ".SS " s { on = 1; next } /^\.S[SH]/ { on = 0 } on' \
         man/slaudit.1 >"$TMP/section"
@@ -63,7 +63,7 @@ for cmd in global ingest forget formats eval report sla audit rules compare deci
 done
 
 # --- user-guide.md: the command reference is --help as printed --------------
-for cmd in ingest forget formats eval report sla audit rules compare decide claim; do
+for cmd in ingest pull forget formats eval report sla audit rules compare decide claim; do
     awk -v h="### slaudit $cmd" '$0 == h { on = 1; next }
         on && /^```$/ { if (++fence == 2) exit; next }
         on && fence == 1' docs/user-guide.md >"$TMP/guide"

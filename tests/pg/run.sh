@@ -39,6 +39,29 @@ both forget "$TOP/sample-data/patches.csv"
 both --json eval --month 2026-09
 same_written book.xlsx audit.xlsx claim
 
+# --- pull: the same answers into a server store, the same records -----------
+# The stand-in for the APIs of tests/cli/pull.sh, on 127.0.0.1; the second
+# pull of each source starts from the cursor the first left in the store.
+mkdir -p "$TMP/api"
+# Started from a subshell, so that both's `wait` does not wait for it.
+(PULL_SERVER_TOKEN=pg-test-token python3 "$TOP/tests/cli/pull_server.py" "$TMP/api" \
+    2>/dev/null &
+    echo $! >"$TMP/api/pid")
+i=0
+while [ ! -s "$TMP/api/port" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+api=http://127.0.0.1:$(cat "$TMP/api/port")
+printf 'pg-test-token\n' >"$TMP/api/token"
+chmod 600 "$TMP/api/token"
+both pull pagerduty "$api/ok/pd" --entity team:pull --token-file "$TMP/api/token" \
+    --since 2026-11-01 --until 2026-11-20
+both pull pagerduty "$api/ok/pd" --entity team:pull --token-file "$TMP/api/token" \
+    --until 2026-11-21
+both pull prometheus "$api/ok/prom" --entity team:pull --since 2026-11-07 --until 2026-11-09
+both pull prometheus "$api/ok/prom" --entity team:pull --until 2026-11-10
+kill "$(cat "$TMP/api/pid")"
+both --json eval --month 2026-11 --entity team:pull
+same "pull: the pulls recorded" "$(psql_in equal "SELECT count(*) FROM sources WHERE format = 'pull'")" 4
+
 # --- the rows bulk loads wrote are SQLite's ------------------------------------
 # Keyless intervals and latency hours reach the server through COPY: the
 # same rows, values and order (by id) as the SQLite store's, blobs included.
