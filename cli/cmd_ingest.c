@@ -208,7 +208,7 @@ show_rejects(const struct cli *cli, const char *path, const struct ingest_file_r
 static const char *
 not_recognised(const char *path)
 {
-    static char head[PARSER_SNIFF_BYTES], said[512];
+    static char head[PARSER_SNIFF_BYTES], said[1024];
     size_t n = 0;
     FILE *f = fopen(path, "rb");
     if (f) {

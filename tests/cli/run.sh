@@ -1317,6 +1317,18 @@ has "detect: XML of no feed said" "$TMP/err" 'catalog.xml:1: format not recognis
 printf '[{"when": "2026-03-01T00:00:00Z", "what": "db", "level": 2}]\n' >"$TMP/array.json"
 expect "detect: an array of objects" 3 "$BIN" --db "$GDB" ingest "$TMP/array.json"
 has "detect: an array of objects said" "$TMP/err" 'format not recognised: a JSON array of objects with fields when, what, level: try --format jsonl with a field map'
+printf '\211PNG\r\n\032\n\000\000\000\rIHDR' >"$TMP/chart.png"
+expect "detect: an image" 3 "$BIN" --db "$GDB" ingest "$TMP/chart.png"
+has "detect: an image said" "$TMP/err" 'chart.png:1: format not recognised: a PNG image, not text: every format slaudit ingests is UTF-8 text'
+expect "detect: an image with --format" 3 "$BIN" --db "$GDB" ingest --format statuspage-feed "$TMP/chart.png"
+has "detect: an image with --format said" "$TMP/err" 'chart.png:1: a PNG image, not text: --format statuspage-feed cannot read it; every format slaudit ingests is UTF-8 text'
+hasnt "detect: no XML parser error for an image" "$TMP/err" 'Document is empty'
+printf 'apiVersion: sloth.slok.dev/v1\nkind: AlertWindows\nspec:\n  sloPeriod: 30d\n' >"$TMP/windows.yaml"
+expect "detect: a spec kind no format reads" 3 "$BIN" --db "$GDB" ingest "$TMP/windows.yaml"
+has "detect: the kind that would be read" "$TMP/err" 'kind AlertWindows, which no format reads: the closest is sloth, which reads kind PrometheusServiceLevel'
+printf '{"action": "Create", "alert": {"alertId": "a1", "message": "disk", "createdAt": 1},\n "integrationName": "hook"}\n' >"$TMP/hook.json"
+expect "detect: a payload no format reads" 3 "$BIN" --db "$GDB" ingest "$TMP/hook.json"
+has "detect: the closest format and why" "$TMP/err" 'not an export slaudit knows; the closest is opsgenie, which reads alert, message, createdAt too but detects JSON with tinyId and createdAt'
 printf '{"page": {"name": "Acme"}, "incident_updates": []}\n' >"$TMP/looks-like.json"
 expect "detect: taken for a format that then finds nothing" 3 "$BIN" --db "$GDB" ingest "$TMP/looks-like.json"
 has "detect: the mismatch named" "$TMP/err" "looks-like.json: no records: the file looked like statuspage-json \\(a JSON object with page and incident_updates, shortlink or scheduled_maintenances\\), but nothing in it reads as statuspage-json's records; give --format if it is another\$"
