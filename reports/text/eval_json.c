@@ -172,6 +172,7 @@ write_incidents(struct jsonw *w, const struct incident_summary *inc)
     jsonw_field_int(w, "open", inc->open);
     jsonw_field_int(w, "merged_left_out", inc->merged);
     jsonw_field_int(w, "unacknowledged", inc->unacknowledged);
+    jsonw_field_int(w, "entity_without_service", inc->entity_without_service);
     jsonw_close(w, '}');
     write_stats(w, "ttd", &inc->measure[MEASURE_TTD]);
     write_stats(w, "tta", &inc->measure[MEASURE_TTA]);

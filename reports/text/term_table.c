@@ -45,6 +45,17 @@ coverage_note(struct textbuf *t, enum avail_coverage flag, const struct avail_re
         textbuf_printf(t, ", measured %.3f %%", 100.0 * a->availability);
 }
 
+/* "  2 of the entity's incidents name no service (in (all) only)" at the end
+ * of a service row whose entity has such incidents in the window. */
+static void
+without_service_note(struct textbuf *t, const struct eval_row *row)
+{
+    long n = row->incidents.entity_without_service;
+    if (row->service && n > 0)
+        textbuf_printf(t, "  %ld of the entity's incidents name%s no service (in (all) only)", n,
+                       n == 1 ? "s" : "");
+}
+
 enum sl_status
 term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_only,
                 const struct window *window)
@@ -78,6 +89,7 @@ term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_on
         else
             textbuf_printf(t, " %8s", "-");
         coverage_note(t, row->coverage, &row->avail);
+        without_service_note(t, row);
         textbuf_putc(t, '\n');
     }
     return tb.status;

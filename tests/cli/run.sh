@@ -1307,6 +1307,14 @@ expect "gpu: a renamed Statuspage component" 0 "$BIN" --db "$GDB" ingest $G/stat
 expect "gpu: a renamed component is one service" 0 "$BIN" --db "$GDB" eval --month 2026-10 --entity provider:renamed-cloud
 has "gpu: the latest name" "$TMP/out" '^provider:renamed-cloud +API Requests +2026-10 '
 hasnt "gpu: no row under the old name" "$TMP/out" '^provider:renamed-cloud +API +2026-10 '
+# incidents that name no service: in the entity's row, said on each service row
+NSDB=$TMP/no-service.db
+sed -n '/^== incidents.json/,/^== expect/p' tests/data/metrics/incidents-without-service.case | sed '1d;$d' >"$TMP/no-service.json"
+expect "no service: ingest" 0 "$BIN" --db "$NSDB" ingest "$TMP/no-service.json"
+expect "no service: eval" 0 "$BIN" --db "$NSDB" eval --month 2026-10
+has "no service: the entity row counts them" "$TMP/out" '^provider:nimbus +\(all\) +2026-10 .* 3 +1/1/0/1/0 '
+has "no service: the service row says so" "$TMP/out" '^provider:nimbus +API +2026-10 .* 1 +1/0/0/0/0 .*  2 of the entity.s incidents name no service \(in \(all\) only\)$'
+hasnt "no service: not on the entity row" "$TMP/out" '(all).*name no service'
 # the detector explains itself
 : >"$TMP/nothing.json"
 expect "detect: an empty file" 3 "$BIN" --db "$GDB" ingest "$TMP/nothing.json"
