@@ -1307,6 +1307,14 @@ expect "gpu: a renamed Statuspage component" 0 "$BIN" --db "$GDB" ingest $G/stat
 expect "gpu: a renamed component is one service" 0 "$BIN" --db "$GDB" eval --month 2026-10 --entity provider:renamed-cloud
 has "gpu: the latest name" "$TMP/out" '^provider:renamed-cloud +API Requests +2026-10 '
 hasnt "gpu: no row under the old name" "$TMP/out" '^provider:renamed-cloud +API +2026-10 '
+# audit rules fit the record's source: a machine log carries no acknowledgement
+MLDB=$TMP/machine-log.db
+expect "record source: a scheduler log" 0 "$BIN" --db "$MLDB" ingest --entity team:sched --service cluster tests/data/formats/slurmctld.log
+same "record source: its incidents have no acknowledgement" "$(sqlite3 "$MLDB" "select count(*) from incidents where acknowledged is null and severity is not null")" "$(sqlite3 "$MLDB" "select count(*) from incidents")"
+expect "record source: audit" 0 "$BIN" --db "$MLDB" --json audit --entity team:sched --from 2000-01-01 --to 2100-01-01
+same "record source: no INC-005 for what a log cannot carry" "$(jq '[.findings[] | select(.rule == "INC-005")] | length' "$TMP/out")" 0
+expect "record source: the rule says its sources" 0 "$BIN" rules --json
+same "record source: INC-004's sources" "$(jq -c '.[] | select(.id == "INC-004") | .sources' "$TMP/out")" '["team records"]'
 # incidents that name no service: in the entity's row, said on each service row
 NSDB=$TMP/no-service.db
 sed -n '/^== incidents.json/,/^== expect/p' tests/data/metrics/incidents-without-service.case | sed '1d;$d' >"$TMP/no-service.json"
