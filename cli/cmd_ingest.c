@@ -130,6 +130,8 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
         jsonw_field_str(&w, "error", error);
     if (res->forgotten.sources)
         jsonw_field_int(&w, "replaced_sources", res->forgotten.sources);
+    if (res->skipped)
+        jsonw_field_str(&w, "skipped_why", res->skipped);
     jsonw_close(&w, '}');
     int rc = w.status
                  ? msg_error(sl_exit_code(w.status), path, 0, "out of memory for the JSON summary")
@@ -159,6 +161,10 @@ print_result(const struct cli *cli, const char *path, const struct ingest_file_r
         return SL_EXIT_OK;
     if (res->already) {
         printf("%s: already ingested (sha256 %.12s…), nothing changed\n", path, sha);
+        return SL_EXIT_OK;
+    }
+    if (res->skipped) {
+        printf("%s: %s: skipped, nothing to store: %s\n", path, format, res->skipped);
         return SL_EXIT_OK;
     }
     printf("%s: %s: read %ld, stored %ld, rejected %ld, duplicates %ld", path, format,

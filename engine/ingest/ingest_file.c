@@ -114,7 +114,10 @@ ingest_transaction(struct store *st, const char *path, const struct ingest_file_
             : store_source_begin(st, path, out->sha256, format->name, bytes, &out->already, diag);
     if (!s && !out->already) {
         if (!(s = ingest_parse(&ing, format->parse, f)) && !(s = ingest_finish(&ing))) {
-            if (!ing.counts.read && !opt->format.parse && format->detects)
+            if (!ing.counts.read && ing.holds_nothing) {
+                out->skipped = ing.holds_nothing;
+                store_source_abort(st);
+            } else if (!ing.counts.read && !opt->format.parse && format->detects)
                 s = diag_set(diag, SL_ERR_INPUT, path, 0,
                              "no records: the file looked like %s (%s), but nothing in it "
                              "reads as %s's records; give --format if it is another",

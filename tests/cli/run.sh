@@ -1980,6 +1980,19 @@ cp "$DB" "$TMP/lat-demo.db"
 expect "latency: the demo's profile" 0 "$BIN" --db "$TMP/lat-demo.db" -q ingest sample-data/profile-platform.json
 expect "latency: demo eval" 0 "$BIN" --db "$TMP/lat-demo.db" eval --month 2026-10 --entity team:platform --json
 has "latency: demo k8s-control-plane misses 99 % at or under 250 ms" "$TMP/out" '"service":"k8s-control-plane",.*"p99_ms":481,.*"met":false'
+# A failed Upptime check writes responseTime 0: a probe, no latency sample.
+printf 'url: https://jobs.example\nstatus: down\ncode: 0\nresponseTime: 0\nlastUpdated: 2026-10-01T10:30:00Z\nstartTime: 2026-09-01T00:00:00Z\ngenerator: Upptime <https://github.com/upptime/upptime>\n' >"$TMP/failed-check.yml"
+expect "latency: a failed upptime check" 0 "$BIN" --db "$TMP/lat-failed.db" ingest --entity team:jobs "$TMP/failed-check.yml"
+has "latency: a failed check is no sample" "$TMP/out" 'read 1, stored 1, rejected 0, duplicates 0: 1 probe result, 1 status interval$'
+# Badges and the configuration are recognised and skipped, not refused.
+printf '{"schemaVersion":1,"label":"uptime 7 days","message":"99.5%%","color":"green"}\n' >"$TMP/uptime-week.json"
+printf 'owner: acme\nrepo: status\nsites:\n  - name: API\n    url: https://x\n' >"$TMP/upptimerc.yml"
+expect "upptime meta: skipped" 0 "$BIN" --db "$TMP/meta.db" ingest "$TMP/uptime-week.json" "$TMP/upptimerc.yml"
+has "upptime meta: a badge skipped, why" "$TMP/out" 'uptime-week.json: upptime-meta: skipped, nothing to store: an Upptime badge: a rounded figure over an unstated span'
+has "upptime meta: the configuration skipped" "$TMP/out" 'upptimerc.yml: upptime-meta: skipped, nothing to store: an Upptime configuration'
+same "upptime meta: not recorded" "$(sqlite3 "$TMP/meta.db" "select count(*) from sources")" 0
+expect "upptime meta: --json" 0 "$BIN" --db "$TMP/meta.db" --json ingest "$TMP/uptime-week.json"
+has "upptime meta: --json says why" "$TMP/out" '"skipped_why":"an Upptime badge: '
 RLAT=${SLAUDIT_REAL:-../shared/real}/uptime/manticore-upptime/history
 if [ -d "$RLAT" ]; then
     # Each history file is the site's last check: one sample, its responseTime.
