@@ -137,6 +137,8 @@ print_json(const char *path, const struct ingest_file_result *res, const char *e
         jsonw_field_str(&w, "error", error);
     if (res->forgotten.sources)
         jsonw_field_int(&w, "replaced_sources", res->forgotten.sources);
+    if (res->skipped)
+        jsonw_field_str(&w, "skipped_why", res->skipped);
     jsonw_close(&w, '}');
     int rc = w.status
                  ? msg_error(sl_exit_code(w.status), path, 0, "out of memory for the JSON summary")
@@ -170,6 +172,10 @@ print_result(const struct cli *cli, const char *path, const struct ingest_file_r
         else
             printf("%s: already ingested with these options (key %.12s…), nothing changed\n", path,
                    res->key);
+        return SL_EXIT_OK;
+    }
+    if (res->skipped) {
+        printf("%s: %s: skipped, nothing to store: %s\n", path, format, res->skipped);
         return SL_EXIT_OK;
     }
     printf("%s: %s: read %ld, stored %ld, rejected %ld, duplicates %ld", path, format,
@@ -225,7 +231,7 @@ show_rejects(const struct cli *cli, const char *path, const struct ingest_file_r
 static const char *
 not_recognised(const char *path)
 {
-    static char head[PARSER_SNIFF_BYTES], said[512];
+    static char head[PARSER_SNIFF_BYTES], said[1024];
     size_t n = 0;
     FILE *f = fopen(path, "rb");
     if (f) {

@@ -115,6 +115,12 @@ audit_finding(struct audit_ctx *ctx, const struct rule *rule, const char *regime
     return f;
 }
 
+bool
+audit_rule_fits(const struct rule *rule, const struct audit_incident *inc)
+{
+    return (rule->sources & SOURCE_BIT(inc->source)) != 0;
+}
+
 void
 audit_evidence_incident(struct audit_ctx *ctx, struct finding *f, const struct audit_incident *inc,
                         const char *fmt, ...)

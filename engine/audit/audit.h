@@ -14,6 +14,7 @@
 
 #include "engine/time/calendar.h"
 #include "engine/audit/findings.h"
+#include "engine/audit/record_source.h"
 #include "engine/model/model.h"
 #include "engine/audit/profile.h"
 #include "engine/audit/rules.h"
@@ -42,6 +43,7 @@ struct audit_incident {
     const char *root_cause_tag; /* extra column, else the postmortem's */
     const char *cause;          /* extra column, else the postmortem's: change, ... */
     const char *change_id;      /* extra column, else the postmortem's */
+    enum record_source source;  /* the kind of file it was read from */
     struct audit_origin origin;
 };
 
@@ -223,6 +225,8 @@ void audit_evidence_incident(struct audit_ctx *ctx, struct finding *f,
                              const struct audit_incident *inc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 const struct audit_incident *audit_incident_by_key(const struct audit_data *d, const char *key);
+/* Whether rule judges incidents of inc's source (rule->sources). */
+bool audit_rule_fits(const struct rule *rule, const struct audit_incident *inc);
 const struct audit_postmortem *audit_postmortem_of(const struct audit_data *d, const char *key);
 /* The commitment version (any kind) in force for service at instant t: one
  * naming the service wins over one covering every service; NULL when none. */

@@ -108,6 +108,7 @@ take_incident(void *ctx, const struct incident *inc)
     a->mitigated = inc->mitigated;
     a->resolved = inc->resolved;
     a->classified = SLTIME_NONE;
+    a->source = RECORD_TEAM;
     a->origin.line = inc->line;
     if (inc->extra_json && *inc->extra_json) {
         struct json_node *x = NULL;
@@ -153,13 +154,14 @@ find_incident(struct loader *l, const char *key)
 }
 
 static int
-take_origin(void *ctx, const char *key, const char *path, long line)
+take_origin(void *ctx, const char *key, const char *path, const char *format, long line)
 {
     struct loader *l = ctx;
     struct audit_incident *a = find_incident(l, key);
     if (a) {
         a->origin.file = own(l, path);
         a->origin.line = line;
+        a->source = record_source_of(format);
     }
     return l->rc != SL_OK;
 }
@@ -541,7 +543,7 @@ load(struct loader *l, const struct audit_params *given)
         for (size_t i = 0; i < d->nincidents; i++)
             l->by_key[i] = &d->incidents[i];
         qsort(l->by_key, d->nincidents, sizeof *l->by_key, key_cmp);
-        if ((rc = store_each_incident_origin(l->st, p->entity, take_origin, l, l->diag)) ||
+        if ((rc = store_each_incident_source(l->st, p->entity, take_origin, l, l->diag)) ||
             (rc = l->rc))
             return rc;
     }

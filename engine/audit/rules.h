@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "engine/audit/findings.h"
+#include "engine/audit/record_source.h"
 
 /* Scope: who and what a rule is about (docs/rules.md). */
 enum {
@@ -38,6 +39,10 @@ struct rule {
     struct rule_param params[RULE_MAX_PARAMS]; /* ends with {NULL} */
     void (*check)(struct audit_ctx *ctx, const struct rule *rule);
     const char *not_implemented; /* why, when check is NULL */
+    /* The record sources (record_source.h, SOURCES_*) whose incidents the
+     * rule judges; its check passes over the others. 0: the rule reads no
+     * incident. */
+    unsigned sources;
 };
 
 /* The catalog in ID order, ending with a rule whose id is NULL. */
@@ -47,8 +52,8 @@ const struct rule *rules_find(const char *id);
 size_t rules_count(void);
 size_t rules_implemented(void);
 /* The catalog's version: 16 hex digits of a digest of every rule's ID,
- * scope, severity, regimes, check, clause and parameter defaults, and
- * whether it is implemented. Any change to a rule changes it, so an audit
+ * scope, severity, regimes, check, clause, parameter defaults and sources,
+ * and whether it is implemented. Any change to a rule changes it, so an audit
  * names the catalog it was run with. */
 void rules_catalog_digest(char out[17]);
 

@@ -185,7 +185,8 @@ RULE_CHECK(check_avl004)
         const struct audit_incident *inc = &d->incidents[i];
         int64_t start = inc->started != SLTIME_NONE ? inc->started : inc->detected;
         int64_t end = inc->resolved != SLTIME_NONE ? inc->resolved : d->to;
-        if (!is_major(inc) || start == SLTIME_NONE || (double)(end - start) <= duration)
+        if (!audit_rule_fits(rule, inc) || !is_major(inc) || start == SLTIME_NONE ||
+            (double)(end - start) <= duration)
             continue;
         struct finding *f =
             audit_finding(ctx, rule, NULL, inc->service, start, end, inc->key,
@@ -229,7 +230,8 @@ RULE_CHECK(check_avl005)
         return;
     }
     for (size_t i = 0; i < d->nincidents; i++)
-        if (d->incidents[i].root_cause_tag && incident_start(&d->incidents[i]) != SLTIME_NONE)
+        if (audit_rule_fits(rule, &d->incidents[i]) && d->incidents[i].root_cause_tag &&
+            incident_start(&d->incidents[i]) != SLTIME_NONE)
             tagged[n++] = &d->incidents[i];
     if (!n)
         audit_no_data(ctx, "no incident or postmortem carries a root_cause_tag");
@@ -350,7 +352,7 @@ RULE_CHECK(check_inc001)
     const struct audit_data *d = ctx->data;
     for (size_t i = 0; i < d->nincidents; i++) {
         const struct audit_incident *inc = &d->incidents[i];
-        if (!is_major(inc) || inc->resolved == SLTIME_NONE)
+        if (!audit_rule_fits(rule, inc) || !is_major(inc) || inc->resolved == SLTIME_NONE)
             continue;
         const struct audit_postmortem *pm = audit_postmortem_of(d, inc->key);
         char missing[80] = "";
@@ -394,7 +396,8 @@ RULE_CHECK(check_inc002)
     for (size_t i = 0; i < d->nincidents; i++) {
         const struct audit_incident *inc = &d->incidents[i];
         const struct audit_postmortem *pm = audit_postmortem_of(d, inc->key);
-        if (inc->resolved == SLTIME_NONE || !pm || pm->published == SLTIME_NONE)
+        if (!audit_rule_fits(rule, inc) || inc->resolved == SLTIME_NONE || !pm ||
+            pm->published == SLTIME_NONE)
             continue;
         int64_t deadline = calendar_business_deadline(&d->calendar, inc->resolved, days);
         if (pm->published < deadline)
@@ -479,6 +482,8 @@ RULE_CHECK(check_inc004)
     bool any = false;
     for (size_t i = 0; i < d->nincidents; i++) {
         const struct audit_incident *inc = &d->incidents[i];
+        if (!audit_rule_fits(rule, inc))
+            continue;
         int sev = severity_rank(inc->severity);
         const char *from;
         bool business;
@@ -525,11 +530,17 @@ RULE_CHECK(check_inc005)
     size_t n = 0;
     for (size_t i = 0; i < d->nincidents; i++) {
         const struct audit_incident *inc = &d->incidents[i];
+        if (!audit_rule_fits(rule, inc))
+            continue;
+        /* only what the record's source can carry: a machine log states no
+         * severity, no source but a team's tool an acknowledgement */
+        unsigned carries = record_source_carries(inc->source);
         char missing[96] = "";
         const char *parts[] = {
-            inc->severity ? NULL : "severity",
+            inc->severity || !(carries & CARRIES_SEVERITY) ? NULL : "severity",
             inc->detected != SLTIME_NONE || inc->started != SLTIME_NONE ? NULL : "detected",
-            inc->acknowledged != SLTIME_NONE ? NULL : "acknowledged",
+            inc->acknowledged != SLTIME_NONE || !(carries & CARRIES_ACKNOWLEDGED) ? NULL
+                                                                                  : "acknowledged",
             inc->resolved != SLTIME_NONE || !closed_state(inc->state) ? NULL : "resolved"};
         for (size_t k = 0; k < 4; k++)
             if (parts[k]) {
@@ -573,7 +584,8 @@ RULE_CHECK(check_inc006)
     double max_share = audit_param(ctx, rule, "max_share_percent");
     size_t n = 0, external = 0;
     for (size_t i = 0; i < d->nincidents; i++)
-        if (is_major(&d->incidents[i]) && d->incidents[i].detected_by) {
+        if (audit_rule_fits(rule, &d->incidents[i]) && is_major(&d->incidents[i]) &&
+            d->incidents[i].detected_by) {
             n++;
             external += external_detection(d->incidents[i].detected_by);
         }
@@ -590,7 +602,8 @@ RULE_CHECK(check_inc006)
                       "external reports, over %.3g %%",
                       external, n, share, max_share);
     for (size_t i = 0; i < d->nincidents; i++)
-        if (is_major(&d->incidents[i]) && external_detection(d->incidents[i].detected_by))
+        if (audit_rule_fits(rule, &d->incidents[i]) && is_major(&d->incidents[i]) &&
+            external_detection(d->incidents[i].detected_by))
             audit_evidence_incident(ctx, f, &d->incidents[i], "detected by %s",
                                     d->incidents[i].detected_by);
 }
@@ -601,7 +614,7 @@ RULE_CHECK(check_inc007)
     for (size_t i = 0; i < d->nincidents; i++) {
         const struct audit_incident *inc = &d->incidents[i];
         bool change_caused = (inc->cause && !strcmp(inc->cause, "change")) || inc->change_id;
-        if (!change_caused)
+        if (!audit_rule_fits(rule, inc) || !change_caused)
             continue;
         const struct audit_change *linked = NULL;
         for (size_t k = 0; k < d->nchanges && !linked; k++) {

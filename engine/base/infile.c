@@ -48,6 +48,36 @@ infile_utf16(const char *head, size_t len)
     return pairs >= 4 && (low == pairs || high == pairs);
 }
 
+const char *
+infile_not_text(const char *head, size_t len)
+{
+    static const struct {
+        const char *magic;
+        size_t len;
+        const char *kind;
+    } kinds[] = {
+        {"\x89PNG\r\n\x1a\n", 8, "a PNG image"},
+        {"\xff\xd8\xff", 3, "a JPEG image"},
+        {"GIF8", 4, "a GIF image"},
+        {"%PDF-", 5, "a PDF document (an SLA document is read by 'slaudit sla extract')"},
+        {"PK\x03\x04", 4,
+         "a ZIP archive, such as .docx or .xlsx (an SLA document is read by 'slaudit sla "
+         "extract'; unpack other archives first)"},
+        {"\x1f\x8b", 2, "gzip-compressed data (decompress it first: gunzip)"},
+        {"\xfd"
+         "7zXZ",
+         6, "xz-compressed data (decompress it first: unxz)"},
+        {"\x28\xb5\x2f\xfd", 4, "zstd-compressed data (decompress it first: unzstd)"},
+        {"SQLite format 3", 16, "an SQLite database (a store is given with --db, not ingested)"},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (len >= kinds[i].len && !memcmp(head, kinds[i].magic, kinds[i].len))
+            return kinds[i].kind;
+    if (infile_utf16(head, len))
+        return INFILE_UTF16_MESSAGE;
+    return memchr(head, '\0', len) ? "binary data" : NULL;
+}
+
 enum sl_status
 infile_read_error(struct sl_diag *diag, const char *path, long line, int err)
 {

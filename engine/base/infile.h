@@ -27,6 +27,17 @@ enum sl_status infile_open(const char *path, FILE **out, struct stat *st, struct
  * in UTF-16. */
 bool infile_utf16(const char *head, size_t len);
 
+/* What head[0..len), a file's first bytes, is when it is not text, NULL
+ * when it may be: UTF-16 (INFILE_UTF16_MESSAGE); a kind its first bytes
+ * name ("a PNG image", "a PDF document", "a ZIP archive (.docx, .xlsx)",
+ * "gzip-compressed data", ...); else "binary data" for a NUL byte. Every
+ * input slaudit ingests is UTF-8 text, so such a file is refused before any
+ * reader sees it. */
+const char *infile_not_text(const char *head, size_t len);
+/* What to say after it. */
+#define INFILE_TEXT_ONLY                                                                           \
+    "every format slaudit ingests is UTF-8 text (JSON, CSV, YAML, XML or log lines)"
+
 /* The diagnostic of a read that failed: SL_ERR_IO "cannot read: <strerror>"
  * at path:line (line 0: none), err the errno of the failed read (0: EIO).
  * Every reader of an input file reports a failed read through it, so that

@@ -122,6 +122,10 @@ struct ingest {
      * so the protocol can refuse --covers for a file that is not one. */
     bool covers_set, covers_used;
     int64_t covers_from, covers_to;
+    /* Set by a parser that recognised its file and found it holds no
+     * observation to store (a badge, a configuration): why, a static
+     * string. The file is then skipped, not refused, and not recorded. */
+    const char *holds_nothing;
     /* Called every INGEST_PROGRESS_EVERY records when set (the cli draws a
      * progress line; library code never prints). */
     void (*progress)(void *ctx, const struct ingest *ing);

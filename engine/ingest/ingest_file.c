@@ -115,7 +115,10 @@ ingest_transaction(struct store *st, const char *path, const struct ingest_file_
             : store_source_begin(st, path, out->key, format->name, bytes, &out->already, diag);
     if (!s && !out->already) {
         if (!(s = ingest_parse(&ing, format->parse, f)) && !(s = ingest_finish(&ing))) {
-            if (!ing.counts.read && !opt->format.parse && format->detects)
+            if (!ing.counts.read && ing.holds_nothing) {
+                out->skipped = ing.holds_nothing;
+                store_source_abort(st);
+            } else if (!ing.counts.read && !opt->format.parse && format->detects)
                 s = diag_set(diag, SL_ERR_INPUT, path, 0,
                              "no records: the file looked like %s (%s), but nothing in it "
                              "reads as %s's records; give --format if it is another",
@@ -177,15 +180,21 @@ ingest_file(struct store *st, const char *path, const struct ingest_file_options
     }
     out->bytes = bytes;
     struct ingest_file_format format = opt->format;
+    size_t n = fread(head, 1, sizeof head, f);
+    const char *not_text = infile_not_text(head, n);
+    if (format.parse && not_text) {
+        fclose(f);
+        return diag_set(diag, SL_ERR_INPUT, path, 1, "%s, not text: --format %s cannot read it; %s",
+                        not_text, format.name, INFILE_TEXT_ONLY);
+    }
     if (!format.parse) {
-        size_t n = fread(head, 1, sizeof head, f);
         if (!opt->detect || !opt->detect(head, n, &format)) {
             fclose(f);
             out->unrecognised = true;
             return diag_set(diag, SL_ERR_INPUT, path, 1, "format not recognised");
         }
-        rewind(f);
     }
+    rewind(f);
     out->format = format.name;
     if (format.needs_entity && !opt->entity) {
         fclose(f);

@@ -132,6 +132,10 @@ struct ingest_file_result {
     const char *format; /* the chosen format's name; NULL until chosen */
     bool already;       /* the same key was stored before: nothing changed */
     bool unrecognised;  /* detect found no format */
+    /* The file was recognised but holds nothing to store (ingest.h
+     * holds_nothing): why; the call succeeds, the store is as it was and
+     * the file is not recorded. NULL otherwise. */
+    const char *skipped;
     /* On failure: true when it came once the transaction was begun (steps 3
      * to 6) and everything of the file was rolled back; false when the file
      * could not be opened, read or recognised and the store was not touched. */

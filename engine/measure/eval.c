@@ -277,6 +277,8 @@ summarise_incidents(struct collect *c, const char *entity, const char *service,
     double *all = buf + k;
     for (size_t i = 0; i < n; i++) {
         const struct eval_incident *e = &inc[i];
+        if (!e->service && !e->merged && incident_in(e, entity, NULL, w))
+            out->entity_without_service++;
         if (!incident_in(e, entity, service, w))
             continue;
         if (e->merged) {

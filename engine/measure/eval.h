@@ -134,6 +134,11 @@ struct incident_summary {
     long open;           /* no resolved time: left out of TTR */
     long merged;         /* merged or duplicate: left out, counted here */
     long unacknowledged; /* no acknowledged time: left out of TTA */
+    /* Of the entity's incidents in the window, those that name no service (a
+     * status feed's incident naming no component): in the entity row's
+     * total, and in no service row's, so every row of the entity says how
+     * many there are. */
+    long entity_without_service;
     /* Of the incidents with a TTR, those whose start fell back to detected
      * (the source records no started time, as PagerDuty's): not measured
      * alike with those that record it. */

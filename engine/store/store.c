@@ -1721,20 +1721,43 @@ origin_row(struct db_stmt *s, void *fn, void *ctx)
                                  (long)db_column_int64(s, 2));
 }
 
+static int
+incident_source_row(struct db_stmt *s, void *fn, void *ctx)
+{
+    return ((store_incident_source_fn)fn)(ctx, column_text(s, 0), column_text(s, 1),
+                                          column_text(s, 3), (long)db_column_int64(s, 2));
+}
+
+/* Each incident of entity (every entity when NULL) with its source's path,
+ * its line and its source's format, by key, to row. */
+static enum sl_status
+each_incident_source(struct store *st, const char *entity, row_fn row, void *fn, void *ctx,
+                     struct sl_diag *diag)
+{
+    /* Two statements, so that one entity's are a range of its (entity, key)
+     * index, already in key order. */
+    static const char all[] = "SELECT i.key, s.path, i.line, s.format FROM incidents i "
+                              "JOIN sources s ON s.id = i.source_id "
+                              "WHERE ?1 IS NULL ORDER BY i.key, i.entity";
+    static const char one[] = "SELECT i.key, s.path, i.line, s.format FROM incidents i "
+                              "JOIN sources s ON s.id = i.source_id "
+                              "WHERE i.entity = ?1 ORDER BY i.key";
+    struct param p[] = {{entity, 0, true}};
+    return query(st, entity ? one : all, p, 1, row, fn, ctx, diag);
+}
+
 enum sl_status
 store_each_incident_origin(struct store *st, const char *entity, store_origin_fn fn, void *ctx,
                            struct sl_diag *diag)
 {
-    /* Two statements, so that one entity's are a range of its (entity, key)
-     * index, already in key order. */
-    static const char all[] = "SELECT i.key, s.path, i.line FROM incidents i "
-                              "JOIN sources s ON s.id = i.source_id "
-                              "WHERE ?1 IS NULL ORDER BY i.key, i.entity";
-    static const char one[] = "SELECT i.key, s.path, i.line FROM incidents i "
-                              "JOIN sources s ON s.id = i.source_id "
-                              "WHERE i.entity = ?1 ORDER BY i.key";
-    struct param p[] = {{entity, 0, true}};
-    return query(st, entity ? one : all, p, 1, origin_row, (void *)fn, ctx, diag);
+    return each_incident_source(st, entity, origin_row, (void *)fn, ctx, diag);
+}
+
+enum sl_status
+store_each_incident_source(struct store *st, const char *entity, store_incident_source_fn fn,
+                           void *ctx, struct sl_diag *diag)
+{
+    return each_incident_source(st, entity, incident_source_row, (void *)fn, ctx, diag);
 }
 
 static int

@@ -338,6 +338,13 @@ typedef int (*store_origin_fn)(void *ctx, const char *key, const char *path, lon
  * from and its line there, by key. Evidence cites these. */
 enum sl_status store_each_incident_origin(struct store *st, const char *entity, store_origin_fn fn,
                                           void *ctx, struct sl_diag *diag);
+typedef int (*store_incident_source_fn)(void *ctx, const char *key, const char *path,
+                                        const char *format, long line);
+/* The same, with the format the file was read as (sources.format): what
+ * kind of source the incident's record is. */
+enum sl_status store_each_incident_source(struct store *st, const char *entity,
+                                          store_incident_source_fn fn, void *ctx,
+                                          struct sl_diag *diag);
 
 /* Intervals of one series overlapping [from, to), by start, each with the
  * format of the source file it came from (sources.format: "probe-csv",

@@ -212,20 +212,26 @@ on_record(void *ctx, const struct jsonstream_record *rec)
     history_span_time(&s->cov, inc.resolved);
     if ((rc = history_span_service(&s->cov, service)))
         return diag_set(s->ing->diag, rc, s->ing->path, rec->line, "out of memory");
-    /* The stated window when there is one, else first to last update. */
+    /* The stated window when there is one, else first to last update; an
+     * event still open holds to the end of the span. */
     int64_t a = win_from != SLTIME_NONE ? win_from : inc.started;
     int64_t z = win_from != SLTIME_NONE ? win_to : inc.resolved;
-    if (statuses[k].code && statuses[k].status > SVC_UP && z != SLTIME_NONE && z > a) {
-        struct interval iv = {.entity = inc.entity,
-                              .service = service,
-                              .start = a,
-                              .end = z,
-                              .status = statuses[k].status,
-                              .line = rec->line,
-                              .key = key};
+    history_span_time(&s->cov, last);
+    if (!statuses[k].code || statuses[k].status <= SVC_UP)
+        return SL_OK;
+    struct interval iv = {.entity = inc.entity,
+                          .service = service,
+                          .start = a,
+                          .end = z,
+                          .status = statuses[k].status,
+                          .line = rec->line,
+                          .key = key};
+    if (z == SLTIME_NONE)
+        rc = history_span_hold(&s->cov, &iv);
+    else if (z > a)
         rc = ingest_interval(s->ing, &iv);
-    }
-    return rc;
+    return rc == SL_ERR_NOMEM ? diag_set(s->ing->diag, rc, s->ing->path, rec->line, "out of memory")
+                              : rc;
 }
 
 static enum sl_status

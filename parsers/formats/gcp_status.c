@@ -97,20 +97,28 @@ on_record(void *ctx, const struct jsonstream_record *rec)
         return rc;
     history_span_time(&s->cov, inc.started);
     history_span_time(&s->cov, inc.resolved);
+    history_span_time(&s->cov, inc.detected);
+    int64_t modified;
+    if (!jsonstream_time(s->ing, n, "modified", &modified, s->why, sizeof s->why))
+        history_span_time(&s->cov, modified);
     if (inc.service && (rc = history_span_service(&s->cov, inc.service)))
         return diag_set(s->ing->diag, rc, s->ing->path, rec->line, "out of memory");
     enum svc_status st = status_of(impact);
-    if (st > SVC_UP && inc.service && inc.resolved != SLTIME_NONE && inc.resolved > inc.started) {
-        struct interval iv = {.entity = inc.entity,
-                              .service = inc.service,
-                              .start = inc.started,
-                              .end = inc.resolved,
-                              .status = st,
-                              .line = rec->line,
-                              .key = id};
+    if (st <= SVC_UP || !inc.service || inc.started == SLTIME_NONE)
+        return SL_OK;
+    struct interval iv = {.entity = inc.entity,
+                          .service = inc.service,
+                          .start = inc.started,
+                          .end = inc.resolved,
+                          .status = st,
+                          .line = rec->line,
+                          .key = id};
+    if (inc.resolved == SLTIME_NONE)
+        rc = history_span_hold(&s->cov, &iv); /* still open: to the end of the span */
+    else if (inc.resolved > inc.started)
         rc = ingest_interval(s->ing, &iv);
-    }
-    return rc;
+    return rc == SL_ERR_NOMEM ? diag_set(s->ing->diag, rc, s->ing->path, rec->line, "out of memory")
+                              : rc;
 }
 
 static enum sl_status

@@ -178,6 +178,130 @@ head_has_nocase(const char *head, size_t len, const char *text)
     return false;
 }
 
+/* Whether text names word whole, or its plural: not inside a longer name. */
+static bool
+names_word(const char *text, const char *word, size_t wl)
+{
+    for (const char *p = text; (p = strstr(p, word)); p++) {
+        const char *e = p + wl;
+        if (*e == 's')
+            e++;
+        bool before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        bool after = isalnum((unsigned char)*e) || *e == '_';
+        if (!before && !after)
+            return true;
+    }
+    return false;
+}
+
+/* Up to 24 distinct member names of the JSON at p, at any depth, as
+ * "a, b, c": what the closest format is judged on. */
+static void
+member_names(const char *p, const char *end, char *out, size_t n)
+{
+    int count = 0;
+    size_t used = 0;
+    out[0] = '\0';
+    for (; p < end && count < 24; p++) {
+        if (*p != '"')
+            continue;
+        const char *q = p + 1;
+        while (q < end && *q != '"')
+            q += *q == '\\' ? 2 : 1;
+        if (q >= end)
+            break;
+        const char *after = q + 1;
+        while (after < end && (*after == ' ' || *after == '\t' || *after == '\n' || *after == '\r'))
+            after++;
+        size_t wl = (size_t)(q - p - 1);
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)(wl < sizeof word ? wl : 0), p + 1);
+        if (after < end && *after == ':' && word[0] && !strchr(word, ',') &&
+            !names_word(out, word, wl) && used + wl + 3 < n) {
+            used += (size_t)snprintf(out + used, n - used, "%s%s", count ? ", " : "", word);
+            count++;
+        }
+        p = q;
+    }
+}
+
+/* How many of names ("a, b, c", or a CSV header's "a,b,c") the format p
+ * reads or detects by, names shorter than 3 characters aside (id, at: every
+ * format has them). The shared names are written into shared. */
+static int
+shared_names(const struct parser *p, const char *names, char *shared, size_t n)
+{
+    int count = 0;
+    size_t used = 0;
+    shared[0] = '\0';
+    for (const char *q = names; *q;) {
+        while (*q == ',' || *q == ' ' || *q == '"' || *q == '\'')
+            q++;
+        size_t wl = strcspn(q, ",\"'");
+        while (wl && q[wl - 1] == ' ')
+            wl--;
+        char word[64];
+        if (wl >= 3 && wl < sizeof word) {
+            memcpy(word, q, wl);
+            word[wl] = '\0';
+            if ((names_word(p->reads, word, wl) || names_word(p->detects, word, wl)) &&
+                used + wl + 3 < n) {
+                used += (size_t)snprintf(shared + used, n - used, "%s%s", count ? ", " : "", word);
+                count++;
+            }
+        }
+        q += strcspn(q, ",");
+    }
+    return count;
+}
+
+/* "; the closest is F, which reads a, b too but detects WHAT" for the
+ * format of shape (a word of its detects: "CSV", "JSON") that reads the
+ * most of names, or "" when none reads any. */
+static void
+closest_format(const char *names, const char *shape, char *out, size_t n)
+{
+    const struct parser *best = NULL;
+    int best_count = 0;
+    char shared[200], best_shared[200] = "";
+    out[0] = '\0';
+    for (size_t i = 0; parser_table[i]; i++) {
+        if (!strstr(parser_table[i]->detects, shape))
+            continue;
+        int count = shared_names(parser_table[i], names, shared, sizeof shared);
+        if (count > best_count) {
+            best = parser_table[i];
+            best_count = count;
+            snprintf(best_shared, sizeof best_shared, "%s", shared);
+        }
+    }
+    if (best)
+        snprintf(out, n, "; the closest is %s, which reads %s too but detects %s", best->name,
+                 best_shared, best->detects);
+}
+
+/* The SLO specification families a format reads, by apiVersion: a file of
+ * the family's apiVersion but another kind (one a format does not read, such
+ * as a family's alerting or rule resources) is told which kind would be. */
+struct spec_family {
+    const char *api, *format, *kind, *what;
+};
+
+static const struct spec_family spec_families[] = {
+    {"openslo/", "openslo", "SLO", "its objectives and time window"},
+    {"pyrra.dev/", "pyrra", "ServiceLevelObjective", "spec.target over spec.window"},
+    {"sloth.slok.dev/", "sloth", "PrometheusServiceLevel", "spec.service and spec.slos[]"},
+};
+
+static const struct spec_family *
+spec_family_of(const char *api)
+{
+    for (size_t i = 0; i < sizeof spec_families / sizeof spec_families[0]; i++)
+        if (!strncmp(api, spec_families[i].api, strlen(spec_families[i].api)))
+            return &spec_families[i];
+    return NULL;
+}
+
 const char *
 parser_not_recognised(const char *head, size_t len, char *buf, size_t n)
 {
@@ -192,12 +316,13 @@ parser_not_recognised(const char *head, size_t len, char *buf, size_t n)
     while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
         p++;
     char fields[200];
+    const char *not_text;
     if (!len) {
         snprintf(buf, n, "format not recognised: empty file");
     } else if (p == end) {
         snprintf(buf, n, "format not recognised: the file holds only blank space");
-    } else if (memchr(head, '\0', len)) {
-        snprintf(buf, n, "format not recognised: binary data, not text%s", tail);
+    } else if ((not_text = infile_not_text(head, len))) {
+        snprintf(buf, n, "format not recognised: %s, not text: %s", not_text, INFILE_TEXT_ONLY);
     } else if (*p == '<' && (head_has_nocase(p, (size_t)(end - p), "<html") ||
                              head_has_nocase(p, (size_t)(end - p), "<!doctype html"))) {
         snprintf(buf, n,
@@ -234,20 +359,31 @@ parser_not_recognised(const char *head, size_t len, char *buf, size_t n)
                      fields);
         else if (*p == '[')
             snprintf(buf, n, "format not recognised: a JSON array, not of objects%s", tail);
-        else if (fields[0])
+        else if (fields[0]) {
+            char names[600], closest[600];
+            member_names(obj, end, names, sizeof names);
+            closest_format(names, "JSON", closest, sizeof closest);
             snprintf(buf, n,
                      "format not recognised: a JSON object with members %s, not an export "
-                     "slaudit knows%s",
-                     fields, tail);
-        else
+                     "slaudit knows%s%s",
+                     fields, closest, tail);
+        } else
             snprintf(buf, n, "format not recognised: an empty JSON object%s", tail);
     } else {
         size_t line = line_length(p, end);
         char api[80] = "";
         yaml_value(p, end, "apiVersion", api, sizeof api);
-        if (api[0]) {
-            char kind[80] = "";
+        const struct spec_family *family = api[0] ? spec_family_of(api) : NULL;
+        char kind[80] = "";
+        if (api[0])
             yaml_value(p, end, "kind", kind, sizeof kind);
+        if (family) {
+            snprintf(buf, n,
+                     "format not recognised: YAML of apiVersion %s%s%s, which no format reads: "
+                     "the closest is %s, which reads kind %s of %s (%s)",
+                     api, kind[0] ? ", kind " : "", kind, family->format, family->kind, family->api,
+                     family->what);
+        } else if (api[0]) {
             snprintf(buf, n,
                      "format not recognised: YAML of apiVersion %s%s%s, which no format reads "
                      "(SLO specifications: openslo reads openslo/v1 and v1alpha, pyrra "
@@ -258,12 +394,15 @@ parser_not_recognised(const char *head, size_t len, char *buf, size_t n)
                      "format not recognised: YAML with top-level key %s, which no format "
                      "reads%s",
                      fields, tail);
-        } else if (memchr(p, ',', line) && line < 160)
+        } else if (memchr(p, ',', line) && line < 160) {
+            char header[161], closest[600];
+            snprintf(header, sizeof header, "%.*s", (int)line, p);
+            closest_format(header, "CSV", closest, sizeof closest);
             snprintf(buf, n,
-                     "format not recognised: a CSV header '%.*s' that no CSV format reads "
+                     "format not recognised: a CSV header '%s' that no CSV format reads%s "
                      "(see 'slaudit formats' for the columns each needs, or give --format)",
-                     (int)line, p);
-        else
+                     header, closest);
+        } else
             snprintf(buf, n,
                      "format not recognised: text of no known format; a log can be read "
                      "with --format line-pattern --config FILE%s",

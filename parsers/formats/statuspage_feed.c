@@ -11,10 +11,11 @@
  * The timeline carries no year: it is the year of the entry's published
  * date (Atom <published>, RSS <pubDate> in RFC 822), one less for an update
  * in a later month than publication (an incident that began in December and
- * was published in January). The impact began at the first update, unless
- * the text of the resolution or the postmortem states an earlier start
- * ("between 05:02 UTC and 11:30 UTC"): then the impact began there and the
- * first update is when it was detected. The feed has no impact and no
+ * was published in January). The first update is when the impact was
+ * detected; it began where the text of the resolution or the postmortem
+ * says ("between 05:02 UTC and 11:30 UTC", "From October 20th at 14:10 UTC
+ * until 16:40 UTC", "from 4:59pm UTC to 6:06pm UTC"), and where the text
+ * says nothing its start is not known (no TTD). The feed has no impact and no
  * component states, so it gives incidents, not intervals. */
 #include <ctype.h>
 #include <stdio.h>
@@ -44,23 +45,47 @@ static const char stamp_pattern[] =
     "(\\d{1,2}):(\\d{2})\\s*([A-Za-z+\\-0-9:]*)\\s*$";
 static const char affected_pattern[] = "(?:incident|maintenance) affected:\\s*([^.<]+)";
 /* How the closing text states when the impact began. Each pattern has the
- * same groups: 1-3 a written date ("On August 6, 2026,"), 4-6 an ISO date
- * ("On 2026-08-03,"), 7-8 the start's clock, 9-10 a zone after a clock. */
-#define STATED_DATE                                                                                \
-    "(?:\\bon\\s+(?:([a-z]{3})[a-z]*\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})|"             \
-    "(\\d{4})-(\\d{2})-(\\d{2}))\\s*,?\\s*)?"
+ * same groups (enum stated_group): a written date ("On August 6, 2026,",
+ * "From October 20th at", the year optional), an ISO date ("On
+ * 2026-08-03,"), the start's clock (24-hour, or 12-hour with am/pm), and a
+ * zone after a clock. The window pattern takes its date before "between" or
+ * after "from" through a branch reset, (?|...), which numbers the groups of
+ * each alternative alike. */
+enum stated_group {
+    G_MONTH = 1,
+    G_DAY,
+    G_YEAR,
+    G_ISO_YEAR,
+    G_ISO_MONTH,
+    G_ISO_DAY,
+    G_HOUR,
+    G_MINUTE,
+    G_MERIDIEM,
+    G_ZONE,
+    G_END_ZONE
+};
+#define STATED_DAY                                                                                 \
+    "(?:([a-z]{3})[a-z]*\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?|"                    \
+    "(\\d{4})-(\\d{2})-(\\d{2}))"
+#define STATED_DATE "(?:\\bon\\s+" STATED_DAY "\\s*,?\\s*)?"
+#define NO_DATE "()?()?()?()?()?()?"
+#define MERIDIEM "(?:[ap]\\.?m\\b\\.?)"
+/* The start's clock: groups hour, minute, am/pm. */
+#define STATED_CLOCK "~?(\\d{1,2}):(\\d{2})\\s*(" MERIDIEM ")?\\s*"
 static const char *const stated_patterns[] = {
     /* a window: "between 15:05 UTC and 00:14 UTC", "from 13:28–21:15 UTC",
-     * "(08:45 – 09:13 UTC)" */
-    (STATED_DATE
-     "(?:\\b(?:between|from)\\s+|\\(\\s*)~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)?\\s*"
-     "(?:and|to|until|through|\xe2\x80\x93|\xe2\x80\x94|-)\\s*~?\\d{1,2}:\\d{2}\\s*(utc|gmt)?\\b"),
+     * "(08:45 – 09:13 UTC)", "From October 20th at 14:10 UTC until 16:40
+     * UTC", "from 4:59pm UTC to 6:06pm UTC" */
+    ("(?|\\bon\\s+" STATED_DAY "\\s*,?\\s*(?:between|from)\\s+|\\b(?:between|from)\\s+" STATED_DAY
+     "\\s*,?\\s*(?:at\\s+)?|" NO_DATE "(?:\\b(?:between|from)\\s+|\\(\\s*))" STATED_CLOCK
+     "(utc|gmt)?\\s*(?:and|to|until|through|\xe2\x80\x93|\xe2\x80\x94|-)\\s*~?\\d{1,2}:\\d{2}"
+     "\\s*" MERIDIEM "?\\s*(utc|gmt)?\\b"),
     /* "On July 26, 2026 at 21:34 UTC we began seeing errors" */
-    (STATED_DATE "\\bat\\s+~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)\\b()?,?\\s+(?:we|customers|users)\\s+"
+    (STATED_DATE "\\bat\\s+" STATED_CLOCK "(utc|gmt)\\b()?,?\\s+(?:we|customers|users)\\s+"
                  "(?:began|started)\\b"),
     /* "the impact began at 10:02 UTC" */
-    ("()?()?()?()?()?()?\\b(?:impact|incident|errors|degradation|issue|outage|disruption)\\s+"
-     "(?:began|started)\\s+at\\s+~?(\\d{1,2}):(\\d{2})\\s*(utc|gmt)\\b()?"),
+    (NO_DATE "\\b(?:impact|incident|errors|degradation|issue|outage|disruption)\\s+"
+             "(?:began|started)\\s+at\\s+" STATED_CLOCK "(utc|gmt)\\b()?"),
 };
 #define N_STATED (sizeof stated_patterns / sizeof stated_patterns[0])
 
@@ -314,55 +339,82 @@ on_text(void *ctx, const char *text, size_t len)
         add_text(&tl->body, text, len);
 }
 
-/* The instant a stated clock names: the written date when there is one
- * within MAX_STATED_LEAD before first, otherwise the last such time of day
- * at or before first (a postmortem's date may be a slip; its clock is not)
- * if that is within MAX_CLOCK_LEAD; SLTIME_NONE when neither is. */
-static int64_t
-stated_instant(const struct regex_match *m, const char *t, int64_t first)
+/* The hour of the stated clock on the 24-hour clock, -1 when it is none
+ * ("13:05 pm", "25:00"). */
+static int
+stated_hour(const struct regex_match *m, const char *t)
 {
-    int hh = num(m, 7, t), mm = num(m, 8, t);
-    struct sl_civil c = {0};
-    long off;
-    char mon[8];
-    if (hh < 0 || hh > 23 || mm < 0 || mm > 59)
+    int hh = num(m, G_HOUR, t);
+    char meridiem[8];
+    if (!group(m, G_MERIDIEM, t, meridiem, sizeof meridiem))
+        return hh <= 23 ? hh : -1;
+    if (hh < 1 || hh > 12)
+        return -1;
+    return hh % 12 + (tolower((unsigned char)meridiem[0]) == 'p' ? 12 : 0);
+}
+
+/* The instant of hh:mm UTC on c's date, SLTIME_NONE when that is no date. */
+static int64_t
+date_instant(struct sl_civil c, int hh, int mm)
+{
+    if (c.month < 1 || c.month > 12 || c.year < SLTIME_MIN_YEAR || c.year > SLTIME_MAX_YEAR ||
+        c.day < 1 || c.day > sltime_days_in_month(c.year, c.month))
         return SLTIME_NONE;
-    if (group(m, 1, t, mon, sizeof mon)) {
-        c.year = num(m, 3, t);
-        c.month = month_of(mon);
-        c.day = num(m, 2, t);
-    } else if (m->start[4] != (size_t)-1) {
-        c.year = num(m, 4, t);
-        c.month = num(m, 5, t);
-        c.day = num(m, 6, t);
-    }
-    if (c.month >= 1 && c.month <= 12 && c.year >= SLTIME_MIN_YEAR && c.year <= SLTIME_MAX_YEAR &&
-        c.day >= 1 && c.day <= sltime_days_in_month(c.year, c.month)) {
-        c.hour = hh;
-        c.minute = mm;
-        int64_t at = sltime_from_civil(&c, NULL);
-        if (at <= first && first - at <= MAX_STATED_LEAD)
-            return at;
-    }
-    sltime_to_civil(first, NULL, &c, &off);
     c.hour = hh;
     c.minute = mm;
     c.second = 0;
-    int64_t at = sltime_from_civil(&c, NULL);
+    return sltime_from_civil(&c, NULL);
+}
+
+/* The instant a stated clock names: the written date when there is one
+ * within MAX_STATED_LEAD before first (a date without a year in first's
+ * year, or the year before when that would be after first), otherwise the
+ * last such time of day at or before first (a postmortem's date may be a
+ * slip; its clock is not) if that is within MAX_CLOCK_LEAD; SLTIME_NONE when
+ * neither is. */
+static int64_t
+stated_instant(const struct regex_match *m, const char *t, int64_t first)
+{
+    int hh = stated_hour(m, t), mm = num(m, G_MINUTE, t);
+    struct sl_civil c = {0}, day_of_first;
+    long off;
+    char mon[8];
+    if (hh < 0 || mm < 0 || mm > 59)
+        return SLTIME_NONE;
+    sltime_to_civil(first, NULL, &day_of_first, &off);
+    bool yearless = false;
+    if (group(m, G_MONTH, t, mon, sizeof mon)) {
+        yearless = m->start[G_YEAR] == (size_t)-1;
+        c.year = yearless ? day_of_first.year : num(m, G_YEAR, t);
+        c.month = month_of(mon);
+        c.day = num(m, G_DAY, t);
+    } else if (m->start[G_ISO_YEAR] != (size_t)-1) {
+        c.year = num(m, G_ISO_YEAR, t);
+        c.month = num(m, G_ISO_MONTH, t);
+        c.day = num(m, G_ISO_DAY, t);
+    }
+    int64_t at = date_instant(c, hh, mm);
+    if (yearless && at != SLTIME_NONE && at > first) {
+        c.year--; /* the turn of the year */
+        at = date_instant(c, hh, mm);
+    }
+    if (at != SLTIME_NONE && at <= first && first - at <= MAX_STATED_LEAD)
+        return at;
+    at = date_instant(day_of_first, hh, mm);
     if (at > first)
         at -= 86400;
     return first - at <= MAX_CLOCK_LEAD ? at : SLTIME_NONE;
 }
 
-/* The start the closing text states, when it is before first: for each of
+/* The start the closing text states, at or before first: for each of
  * stated_patterns, its first match with a clock in UTC; the earliest of
- * them. first itself when the text states none earlier. */
+ * them. SLTIME_NONE when the text states none: the start is not known. */
 static int64_t
 stated_start(struct timeline *tl, int64_t first)
 {
     struct state *s = tl->s;
     const char *t = tl->resolution.buf;
-    int64_t best = first;
+    int64_t best = SLTIME_NONE;
     for (size_t p = 0; p < N_STATED; p++) {
         size_t from = 0;
         bool found;
@@ -371,10 +423,10 @@ stated_start(struct timeline *tl, int64_t first)
         while (from <= tl->resolution.len &&
                !regex_search(s->stated[p], t, tl->resolution.len, from, &found, &m, &d) && found) {
             from = m.end[0] > from ? m.end[0] : from + 1;
-            if (m.start[9] == (size_t)-1 && m.start[10] == (size_t)-1)
+            if (m.start[G_ZONE] == (size_t)-1 && m.start[G_END_ZONE] == (size_t)-1)
                 continue; /* a clock in no stated zone */
             int64_t at = stated_instant(&m, t, first);
-            if (at != SLTIME_NONE && at < best)
+            if (at != SLTIME_NONE && (best == SLTIME_NONE || at < best))
                 best = at;
             break;
         }
@@ -549,7 +601,7 @@ read_entry(struct state *s)
         rc = ingest_maintenance(s->ing, &mt);
         goto out;
     }
-    inc.started = stated_start(&tl, tl.first);
+    inc.started = stated_start(&tl, tl.first); /* unknown unless stated, as TTD needs */
     const char *problem = incident_times_problem(&inc);
     if (problem) {
         rc = reject(s, problem);

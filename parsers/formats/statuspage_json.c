@@ -4,7 +4,10 @@
  * (none/minor/major/critical) as its label; the component status changes in
  * its incident_updates become status intervals per component, and the span
  * the export covers counts as up time for every component it names (see
- * history_span.h).
+ * history_span.h). A status still current when the file was written — the
+ * last change of an incident not yet resolved, a summary's component not
+ * operational — holds to the end of that span (docs/design.md §4,
+ * State-change logs).
  *
  * A component is known by its id (`id` in components[], `code` in
  * affected_components), not its name: a survey of the whole file first
@@ -184,10 +187,12 @@ status_of_impact(const char *impact)
     return SVC_UNKNOWN;
 }
 
+/* Stores the component's status from its change to end; SLTIME_NONE (an
+ * incident not yet resolved) holds it to the end of the file's span. */
 static enum sl_status
 emit(struct state *s, const char *id, struct track *t, int64_t end, long line)
 {
-    if (t->status <= SVC_UP || t->since == SLTIME_NONE || end <= t->since)
+    if (t->status <= SVC_UP || t->since == SLTIME_NONE || (end != SLTIME_NONE && end <= t->since))
         return SL_OK;
     char key[300];
     snprintf(key, sizeof key, "%s/%d", id, t->changes);
@@ -198,7 +203,7 @@ emit(struct state *s, const char *id, struct track *t, int64_t end, long line)
                           .status = t->status,
                           .line = line,
                           .key = key};
-    return ingest_interval(s->ing, &iv);
+    return end == SLTIME_NONE ? history_span_hold(&s->cov, &iv) : ingest_interval(s->ing, &iv);
 }
 
 /* The growing list of one incident's components: as many as it names. */
@@ -299,8 +304,7 @@ component_intervals(struct state *s, const struct jsonstream_record *rec, const 
         }
     }
     for (size_t i = 0; i < tracks.n && !rc; i++)
-        if (end != SLTIME_NONE)
-            rc = emit(s, id, &tracks.v[i], end, rec->line);
+        rc = emit(s, id, &tracks.v[i], end, rec->line);
     free(changes);
     free(tracks.v);
     return rc;
@@ -434,17 +438,34 @@ read_incident(struct state *s, const struct jsonstream_record *rec, bool mainten
     return rc;
 }
 
-/* summary.json: a component's current status since it last changed. */
+/* summary.json: a component's current status since it last changed, held
+ * to the end of the span. */
 static enum sl_status
 read_component(struct state *s, const struct jsonstream_record *rec)
 {
     const struct json_node *n = rec->node;
     bool group = false;
     jsondoc_bool(jsondoc_get(n, "group"), &group);
-    const char *name = name_of(s, jsonstream_str(n, "id"), jsonstream_str(n, "name"));
+    const char *id = jsonstream_str(n, "id");
+    const char *name = name_of(s, id, jsonstream_str(n, "name"));
     if (group || !name)
         return SL_OK;
-    return history_span_service(&s->cov, name);
+    const char *word = jsonstream_str(n, "status");
+    enum svc_status st;
+    int64_t since;
+    if (!word || !svc_status_parse(word, &st) || st <= SVC_UP ||
+        jsonstream_time(s->ing, n, "updated_at", &since, s->why, sizeof s->why) ||
+        since == SLTIME_NONE)
+        return history_span_service(&s->cov, name);
+    char key[300];
+    snprintf(key, sizeof key, "component:%s:%lld", id ? id : name, (long long)since);
+    struct interval iv = {.entity = entity_of(s),
+                          .service = name,
+                          .start = since,
+                          .status = st,
+                          .line = rec->line,
+                          .key = key};
+    return history_span_hold(&s->cov, &iv);
 }
 
 static enum sl_status

@@ -44,6 +44,21 @@ by_site_time(const void *a, const void *b)
     return c ? c : (x->t > y->t) - (x->t < y->t);
 }
 
+/* Whether Upptime's slug breaks a word before name[i], as the slugify it
+ * uses splits camel case: "GitHub" is git-hub, "MySQL Playground"
+ * my-sql-playground, "HTTPServer" http-server, "APIs" apis. */
+static bool
+word_break(const char *name, size_t n, size_t i)
+{
+    unsigned char prev = i ? (unsigned char)name[i - 1] : 0, ch = (unsigned char)name[i];
+    unsigned char next = i + 1 < n ? (unsigned char)name[i + 1] : 0;
+    if (!isupper(ch) || !prev)
+        return false;
+    if (islower(prev) || isdigit(prev))
+        return true;
+    return isupper(prev) && next && next < 0x80 && (islower(next) || isdigit(next)) && next != 's';
+}
+
 static enum sl_status
 add(struct changes *c, const char *site, size_t n, int64_t t, enum svc_status st, long line)
 {
@@ -56,12 +71,14 @@ add(struct changes *c, const char *site, size_t n, int64_t t, enum svc_status st
         c->alloc = alloc;
     }
     /* Upptime's slug of the site's name, as history/<slug>.yml uses. */
-    char *copy = malloc(n + 1);
+    char *copy = malloc(2 * n + 1);
     size_t k = 0;
     if (!copy)
         return SL_ERR_NOMEM;
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)site[i];
+        if (k && copy[k - 1] != '-' && word_break(site, n, i))
+            copy[k++] = '-';
         if (isalnum(ch) || ch >= 0x80)
             copy[k++] = (char)(ch < 0x80 ? tolower(ch) : ch);
         else if (k && copy[k - 1] != '-')

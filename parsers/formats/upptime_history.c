@@ -1,7 +1,8 @@
 /* upptime_history.c — an Upptime repository's history/<slug>.yml: the last
  * check of one site (url, status up|down|degraded, code, responseTime,
  * lastUpdated, startTime). It is one probe result at lastUpdated, with
- * responseTime (milliseconds) as its latency; the
+ * responseTime (milliseconds) as its latency unless it is 0 (a check that
+ * got no answer); the
  * service is the slug, taken from the file name as Upptime writes it. */
 #include <libgen.h>
 #include <math.h>
@@ -50,11 +51,12 @@ parse(struct ingest *ing, FILE *f)
                  *why ? ": " : "", why);
         rc = ingest_reject(ing, line, reason, when ? when : "", when ? strlen(when) : 0);
     } else {
-        /* responseTime: milliseconds, as Upptime's badges show it. */
+        /* responseTime: milliseconds, as Upptime's badges show it; 0 is
+         * what Upptime writes for a check that got no answer, no sample. */
         const char *ms = yamldoc_get_scalar(doc, root, "responseTime");
         char *end = NULL;
         double latency = ms && *ms ? strtod(ms, &end) : NAN;
-        if (end && (end == ms || *end))
+        if ((end && (end == ms || *end)) || !(latency > 0))
             latency = NAN;
         rc = ingest_probe_latency(ing, ing->entity, service, t, status, latency, line, word,
                                   strlen(word));

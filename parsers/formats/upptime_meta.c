@@ -4,7 +4,8 @@
  * monitor configuration .upptimerc.yml. They are recognised so that ingesting
  * a whole repository does not fail on them, and they store nothing: a badge
  * is a rounded figure over an unstated span, the configuration a list of
- * sites. */
+ * sites. Such a file is skipped with a note (ingest.h holds_nothing), not
+ * refused and not recorded. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -81,6 +82,10 @@ parse(struct ingest *ing, FILE *f)
 out:
     if (!rc && !mine)
         rc = diag_set(ing->diag, SL_ERR_INPUT, ing->path, 1, "%s", not_mine);
+    if (!rc)
+        ing->holds_nothing = root ? "an Upptime badge: a rounded figure over an unstated span, "
+                                    "no observation (history/summary.json holds the minutes)"
+                                  : "an Upptime configuration: a list of sites, no observation";
     jsondoc_free(root);
     strbuf_release(&text);
     return rc;

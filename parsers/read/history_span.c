@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/time/sltime.h"
 
 void
@@ -20,6 +21,12 @@ history_span_release(struct history_span *c)
     for (size_t i = 0; i < c->n; i++)
         free(c->names[i]);
     free(c->names);
+    for (size_t i = 0; i < c->nheld; i++) {
+        free(c->held[i].entity);
+        free(c->held[i].service);
+        free(c->held[i].key);
+    }
+    free(c->held);
     history_span_init(c);
 }
 
@@ -58,6 +65,66 @@ history_span_time(struct history_span *c, int64_t t)
         c->to = t;
 }
 
+/* A copy of text, NULL for NULL; *failed set when memory ran out. */
+static char *
+copy_of(const char *text, bool *failed)
+{
+    char *copy = text ? strdup(text) : NULL;
+    if (text && !copy)
+        *failed = true;
+    return copy;
+}
+
+enum sl_status
+history_span_hold(struct history_span *c, const struct interval *iv)
+{
+    enum sl_status rc = history_span_service(c, iv->service);
+    if (rc || c->nheld >= HISTORY_SPAN_MAX_SERVICES)
+        return rc;
+    void *v = c->held;
+    if ((rc = grow_reserve(&v, &c->aheld, c->nheld + 1, sizeof *c->held)))
+        return rc;
+    c->held = v;
+    bool failed = false;
+    struct history_hold h = {copy_of(iv->entity, &failed),
+                             copy_of(iv->service, &failed),
+                             copy_of(iv->key, &failed),
+                             iv->start,
+                             iv->status,
+                             iv->line};
+    if (failed) {
+        free(h.entity);
+        free(h.service);
+        free(h.key);
+        return SL_ERR_NOMEM;
+    }
+    c->held[c->nheld++] = h;
+    history_span_time(c, iv->start);
+    return SL_OK;
+}
+
+/* Every held status, from its start to the span's end at to; one held
+ * without an entity takes entity. */
+static enum sl_status
+emit_held(const struct history_span *c, struct ingest *ing, const char *entity, int64_t to)
+{
+    enum sl_status rc = SL_OK;
+    for (size_t i = 0; i < c->nheld && !rc; i++) {
+        const struct history_hold *h = &c->held[i];
+        if (h->start >= to)
+            continue;
+        struct interval iv = {.entity = h->entity ? h->entity : entity,
+                              .service = h->service,
+                              .start = h->start,
+                              .end = to,
+                              .status = h->status,
+                              .line = h->line,
+                              .key = h->key};
+        rc = ingest_interval(ing, &iv);
+    }
+    return rc;
+}
+
 enum sl_status
 history_span_emit(struct history_span *c, struct ingest *ing, const char *entity)
 {
@@ -82,5 +149,5 @@ history_span_emit(struct history_span *c, struct ingest *ing, const char *entity
         if (rc)
             return rc;
     }
-    return SL_OK;
+    return emit_held(c, ing, entity, to);
 }

@@ -172,6 +172,7 @@ write_incidents(struct jsonw *w, const struct incident_summary *inc)
     jsonw_field_int(w, "open", inc->open);
     jsonw_field_int(w, "merged_left_out", inc->merged);
     jsonw_field_int(w, "unacknowledged", inc->unacknowledged);
+    jsonw_field_int(w, "entity_without_service", inc->entity_without_service);
     jsonw_close(w, '}');
     static const char *const keys[MEASURE_COUNT] = {"ttd", "tta", "ttm", "ttr"};
     for (int m = 0; m < MEASURE_COUNT; m++) {

@@ -30,7 +30,10 @@ rules_doc_markdown_write(struct strbuf *sb)
         "catalog in `engine/audit/rules.c`. Scope: **D** = a provider's SLA document,\n"
         "**P** = a provider's measured performance, **I** = an internal operations\n"
         "team. A rule with regimes applies only when the entity's profile lists one of\n"
-        "them.\n"
+        "them. Sources: the incident records a rule judges — team records (a team's\n"
+        "incident tool), status pages (a provider's public status history), machine\n"
+        "logs (incidents derived from kernel or scheduler logs); a finding never\n"
+        "rests on a field the record's source cannot carry (engine/audit/record_source.h).\n"
         "Thresholds are defaults: a profile overrides one with\n"
         "`\"thresholds\": {\"RULE-ID.param\": value}`.\n"
         "\n"
@@ -44,13 +47,14 @@ rules_doc_markdown_write(struct strbuf *sb)
             rc = strbuf_addf(sb, "- **%s**: %s.\n", r->id, r->not_implemented);
     if (!rc)
         rc = strbuf_addstr(sb, "\n## Rules\n\n"
-                               "| ID | Scope | Severity | Regimes | Check | Thresholds | Source "
-                               "| Implemented |\n"
-                               "|---|---|---|---|---|---|---|---|\n");
+                               "| ID | Scope | Severity | Regimes | Sources | Check | Thresholds "
+                               "| Source | Implemented |\n"
+                               "|---|---|---|---|---|---|---|---|---|\n");
     for (const struct rule *r = rules_catalog; !rc && r->id; r++) {
-        rc = strbuf_addf(sb, "| %s | %s | %s | %s | %s | ", r->id, rules_scope_text(r->scope),
+        char sources[80];
+        rc = strbuf_addf(sb, "| %s | %s | %s | %s | %s | %s | ", r->id, rules_scope_text(r->scope),
                          finding_severity_name(r->severity), r->regimes ? r->regimes : "—",
-                         r->check_text);
+                         record_sources_text(r->sources, sources, sizeof sources), r->check_text);
         if (!rc)
             rc = add_params(sb, r);
         if (!rc)
@@ -71,6 +75,13 @@ rules_doc_json_write(struct strbuf *sb)
         jsonw_field_str(&w, "scope", rules_scope_text(r->scope));
         jsonw_field_str(&w, "severity", finding_severity_name(r->severity));
         jsonw_field_str(&w, "regimes", r->regimes);
+        jsonw_open(&w, "sources", '[');
+        for (int k = 0; k < RECORD_KINDS; k++)
+            if (r->sources & SOURCE_BIT(k)) {
+                char one[40];
+                jsonw_field_str(&w, NULL, record_sources_text(SOURCE_BIT(k), one, sizeof one));
+            }
+        jsonw_close(&w, ']');
         jsonw_field_str(&w, "check", r->check_text);
         jsonw_field_str(&w, "clause", r->clause);
         jsonw_open(&w, "params", '{');

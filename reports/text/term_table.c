@@ -46,6 +46,17 @@ coverage_note(struct textbuf *t, enum avail_coverage flag, const struct avail_re
         textbuf_printf(t, ", measured %.3f %%", 100.0 * a->availability);
 }
 
+/* "  2 of the entity's incidents name no service (in (all) only)" at the end
+ * of a service row whose entity has such incidents in the window. */
+static void
+without_service_note(struct textbuf *t, const struct eval_row *row)
+{
+    long n = row->incidents.entity_without_service;
+    if (row->service && n > 0)
+        textbuf_printf(t, "  %ld of the entity's incidents name%s no service (in (all) only)", n,
+                       n == 1 ? "s" : "");
+}
+
 enum sl_status
 term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_only,
                 const struct window *window)
@@ -82,6 +93,7 @@ term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_on
         if (inc->impossible_order[MEASURE_TTA])
             textbuf_printf(t, "  mtta leaves out %ld (acknowledged before detected)",
                            inc->impossible_order[MEASURE_TTA]);
+        without_service_note(t, row);
         textbuf_putc(t, '\n');
     }
     return tb.status;

@@ -1360,6 +1360,22 @@ expect "gpu: a renamed Statuspage component" 0 "$BIN" --db "$GDB" ingest $G/stat
 expect "gpu: a renamed component is one service" 0 "$BIN" --db "$GDB" eval --month 2026-10 --entity provider:renamed-cloud
 has "gpu: the latest name" "$TMP/out" '^provider:renamed-cloud +API Requests +2026-10 '
 hasnt "gpu: no row under the old name" "$TMP/out" '^provider:renamed-cloud +API +2026-10 '
+# audit rules fit the record's source: a machine log carries no acknowledgement
+MLDB=$TMP/machine-log.db
+expect "record source: a scheduler log" 0 "$BIN" --db "$MLDB" ingest --entity team:sched --service cluster tests/data/formats/slurmctld.log
+same "record source: its incidents have no acknowledgement" "$(sqlite3 "$MLDB" "select count(*) from incidents where acknowledged is null and severity is not null")" "$(sqlite3 "$MLDB" "select count(*) from incidents")"
+expect "record source: audit" 0 "$BIN" --db "$MLDB" --json audit --entity team:sched --from 2000-01-01 --to 2100-01-01
+same "record source: no INC-005 for what a log cannot carry" "$(jq '[.findings[] | select(.rule == "INC-005")] | length' "$TMP/out")" 0
+expect "record source: the rule says its sources" 0 "$BIN" rules --json
+same "record source: INC-004's sources" "$(jq -c '.[] | select(.id == "INC-004") | .sources' "$TMP/out")" '["team records"]'
+# incidents that name no service: in the entity's row, said on each service row
+NSDB=$TMP/no-service.db
+sed -n '/^== incidents.json/,/^== expect/p' tests/data/metrics/incidents-without-service.case | sed '1d;$d' >"$TMP/no-service.json"
+expect "no service: ingest" 0 "$BIN" --db "$NSDB" ingest "$TMP/no-service.json"
+expect "no service: eval" 0 "$BIN" --db "$NSDB" eval --month 2026-10
+has "no service: the entity row counts them" "$TMP/out" '^provider:nimbus +\(all\) +2026-10 .* 3 +1/1/0/1/0 '
+has "no service: the service row says so" "$TMP/out" '^provider:nimbus +API +2026-10 .* 1 +1/0/0/0/0 .*  2 of the entity.s incidents name no service \(in \(all\) only\)$'
+hasnt "no service: not on the entity row" "$TMP/out" '(all).*name no service'
 # the detector explains itself
 : >"$TMP/nothing.json"
 expect "detect: an empty file" 3 "$BIN" --db "$GDB" ingest "$TMP/nothing.json"
@@ -1370,6 +1386,18 @@ has "detect: XML of no feed said" "$TMP/err" 'catalog.xml:1: format not recognis
 printf '[{"when": "2026-03-01T00:00:00Z", "what": "db", "level": 2}]\n' >"$TMP/array.json"
 expect "detect: an array of objects" 3 "$BIN" --db "$GDB" ingest "$TMP/array.json"
 has "detect: an array of objects said" "$TMP/err" 'format not recognised: a JSON array of objects with fields when, what, level: try --format jsonl with a field map'
+printf '\211PNG\r\n\032\n\000\000\000\rIHDR' >"$TMP/chart.png"
+expect "detect: an image" 3 "$BIN" --db "$GDB" ingest "$TMP/chart.png"
+has "detect: an image said" "$TMP/err" 'chart.png:1: format not recognised: a PNG image, not text: every format slaudit ingests is UTF-8 text'
+expect "detect: an image with --format" 3 "$BIN" --db "$GDB" ingest --format statuspage-feed "$TMP/chart.png"
+has "detect: an image with --format said" "$TMP/err" 'chart.png:1: a PNG image, not text: --format statuspage-feed cannot read it; every format slaudit ingests is UTF-8 text'
+hasnt "detect: no XML parser error for an image" "$TMP/err" 'Document is empty'
+printf 'apiVersion: sloth.slok.dev/v1\nkind: AlertWindows\nspec:\n  sloPeriod: 30d\n' >"$TMP/windows.yaml"
+expect "detect: a spec kind no format reads" 3 "$BIN" --db "$GDB" ingest "$TMP/windows.yaml"
+has "detect: the kind that would be read" "$TMP/err" 'kind AlertWindows, which no format reads: the closest is sloth, which reads kind PrometheusServiceLevel'
+printf '{"action": "Create", "alert": {"alertId": "a1", "message": "disk", "createdAt": 1},\n "integrationName": "hook"}\n' >"$TMP/hook.json"
+expect "detect: a payload no format reads" 3 "$BIN" --db "$GDB" ingest "$TMP/hook.json"
+has "detect: the closest format and why" "$TMP/err" 'not an export slaudit knows; the closest is opsgenie, which reads alert, message, createdAt too but detects JSON with tinyId and createdAt'
 printf '{"page": {"name": "Acme"}, "incident_updates": []}\n' >"$TMP/looks-like.json"
 expect "detect: taken for a format that then finds nothing" 3 "$BIN" --db "$GDB" ingest "$TMP/looks-like.json"
 has "detect: the mismatch named" "$TMP/err" "looks-like.json: no records: the file looked like statuspage-json \\(a JSON object with page and incident_updates, shortlink or scheduled_maintenances\\), but nothing in it reads as statuspage-json's records; give --format if it is another\$"
@@ -2008,6 +2036,19 @@ cp "$DB" "$TMP/lat-demo.db"
 expect "latency: the demo's profile" 0 "$BIN" --db "$TMP/lat-demo.db" -q ingest sample-data/profile-platform.json
 expect "latency: demo eval" 0 "$BIN" --db "$TMP/lat-demo.db" eval --month 2026-10 --entity team:platform --json
 has "latency: demo k8s-control-plane misses 99 % at or under 250 ms" "$TMP/out" '"service":"k8s-control-plane",.*"p99_ms":481,.*"met":false'
+# A failed Upptime check writes responseTime 0: a probe, no latency sample.
+printf 'url: https://jobs.example\nstatus: down\ncode: 0\nresponseTime: 0\nlastUpdated: 2026-10-01T10:30:00Z\nstartTime: 2026-09-01T00:00:00Z\ngenerator: Upptime <https://github.com/upptime/upptime>\n' >"$TMP/failed-check.yml"
+expect "latency: a failed upptime check" 0 "$BIN" --db "$TMP/lat-failed.db" ingest --entity team:jobs "$TMP/failed-check.yml"
+has "latency: a failed check is no sample" "$TMP/out" 'read 1, stored 1, rejected 0, duplicates 0: 1 probe result, 1 status interval$'
+# Badges and the configuration are recognised and skipped, not refused.
+printf '{"schemaVersion":1,"label":"uptime 7 days","message":"99.5%%","color":"green"}\n' >"$TMP/uptime-week.json"
+printf 'owner: acme\nrepo: status\nsites:\n  - name: API\n    url: https://x\n' >"$TMP/upptimerc.yml"
+expect "upptime meta: skipped" 0 "$BIN" --db "$TMP/meta.db" ingest "$TMP/uptime-week.json" "$TMP/upptimerc.yml"
+has "upptime meta: a badge skipped, why" "$TMP/out" 'uptime-week.json: upptime-meta: skipped, nothing to store: an Upptime badge: a rounded figure over an unstated span'
+has "upptime meta: the configuration skipped" "$TMP/out" 'upptimerc.yml: upptime-meta: skipped, nothing to store: an Upptime configuration'
+same "upptime meta: not recorded" "$(sqlite3 "$TMP/meta.db" "select count(*) from sources")" 0
+expect "upptime meta: --json" 0 "$BIN" --db "$TMP/meta.db" --json ingest "$TMP/uptime-week.json"
+has "upptime meta: --json says why" "$TMP/out" '"skipped_why":"an Upptime badge: '
 RLAT=${SLAUDIT_REAL:-../shared/real}/uptime/manticore-upptime/history
 if [ -d "$RLAT" ]; then
     # Each history file is the site's last check: one sample, its responseTime.

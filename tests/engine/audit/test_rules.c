@@ -330,6 +330,76 @@ Test(rules, inc005_missing_fields)
     cr_assert_eq(count(&d, "INC-005"), 1);
 }
 
+/* A finding never rests on a field the record's source cannot carry: an
+ * incident derived from a machine log has no severity of its own and no
+ * acknowledgement, a status page's no acknowledgement. */
+Test(rules, inc005_asks_only_what_the_source_carries)
+{
+    struct audit_data d;
+    team(&d);
+    struct audit_incident inc[3] = {incident("xid:node-a:1", NULL, FROM, FROM + H),
+                                    incident("sp-1", "sev2", FROM, FROM + H),
+                                    incident("T1", "sev3", FROM, FROM + H)};
+    inc[0].source = RECORD_MACHINE_LOG;
+    inc[0].acknowledged = SLTIME_NONE;
+    inc[1].source = RECORD_STATUS_PAGE;
+    inc[1].acknowledged = SLTIME_NONE;
+    d.incidents = inc;
+    d.nincidents = 3;
+    cr_assert_eq(count(&d, "INC-005"), 0, "no acknowledgement a log or a page could carry");
+    inc[1].severity = NULL;
+    cr_assert(says(&d, "INC-005", "1 of 3 incident records"), "a page states an impact");
+    inc[1].severity = "sev2";
+    inc[0].resolved = SLTIME_NONE;
+    cr_assert_eq(count(&d, "INC-005"), 1, "a log's times are asked for");
+    inc[0].resolved = FROM + H;
+    inc[2].acknowledged = SLTIME_NONE;
+    cr_assert(says(&d, "INC-005", "1 of 3 incident records"), "a team's record is");
+}
+
+/* A provider's public status page publishes no postmortem of the
+ * customer's: its incidents are not faulted for lacking one; a team's, and
+ * those derived from its machines' logs, are. */
+Test(rules, inc001_not_for_status_page_incidents)
+{
+    struct audit_data d;
+    team(&d);
+    struct audit_incident inc = incident("sp-1", "sev1", FROM, FROM + H);
+    inc.source = RECORD_STATUS_PAGE;
+    d.incidents = &inc;
+    d.nincidents = 1;
+    cr_assert_eq(count(&d, "INC-001"), 0);
+    inc.source = RECORD_MACHINE_LOG;
+    cr_assert_eq(count(&d, "INC-001"), 1);
+    inc.source = RECORD_TEAM;
+    cr_assert_eq(count(&d, "INC-001"), 1);
+}
+
+Test(rules, every_incident_rule_states_its_sources)
+{
+    static const char *const judged[] = {"AVL-004", "AVL-005", "INC-001", "INC-002",
+                                         "INC-004", "INC-005", "INC-006", "INC-007"};
+    for (size_t i = 0; i < sizeof judged / sizeof judged[0]; i++)
+        cr_assert_neq(rules_find(judged[i])->sources, 0u, "%s", judged[i]);
+    cr_assert_eq(rules_find("INC-004")->sources, SOURCES_TEAM, "acknowledgements: teams' only");
+    cr_assert_eq(rules_find("SLA-001")->sources, 0u, "a document rule reads no incident");
+    char text[80];
+    cr_assert_str_eq(record_sources_text(rules_find("INC-001")->sources, text, sizeof text),
+                     "team records, machine logs");
+    cr_assert_str_eq(record_sources_text(0, text, sizeof text), "—");
+}
+
+Test(rules, record_sources_of_formats)
+{
+    cr_assert_eq(record_source_of("statuspage-feed"), RECORD_STATUS_PAGE);
+    cr_assert_eq(record_source_of("gcp-status"), RECORD_STATUS_PAGE);
+    cr_assert_eq(record_source_of("slurmctld-log"), RECORD_MACHINE_LOG);
+    cr_assert_eq(record_source_of("nvidia-xid"), RECORD_MACHINE_LOG);
+    cr_assert_eq(record_source_of("pagerduty-json"), RECORD_TEAM);
+    cr_assert_eq(record_source_of(NULL), RECORD_TEAM);
+    cr_assert_eq(record_source_carries(RECORD_MACHINE_LOG) & CARRIES_ACKNOWLEDGED, 0u);
+}
+
 Test(rules, inc006_external_share_over_20_percent)
 {
     struct audit_data d;

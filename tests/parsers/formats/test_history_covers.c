@@ -112,3 +112,67 @@ Test(history_covers, covers_refused_for_a_format_that_reads_no_history)
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM sources"), 0);
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM intervals"), 0);
 }
+
+static long
+held(const char *service, const char *status, int64_t start, int64_t end)
+{
+    char sql[320];
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM intervals WHERE service = '%s' AND status = '%s' AND "
+             "start = %lld AND end = %lld",
+             service, status, (long long)start, (long long)end);
+    return fixture_count(&fx, sql);
+}
+
+/* An incident still open when the file was written: its status holds to
+ * the end of the span (the latest time stated, here the later incident's
+ * last modification at 12:00 on the 20th), else to --covers' end. */
+static const char gcp_open[] =
+    "[{\"id\": \"g1\", \"begin\": \"2026-10-10T10:00:00+00:00\", \"created\": "
+    "\"2026-10-10T10:20:00+00:00\", \"modified\": \"2026-10-10T11:00:00+00:00\",\n"
+    "  \"status_impact\": \"SERVICE_OUTAGE\", \"severity\": \"high\", \"service_name\": \"API\"},\n"
+    " {\"id\": \"g0\", \"begin\": \"2026-10-01T00:00:00+00:00\", \"end\": "
+    "\"2026-10-01T01:00:00+00:00\", \"modified\": \"2026-10-20T12:00:00+00:00\",\n"
+    "  \"status_impact\": \"SERVICE_OUTAGE\", \"severity\": \"high\", \"service_name\": \"DB\"}]\n";
+
+Test(history_covers, open_cloud_incident_holds_to_the_span_end)
+{
+    struct ingest_file_result res;
+    cr_assert_eq(ingest("gcp-status", "gcp.json", gcp_open, false, 0, 0, &res), SL_OK, "%s",
+                 diag.message);
+    cr_assert_eq(held("API", "down", OCT10, OCT20 + 12 * 3600), 1,
+                 "down from its begin to the latest time the file states");
+    cr_assert_eq(held("API", "up", OCT1, OCT20 + 12 * 3600), 1);
+}
+
+Test(history_covers, open_cloud_incident_holds_to_covers_end)
+{
+    struct ingest_file_result res;
+    cr_assert_eq(ingest("gcp-status", "gcp.json", gcp_open, true, OCT1, NOV1, &res), SL_OK, "%s",
+                 diag.message);
+    cr_assert_eq(held("API", "down", OCT10, NOV1), 1);
+}
+
+/* An AWS event not marked [RESOLVED]: posted 10:00 AM PDT on the 10th
+ * (17:00Z), updated at 12:00 PM PDT (19:00Z); the archive's later event
+ * ends the span on the 20th at 17:00Z. */
+static const char aws_open[] =
+    "{\"archive\": [\n"
+    " {\"service_name\": \"API\", \"summary\": \"Errors\", \"date\": \"1791651600\", \"status\": "
+    "\"3\", \"service\": \"api\",\n"
+    "  \"description\": \"<div><span class=\\\"yellowfg\\\">10:00 AM PDT</span>&nbsp;Errors.</div>"
+    "<div><span class=\\\"yellowfg\\\">12:00 PM PDT</span>&nbsp;Still.</div>\"},\n"
+    " {\"service_name\": \"DB\", \"summary\": \"[RESOLVED] Note\", \"date\": \"1792515600\", "
+    "\"status\": \"1\", \"service\": \"db\",\n"
+    "  \"description\": \"<div><span class=\\\"yellowfg\\\">10:00 AM "
+    "PDT</span>&nbsp;Fine.</div>\"}\n"
+    "], \"current\": []}\n";
+
+Test(history_covers, open_aws_event_holds_to_the_span_end)
+{
+    struct ingest_file_result res;
+    cr_assert_eq(ingest("aws-health", "aws.json", aws_open, false, 0, 0, &res), SL_OK, "%s",
+                 diag.message);
+    cr_assert_eq(held("api", "down", INT64_C(1791651600), INT64_C(1792515600)), 1,
+                 "down from the first update to the span's end, not to the last update");
+}

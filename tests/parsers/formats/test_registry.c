@@ -118,11 +118,16 @@ Test(registry, utf16_said_to_be_utf16)
     }
     static const char bin[] = "\x01\x02\0\0\xff\x10garbage";
     cr_assert_str_eq(parser_not_recognised(bin, sizeof bin - 1, buf, sizeof buf),
-                     "format not recognised: binary data, not text (see 'slaudit formats', or "
-                     "give --format)");
+                     "format not recognised: binary data, not text: every format slaudit "
+                     "ingests is UTF-8 text (JSON, CSV, YAML, XML or log lines)");
     cr_assert_str_eq(parser_not_recognised("a\0", 2, buf, sizeof buf),
-                     "format not recognised: binary data, not text (see 'slaudit formats', or "
-                     "give --format)");
+                     "format not recognised: binary data, not text: every format slaudit "
+                     "ingests is UTF-8 text (JSON, CSV, YAML, XML or log lines)");
+    static const char pdf[] = "%PDF-1.7\n%\xe2\xe3\n1 0 obj\n";
+    cr_assert_str_eq(parser_not_recognised(pdf, sizeof pdf - 1, buf, sizeof buf),
+                     "format not recognised: a PDF document (an SLA document is read by "
+                     "'slaudit sla extract'), not text: every format slaudit ingests is UTF-8 "
+                     "text (JSON, CSV, YAML, XML or log lines)");
 }
 
 /* The head handed over is bytes, not a string: a first line that runs to
@@ -144,7 +149,7 @@ Test(registry, not_recognised_reads_no_further_than_the_head)
 /* What a file no format reads looks like, and what would read it. */
 Test(registry, not_recognised_says_what_the_file_looks_like)
 {
-    char buf[512];
+    char buf[1024];
     static const struct {
         const char *text, *said;
     } cases[] = {
@@ -163,6 +168,17 @@ Test(registry, not_recognised_says_what_the_file_looks_like)
          "format not recognised: a CSV header 'colour,shape,weight' that no CSV format reads"},
         {"{\"at\": 1, \"to\": \"up\"}\n{\"at\": 2, \"to\": \"down\"}\n",
          "format not recognised: JSON Lines of objects with fields at, to: try --format jsonl"},
+        {"apiVersion: pyrra.dev/v1alpha1\nkind: AlertRule\n",
+         "format not recognised: YAML of apiVersion pyrra.dev/v1alpha1, kind AlertRule, which no "
+         "format reads: the closest is pyrra, which reads kind ServiceLevelObjective of "
+         "pyrra.dev/ (spec.target over spec.window)"},
+        {"{\"id\": 1, \"dailyMinutesDown\": {}, \"uptime\": \"99%\"}",
+         "format not recognised: a JSON object with members id, dailyMinutesDown, uptime, not an "
+         "export slaudit knows; the closest is upptime-summary, which reads dailyMinutesDown too "
+         "but detects a JSON array with slug and dailyMinutesDown"},
+        {"ticket,opened_at,severity\n1,2,3\n",
+         "format not recognised: a CSV header 'ticket,opened_at,severity' that no CSV format "
+         "reads; the closest is incident-csv, which reads severity too"},
         {"# an objective\n---\napiVersion: example.dev/v1\nkind: Objective\nspec: {}\n",
          "format not recognised: YAML of apiVersion example.dev/v1, kind Objective, which no "
          "format reads (SLO specifications: openslo reads openslo/v1 and v1alpha, pyrra"},

@@ -214,7 +214,8 @@ Test(statuspage, feed_turn_of_the_year)
     cr_assert_str_eq(got.v[0].key, "777");
     cr_assert_str_eq(got.v[0].service, "Scheduler");
     cr_assert_str_eq(got.v[0].state, "resolved");
-    cr_assert_eq(got.v[0].started, dec31_22);
+    cr_assert_eq(got.v[0].detected, dec31_22);
+    cr_assert_eq(got.v[0].started, SLTIME_NONE, "the feed states no start");
     cr_assert_eq(got.v[0].mitigated, dec31_22 + 110 * 60);
     cr_assert_eq(got.v[0].resolved, dec31_22 + 210 * 60);
     cr_assert_null(got.v[0].severity);

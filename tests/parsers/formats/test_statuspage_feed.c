@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/base/strbuf.h"
+#include "engine/time/sltime.h"
 #include "tests/engine/fixture.h"
 #include "tests/parsers/parse_fixture.h"
 
@@ -64,9 +65,9 @@ static void
 expect_incidents(long n)
 {
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents"), n);
-    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE resolved - started = "
-                                    "3600 AND entity = 'provider:example'"),
-                 n);
+    cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE resolved - detected = "
+                                    "3600 AND started IS NULL AND entity = 'provider:example'"),
+                 n, "no start stated: started unknown, detected at the first update");
 }
 
 Test(statuspage_feed, line_over_1_mib_in_an_entry)
@@ -172,7 +173,8 @@ Test(statuspage_feed, rss_items_keyed_by_link_with_rfc822_dates)
               run.ing.shown[0].reason);
     cr_assert_eq(fixture_count(&fx, "SELECT count(*) FROM incidents WHERE key = 'k3lmq9zx1' AND "
                                     "entity = 'provider:example' AND title = 'Elevated API errors'"
-                                    " AND started = 1761049680 AND resolved = 1761052200 AND "
+                                    " AND detected = 1761049680 AND started IS NULL AND "
+                                    "resolved = 1761052200 AND "
                                     "state = 'resolved' AND line = 8"),
                  1);
 }
@@ -180,7 +182,8 @@ Test(statuspage_feed, rss_items_keyed_by_link_with_rfc822_dates)
 /* One incident whose first update is at 14:50 and whose resolution states
  * the impact began at 14:00; one whose postmortem's date is a slip (February
  * for an August incident) but whose clock is not; one that states a later
- * start, which does not move the first update; one in no zone. */
+ * start and one in no zone, whose start is not known; a date after "From"
+ * with no year; 12-hour clocks. */
 static void
 add_stated(struct strbuf *sb, int id, const char *first, const char *said)
 {
@@ -209,29 +212,36 @@ Test(statuspage_feed, impact_start_stated_by_the_resolution)
     add_stated(&sb, 4, "14:50", "Between 14:00 and 16:00 PDT requests failed.");
     add_stated(&sb, 5, "00:20", "Customer impact occurred from 23:40 to 00:30 UTC.");
     add_stated(&sb, 6, "14:50", "On August 11, 2026 at 13:05 UTC we began seeing errors.");
+    add_stated(&sb, 7, "14:50", "From August 11th at 14:10 UTC until 16:40 UTC, pushes failed.");
+    add_stated(&sb, 8, "14:50", "Users saw errors from 1:59pm UTC to 4:06pm UTC.");
+    add_stated(&sb, 9, "14:50", "Between 12:30 p.m. UTC and 1:10 p.m. UTC, errors.");
     strbuf_addstr(&sb, "</feed>\n");
     struct parse_run run;
     cr_assert_eq(
         parse_file(&fx, &parser_statuspage_feed, write_feed(&sb, "stated.atom", path), NULL, &run),
         SL_OK, "%s", run.diag.message);
-    expect_counts(&run, 6, 6, 0, 0);
+    expect_counts(&run, 9, 9, 0, 0);
     static const struct {
         const char *key;
         int64_t started, detected;
     } want[] = {
         {"1", INT64_C(1786456800), INT64_C(1786459800)}, /* 14:00, first update 14:50 */
         {"2", INT64_C(1786424520), INT64_C(1786434000)}, /* 05:02 on the 11th of August */
-        {"3", INT64_C(1786459800), INT64_C(1786459800)}, /* later than the first: the first */
-        {"4", INT64_C(1786459800), INT64_C(1786459800)}, /* PDT: no UTC clock stated */
+        {"3", SLTIME_NONE, INT64_C(1786459800)},         /* later than the first: not stated */
+        {"4", SLTIME_NONE, INT64_C(1786459800)},         /* PDT: no UTC clock stated */
         {"5", INT64_C(1786405200), INT64_C(1786407600)}, /* 23:40 the day before */
         {"6", INT64_C(1786453500), INT64_C(1786459800)}, /* "at 13:05 UTC we began" */
+        {"7", INT64_C(1786457400), INT64_C(1786459800)}, /* 14:10 on "August 11th" */
+        {"8", INT64_C(1786456740), INT64_C(1786459800)}, /* 1:59pm = 13:59 */
+        {"9", INT64_C(1786451400), INT64_C(1786459800)}, /* 12:30 p.m. = 12:30 */
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         char sql[256];
         snprintf(sql, sizeof sql,
-                 "SELECT count(*) FROM incidents WHERE key = '%s' AND started = %lld AND "
-                 "detected = %lld",
-                 want[i].key, (long long)want[i].started, (long long)want[i].detected);
+                 "SELECT count(*) FROM incidents WHERE key = '%s' AND coalesce(started, -1) = "
+                 "%lld AND detected = %lld",
+                 want[i].key, (long long)(want[i].started == SLTIME_NONE ? -1 : want[i].started),
+                 (long long)want[i].detected);
         cr_assert_eq(fixture_count(&fx, sql), 1, "incident %s: not started %lld, detected %lld",
                      want[i].key, (long long)want[i].started, (long long)want[i].detected);
     }

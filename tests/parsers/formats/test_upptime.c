@@ -83,6 +83,37 @@ Test(upptime, last_change_holds_to_the_newest_commit)
     cr_assert_eq(iv.v[0].status, SVC_DOWN);
 }
 
+/* A site is one service in every Upptime file: a commit names it as the
+ * configuration does ("GitHub"), the history file by Upptime's slug of that
+ * name (history/git-hub.yml), which splits camel case. */
+Test(upptime, commit_names_are_the_slugs_of_history_files)
+{
+    static const char text[] =
+        "2026-10-01T13:00:00+00:00\teeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee\t"
+        ":card_file_box: Update status summary [skip ci] [upptime]\n"
+        "2026-10-01T12:00:00+00:00\taaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\t"
+        "\xf0\x9f\x9f\xa5 GitHub is down (500 in 90 ms) [skip ci] [upptime]\n"
+        "2026-10-01T11:30:00+00:00\tbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\t"
+        "\xf0\x9f\x9f\xa5 MySQL Playground is down (500 in 12 ms) [skip ci] [upptime]\n"
+        "2026-10-01T11:00:00+00:00\tcccccccccccccccccccccccccccccccccccccccc\t"
+        "\xf0\x9f\x9f\xa5 HTTPServer v2 is down (500 in 12 ms) [skip ci] [upptime]\n"
+        "2026-10-01T10:30:00+00:00\tdddddddddddddddddddddddddddddddddddddddd\t"
+        "\xf0\x9f\x9f\xa5 Public APIs (beta) is down (500 in 123 ms) [skip ci] [upptime]\n";
+    char path[512];
+    fixture_write(&fx, "log.tsv", text, sizeof text - 1, path);
+    struct parse_run run;
+    struct parse_options opt = {"team:web", NULL, NULL};
+    cr_assert_eq(parse_file(&fx, &parser_upptime_commits, path, &opt, &run), SL_OK, "%s",
+                 run.diag.message);
+    static const char *const slugs[] = {"git-hub", "my-sql-playground", "http-server-v2",
+                                        "public-apis-beta"};
+    for (size_t i = 0; i < 4; i++) {
+        struct fx_intervals iv;
+        fixture_intervals(&fx, "team:web", slugs[i], FX_ALL_FROM, FX_ALL_TO, &iv);
+        cr_assert_eq(iv.n, 1, "%s", slugs[i]);
+    }
+}
+
 Test(upptime, history_yml_is_one_probe)
 {
     struct parse_run run;
