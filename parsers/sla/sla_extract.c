@@ -14,6 +14,7 @@
 #include "parsers/sla/sla_commitment.h"
 #include "parsers/sla/sla_match.h"
 #include "parsers/sla/sla_patterns.h"
+#include "parsers/sla/sla_provider.h"
 #include "parsers/sla/sla_reader.h"
 
 /* ---- the compiled table ------------------------------------------------ */
@@ -717,26 +718,6 @@ read_heading(struct extractor *ex, const struct sla_unit *u)
     }
 }
 
-static void
-read_provider(struct extractor *ex)
-{
-    /* Rows in table order: the first row that finds a name anywhere wins. */
-    for (size_t p = 0; p < ex->mx.npats && !ex->t->provider; p++) {
-        const struct sla_match_row *c = &ex->mx.pats[p];
-        if (c->row->fill != SLA_FILL_PROVIDER)
-            continue;
-        for (size_t i = 0; i < ex->doc->nunits && !ex->t->provider; i++) {
-            const struct sla_unit *u = &ex->doc->units[i];
-            struct regex_match m;
-            bool found;
-            size_t s, l;
-            if (!regex_search(c->re, u->text, u->len, 0, &found, &m, ex->diag) && found &&
-                group(c, &m, "name", &s, &l))
-                ex->t->provider = copy_text(ex, u->text + s, l);
-        }
-    }
-}
-
 /* No uptime sentence names a window: a document that speaks of months
  * anywhere (credits "for the monthly billing cycle", a "Monthly Uptime"
  * column, rates "averaged per month") is read per month; one that names no
@@ -799,7 +780,8 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
     if (doc->meta_effective && !(out->effective_date = strdup(doc->meta_effective)))
         ex.status = SL_ERR_NOMEM;
     ex.service_set = out->service != NULL;
-    read_provider(&ex);
+    if (!out->provider && !ex.status)
+        ex.status = sla_provider_read(&ex.mx, doc, &out->provider, diag);
     read_language(&ex);
     for (size_t i = 0; i < doc->nunits && !ex.status; i++) {
         const struct sla_unit *u = &doc->units[i];

@@ -59,6 +59,37 @@
     "(?:\\s*(?<mult>thousand|million|k\\b|m\\b))?"
 #define UPTIME_WORD "(?:uptime|availability|available|service level|" W_AVAILABILITY ")"
 
+/* A name: up to four capitalised words, or words before a legal form
+ * ("centron GmbH", "Acme Compute, Inc."). Rows that use it are
+ * case-sensitive. */
+#define LEGAL_FORM                                                                                 \
+    "(?:Inc|LLC|Ltd|Limited|GmbH|Corp|Corporation|B\\.V|S\\.A|AG|PLC|SAS|Pty\\s+Ltd)\\.?(?![A-Za-" \
+    "z])"
+#define NAME_WORD "(?=[A-Z0-9][A-Za-z0-9&-]*[A-Za-z])[A-Z0-9][A-Za-z0-9&-]*"
+#define NAME_COMPANY                                                                               \
+    "(?<name>(?:" NAME_WORD "\\s+){0,3}[A-Za-z0-9][A-Za-z0-9&-]*,?\\s+" LEGAL_FORM ")"
+#define NAME                                                                                       \
+    "(?<name>(?:" NAME_WORD "\\s+){0,3}[A-Za-z0-9][A-Za-z0-9&-]*,?\\s+" LEGAL_FORM "|" NAME_WORD   \
+    "(?:\\s+" NAME_WORD "){0,3})"
+#define NAME_LAZY "(?<name>" NAME_WORD "(?:\\s+" NAME_WORD "){0,3}?)"
+/* The words around a name, English then German. */
+#define W_PRONOUN                                                                                  \
+    "we|us|our|ours|you|your|they|them|their|it|its|he|she|i|wir|uns|unser\\w*|sie|ihr\\w*|es"
+#define W_ROLE                                                                                     \
+    "provider|service\\s+provider|customer|client|company|host|hoster|licensor|licensee|vendor|"   \
+    "supplier|seller|user|users|partner|party|parties|subscriber|operator|contractor|"             \
+    "anbieter|kunde|kunden|auftragnehmer|auftraggeber|dienstleister|betreiber"
+#define W_GENERIC                                                                                  \
+    "service|services|agreement|sla|terms|support|team|section|article|annex|schedule|"            \
+    "appendix|exhibit|table|credits?|uptime|availability|downtime|maintenance|platform|"           \
+    "dienst|vertrag|leistung"
+#define W_LEAD                                                                                     \
+    "the|this|that|these|those|a|an|any|all|each|if|how|when|where|while|and|or|unless|"           \
+    "upon|our|your|der|die|das|den|dem|des|ein|eine|wenn|falls"
+#define W_SLA                                                                                      \
+    "service\\s+level\\s+(?:agreement|description|terms|commitment)|sla|"                          \
+    "dienstg(?:\\x{fc}|ue)tevereinbarung"
+
 const struct sla_pattern sla_patterns[] = {
     /* Uptime commitments. */
     {SLA_FILL_UPTIME, 0, 0,
@@ -282,16 +313,51 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_RTO, 0, 0,
      "\\b(?:rto|recovery\\s+time\\s+objective)\\b[^.;\\d]{0,40}?" NUM "\\s*" TIME_UNIT},
 
-    /* Who and what. */
-    {SLA_FILL_PROVIDER, 0, SLA_PAT_CASE,
-     "\\b(?<name>[A-Z][A-Za-z0-9&-]*(?:\\s+[A-Z][A-Za-z0-9&-]*){0,3},?\\s+(?:Inc|LLC|Ltd|"
-     "Limited|GmbH|Corp|Corporation|B\\.V|S\\.A|AG|PLC|SAS|Pty\\s+Ltd)\\.?)(?=[\\s,;)\"']|$)"},
-    {SLA_FILL_PROVIDER, 0, SLA_PAT_CASE,
-     "(?:^|[.;]\\s+)(?<name>[A-Z][A-Za-z0-9]+)\\s+(?:will|shall)\\s+(?:use|provide|make|"
-     "maintain|ensure|offer|deliver)\\b"},
-    {SLA_FILL_PROVIDER, 0, SLA_PAT_CASE,
-     "^(?<name>[A-Z][A-Za-z0-9]+)\\s+(?:[A-Za-z]+\\s+){0,3}?(?:Service\\s+Level\\s+Agreement|"
-     "SLA)\\b"},
+    /* Who makes the commitment (sla_provider.c): rows by the weight of
+     * their evidence, the parties clause first. */
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_PARTIES, SLA_PAT_CASE,
+     "\\b(?:[Bb]etween|[Bb]y\\s+and\\s+between)\\s+(?:the\\s+)?" NAME
+     "\\s*(?:\\(|,|and\\b|und\\b)"},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_PARTIES, SLA_PAT_CASE,
+     "\\b(?:(?:is|are|was)\\s+(?:made|entered\\s+into|issued|published)|"
+     "(?:wird|ist)\\s+(?:geschlossen|herausgegeben))\\s+(?:by|von)\\s+(?:der\\s+|the\\s+)?" NAME},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_PARTIES, SLA_PAT_CASE,
+     NAME "\\s*\\(\\s*(?:the\\s+|hereinafter\\s+)?\"\\s*(?i:" W_ROLE "|" W_PRONOUN ")\\s*\""},
+    /* A company defined by its short name: Kestrel Compute Pty Ltd ("Kestrel"). */
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_PARTIES, SLA_PAT_CASE,
+     NAME_COMPANY "\\s*\\(\\s*(?:the\\s+|hereinafter\\s+)?\"\\s*[A-Z][A-Za-z0-9&-]*\\s*\""},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_DEFINITION, SLA_PAT_CASE,
+     "\"\\s*(?i:" W_ROLE "|" W_PRONOUN ")\\s*\"(?:\\s*(?:,|or|and)\\s*\"\\s*[A-Za-z]+\\s*\")*\\s+"
+     "(?i:means|mean|refers?\\s+to|shall\\s+mean|is|bezeichnet|ist)\\s+(?:the\\s+|die\\s+|der\\s+)"
+     "?" NAME},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_COMMITTER, SLA_PAT_CASE,
+     NAME "\\s+(?:(?:will|shall)\\s+(?:use|provide|make|maintain|ensure|offer|deliver|apply|"
+          "issue|credit|measure|monitor)|guarantees|commits|warrants|undertakes|promises|provides|"
+          "offers|measures|monitors|verpflichtet\\s+sich|gew(?:\\x{e4}|ae)hrleistet|garantiert|"
+          "stellt)\\b"},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_COMMITTER, SLA_PAT_CASE,
+     "\\b(?:provided|offered|operated)\\s+(?:to\\s+you\\s+)?by\\s+(?:the\\s+)?" NAME},
+    /* "Ledger Storage Service Level Agreement": the first word names the
+     * provider, the rest its service. */
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_TITLE, SLA_PAT_CASE,
+     "^(?<name>" NAME_WORD ")\\s+(?:[A-Za-z-]+\\s+){0,3}?(?i:" W_SLA ")\\b"},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_TITLE, SLA_PAT_CASE,
+     "(?i:" W_SLA ")\\s+(?:of|for|from|by|von|der)\\s+(?:the\\s+)?(?:" NAME
+     "|(?<name>[a-z0-9][a-z0-9&-]+))\\s*$"},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_AGREEMENT, SLA_PAT_CASE,
+     "\\b(?:part\\s+of|[Aa]ttachment\\s+to|[Aa]nnex\\s+(?:to|of)|under|pursuant\\s+to|"
+     "governed\\s+by)\\s+(?:the\\s+)?\\[?" NAME_LAZY "\\s+(?:(?:Cloud|Customer|Services?|Master|"
+     "Subscription)\\s+)*(?:Agreement|Terms)\\b"},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_CLAIMS, SLA_PAT_CASE,
+     "\\b(?:contact(?:ing)?|notify(?:ing)?|(?:received|confirmed|approved)\\s+by|"
+     "submit\\w*\\s+(?:[a-z]+\\s+){0,5}?to)\\s+(?:the\\s+)?" NAME},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_COMPANY, SLA_PAT_CASE, NAME_COMPANY},
+    /* Never a provider's name: one whose last word (its legal form aside)
+     * is a pronoun, a role or a generic word; and the words a name does not
+     * start with. */
+    {SLA_FILL_NOT_A_NAME, 0, 0,
+     "^(?:\\S+\\s+)*?(?:" W_PRONOUN "|" W_ROLE "|" W_GENERIC ")(?:,?\\s+" LEGAL_FORM ")?$"},
+    {SLA_FILL_NAME_LEAD, 0, 0, "^(?:" W_LEAD ")\\s+"},
     {SLA_FILL_SERVICE, 0, 0, "^(?<name>.+?)\\s+(?:service\\s+level\\s+agreement|sla)\\s*$"},
 
     /* Worked examples are not terms. */

@@ -54,7 +54,9 @@ enum sla_fill {
     SLA_FILL_INCIDENT_NOTICE,      /* num unit: notice of an incident to the customer */
     SLA_FILL_RPO,                  /* num unit */
     SLA_FILL_RTO,                  /* num unit */
-    SLA_FILL_PROVIDER,             /* name */
+    SLA_FILL_PROVIDER,             /* arg: enum sla_provider_evidence; name */
+    SLA_FILL_NOT_A_NAME,           /* a word no provider's name ends in */
+    SLA_FILL_NAME_LEAD,            /* a word a name does not start with ("The", "If") */
     SLA_FILL_SERVICE,              /* name (from the title) */
     SLA_FILL_WINDOW_MONTH,         /* words that make a window monthly */
     SLA_FILL_WINDOW_MEASURE_MONTH, /* a measure named monthly ("Monthly Uptime Percentage") */
@@ -83,6 +85,19 @@ enum sla_fill {
 };
 
 enum sla_language { SLA_LANG_EN, SLA_LANG_DE, SLA_LANG_COUNT };
+
+/* What names the provider, strongest first: the rows of each rank are
+ * tried before those of the next. */
+enum sla_provider_evidence {
+    SLA_PROVIDER_PARTIES,    /* "between X and", "made by X", X ("Provider") */
+    SLA_PROVIDER_DEFINITION, /* "Provider" means X, "we" refers to X */
+    SLA_PROVIDER_COMMITTER,  /* X guarantees, X will use ..., provided by X */
+    SLA_PROVIDER_TITLE,      /* the title or a heading: "X Service Level Agreement" */
+    SLA_PROVIDER_AGREEMENT,  /* the agreement named after X: "part of the X Terms" */
+    SLA_PROVIDER_CLAIMS,     /* where claims go: "by contacting X" */
+    SLA_PROVIDER_COMPANY,    /* a name with a legal form: "X GmbH" */
+    SLA_PROVIDER_COUNT
+};
 
 enum sla_band_op {
     SLA_OP_LT,      /* subject < x   ("less than x") */

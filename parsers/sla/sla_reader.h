@@ -38,7 +38,7 @@ struct extractor {
     enum sla_window doc_window;
     bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
     bool sole_remedy_seen;
-    int provider_rank, service_set;
+    int service_set;
     /* A credit written without a band (per step below the target, or in a
      * unit that is no share of the fee): the first one read. */
     bool have_unbanded;
