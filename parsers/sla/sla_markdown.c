@@ -100,16 +100,15 @@ read_block(struct md *m, cmark_node *n, int depth, bool first_in_item)
     }
     case CMARK_NODE_PARAGRAPH:
     case CMARK_NODE_CODE_BLOCK: {
-        /* Plain text reaches here too: its lines keep the column heuristics. */
-        size_t a = from > 0 ? (size_t)from - 1 : 0, z = to > 0 ? (size_t)to : a;
+        /* Plain text reaches here too (an indented block): its lines keep
+         * the column heuristics. A fenced block is program text, output or
+         * a formula quoted verbatim, no clause of the agreement. */
         int flen = 0, foff = 0;
         char fch = 0;
         if (cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK &&
-            cmark_node_get_fenced(n, &flen, &foff, &fch)) {
-            a++;
-            if (z > a)
-                z--;
-        }
+            cmark_node_get_fenced(n, &flen, &foff, &fch))
+            return;
+        size_t a = from > 0 ? (size_t)from - 1 : 0, z = to > 0 ? (size_t)to : a;
         m->status = sla_builder_lines(m->b, m->lines, a, z, first_in_item, depth);
         return;
     }
