@@ -260,6 +260,9 @@ sla_extract_add_target(struct extractor *ex, double pct, const struct span *sp, 
     struct sla_terms *t = ex->t;
     if (pct < 50 || pct > 100 || sla_commitment_is_durability(sp->text, sp->len, at))
         return;
+    if (ex->body_line && span_line(sp, at) >= ex->body_line &&
+        GROW(ex, ex->body_figures, ex->nbody_figures))
+        ex->body_figures[ex->nbody_figures++] = pct;
     for (size_t i = 0; i < t->ntargets; i++) {
         struct sla_uptime_target *same = &t->targets[i];
         if (same->percent != pct)
@@ -597,6 +600,17 @@ imply_target(struct extractor *ex)
     u->line = top->line;
 }
 
+/* Whether the figure at offset at of sp is one the provider aims at
+ * ("efforts to achieve 100% uptime") rather than commits to. */
+static bool
+aimed_at(struct extractor *ex, const struct span *sp, size_t at)
+{
+    struct regex_match m;
+    const struct sla_match_row *c = find(ex, SLA_FILL_AIM, sp->text, sp->len, &m);
+    size_t s, l;
+    return c && group(c, &m, "pct", &s, &l) && s == at;
+}
+
 /* Everything a sentence of prose (or a list item) can say. */
 static void
 read_sentence(struct extractor *ex, const struct span *sp, bool example)
@@ -626,7 +640,8 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
     if (!example && !tier && c) {
         double pct;
         size_t ps, pl;
-        if (sla_extract_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl)) {
+        if (sla_extract_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl) &&
+            !aimed_at(ex, sp, ps)) {
             sla_extract_add_target(ex, pct, sp, ps, NULL);
             read_alternative_target(ex, sp, m.end[0]);
         }
@@ -718,6 +733,56 @@ read_heading(struct extractor *ex, const struct sla_unit *u)
     }
 }
 
+#define TAGLINE_MAX 100 /* bytes: a longer line of the lead is a sentence */
+
+/* Where the body starts: the first heading after the lead, the text above
+ * it (below the title when the document opens with one); 0 when there is
+ * no lead or no heading after it. */
+static long
+body_line(const struct sla_text *doc)
+{
+    size_t i = doc->nunits && doc->units[0].kind == SLA_UNIT_HEADING ? 1 : 0;
+    bool lead = false;
+    for (; i < doc->nunits; i++) {
+        if (doc->units[i].kind != SLA_UNIT_HEADING)
+            lead = true;
+        else
+            return lead ? doc->units[i].line : 0;
+    }
+    return 0;
+}
+
+/* The unit a line starts in: the last one that starts at or before it. */
+static const struct sla_unit *
+unit_at(const struct sla_text *doc, long line)
+{
+    const struct sla_unit *u = NULL;
+    for (size_t i = 0; i < doc->nunits && doc->units[i].line <= line; i++)
+        u = &doc->units[i];
+    return u;
+}
+
+/* A tagline above the body ("99.99% uptime guarantee, automatic credits")
+ * yields to the body's own commitments when the body commits to other
+ * figures: its figure is dropped unless the body states it too. */
+static void
+yield_lead_to_body(struct extractor *ex)
+{
+    struct sla_terms *t = ex->t;
+    if (!ex->nbody_figures)
+        return;
+    for (size_t i = t->ntargets; i-- > 0;) {
+        const struct sla_uptime_target *u = &t->targets[i];
+        const struct sla_unit *where = unit_at(ex->doc, u->line);
+        bool restated = false;
+        for (size_t k = 0; k < ex->nbody_figures && !restated; k++)
+            restated = ex->body_figures[k] == u->percent;
+        if (u->line >= ex->body_line || restated || !where || where->len > TAGLINE_MAX)
+            continue;
+        sla_terms_drop_target(t, i);
+    }
+}
+
 /* No uptime sentence names a window: a document that speaks of months
  * anywhere (credits "for the monthly billing cycle", a "Monthly Uptime"
  * column, rates "averaged per month") is read per month; one that names no
@@ -780,6 +845,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
     if (doc->meta_effective && !(out->effective_date = strdup(doc->meta_effective)))
         ex.status = SL_ERR_NOMEM;
     ex.service_set = out->service != NULL;
+    ex.body_line = body_line(doc);
     if (!out->provider && !ex.status)
         ex.status = sla_provider_read(&ex.mx, doc, &out->provider, diag);
     read_language(&ex);
@@ -822,6 +888,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
     }
     sla_band_close_ladders(out);
     sla_credit_finish(&ex);
+    yield_lead_to_body(&ex);
     read_month_by_mention(&ex);
     imply_target(&ex);
     if ((s = sla_commitment_read(doc, regex_flags, out, diag)))
@@ -830,6 +897,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
                             : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS
                                                      : SLA_COVERAGE_UNKNOWN;
 out:
+    free(ex.body_figures);
     sla_match_release(&ex.mx);
     return s;
 }

@@ -112,6 +112,13 @@ const struct sla_pattern sla_patterns[] = {
      "network|api|platform)\\s+)*(?:uptime|availability)\\b(?:\\s+(?:in|during|over|per|for|"
      "each|every|any)\\b|\\s*(?:sla|commitment|guarantee|target)?\\s*$)"},
 
+    /* "will be available 99.9% of the time", "available for 99.95% of the
+     * minutes": the share of the time is the commitment (a band's "less
+     * than" before the figure makes it none). */
+    {SLA_FILL_UPTIME, 0, 0,
+     "\\b(?:available|accessible|operational|online|reachable)\\b(?:(?!\\b(?:less|below|under|"
+     "fewer|lower|more)\\b)[^.;%]){0,60}?(?<![<>\\d.])(?<pct>\\d{2,3}(?:\\.\\d+)?)\\s*%\\s+of\\s+"
+     "(?:the\\s+|all\\s+)?(?:time|minutes|hours)\\b"},
     {SLA_FILL_UPTIME, 0, 0,
      "\\b(?:sla|slo|uptime\\s+guarantee|availability\\s+target)\\s*[:=]\\s*" PCT},
     {SLA_FILL_UPTIME, 0, 0,
@@ -119,6 +126,12 @@ const struct sla_pattern sla_patterns[] = {
      "?"
      "(?:uptime|availability)\\s+(?:sla|guarantee|commitment|target|objective|slo)\\b"},
 
+    /* "efforts to achieve 100% uptime", "we aim for 99.99%": an aim, no
+     * commitment (the figure of pct is passed over). */
+    {SLA_FILL_AIM, 0, 0,
+     "\\b(?:(?:efforts?|endeavou?rs?|strives?|striving|aims?|aiming|tries|try|trying|seeks?|"
+     "hopes?)\\s+to\\s+(?:achieve|reach|attain|hit)|aims?\\s+(?:for|at)|(?:goal|aim|ambition|"
+     "aspiration)\\s+(?:is|of))\\b[^.;%]{0,40}?" PCT},
     /* "If Monthly Uptime falls below 99.9%, ...": the condition for credits
      * names the commitment (a sentence that also grants a credit is a tier). */
     {SLA_FILL_UPTIME_CONDITION, 0, 0,

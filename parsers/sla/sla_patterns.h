@@ -27,6 +27,7 @@ enum sla_fill {
     SLA_FILL_UPTIME_IS,          /* pct: "uptime ... is 99.9%", unless hypothetical */
     SLA_FILL_UPTIME_CONDITION,   /* pct: "if uptime falls below 99.9%" names the target */
     SLA_FILL_HYPOTHETICAL,       /* a condition, an example, a band: not a commitment */
+    SLA_FILL_AIM,                /* pct: a figure aimed at, not committed to */
     SLA_FILL_CREDIT,             /* pct: the credit a tier sentence or cell grants */
     SLA_FILL_BAND_OP,            /* arg: enum sla_band_op; a comparison in a band */
     SLA_FILL_BAND_RANGE,         /* "between", "to", "-": two bounds of one band */

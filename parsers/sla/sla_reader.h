@@ -39,6 +39,12 @@ struct extractor {
     bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
     bool sole_remedy_seen;
     int service_set;
+    /* The body: from the first heading after the document's lead (its
+     * title and the lines under it); 0 when the document has none. The
+     * committed figures read from it, repeats and all. */
+    long body_line;
+    double *body_figures;
+    size_t nbody_figures;
     /* A credit written without a band (per step below the target, or in a
      * unit that is no share of the fee): the first one read. */
     bool have_unbanded;
