@@ -41,6 +41,15 @@ figure_before_percent(const char *s)
     return v;
 }
 
+/* Whether a band's bounds are uptime: its highest at 50 % or more ("a
+ * rolling 12-month period" in a row about repeated failures is none). */
+static bool
+is_uptime_band(const struct sla_credit_tier *tier)
+{
+    double top = isnan(tier->upper_percent) ? tier->lower_percent : tier->upper_percent;
+    return !isnan(top) && top >= 50;
+}
+
 /* A committed level naming a column ("99.95% SLA", "Guaranteed 99.9%"):
  * its figure, NAN when the cell names none. */
 static double
@@ -134,12 +143,35 @@ table_subheader(struct extractor *ex, const struct sla_unit *header)
     return next;
 }
 
+/* A caption over a table: one text in every cell (a cell spanning the
+ * row, "SLA Key Terms Chart"). */
+static bool
+is_caption(const struct sla_unit *u)
+{
+    char *copy = NULL, *cells[MAX_CELLS];
+    size_t n = sla_text_cells(u, &copy, cells, MAX_CELLS);
+    bool same = copy && n >= 2 && *cells[0];
+    for (size_t i = 1; same && i < n; i++)
+        same = !strcmp(cells[i], cells[0]);
+    free(copy);
+    return same;
+}
+
+/* The header row of row's table: its first row, or the row under a
+ * caption when that row holds no figures (the column names). */
 static const struct sla_unit *
 table_header(struct extractor *ex, const struct sla_unit *row)
 {
-    for (size_t i = 0; i < ex->doc->nunits; i++)
-        if (ex->doc->units[i].kind == SLA_UNIT_ROW && ex->doc->units[i].table == row->table)
-            return &ex->doc->units[i];
+    for (size_t i = 0; i < ex->doc->nunits; i++) {
+        const struct sla_unit *u = &ex->doc->units[i];
+        if (u->kind != SLA_UNIT_ROW || u->table != row->table)
+            continue;
+        const struct sla_unit *next = u + 1;
+        if (next < ex->doc->units + ex->doc->nunits && next->kind == SLA_UNIT_ROW &&
+            next->table == u->table && !has_digit(next->text) && is_caption(u))
+            return next;
+        return u;
+    }
     return NULL;
 }
 
@@ -234,7 +266,8 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
             credit = 0;
         if ((other_unit || (!isnan(credit) && credit <= 1000)) &&
             sla_band_parse(&ex->mx, cells[band_col], strlen(cells[band_col]), &tier,
-                           &explicit_op)) {
+                           &explicit_op) &&
+            is_uptime_band(&tier)) {
             tier.credit_percent = credit;
             tier.line = line;
             sla_extract_add_tier(ex, &tier);
