@@ -600,6 +600,60 @@ imply_target(struct extractor *ex)
     u->line = top->line;
 }
 
+/* Whether unit u, its table's header or the lead-in above it speaks of
+ * credits. */
+static bool
+credit_context(struct extractor *ex, const struct sla_unit *u)
+{
+    const struct sla_unit *first = ex->doc->units;
+    if (has(ex, SLA_FILL_CREDIT_CONTEXT, u->text, u->len))
+        return true;
+    for (const struct sla_unit *p = u; p-- > first;) {
+        if (u->kind == SLA_UNIT_ROW && p->kind == SLA_UNIT_ROW && p->table == u->table)
+            continue; /* up to the table's first row */
+        if (u->kind == SLA_UNIT_ITEM && p->kind == SLA_UNIT_ITEM)
+            continue; /* up to the list's lead-in */
+        return has(ex, SLA_FILL_CREDIT_CONTEXT, p->text, p->len) ||
+               (p + 1 < u && has(ex, SLA_FILL_CREDIT_CONTEXT, p[1].text, p[1].len));
+    }
+    return false;
+}
+
+/* Penalty rows written threshold < credit ("99,8 < 5 %": below 99.8 %,
+ * 5 %) in a unit about credits: each an upper bound, closed into a ladder
+ * with its neighbours later. Whether the unit held any. */
+static bool
+read_threshold_credits(struct extractor *ex, const struct sla_unit *u)
+{
+    const struct sla_match_row *c = NULL;
+    for (size_t p = 0; p < ex->mx.npats && !c; p++)
+        if (ex->mx.pats[p].row->fill == SLA_FILL_THRESHOLD_CREDIT)
+            c = &ex->mx.pats[p];
+    bool any = false;
+    for (size_t from = 0; c && from < u->len;) {
+        struct regex_match m;
+        bool found;
+        size_t ps, pl, cs, cl;
+        double bound, credit;
+        if (regex_search(c->re, u->text, u->len, from, &found, &m, ex->diag) || !found)
+            break;
+        from = m.end[0];
+        if (!group(c, &m, "pct", &ps, &pl) || !group(c, &m, "credit", &cs, &cl) ||
+            !sla_extract_amount(u->text + ps, pl, &bound) ||
+            !sla_extract_amount(u->text + cs, cl, &credit) || bound < 50 || bound > 100 ||
+            credit >= bound || (!any && !credit_context(ex, u)))
+            continue;
+        struct sla_credit_tier tier = {.lower_percent = NAN,
+                                       .upper_percent = bound,
+                                       .credit_percent = credit,
+                                       .unit = SLA_UNIT_PERCENT_OF_FEE,
+                                       .value = credit,
+                                       .line = sla_text_line_at(u, m.start[0])};
+        any = sla_extract_add_tier(ex, &tier) || any;
+    }
+    return any;
+}
+
 /* Whether the figure at offset at of sp is one the provider aims at
  * ("efforts to achieve 100% uptime") rather than commits to. */
 static bool
@@ -637,7 +691,9 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
         c = find(ex, SLA_FILL_UPTIME_IS, sp->text, sp->len, &m);
     if (!example && !tier && !c)
         c = find(ex, SLA_FILL_UPTIME_CONDITION, sp->text, sp->len, &m);
-    if (!example && !tier && c) {
+    if (!example && !c)
+        c = find(ex, SLA_FILL_UPTIME_NAMED, sp->text, sp->len, &m);
+    if (!example && c && (!tier || c->row->fill == SLA_FILL_UPTIME_NAMED)) {
         double pct;
         size_t ps, pl;
         if (sla_extract_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl) &&
@@ -856,6 +912,8 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
             read_heading(&ex, u);
             continue;
         }
+        if (!example && read_threshold_credits(&ex, u))
+            continue;
         if (u->kind == SLA_UNIT_ROW) {
             sla_table_read_row(&ex, u, example);
             continue;

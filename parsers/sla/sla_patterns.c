@@ -41,9 +41,11 @@
     "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|"    \
     "five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"        \
     "twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a|an|hundred)"
-/* "30", "thirty", "thirty (30)". */
+/* "30", "thirty", "thirty (30)", "15 (fifteen)". */
 #define NUM                                                                                        \
-    "(?<num>(?:" WORD_NUM "\\s*)?\\(\\s*\\d+(?:\\.\\d+)?\\s*\\)|\\d+(?:[.,]\\d+)?|" WORD_NUM ")"
+    "(?<num>(?:" WORD_NUM                                                                          \
+    "\\s*)?\\(\\s*\\d+(?:\\.\\d+)?\\s*\\)|\\d+(?:[.,]\\d+)?(?:\\s*\\(\\s*" WORD_NUM                \
+    "\\s*\\))?|" WORD_NUM ")"
 /* "99.9%", "99.9 percent", "ninety-nine and nine tenths percent (99.9%)". */
 #define PCT                                                                                        \
     "(?:[a-z][a-z -]{0,60}?(?:percent|per "                                                        \
@@ -132,6 +134,11 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:(?:efforts?|endeavou?rs?|strives?|striving|aims?|aiming|tries|try|trying|seeks?|"
      "hopes?)\\s+to\\s+(?:achieve|reach|attain|hit)|aims?\\s+(?:for|at)|(?:goal|aim|ambition|"
      "aspiration)\\s+(?:is|of))\\b[^.;%]{0,40}?" PCT},
+    /* "should fall short of our 99.95% guarantee": the band's bound named as
+     * the commitment, a target even where the sentence grants the credit. */
+    {SLA_FILL_UPTIME_NAMED, 0, 0,
+     "\\bshort\\s+of\\s+(?:the|our|its|their|this|your)\\s+" PCT "\\s+(?:(?:monthly|uptime|"
+     "availability|service\\s+level)\\s+)*(?:guarantee|commitment|sla|target)\\b"},
     /* "If Monthly Uptime falls below 99.9%, ...": the condition for credits
      * names the commitment (a sentence that also grants a credit is a tier). */
     {SLA_FILL_UPTIME_CONDITION, 0, 0,
@@ -176,6 +183,10 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:uptime|availability|available|unavailab\\w*|downtime|service\\s+levels?|" W_AVAILABILITY
      "|nichtverf\\w*)\\b"},
 
+    /* "99,8 < 5 %": below the threshold, the credit (a larger figure "less
+     * than" a smaller one is no comparison). */
+    {SLA_FILL_THRESHOLD_CREDIT, 0, 0,
+     "(?<![\\d.])(?<pct>\\d{2,3}(?:\\.\\d+)?)\\s*%?\\s*<\\s*(?<credit>\\d{1,3}(?:\\.\\d+)?)\\s*%"},
     /* The credit a tier grants. */
     {SLA_FILL_CREDIT, 0, 0,
      "\\b(?:credit(?:ed)?|compensat\\w*|refund\\w*|discount|receive|entitled\\s+to)\\b"
@@ -201,7 +212,8 @@ const struct sla_pattern sla_patterns[] = {
      "als)?)|"
      ">=|=>|\\x{2265}"},
     {SLA_FILL_BAND_OP, SLA_OP_LT, 0,
-     "\\b(?:less\\s+than|lower\\s+than|fewer\\s+than|below|under|short\\s+of|kleiner\\s+als|"
+     "\\b(?:less\\s+than|lower\\s+than|fewer\\s+than|below|under|"
+     "short\\s+of(?:\\s+(?:the|our|its|their|this|your))?|kleiner\\s+als|"
      "weniger\\s+als|unter(?:halb)?)\\b|<"},
     {SLA_FILL_BAND_OP, SLA_OP_GT, 0,
      "\\b(?:greater\\s+than|more\\s+than|higher\\s+than|above|over|exceed(?:s|ing)?)\\b|>"},
@@ -237,6 +249,16 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:maximum|max\\.?|cap(?:ped)?|limit(?:ed)?|not\\s+(?:to\\s+)?exceed|in\\s+no\\s+event)\\b"
      "[^.;]{0,100}?\\b" NUM "\\s*(?<unit>days?)(?:'s?)?\\s+(?:of|worth\\s+of)\\s+(?:the\\s+)?"
      "(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|service)"},
+
+    /* What a cap is counted per when not the month (after the cap's figure). */
+    {SLA_FILL_CAP_PERIOD, 0, 0,
+     "^[^.;]{0,40}?\\b(?:per|each|for\\s+(?:each|any|every)|in\\s+(?:any|a|each))\\s+"
+     "(?:calendar\\s+)?(?:quarter|year|interruption|incident|outage|event|disruption|failure)s?"
+     "\\b"},
+    /* A cap in a share of something that is no fee (after the figure). */
+    {SLA_FILL_CAP_OTHER_BASE, 0, 0,
+     "^\\s*(?:%|percent)?\\s*of\\s+(?:the\\s+)?(?:[a-z-]+\\s+){0,3}?(?:credits|ticks|runs|minutes|"
+     "units|tokens)\\b"},
 
     /* Claim deadlines. */
     {SLA_FILL_CLAIM, 0, 0,

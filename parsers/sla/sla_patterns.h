@@ -15,6 +15,7 @@
  *   step   the size of a step below the target: the "1" of "for each 1% below"
  *   per    a credit counted per incident: "per incident", "for each outage"
  *   hour   a credit counted per hour of downtime: "for each hour of downtime"
+ *   credit a credit in percent beside its threshold: the "5" of "99,8 < 5 %"
  *
  * Rows are tried in table order and, for single-valued terms, the first row
  * that matches in document order wins. */
@@ -26,14 +27,18 @@ enum sla_fill {
     SLA_FILL_UPTIME,             /* pct: a committed uptime */
     SLA_FILL_UPTIME_IS,          /* pct: "uptime ... is 99.9%", unless hypothetical */
     SLA_FILL_UPTIME_CONDITION,   /* pct: "if uptime falls below 99.9%" names the target */
+    SLA_FILL_UPTIME_NAMED,       /* pct: "short of our 99.95% guarantee", in a tier or not */
     SLA_FILL_HYPOTHETICAL,       /* a condition, an example, a band: not a commitment */
     SLA_FILL_AIM,                /* pct: a figure aimed at, not committed to */
     SLA_FILL_CREDIT,             /* pct: the credit a tier sentence or cell grants */
+    SLA_FILL_THRESHOLD_CREDIT,   /* pct credit: "99,8 < 5 %", the credit below pct */
     SLA_FILL_BAND_OP,            /* arg: enum sla_band_op; a comparison in a band */
     SLA_FILL_BAND_RANGE,         /* "between", "to", "-": two bounds of one band */
     SLA_FILL_CAP,                /* pct: the cap on credits */
     SLA_FILL_CAP_FEE,            /* credits capped at the whole fee: 100 % */
     SLA_FILL_CAP_DAYS,           /* num: credits capped at num days of fees */
+    SLA_FILL_CAP_PERIOD,         /* a cap counted per quarter, per interruption: not monthly */
+    SLA_FILL_CAP_OTHER_BASE,     /* a cap in a share of no fee ("of the Run Credits") */
     SLA_FILL_CLAIM,              /* num unit: the claim deadline */
     SLA_FILL_CLAIM_TEXT,         /* a claim deadline in words only */
     SLA_FILL_CLAIM_CONTEXT,      /* a sentence about making a claim */
