@@ -235,6 +235,50 @@ sla_extract_add_tier(struct extractor *ex, const struct sla_credit_tier *tier)
 
 /* ---- the terms ------------------------------------------------------- */
 
+/* Whether paragraph i leads in the list below it: it ends with a colon,
+ * or runs on into the list's first item without closing its sentence
+ * ("Downtime excludes any time the Service is unavailable because of"). */
+static bool
+leads_in(const struct sla_text *doc, size_t i)
+{
+    const struct sla_unit *u = &doc->units[i];
+    if (!u->len)
+        return false;
+    char last = u->text[u->len - 1];
+    return last == ':' || (i + 1 < doc->nunits && doc->units[i + 1].kind == SLA_UNIT_ITEM &&
+                           !strchr(".!?;)", last));
+}
+
+/* Whether sentence sp leads in a list: it ends with a colon, or it closes
+ * a paragraph that runs on into the list below it. */
+static bool
+opens_list(const struct extractor *ex, const struct span *sp)
+{
+    return sp->text[sp->len - 1] == ':' ||
+           (ex->unit_leads_in && sp->off + sp->len == sp->unit->len);
+}
+
+/* Whether text (len bytes) speaks of a month other than as the fee's
+ * ("monthly charges"). */
+static bool
+names_a_month(struct extractor *ex, const char *text, size_t len)
+{
+    const struct sla_match_row *c = NULL;
+    for (size_t p = 0; p < ex->mx.npats && !c; p++)
+        if (ex->mx.pats[p].row->fill == SLA_FILL_WINDOW_MONTH)
+            c = &ex->mx.pats[p];
+    for (size_t from = 0; c && from < len;) {
+        struct regex_match m;
+        bool found;
+        if (regex_search(c->re, text, len, from, &found, &m, ex->diag) || !found)
+            return false;
+        if (!has(ex, SLA_FILL_MONTH_OF_FEE, text + m.start[0], len - m.start[0]))
+            return true;
+        from = m.end[0] > m.start[0] ? m.end[0] : m.start[0] + 1;
+    }
+    return false;
+}
+
 static bool
 window_of(struct extractor *ex, const char *text, size_t len, enum sla_window *w)
 {
@@ -246,7 +290,7 @@ window_of(struct extractor *ex, const char *text, size_t len, enum sla_window *w
         *w = SLA_WINDOW_QUARTER;
     else if (has(ex, SLA_FILL_WINDOW_YEAR, text, len))
         *w = SLA_WINDOW_YEAR;
-    else if (has(ex, SLA_FILL_WINDOW_MONTH, text, len))
+    else if (names_a_month(ex, text, len))
         *w = SLA_WINDOW_MONTH;
     else
         return false;
@@ -447,7 +491,8 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
 static void
 read_maintenance(struct extractor *ex, const struct span *sp)
 {
-    if (!has(ex, SLA_FILL_MAINTENANCE, sp->text, sp->len))
+    if (!has(ex, SLA_FILL_MAINTENANCE, sp->text, sp->len) ||
+        has(ex, SLA_FILL_CUSTOMER_DOWNTIME, sp->text, sp->len))
         return;
     if ((ex->exclusion_context || has(ex, SLA_FILL_EXCLUDING, sp->text, sp->len)) &&
         !has(ex, SLA_FILL_COUNTS_AS_DOWNTIME, sp->text, sp->len))
@@ -759,7 +804,7 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
          * excluded is the subject, before the verb. */
         bool passive = !strncasecmp(sp->text + m.end[0], " from", 5);
         size_t subject = passive ? subject_end(sp->text, m.start[0]) : 0;
-        if (split_enumeration(ex, sp, m.start[0]) || sp->text[sp->len - 1] == ':' || !names_what)
+        if (split_enumeration(ex, sp, m.start[0]) || opens_list(ex, sp) || !names_what)
             ;
         else if (passive && subject > 0)
             add_exclusion(ex, sp->text, subject, span_line(sp, 0));
@@ -850,7 +895,7 @@ read_month_by_mention(struct extractor *ex)
         return;
     for (size_t i = 0; i < ex->doc->nunits; i++) {
         const struct sla_unit *u = &ex->doc->units[i];
-        if (!has(ex, SLA_FILL_WINDOW_MONTH, u->text, u->len))
+        if (!names_a_month(ex, u->text, u->len))
             continue;
         ex->have_window = true;
         ex->doc_window = SLA_WINDOW_MONTH;
@@ -922,6 +967,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
             /* An item of an exclusion list (the reader has dropped its marker). */
             add_exclusion(&ex, u->text, u->len, u->line);
         }
+        ex.unit_leads_in = u->kind == SLA_UNIT_PARAGRAPH && leads_in(doc, i);
         for (size_t from = 0; from < u->len;) {
             size_t end = sla_text_sentence_end(u->text, from, u->len);
             struct span sp = {u->text + from, end - from, u, from};
@@ -933,7 +979,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
         }
         /* A lead-in such as "... is not included in the downtime:" opens a
          * list of exclusions; the next heading closes it. */
-        if (u->kind == SLA_UNIT_PARAGRAPH && u->len && u->text[u->len - 1] == ':') {
+        if (ex.unit_leads_in) {
             ex.exclusion_context =
                 ex.exclusion_heading || has(&ex, SLA_FILL_EXCLUDING, u->text, u->len);
             ex.tier_context = has(&ex, SLA_FILL_CREDIT_CONTEXT, u->text, u->len) &&

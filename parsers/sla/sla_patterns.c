@@ -165,6 +165,10 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_WINDOW_MONTH, 0, 0,
      "\\b(?:month(?:ly)?|billing\\s+(?:cycle|period)|" W_MONTH "|"
      "service\\s+(?:cycle|period)|(?:30|thirty)[- ]days?\\s+(?:period|window))\\b"},
+    /* A fee billed monthly says nothing of the uptime's window. */
+    {SLA_FILL_MONTH_OF_FEE, 0, 0,
+     "^monthly\\s+(?:recurring\\s+|service\\s+|subscription\\s+)?(?:charges?|fees?|bills?|"
+     "invoices?|payments?|prices?|rates?)\\b"},
     {SLA_FILL_WINDOW_MEASURE_MONTH, 0, 0,
      "\\bmonthly\\s+(?:uptime|availability|service\\s+level)\\b|\\bmonatlich\\w*\\s+durchschnitt"},
     {SLA_FILL_COMMITMENT_WORD, 0, 0,
@@ -280,7 +284,17 @@ const struct sla_pattern sla_patterns[] = {
 
     /* Maintenance and what is excluded. */
     {SLA_FILL_MAINTENANCE, 0, 0,
-     "\\b(?:maintenance|scheduled\\s+downtime|planned\\s+(?:downtime|outages?))\\b"},
+     "\\b(?:maintenance|(?:scheduled|planned)\\s+(?:downtime|outages?|interruptions?|works?)|"
+     "wartung\\w*|geplante\\s+(?:unterbrechung|ausfallzeit)\\w*)\\b"},
+    /* Downtime the customer asks for ("Customer Planned Downtime", "at the
+     * customer's request") is no maintenance of the provider's. */
+    {SLA_FILL_CUSTOMER_DOWNTIME, 0, 0,
+     "\\b(?:customer|client|your|kunden?)\\s*(?:'s\\s+)?(?:planned|scheduled|requested|initiated)"
+     "\\s+"
+     "(?:downtime|maintenance|outages?|interruptions?)\\b|\\b(?:downtime|maintenance|outages?|"
+     "interruptions?)\\s+(?:requested|initiated|scheduled)\\s+by\\s+(?:the\\s+)?(?:customer|you)"
+     "\\b|"
+     "\\b(?:at|upon)\\s+(?:the\\s+)?(?:customer's|your)\\s+request\\b"},
     /* Words that keep maintenance inside the downtime. */
     {SLA_FILL_COUNTS_AS_DOWNTIME, 0, 0,
      "\\bnot\\s+(?:be\\s+)?excluded\\b|(?<!not\\s)(?<!never\\s)\\bcounts?\\s+(?:as|towards?)\\s+(?:"

@@ -44,6 +44,7 @@ enum sla_fill {
     SLA_FILL_CLAIM_CONTEXT,      /* a sentence about making a claim */
     SLA_FILL_CREDIT_CONTEXT,     /* a sentence about credits or compensation */
     SLA_FILL_MAINTENANCE,        /* a sentence that names planned maintenance */
+    SLA_FILL_CUSTOMER_DOWNTIME,  /* downtime the customer asks for: not maintenance */
     SLA_FILL_EXCLUDING,          /* words that exclude something from downtime */
     SLA_FILL_COUNTS_AS_DOWNTIME, /* words that keep something inside the downtime */
     SLA_FILL_MAINT_NOTICE,       /* num unit: notice before maintenance */
@@ -65,6 +66,7 @@ enum sla_fill {
     SLA_FILL_NAME_LEAD,            /* a word a name does not start with ("The", "If") */
     SLA_FILL_SERVICE,              /* name (from the title) */
     SLA_FILL_WINDOW_MONTH,         /* words that make a window monthly */
+    SLA_FILL_MONTH_OF_FEE,         /* at a WINDOW_MONTH match: "monthly charges", no window */
     SLA_FILL_WINDOW_MEASURE_MONTH, /* a measure named monthly ("Monthly Uptime Percentage") */
     SLA_FILL_COMMITMENT_WORD,      /* a column that holds the committed figure (SLA, guarantee) */
     SLA_FILL_LANGUAGE,             /* arg: enum sla_language; a function word of that language */

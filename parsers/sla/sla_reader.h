@@ -34,6 +34,7 @@ struct extractor {
     bool exclusion_context;
     bool exclusion_heading; /* under a heading that names exclusions */
     bool tier_context;      /* after a lead-in about uptime credits ("as follows:") */
+    bool unit_leads_in;     /* the paragraph being read leads in the list below it */
     bool have_window;
     enum sla_window doc_window;
     bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
