@@ -175,6 +175,18 @@ table_header(struct extractor *ex, const struct sla_unit *row)
     return NULL;
 }
 
+/* Whether the unit just above row's table is a lead-in or heading about
+ * uptime ("Service Level:"). */
+static bool
+led_in_by_uptime(struct extractor *ex, const struct sla_unit *first_row)
+{
+    if (first_row == ex->doc->units)
+        return false;
+    const struct sla_unit *above = first_row - 1;
+    return above->kind != SLA_UNIT_ROW &&
+           sla_match_has(&ex->mx, SLA_FILL_UPTIME_WORD, above->text, above->len);
+}
+
 void
 sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
 {
@@ -295,13 +307,15 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
             goto clauses;
         }
     }
-    /* A term and its value: "| Monthly uptime commitment | 99.95% |". */
-    if (n == 2 && credit_col < 0 &&
-        sla_match_has(&ex->mx, SLA_FILL_UPTIME_WORD, cells[0], strlen(cells[0])) &&
+    /* A term and its value: "| Monthly uptime commitment | 99.95% |"; or,
+     * in the first row of a table a lead-in about uptime introduces
+     * ("Service Level:"), a part and its level: "| DB Cluster, read | 99.99% |". */
+    bool named = sla_match_has(&ex->mx, SLA_FILL_UPTIME_WORD, cells[0], strlen(cells[0]));
+    if (n == 2 && credit_col < 0 && (named || (hu == u && led_in_by_uptime(ex, u))) &&
         sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[1], strlen(cells[1]))) {
         double pct;
         if (sla_extract_amount(cells[1], strlen(cells[1]), &pct)) {
-            sla_extract_add_target(ex, pct, &whole, 0, NULL);
+            sla_extract_add_target(ex, pct, &whole, 0, named ? NULL : cells[0]);
             goto clauses;
         }
     }
