@@ -585,7 +585,7 @@ read_alternative_target(struct extractor *ex, const struct span *sp, size_t at)
 static void
 read_language(struct extractor *ex)
 {
-    static const char *const names[SLA_LANG_COUNT] = {"en", "de"};
+    static const char *const names[SLA_LANG_COUNT] = {"en", "de", "fr", "es"};
     size_t count[SLA_LANG_COUNT] = {0};
     for (size_t p = 0; p < ex->mx.npats; p++) {
         const struct sla_match_row *c = &ex->mx.pats[p];

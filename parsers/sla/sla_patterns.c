@@ -8,18 +8,60 @@
 
 #include "engine/sla/sla_terms.h"
 
-/* Words per language, English then German: the phrasing rows below are
- * written once over these, so a language is a word list, not a reader. */
-#define W_PERCENT "percent\\b|per cent\\b|prozent\\b"
-#define W_AT_LEAST                                                                                 \
+/* The words of each language, one block per language: the phrasing rows
+ * below are written once over the W_ lists that join them, so a language
+ * is a block of words, not a reader. Accented letters are written \x{..};
+ * a word that ends in one is written as its stem and \w* (PCRE2's \b
+ * knows ASCII letters only). */
+
+/* English */
+#define EN_PERCENT "percent\\b|per cent\\b"
+#define EN_AT_LEAST                                                                                \
     "at\\s+least|not\\s+less\\s+than|no\\s+less\\s+than|(?:a\\s+)?minimum(?:\\s+of)?|"             \
-    "greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+greater\\s+than|>=|\\x{2265}|"      \
-    "mindestens|nicht\\s+weniger\\s+als|gleich\\s+oder\\s+(?:gr(?:\\x{f6}|oe)(?:\\x{df}|ss)er|h(?" \
-    ":\\x{f6}|oe)"                                                                                 \
-    "her)\\s+als"
-#define W_AVAILABILITY "verf(?:\\x{fc}|ue)gbarkeit|erreichbarkeit"
-#define W_MONTH "monatlich\\w*|monat\\w*|abrechnungsmonat\\w*"
-#define W_CREDIT "gutschrift\\w*|erstattung\\w*|entsch(?:\\x{e4}|ae)digung\\w*"
+    "greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+greater\\s+than"
+
+/* German */
+#define DE_PERCENT "prozent\\b"
+#define DE_AT_LEAST                                                                                \
+    "mindestens|nicht\\s+weniger\\s+als|gleich\\s+oder\\s+(?:gr(?:\\x{f6}|oe)(?:\\x{df}|ss)er|"    \
+    "h(?:\\x{f6}|oe)her)\\s+als"
+#define DE_AVAILABILITY "verf(?:\\x{fc}|ue)gbarkeit|erreichbarkeit"
+#define DE_MONTH "monatlich\\w*|monat\\w*|abrechnungsmonat\\w*"
+#define DE_CREDIT "gutschrift\\w*|erstattung\\w*|entsch(?:\\x{e4}|ae)digung\\w*"
+
+/* French */
+#define FR_PERCENT "pour\\s*cent\\b"
+#define FR_AT_LEAST                                                                                \
+    "au\\s+moins|au\\s+minimum|(?:un\\s+)?minimum\\s+de|pas\\s+moins\\s+de|"                       \
+    "sup(?:\\x{e9}|e)rieure?s?\\s+ou\\s+(?:\\x{e9}|e)gale?s?\\s+(?:\\x{e0}|a)|"                    \
+    "(?:\\x{e9}|e)gale?s?\\s+ou\\s+sup(?:\\x{e9}|e)rieure?s?\\s+(?:\\x{e0}|a)"
+#define FR_BELOW "inf(?:\\x{e9}|e)rieure?s?\\s+(?:\\x{e0}|a)|moins\\s+de|en\\s+dessous\\s+de"
+#define FR_AVAILABILITY "disponibilit\\w*"
+#define FR_MONTH "mensuel\\w*|mois"
+#define FR_CREDIT                                                                                  \
+    "remises?|avoirs?|cr(?:\\x{e9}|e)dits?|p(?:\\x{e9}|e)nalit\\w*|indemnit\\w*|"                  \
+    "d(?:\\x{e9}|e)dommagement\\w*"
+
+/* Spanish */
+#define ES_PERCENT "por\\s+ciento\\b"
+#define ES_AT_LEAST                                                                                \
+    "al\\s+menos|por\\s+lo\\s+menos|como\\s+m(?:\\x{ed}|i)nimo|(?:un\\s+)?m(?:\\x{ed}|i)nimo\\s+"  \
+    "de|"                                                                                          \
+    "no\\s+inferior\\s+a|igual(?:es)?\\s+o\\s+superior(?:es)?\\s+a|superior(?:es)?\\s+o\\s+"       \
+    "igual(?:es)?\\s+a"
+#define ES_BELOW "menos\\s+de|inferior(?:es)?\\s+a|por\\s+debajo\\s+de"
+#define ES_AVAILABILITY "disponibilidad\\w*"
+#define ES_MONTH "mensual\\w*|mes|meses"
+#define ES_CREDIT                                                                                  \
+    "cr(?:\\x{e9}|e)ditos?|bonificaci\\w*|compensaci\\w*|reembolsos?|descuentos?|penalizaci\\w*"
+
+/* The lists the rows use. */
+#define W_PERCENT EN_PERCENT "|" DE_PERCENT "|" FR_PERCENT "|" ES_PERCENT
+#define W_AT_LEAST EN_AT_LEAST "|>=|\\x{2265}|" DE_AT_LEAST "|" FR_AT_LEAST "|" ES_AT_LEAST
+#define W_BELOW FR_BELOW "|" ES_BELOW
+#define W_AVAILABILITY DE_AVAILABILITY "|" FR_AVAILABILITY "|" ES_AVAILABILITY
+#define W_MONTH DE_MONTH "|" FR_MONTH "|" ES_MONTH
+#define W_CREDIT DE_CREDIT "|" FR_CREDIT "|" ES_CREDIT
 /* Credits that are no share of the fee: a multiple, the downtime, days and
  * hours, what a credit is counted per, pro rata, the term extended. */
 #define W_TIMES "times\\b|x\\b|\\x{d7}|mal\\b|fache[ns]?\\b"
@@ -65,8 +107,8 @@
  * ("centron GmbH", "Acme Compute, Inc."). Rows that use it are
  * case-sensitive. */
 #define LEGAL_FORM                                                                                 \
-    "(?:Inc|LLC|Ltd|Limited|GmbH|Corp|Corporation|B\\.V|S\\.A|AG|PLC|SAS|Pty\\s+Ltd)\\.?(?![A-Za-" \
-    "z])"
+    "(?:Inc|LLC|Ltd|Limited|GmbH|Corp|Corporation|B\\.V|S\\.A\\.S|S\\.A|S\\.L|SARL|SAS|SRL|SL|AG|" \
+    "PLC|Pty\\s+Ltd)\\.?(?![A-Za-z])"
 #define NAME_WORD "(?=[A-Z0-9][A-Za-z0-9&-]*[A-Za-z])[A-Z0-9][A-Za-z0-9&-]*"
 #define NAME_COMPANY                                                                               \
     "(?<name>(?:" NAME_WORD "\\s+){0,3}[A-Za-z0-9][A-Za-z0-9&-]*,?\\s+" LEGAL_FORM ")"
@@ -177,6 +219,12 @@ const struct sla_pattern sla_patterns[] = {
      * blocks use. */
     {SLA_FILL_LANGUAGE, SLA_LANG_EN, SLA_PAT_CASE,
      "\\b(?:the|and|of|is|will|with|for|any)\\b[^\\t]*\\b(?:the|and|of|is|will|with|for|any)\\b"},
+    {SLA_FILL_LANGUAGE, SLA_LANG_FR, SLA_PAT_CASE,
+     "\\b(?:le|les|des|du|est|pour|une|dans|et)\\b[^\\t]*\\b(?:le|les|des|du|est|pour|une|dans|"
+     "et)\\b"},
+    {SLA_FILL_LANGUAGE, SLA_LANG_ES, SLA_PAT_CASE,
+     "\\b(?:el|los|las|del|para|una|con|que|y)\\b[^\\t]*\\b(?:el|los|las|del|para|una|con|que|"
+     "y)\\b"},
     {SLA_FILL_LANGUAGE, SLA_LANG_DE, SLA_PAT_CASE,
      "\\b(?:der|die|das|und|ist|wird|mit|f(?:\\x{fc}|ue)r|nicht)\\b[^\\t]*\\b(?:der|die|das|und|"
      "ist|"
@@ -219,6 +267,9 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:less\\s+than|lower\\s+than|fewer\\s+than|below|under|"
      "short\\s+of(?:\\s+(?:the|our|its|their|this|your))?|kleiner\\s+als|"
      "weniger\\s+als|unter(?:halb)?)\\b|<"},
+    /* French and Spanish comparisons, followed by their figure. */
+    {SLA_FILL_BAND_OP, SLA_OP_GE, 0, "\\b(?:" FR_AT_LEAST "|" ES_AT_LEAST ")(?=\\s|\\d)"},
+    {SLA_FILL_BAND_OP, SLA_OP_LT, 0, "\\b(?:" W_BELOW ")(?=\\s|\\d)"},
     {SLA_FILL_BAND_OP, SLA_OP_GT, 0,
      "\\b(?:greater\\s+than|more\\s+than|higher\\s+than|above|over|exceed(?:s|ing)?)\\b|>"},
     {SLA_FILL_BAND_OP, SLA_OP_POST_GE, 0,
@@ -238,6 +289,11 @@ const struct sla_pattern sla_patterns[] = {
      "(?:full\\s+|total\\s+(?:of\\s+the\\s+)?)?(?:month'?s?|monthly)"
      "\\s+(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|bill|invoice|payment|remuneration)"},
     {SLA_FILL_CAP, 0, 0, "\\b(?:not|never)\\s+(?:to\\s+)?exceed\\s+(?:a\\s+total\\s+of\\s+)?" PCT},
+    /* "plafonné à 50 %", "ne peut dépasser 50 %", "no excederán el 50 %". */
+    {SLA_FILL_CAP, 0, 0,
+     "\\b(?:plafonn\\S*|ne\\s+(?:peut|peuvent|pourra|pourront|saurait)\\s+(?:pas\\s+)?"
+     "d(?:\\x{e9}|e)passer|no\\s+(?:exceder\\S*|superar\\S*|podr\\S*\\s+(?:exceder|superar))|"
+     "limitad[oa]s?|tope\\s+de)\\s+(?:(?:\\x{e0}|a|de|del|el|le|la)\\s+)*" PCT},
     {SLA_FILL_CAP, 0, 0, "\\bin\\s+no\\s+(?:event|case)\\b[^.]{0,120}?\\bexceed\\s+" PCT},
     {SLA_FILL_CAP, 0, 0,
      "\\b(?:maximum|max\\.?|cap(?:ped)?|limited|capped)\\s+(?:(?:total\\s+)?(?:service\\s+)?"
@@ -285,7 +341,7 @@ const struct sla_pattern sla_patterns[] = {
     /* Maintenance and what is excluded. */
     {SLA_FILL_MAINTENANCE, 0, 0,
      "\\b(?:maintenance|(?:scheduled|planned)\\s+(?:downtime|outages?|interruptions?|works?)|"
-     "wartung\\w*|geplante\\s+(?:unterbrechung|ausfallzeit)\\w*)\\b"},
+     "wartung\\w*|geplante\\s+(?:unterbrechung|ausfallzeit)\\w*|mantenimiento\\w*)\\b"},
     /* Downtime the customer asks for ("Customer Planned Downtime", "at the
      * customer's request") is no maintenance of the provider's. */
     {SLA_FILL_CUSTOMER_DOWNTIME, 0, 0,
@@ -302,7 +358,8 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:is|are|will\\s+be)\\s+(?:considered|treated\\s+as|deemed)\\s+(?:downtime|unavailab\\w*"
      ")"},
     {SLA_FILL_EXCLUDING, 0, 0,
-     "\\b(?:exclud\\w*|except\\w*|exclusions?|not\\s+(?:be\\s+)?(?:includ|count|consider|"
+     "\\b(?:exclud\\w*|exclu(?:e|es|s|ido|idos|ida|idas|ye|yen)\\b|except\\w*|exclusions?|not\\s+(?"
+     ":be\\s+)?(?:includ|count|consider|"
      "deem|treat)\\w*|does\\s+not\\s+(?:includ|count|apply|cover)\\w*|(?:shall|will)\\s+not\\s+"
      "(?:includ|count|apply|be\\s+(?:includ|count|consider))\\w*|do(?:es)?\\s+not\\s+(?:constitute|"
      "count)|other\\s+than|not\\s+(?:be\\s+)?(?:subject|part)|does\\s+not\\s+apply|"
@@ -365,8 +422,8 @@ const struct sla_pattern sla_patterns[] = {
     /* Who makes the commitment (sla_provider.c): rows by the weight of
      * their evidence, the parties clause first. */
     {SLA_FILL_PROVIDER, SLA_PROVIDER_PARTIES, SLA_PAT_CASE,
-     "\\b(?:[Bb]etween|[Bb]y\\s+and\\s+between)\\s+(?:the\\s+)?" NAME
-     "\\s*(?:\\(|,|and\\b|und\\b)"},
+     "\\b(?:[Bb]etween|[Bb]y\\s+and\\s+between|[Zz]wischen|[Ee]ntre)\\s+(?:the\\s+|der\\s+)?" NAME
+     "\\s*(?:\\(|,|(?:and|und|et|y)\\b)"},
     {SLA_FILL_PROVIDER, SLA_PROVIDER_PARTIES, SLA_PAT_CASE,
      "\\b(?:(?:is|are|was)\\s+(?:made|entered\\s+into|issued|published)|"
      "(?:wird|ist)\\s+(?:geschlossen|herausgegeben))\\s+(?:by|von)\\s+(?:der\\s+|the\\s+)?" NAME},

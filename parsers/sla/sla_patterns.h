@@ -92,7 +92,7 @@ enum sla_fill {
     SLA_FILL_COUNT
 };
 
-enum sla_language { SLA_LANG_EN, SLA_LANG_DE, SLA_LANG_COUNT };
+enum sla_language { SLA_LANG_EN, SLA_LANG_DE, SLA_LANG_FR, SLA_LANG_ES, SLA_LANG_COUNT };
 
 /* What names the provider, strongest first: the rows of each rank are
  * tried before those of the next. */
