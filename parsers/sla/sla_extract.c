@@ -710,6 +710,22 @@ aimed_at(struct extractor *ex, const struct span *sp, size_t at)
     return c && group(c, &m, "pct", &s, &l) && s == at;
 }
 
+bool
+sla_extract_cell_tiers(struct extractor *ex, const struct span *cell)
+{
+    bool any = false;
+    for (size_t from = 0; from < cell->len;) {
+        size_t end = sla_text_sentence_end(cell->text, from, cell->len);
+        struct span sp = {cell->text + from, end - from, cell->unit, cell->off + from};
+        while (sp.len && sp.text[0] == ' ')
+            sp.text++, sp.len--, sp.off++;
+        if (sp.len)
+            any |= read_prose_tier(ex, &sp, &sp);
+        from = end;
+    }
+    return any;
+}
+
 /* Everything a sentence of prose (or a list item) can say. */
 static void
 read_sentence(struct extractor *ex, const struct span *sp, bool example)

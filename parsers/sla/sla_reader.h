@@ -82,6 +82,10 @@ bool sla_extract_unit_has(const char *unit, size_t len, const char *word);
  * below it" is no band). */
 bool sla_extract_band(struct extractor *ex, const struct span *sp, const struct span *whole,
                       size_t from, size_t to, struct sla_credit_tier *tier);
+/* The tiers a table cell writes as sentences ("10% of the amount paid
+ * where the Uptime was less than 99.0%."), each read as prose; whether
+ * the cell held any. */
+bool sla_extract_cell_tiers(struct extractor *ex, const struct span *cell);
 /* A clause of kind k with its value, read from sp at offset at (its line);
  * nothing when the document already has one of that kind. */
 void sla_extract_add_clause(struct extractor *ex, enum sla_clause_kind kind, double value,

@@ -298,6 +298,13 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
             goto clauses;
         }
     }
+    /* A credit cell written as sentences, its bands in its own words. */
+    if (credit_col >= 0 && (size_t)credit_col < n && strstr(cells[credit_col], ". ")) {
+        size_t off = (size_t)(cells[credit_col] - copy);
+        struct span cell = {u->text + off, strlen(cells[credit_col]), u, off};
+        if (sla_extract_cell_tiers(ex, &cell))
+            goto clauses;
+    }
     /* An uptime per service: a table headed "uptime" with no credit column. */
     if (nh && band_col >= 0 && (size_t)band_col < n && credit_col < 0) {
         struct span cell = {cells[band_col], strlen(cells[band_col]), u, 0};
