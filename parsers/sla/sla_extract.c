@@ -304,9 +304,9 @@ sla_extract_add_target(struct extractor *ex, double pct, const struct span *sp, 
     struct sla_terms *t = ex->t;
     if (pct < 50 || pct > 100 || sla_commitment_is_durability(sp->text, sp->len, at))
         return;
-    if (ex->body_line && span_line(sp, at) >= ex->body_line &&
-        GROW(ex, ex->body_figures, ex->nbody_figures))
-        ex->body_figures[ex->nbody_figures++] = pct;
+    if (GROW(ex, ex->figures, ex->nfigures))
+        ex->figures[ex->nfigures++] =
+            (struct sla_figure){pct, span_line(sp, at), ex->reading_matrix_levels};
     for (size_t i = 0; i < t->ntargets; i++) {
         struct sla_uptime_target *same = &t->targets[i];
         if (same->percent != pct)
@@ -879,24 +879,43 @@ unit_at(const struct sla_text *doc, long line)
     return u;
 }
 
-/* A tagline above the body ("99.99% uptime guarantee, automatic credits")
- * yields to the body's own commitments when the body commits to other
- * figures: its figure is dropped unless the body states it too. */
+/* Whether some figure other than a matrix level states pct, at or after
+ * line from (0: anywhere); any: whether there is such a figure at all. */
+static bool
+stated(const struct extractor *ex, double pct, long from, bool *any)
+{
+    bool found = false;
+    *any = false;
+    for (size_t k = 0; k < ex->nfigures; k++) {
+        const struct sla_figure *f = &ex->figures[k];
+        if (f->matrix_level || f->line < from)
+            continue;
+        *any = true;
+        found |= f->percent == pct;
+    }
+    return found;
+}
+
+/* Figures that yield to the document's own commitments when those commit
+ * to others and never state them: a tagline above the body ("99.99% uptime
+ * guarantee, automatic credits"), a credit matrix's column levels (a
+ * schedule for levels the document may not offer). */
 static void
-yield_lead_to_body(struct extractor *ex)
+yield_to_commitments(struct extractor *ex)
 {
     struct sla_terms *t = ex->t;
-    if (!ex->nbody_figures)
-        return;
     for (size_t i = t->ntargets; i-- > 0;) {
         const struct sla_uptime_target *u = &t->targets[i];
         const struct sla_unit *where = unit_at(ex->doc, u->line);
-        bool restated = false;
-        for (size_t k = 0; k < ex->nbody_figures && !restated; k++)
-            restated = ex->body_figures[k] == u->percent;
-        if (u->line >= ex->body_line || restated || !where || where->len > TAGLINE_MAX)
-            continue;
-        sla_terms_drop_target(t, i);
+        bool tagline =
+            ex->body_line && u->line < ex->body_line && where && where->len <= TAGLINE_MAX;
+        bool level = false, any;
+        for (size_t k = 0; k < ex->nfigures && !level; k++)
+            level = ex->figures[k].matrix_level && ex->figures[k].line == u->line &&
+                    ex->figures[k].percent == u->percent;
+        if ((tagline && !stated(ex, u->percent, ex->body_line, &any) && any) ||
+            (level && !stated(ex, u->percent, 0, &any) && any))
+            sla_terms_drop_target(t, i);
     }
 }
 
@@ -1008,7 +1027,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
     }
     sla_band_close_ladders(out);
     sla_credit_finish(&ex);
-    yield_lead_to_body(&ex);
+    yield_to_commitments(&ex);
     read_month_by_mention(&ex);
     imply_target(&ex);
     if ((s = sla_commitment_read(doc, regex_flags, out, diag)))
@@ -1017,7 +1036,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
                             : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS
                                                      : SLA_COVERAGE_UNKNOWN;
 out:
-    free(ex.body_figures);
+    free(ex.figures);
     sla_match_release(&ex.mx);
     return s;
 }

@@ -41,11 +41,17 @@ struct extractor {
     bool sole_remedy_seen;
     int service_set;
     /* The body: from the first heading after the document's lead (its
-     * title and the lines under it); 0 when the document has none. The
-     * committed figures read from it, repeats and all. */
+     * title and the lines under it); 0 when the document has none. */
     long body_line;
-    double *body_figures;
-    size_t nbody_figures;
+    /* Every committed figure read, repeats and all, with its line and
+     * whether it was a credit matrix's column level. */
+    struct sla_figure {
+        double percent;
+        long line;
+        bool matrix_level;
+    } * figures;
+    size_t nfigures;
+    bool reading_matrix_levels; /* set while a matrix header gives its levels */
     /* A credit written without a band (per step below the target, or in a
      * unit that is no share of the fee): the first one read. */
     bool have_unbanded;

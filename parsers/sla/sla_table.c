@@ -79,11 +79,13 @@ read_matrix_row(struct extractor *ex, const struct sla_unit *u, char *const *cel
                 char *const *head, size_t nh, const struct span *whole)
 {
     if (!nh) {
+        ex->reading_matrix_levels = true;
         for (size_t i = 1; i < n; i++) {
             double v = level_of(cells[i]);
             if (!isnan(v))
                 sla_extract_add_target(ex, v, whole, 0, NULL);
         }
+        ex->reading_matrix_levels = false;
         return;
     }
     struct sla_credit_tier tier = {0};
