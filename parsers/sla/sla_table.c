@@ -177,6 +177,34 @@ table_header(struct extractor *ex, const struct sla_unit *row)
     return NULL;
 }
 
+/* The uptime levels a cell lists (bytes [off, off + len) of u's text):
+ * every percentage of 50 or more; whether there was one. */
+static bool
+read_levels(struct extractor *ex, const struct sla_unit *u, size_t off, size_t len)
+{
+    bool any = false;
+    struct span cell = {u->text + off, len, u, off};
+    for (size_t i = 0; i < len; i++) {
+        if (!isdigit((unsigned char)cell.text[i]) ||
+            (i && (isdigit((unsigned char)cell.text[i - 1]) || cell.text[i - 1] == '.')))
+            continue;
+        size_t k = i;
+        while (k < len && (isdigit((unsigned char)cell.text[k]) || cell.text[k] == '.'))
+            k++;
+        size_t pc = k;
+        while (pc < len && cell.text[pc] == ' ')
+            pc++;
+        double v;
+        if (pc < len && cell.text[pc] == '%' && sla_extract_amount(cell.text + i, k - i, &v) &&
+            v >= 50 && v <= 100) {
+            sla_extract_add_target(ex, v, &cell, i, NULL);
+            any = true;
+        }
+        i = k;
+    }
+    return any;
+}
+
 /* Whether the unit just above row's table is a lead-in or heading about
  * uptime ("Service Level:"). */
 static bool
@@ -300,6 +328,13 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
             goto clauses;
         }
     }
+    bool named = sla_match_has(&ex->mx, SLA_FILL_UPTIME_WORD, cells[0], strlen(cells[0]));
+    /* A term and its levels: "| Service level agreement | STANDARD: 99.95%
+     * ENHANCED: 99.99% |", each percentage of 50 or more a target. */
+    if (n == 2 && credit_col < 0 && named &&
+        !sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[1], strlen(cells[1])) &&
+        read_levels(ex, u, (size_t)(cells[1] - copy), strlen(cells[1])))
+        goto clauses;
     /* A credit cell written as sentences, its bands in its own words. */
     if (credit_col >= 0 && (size_t)credit_col < n && strstr(cells[credit_col], ". ")) {
         size_t off = (size_t)(cells[credit_col] - copy);
@@ -319,7 +354,6 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
     /* A term and its value: "| Monthly uptime commitment | 99.95% |"; or,
      * in the first row of a table a lead-in about uptime introduces
      * ("Service Level:"), a part and its level: "| DB Cluster, read | 99.99% |". */
-    bool named = sla_match_has(&ex->mx, SLA_FILL_UPTIME_WORD, cells[0], strlen(cells[0]));
     if (n == 2 && credit_col < 0 && (named || (hu == u && led_in_by_uptime(ex, u))) &&
         sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[1], strlen(cells[1]))) {
         double pct;
