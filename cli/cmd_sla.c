@@ -11,6 +11,7 @@
 #include "cli/msg.h"
 #include "engine/base/infile.h"
 #include "engine/ingest/ingest_file.h"
+#include "engine/sla/sla_evidence.h"
 #include "engine/sla/sla_json.h"
 #include "engine/measure/sla_replay.h"
 #include "engine/sla/sla_score.h"
@@ -46,7 +47,9 @@ static const char help[] =
     "            the line each quotes, and the downtime the uptime allows; with\n"
     "            --history, the provider's incident history (any format 'ingest'\n"
     "            reads) replayed under the document's own definitions; a file in\n"
-    "            which no SLA term is found is not scored (exit 3)\n"
+    "            which no SLA term is found, or whose terms are under 3 points of\n"
+    "            SLA evidence (a commitment 3, credits 3, another term 1), is not\n"
+    "            scored (exit 3)\n"
     "\n"
     "  --json            machine-readable output\n"
     "  --entity E        provider:NAME (import); with --history, the one entity of\n"
@@ -355,6 +358,15 @@ cmd_score(const struct cli *cli, const struct sla_options *opt)
         return msg_error(SL_EXIT_INPUT, opt->file, 0,
                          "no SLA terms found (no uptime target, credit, exclusion, response "
                          "time or other clause): not scored");
+    }
+    int evidence = from_json ? SLA_EVIDENCE_THRESHOLD : sla_evidence_points(&t);
+    if (evidence < SLA_EVIDENCE_THRESHOLD) {
+        sla_terms_release(&t);
+        return msg_error(SL_EXIT_INPUT, opt->file, 0,
+                         "not an SLA: %d point%s of SLA evidence, under the %d an SLA "
+                         "gives (an uptime commitment 3, a credit schedule 3, another "
+                         "term 1): not scored",
+                         evidence, evidence == 1 ? "" : "s", SLA_EVIDENCE_THRESHOLD);
     }
     struct sla_scorecard sc;
     struct sla_replay replay;

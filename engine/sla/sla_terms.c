@@ -35,6 +35,29 @@ sla_terms_any(const struct sla_terms *t)
            !isnan(t->minimum_credit.amount) || !isnan(t->minimum_credit.percent);
 }
 
+static void
+target_release(struct sla_uptime_target *u)
+{
+    free(u->scope);
+    free(u->scope_service);
+    free(u->scope_region);
+    free(u->scope_plan);
+    free(u->scope_operation);
+    for (size_t k = 0; k < u->neligibility; k++)
+        free(u->eligibility[k].text);
+    free(u->eligibility);
+}
+
+void
+sla_terms_drop_target(struct sla_terms *t, size_t i)
+{
+    if (i >= t->ntargets)
+        return;
+    target_release(&t->targets[i]);
+    memmove(&t->targets[i], &t->targets[i + 1], (t->ntargets - i - 1) * sizeof *t->targets);
+    t->ntargets--;
+}
+
 void
 sla_terms_release(struct sla_terms *t)
 {
@@ -42,17 +65,8 @@ sla_terms_release(struct sla_terms *t)
     free(t->provider);
     free(t->service);
     free(t->effective_date);
-    for (size_t i = 0; i < t->ntargets; i++) {
-        struct sla_uptime_target *u = &t->targets[i];
-        free(u->scope);
-        free(u->scope_service);
-        free(u->scope_region);
-        free(u->scope_plan);
-        free(u->scope_operation);
-        for (size_t k = 0; k < u->neligibility; k++)
-            free(u->eligibility[k].text);
-        free(u->eligibility);
-    }
+    for (size_t i = 0; i < t->ntargets; i++)
+        target_release(&t->targets[i]);
     free(t->targets);
     free(t->tiers);
     free(t->credit_cap_text);

@@ -268,6 +268,8 @@ void sla_terms_init(struct sla_terms *t);
  * name, provider and service alone are not terms. */
 bool sla_terms_any(const struct sla_terms *t);
 void sla_terms_release(struct sla_terms *t);
+/* Removes target i (the later ones move up); nothing when there is none. */
+void sla_terms_drop_target(struct sla_terms *t, size_t i);
 
 /* "month", "quarter", "year", "rolling", "days"; and back (false when s is
  * none of them). */

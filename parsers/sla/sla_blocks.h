@@ -33,7 +33,8 @@ enum sl_status sla_builder_row(struct sla_builder *b, char *const *cells, size_t
                                bool header);
 void sla_builder_table_end(struct sla_builder *b);
 /* The title the document gives itself (a PDF's or DOCX's properties), taken
- * as YAML front matter's "title:" is; ignored when blank. */
+ * as YAML front matter's "title:" is; ignored when blank or when it is the
+ * name of a file ("Microsoft Word - draft.doc"). */
 enum sl_status sla_builder_title(struct sla_builder *b, const char *title);
 /* Source lines [from, to) of lines (0-based indexes) read as plain text: runs
  * of spaces or TABs and "a | b" as table rows, list markers as items, lone

@@ -95,7 +95,8 @@ sla_credit_read_claim(struct extractor *ex, const struct span *sp)
             return;
         ex->have_claim = true;
         claim_unit(c, &m, sp->text, t);
-        if (!months && !business)
+        /* Days only: "within (48) hours" keeps its hours in the unit. */
+        if (!months && !business && t->claim_deadline_unit == SLA_CLAIM_DAYS)
             t->claim_deadline_days = lround(minutes / 1440);
         else if (business) {
             size_t ns, nl;
@@ -134,15 +135,19 @@ sla_credit_read_cap(struct extractor *ex, const struct span *sp)
         } else if ((c = find(ex, SLA_FILL_CAP_DAYS, sp->text, sp->len, &m)) &&
                    group(c, &m, "num", &ps, &pl) && sla_extract_amount(sp->text + ps, pl, &pct) &&
                    pct > 0 && pct <= 365) {
-            /* Days of fees against a month of 30 days. */
-            t->credit_cap_percent = round(pct / 30 * 1000) / 10;
+            /* Days of fees against a month of 30 days; a cap per quarter or
+             * per interruption is no share of the month's fee: its words. */
+            if (!has(ex, SLA_FILL_CAP_PERIOD, sp->text + m.end[0], sp->len - m.end[0]))
+                t->credit_cap_percent = round(pct / 30 * 1000) / 10;
             t->credit_cap_text = sla_extract_copy(ex, sp->text, sp->len);
             t->credit_cap_line = sla_extract_line(sp, 0);
             cap_of(ex, sp);
             ex->have_cap = true;
         } else if ((c = find(ex, SLA_FILL_CAP, sp->text, sp->len, &m)) &&
                    sla_extract_match_pct(c, &m, sp->text, &pct) && pct > 0 && pct <= 1000) {
-            t->credit_cap_percent = pct;
+            /* "50% of the Average Run Credits": a share of no fee. */
+            if (!has(ex, SLA_FILL_CAP_OTHER_BASE, sp->text + m.end[0], sp->len - m.end[0]))
+                t->credit_cap_percent = pct;
             t->credit_cap_text = sla_extract_copy(ex, sp->text, sp->len);
             t->credit_cap_line = sla_extract_line(sp, 0);
             cap_of(ex, sp);

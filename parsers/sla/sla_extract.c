@@ -14,6 +14,7 @@
 #include "parsers/sla/sla_commitment.h"
 #include "parsers/sla/sla_match.h"
 #include "parsers/sla/sla_patterns.h"
+#include "parsers/sla/sla_provider.h"
 #include "parsers/sla/sla_reader.h"
 
 /* ---- the compiled table ------------------------------------------------ */
@@ -234,6 +235,50 @@ sla_extract_add_tier(struct extractor *ex, const struct sla_credit_tier *tier)
 
 /* ---- the terms ------------------------------------------------------- */
 
+/* Whether paragraph i leads in the list below it: it ends with a colon,
+ * or runs on into the list's first item without closing its sentence
+ * ("Downtime excludes any time the Service is unavailable because of"). */
+static bool
+leads_in(const struct sla_text *doc, size_t i)
+{
+    const struct sla_unit *u = &doc->units[i];
+    if (!u->len)
+        return false;
+    char last = u->text[u->len - 1];
+    return last == ':' || (i + 1 < doc->nunits && doc->units[i + 1].kind == SLA_UNIT_ITEM &&
+                           !strchr(".!?;)", last));
+}
+
+/* Whether sentence sp leads in a list: it ends with a colon, or it closes
+ * a paragraph that runs on into the list below it. */
+static bool
+opens_list(const struct extractor *ex, const struct span *sp)
+{
+    return sp->text[sp->len - 1] == ':' ||
+           (ex->unit_leads_in && sp->off + sp->len == sp->unit->len);
+}
+
+/* Whether text (len bytes) speaks of a month other than as the fee's
+ * ("monthly charges"). */
+static bool
+names_a_month(struct extractor *ex, const char *text, size_t len)
+{
+    const struct sla_match_row *c = NULL;
+    for (size_t p = 0; p < ex->mx.npats && !c; p++)
+        if (ex->mx.pats[p].row->fill == SLA_FILL_WINDOW_MONTH)
+            c = &ex->mx.pats[p];
+    for (size_t from = 0; c && from < len;) {
+        struct regex_match m;
+        bool found;
+        if (regex_search(c->re, text, len, from, &found, &m, ex->diag) || !found)
+            return false;
+        if (!has(ex, SLA_FILL_MONTH_OF_FEE, text + m.start[0], len - m.start[0]))
+            return true;
+        from = m.end[0] > m.start[0] ? m.end[0] : m.start[0] + 1;
+    }
+    return false;
+}
+
 static bool
 window_of(struct extractor *ex, const char *text, size_t len, enum sla_window *w)
 {
@@ -245,7 +290,7 @@ window_of(struct extractor *ex, const char *text, size_t len, enum sla_window *w
         *w = SLA_WINDOW_QUARTER;
     else if (has(ex, SLA_FILL_WINDOW_YEAR, text, len))
         *w = SLA_WINDOW_YEAR;
-    else if (has(ex, SLA_FILL_WINDOW_MONTH, text, len))
+    else if (names_a_month(ex, text, len))
         *w = SLA_WINDOW_MONTH;
     else
         return false;
@@ -259,6 +304,9 @@ sla_extract_add_target(struct extractor *ex, double pct, const struct span *sp, 
     struct sla_terms *t = ex->t;
     if (pct < 50 || pct > 100 || sla_commitment_is_durability(sp->text, sp->len, at))
         return;
+    if (GROW(ex, ex->figures, ex->nfigures))
+        ex->figures[ex->nfigures++] =
+            (struct sla_figure){pct, span_line(sp, at), ex->reading_matrix_levels};
     for (size_t i = 0; i < t->ntargets; i++) {
         struct sla_uptime_target *same = &t->targets[i];
         if (same->percent != pct)
@@ -443,7 +491,8 @@ read_prose_tier(struct extractor *ex, const struct span *sp, const struct span *
 static void
 read_maintenance(struct extractor *ex, const struct span *sp)
 {
-    if (!has(ex, SLA_FILL_MAINTENANCE, sp->text, sp->len))
+    if (!has(ex, SLA_FILL_MAINTENANCE, sp->text, sp->len) ||
+        has(ex, SLA_FILL_CUSTOMER_DOWNTIME, sp->text, sp->len))
         return;
     if ((ex->exclusion_context || has(ex, SLA_FILL_EXCLUDING, sp->text, sp->len)) &&
         !has(ex, SLA_FILL_COUNTS_AS_DOWNTIME, sp->text, sp->len))
@@ -536,7 +585,7 @@ read_alternative_target(struct extractor *ex, const struct span *sp, size_t at)
 static void
 read_language(struct extractor *ex)
 {
-    static const char *const names[SLA_LANG_COUNT] = {"en", "de"};
+    static const char *const names[SLA_LANG_COUNT] = {"en", "de", "fr", "es"};
     size_t count[SLA_LANG_COUNT] = {0};
     for (size_t p = 0; p < ex->mx.npats; p++) {
         const struct sla_match_row *c = &ex->mx.pats[p];
@@ -596,6 +645,87 @@ imply_target(struct extractor *ex)
     u->line = top->line;
 }
 
+/* Whether unit u, its table's header or the lead-in above it speaks of
+ * credits. */
+static bool
+credit_context(struct extractor *ex, const struct sla_unit *u)
+{
+    const struct sla_unit *first = ex->doc->units;
+    if (has(ex, SLA_FILL_CREDIT_CONTEXT, u->text, u->len))
+        return true;
+    for (const struct sla_unit *p = u; p-- > first;) {
+        if (u->kind == SLA_UNIT_ROW && p->kind == SLA_UNIT_ROW && p->table == u->table)
+            continue; /* up to the table's first row */
+        if (u->kind == SLA_UNIT_ITEM && p->kind == SLA_UNIT_ITEM)
+            continue; /* up to the list's lead-in */
+        return has(ex, SLA_FILL_CREDIT_CONTEXT, p->text, p->len) ||
+               (p + 1 < u && has(ex, SLA_FILL_CREDIT_CONTEXT, p[1].text, p[1].len));
+    }
+    return false;
+}
+
+/* Penalty rows written threshold < credit ("99,8 < 5 %": below 99.8 %,
+ * 5 %) in a unit about credits: each an upper bound, closed into a ladder
+ * with its neighbours later. Whether the unit held any. */
+static bool
+read_threshold_credits(struct extractor *ex, const struct sla_unit *u)
+{
+    const struct sla_match_row *c = NULL;
+    for (size_t p = 0; p < ex->mx.npats && !c; p++)
+        if (ex->mx.pats[p].row->fill == SLA_FILL_THRESHOLD_CREDIT)
+            c = &ex->mx.pats[p];
+    bool any = false;
+    for (size_t from = 0; c && from < u->len;) {
+        struct regex_match m;
+        bool found;
+        size_t ps, pl, cs, cl;
+        double bound, credit;
+        if (regex_search(c->re, u->text, u->len, from, &found, &m, ex->diag) || !found)
+            break;
+        from = m.end[0];
+        if (!group(c, &m, "pct", &ps, &pl) || !group(c, &m, "credit", &cs, &cl) ||
+            !sla_extract_amount(u->text + ps, pl, &bound) ||
+            !sla_extract_amount(u->text + cs, cl, &credit) || bound < 50 || bound > 100 ||
+            credit >= bound || (!any && !credit_context(ex, u)))
+            continue;
+        struct sla_credit_tier tier = {.lower_percent = NAN,
+                                       .upper_percent = bound,
+                                       .credit_percent = credit,
+                                       .unit = SLA_UNIT_PERCENT_OF_FEE,
+                                       .value = credit,
+                                       .line = sla_text_line_at(u, m.start[0])};
+        any = sla_extract_add_tier(ex, &tier) || any;
+    }
+    return any;
+}
+
+/* Whether the figure at offset at of sp is one the provider aims at
+ * ("efforts to achieve 100% uptime") rather than commits to. */
+static bool
+aimed_at(struct extractor *ex, const struct span *sp, size_t at)
+{
+    struct regex_match m;
+    const struct sla_match_row *c = find(ex, SLA_FILL_AIM, sp->text, sp->len, &m);
+    size_t s, l;
+    return c && group(c, &m, "pct", &s, &l) && s == at;
+}
+
+bool
+sla_extract_cell_tiers(struct extractor *ex, const struct span *cell)
+{
+    bool any = false;
+    for (size_t from = 0; from < cell->len;) {
+        size_t end = sla_text_sentence_end(cell->text, from, cell->len);
+        struct span sp = {cell->text + from, end - from, cell->unit, cell->off + from};
+        while (sp.len && sp.text[0] == ' ')
+            sp.text++, sp.len--, sp.off++;
+        if (sp.len)
+            any |= read_prose_tier(ex, &sp, &sp);
+        from = end;
+    }
+    return any;
+}
+
 /* Everything a sentence of prose (or a list item) can say. */
 static void
 read_sentence(struct extractor *ex, const struct span *sp, bool example)
@@ -622,10 +752,13 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
         c = find(ex, SLA_FILL_UPTIME_IS, sp->text, sp->len, &m);
     if (!example && !tier && !c)
         c = find(ex, SLA_FILL_UPTIME_CONDITION, sp->text, sp->len, &m);
-    if (!example && !tier && c) {
+    if (!example && !c)
+        c = find(ex, SLA_FILL_UPTIME_NAMED, sp->text, sp->len, &m);
+    if (!example && c && (!tier || c->row->fill == SLA_FILL_UPTIME_NAMED)) {
         double pct;
         size_t ps, pl;
-        if (sla_extract_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl)) {
+        if (sla_extract_match_pct(c, &m, sp->text, &pct) && group(c, &m, "pct", &ps, &pl) &&
+            !aimed_at(ex, sp, ps)) {
             sla_extract_add_target(ex, pct, sp, ps, NULL);
             read_alternative_target(ex, sp, m.end[0]);
         }
@@ -687,7 +820,7 @@ read_sentence(struct extractor *ex, const struct span *sp, bool example)
          * excluded is the subject, before the verb. */
         bool passive = !strncasecmp(sp->text + m.end[0], " from", 5);
         size_t subject = passive ? subject_end(sp->text, m.start[0]) : 0;
-        if (split_enumeration(ex, sp, m.start[0]) || sp->text[sp->len - 1] == ':' || !names_what)
+        if (split_enumeration(ex, sp, m.start[0]) || opens_list(ex, sp) || !names_what)
             ;
         else if (passive && subject > 0)
             add_exclusion(ex, sp->text, subject, span_line(sp, 0));
@@ -717,23 +850,72 @@ read_heading(struct extractor *ex, const struct sla_unit *u)
     }
 }
 
-static void
-read_provider(struct extractor *ex)
+#define TAGLINE_MAX 100 /* bytes: a longer line of the lead is a sentence */
+
+/* Where the body starts: the first heading after the lead, the text above
+ * it (below the title when the document opens with one); 0 when there is
+ * no lead or no heading after it. */
+static long
+body_line(const struct sla_text *doc)
 {
-    /* Rows in table order: the first row that finds a name anywhere wins. */
-    for (size_t p = 0; p < ex->mx.npats && !ex->t->provider; p++) {
-        const struct sla_match_row *c = &ex->mx.pats[p];
-        if (c->row->fill != SLA_FILL_PROVIDER)
+    size_t i = doc->nunits && doc->units[0].kind == SLA_UNIT_HEADING ? 1 : 0;
+    bool lead = false;
+    for (; i < doc->nunits; i++) {
+        if (doc->units[i].kind != SLA_UNIT_HEADING)
+            lead = true;
+        else
+            return lead ? doc->units[i].line : 0;
+    }
+    return 0;
+}
+
+/* The unit a line starts in: the last one that starts at or before it. */
+static const struct sla_unit *
+unit_at(const struct sla_text *doc, long line)
+{
+    const struct sla_unit *u = NULL;
+    for (size_t i = 0; i < doc->nunits && doc->units[i].line <= line; i++)
+        u = &doc->units[i];
+    return u;
+}
+
+/* Whether some figure other than a matrix level states pct, at or after
+ * line from (0: anywhere); any: whether there is such a figure at all. */
+static bool
+stated(const struct extractor *ex, double pct, long from, bool *any)
+{
+    bool found = false;
+    *any = false;
+    for (size_t k = 0; k < ex->nfigures; k++) {
+        const struct sla_figure *f = &ex->figures[k];
+        if (f->matrix_level || f->line < from)
             continue;
-        for (size_t i = 0; i < ex->doc->nunits && !ex->t->provider; i++) {
-            const struct sla_unit *u = &ex->doc->units[i];
-            struct regex_match m;
-            bool found;
-            size_t s, l;
-            if (!regex_search(c->re, u->text, u->len, 0, &found, &m, ex->diag) && found &&
-                group(c, &m, "name", &s, &l))
-                ex->t->provider = copy_text(ex, u->text + s, l);
-        }
+        *any = true;
+        found |= f->percent == pct;
+    }
+    return found;
+}
+
+/* Figures that yield to the document's own commitments when those commit
+ * to others and never state them: a tagline above the body ("99.99% uptime
+ * guarantee, automatic credits"), a credit matrix's column levels (a
+ * schedule for levels the document may not offer). */
+static void
+yield_to_commitments(struct extractor *ex)
+{
+    struct sla_terms *t = ex->t;
+    for (size_t i = t->ntargets; i-- > 0;) {
+        const struct sla_uptime_target *u = &t->targets[i];
+        const struct sla_unit *where = unit_at(ex->doc, u->line);
+        bool tagline =
+            ex->body_line && u->line < ex->body_line && where && where->len <= TAGLINE_MAX;
+        bool level = false, any;
+        for (size_t k = 0; k < ex->nfigures && !level; k++)
+            level = ex->figures[k].matrix_level && ex->figures[k].line == u->line &&
+                    ex->figures[k].percent == u->percent;
+        if ((tagline && !stated(ex, u->percent, ex->body_line, &any) && any) ||
+            (level && !stated(ex, u->percent, 0, &any) && any))
+            sla_terms_drop_target(t, i);
     }
 }
 
@@ -748,7 +930,7 @@ read_month_by_mention(struct extractor *ex)
         return;
     for (size_t i = 0; i < ex->doc->nunits; i++) {
         const struct sla_unit *u = &ex->doc->units[i];
-        if (!has(ex, SLA_FILL_WINDOW_MONTH, u->text, u->len))
+        if (!names_a_month(ex, u->text, u->len))
             continue;
         ex->have_window = true;
         ex->doc_window = SLA_WINDOW_MONTH;
@@ -799,7 +981,9 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
     if (doc->meta_effective && !(out->effective_date = strdup(doc->meta_effective)))
         ex.status = SL_ERR_NOMEM;
     ex.service_set = out->service != NULL;
-    read_provider(&ex);
+    ex.body_line = body_line(doc);
+    if (!out->provider && !ex.status)
+        ex.status = sla_provider_read(&ex.mx, doc, &out->provider, diag);
     read_language(&ex);
     for (size_t i = 0; i < doc->nunits && !ex.status; i++) {
         const struct sla_unit *u = &doc->units[i];
@@ -808,6 +992,8 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
             read_heading(&ex, u);
             continue;
         }
+        if (!example && read_threshold_credits(&ex, u))
+            continue;
         if (u->kind == SLA_UNIT_ROW) {
             sla_table_read_row(&ex, u, example);
             continue;
@@ -816,6 +1002,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
             /* An item of an exclusion list (the reader has dropped its marker). */
             add_exclusion(&ex, u->text, u->len, u->line);
         }
+        ex.unit_leads_in = u->kind == SLA_UNIT_PARAGRAPH && leads_in(doc, i);
         for (size_t from = 0; from < u->len;) {
             size_t end = sla_text_sentence_end(u->text, from, u->len);
             struct span sp = {u->text + from, end - from, u, from};
@@ -827,7 +1014,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
         }
         /* A lead-in such as "... is not included in the downtime:" opens a
          * list of exclusions; the next heading closes it. */
-        if (u->kind == SLA_UNIT_PARAGRAPH && u->len && u->text[u->len - 1] == ':') {
+        if (ex.unit_leads_in) {
             ex.exclusion_context =
                 ex.exclusion_heading || has(&ex, SLA_FILL_EXCLUDING, u->text, u->len);
             ex.tier_context = has(&ex, SLA_FILL_CREDIT_CONTEXT, u->text, u->len) &&
@@ -840,6 +1027,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
     }
     sla_band_close_ladders(out);
     sla_credit_finish(&ex);
+    yield_to_commitments(&ex);
     read_month_by_mention(&ex);
     imply_target(&ex);
     if ((s = sla_commitment_read(doc, regex_flags, out, diag)))
@@ -848,6 +1036,7 @@ sla_extract_text(const struct sla_text *doc, const char *name, unsigned regex_fl
                             : ex.have_business_hours ? SLA_COVERAGE_BUSINESS_HOURS
                                                      : SLA_COVERAGE_UNKNOWN;
 out:
+    free(ex.figures);
     sla_match_release(&ex.mx);
     return s;
 }

@@ -14,7 +14,40 @@ struct md {
     const struct line_list *lines;
     struct sla_builder *b;
     enum sl_status status;
+    long read_to; /* blocks starting at or before this line were read already */
 };
+
+/* The line, after from, that closes an HTML table ("</table>"); 0 when
+ * none does. */
+static long
+table_close_line(const struct md *m, long from)
+{
+    for (size_t i = 0; i < m->lines->n; i++)
+        if (m->lines->v[i].line > from && strcasestr(m->lines->v[i].text, "</table"))
+            return m->lines->v[i].line;
+    return 0;
+}
+
+/* An HTML table with blank lines inside comes as several HTML blocks (a
+ * blank line ends one): its source lines from..to (the one that closes
+ * the table), read as one fragment. */
+static enum sl_status
+read_split_table(struct md *m, long from, long to)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t i = 0; i < m->lines->n; i++) {
+        const struct src_line *l = &m->lines->v[i];
+        if (l->line >= from && l->line <= to &&
+            (strbuf_addstr(&sb, l->text) || strbuf_addch(&sb, '\n'))) {
+            strbuf_release(&sb);
+            return SL_ERR_NOMEM;
+        }
+    }
+    enum sl_status s = sla_html_read(sb.buf ? sb.buf : "", sb.len, from, m->b);
+    strbuf_release(&sb);
+    m->read_to = to;
+    return s;
+}
 
 static bool
 type_is(cmark_node *n, const char *name)
@@ -89,6 +122,8 @@ read_block(struct md *m, cmark_node *n, int depth, bool first_in_item)
     if (m->status)
         return;
     long from = cmark_node_get_start_line(n), to = cmark_node_get_end_line(n);
+    if (from > 0 && from <= m->read_to)
+        return;
     switch (cmark_node_get_type(n)) {
     case CMARK_NODE_HEADING: {
         struct strbuf sb = STRBUF_INIT;
@@ -100,22 +135,26 @@ read_block(struct md *m, cmark_node *n, int depth, bool first_in_item)
     }
     case CMARK_NODE_PARAGRAPH:
     case CMARK_NODE_CODE_BLOCK: {
-        /* Plain text reaches here too: its lines keep the column heuristics. */
-        size_t a = from > 0 ? (size_t)from - 1 : 0, z = to > 0 ? (size_t)to : a;
+        /* Plain text reaches here too (an indented block): its lines keep
+         * the column heuristics. A fenced block is program text, output or
+         * a formula quoted verbatim, no clause of the agreement. */
         int flen = 0, foff = 0;
         char fch = 0;
         if (cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK &&
-            cmark_node_get_fenced(n, &flen, &foff, &fch)) {
-            a++;
-            if (z > a)
-                z--;
-        }
+            cmark_node_get_fenced(n, &flen, &foff, &fch))
+            return;
+        size_t a = from > 0 ? (size_t)from - 1 : 0, z = to > 0 ? (size_t)to : a;
         m->status = sla_builder_lines(m->b, m->lines, a, z, first_in_item, depth);
         return;
     }
     case CMARK_NODE_HTML_BLOCK: {
         const char *lit = cmark_node_get_literal(n);
-        if (lit)
+        long close = lit && strcasestr(lit, "<table") && !strcasestr(lit, "</table")
+                         ? table_close_line(m, to)
+                         : 0;
+        if (close)
+            m->status = read_split_table(m, from, close);
+        else if (lit)
             m->status = sla_html_read(lit, strlen(lit), from, m->b);
         return;
     }

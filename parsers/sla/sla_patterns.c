@@ -8,18 +8,60 @@
 
 #include "engine/sla/sla_terms.h"
 
-/* Words per language, English then German: the phrasing rows below are
- * written once over these, so a language is a word list, not a reader. */
-#define W_PERCENT "percent\\b|per cent\\b|prozent\\b"
-#define W_AT_LEAST                                                                                 \
+/* The words of each language, one block per language: the phrasing rows
+ * below are written once over the W_ lists that join them, so a language
+ * is a block of words, not a reader. Accented letters are written \x{..};
+ * a word that ends in one is written as its stem and \w* (PCRE2's \b
+ * knows ASCII letters only). */
+
+/* English */
+#define EN_PERCENT "percent\\b|per cent\\b"
+#define EN_AT_LEAST                                                                                \
     "at\\s+least|not\\s+less\\s+than|no\\s+less\\s+than|(?:a\\s+)?minimum(?:\\s+of)?|"             \
-    "greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+greater\\s+than|>=|\\x{2265}|"      \
-    "mindestens|nicht\\s+weniger\\s+als|gleich\\s+oder\\s+(?:gr(?:\\x{f6}|oe)(?:\\x{df}|ss)er|h(?" \
-    ":\\x{f6}|oe)"                                                                                 \
-    "her)\\s+als"
-#define W_AVAILABILITY "verf(?:\\x{fc}|ue)gbarkeit|erreichbarkeit"
-#define W_MONTH "monatlich\\w*|monat\\w*|abrechnungsmonat\\w*"
-#define W_CREDIT "gutschrift\\w*|erstattung\\w*|entsch(?:\\x{e4}|ae)digung\\w*"
+    "greater\\s+than\\s+or\\s+equal\\s+to|equal\\s+to\\s+or\\s+greater\\s+than"
+
+/* German */
+#define DE_PERCENT "prozent\\b"
+#define DE_AT_LEAST                                                                                \
+    "mindestens|nicht\\s+weniger\\s+als|gleich\\s+oder\\s+(?:gr(?:\\x{f6}|oe)(?:\\x{df}|ss)er|"    \
+    "h(?:\\x{f6}|oe)her)\\s+als"
+#define DE_AVAILABILITY "verf(?:\\x{fc}|ue)gbarkeit|erreichbarkeit"
+#define DE_MONTH "monatlich\\w*|monat\\w*|abrechnungsmonat\\w*"
+#define DE_CREDIT "gutschrift\\w*|erstattung\\w*|entsch(?:\\x{e4}|ae)digung\\w*"
+
+/* French */
+#define FR_PERCENT "pour\\s*cent\\b"
+#define FR_AT_LEAST                                                                                \
+    "au\\s+moins|au\\s+minimum|(?:un\\s+)?minimum\\s+de|pas\\s+moins\\s+de|"                       \
+    "sup(?:\\x{e9}|e)rieure?s?\\s+ou\\s+(?:\\x{e9}|e)gale?s?\\s+(?:\\x{e0}|a)|"                    \
+    "(?:\\x{e9}|e)gale?s?\\s+ou\\s+sup(?:\\x{e9}|e)rieure?s?\\s+(?:\\x{e0}|a)"
+#define FR_BELOW "inf(?:\\x{e9}|e)rieure?s?\\s+(?:\\x{e0}|a)|moins\\s+de|en\\s+dessous\\s+de"
+#define FR_AVAILABILITY "disponibilit\\w*"
+#define FR_MONTH "mensuel\\w*|mois"
+#define FR_CREDIT                                                                                  \
+    "remises?|avoirs?|cr(?:\\x{e9}|e)dits?|p(?:\\x{e9}|e)nalit\\w*|indemnit\\w*|"                  \
+    "d(?:\\x{e9}|e)dommagement\\w*"
+
+/* Spanish */
+#define ES_PERCENT "por\\s+ciento\\b"
+#define ES_AT_LEAST                                                                                \
+    "al\\s+menos|por\\s+lo\\s+menos|como\\s+m(?:\\x{ed}|i)nimo|(?:un\\s+)?m(?:\\x{ed}|i)nimo\\s+"  \
+    "de|"                                                                                          \
+    "no\\s+inferior\\s+a|igual(?:es)?\\s+o\\s+superior(?:es)?\\s+a|superior(?:es)?\\s+o\\s+"       \
+    "igual(?:es)?\\s+a"
+#define ES_BELOW "menos\\s+de|inferior(?:es)?\\s+a|por\\s+debajo\\s+de"
+#define ES_AVAILABILITY "disponibilidad\\w*"
+#define ES_MONTH "mensual\\w*|mes|meses"
+#define ES_CREDIT                                                                                  \
+    "cr(?:\\x{e9}|e)ditos?|bonificaci\\w*|compensaci\\w*|reembolsos?|descuentos?|penalizaci\\w*"
+
+/* The lists the rows use. */
+#define W_PERCENT EN_PERCENT "|" DE_PERCENT "|" FR_PERCENT "|" ES_PERCENT
+#define W_AT_LEAST EN_AT_LEAST "|>=|\\x{2265}|" DE_AT_LEAST "|" FR_AT_LEAST "|" ES_AT_LEAST
+#define W_BELOW FR_BELOW "|" ES_BELOW
+#define W_AVAILABILITY DE_AVAILABILITY "|" FR_AVAILABILITY "|" ES_AVAILABILITY
+#define W_MONTH DE_MONTH "|" FR_MONTH "|" ES_MONTH
+#define W_CREDIT DE_CREDIT "|" FR_CREDIT "|" ES_CREDIT
 /* Credits that are no share of the fee: a multiple, the downtime, days and
  * hours, what a credit is counted per, pro rata, the term extended. */
 #define W_TIMES "times\\b|x\\b|\\x{d7}|mal\\b|fache[ns]?\\b"
@@ -41,9 +83,11 @@
     "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|"    \
     "five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"        \
     "twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a|an|hundred)"
-/* "30", "thirty", "thirty (30)". */
+/* "30", "thirty", "thirty (30)", "15 (fifteen)". */
 #define NUM                                                                                        \
-    "(?<num>(?:" WORD_NUM "\\s*)?\\(\\s*\\d+(?:\\.\\d+)?\\s*\\)|\\d+(?:[.,]\\d+)?|" WORD_NUM ")"
+    "(?<num>(?:" WORD_NUM                                                                          \
+    "\\s*)?\\(\\s*\\d+(?:\\.\\d+)?\\s*\\)|\\d+(?:[.,]\\d+)?(?:\\s*\\(\\s*" WORD_NUM                \
+    "\\s*\\))?|" WORD_NUM ")"
 /* "99.9%", "99.9 percent", "ninety-nine and nine tenths percent (99.9%)". */
 #define PCT                                                                                        \
     "(?:[a-z][a-z -]{0,60}?(?:percent|per "                                                        \
@@ -58,6 +102,37 @@
     "(?<amt>\\d[\\d,]*(?:\\.\\d+)?)\\s?(?<cur>usd|eur|gbp|dollars?|euros?|pounds?)\\b)"            \
     "(?:\\s*(?<mult>thousand|million|k\\b|m\\b))?"
 #define UPTIME_WORD "(?:uptime|availability|available|service level|" W_AVAILABILITY ")"
+
+/* A name: up to four capitalised words, or words before a legal form
+ * ("centron GmbH", "Acme Compute, Inc."). Rows that use it are
+ * case-sensitive. */
+#define LEGAL_FORM                                                                                 \
+    "(?:Inc|LLC|Ltd|Limited|GmbH|Corp|Corporation|B\\.V|S\\.A\\.S|S\\.A|S\\.L|SARL|SAS|SRL|SL|AG|" \
+    "PLC|Pty\\s+Ltd)\\.?(?![A-Za-z])"
+#define NAME_WORD "(?=[A-Z0-9][A-Za-z0-9&-]*[A-Za-z])[A-Z0-9][A-Za-z0-9&-]*"
+#define NAME_COMPANY                                                                               \
+    "(?<name>(?:" NAME_WORD "\\s+){0,3}[A-Za-z0-9][A-Za-z0-9&-]*,?\\s+" LEGAL_FORM ")"
+#define NAME                                                                                       \
+    "(?<name>(?:" NAME_WORD "\\s+){0,3}[A-Za-z0-9][A-Za-z0-9&-]*,?\\s+" LEGAL_FORM "|" NAME_WORD   \
+    "(?:\\s+" NAME_WORD "){0,3})"
+#define NAME_LAZY "(?<name>" NAME_WORD "(?:\\s+" NAME_WORD "){0,3}?)"
+/* The words around a name, English then German. */
+#define W_PRONOUN                                                                                  \
+    "we|us|our|ours|you|your|they|them|their|it|its|he|she|i|wir|uns|unser\\w*|sie|ihr\\w*|es"
+#define W_ROLE                                                                                     \
+    "provider|service\\s+provider|customer|client|company|host|hoster|licensor|licensee|vendor|"   \
+    "supplier|seller|user|users|partner|party|parties|subscriber|operator|contractor|"             \
+    "anbieter|kunde|kunden|auftragnehmer|auftraggeber|dienstleister|betreiber"
+#define W_GENERIC                                                                                  \
+    "service|services|agreement|sla|terms|support|team|section|article|annex|schedule|"            \
+    "appendix|exhibit|table|credits?|uptime|availability|downtime|maintenance|platform|"           \
+    "dienst|vertrag|leistung"
+#define W_LEAD                                                                                     \
+    "the|this|that|these|those|a|an|any|all|each|if|how|when|where|while|and|or|unless|"           \
+    "upon|our|your|der|die|das|den|dem|des|ein|eine|wenn|falls"
+#define W_SLA                                                                                      \
+    "service\\s+level\\s+(?:agreement|description|terms|commitment)|sla|"                          \
+    "dienstg(?:\\x{fc}|ue)tevereinbarung"
 
 const struct sla_pattern sla_patterns[] = {
     /* Uptime commitments. */
@@ -81,6 +156,13 @@ const struct sla_pattern sla_patterns[] = {
      "network|api|platform)\\s+)*(?:uptime|availability)\\b(?:\\s+(?:in|during|over|per|for|"
      "each|every|any)\\b|\\s*(?:sla|commitment|guarantee|target)?\\s*$)"},
 
+    /* "will be available 99.9% of the time", "available for 99.95% of the
+     * minutes": the share of the time is the commitment (a band's "less
+     * than" before the figure makes it none). */
+    {SLA_FILL_UPTIME, 0, 0,
+     "\\b(?:available|accessible|operational|online|reachable)\\b(?:(?!\\b(?:less|below|under|"
+     "fewer|lower|more)\\b)[^.;%]){0,60}?(?<![<>\\d.])(?<pct>\\d{2,3}(?:\\.\\d+)?)\\s*%\\s+of\\s+"
+     "(?:the\\s+|all\\s+)?(?:time|minutes|hours)\\b"},
     {SLA_FILL_UPTIME, 0, 0,
      "\\b(?:sla|slo|uptime\\s+guarantee|availability\\s+target)\\s*[:=]\\s*" PCT},
     {SLA_FILL_UPTIME, 0, 0,
@@ -88,6 +170,17 @@ const struct sla_pattern sla_patterns[] = {
      "?"
      "(?:uptime|availability)\\s+(?:sla|guarantee|commitment|target|objective|slo)\\b"},
 
+    /* "efforts to achieve 100% uptime", "we aim for 99.99%": an aim, no
+     * commitment (the figure of pct is passed over). */
+    {SLA_FILL_AIM, 0, 0,
+     "\\b(?:(?:efforts?|endeavou?rs?|strives?|striving|aims?|aiming|tries|try|trying|seeks?|"
+     "hopes?)\\s+to\\s+(?:achieve|reach|attain|hit)|aims?\\s+(?:for|at)|(?:goal|aim|ambition|"
+     "aspiration)\\s+(?:is|of))\\b[^.;%]{0,40}?" PCT},
+    /* "should fall short of our 99.95% guarantee": the band's bound named as
+     * the commitment, a target even where the sentence grants the credit. */
+    {SLA_FILL_UPTIME_NAMED, 0, 0,
+     "\\bshort\\s+of\\s+(?:the|our|its|their|this|your)\\s+" PCT "\\s+(?:(?:monthly|uptime|"
+     "availability|service\\s+level)\\s+)*(?:guarantee|commitment|sla|target)\\b"},
     /* "If Monthly Uptime falls below 99.9%, ...": the condition for credits
      * names the commitment (a sentence that also grants a credit is a tier). */
     {SLA_FILL_UPTIME_CONDITION, 0, 0,
@@ -114,6 +207,10 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_WINDOW_MONTH, 0, 0,
      "\\b(?:month(?:ly)?|billing\\s+(?:cycle|period)|" W_MONTH "|"
      "service\\s+(?:cycle|period)|(?:30|thirty)[- ]days?\\s+(?:period|window))\\b"},
+    /* A fee billed monthly says nothing of the uptime's window. */
+    {SLA_FILL_MONTH_OF_FEE, 0, 0,
+     "^monthly\\s+(?:recurring\\s+|service\\s+|subscription\\s+)?(?:charges?|fees?|bills?|"
+     "invoices?|payments?|prices?|rates?)\\b"},
     {SLA_FILL_WINDOW_MEASURE_MONTH, 0, 0,
      "\\bmonthly\\s+(?:uptime|availability|service\\s+level)\\b|\\bmonatlich\\w*\\s+durchschnitt"},
     {SLA_FILL_COMMITMENT_WORD, 0, 0,
@@ -122,6 +219,12 @@ const struct sla_pattern sla_patterns[] = {
      * blocks use. */
     {SLA_FILL_LANGUAGE, SLA_LANG_EN, SLA_PAT_CASE,
      "\\b(?:the|and|of|is|will|with|for|any)\\b[^\\t]*\\b(?:the|and|of|is|will|with|for|any)\\b"},
+    {SLA_FILL_LANGUAGE, SLA_LANG_FR, SLA_PAT_CASE,
+     "\\b(?:le|les|des|du|est|pour|une|dans|et)\\b[^\\t]*\\b(?:le|les|des|du|est|pour|une|dans|"
+     "et)\\b"},
+    {SLA_FILL_LANGUAGE, SLA_LANG_ES, SLA_PAT_CASE,
+     "\\b(?:el|los|las|del|para|una|con|que|y)\\b[^\\t]*\\b(?:el|los|las|del|para|una|con|que|"
+     "y)\\b"},
     {SLA_FILL_LANGUAGE, SLA_LANG_DE, SLA_PAT_CASE,
      "\\b(?:der|die|das|und|ist|wird|mit|f(?:\\x{fc}|ue)r|nicht)\\b[^\\t]*\\b(?:der|die|das|und|"
      "ist|"
@@ -132,6 +235,10 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:uptime|availability|available|unavailab\\w*|downtime|service\\s+levels?|" W_AVAILABILITY
      "|nichtverf\\w*)\\b"},
 
+    /* "99,8 < 5 %": below the threshold, the credit (a larger figure "less
+     * than" a smaller one is no comparison). */
+    {SLA_FILL_THRESHOLD_CREDIT, 0, 0,
+     "(?<![\\d.])(?<pct>\\d{2,3}(?:\\.\\d+)?)\\s*%?\\s*<\\s*(?<credit>\\d{1,3}(?:\\.\\d+)?)\\s*%"},
     /* The credit a tier grants. */
     {SLA_FILL_CREDIT, 0, 0,
      "\\b(?:credit(?:ed)?|compensat\\w*|refund\\w*|discount|receive|entitled\\s+to)\\b"
@@ -157,8 +264,12 @@ const struct sla_pattern sla_patterns[] = {
      "als)?)|"
      ">=|=>|\\x{2265}"},
     {SLA_FILL_BAND_OP, SLA_OP_LT, 0,
-     "\\b(?:less\\s+than|lower\\s+than|fewer\\s+than|below|under|short\\s+of|kleiner\\s+als|"
+     "\\b(?:less\\s+than|lower\\s+than|fewer\\s+than|below|under|"
+     "short\\s+of(?:\\s+(?:the|our|its|their|this|your))?|kleiner\\s+als|"
      "weniger\\s+als|unter(?:halb)?)\\b|<"},
+    /* French and Spanish comparisons, followed by their figure. */
+    {SLA_FILL_BAND_OP, SLA_OP_GE, 0, "\\b(?:" FR_AT_LEAST "|" ES_AT_LEAST ")(?=\\s|\\d)"},
+    {SLA_FILL_BAND_OP, SLA_OP_LT, 0, "\\b(?:" W_BELOW ")(?=\\s|\\d)"},
     {SLA_FILL_BAND_OP, SLA_OP_GT, 0,
      "\\b(?:greater\\s+than|more\\s+than|higher\\s+than|above|over|exceed(?:s|ing)?)\\b|>"},
     {SLA_FILL_BAND_OP, SLA_OP_POST_GE, 0,
@@ -178,6 +289,11 @@ const struct sla_pattern sla_patterns[] = {
      "(?:full\\s+|total\\s+(?:of\\s+the\\s+)?)?(?:month'?s?|monthly)"
      "\\s+(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|bill|invoice|payment|remuneration)"},
     {SLA_FILL_CAP, 0, 0, "\\b(?:not|never)\\s+(?:to\\s+)?exceed\\s+(?:a\\s+total\\s+of\\s+)?" PCT},
+    /* "plafonné à 50 %", "ne peut dépasser 50 %", "no excederán el 50 %". */
+    {SLA_FILL_CAP, 0, 0,
+     "\\b(?:plafonn\\S*|ne\\s+(?:peut|peuvent|pourra|pourront|saurait)\\s+(?:pas\\s+)?"
+     "d(?:\\x{e9}|e)passer|no\\s+(?:exceder\\S*|superar\\S*|podr\\S*\\s+(?:exceder|superar))|"
+     "limitad[oa]s?|tope\\s+de)\\s+(?:(?:\\x{e0}|a|de|del|el|le|la)\\s+)*" PCT},
     {SLA_FILL_CAP, 0, 0, "\\bin\\s+no\\s+(?:event|case)\\b[^.]{0,120}?\\bexceed\\s+" PCT},
     {SLA_FILL_CAP, 0, 0,
      "\\b(?:maximum|max\\.?|cap(?:ped)?|limited|capped)\\s+(?:(?:total\\s+)?(?:service\\s+)?"
@@ -193,6 +309,16 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:maximum|max\\.?|cap(?:ped)?|limit(?:ed)?|not\\s+(?:to\\s+)?exceed|in\\s+no\\s+event)\\b"
      "[^.;]{0,100}?\\b" NUM "\\s*(?<unit>days?)(?:'s?)?\\s+(?:of|worth\\s+of)\\s+(?:the\\s+)?"
      "(?:[a-z]+\\s+){0,2}?(?:fees?|charges?|service)"},
+
+    /* What a cap is counted per when not the month (after the cap's figure). */
+    {SLA_FILL_CAP_PERIOD, 0, 0,
+     "^[^.;]{0,40}?\\b(?:per|each|for\\s+(?:each|any|every)|in\\s+(?:any|a|each))\\s+"
+     "(?:calendar\\s+)?(?:quarter|year|interruption|incident|outage|event|disruption|failure)s?"
+     "\\b"},
+    /* A cap in a share of something that is no fee (after the figure). */
+    {SLA_FILL_CAP_OTHER_BASE, 0, 0,
+     "^\\s*(?:%|percent)?\\s*of\\s+(?:the\\s+)?(?:[a-z-]+\\s+){0,3}?(?:credits|ticks|runs|minutes|"
+     "units|tokens)\\b"},
 
     /* Claim deadlines. */
     {SLA_FILL_CLAIM, 0, 0,
@@ -214,7 +340,17 @@ const struct sla_pattern sla_patterns[] = {
 
     /* Maintenance and what is excluded. */
     {SLA_FILL_MAINTENANCE, 0, 0,
-     "\\b(?:maintenance|scheduled\\s+downtime|planned\\s+(?:downtime|outages?))\\b"},
+     "\\b(?:maintenance|(?:scheduled|planned)\\s+(?:downtime|outages?|interruptions?|works?)|"
+     "wartung\\w*|geplante\\s+(?:unterbrechung|ausfallzeit)\\w*|mantenimiento\\w*)\\b"},
+    /* Downtime the customer asks for ("Customer Planned Downtime", "at the
+     * customer's request") is no maintenance of the provider's. */
+    {SLA_FILL_CUSTOMER_DOWNTIME, 0, 0,
+     "\\b(?:customer|client|your|kunden?)\\s*(?:'s\\s+)?(?:planned|scheduled|requested|initiated)"
+     "\\s+"
+     "(?:downtime|maintenance|outages?|interruptions?)\\b|\\b(?:downtime|maintenance|outages?|"
+     "interruptions?)\\s+(?:requested|initiated|scheduled)\\s+by\\s+(?:the\\s+)?(?:customer|you)"
+     "\\b|"
+     "\\b(?:at|upon)\\s+(?:the\\s+)?(?:customer's|your)\\s+request\\b"},
     /* Words that keep maintenance inside the downtime. */
     {SLA_FILL_COUNTS_AS_DOWNTIME, 0, 0,
      "\\bnot\\s+(?:be\\s+)?excluded\\b|(?<!not\\s)(?<!never\\s)\\bcounts?\\s+(?:as|towards?)\\s+(?:"
@@ -222,7 +358,8 @@ const struct sla_pattern sla_patterns[] = {
      "\\b(?:is|are|will\\s+be)\\s+(?:considered|treated\\s+as|deemed)\\s+(?:downtime|unavailab\\w*"
      ")"},
     {SLA_FILL_EXCLUDING, 0, 0,
-     "\\b(?:exclud\\w*|except\\w*|exclusions?|not\\s+(?:be\\s+)?(?:includ|count|consider|"
+     "\\b(?:exclud\\w*|exclu(?:e|es|s|ido|idos|ida|idas|ye|yen)\\b|except\\w*|exclusions?|not\\s+(?"
+     ":be\\s+)?(?:includ|count|consider|"
      "deem|treat)\\w*|does\\s+not\\s+(?:includ|count|apply|cover)\\w*|(?:shall|will)\\s+not\\s+"
      "(?:includ|count|apply|be\\s+(?:includ|count|consider))\\w*|do(?:es)?\\s+not\\s+(?:constitute|"
      "count)|other\\s+than|not\\s+(?:be\\s+)?(?:subject|part)|does\\s+not\\s+apply|"
@@ -282,16 +419,51 @@ const struct sla_pattern sla_patterns[] = {
     {SLA_FILL_RTO, 0, 0,
      "\\b(?:rto|recovery\\s+time\\s+objective)\\b[^.;\\d]{0,40}?" NUM "\\s*" TIME_UNIT},
 
-    /* Who and what. */
-    {SLA_FILL_PROVIDER, 0, SLA_PAT_CASE,
-     "\\b(?<name>[A-Z][A-Za-z0-9&-]*(?:\\s+[A-Z][A-Za-z0-9&-]*){0,3},?\\s+(?:Inc|LLC|Ltd|"
-     "Limited|GmbH|Corp|Corporation|B\\.V|S\\.A|AG|PLC|SAS|Pty\\s+Ltd)\\.?)(?=[\\s,;)\"']|$)"},
-    {SLA_FILL_PROVIDER, 0, SLA_PAT_CASE,
-     "(?:^|[.;]\\s+)(?<name>[A-Z][A-Za-z0-9]+)\\s+(?:will|shall)\\s+(?:use|provide|make|"
-     "maintain|ensure|offer|deliver)\\b"},
-    {SLA_FILL_PROVIDER, 0, SLA_PAT_CASE,
-     "^(?<name>[A-Z][A-Za-z0-9]+)\\s+(?:[A-Za-z]+\\s+){0,3}?(?:Service\\s+Level\\s+Agreement|"
-     "SLA)\\b"},
+    /* Who makes the commitment (sla_provider.c): rows by the weight of
+     * their evidence, the parties clause first. */
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_PARTIES, SLA_PAT_CASE,
+     "\\b(?:[Bb]etween|[Bb]y\\s+and\\s+between|[Zz]wischen|[Ee]ntre)\\s+(?:the\\s+|der\\s+)?" NAME
+     "\\s*(?:\\(|,|(?:and|und|et|y)\\b)"},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_PARTIES, SLA_PAT_CASE,
+     "\\b(?:(?:is|are|was)\\s+(?:made|entered\\s+into|issued|published)|"
+     "(?:wird|ist)\\s+(?:geschlossen|herausgegeben))\\s+(?:by|von)\\s+(?:der\\s+|the\\s+)?" NAME},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_PARTIES, SLA_PAT_CASE,
+     NAME "\\s*\\(\\s*(?:the\\s+|hereinafter\\s+)?\"\\s*(?i:" W_ROLE "|" W_PRONOUN ")\\s*\""},
+    /* A company defined by its short name: Kestrel Compute Pty Ltd ("Kestrel"). */
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_PARTIES, SLA_PAT_CASE,
+     NAME_COMPANY "\\s*\\(\\s*(?:the\\s+|hereinafter\\s+)?\"\\s*[A-Z][A-Za-z0-9&-]*\\s*\""},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_DEFINITION, SLA_PAT_CASE,
+     "\"\\s*(?i:" W_ROLE "|" W_PRONOUN ")\\s*\"(?:\\s*(?:,|or|and)\\s*\"\\s*[A-Za-z]+\\s*\")*\\s+"
+     "(?i:means|mean|refers?\\s+to|shall\\s+mean|is|bezeichnet|ist)\\s+(?:the\\s+|die\\s+|der\\s+)"
+     "?" NAME},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_COMMITTER, SLA_PAT_CASE,
+     NAME "\\s+(?:(?:will|shall)\\s+(?:use|provide|make|maintain|ensure|offer|deliver|apply|"
+          "issue|credit|measure|monitor)|guarantees|commits|warrants|undertakes|promises|provides|"
+          "offers|measures|monitors|verpflichtet\\s+sich|gew(?:\\x{e4}|ae)hrleistet|garantiert|"
+          "stellt)\\b"},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_COMMITTER, SLA_PAT_CASE,
+     "\\b(?:provided|offered|operated)\\s+(?:to\\s+you\\s+)?by\\s+(?:the\\s+)?" NAME},
+    /* "Ledger Storage Service Level Agreement": the first word names the
+     * provider, the rest its service. */
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_TITLE, SLA_PAT_CASE,
+     "^(?<name>" NAME_WORD ")\\s+(?:[A-Za-z-]+\\s+){0,3}?(?i:" W_SLA ")\\b"},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_TITLE, SLA_PAT_CASE,
+     "(?i:" W_SLA ")\\s+(?:of|for|from|by|von|der)\\s+(?:the\\s+)?(?:" NAME
+     "|(?<name>[a-z0-9][a-z0-9&-]+))\\s*$"},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_AGREEMENT, SLA_PAT_CASE,
+     "\\b(?:part\\s+of|[Aa]ttachment\\s+to|[Aa]nnex\\s+(?:to|of)|under|pursuant\\s+to|"
+     "governed\\s+by)\\s+(?:the\\s+)?\\[?" NAME_LAZY "\\s+(?:(?:Cloud|Customer|Services?|Master|"
+     "Subscription)\\s+)*(?:Agreement|Terms)\\b"},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_CLAIMS, SLA_PAT_CASE,
+     "\\b(?:contact(?:ing)?|notify(?:ing)?|(?:received|confirmed|approved)\\s+by|"
+     "submit\\w*\\s+(?:[a-z]+\\s+){0,5}?to)\\s+(?:the\\s+)?" NAME},
+    {SLA_FILL_PROVIDER, SLA_PROVIDER_COMPANY, SLA_PAT_CASE, NAME_COMPANY},
+    /* Never a provider's name: one whose last word (its legal form aside)
+     * is a pronoun, a role or a generic word; and the words a name does not
+     * start with. */
+    {SLA_FILL_NOT_A_NAME, 0, 0,
+     "^(?:\\S+\\s+)*?(?:" W_PRONOUN "|" W_ROLE "|" W_GENERIC ")(?:,?\\s+" LEGAL_FORM ")?$"},
+    {SLA_FILL_NAME_LEAD, 0, 0, "^(?:" W_LEAD ")\\s+"},
     {SLA_FILL_SERVICE, 0, 0, "^(?<name>.+?)\\s+(?:service\\s+level\\s+agreement|sla)\\s*$"},
 
     /* Worked examples are not terms. */

@@ -15,6 +15,7 @@
  *   step   the size of a step below the target: the "1" of "for each 1% below"
  *   per    a credit counted per incident: "per incident", "for each outage"
  *   hour   a credit counted per hour of downtime: "for each hour of downtime"
+ *   credit a credit in percent beside its threshold: the "5" of "99,8 < 5 %"
  *
  * Rows are tried in table order and, for single-valued terms, the first row
  * that matches in document order wins. */
@@ -26,18 +27,24 @@ enum sla_fill {
     SLA_FILL_UPTIME,             /* pct: a committed uptime */
     SLA_FILL_UPTIME_IS,          /* pct: "uptime ... is 99.9%", unless hypothetical */
     SLA_FILL_UPTIME_CONDITION,   /* pct: "if uptime falls below 99.9%" names the target */
+    SLA_FILL_UPTIME_NAMED,       /* pct: "short of our 99.95% guarantee", in a tier or not */
     SLA_FILL_HYPOTHETICAL,       /* a condition, an example, a band: not a commitment */
+    SLA_FILL_AIM,                /* pct: a figure aimed at, not committed to */
     SLA_FILL_CREDIT,             /* pct: the credit a tier sentence or cell grants */
+    SLA_FILL_THRESHOLD_CREDIT,   /* pct credit: "99,8 < 5 %", the credit below pct */
     SLA_FILL_BAND_OP,            /* arg: enum sla_band_op; a comparison in a band */
     SLA_FILL_BAND_RANGE,         /* "between", "to", "-": two bounds of one band */
     SLA_FILL_CAP,                /* pct: the cap on credits */
     SLA_FILL_CAP_FEE,            /* credits capped at the whole fee: 100 % */
     SLA_FILL_CAP_DAYS,           /* num: credits capped at num days of fees */
+    SLA_FILL_CAP_PERIOD,         /* a cap counted per quarter, per interruption: not monthly */
+    SLA_FILL_CAP_OTHER_BASE,     /* a cap in a share of no fee ("of the Run Credits") */
     SLA_FILL_CLAIM,              /* num unit: the claim deadline */
     SLA_FILL_CLAIM_TEXT,         /* a claim deadline in words only */
     SLA_FILL_CLAIM_CONTEXT,      /* a sentence about making a claim */
     SLA_FILL_CREDIT_CONTEXT,     /* a sentence about credits or compensation */
     SLA_FILL_MAINTENANCE,        /* a sentence that names planned maintenance */
+    SLA_FILL_CUSTOMER_DOWNTIME,  /* downtime the customer asks for: not maintenance */
     SLA_FILL_EXCLUDING,          /* words that exclude something from downtime */
     SLA_FILL_COUNTS_AS_DOWNTIME, /* words that keep something inside the downtime */
     SLA_FILL_MAINT_NOTICE,       /* num unit: notice before maintenance */
@@ -54,9 +61,12 @@ enum sla_fill {
     SLA_FILL_INCIDENT_NOTICE,      /* num unit: notice of an incident to the customer */
     SLA_FILL_RPO,                  /* num unit */
     SLA_FILL_RTO,                  /* num unit */
-    SLA_FILL_PROVIDER,             /* name */
+    SLA_FILL_PROVIDER,             /* arg: enum sla_provider_evidence; name */
+    SLA_FILL_NOT_A_NAME,           /* a word no provider's name ends in */
+    SLA_FILL_NAME_LEAD,            /* a word a name does not start with ("The", "If") */
     SLA_FILL_SERVICE,              /* name (from the title) */
     SLA_FILL_WINDOW_MONTH,         /* words that make a window monthly */
+    SLA_FILL_MONTH_OF_FEE,         /* at a WINDOW_MONTH match: "monthly charges", no window */
     SLA_FILL_WINDOW_MEASURE_MONTH, /* a measure named monthly ("Monthly Uptime Percentage") */
     SLA_FILL_COMMITMENT_WORD,      /* a column that holds the committed figure (SLA, guarantee) */
     SLA_FILL_LANGUAGE,             /* arg: enum sla_language; a function word of that language */
@@ -82,7 +92,20 @@ enum sla_fill {
     SLA_FILL_COUNT
 };
 
-enum sla_language { SLA_LANG_EN, SLA_LANG_DE, SLA_LANG_COUNT };
+enum sla_language { SLA_LANG_EN, SLA_LANG_DE, SLA_LANG_FR, SLA_LANG_ES, SLA_LANG_COUNT };
+
+/* What names the provider, strongest first: the rows of each rank are
+ * tried before those of the next. */
+enum sla_provider_evidence {
+    SLA_PROVIDER_PARTIES,    /* "between X and", "made by X", X ("Provider") */
+    SLA_PROVIDER_DEFINITION, /* "Provider" means X, "we" refers to X */
+    SLA_PROVIDER_COMMITTER,  /* X guarantees, X will use ..., provided by X */
+    SLA_PROVIDER_TITLE,      /* the title or a heading: "X Service Level Agreement" */
+    SLA_PROVIDER_AGREEMENT,  /* the agreement named after X: "part of the X Terms" */
+    SLA_PROVIDER_CLAIMS,     /* where claims go: "by contacting X" */
+    SLA_PROVIDER_COMPANY,    /* a name with a legal form: "X GmbH" */
+    SLA_PROVIDER_COUNT
+};
 
 enum sla_band_op {
     SLA_OP_LT,      /* subject < x   ("less than x") */

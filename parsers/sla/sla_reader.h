@@ -34,11 +34,24 @@ struct extractor {
     bool exclusion_context;
     bool exclusion_heading; /* under a heading that names exclusions */
     bool tier_context;      /* after a lead-in about uptime credits ("as follows:") */
+    bool unit_leads_in;     /* the paragraph being read leads in the list below it */
     bool have_window;
     enum sla_window doc_window;
     bool have_cap, have_claim, have_notice, have_24x7, have_business_hours;
     bool sole_remedy_seen;
-    int provider_rank, service_set;
+    int service_set;
+    /* The body: from the first heading after the document's lead (its
+     * title and the lines under it); 0 when the document has none. */
+    long body_line;
+    /* Every committed figure read, repeats and all, with its line and
+     * whether it was a credit matrix's column level. */
+    struct sla_figure {
+        double percent;
+        long line;
+        bool matrix_level;
+    } * figures;
+    size_t nfigures;
+    bool reading_matrix_levels; /* set while a matrix header gives its levels */
     /* A credit written without a band (per step below the target, or in a
      * unit that is no share of the fee): the first one read. */
     bool have_unbanded;
@@ -75,6 +88,10 @@ bool sla_extract_unit_has(const char *unit, size_t len, const char *word);
  * below it" is no band). */
 bool sla_extract_band(struct extractor *ex, const struct span *sp, const struct span *whole,
                       size_t from, size_t to, struct sla_credit_tier *tier);
+/* The tiers a table cell writes as sentences ("10% of the amount paid
+ * where the Uptime was less than 99.0%."), each read as prose; whether
+ * the cell held any. */
+bool sla_extract_cell_tiers(struct extractor *ex, const struct span *cell);
 /* A clause of kind k with its value, read from sp at offset at (its line);
  * nothing when the document already has one of that kind. */
 void sla_extract_add_clause(struct extractor *ex, enum sla_clause_kind kind, double value,

@@ -41,6 +41,15 @@ figure_before_percent(const char *s)
     return v;
 }
 
+/* Whether a band's bounds are uptime: its highest at 50 % or more ("a
+ * rolling 12-month period" in a row about repeated failures is none). */
+static bool
+is_uptime_band(const struct sla_credit_tier *tier)
+{
+    double top = isnan(tier->upper_percent) ? tier->lower_percent : tier->upper_percent;
+    return !isnan(top) && top >= 50;
+}
+
 /* A committed level naming a column ("99.95% SLA", "Guaranteed 99.9%"):
  * its figure, NAN when the cell names none. */
 static double
@@ -70,11 +79,13 @@ read_matrix_row(struct extractor *ex, const struct sla_unit *u, char *const *cel
                 char *const *head, size_t nh, const struct span *whole)
 {
     if (!nh) {
+        ex->reading_matrix_levels = true;
         for (size_t i = 1; i < n; i++) {
             double v = level_of(cells[i]);
             if (!isnan(v))
                 sla_extract_add_target(ex, v, whole, 0, NULL);
         }
+        ex->reading_matrix_levels = false;
         return;
     }
     struct sla_credit_tier tier = {0};
@@ -134,13 +145,76 @@ table_subheader(struct extractor *ex, const struct sla_unit *header)
     return next;
 }
 
+/* A caption over a table: one text in every cell (a cell spanning the
+ * row, "SLA Key Terms Chart"). */
+static bool
+is_caption(const struct sla_unit *u)
+{
+    char *copy = NULL, *cells[MAX_CELLS];
+    size_t n = sla_text_cells(u, &copy, cells, MAX_CELLS);
+    bool same = copy && n >= 2 && *cells[0];
+    for (size_t i = 1; same && i < n; i++)
+        same = !strcmp(cells[i], cells[0]);
+    free(copy);
+    return same;
+}
+
+/* The header row of row's table: its first row, or the row under a
+ * caption when that row holds no figures (the column names). */
 static const struct sla_unit *
 table_header(struct extractor *ex, const struct sla_unit *row)
 {
-    for (size_t i = 0; i < ex->doc->nunits; i++)
-        if (ex->doc->units[i].kind == SLA_UNIT_ROW && ex->doc->units[i].table == row->table)
-            return &ex->doc->units[i];
+    for (size_t i = 0; i < ex->doc->nunits; i++) {
+        const struct sla_unit *u = &ex->doc->units[i];
+        if (u->kind != SLA_UNIT_ROW || u->table != row->table)
+            continue;
+        const struct sla_unit *next = u + 1;
+        if (next < ex->doc->units + ex->doc->nunits && next->kind == SLA_UNIT_ROW &&
+            next->table == u->table && !has_digit(next->text) && is_caption(u))
+            return next;
+        return u;
+    }
     return NULL;
+}
+
+/* The uptime levels a cell lists (bytes [off, off + len) of u's text):
+ * every percentage of 50 or more; whether there was one. */
+static bool
+read_levels(struct extractor *ex, const struct sla_unit *u, size_t off, size_t len)
+{
+    bool any = false;
+    struct span cell = {u->text + off, len, u, off};
+    for (size_t i = 0; i < len; i++) {
+        if (!isdigit((unsigned char)cell.text[i]) ||
+            (i && (isdigit((unsigned char)cell.text[i - 1]) || cell.text[i - 1] == '.')))
+            continue;
+        size_t k = i;
+        while (k < len && (isdigit((unsigned char)cell.text[k]) || cell.text[k] == '.'))
+            k++;
+        size_t pc = k;
+        while (pc < len && cell.text[pc] == ' ')
+            pc++;
+        double v;
+        if (pc < len && cell.text[pc] == '%' && sla_extract_amount(cell.text + i, k - i, &v) &&
+            v >= 50 && v <= 100) {
+            sla_extract_add_target(ex, v, &cell, i, NULL);
+            any = true;
+        }
+        i = k;
+    }
+    return any;
+}
+
+/* Whether the unit just above row's table is a lead-in or heading about
+ * uptime ("Service Level:"). */
+static bool
+led_in_by_uptime(struct extractor *ex, const struct sla_unit *first_row)
+{
+    if (first_row == ex->doc->units)
+        return false;
+    const struct sla_unit *above = first_row - 1;
+    return above->kind != SLA_UNIT_ROW &&
+           sla_match_has(&ex->mx, SLA_FILL_UPTIME_WORD, above->text, above->len);
 }
 
 void
@@ -234,7 +308,8 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
             credit = 0;
         if ((other_unit || (!isnan(credit) && credit <= 1000)) &&
             sla_band_parse(&ex->mx, cells[band_col], strlen(cells[band_col]), &tier,
-                           &explicit_op)) {
+                           &explicit_op) &&
+            is_uptime_band(&tier)) {
             tier.credit_percent = credit;
             tier.line = line;
             sla_extract_add_tier(ex, &tier);
@@ -253,6 +328,20 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
             goto clauses;
         }
     }
+    bool named = sla_match_has(&ex->mx, SLA_FILL_UPTIME_WORD, cells[0], strlen(cells[0]));
+    /* A term and its levels: "| Service level agreement | STANDARD: 99.95%
+     * ENHANCED: 99.99% |", each percentage of 50 or more a target. */
+    if (n == 2 && credit_col < 0 && named &&
+        !sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[1], strlen(cells[1])) &&
+        read_levels(ex, u, (size_t)(cells[1] - copy), strlen(cells[1])))
+        goto clauses;
+    /* A credit cell written as sentences, its bands in its own words. */
+    if (credit_col >= 0 && (size_t)credit_col < n && strstr(cells[credit_col], ". ")) {
+        size_t off = (size_t)(cells[credit_col] - copy);
+        struct span cell = {u->text + off, strlen(cells[credit_col]), u, off};
+        if (sla_extract_cell_tiers(ex, &cell))
+            goto clauses;
+    }
     /* An uptime per service: a table headed "uptime" with no credit column. */
     if (nh && band_col >= 0 && (size_t)band_col < n && credit_col < 0) {
         struct span cell = {cells[band_col], strlen(cells[band_col]), u, 0};
@@ -262,13 +351,14 @@ sla_table_read_row(struct extractor *ex, const struct sla_unit *u, bool example)
             goto clauses;
         }
     }
-    /* A term and its value: "| Monthly uptime commitment | 99.95% |". */
-    if (n == 2 && credit_col < 0 &&
-        sla_match_has(&ex->mx, SLA_FILL_UPTIME_WORD, cells[0], strlen(cells[0])) &&
+    /* A term and its value: "| Monthly uptime commitment | 99.95% |"; or,
+     * in the first row of a table a lead-in about uptime introduces
+     * ("Service Level:"), a part and its level: "| DB Cluster, read | 99.99% |". */
+    if (n == 2 && credit_col < 0 && (named || (hu == u && led_in_by_uptime(ex, u))) &&
         sla_match_has(&ex->mx, SLA_FILL_PLAIN_PERCENT, cells[1], strlen(cells[1]))) {
         double pct;
         if (sla_extract_amount(cells[1], strlen(cells[1]), &pct)) {
-            sla_extract_add_target(ex, pct, &whole, 0, NULL);
+            sla_extract_add_target(ex, pct, &whole, 0, named ? NULL : cells[0]);
             goto clauses;
         }
     }

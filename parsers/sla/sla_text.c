@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/base/infile.h"
 #include "engine/base/yamldoc.h"
@@ -73,12 +74,30 @@ unit_close(struct sla_builder *b)
     return SL_OK;
 }
 
+/* Whether title ends in the name of the file it was made from: word
+ * processors write "Microsoft Word - draft-v3.doc" as a PDF's Title, which
+ * names no service. */
+static bool
+names_a_file(const char *title)
+{
+    static const char *const ext[] = {".doc", ".docx", ".rtf", ".odt", ".pdf", ".txt", ".pages"};
+    size_t n = strlen(title);
+    while (n && strchr(" \t\r\n", title[n - 1]))
+        n--;
+    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+        size_t k = strlen(ext[i]);
+        if (n > k && !strncasecmp(title + n - k, ext[i], k))
+            return true;
+    }
+    return false;
+}
+
 enum sl_status
 sla_builder_title(struct sla_builder *b, const char *title)
 {
     while (*title == ' ' || *title == '\t' || *title == '\n' || *title == '\r')
         title++;
-    if (!*title || b->t->meta_service)
+    if (!*title || b->t->meta_service || names_a_file(title))
         return SL_OK;
     return (b->t->meta_service = sla_lines_clean_inline(title)) ? SL_OK : SL_ERR_NOMEM;
 }

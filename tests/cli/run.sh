@@ -833,6 +833,11 @@ same "sla two commitments" "$(sql "SELECT count(*) FROM commitments")" "2"
 expect "sla score of a file that is not an SLA" 3 "$BIN" sla score sample-data/maintenance.csv
 has "sla score says no terms" "$TMP/err" '^slaudit: sample-data/maintenance\.csv: no SLA terms found'
 hasnt "sla score prints no score" "$TMP/out" 'score'
+expect "sla score of a README that quotes figures" 3 "$BIN" sla score tests/data/sla-evidence/tool-readme.md
+has "sla score says it is no SLA" "$TMP/err" '^slaudit: tests/data/sla-evidence/tool-readme\.md: not an SLA: 1 point of SLA evidence, under the 3 an SLA gives'
+hasnt "sla score of no SLA prints no score" "$TMP/out" 'score'
+expect "sla score at the evidence threshold" 0 "$BIN" sla score tests/data/sla-evidence/three-terms.md
+has "sla score at the threshold scores" "$TMP/out" '^three-terms\.md: score [0-9]+ / 100'
 expect "sla score" 0 "$BIN" sla score "$SLA/acme-gpu.md"
 has "sla score total" "$TMP/out" '^acme-gpu\.md: score [0-9]+ / 100'
 has "sla score allowed downtime" "$TMP/out" '99\.95%: 21\.9 min a month, 65\.7 min a quarter, 262\.8 min a year'

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Writes the Word and PDF versions of tests/data/sla/ledger-storage.md, the
-two-column PDF of tests/data/sla/spruce-columns.md, and
+two-column PDF of tests/data/sla/spruce-columns.md, a PDF titled as Word
+titles it (provider-word.pdf), and
 tests/data/docx/spans.docx, from the XML and PDF syntax below (standard
 library only). Run it from the repository root after changing it; the
 outputs are committed. Same input, same bytes: zip entries carry a fixed
@@ -321,6 +322,16 @@ GERMAN = [("h1", "Service Level Agreement"), ("p", GERMAN_TARGET), ("p", GERMAN_
           ("table", GERMAN_ROWS, (72, 230, 400))]
 
 
+# provider-word: a PDF printed from Word, whose Title is the file it was made
+# from; the text names no provider.
+WORD_TITLE = "Microsoft Word - sla-final-v2.doc"
+WORD = [("h1", "Service Level Agreement"),
+        ("p", "We guarantee a Monthly Uptime Percentage of at least 99.9% for the hosted "
+              "service. Scheduled maintenance is excluded from the downtime."),
+        ("table", [("Monthly Uptime Percentage", "Service Credit"),
+                   ("Less than 99.9%", "10%"), ("Less than 99.0%", "25%")], (72, 300))]
+
+
 def docx_blocks(blocks, header=1):
     out = []
     for b in blocks:
@@ -349,3 +360,4 @@ if __name__ == "__main__":
     write_pdf("tests/data/sla/notation-german.pdf", pdf_page(GERMAN), GERMAN_TITLE,
               FONT_ENCODED)
     german_docx()
+    write_pdf("tests/data/sla/provider-word.pdf", pdf_page(WORD), WORD_TITLE)

@@ -1041,3 +1041,18 @@ Test(sla_extract, partial_service_said_not_to_be_downtime)
         sla_terms_release(&t);
     }
 }
+
+Test(sla_text, a_fenced_block_is_quoted_text_not_terms)
+{
+    /* Program output quoted in a README: its figures commit to nothing; an
+     * indented block is still plain text that is read. */
+    const char *md = "# Results\n\n```console\n$ tool eval\nservice  avail\napi      "
+                     "100%\nUptime is at least 99.9% a month.\n```\n\n    Uptime is at least "
+                     "99.5% a month.\n";
+    struct sla_terms t;
+    extract(md, &t);
+    cr_assert_eq(t.ntargets, 1);
+    cr_assert_float_eq(t.targets[0].percent, 99.5, 1e-9);
+    cr_assert_eq(t.targets[0].line, 10);
+    sla_terms_release(&t);
+}
