@@ -58,8 +58,8 @@ add_result(struct ingest_pull_result *out, const struct ingest *ing)
  * SHA-256 with the options that change its records and the role, so the
  * same answer pulled for another entity is read again, not taken as known. */
 static enum sl_status
-answer_key(struct store *st, const char *sha, const struct ingest_pull_options *opt,
-           char key[65], struct sl_diag *diag)
+answer_key(struct store *st, const char *sha, const struct ingest_pull_options *opt, char key[65],
+           struct sl_diag *diag)
 {
     struct ingest_file_options as_file = {.entity = opt->entity,
                                           .service = opt->service,
