@@ -413,7 +413,8 @@ change_facts(struct search *s, struct decide_result *r)
 static void
 margin_reason(const struct team_profile *p, struct decide_result *r)
 {
-    char text[sizeof r->reasons[0].text] = "";
+    /* room left in the reason for its own words around the list */
+    char text[sizeof r->reasons[0].text - 128] = "";
     for (size_t i = 0; i < r->nchanges; i++)
         if (r->changes[i].margin) {
             r->at_margin = true;
