@@ -121,7 +121,10 @@ print_text(const struct report_decision *d)
     const struct team_profile *p = d->profile;
     char period[200];
     report_decision_period(d, period, sizeof period);
-    printf("Decision for %s (%s)\n%s\n\n", p->entity, p->name ? p->name : d->profile_path, period);
+    char workloads[1024];
+    report_decision_workloads(d, workloads, sizeof workloads);
+    printf("Decision for %s (%s)\n%s\nWorkloads: %s\n\n", p->entity,
+           p->name ? p->name : d->profile_path, period, workloads);
     char headline[400];
     report_decision_headline(d, headline, sizeof headline);
     printf("Recommendation: %s\n  option: %s\n", headline, r->options[r->recommended_option].label);

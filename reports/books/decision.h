@@ -42,6 +42,10 @@ struct report_decision report_decision_of(const struct decide_case *c, const cha
  * provider's reliability is measured, "(provisional ...)" on thin evidence. */
 void report_decision_headline(const struct report_decision *d, char *out, size_t size);
 
+/* The workloads the rules applied to, one clause each: "chat-api: 32 GPUs,
+ * production at 99.900 %, regulated; pretraining: 64 GPUs, research". */
+void report_decision_workloads(const struct report_decision *d, char *out, size_t size);
+
 /* What was measured, in words: "Measured 2026-08-01 to 2026-11-01
  * (exclusive) in Australia/Sydney: 92 local days, 2209 h (the clocks
  * changed in the period)". */
