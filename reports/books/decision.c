@@ -457,22 +457,17 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
     return row;
 }
 
-enum sl_status
-report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, struct sl_diag *diag)
+/* The sheet's first rows: the answer, and what it was decided on. */
+static uint32_t
+sheet_head(struct xlsx_sheet *sh, const struct report_decision *d)
 {
     const struct decide_result *r = d->result;
     const struct team_profile *p = d->profile;
-    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Decision");
-    char text[1024];
+    char text[1024], headline[400], period[200];
     uint32_t row = 0;
-    for (uint16_t c = 0; option_columns[c].title; c++) /* widened by xlsx_titles() */
-        xlsx_column_width(sh, c, c, option_columns[c].width);
-
-    char headline[400];
     report_decision_headline(d, headline, sizeof headline);
     snprintf(text, sizeof text, "Operating model: %s", headline);
     xlsx_text(sh, row++, 0, text, XLSX_BOLD);
-    char period[200];
     report_decision_period(d, period, sizeof period);
     snprintf(text, sizeof text, "Profile %s (%s, type %s). %s. Guide's answer: %s; %s.",
              d->profile_path ? d->profile_path : "", p->entity, team_type_name(p->type), period,
@@ -482,7 +477,42 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
              : r->overturned  ? "measured data overturned it"
                               : "measured data did not overturn it");
     xlsx_text_across(sh, row++, 0, TEXT_LAST_COL, text, XLSX_MUTED_WRAP);
+    return row + 1;
+}
+
+static struct xlsx_sheet *
+sheet_with_columns(struct xlsx_book *book, const char *name)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, name);
+    for (uint16_t c = 0; option_columns[c].title; c++) /* widened by xlsx_titles() */
+        xlsx_column_width(sh, c, c, option_columns[c].width);
+    return sh;
+}
+
+/* The options with every figure and the cost arithmetic. */
+static void
+arithmetic_sheet(struct xlsx_book *book, const struct report_decision *d)
+{
+    struct xlsx_sheet *sh = sheet_with_columns(book, "Decision arithmetic");
+    uint32_t row = sheet_head(sh, d);
+    xlsx_text(sh, row++, 0, "Options (per month; costs in the profile's currency)", XLSX_BOLD);
+    row = write_options(sh, row, d);
     row++;
+    xlsx_text_across(
+        sh, row++, 0, TEXT_LAST_COL,
+        "A month is 730.5 hours. Measured totals are scaled to a month by 730.5 / hours in "
+        "the period. docs/decide.md gives every formula and its limits.",
+        XLSX_MUTED_WRAP);
+}
+
+/* Every reason in full, the readiness table, every input re-run, the
+ * boundary and the rules they rest on. */
+static void
+evidence_sheet(struct xlsx_book *book, const struct report_decision *d)
+{
+    const struct decide_result *r = d->result;
+    struct xlsx_sheet *sh = sheet_with_columns(book, "Decision evidence");
+    uint32_t row = sheet_head(sh, d);
     xlsx_text(sh, row, 0, "Rule", XLSX_HEADER);
     xlsx_text(sh, row, 1, "Basis", XLSX_HEADER);
     xlsx_text(sh, row++, 2, "Reason", XLSX_HEADER);
@@ -491,9 +521,6 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
         xlsx_text(sh, row, 1, r->reasons[i].basis, XLSX_PLAIN);
         xlsx_text_across(sh, row, 2, TEXT_LAST_COL, r->reasons[i].text, XLSX_WRAP);
     }
-    row++;
-    xlsx_text(sh, row++, 0, "Options (per month; costs in the profile's currency)", XLSX_BOLD);
-    row = write_options(sh, row, d);
     row++;
     xlsx_text(sh, row, 0, "Readiness condition", XLSX_HEADER);
     xlsx_text(sh, row, 1, "Met", XLSX_HEADER);
@@ -532,11 +559,14 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
         "Pages: one per incident, at its start, in the profile's zone: business Mon-Fri "
         "08-18, off Mon-Fri 18-22 and weekends 08-22, sleep 22-08 (PagerDuty's bands).",
         XLSX_MUTED_WRAP);
-    xlsx_text_across(
-        sh, row++, 0, TEXT_LAST_COL,
-        "A month is 730.5 hours. Measured totals are scaled to a month by 730.5 / hours in "
-        "the period. docs/decide.md gives every formula and its limits.",
-        XLSX_MUTED_WRAP);
+}
+
+enum sl_status
+report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, struct sl_diag *diag)
+{
+    report_decision_memo(book, d);
+    arithmetic_sheet(book, d);
+    evidence_sheet(book, d);
     return xlsx_status(book, diag);
 }
 
