@@ -572,6 +572,14 @@ has "decision arithmetic sheet: every option's arithmetic" "$TMP/ds.xml" 'GPUs 1
 # The period is local days of the profile's zone, exactly: a zone whose clocks
 # change in the period measures the same records, no earlier window pooled in.
 has "decide says what it measured" "$TMP/out" '^Measured 2026-08-01 to 2026-11-01 \(exclusive\) in America/Los_Angeles: 92 local days, 2208 h$'
+# An air-gapped workload: the memo shows every provider excluded, the answer
+# self-managed, the constraint the first reason; a profile may list workloads.
+expect "decide air-gapped workbook" 0 "$BIN" --db "$DB" -q decide --profile tests/data/decide/table/air-gapped.yaml --from 2026-08-01 --to 2026-11-01 -o "$TMP/airgap.xlsx"
+unzip -p "$TMP/airgap.xlsx" xl/sharedStrings.xml >"$TMP/airgap.xml"
+has "decide air-gapped memo: the answer" "$TMP/airgap.xml" '<t>Operating model: self-managed</t>'
+has "decide air-gapped memo: the constraint decides" "$TMP/airgap.xml" '<t>1\. no provider listed can run the guide.s answer \(managed\): excluded: defence-models needs an air gap'
+has "decide air-gapped memo: providers excluded" "$TMP/airgap.xml" '<t>excluded</t>'
+has "decide air-gapped memo: the workloads" "$TMP/airgap.xml" 'Workloads: defence-models: 64 GPUs, research, air-gapped'
 sed 's#zone: America/Los_Angeles#zone: Australia/Sydney#' sample-data/team.yaml >"$TMP/sydney.yaml"
 expect "decide in Sydney" 0 "$BIN" --db "$DB" decide --profile "$TMP/sydney.yaml" --from 2026-08-01 --to 2026-11-01
 has "decide in Sydney says what it measured" "$TMP/out" '^Measured 2026-08-01 to 2026-11-01 \(exclusive\) in Australia/Sydney: 92 local days, 2207 h \(the clocks changed in the period\)$'
