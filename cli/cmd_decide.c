@@ -31,13 +31,16 @@ static const char help[] =
     "minimum (28 days, 95 % monitored, 10 incidents) it says not enough evidence and\n"
     "what to measure, for how long. With nothing measured in the period it decides\n"
     "from the profile alone and says so, or exits 3 when the profile sets\n"
-    "decision.require_measured_data. docs/decide.md has every rule, formula and limit.\n"
+    "decision.require_measured_data. The rules apply per workload; an option that\n"
+    "cannot offer what a workload needs (an air gap, a sovereign site, custom\n"
+    "hardware) is excluded, and a profile may list no provider. docs/decide.md has\n"
+    "every rule, formula and limit.\n"
     "\n"
     "  --profile FILE  team.yaml (or .json); fields in docs/decide.md\n"
     "  --from DATE     first day measured, YYYY-MM-DD, a local day of the profile's zone\n"
     "                  (default: the three complete months before the end of the data)\n"
     "  --to DATE       the day after the last measured: exactly [from, to) in that zone\n"
-    "  -o FILE.xlsx    also write the decision workbook\n"
+    "  -o FILE.xlsx    also write the decision workbook: a one-page memo first\n"
     "  --json          {\"recommendation\", \"reasons\": [...], \"options\": [...], ...}\n"
     "\n"
     "Example:\n"
@@ -121,7 +124,10 @@ print_text(const struct report_decision *d)
     const struct team_profile *p = d->profile;
     char period[200];
     report_decision_period(d, period, sizeof period);
-    printf("Decision for %s (%s)\n%s\n\n", p->entity, p->name ? p->name : d->profile_path, period);
+    char workloads[1024];
+    report_decision_workloads(d, workloads, sizeof workloads);
+    printf("Decision for %s (%s)\n%s\nWorkloads: %s\n\n", p->entity,
+           p->name ? p->name : d->profile_path, period, workloads);
     char headline[400];
     report_decision_headline(d, headline, sizeof headline);
     printf("Recommendation: %s\n  option: %s\n", headline, r->options[r->recommended_option].label);

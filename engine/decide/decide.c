@@ -386,6 +386,43 @@ down_hours_month(const struct decide_measured *m)
     return m->has_uptime ? (1.0 - m->availability) * DECIDE_HOURS_PER_MONTH : NAN;
 }
 
+/* Whether option hands a workload to a provider that cannot offer what it
+ * needs (docs/decide.md §3.2, W-constraint); why names the workloads, the
+ * constraint and the reason. Self-managed meets every constraint. */
+static bool
+excluded(const struct team_profile *p, const struct decide_option *o, char *why, size_t size)
+{
+    if (o->model == DECIDE_SELF_MANAGED || o->provider < 0)
+        return false;
+    /* The hybrid hands over the production part only. */
+    unsigned wanted =
+        p->production_constraints | (o->model == DECIDE_MANAGED ? p->research_constraints : 0);
+    unsigned unmet = team_profile_unmet(p, (size_t)o->provider, wanted);
+    if (!unmet)
+        return false;
+    static const char *const because[TEAM_CONSTRAINT_COUNT] = {
+        "nobody outside an air gap can operate it",
+        "its data and hardware must stay on the team's own site, and a cloud runs them on the "
+        "provider's",
+        "it needs hardware a cloud does not rent",
+        "it needs customisation a managed service does not offer",
+    };
+    static const char *const needs[TEAM_CONSTRAINT_COUNT] = {"an air gap", "a sovereign site",
+                                                             "custom hardware", "customisation"};
+    snprintf(why, size, "excluded:");
+    for (int i = 0; i < TEAM_CONSTRAINT_COUNT; i++) {
+        unsigned bit = 1u << i;
+        if (!(unmet & bit))
+            continue;
+        char names[200];
+        team_workload_names(p, o->model == DECIDE_MANAGED ? -1 : 1, false, bit, names,
+                            sizeof names);
+        addf(why, size, "%s %s needs %s: %s", why[9] ? ";" : "", names, needs[i], because[i]);
+    }
+    addf(why, size, " (%s)", p->providers[o->provider].entity);
+    return true;
+}
+
 void
 decide_judge(const struct team_profile *p, const struct decide_measured *team,
              const struct decide_measured *provider, double floor, struct decide_option *out)
@@ -403,7 +440,10 @@ decide_judge(const struct team_profile *p, const struct decide_measured *team,
     out->meets_commitment =
         P == 0 || (out->measured && judged && out->availability >= p->uptime_commitment);
     out->thin = false;
-    if (!out->measured) {
+    out->excluded = excluded(p, out, out->ineligible, sizeof out->ineligible);
+    if (out->excluded) {
+        /* Nothing measured makes up for what the provider cannot offer. */
+    } else if (!out->measured) {
         snprintf(out->ineligible, sizeof out->ineligible, "no uptime records for %s in the period",
                  model == DECIDE_MANAGED ? provider->entity
                  : !team->has_uptime     ? p->entity
@@ -469,6 +509,18 @@ term(char *buf, size_t size, const char *what, double hours, const char *times, 
         addf(buf, size, "; %s %.1f h%s = %.0f", what, hours, times, cost);
 }
 
+/* The provider's fee for operating the team's own GPUs, a line of its own
+ * beside theirs; a cloud's is in its GPU rate. */
+static void
+managed_operations_term(struct decide_cost *c, bool own, int gpus, double fee)
+{
+    if (own)
+        addf(c->arithmetic, sizeof c->arithmetic,
+             "; managed operations %d GPUs × %.2f × %.1f h = %.0f (the GPUs are the team's own, "
+             "at its own rate)",
+             gpus, fee, DECIDE_HOURS_PER_MONTH, c->managed_operations);
+}
+
 /* The weeks of capacity lost while self-managed operations ramp: the ramp
  * past the date capacity is needed; 0 when it is not pressing. */
 static double
@@ -488,7 +540,7 @@ ramp_gap_weeks(const struct team_profile *p)
  * arithmetic after the operations' total; false when no row applies. */
 static bool
 risk_rows(const struct team_profile *p, const struct decide_measured *team, enum decide_model model,
-          double fR, double fP, struct decide_cost *c)
+          struct decide_cost *c)
 {
     /* The guide's figure: the research the ramp costs, at the lost-research
      * rate; self-managed and the hybrid's research part ramp alike. */
@@ -516,9 +568,13 @@ risk_rows(const struct team_profile *p, const struct decide_measured *team, enum
              gap);
     if (!p->regulated)
         return true;
+    /* The share of the regulated workloads' operations the team keeps: all
+     * of what it runs, s of what a provider runs. */
+    const double regR = p->regulated_research_gpus, regP = p->regulated_production_gpus;
     const double share = model == DECIDE_SELF_MANAGED ? 1.0
-                         : model == DECIDE_MANAGED    ? p->managed_ops_share
-                                                      : fR + fP * p->managed_ops_share;
+                         : model == DECIDE_MANAGED
+                             ? p->managed_ops_share
+                             : (regR + regP * p->managed_ops_share) / (regR + regP);
     if (team->audit_known && team->period_hours > 0)
         c->findings_month =
             (double)team->audit_findings * DECIDE_HOURS_PER_MONTH / team->period_hours * share;
@@ -565,8 +621,8 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
     double t_eh = decide_per_month(team, team->engineer_hours);
     double t_inc = decide_per_month(team, (double)team->incidents);
     double t_down = down_hours_month(team);
-    double p_hours = NAN, p_inc = NAN, p_down = NAN, rate = NAN, x = 1, hx = fP;
-    bool known_cap = false;
+    double p_hours = NAN, p_inc = NAN, p_down = NAN, rate = NAN, fee = 0, x = 1, hx = fP;
+    bool known_cap = false, own = false;
     if (provider) {
         /* The team lives through the provider's incidents in proportion to
          * the capacity it rents of it. */
@@ -580,6 +636,8 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
         p_inc = decide_per_month(provider, (double)provider->incidents);
         p_down = down_hours_month(provider);
         rate = team_profile_provider_rate(p, (size_t)provider_index);
+        fee = team_profile_operations_rate(p, (size_t)provider_index);
+        own = p->providers[provider_index].own_hardware;
     }
     double ops_hours = 0, labour_hours = 0;
     switch (model) {
@@ -613,12 +671,14 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
                     : NAN;
         break;
     case DECIDE_MANAGED:
-        snprintf(out->label, sizeof out->label, "managed (%s)", provider->entity);
+        snprintf(out->label, sizeof out->label, "managed (%s%s)", provider->entity,
+                 own ? " on own hardware" : "");
         out->measured = provider->has_uptime;
         out->availability = provider->availability;
         out->downtime_hours_month = p_down;
         out->incidents_month = p_inc;
         c->gpu = G * rate * M;
+        c->managed_operations = G * fee * M;
         ops_hours = p->routine_ops_hours * p->managed_ops_share;
         c->on_call = 0;
         labour_hours = p_hours * p->provider_involvement;
@@ -628,6 +688,7 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
                  "%.2f = %.0f; on call 0 (the provider's)",
                  G, rate, M, c->gpu, p->routine_ops_hours, 100.0 * p->managed_ops_share, e,
                  ops_hours * e);
+        managed_operations_term(c, own, G, fee);
         snprintf(times, sizeof times, " (exposure %.3f) × %.2f engineers × %.2f", x,
                  p->provider_involvement, e);
         term(c->arithmetic, sizeof c->arithmetic, "provider incidents", p_hours, times,
@@ -640,8 +701,8 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
         break;
     case DECIDE_HYBRID:
     default:
-        snprintf(out->label, sizeof out->label, "hybrid (production on %s, research on %s)",
-                 provider->entity, p->entity);
+        snprintf(out->label, sizeof out->label, "hybrid (production on %s%s, research on %s)",
+                 provider->entity, own ? " on own hardware" : "", p->entity);
         out->measured = team->has_uptime && provider->has_uptime;
         out->availability = provider->availability;
         out->downtime_hours_month = p_down;
@@ -649,6 +710,7 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
         out->research_downtime_hours_month = t_down;
         out->incidents_month = t_inc * fR + p_inc * fP;
         c->gpu = P * rate * M + R * p->gpu_hour_self * M;
+        c->managed_operations = P * fee * M;
         ops_hours = p->routine_ops_hours * (fR + fP * p->managed_ops_share);
         c->on_call = research_cover * DECIDE_WEEKS_PER_MONTH * p->on_call_hour;
         labour_hours = t_eh * fR + p_hours * p->provider_involvement * hx;
@@ -659,6 +721,7 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
                  P, rate, M, R, p->gpu_hour_self, M, c->gpu, p->routine_ops_hours, fR, fP,
                  100.0 * p->managed_ops_share, e, ops_hours * e,
                  research_cover * DECIDE_WEEKS_PER_MONTH, p->on_call_hour, c->on_call);
+        managed_operations_term(c, own, P, fee);
         snprintf(times, sizeof times,
                  " (%.1f engineer-h × %.3f + %.1f h × %.2f engineers × %.3f%s) × %.2f", t_eh, fR,
                  p_hours, p->provider_involvement, hx, known_cap ? " exposure" : "", e);
@@ -690,10 +753,10 @@ decide_cost_of(const struct team_profile *p, const struct decide_measured *team,
     /* Unknown terms are left out of the total and the total says it is
      * partial: never a NaN, never a measured-looking sum. */
     c->complete = !isnan(c->incident_labour) && !isnan(c->downtime);
-    c->operations = c->gpu + c->routine_ops + c->on_call +
+    c->operations = c->gpu + c->managed_operations + c->routine_ops + c->on_call +
                     (isnan(c->incident_labour) ? 0 : c->incident_labour) +
                     (isnan(c->downtime) ? 0 : c->downtime);
-    bool risk = risk_rows(p, team, model, fR, fP, c);
+    bool risk = risk_rows(p, team, model, c);
     c->total = c->operations + c->ramp_loss + (isnan(c->compliance_risk) ? 0 : c->compliance_risk);
     if (risk)
         addf(c->arithmetic, sizeof c->arithmetic,

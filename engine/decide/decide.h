@@ -135,12 +135,15 @@ struct decide_rotation {
 /* Total cost of operations a month, by part, then the risk and one-off
  * rows that stand for the guide's rules (docs/decide.md §5.1). */
 struct decide_cost {
-    double gpu;             /* GPUs × rate × 730.5 h */
+    double gpu; /* GPUs × rate × 730.5 h */
+    /* Managed operations of the team's own hardware: managed GPUs × the
+     * provider's fee × 730.5 h; 0 for a cloud, whose rate includes them. */
+    double managed_operations;
     double routine_ops;     /* routine operations hours kept × engineer hour */
     double on_call;         /* hours covered a month × on-call pay */
     double incident_labour; /* team engineer-hours on incidents × engineer hour */
     double downtime;        /* expected downtime hours × cost of a down hour */
-    double operations;      /* the five parts above (their known ones) */
+    double operations;      /* the six parts above (their known ones) */
     /* One-off: capacity lost while self-managed operations ramp, (ramp −
      * needed) weeks × 168 h × the cost of an hour lost; ramp_loss is it
      * spread over the profile's horizon. 0 when nothing is lost. */
@@ -172,6 +175,11 @@ struct decide_option {
     struct decide_rotation rotation;
     bool meets_commitment; /* production's part meets the uptime commitment (or none) */
     bool eligible;         /* measured, commitment met, rotation sustainable */
+    /* A workload it would hand to its provider needs what that provider
+     * cannot offer (an air gap, a sovereign site, custom hardware,
+     * customisation): never recommended, whatever it costs; ineligible
+     * says which workload and why. */
+    bool excluded;
     /* Not eligible only for want of evidence: a check it rests on is below
      * its evidence minimum (ineligible says which), none fails. */
     bool thin;

@@ -139,12 +139,17 @@ decide_change_apply(const struct decide_change *c, double value, struct team_pro
         p->research_gpus = p->research_gpus ? (int)fmax(1, lround(p->research_gpus * value)) : 0;
         p->production_gpus =
             p->production_gpus ? (int)fmax(1, lround(p->production_gpus * value)) : 0;
+        p->regulated_research_gpus = (int)lround(p->regulated_research_gpus * value);
+        p->regulated_production_gpus = (int)lround(p->regulated_production_gpus * value);
         break;
     case DECIDE_IN_PROVIDER_AVAILABILITY:
         prov[c->provider_index].availability = value;
         break;
     case DECIDE_IN_PROVIDER_PRICE:
-        p->providers[c->provider_index].gpu_hour = value;
+        if (p->providers[c->provider_index].own_hardware)
+            p->providers[c->provider_index].operations_gpu_hour = value;
+        else
+            p->providers[c->provider_index].gpu_hour = value;
         break;
     case DECIDE_IN_TEAM_TYPE:
         p->type = (enum team_type)(int)value;
@@ -152,7 +157,7 @@ decide_change_apply(const struct decide_change *c, double value, struct team_pro
     case DECIDE_IN_REGULATED:
     case DECIDE_INPUT_COUNT:
     default:
-        p->regulated = value != 0;
+        team_profile_regulate_all(p, value != 0);
         break;
     }
 }
@@ -370,8 +375,12 @@ change_provider(struct search *s, struct decide_result *r, size_t i)
         snprintf(range, sizeof range, "from %.3f %% to %.3f %%", 100.0 * c->high, 100.0 * c->low);
         say(p, r, c, what, at, now, range);
     }
-    snprintf(what, sizeof what, "%s's GPU-hour rate", p->providers[i].entity);
-    change_money(s, r, DECIDE_IN_PROVIDER_PRICE, (int)i, team_profile_provider_rate(p, i), what,
+    /* On the team's own hardware the provider's price is its fee. */
+    bool own = p->providers[i].own_hardware;
+    snprintf(what, sizeof what, "%s's %s", p->providers[i].entity,
+             own ? "operations fee per GPU-hour" : "GPU-hour rate");
+    change_money(s, r, DECIDE_IN_PROVIDER_PRICE, (int)i,
+                 own ? team_profile_operations_rate(p, i) : team_profile_provider_rate(p, i), what,
                  "");
 }
 
@@ -402,7 +411,8 @@ change_facts(struct search *s, struct decide_result *r)
     if (differs(s, c, !p->regulated))
         found(s, c, !p->regulated);
     snprintf(c->text, sizeof c->text, "regulated (now %s): %s the answer %s %s",
-             p->regulated ? "yes" : "no", p->regulated ? "not regulated," : "regulated,",
+             p->regulated ? "yes" : "no",
+             p->regulated ? "no workload regulated," : "every workload regulated,",
              c->flips ? "becomes" : "stays",
              c->flips ? answer(p, c->model, c->provider, then, sizeof then) : today);
 }

@@ -198,14 +198,14 @@ conditions(const struct decide_readiness *rd, enum decide_check state, char *out
  * those meeting the commitment, then those no less available than the
  * team's measured operations (a provider worse than the team lowers no
  * risk); among those, the most available within the tie margin of the
- * cheapest. -1 when the model has no option. */
+ * cheapest. -1 when the model has no option a constraint leaves. */
 static int
 best_fit(const struct team_profile *p, const struct decide_measured *team,
          const struct decide_result *r, enum decide_model model)
 {
     int pool[DECIDE_OPTIONS_MAX], n = 0;
     for (size_t i = 0; i < r->noptions; i++)
-        if (r->options[i].model == model)
+        if (r->options[i].model == model && !r->options[i].excluded)
             pool[n++] = (int)i;
     if (n == 0)
         return -1;
@@ -517,22 +517,39 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
                    best >= 0 ? prov[best].entity : "", best >= 0 ? "'s" : "");
             compliance_note(p, team, r);
         } else {
+            /* Per workload: when only production is regulated, the hybrid
+             * already hands it to the provider and keeps research. */
+            enum decide_model to = p->regulated_research_gpus == 0 && p->research_gpus > 0
+                                       ? DECIDE_HYBRID
+                                       : DECIDE_MANAGED;
+            char regulated[200], kept[200];
+            team_workload_names(p, -1, true, 0, regulated, sizeof regulated);
+            team_workload_names(p, 0, false, 0, kept, sizeof kept);
             reason(r, "W-regulated", team->has_uptime ? "profile+measured" : "profile",
-                   "regulated workloads with audit pressure: the guide says managed often lowers "
-                   "the operational compliance risk, since weak patching, monitoring and "
+                   "regulated workloads with audit pressure (%s): the guide says managed often "
+                   "lowers the operational compliance risk, since weak patching, monitoring and "
                    "response become audit findings; only proven 24×7 operations measured at "
                    "least as available as the best provider would keep them in-house, and %s: "
-                   "managed",
+                   "%s",
+                   regulated,
                    !team->has_uptime ? "nothing of the team was measured"
                    : !r->proven_24x7 ? "the team has not proven 24×7 operations"
-                                     : "the team's measured availability is lower");
+                                     : "the team's measured availability is lower",
+                   to == DECIDE_HYBRID ? "the regulated production goes managed" : "managed");
+            if (to == DECIDE_HYBRID)
+                addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
+                     "; the research the rule does not reach (%s, not regulated) stays in-house: "
+                     "hybrid",
+                     kept);
             if (best >= 0 && team->has_uptime)
                 addf(r->reasons[r->nreasons - 1].text, sizeof r->reasons[0].text,
                      " (%s against %s %s)", pct(team->availability, a), prov[best].entity,
                      pct(prov[best].availability, b));
             auditor_record(team, r);
             compliance_note(p, team, r);
-            m = DECIDE_MANAGED;
+            if (to == DECIDE_HYBRID && m == DECIDE_SELF_MANAGED && first_of(r, to) >= 0)
+                check_readiness(p, team, &r->options[first_of(r, to)].rotation, r->readiness);
+            m = to;
             *ruled = true;
         }
     } else if (p->regulated) {
@@ -573,6 +590,57 @@ guide_answer(const struct team_profile *p, const struct decide_measured *team,
     return m;
 }
 
+/* W-constraint: when no option of the answer is left — no provider is
+ * listed, or every one is excluded by what a workload needs — the answer
+ * moves toward the team's own operations, to the nearest model that has
+ * one; the guide: requirements managed services cannot meet may need
+ * self-management regardless of cost. */
+static enum decide_model
+constrained(const struct team_profile *p, const struct decide_measured *team,
+            struct decide_result *r, enum decide_model m, bool *ruled)
+{
+    if (m == DECIDE_SELF_MANAGED || best_fit(p, team, r, m) >= 0) {
+        /* The answer stands; what a constraint excludes is still said. */
+        char text[sizeof r->reasons[0].text] = "";
+        for (size_t i = 0; i < r->noptions; i++)
+            if (r->options[i].excluded)
+                addf(text, sizeof text, "%s%s %s", text[0] ? "; " : "", r->options[i].label,
+                     r->options[i].ineligible);
+        if (text[0])
+            reason(r, "W-constraint", "profile",
+                   "what a workload needs rules out some options, whatever they cost: %s", text);
+        return m;
+    }
+    enum decide_model to = m == DECIDE_MANAGED && best_fit(p, team, r, DECIDE_HYBRID) >= 0
+                               ? DECIDE_HYBRID
+                               : DECIDE_SELF_MANAGED;
+    int k = to == DECIDE_HYBRID ? best_fit(p, team, r, to) : 0;
+    check_readiness(p, team, &r->options[k].rotation, r->readiness);
+    char list[400];
+    bool missing = conditions(r->readiness, DECIDE_CHECK_NO, list, sizeof list) > 0;
+    struct decide_reason *x;
+    if (p->nproviders == 0)
+        x = reason(r, "W-constraint", "profile",
+                   "the profile lists no provider, so no %s option can be costed: the answer is "
+                   "%s, the only option; to weigh the guide's answer (%s), name candidates under "
+                   "providers",
+                   decide_model_name(m), decide_model_name(to), decide_model_name(m));
+    else
+        x = reason(r, "W-constraint", "profile",
+                   "no provider listed can run the guide's answer (%s): %s. The guide: "
+                   "requirements managed services cannot meet (air-gapped environments, "
+                   "extreme customisation) may need self-management regardless of cost: %s",
+                   decide_model_name(m), r->options[first_of(r, m)].ineligible,
+                   decide_model_name(to));
+    if (x && missing)
+        addf(x->text, sizeof x->text,
+             "; the readiness conditions not met (%s) then have to be built, since they cannot "
+             "be bought",
+             list);
+    *ruled = true;
+    return to;
+}
+
 /* How much more managed a model is: price may move an answer only up. */
 static int
 managed_rank(enum decide_model m)
@@ -597,6 +665,7 @@ choose(const struct team_profile *p, const struct decide_measured *team,
 {
     bool ruled;
     enum decide_model m = guide_answer(p, team, prov, r, &ruled);
+    m = constrained(p, team, r, m, &ruled);
     r->default_model = m;
     int d = best_fit(p, team, r, m);
     int chosen = d;

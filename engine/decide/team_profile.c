@@ -78,6 +78,7 @@ team_profile_init(struct team_profile *p)
     for (size_t i = 0; i < TEAM_PROFILE_MAX_PROVIDERS; i++) {
         p->providers[i].gpu_hour = NAN;
         p->providers[i].capacity_gpus = NAN;
+        p->providers[i].operations_gpu_hour = NAN;
     }
 }
 
@@ -88,6 +89,8 @@ team_profile_release(struct team_profile *p)
     free(p->entity);
     free(p->zone);
     free(p->currency);
+    for (size_t i = 0; i < p->nworkloads; i++)
+        free(p->workloads[i].name);
     for (size_t i = 0; i < p->nproviders; i++) {
         free(p->providers[i].entity);
         for (size_t k = 0; k < p->providers[i].nservices; k++)
@@ -100,6 +103,8 @@ double
 team_profile_provider_rate(const struct team_profile *p, size_t i)
 {
     assert(i < p->nproviders);
+    if (p->providers[i].own_hardware)
+        return p->gpu_hour_self;
     if (!isnan(p->providers[i].gpu_hour))
         return p->providers[i].gpu_hour;
     return p->gpu_hour_self * (1.0 + p->managed_premium);
@@ -119,6 +124,63 @@ int
 team_profile_gpus(const struct team_profile *p)
 {
     return p->research_gpus + p->production_gpus;
+}
+
+void
+team_profile_regulate_all(struct team_profile *p, bool on)
+{
+    p->regulated = on;
+    p->regulated_research_gpus = on ? p->research_gpus : 0;
+    p->regulated_production_gpus = on ? p->production_gpus : 0;
+    for (size_t i = 0; i < p->nworkloads; i++)
+        p->workloads[i].regulated = on;
+}
+
+static const char *const constraint_names[TEAM_CONSTRAINT_COUNT] = {
+    "air-gapped", "sovereign", "custom-hardware", "customisation"};
+
+const char *
+team_constraint_name(unsigned bit)
+{
+    for (int i = 0; i < TEAM_CONSTRAINT_COUNT; i++)
+        if (bit == 1u << i)
+            return constraint_names[i];
+    return NULL;
+}
+
+double
+team_profile_operations_rate(const struct team_profile *p, size_t i)
+{
+    return p->providers[i].own_hardware ? p->providers[i].operations_gpu_hour : 0;
+}
+
+unsigned
+team_profile_unmet(const struct team_profile *p, size_t i, unsigned constraints)
+{
+    /* On the team's own hardware, in its own site, the provider meets the
+     * site and the hardware; nobody outside operates an air gap, and no
+     * managed service runs a stack changed beyond its own. */
+    unsigned met =
+        p->providers[i].own_hardware ? TEAM_NEEDS_SOVEREIGN_SITE | TEAM_NEEDS_CUSTOM_HARDWARE : 0;
+    return constraints & ~met;
+}
+
+void
+team_workload_names(const struct team_profile *p, int production, bool regulated_only,
+                    unsigned bits, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < p->nworkloads; i++) {
+        const struct team_workload *w = &p->workloads[i];
+        if ((production >= 0 && w->production != (production != 0)) ||
+            (regulated_only && !w->regulated) || (bits && !(w->constraints & bits)))
+            continue;
+        int n = snprintf(out + used, size - used, "%s%s", used ? ", " : "", w->name);
+        if (n < 0 || (size_t)n >= size - used)
+            return;
+        used += (size_t)n;
+    }
 }
 
 /* How a field is read. PERCENT fields are written as percent and stored as a
@@ -208,6 +270,7 @@ struct reader {
     struct sl_diag *diag;
     enum sl_status status;
     const char *section; /* while walking a section's members */
+    const char *item;    /* while walking a list item's members: its path */
 };
 
 static int fail_at(struct reader *r, const char *path, const char *fmt, ...)
@@ -370,6 +433,25 @@ read_providers(struct reader *r, struct json_node *v)
         tp->capacity_gpus = NAN;
         if (rate && (!jsondoc_number(rate, &tp->gpu_hour) || !(tp->gpu_hour >= 0)))
             return fail(r, "providers: %s: gpu_hour must be a number >= 0", entity);
+        const char *kind = jsondoc_string(e) ? NULL : jsondoc_get_string(e, "kind");
+        if (kind && strcmp(kind, "cloud") && strcmp(kind, "own-hardware"))
+            return fail(r, "providers: %s: kind must be cloud or own-hardware", entity);
+        tp->own_hardware = kind && !strcmp(kind, "own-hardware");
+        struct json_node *fee = jsondoc_string(e) ? NULL : jsondoc_get(e, "operations_gpu_hour");
+        if (tp->own_hardware && rate)
+            return fail(r,
+                        "providers: %s: on the team's own hardware the GPUs cost "
+                        "costs.gpu_hour_self; give the provider's fee as operations_gpu_hour",
+                        entity);
+        if (!tp->own_hardware && fee)
+            return fail(r,
+                        "providers: %s: operations_gpu_hour is the fee for operating the team's "
+                        "own hardware (kind: own-hardware); a cloud's gpu_hour includes it",
+                        entity);
+        if (tp->own_hardware && (!fee || !jsondoc_number(fee, &tp->operations_gpu_hour) ||
+                                 !(tp->operations_gpu_hour >= 0)))
+            return fail(r, "providers: %s: own-hardware needs operations_gpu_hour, a number >= 0",
+                        entity);
         struct json_node *cap = jsondoc_string(e) ? NULL : jsondoc_get(e, "capacity_gpus");
         if (cap && (!jsondoc_number(cap, &tp->capacity_gpus) || !(tp->capacity_gpus >= 1)))
             return fail(r, "providers: %s: capacity_gpus must be a number >= 1", entity);
@@ -397,12 +479,133 @@ read_providers(struct reader *r, struct json_node *v)
     return 0;
 }
 
+/* Names the out-of-memory failure and stops the walk. */
+static int
+out_of_memory(struct reader *r)
+{
+    r->status = diag_set(r->diag, SL_ERR_NOMEM, r->name, 0, "out of memory");
+    return 1;
+}
+
+static int
+read_constraints(struct reader *r, const char *at, const char *name, struct json_node *v,
+                 unsigned *out)
+{
+    if (jsondoc_kind(v) != JNODE_ARRAY)
+        return fail_at(r, at, "workloads: %s: constraints must be a list", name);
+    for (size_t k = 0; k < jsondoc_size(v); k++) {
+        const char *c = jsondoc_string(jsondoc_at(v, k));
+        unsigned bit = 0;
+        for (int i = 0; c && i < TEAM_CONSTRAINT_COUNT; i++)
+            if (!strcmp(c, constraint_names[i]))
+                bit = 1u << i;
+        if (!bit)
+            return fail_at(r, at,
+                           "workloads: %s: unknown constraint '%s' (air-gapped, sovereign, "
+                           "custom-hardware or customisation)",
+                           name, c ? c : "?");
+        *out |= bit;
+    }
+    return 0;
+}
+
+/* One item of the workloads list: {name, gpus, criticality,
+ * uptime_commitment_percent, regulated, constraints}. */
+static int
+read_workload(struct reader *r, size_t i, struct json_node *e)
+{
+    char at[32];
+    snprintf(at, sizeof at, "workloads[%zu]", i);
+    const char *name = jsondoc_get_string(e, "name");
+    if (jsondoc_kind(e) != JNODE_OBJECT || !name || !*name)
+        return fail_at(r, at, "workloads: item %zu needs a name", i + 1);
+    for (size_t k = 0; k < r->p->nworkloads; k++)
+        if (!strcmp(r->p->workloads[k].name, name))
+            return fail_at(r, at, "workloads: %s is listed twice: give each workload once", name);
+    struct team_workload *w = &r->p->workloads[r->p->nworkloads];
+    memset(w, 0, sizeof *w);
+    w->uptime_commitment = NAN;
+    if (!(w->name = strdup(name)))
+        return out_of_memory(r);
+    r->p->nworkloads++;
+    double d;
+    struct json_node *gpus = jsondoc_get(e, "gpus");
+    if (!gpus || !jsondoc_number(gpus, &d) || d != floor(d) || d < 1 || d > 1e7)
+        return fail_at(r, at, "workloads: %s: gpus must be a whole number from 1", name);
+    w->gpus = (int)d;
+    struct json_node *commit = jsondoc_get(e, "uptime_commitment_percent");
+    if (commit && (!jsondoc_number(commit, &d) || !(d > 0 && d <= 100)))
+        return fail_at(
+            r, at, "workloads: %s: uptime_commitment_percent must be above 0, at most 100", name);
+    if (commit)
+        w->uptime_commitment = d / 100.0;
+    const char *crit = jsondoc_get_string(e, "criticality");
+    if (crit && strcmp(crit, "production") && strcmp(crit, "research"))
+        return fail_at(r, at, "workloads: %s: criticality must be production or research", name);
+    /* A commitment makes it production unless it says otherwise. */
+    w->production = crit ? !strcmp(crit, "production") : commit != NULL;
+    if (w->production && !commit)
+        return fail_at(r, at, "workloads: %s: production needs uptime_commitment_percent", name);
+    if (!w->production && commit)
+        return fail_at(r, at,
+                       "workloads: %s: research carries no uptime commitment (criticality "
+                       "production if users are promised one)",
+                       name);
+    struct json_node *reg = jsondoc_get(e, "regulated");
+    if (reg && !jsondoc_bool(reg, &w->regulated))
+        return fail_at(r, at, "workloads: %s: regulated: expected true or false", name);
+    struct json_node *cons = jsondoc_get(e, "constraints");
+    if (cons && read_constraints(r, at, name, cons, &w->constraints))
+        return 1;
+    return 0;
+}
+
+static int
+check_workload_key(void *ctx, const char *key, struct json_node *v)
+{
+    (void)v;
+    static const char *const keys[] = {
+        "name",      "gpus",        "criticality", "uptime_commitment_percent",
+        "regulated", "constraints", NULL};
+    struct reader *r = ctx;
+    for (size_t i = 0; keys[i]; i++)
+        if (!strcmp(key, keys[i]))
+            return 0;
+    return fail_at(r, r->item,
+                   "workloads: unknown field '%s' (name, gpus, criticality, "
+                   "uptime_commitment_percent, regulated, constraints)",
+                   key);
+}
+
+static int
+read_workloads(struct reader *r, struct json_node *v)
+{
+    size_t n = jsondoc_size(v);
+    if (n == 0 || n > TEAM_PROFILE_MAX_WORKLOADS)
+        return fail_at(r, "workloads", "workloads: list 1 to %d workloads",
+                       TEAM_PROFILE_MAX_WORKLOADS);
+    for (size_t i = 0; i < n; i++) {
+        struct json_node *e = jsondoc_at(v, i);
+        char at[32];
+        snprintf(at, sizeof at, "workloads[%zu]", i);
+        r->item = at;
+        if (jsondoc_kind(e) == JNODE_OBJECT)
+            jsondoc_each_member(e, check_workload_key, r);
+        r->item = NULL;
+        if (r->status || read_workload(r, i, e))
+            return 1;
+    }
+    return 0;
+}
+
 static int
 read_section(void *ctx, const char *key, struct json_node *v)
 {
     struct reader *r = ctx;
     if (!strcmp(key, "providers"))
         return read_providers(r, v);
+    if (!strcmp(key, "workloads") && jsondoc_kind(v) == JNODE_ARRAY)
+        return read_workloads(r, v);
     const char *outer = r->section;
     bool known = false;
     for (size_t i = 0; sections[i].name; i++)
@@ -465,6 +668,49 @@ check_contradictions(struct reader *r)
     return r->status;
 }
 
+/* The single-workload form becomes its two workloads, the regulated flag
+ * on both; then the two parts the policy weighs are summed from the list. */
+static int
+settle_workloads(struct reader *r)
+{
+    struct team_profile *p = r->p;
+    if (p->nworkloads == 0) {
+        static const char *const names[2] = {"research", "production_inference"};
+        const int gpus[2] = {p->research_gpus, p->production_gpus};
+        for (int k = 0; k < 2; k++) {
+            if (gpus[k] == 0)
+                continue;
+            struct team_workload *w = &p->workloads[p->nworkloads];
+            if (!(w->name = strdup(names[k])))
+                return out_of_memory(r);
+            p->nworkloads++;
+            w->production = k == 1;
+            w->gpus = gpus[k];
+            w->uptime_commitment = k == 1 ? p->uptime_commitment : NAN;
+            w->regulated = p->regulated;
+            w->constraints = 0;
+        }
+    }
+    p->research_gpus = p->production_gpus = 0;
+    p->regulated_research_gpus = p->regulated_production_gpus = 0;
+    p->research_constraints = p->production_constraints = 0;
+    p->regulated = false;
+    p->uptime_commitment = NAN;
+    for (size_t i = 0; i < p->nworkloads; i++) {
+        const struct team_workload *w = &p->workloads[i];
+        *(w->production ? &p->production_gpus : &p->research_gpus) += w->gpus;
+        if (w->regulated)
+            *(w->production ? &p->regulated_production_gpus : &p->regulated_research_gpus) +=
+                w->gpus;
+        *(w->production ? &p->production_constraints : &p->research_constraints) |= w->constraints;
+        p->regulated |= w->regulated;
+        /* The strictest promise is the production part's bar. */
+        if (w->production && !(w->uptime_commitment <= p->uptime_commitment))
+            p->uptime_commitment = w->uptime_commitment;
+    }
+    return 0;
+}
+
 static enum sl_status
 check_profile(struct reader *r)
 {
@@ -502,16 +748,16 @@ check_profile(struct reader *r)
     if (strncmp(p->entity, "team:", 5) || !p->entity[5])
         return fail_at(r, "team.entity", "team.entity: expected 'team:NAME', got '%s'", p->entity),
                r->status;
-    if (team_profile_gpus(p) == 0)
-        return fail(r, "workloads: give the GPUs of research or production_inference"), r->status;
-    if (p->production_gpus > 0 && isnan(p->uptime_commitment))
+    if (p->nworkloads == 0 && p->production_gpus > 0 && isnan(p->uptime_commitment))
         return fail(r, "workloads.production_inference: missing uptime_commitment_percent"),
                r->status;
+    if (settle_workloads(r))
+        return r->status;
+    if (team_profile_gpus(p) == 0)
+        return fail(r, "workloads: give the GPUs of research or production_inference"), r->status;
     if (p->rotation_size > p->platform_engineers + p->size)
         return fail_at(r, "on_call.rotation_size", "on_call.rotation_size: larger than the team"),
                r->status;
-    if (p->nproviders == 0)
-        return fail(r, "providers: name at least one candidate provider"), r->status;
     return check_contradictions(r);
 }
 
@@ -641,7 +887,7 @@ team_profile_parse(const char *text, size_t len, const char *name, bool yaml,
 {
     struct json_node *root = NULL;
     struct line_map *lines = yaml ? calloc(1, sizeof *lines) : NULL;
-    struct reader r = {name, lines, p, diag, SL_OK, NULL};
+    struct reader r = {name, lines, p, diag, SL_OK, NULL, NULL};
     team_profile_init(p);
     if (yaml && !lines)
         return diag_set(diag, SL_ERR_NOMEM, name, 0, "out of memory");

@@ -35,10 +35,40 @@ enum team_type {
 #define TEAM_PROFILE_RAMP_HORIZON 12.0      /* months a one-off ramp loss is spread over */
 
 #define TEAM_PROFILE_MAX_SERVICES 16
+#define TEAM_PROFILE_MAX_WORKLOADS 16
+
+/* What a workload needs that not every way of running it offers
+ * (docs/decide.md §3.2, W-constraint): a bit each. */
+enum team_constraint {
+    TEAM_NEEDS_AIR_GAP = 1 << 0,         /* no connection out: nobody operates it from outside */
+    TEAM_NEEDS_SOVEREIGN_SITE = 1 << 1,  /* data and hardware stay on the team's own site */
+    TEAM_NEEDS_CUSTOM_HARDWARE = 1 << 2, /* hardware no provider rents */
+    TEAM_NEEDS_CUSTOMISATION = 1 << 3,   /* a stack changed beyond what a managed service runs */
+};
+#define TEAM_CONSTRAINT_COUNT 4
+
+/* "air-gapped", "sovereign", "custom-hardware", "customisation" for one bit;
+ * NULL for anything else. */
+const char *team_constraint_name(unsigned bit);
+
+/* One workload of the cluster: the guide's rules apply to each. */
+struct team_workload {
+    char *name;
+    bool production; /* criticality: serves users under a commitment; else research */
+    int gpus;
+    double uptime_commitment; /* production: a fraction (0.999); research: NAN */
+    bool regulated;
+    unsigned constraints; /* enum team_constraint bits */
+};
 
 struct team_provider {
     char *entity;    /* provider:NAME, measured in the store */
     double gpu_hour; /* NAN: self-managed rate × (1 + managed premium) */
+    /* Managed operations on the team's own hardware: the GPUs cost
+     * gpu_hour_self and the operations operations_gpu_hour per GPU-hour, a
+     * line of their own; false: a managed cloud renting its GPUs. */
+    bool own_hardware;
+    double operations_gpu_hour; /* own hardware: the provider's fee per GPU-hour; else NAN */
     /* The provider's capacity (GPUs) its incidents spread over; NAN:
      * unknown, and the team is taken to be exposed to all of it. */
     double capacity_gpus;
@@ -59,10 +89,17 @@ struct team_profile {
     double hours_covered_week;  /* hours a week the rotation covers; 168 = 24×7 */
     double research_hours_week; /* hybrid: cover for the research cluster alone; NAN = the same */
 
+    /* The workloads as listed; a profile of the single-workload form reads
+     * as its research and production_inference parts. */
+    struct team_workload workloads[TEAM_PROFILE_MAX_WORKLOADS];
+    size_t nworkloads;
+    /* Sums over the workloads (the policy's two parts): */
     int research_gpus;        /* 0: no research workload */
     int production_gpus;      /* 0: no production inference */
-    double uptime_commitment; /* fraction (0.999) promised for production; NAN: none */
-    bool regulated;
+    double uptime_commitment; /* the strictest production commitment; NAN: none */
+    bool regulated;           /* some workload is regulated */
+    int regulated_research_gpus, regulated_production_gpus;
+    unsigned research_constraints, production_constraints; /* bits of either part's workloads */
 
     double capacity_needed_weeks; /* NAN: not pressing */
     double ramp_weeks;
@@ -112,8 +149,23 @@ void team_profile_release(struct team_profile *p);
  * unknown. */
 double team_profile_exposure(const struct team_profile *p, size_t i, int gpus);
 
-/* The provider's GPU-hour rate: its own, else self rate × (1 + premium). */
+/* The provider's GPU-hour rate: the team's own on its own hardware, else
+ * the provider's, else self rate × (1 + premium). */
 double team_profile_provider_rate(const struct team_profile *p, size_t i);
+/* The provider's fee per GPU-hour for operating the team's own hardware;
+ * 0 for a managed cloud, whose rate includes it. */
+double team_profile_operations_rate(const struct team_profile *p, size_t i);
+/* The constraint bits of constraints that provider i cannot meet: a cloud
+ * none of them, managed operations on the team's own hardware the air gap
+ * and customisation. */
+unsigned team_profile_unmet(const struct team_profile *p, size_t i, unsigned constraints);
+/* "a, b" of the names of the workloads of part production (-1: either)
+ * that are regulated (when regulated_only) or need a constraint of bits
+ * (when bits); "" when none. */
+void team_workload_names(const struct team_profile *p, int production, bool regulated_only,
+                         unsigned bits, char *out, size_t size);
 int team_profile_gpus(const struct team_profile *p);
+/* Every workload regulated (on), or none. */
+void team_profile_regulate_all(struct team_profile *p, bool on);
 
 #endif

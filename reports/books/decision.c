@@ -60,6 +60,33 @@ report_decision_period(const struct report_decision *d, char *out, size_t size)
              hours != days * 24.0 ? " (the clocks changed in the period)" : "");
 }
 
+void
+report_decision_workloads(const struct report_decision *d, char *out, size_t size)
+{
+    const struct team_profile *p = d->profile;
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < p->nworkloads && used < size; i++) {
+        const struct team_workload *w = &p->workloads[i];
+        char commitment[48] = "";
+        if (w->production)
+            snprintf(commitment, sizeof commitment, " at %.3f %%", 100.0 * w->uptime_commitment);
+        int n = snprintf(out + used, size - used, "%s%s: %d GPUs, %s%s%s", i ? "; " : "", w->name,
+                         w->gpus, w->production ? "production" : "research", commitment,
+                         w->regulated ? ", regulated" : "");
+        if (n < 0)
+            return;
+        used += (size_t)n;
+        for (int b = 0; b < TEAM_CONSTRAINT_COUNT && used < size; b++)
+            if (w->constraints & (1u << b)) {
+                n = snprintf(out + used, size - used, ", %s", team_constraint_name(1u << b));
+                if (n < 0)
+                    return;
+                used += (size_t)n;
+            }
+    }
+}
+
 /* ---- JSON ----------------------------------------------------------------- */
 
 static const char *
@@ -148,12 +175,14 @@ write_option(struct jsonw *w, const struct report_decision *d, const struct deci
     write_rotation(w, &o->rotation);
     jsonw_field_bool(w, "meets_commitment", o->meets_commitment);
     jsonw_field_bool(w, "eligible", o->eligible);
+    jsonw_field_bool(w, "excluded", o->excluded);
     jsonw_field_str(w, "ineligible_because", o->eligible ? NULL : o->ineligible);
     jsonw_field_bool(w, "thin", o->thin);
     jsonw_field_str(w, "caveat", o->caveat[0] ? o->caveat : NULL);
     jsonw_field_str(w, "partial_record", o->partial[0] ? o->partial : NULL);
     jsonw_open(w, "cost_per_month", '{');
     jsonw_field_num(w, "gpu", o->cost.gpu);
+    jsonw_field_num(w, "managed_operations", o->cost.managed_operations);
     jsonw_field_num(w, "routine_operations", o->cost.routine_ops);
     jsonw_field_num(w, "on_call", o->cost.on_call);
     jsonw_field_num(w, "incident_labour", o->cost.incident_labour);
@@ -169,6 +198,23 @@ write_option(struct jsonw *w, const struct report_decision *d, const struct deci
     jsonw_field_str(w, "currency", d->profile->currency);
     jsonw_field_str(w, "arithmetic", o->cost.arithmetic);
     jsonw_close(w, '}');
+    jsonw_close(w, '}');
+}
+
+static void
+write_workload(struct jsonw *w, const struct team_workload *wl)
+{
+    jsonw_open(w, NULL, '{');
+    jsonw_field_str(w, "name", wl->name);
+    jsonw_field_str(w, "criticality", wl->production ? "production" : "research");
+    jsonw_field_int(w, "gpus", wl->gpus);
+    jsonw_field_num(w, "uptime_commitment", wl->uptime_commitment);
+    jsonw_field_bool(w, "regulated", wl->regulated);
+    jsonw_open(w, "constraints", '[');
+    for (int b = 0; b < TEAM_CONSTRAINT_COUNT; b++)
+        if (wl->constraints & (1u << b))
+            jsonw_field_str(w, NULL, team_constraint_name(1u << b));
+    jsonw_close(w, ']');
     jsonw_close(w, '}');
 }
 
@@ -250,6 +296,10 @@ report_decision_json(const struct report_decision *d, struct strbuf *sb)
     jsonw_field_int(&w, "local_days", decide_local_days(d->from, d->to, d->zone));
     jsonw_field_num(&w, "hours", (double)(d->to - d->from) / 3600.0);
     jsonw_close(&w, '}');
+    jsonw_open(&w, "workloads", '[');
+    for (size_t i = 0; i < d->profile->nworkloads; i++)
+        write_workload(&w, &d->profile->workloads[i]);
+    jsonw_close(&w, ']');
     jsonw_open(&w, "reasons", '[');
     for (size_t i = 0; i < r->nreasons; i++) {
         jsonw_open(&w, NULL, '{');
@@ -387,7 +437,7 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
                   : o->rotation.sustainable ? "sustainable"
                                             : "not sustainable",
                   XLSX_PLAIN);
-        xlsx_text(sh, row, c++, o->eligible ? "yes" : "no", XLSX_PLAIN);
+        xlsx_text(sh, row, c++, o->eligible ? "yes" : o->excluded ? "excluded" : "no", XLSX_PLAIN);
         number_or_blank(sh, row, c++, o->cost.gpu, XLSX_INTEGER);
         number_or_blank(sh, row, c++, o->cost.routine_ops, XLSX_INTEGER);
         number_or_blank(sh, row, c++, o->cost.on_call, XLSX_INTEGER);
@@ -407,22 +457,17 @@ write_options(struct xlsx_sheet *sh, uint32_t row, const struct report_decision 
     return row;
 }
 
-enum sl_status
-report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, struct sl_diag *diag)
+/* The sheet's first rows: the answer, and what it was decided on. */
+static uint32_t
+sheet_head(struct xlsx_sheet *sh, const struct report_decision *d)
 {
     const struct decide_result *r = d->result;
     const struct team_profile *p = d->profile;
-    struct xlsx_sheet *sh = xlsx_add_sheet(book, "Decision");
-    char text[1024];
+    char text[1024], headline[400], period[200];
     uint32_t row = 0;
-    for (uint16_t c = 0; option_columns[c].title; c++) /* widened by xlsx_titles() */
-        xlsx_column_width(sh, c, c, option_columns[c].width);
-
-    char headline[400];
     report_decision_headline(d, headline, sizeof headline);
     snprintf(text, sizeof text, "Operating model: %s", headline);
     xlsx_text(sh, row++, 0, text, XLSX_BOLD);
-    char period[200];
     report_decision_period(d, period, sizeof period);
     snprintf(text, sizeof text, "Profile %s (%s, type %s). %s. Guide's answer: %s; %s.",
              d->profile_path ? d->profile_path : "", p->entity, team_type_name(p->type), period,
@@ -432,7 +477,42 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
              : r->overturned  ? "measured data overturned it"
                               : "measured data did not overturn it");
     xlsx_text_across(sh, row++, 0, TEXT_LAST_COL, text, XLSX_MUTED_WRAP);
+    return row + 1;
+}
+
+static struct xlsx_sheet *
+sheet_with_columns(struct xlsx_book *book, const char *name)
+{
+    struct xlsx_sheet *sh = xlsx_add_sheet(book, name);
+    for (uint16_t c = 0; option_columns[c].title; c++) /* widened by xlsx_titles() */
+        xlsx_column_width(sh, c, c, option_columns[c].width);
+    return sh;
+}
+
+/* The options with every figure and the cost arithmetic. */
+static void
+arithmetic_sheet(struct xlsx_book *book, const struct report_decision *d)
+{
+    struct xlsx_sheet *sh = sheet_with_columns(book, "Decision arithmetic");
+    uint32_t row = sheet_head(sh, d);
+    xlsx_text(sh, row++, 0, "Options (per month; costs in the profile's currency)", XLSX_BOLD);
+    row = write_options(sh, row, d);
     row++;
+    xlsx_text_across(
+        sh, row++, 0, TEXT_LAST_COL,
+        "A month is 730.5 hours. Measured totals are scaled to a month by 730.5 / hours in "
+        "the period. docs/decide.md gives every formula and its limits.",
+        XLSX_MUTED_WRAP);
+}
+
+/* Every reason in full, the readiness table, every input re-run, the
+ * boundary and the rules they rest on. */
+static void
+evidence_sheet(struct xlsx_book *book, const struct report_decision *d)
+{
+    const struct decide_result *r = d->result;
+    struct xlsx_sheet *sh = sheet_with_columns(book, "Decision evidence");
+    uint32_t row = sheet_head(sh, d);
     xlsx_text(sh, row, 0, "Rule", XLSX_HEADER);
     xlsx_text(sh, row, 1, "Basis", XLSX_HEADER);
     xlsx_text(sh, row++, 2, "Reason", XLSX_HEADER);
@@ -441,9 +521,6 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
         xlsx_text(sh, row, 1, r->reasons[i].basis, XLSX_PLAIN);
         xlsx_text_across(sh, row, 2, TEXT_LAST_COL, r->reasons[i].text, XLSX_WRAP);
     }
-    row++;
-    xlsx_text(sh, row++, 0, "Options (per month; costs in the profile's currency)", XLSX_BOLD);
-    row = write_options(sh, row, d);
     row++;
     xlsx_text(sh, row, 0, "Readiness condition", XLSX_HEADER);
     xlsx_text(sh, row, 1, "Met", XLSX_HEADER);
@@ -482,11 +559,14 @@ report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, s
         "Pages: one per incident, at its start, in the profile's zone: business Mon-Fri "
         "08-18, off Mon-Fri 18-22 and weekends 08-22, sleep 22-08 (PagerDuty's bands).",
         XLSX_MUTED_WRAP);
-    xlsx_text_across(
-        sh, row++, 0, TEXT_LAST_COL,
-        "A month is 730.5 hours. Measured totals are scaled to a month by 730.5 / hours in "
-        "the period. docs/decide.md gives every formula and its limits.",
-        XLSX_MUTED_WRAP);
+}
+
+enum sl_status
+report_decision_sheet(struct xlsx_book *book, const struct report_decision *d, struct sl_diag *diag)
+{
+    report_decision_memo(book, d);
+    arithmetic_sheet(book, d);
+    evidence_sheet(book, d);
     return xlsx_status(book, diag);
 }
 

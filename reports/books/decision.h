@@ -42,6 +42,10 @@ struct report_decision report_decision_of(const struct decide_case *c, const cha
  * provider's reliability is measured, "(provisional ...)" on thin evidence. */
 void report_decision_headline(const struct report_decision *d, char *out, size_t size);
 
+/* The workloads the rules applied to, one clause each: "chat-api: 32 GPUs,
+ * production at 99.900 %, regulated; pretraining: 64 GPUs, research". */
+void report_decision_workloads(const struct report_decision *d, char *out, size_t size);
+
 /* What was measured, in words: "Measured 2026-08-01 to 2026-11-01
  * (exclusive) in Australia/Sydney: 92 local days, 2209 h (the clocks
  * changed in the period)". */
@@ -55,10 +59,20 @@ void report_decision_period(const struct report_decision *d, char *out, size_t s
  *  null, never NaN; a cost with "complete" false sums its known parts only. */
 enum sl_status report_decision_json(const struct report_decision *d, struct strbuf *out);
 
-/* Adds a sheet "Decision": the recommendation, reasons, options with their
- * figures and cost arithmetic, the rotation rules and the boundary. */
+/* Adds the sheet "Decision", a one-page memo (report_decision_memo), then
+ * "Decision arithmetic" (the options with every figure and the cost
+ * arithmetic) and "Decision evidence" (every reason in full, readiness,
+ * every input re-run, the boundary and the rules). */
 enum sl_status report_decision_sheet(struct xlsx_book *book, const struct report_decision *d,
                                      struct sl_diag *diag);
+
+/* Adds the sheet "Decision": a memo that prints on one portrait page with
+ * its text no smaller than 8 points — the answer, the three reasons that
+ * decide it (the first found of the deciding rules, strongest first, each
+ * cut at a clause), the cost of each option as a table and a column chart,
+ * and the inputs that change it while the page has room
+ * (decision_memo.c). */
+void report_decision_memo(struct xlsx_book *book, const struct report_decision *d);
 
 /* A workbook with the Decision sheet and a Measured sheet (the figures per
  * entity the decision used). Written whole or not at all; created time is

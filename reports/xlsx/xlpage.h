@@ -21,7 +21,15 @@
  * portrait page holds across at full size. */
 #define XLPAGE_PORTRAIT_WIDTH 90.0
 #define XLPAGE_DEFAULT_WIDTH 8.43 /* a column whose width was never set */
-#define XLPAGE_FOOTER_SIZE 256    /* Excel's limit for a footer, and the NUL */
+/* The printable height of a portrait page inside Excel's default margins
+ * (0.75 in top and bottom) on US Letter, the shorter of Letter and A4. */
+#define XLPAGE_PORTRAIT_POINTS 684.0
+#define XLPAGE_FONT_POINTS 11.0   /* the default font */
+#define XLPAGE_LEGIBLE_POINTS 8.0 /* the smallest text a printed page may show */
+/* The tallest sheet that prints on one portrait page with its text no
+ * smaller than XLPAGE_LEGIBLE_POINTS once scaled to fit. */
+#define XLPAGE_ONE_PAGE_POINTS (XLPAGE_PORTRAIT_POINTS * XLPAGE_FONT_POINTS / XLPAGE_LEGIBLE_POINTS)
+#define XLPAGE_FOOTER_SIZE 256 /* Excel's limit for a footer, and the NUL */
 
 /* The lines text takes when wrapped at word boundaries in a column width
  * units wide, in bold when bold: each "\n" starts a line, a word wider than

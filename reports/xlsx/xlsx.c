@@ -767,6 +767,17 @@ xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide)
 }
 
 void
+xlsx_print_page(struct xlsx_sheet *sh, uint32_t last_row, uint16_t last_col)
+{
+    if (!xlsx_in_grid(sh, last_row, last_col))
+        return;
+    sh->print_set = true;
+    worksheet_set_portrait(sh->ws);
+    worksheet_fit_to_pages(sh->ws, 1, 1);
+    xlsx_check(sh, worksheet_print_area(sh->ws, 0, 0, last_row, last_col), last_row, last_col);
+}
+
+void
 xlsx_print_titles(struct xlsx_sheet *sh, uint32_t first_row, uint32_t last_row, uint16_t label_cols)
 {
     if (!xlsx_in_grid(sh, last_row, label_cols) || first_row > last_row)

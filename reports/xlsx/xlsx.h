@@ -223,6 +223,10 @@ struct xlsx_sheet *xlsx_table_row(struct xlsx_table *t, uint32_t *row);
  * across and as many down as it takes; pages_wide 0: not scaled, as many
  * pages across as it takes. */
 void xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide);
+/* Prints cells A1 to (last_row, last_col) alone, portrait, scaled to one
+ * page: for a memo whose writer keeps it within a page at a legible size
+ * (xlpage.h estimates its height). */
+void xlsx_print_page(struct xlsx_sheet *sh, uint32_t last_row, uint16_t last_col);
 /* Print titles: rows first_row..last_row at the top of every printed page
  * and the first label_cols columns (0: none) at the left of every page, so
  * a page that continues a table still says what its rows and columns are. */

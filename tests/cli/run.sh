@@ -547,12 +547,39 @@ has "decide json totals are complete" "$TMP/out" '"total":298110\.[0-9]*,"comple
 has "decide json downtime cost" "$TMP/out" '"on_call":4383,"incident_labour":[0-9.]+,"downtime":14915\.2[0-9]*,"operations":298110\.[0-9]*,"ramp_loss_one_off":0,"ramp_loss":0,"audit_findings_per_month":null,"compliance_risk":0,"total":298110\.'
 expect "decide workbook" 0 "$BIN" --db "$DB" -q decide --profile sample-data/team.yaml --from 2026-08-01 --to 2026-11-01 -o "$TMP/decision.xlsx"
 unzip -p "$TMP/decision.xlsx" xl/workbook.xml >"$TMP/dw.xml"
-has "decision sheets" "$TMP/dw.xml" '<sheet name="Decision"[^>]*/><sheet name="Measured"'
+has "decision sheets" "$TMP/dw.xml" '<sheet name="Decision"[^>]*/><sheet name="Decision arithmetic"[^>]*/><sheet name="Decision evidence"[^>]*/><sheet name="Measured"'
 unzip -p "$TMP/decision.xlsx" xl/sharedStrings.xml >"$TMP/ds.xml"
 has "decision sheet reads back" "$TMP/ds.xml" 'Operating model: managed with provider:nimbus'
+# The first sheet is a one-page memo: the answer, three deciding reasons, the
+# cost of each option as a table and a chart, what would change it; it prints
+# on one portrait page, and its rows are short enough that the page, scaled to
+# fit, keeps its text at 8 points or more (684 pt of a Letter page x 11 / 8).
+sheet_of "$TMP/decision.xlsx" Decision dmemo
+has "decision memo: the three deciding reasons" "$TMP/ds.xml" '<t>3\. [^<]*</t>'
+has "decision memo: the production rule decides" "$TMP/ds.xml" '<t>1\. production inference on 32 GPUs'
+has "decision memo: what would change it" "$TMP/ds.xml" '<t>What would change it \(each found by re-running the decision\)</t>'
+has "decision memo: short option labels" "$TMP/ds.xml" '<t>managed, nimbus</t>'
+has "decision memo: fits one page" "$TMP/dmemo.xml" '<pageSetUpPr fitToPage="1"/>'
+has "decision memo: portrait" "$TMP/dmemo.xml" '<pageSetup orientation="portrait"'
+has "decision memo: its own print area" "$TMP/dw.xml" '<definedName name="_xlnm.Print_Area" localSheetId="0">Decision!\$A\$1:\$D\$[0-9]+</definedName>'
+unzip -p "$TMP/decision.xlsx" xl/charts/chart1.xml >"$TMP/dchart.xml" 2>/dev/null
+has "decision memo: the costs as a column chart" "$TMP/dchart.xml" '<c:barDir val="col"/>'
+has "decision memo: the chart draws the memo's table" "$TMP/dchart.xml" '<c:f>Decision!\$B\$[0-9]+:\$B\$[0-9]+</c:f>'
+last=$(sed -n 's/.*Print_Area" localSheetId="0">Decision!\$A\$1:\$D\$\([0-9]*\)<.*/\1/p' "$TMP/dw.xml")
+points=$(awk -v last="$last" '{ while (match($0, /<row r="[0-9]+"[^>]*>/)) { t = substr($0, RSTART, RLENGTH); $0 = substr($0, RSTART + RLENGTH); r = t; sub(/.*r="/, "", r); sub(/".*/, "", r); h = 15; if (t ~ / ht="/) { h = t; sub(/.* ht="/, "", h); sub(/".*/, "", h) } ht[r] = h } } END { s = 0; for (i = 1; i <= last; i++) s += (i in ht) ? ht[i] : 15; print s }' "$TMP/dmemo.xml")
+if [ -n "$points" ] && awk -v p="$points" 'BEGIN { exit !(p > 0 && p <= 684 * 11 / 8) }'; then pass; else fail "decision memo: $points pt tall, more than one page at 8 pt"; fi
+has "decision arithmetic sheet: every option's arithmetic" "$TMP/ds.xml" 'GPUs 128 × 2\.95 × 730\.5 h = 275,837'
 # The period is local days of the profile's zone, exactly: a zone whose clocks
 # change in the period measures the same records, no earlier window pooled in.
 has "decide says what it measured" "$TMP/out" '^Measured 2026-08-01 to 2026-11-01 \(exclusive\) in America/Los_Angeles: 92 local days, 2208 h$'
+# An air-gapped workload: the memo shows every provider excluded, the answer
+# self-managed, the constraint the first reason; a profile may list workloads.
+expect "decide air-gapped workbook" 0 "$BIN" --db "$DB" -q decide --profile tests/data/decide/table/air-gapped.yaml --from 2026-08-01 --to 2026-11-01 -o "$TMP/airgap.xlsx"
+unzip -p "$TMP/airgap.xlsx" xl/sharedStrings.xml >"$TMP/airgap.xml"
+has "decide air-gapped memo: the answer" "$TMP/airgap.xml" '<t>Operating model: self-managed</t>'
+has "decide air-gapped memo: the constraint decides" "$TMP/airgap.xml" '<t>1\. no provider listed can run the guide.s answer \(managed\): excluded: defence-models needs an air gap'
+has "decide air-gapped memo: providers excluded" "$TMP/airgap.xml" '<t>excluded</t>'
+has "decide air-gapped memo: the workloads" "$TMP/airgap.xml" 'Workloads: defence-models: 64 GPUs, research, air-gapped'
 sed 's#zone: America/Los_Angeles#zone: Australia/Sydney#' sample-data/team.yaml >"$TMP/sydney.yaml"
 expect "decide in Sydney" 0 "$BIN" --db "$DB" decide --profile "$TMP/sydney.yaml" --from 2026-08-01 --to 2026-11-01
 has "decide in Sydney says what it measured" "$TMP/out" '^Measured 2026-08-01 to 2026-11-01 \(exclusive\) in Australia/Sydney: 92 local days, 2207 h \(the clocks changed in the period\)$'
@@ -1053,7 +1080,7 @@ sheet_of "$R" "Chart data" rcd
 has "error budget from the contract measure" "$TMP/rcd.xml" '<t>budget of nimbus-sla \(contract measure\)</t>'
 expect "report without an SLA" 0 "$BIN" --db "$RDB" -q report --month 2026-10 --profile sample-data/team.yaml -o "$TMP/all1.xlsx"
 unzip -p "$TMP/all1.xlsx" xl/workbook.xml >"$TMP/rw.xml"
-has "report sheets with a profile" "$TMP/rw.xml" '<sheet name="SLA"[^>]*/><sheet name="Latency"[^>]*/><sheet name="Findings"[^>]*/><sheet name="Compare"[^>]*/><sheet name="Decision"[^>]*/><sheet name="Sources"'
+has "report sheets with a profile" "$TMP/rw.xml" '<sheet name="SLA"[^>]*/><sheet name="Latency"[^>]*/><sheet name="Findings"[^>]*/><sheet name="Compare"[^>]*/><sheet name="Decision"[^>]*/><sheet name="Decision arithmetic"[^>]*/><sheet name="Decision evidence"[^>]*/><sheet name="Sources"'
 sheet_of "$TMP/all1.xlsx" SLA asla
 has "sla sheet says none applies" "$TMP/asla.xml" 'No SLA applies to any entity this month'
 sheet_of "$TMP/all1.xlsx" Findings afind
@@ -1871,7 +1898,7 @@ has "layout: definitions rows as tall as their text" "$TMP/sheet12.xml" '<row r=
 sheet_of "$TMP/audit.xlsx" Cover lcover
 has "layout: the audit's footer names entity and days" "$TMP/lcover.xml" '<oddFooter>&amp;C&amp;A — team:platform, 2026-[0-9-]+ to 2026-[0-9-]+ — page'
 hasnt "layout: the audit cover is portrait" "$TMP/lcover.xml" 'orientation="landscape"'
-sheet_of "$TMP/decision0.xlsx" Decision ldec
+sheet_of "$TMP/decision0.xlsx" "Decision evidence" ldec
 has "layout: the decision's reasons wrap over merged columns" "$TMP/ldec.xml" '<mergeCell ref="C[0-9]+:J[0-9]+"/>'
 expect "layout: report into a folder that does not exist" 5 "$BIN" --db "$DB" -q report --month 2026-10 -o "$TMP/nodir/x.xlsx"
 has "layout: the missing folder is named, not a temporary file" "$TMP/err" "^slaudit: $TMP/nodir/x.xlsx: the folder $TMP/nodir does not exist$"

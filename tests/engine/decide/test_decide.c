@@ -398,7 +398,7 @@ Test(decide, regulated_with_weaker_team_goes_managed)
 {
     struct team_profile p;
     fixture_profile(&p);
-    p.regulated = true;
+    team_profile_regulate_all(&p, true);
     struct decide_measured t = fixture_measured("team:t", 0.995, 10, 12, 30);
     struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
@@ -414,7 +414,7 @@ Test(decide, regulated_with_stronger_team_stays)
 {
     struct team_profile p;
     fixture_profile(&p);
-    p.regulated = true;
+    team_profile_regulate_all(&p, true);
     struct decide_measured t = fixture_measured("team:t", 0.9995, 10, 12, 30);
     struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 10, 20);
     decide_run(&p, &t, &a, &result);
@@ -583,7 +583,7 @@ Test(decide, every_reason_cites_a_number_or_a_profile_fact)
     p.production_gpus = 20;
     p.uptime_commitment = 0.999;
     p.rotation_size = 5;
-    p.regulated = true;
+    team_profile_regulate_all(&p, true);
     p.capacity_needed_weeks = 2;
     struct decide_measured t = fixture_measured("team:t", 0.998, 10, 12, 30);
     struct decide_measured a = fixture_measured("provider:a", 0.9995, 8, 10, 20);
@@ -683,7 +683,7 @@ Test(decide, unmeasured_team_is_unknown_not_zero)
 {
     struct team_profile p;
     fixture_profile(&p);
-    p.regulated = true;
+    team_profile_regulate_all(&p, true);
     struct decide_measured t = fixture_measured("team:t", NAN, 0, 0, 0);
     struct decide_measured a = fixture_measured("provider:a", NAN, 0, 0, 0);
     decide_run(&p, &t, &a, &result);

@@ -197,3 +197,71 @@ Test(team_profile, ramp_horizon_and_audit_finding)
     cr_assert_eq(team_profile_parse(yaml, strlen(yaml), "t.yaml", true, &p, &d), SL_ERR_INPUT);
     cr_assert(strstr(d.message, "ramp_horizon_months"), "%s", d.message);
 }
+
+/* Workloads as a list: each with its criticality, regulation and
+ * constraints; the policy's two parts are their sums, the production bar
+ * the strictest commitment, and no provider at all is a valid profile. */
+Test(team_profile, workloads_are_listed)
+{
+    static const char yaml[] = "team: {type: platform, size: 60, platform_engineers: 8, "
+                               "entity: 'team:ml'}\n"
+                               "on_call: {rotation_size: 8, hours_covered_per_week: 168}\n"
+                               "workloads:\n"
+                               "  - {name: train, gpus: 64}\n"
+                               "  - {name: chat, gpus: 16, uptime_commitment_percent: 99.9,\n"
+                               "     regulated: true}\n"
+                               "  - {name: search, gpus: 8, criticality: production,\n"
+                               "     uptime_commitment_percent: 99.95, constraints: [sovereign]}\n"
+                               "costs: {engineer_hour: 95, gpu_hour_self: 2.5, "
+                               "managed_premium_percent: 20, routine_ops_hours_per_month: 80}\n";
+    struct team_profile p;
+    struct sl_diag d = {0};
+    cr_assert_eq(team_profile_parse(yaml, strlen(yaml), "t.yaml", true, &p, &d), SL_OK, "%s",
+                 d.message);
+    cr_assert_eq(p.nworkloads, 3);
+    cr_assert_eq(p.nproviders, 0);
+    cr_assert_eq(p.research_gpus, 64);
+    cr_assert_eq(p.production_gpus, 24);
+    cr_assert_float_eq(p.uptime_commitment, 0.9995, EPS);
+    cr_assert(p.regulated);
+    cr_assert_eq(p.regulated_production_gpus, 16);
+    cr_assert_eq(p.regulated_research_gpus, 0);
+    cr_assert_eq(p.production_constraints, TEAM_NEEDS_SOVEREIGN_SITE);
+    cr_assert_eq(p.research_constraints, 0);
+    cr_assert(p.workloads[1].production);
+    cr_assert_not(p.workloads[0].production);
+    team_profile_release(&p);
+}
+
+/* The single-workload form reads as its two workloads, regulated alike. */
+Test(team_profile, single_workload_form_reads_as_workloads)
+{
+    static const char yaml[] = "team: {type: research, size: 6, platform_engineers: 2, "
+                               "entity: 'team:ml'}\n"
+                               "on_call: {rotation_size: 2, hours_covered_per_week: 168}\n"
+                               "workloads: {research: {gpus: 16}, production_inference: {gpus: 4, "
+                               "uptime_commitment_percent: 99.5}, regulated: true}\n"
+                               "providers:\n"
+                               "  - {entity: provider:ops, kind: own-hardware, "
+                               "operations_gpu_hour: 0.4}\n"
+                               "costs: {engineer_hour: 95, gpu_hour_self: 2.5, "
+                               "managed_premium_percent: 20, routine_ops_hours_per_month: 80}\n";
+    struct team_profile p;
+    struct sl_diag d = {0};
+    cr_assert_eq(team_profile_parse(yaml, strlen(yaml), "t.yaml", true, &p, &d), SL_OK, "%s",
+                 d.message);
+    cr_assert_eq(p.nworkloads, 2);
+    cr_assert_str_eq(p.workloads[0].name, "research");
+    cr_assert_str_eq(p.workloads[1].name, "production_inference");
+    cr_assert(p.workloads[0].regulated && p.workloads[1].regulated);
+    cr_assert_eq(p.regulated_research_gpus, 16);
+    cr_assert_eq(p.regulated_production_gpus, 4);
+    /* Managed operations of the team's own hardware: its own GPU rate, the
+     * provider's fee beside it. */
+    cr_assert(p.providers[0].own_hardware);
+    cr_assert_float_eq(team_profile_provider_rate(&p, 0), 2.5, EPS);
+    cr_assert_float_eq(team_profile_operations_rate(&p, 0), 0.4, EPS);
+    cr_assert_eq(team_profile_unmet(&p, 0, TEAM_NEEDS_SOVEREIGN_SITE | TEAM_NEEDS_AIR_GAP),
+                 TEAM_NEEDS_AIR_GAP);
+    team_profile_release(&p);
+}

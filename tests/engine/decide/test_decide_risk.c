@@ -140,7 +140,7 @@ Test(decide_risk, compliance_risk_by_hand)
 {
     struct team_profile p;
     fixture_profile(&p);
-    p.regulated = true;
+    team_profile_regulate_all(&p, true);
     p.audit_finding = 500;
     struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     t.audit_known = true;
@@ -163,7 +163,7 @@ Test(decide_risk, compliance_unmeasured_is_left_out)
 {
     struct team_profile p;
     fixture_profile(&p);
-    p.regulated = true;
+    team_profile_regulate_all(&p, true);
     p.audit_finding = 500;
     struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     struct decide_option o;
@@ -181,7 +181,7 @@ Test(decide_risk, compliance_not_priced_keeps_the_total_complete)
 {
     struct team_profile p;
     fixture_profile(&p);
-    p.regulated = true;
+    team_profile_regulate_all(&p, true);
     struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     t.audit_known = true;
     t.audit_findings = 30;
@@ -198,7 +198,7 @@ Test(decide_risk, regulated_rule_is_cited_when_already_managed)
     struct team_profile p;
     fixture_profile(&p);
     p.type = TEAM_PRODUCT;
-    p.regulated = true;
+    team_profile_regulate_all(&p, true);
     p.audit_finding = 500;
     struct decide_measured t = fixture_measured("team:t", 0.999, 10, 12, 30);
     t.audit_known = true;
@@ -219,7 +219,7 @@ Test(decide_risk, compliance_risk_enters_the_comparison)
 {
     struct team_profile p;
     fixture_profile(&p);
-    p.regulated = true;
+    team_profile_regulate_all(&p, true);
     p.audit_finding = 500;
     struct decide_measured t = fixture_measured("team:t", 0.9999, 10, 12, 30);
     struct decide_measured a = fixture_measured("provider:a", 0.999, 8, 20, 60);

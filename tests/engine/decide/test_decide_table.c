@@ -283,7 +283,7 @@ variants(const char *path, const struct decide_case *c, const struct expectation
     }
     if (strstr(e->holds, "regulated")) {
         q = c->profile;
-        q.regulated = true;
+        team_profile_regulate_all(&q, true);
         decide_run(&q, &c->team, c->providers, &r);
         check(path, &q, &r, e->model, NULL, NULL, "regulated");
     }
