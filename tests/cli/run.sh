@@ -1204,6 +1204,13 @@ expect "eval a rolling objective" 0 "$BIN" --db "$SDB" --json eval --month 2026-
 has "eval: the rolling 28 days to the month's end" "$TMP/out" '"window":\{"kind":"rolling","start":"2026-10-04T00:00:00Z","end":"2026-11-01T00:00:00Z"\},"measure":"contract","availability":0.99107'
 expect "eval text names the rolling window" 0 "$BIN" --db "$SDB" eval --month 2026-10 --entity team:hpc
 has "eval text: rolling 28d" "$TMP/out" 'scheduler +rolling 28d to 2026-10-31 +99\.107% +99\.50%'
+# The report's console shows the windows of the month asked for and counts
+# the earlier ones in one line.
+expect "report with rolling objectives" 0 "$BIN" --db "$SDB" report --month 2026-10 -o "$TMP/slo.xlsx"
+has "report: the rolling window ending with the month" "$TMP/out" '^team:hpc +scheduler +rolling 28d to 2026-10-31 +99\.107%'
+hasnt "report: no window ending before the month's last day" "$TMP/out" 'rolling [0-9]+d to 2026-(09-|10-[0-2])'
+has "report: the earlier windows counted" "$TMP/out" '^not shown: 2 rows of earlier windows, the first ending 2026-09-05: 1 met, 0 missed, 1 unknown; eval lists every window$'
+same "report: one row per commitment in the credits" "$(grep -c 'fee unknown' "$TMP/out")" 2
 
 # --- workbook colours and the trend at a glance -----------------------------------
 # The fill of a cell and its number, read from the zip with the standard
