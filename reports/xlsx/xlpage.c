@@ -2,6 +2,7 @@
  * prints; the workbook writer applies them (reports/xlsx/xlpage.h). */
 #include "reports/xlsx/xlpage.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -112,6 +113,17 @@ bool
 xlpage_landscape(double total_width)
 {
     return total_width > XLPAGE_PORTRAIT_WIDTH;
+}
+
+unsigned
+xlpage_pages_across(double total_width, double key_width, bool landscape, bool *repeat_key)
+{
+    double page = (landscape ? XLPAGE_LANDSCAPE_WIDTH : XLPAGE_PORTRAIT_WIDTH) / XLPAGE_MIN_SCALE;
+    *repeat_key = key_width > 0 && key_width < page / 2;
+    if (total_width <= page)
+        return 1;
+    double key = *repeat_key ? key_width : 0.0;
+    return (unsigned)ceil((total_width - key) / (page - key));
 }
 
 void

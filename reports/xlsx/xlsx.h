@@ -213,15 +213,17 @@ struct xlsx_sheet *xlsx_table_row(struct xlsx_table *t, uint32_t *row);
  * column's width before writing wrapped text into it.
  *
  * At close every sheet is made to print: landscape when its columns are
- * wider than a portrait page, scaled to one page across, the first header
+ * wider than a portrait page, scaled to one page across (or, where that
+ * would print under 8 points, to as many pages across as keep 8 points, the
+ * key column repeated on each: xlpage_pages_across), the first header
  * row (xlsx_header) repeated on every page, and a centred footer "<sheet> —
  * <period> — page N of M" (xlsx_props.period). xlsx_print_fit() and
  * xlsx_print_titles() replace the first three for a sheet that wants
  * otherwise. */
 
 /* Prints the sheet landscape (or portrait), scaled to pages_wide pages
- * across and as many down as it takes; pages_wide 0: not scaled, as many
- * pages across as it takes. */
+ * across (more where fewer would print under 8 points) and as many down as
+ * it takes; pages_wide 0: not scaled, as many pages across as it takes. */
 void xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide);
 /* Print titles: rows first_row..last_row at the top of every printed page
  * and the first label_cols columns (0: none) at the left of every page, so
