@@ -1756,7 +1756,13 @@ same "claim: claim by" "$(beside claimsheet 'Claim by')" 2026-11-30
 same "claim: the commitment as a fraction, shown as a percent" "$(beside claimsheet 'Commitment')" 0.999
 same "claim: the tier's credit as a fraction" "$(beside claimsheet 'Tier credit')" 0.1
 has "claim: the commitment quoted with its lines" "$TMP/claimsheet.cells" 'lines 9-11: "Nimbus will use commercially reasonable efforts to make each Covered Service available with a Monthly Uptime Percentage of at least 99\.9% during any calendar month\."'
-has "claim: the tier quoted with its line" "$TMP/claimsheet.cells" 'line 27: "\| Less than 99\.9% but equal to or greater than 99\.0% \| 10% \|"'
+has "claim: the tier quoted with its line, no table pipes" "$TMP/claimsheet.cells" 'line 27: "Less than 99\.9% but equal to or greater than 99\.0% — 10%"'
+hasnt "claim: no Markdown pipe quoted" "$TMP/claimsheet.cells" '"[^"]*\|'
+# Each value beside its label: the words a figure rests on share its row.
+awk -F'\t' '{ row = substr($1, 2) + 0; col = substr($1, 1, 1); if (col == "A") a[row] = 1; if (col == "D") d[row] = 1 }
+    END { for (r in d) if (!(r in a)) print r }' "$TMP/claimsheet.cells" >"$TMP/claim-alone"
+same "claim: no words on a row without their label" "$(cat "$TMP/claim-alone")" ""
+hasnt "claim: the letter names no folder" "$CT" '[^ ]*/[^ ]*\.csv'
 cells_of "$CX" Excluded claimexcl
 has "claim: a short outage forgiven, with the document's line" "$TMP/claimexcl.cells" 'shorter than the 5 consecutive minutes the document requires \(line 15\)'
 has "claim: partial service set aside, with the line" "$TMP/claimexcl.cells" 'partial service, which the document says is not downtime \(line 16\)'
@@ -1868,6 +1874,21 @@ expect "layout: score the sample SLA" 0 "$BIN" -q sla score sample-data/nimbus-s
 unzip -p "$TMP/lay-score.xlsx" xl/sharedStrings.xml >"$TMP/lay-ss.xml"
 has "layout: a clause labelled in words" "$TMP/lay-ss.xml" '<t>Minimum countable outage \(min\)</t>'
 hasnt "layout: no clause key where a label belongs" "$TMP/lay-ss.xml" '<t>[a-z]+_[a-z_]+</t>'
+# The scorecard says whose document it is, by its name, not by the folder it
+# was read from; the Terms sheet quotes a line once, without table pipes,
+# and its labels fit their column.
+expect "layout: score by an absolute path" 0 "$BIN" -q sla score "$(pwd)/tests/data/sla/tarn-network.txt" -o "$TMP/lay-tarn.xlsx"
+cells_of "$TMP/lay-tarn.xlsx" Scorecard laytarn
+has "layout: scorecard titled with provider and document" "$TMP/laytarn.cells" '^A1	[^	/]+ — tarn-network\.txt: [0-9]+ / 100$'
+sheet_of "$TMP/lay-tarn.xlsx" Scorecard laytarn1
+has "layout: scorecard footer names the document" "$TMP/laytarn1.xml" '<oddFooter>&amp;C&amp;A — tarn-network\.txt — page'
+cells_of "$TMP/lay-tarn.xlsx" Terms laytterms
+same "layout: one paragraph quoted once" "$(grep -c '	the same line as above$' "$TMP/laytterms.cells")" 1
+hasnt "layout: no table pipes in the Terms" "$TMP/laytterms.cells" '	\|'
+sheet_of "$TMP/lay-tarn.xlsx" Terms laytterms1
+has "layout: the Terms' labels fit" "$TMP/laytterms1.xml" '<col min="1" max="1" width="38'
+cells_of "$TMP/lay-score.xlsx" Terms laysterms
+has "layout: a credit tier row without its pipes" "$TMP/laysterms.cells" '	Less than 99\.9% but equal to or greater than 99\.0% — 10%$'
 
 # --- report: the Daily sheet (status strip, burn-downs) and the charts per entity ---
 DX=$TMP/daily.xlsx
