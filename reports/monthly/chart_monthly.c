@@ -20,11 +20,13 @@
 
 /* Chart placement on the Charts sheet: two across (an entity's trend beside
  * its incidents), as many down as it takes. */
-#define CHART_W 720
-#define CHART_H 400
+/* Two across fit a landscape page at 75 % (xlgrid_end), so the text in and
+ * around them prints at 8 points or more, two rows of charts a page. */
+#define CHART_W 600
+#define CHART_H 340
 #define CHART_ROW0 3
-#define CHART_ROWS 22 /* rows one chart takes, with a gap below */
-#define CHART_COL1 12
+#define CHART_ROWS 19 /* rows one chart takes, with a gap below */
+#define CHART_COL1 10 /* past 640 px of default columns */
 /* TTR in minutes up to this, in hours beyond. */
 #define TTR_HOURS_FROM_MINUTES 300.0
 
@@ -332,9 +334,17 @@ trend_chart(struct xlsx_book *book, const struct plan *p, size_t e)
     return c;
 }
 
+/* NULL when the entity had no incident in any month shown: no chart of
+ * zeros on empty axes. */
 static struct xlsx_chart *
 severity_chart(struct xlsx_book *book, const struct plan *p, size_t e)
 {
+    long any = 0;
+    for (size_t j = 0; j < p->nmonths; j++)
+        for (int s = 0; s < NSEV; s++)
+            any += p->severity[e * p->nmonths + j][s];
+    if (any == 0)
+        return NULL;
     char title[256];
     snprintf(title, sizeof title, "Incidents of %s by severity per month", p->entities[e]);
     struct xlsx_chart_spec spec = {
@@ -440,7 +450,9 @@ chart_monthly_write(struct xlsx_book *book, const struct eval_result *r,
         snprintf(note, sizeof note, "%s: no monitored service, no availability to show.",
                  p.entities[e]);
         xlgrid_place(sh, &g, p.nservices_of[e] ? trend_chart(book, &p, e) : NULL, note);
-        xlgrid_place(sh, &g, severity_chart(book, &p, e), "");
+        snprintf(note, sizeof note, "%s: no incident in these months, no incidents to show.",
+                 p.entities[e]);
+        xlgrid_place(sh, &g, severity_chart(book, &p, e), note);
     }
     xlgrid_new_row(&g);
     xlgrid_place(sh, &g, ttr_chart(book, &p), "No resolved incident this month: no TTR to show.");

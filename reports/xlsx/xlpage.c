@@ -126,6 +126,28 @@ xlpage_pages_across(double total_width, double key_width, bool landscape, bool *
     return (unsigned)ceil((total_width - key) / (page - key));
 }
 
+double
+xlpage_column_px(double width)
+{
+    return floor(width * 7.0 + 5.0);
+}
+
+unsigned
+xlpage_scale(double width_px)
+{
+    double s = width_px > 0 ? 100.0 * XLPAGE_LANDSCAPE_PX_W / width_px : 100.0;
+    double least = ceil(100.0 * XLPAGE_MIN_SCALE);
+    if (s > 100.0)
+        s = 100.0;
+    return (unsigned)(s < least ? least : floor(s));
+}
+
+unsigned
+xlpage_rows_per_page(unsigned scale)
+{
+    return (unsigned)floor(XLPAGE_LANDSCAPE_PX_H * 100.0 / (double)scale / XLPAGE_ROW_PX);
+}
+
 void
 xlpage_footer(const char *period, char buf[XLPAGE_FOOTER_SIZE])
 {

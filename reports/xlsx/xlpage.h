@@ -51,6 +51,24 @@ bool xlpage_landscape(double total_width);
 unsigned xlpage_pages_across(double total_width, double key_width, bool landscape,
                              bool *repeat_key);
 
+/* A landscape page's printable area in screen pixels (96 a inch) at full
+ * size: Letter's width less margins, A4's height less margins, header and
+ * footer (the smaller of each), and the height of a default row. */
+#define XLPAGE_LANDSCAPE_PX_W 931.0
+#define XLPAGE_LANDSCAPE_PX_H 640.0
+#define XLPAGE_ROW_PX 20.0
+
+/* The pixels a column width units wide takes on screen and at full print
+ * size (Calibri 11: 7 a unit and 5 of padding). */
+double xlpage_column_px(double width);
+
+/* The print scale, in percent, at which a sheet width_px pixels wide fills
+ * one landscape page across: at most 100, at least XLPAGE_MIN_SCALE's. */
+unsigned xlpage_scale(double width_px);
+
+/* The rows of default height one landscape page holds at scale percent. */
+unsigned xlpage_rows_per_page(unsigned scale);
+
 /* The footer of every printed page, as Excel's header/footer codes, into buf
  * (XLPAGE_FOOTER_SIZE bytes): centred, "<sheet name> — <period> — page N of
  * M", without the period when period is NULL or "". An '&' in the period is

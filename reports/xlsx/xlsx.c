@@ -446,6 +446,10 @@ print_width(struct xlsx_sheet *sh)
     unsigned pages = sh->print_set ? sh->pages_wide : 1;
     if (landscape)
         worksheet_set_landscape(sh->ws);
+    if (sh->scale) {
+        worksheet_set_print_scale(sh->ws, (uint16_t)sh->scale);
+        return;
+    }
     if (pages == 0)
         return;
     bool repeat_key;
@@ -784,6 +788,46 @@ xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide)
     sh->print_set = true;
     sh->landscape = landscape;
     sh->pages_wide = pages_wide;
+}
+
+void
+xlsx_print_scale(struct xlsx_sheet *sh, unsigned percent)
+{
+    if (!xlsx_in_grid(sh, 0, 0))
+        return;
+    sh->print_set = true;
+    sh->landscape = true;
+    sh->pages_wide = 0;
+    sh->scale = percent;
+}
+
+void
+xlsx_page_breaks(struct xlsx_sheet *sh, const uint32_t *rows, size_t n)
+{
+    enum { MAX_BREAKS = 1023 };
+    lxw_row_t breaks[MAX_BREAKS + 1];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < MAX_BREAKS; i++)
+        if (rows[i] > 0)
+            breaks[k++] = rows[i];
+    breaks[k] = 0;
+    if (k && xlsx_in_grid(sh, 0, 0))
+        xlsx_check(sh, worksheet_set_h_pagebreaks(sh->ws, breaks), breaks[0], 0);
+}
+
+double
+xlsx_left_px(const struct xlsx_sheet *sh, uint16_t col)
+{
+    double px = 0;
+    for (uint16_t c = 0; c < col; c++)
+        px += xlpage_column_px(col_width(sh, c));
+    return px;
+}
+
+double
+xlsx_width_px(const struct xlsx_sheet *sh)
+{
+    return xlsx_left_px(sh, sh->ncols);
 }
 
 void

@@ -225,6 +225,18 @@ struct xlsx_sheet *xlsx_table_row(struct xlsx_table *t, uint32_t *row);
  * across (more where fewer would print under 8 points) and as many down as
  * it takes; pages_wide 0: not scaled, as many pages across as it takes. */
 void xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide);
+/* Prints the sheet landscape at a fixed scale (percent) rather than fitted,
+ * so that the page breaks xlsx_page_breaks() sets are kept (a fitted sheet
+ * drops them). */
+void xlsx_print_scale(struct xlsx_sheet *sh, unsigned percent);
+/* A page starts at each of rows[0..n) (0-based, ascending; row 0 and
+ * breaks past Excel's 1023 are left out). */
+void xlsx_page_breaks(struct xlsx_sheet *sh, const uint32_t *rows, size_t n);
+/* The pixels from the sheet's left edge to the left of column col, and the
+ * width in pixels of every column written or sized. */
+double xlsx_left_px(const struct xlsx_sheet *sh, uint16_t col);
+double xlsx_width_px(const struct xlsx_sheet *sh);
+
 /* Print titles: rows first_row..last_row at the top of every printed page
  * and the first label_cols columns (0: none) at the left of every page, so
  * a page that continues a table still says what its rows and columns are. */

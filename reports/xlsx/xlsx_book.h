@@ -35,6 +35,7 @@ struct xlsx_sheet {
      * xlsx_print_titles: the key columns already repeated. */
     bool landscape;
     uint16_t pages_wide, key_cols;
+    unsigned scale; /* xlsx_print_scale: percent; 0: fitted */
 };
 
 struct xlsx_chart {

@@ -1838,12 +1838,19 @@ for book in "$X" "$TMP/audit.xlsx" "$TMP/score.xlsx" "$TMP/decision0.xlsx"; do
     while IFS= read -r name; do
         n=$((n + 1))
         unzip -p "$book" "xl/worksheets/sheet$n.xml" >"$TMP/lay.xml"
-        has "layout: $(basename "$book") '$name' fits one page across" "$TMP/lay.xml" '<pageSetUpPr fitToPage="1"/>'
+        has "layout: $(basename "$book") '$name' fits one page across, or a fixed scale" "$TMP/lay.xml" '<pageSetUpPr fitToPage="1"/>|<pageSetup scale="(7[3-9]|[89][0-9]|100)"'
         has "layout: $(basename "$book") '$name' footer" "$TMP/lay.xml" "<oddFooter>&amp;C&amp;A — .* — page &amp;P of &amp;N</oddFooter>"
     done <"$TMP/lay-names"
 done
 has "layout: the month in the monthly footer" "$TMP/sheet1.xml" '<oddFooter>&amp;C&amp;A — 2026-10 — page'
 has "layout: wide Summary detail printed landscape" "$TMP/sheet2.xml" 'orientation="landscape"'
+# Charts whole: a fixed scale of 73 % or more (fitting would drop the page
+# breaks), and a break wherever a row of charts would cross a page: at 75 %
+# a page holds 42 rows, the title and two rows of charts (19 rows each).
+has "layout: the Charts sheet at a fixed scale" "$TMP/sheet3.xml" '<pageSetup scale="75" orientation="landscape"/>'
+has "layout: a page break after two rows of charts" "$TMP/sheet3.xml" '<rowBreaks count="1" manualBreakCount="1"><brk id="41" max="16383" man="1"/></rowBreaks>'
+has "layout: the Daily sheet one page across at 8 pt" "$TMP/sheet4.xml" '<pageSetup scale="7[3-9]" orientation="landscape"/>'
+has "layout: burn-downs break between rows of charts" "$TMP/sheet4.xml" '<rowBreaks count="2" manualBreakCount="2"><brk id="41" [^>]*/><brk id="77" [^>]*/></rowBreaks>'
 has "layout: definitions rows as tall as their text" "$TMP/sheet12.xml" '<row r="[0-9]+"[^>]* ht="[0-9.]+" customHeight="1"'
 sheet_of "$TMP/audit.xlsx" Cover lcover
 has "layout: the audit's footer names entity and days" "$TMP/lcover.xml" '<oddFooter>&amp;C&amp;A — team:platform, 2026-[0-9-]+ to 2026-[0-9-]+ — page'
