@@ -17,6 +17,10 @@
 #define MAX_MONTHS 12
 #define NSEV 6        /* sev1..sev5, then no severity */
 #define MAX_TARGETS 4 /* target lines on the trend; more distinct targets draw none */
+/* An entity with more services than this draws the ones with the most
+ * downtime over the months shown, and the others pooled as one line, so the
+ * legend fits beside the plot; the Chart data sheet has every service. */
+#define TREND_WORST 8
 
 /* Chart placement on the Charts sheet: two across (an entity's trend beside
  * its incidents), as many down as it takes. */
@@ -61,6 +65,15 @@ struct plan {
     size_t *first_service, *nservices_of;
     long (*severity)[NSEV];
     double *trend; /* nservices × nmonths availability; NAN where unknown */
+    /* Per service its downtime over the months shown and whether its
+     * entity's trend draws it (TREND_WORST); per entity how many it pools
+     * as "the rest", and their pooled availability per month (rest[e ×
+     * nmonths + month], NAN where unknown) from their downtime and eligible
+     * time, as the entity row pools its services. */
+    double *downtime;
+    bool *drawn;
+    size_t *nrest_of;
+    double *rest, *rest_down, *rest_eligible;
     /* The distinct targets of the services, in the order first met, each
      * drawn as a line; none when there are more than MAX_TARGETS. */
     double target_percent[MAX_TARGETS];
@@ -136,8 +149,51 @@ plan_release(struct plan *p)
     free(p->nservices_of);
     free(p->severity);
     free(p->trend);
+    free(p->downtime);
+    free(p->drawn);
+    free(p->nrest_of);
+    free(p->rest);
+    free(p->rest_down);
+    free(p->rest_eligible);
     free(p->ttr);
     free(p->budget);
+}
+
+/* Marks the services each entity's trend draws: all of them, or its
+ * TREND_WORST with the most downtime (the first listed on a tie), the rest
+ * pooled month by month. */
+static void
+plan_worst(struct plan *p, const struct eval_result *r)
+{
+    for (size_t e = 0; e < p->nentities; e++) {
+        size_t first = p->first_service[e], n = p->nservices_of[e];
+        for (size_t k = first; k < first + n; k++) {
+            size_t worse = 0;
+            for (size_t m = first; m < first + n; m++)
+                worse +=
+                    p->downtime[m] > p->downtime[k] || (p->downtime[m] == p->downtime[k] && m < k);
+            p->drawn[k] = worse < TREND_WORST;
+        }
+        p->nrest_of[e] = n > TREND_WORST ? n - TREND_WORST : 0;
+    }
+    for (size_t i = 0, k = 0, e = 0; i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        long j = is_month_row(row) ? month_index(p, &row->window) : -1;
+        if (j < 0 || !row->service)
+            continue;
+        while (e < p->nentities && strcmp(p->entities[e], row->entity) != 0)
+            e++;
+        while (k < p->nservices && !same_service(p->services[k], row))
+            k++;
+        if (e == p->nentities || k == p->nservices)
+            break;
+        if (p->drawn[k] || row->coverage == AVAIL_COVERAGE_INSUFFICIENT)
+            continue;
+        p->rest_down[e * p->nmonths + (size_t)j] += row->avail.downtime_seconds;
+        p->rest_eligible[e * p->nmonths + (size_t)j] += (double)row->avail.eligible_seconds;
+    }
+    for (size_t c = 0; c < p->nentities * p->nmonths; c++)
+        p->rest[c] = p->rest_eligible[c] > 0 ? 1.0 - p->rest_down[c] / p->rest_eligible[c] : NAN;
 }
 
 static enum sl_status
@@ -182,6 +238,15 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
         return SL_ERR_NOMEM;
     for (size_t k = 0; k < p->nservices * p->nmonths; k++)
         p->trend[k] = NAN;
+    size_t cells = p->nentities * p->nmonths + 1;
+    p->downtime = calloc(p->nservices + 1, sizeof *p->downtime);
+    p->drawn = calloc(p->nservices + 1, sizeof *p->drawn);
+    p->nrest_of = calloc(p->nentities + 1, sizeof *p->nrest_of);
+    p->rest = malloc(cells * sizeof *p->rest);
+    p->rest_down = calloc(cells, sizeof *p->rest_down);
+    p->rest_eligible = calloc(cells, sizeof *p->rest_eligible);
+    if (!p->downtime || !p->drawn || !p->nrest_of || !p->rest || !p->rest_down || !p->rest_eligible)
+        return SL_ERR_NOMEM;
     bool too_many_targets = false;
 
     for (size_t i = 0, k = 0, e = 0; i < r->nrows; i++) {
@@ -211,6 +276,7 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
             break; /* not sorted as eval.h promises; draw what was found */
         if (eval_row_shows_availability(row))
             p->trend[k * p->nmonths + (size_t)j] = row->avail.availability;
+        p->downtime[k] += row->avail.downtime_seconds;
         size_t t = 0;
         while (t < p->ntargets && !target_same(row->target_percent, p->target_percent[t]))
             t++;
@@ -226,6 +292,7 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
 
     if (too_many_targets)
         p->ntargets = 0;
+    plan_worst(p, r);
     p->trend_row = 2;
     p->severity_row = p->trend_row + (uint32_t)p->nmonths + 2;
     p->ttr_row = p->severity_row + (uint32_t)(p->nentities * (p->nmonths + 2));
@@ -242,10 +309,13 @@ trend_axis_min(const struct plan *p, size_t e)
     unsigned targets = 0;
     for (size_t k = p->first_service[e]; k < p->first_service[e] + p->nservices_of[e]; k++) {
         targets |= p->service_targets[k];
-        for (size_t j = 0; j < p->nmonths; j++)
+        for (size_t j = 0; j < p->nmonths && p->drawn[k]; j++)
             if (!isnan(p->trend[k * p->nmonths + j]) && p->trend[k * p->nmonths + j] < lo)
                 lo = p->trend[k * p->nmonths + j];
     }
+    for (size_t j = 0; j < p->nmonths && p->nrest_of[e]; j++)
+        if (!isnan(p->rest[e * p->nmonths + j]) && p->rest[e * p->nmonths + j] < lo)
+            lo = p->rest[e * p->nmonths + j];
     for (size_t t = 0; t < p->ntargets; t++)
         if ((targets & (1u << t)) && target_fraction(p->target_percent[t]) < lo)
             lo = target_fraction(p->target_percent[t]);
@@ -273,10 +343,17 @@ target_label(const struct plan *p, size_t t, char *out, size_t size)
         snprintf(out, size, "Target %g %%", p->target_percent[t]);
 }
 
+/* The Chart data column of entity e's pooled rest, after the targets. */
+static uint16_t
+rest_col(const struct plan *p, size_t e)
+{
+    return (uint16_t)(1 + p->nservices + trend_targets(p) + e);
+}
+
 static enum sl_status
 plan_check(const struct plan *p, struct sl_diag *diag)
 {
-    if (p->nservices + 1 + MAX_TARGETS > XLSX_MAX_COL)
+    if (p->nservices + 1 + MAX_TARGETS + p->nentities > XLSX_MAX_COL)
         return diag_set(diag, SL_ERR_LIMIT, "", 0,
                         "%zu services are more columns than a chart's data sheet holds",
                         p->nservices);
@@ -304,9 +381,15 @@ block_chart(struct xlsx_book *book, const struct xlsx_chart_spec *spec, uint32_t
 static struct xlsx_chart *
 trend_chart(struct xlsx_book *book, const struct plan *p, size_t e)
 {
-    char title[256];
-    snprintf(title, sizeof title, "Availability of %s, last %zu months", p->entities[e],
-             p->nmonths);
+    char title[320];
+    if (p->nrest_of[e])
+        snprintf(title, sizeof title,
+                 "Availability of %s, last %zu months: the %d services with the most downtime, "
+                 "the other %zu pooled",
+                 p->entities[e], p->nmonths, TREND_WORST, p->nrest_of[e]);
+    else
+        snprintf(title, sizeof title, "Availability of %s, last %zu months", p->entities[e],
+                 p->nmonths);
     struct xlsx_chart_spec spec = {
         .kind = XLSX_CHART_LINE,
         .title = title,
@@ -320,9 +403,12 @@ trend_chart(struct xlsx_book *book, const struct plan *p, size_t e)
     uint32_t first = p->trend_row + 1, last = p->trend_row + (uint32_t)p->nmonths;
     unsigned targets = 0;
     for (size_t k = p->first_service[e]; k < p->first_service[e] + p->nservices_of[e]; k++) {
-        xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, (uint16_t)(1 + k), 0);
+        if (p->drawn[k])
+            xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, (uint16_t)(1 + k), 0);
         targets |= p->service_targets[k];
     }
+    if (p->nrest_of[e])
+        xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, rest_col(p, e), 0x7030A0);
     static const uint32_t target_colours[MAX_TARGETS] = {0x404040, 0x7F7F7F, 0xA5A5A5, 0xBFBFBF};
     for (size_t t = 0; t < trend_targets(p); t++) {
         if (!(targets & (1u << t)))
@@ -485,12 +571,21 @@ write_trend(struct xlsx_sheet *sh, const struct plan *p)
     xlsx_text(sh, p->trend_row - 1, 0, "Entity", XLSX_BOLD);
     for (size_t k = 0; k < p->nservices; k++)
         xlsx_text(sh, p->trend_row - 1, (uint16_t)(1 + k), p->services[k]->entity, XLSX_MUTED);
+    for (size_t e = 0; e < p->nentities; e++)
+        if (p->nrest_of[e])
+            xlsx_text(sh, p->trend_row - 1, rest_col(p, e), p->entities[e], XLSX_MUTED);
     xlsx_text(sh, p->trend_row, 0, "Month", XLSX_HEADER);
     for (size_t k = 0; k < p->nservices; k++)
         xlsx_text(sh, p->trend_row, (uint16_t)(1 + k), p->services[k]->service, XLSX_HEADER);
     for (size_t t = 0; t < trend_targets(p); t++) {
         target_label(p, t, label, sizeof label);
         xlsx_text(sh, p->trend_row, (uint16_t)(1 + p->nservices + t), label, XLSX_HEADER);
+    }
+    for (size_t e = 0; e < p->nentities; e++) {
+        if (!p->nrest_of[e])
+            continue;
+        snprintf(label, sizeof label, "Other %zu services (pooled)", p->nrest_of[e]);
+        xlsx_text(sh, p->trend_row, rest_col(p, e), label, XLSX_HEADER);
     }
     for (size_t j = 0; j < p->nmonths; j++) {
         uint32_t row = p->trend_row + 1 + (uint32_t)j;
@@ -500,6 +595,9 @@ write_trend(struct xlsx_sheet *sh, const struct plan *p)
         for (size_t t = 0; t < trend_targets(p); t++)
             xlsx_number(sh, row, (uint16_t)(1 + p->nservices + t),
                         target_fraction(p->target_percent[t]), XLSX_PERCENT);
+        for (size_t e = 0; e < p->nentities; e++)
+            if (p->nrest_of[e])
+                xlsx_number(sh, row, rest_col(p, e), p->rest[e * p->nmonths + j], XLSX_PERCENT);
     }
 }
 

@@ -1927,6 +1927,32 @@ has "charts: one trend per entity" "$TMP/dchart1.xml" '<a:t>Availability of prov
 has "charts: incidents per entity" "$TMP/dchart2.xml" '<a:t>Incidents of provider:coreline by severity per month</a:t>'
 has "charts: TTR in hours past 300 minutes" "$TMP/dchart7.xml" '<a:t>Hours</a:t>'
 has "charts: the budget names its measure" "$TMP/dchart8.xml" '<a:t>Error budget this month, neutral measure, 99\.9 % default</a:t>'
+# A provider's history the size of a public cloud's: 60 services with long
+# names over two months, service k down k minutes on 10 September and k
+# more on 10 October. The trend draws the 8 with the most downtime and the
+# other 52 as one pooled line; Chart data keeps every service.
+awk 'BEGIN { print "entity,service,start,end,status"
+    for (k = 1; k <= 60; k++) {
+        s = sprintf("regional-managed-service-%02d-asia-pacific-southeast", k)
+        for (m = 9; m <= 10; m++) {
+            printf "provider:bigcloud,%s,2026-%02d-01T00:00:00Z,2026-%02d-10T00:00:00Z,up\n", s, m, m
+            t = sprintf("2026-%02d-10T%02d:%02d:00Z", m, int(k / 60), k % 60)
+            printf "provider:bigcloud,%s,2026-%02d-10T00:00:00Z,%s,down\n", s, m, t
+            printf "provider:bigcloud,%s,%s,%s,up\n", s, t, m == 9 ? "2026-10-01T00:00:00Z" : "2026-11-01T00:00:00Z"
+        } } }' >"$TMP/bigcloud.csv"
+BIG=$TMP/bigcloud.db
+expect "charts: a 60-service history" 0 "$BIN" --db "$BIG" -q ingest "$TMP/bigcloud.csv"
+expect "charts: its report" 0 "$BIN" --db "$BIG" -q report --month 2026-10 -o "$TMP/big.xlsx"
+unzip -p "$TMP/big.xlsx" xl/charts/chart1.xml >"$TMP/bigchart1.xml"
+has "charts: the worst 8 and the rest, said in the title" "$TMP/bigchart1.xml" '<a:t>Availability of provider:bigcloud, last 2 months: the 8 services with the most downtime, the other 52 pooled</a:t>'
+same "charts: 8 services and the pooled line" "$(grep -o '<c:ser>' "$TMP/bigchart1.xml" | wc -l)" 10
+has "charts: the worst service drawn" "$TMP/bigchart1.xml" "<c:f>'Chart data'!\\\$BI\\\$3</c:f>"
+hasnt "charts: a service of the rest not drawn" "$TMP/bigchart1.xml" "<c:f>'Chart data'!\\\$B\\\$3</c:f>"
+cells_of "$TMP/big.xlsx" "Chart data" bigdata
+has "charts: every service on Chart data" "$TMP/bigdata.cells" '^BI3	regional-managed-service-60-asia-pacific-southeast$'
+has "charts: the rest's column" "$TMP/bigdata.cells" '	Other 52 services \(pooled\)$'
+# The 52 least-down services pool 1378 of 52 × 44,640 minutes in October.
+has "charts: the rest pooled" "$TMP/bigdata.cells" '	0\.99940636'
 # With nimbus's SLA imported, its services' budgets are the contract
 # measure's: the burn-down and the budget chart say so.
 cp "$DB" "$TMP/dsla.db"
