@@ -21,6 +21,9 @@
  * downtime over the months shown, and the others pooled as one line, so the
  * legend fits beside the plot; the Chart data sheet has every service. */
 #define TREND_WORST 8
+/* More services than this: the budget chart draws the ones that spent the
+ * most and the others summed as one pair of columns. */
+#define BUDGET_WORST 15
 
 /* Chart placement on the Charts sheet: two across (an entity's trend beside
  * its incidents), as many down as it takes. */
@@ -84,6 +87,7 @@ struct plan {
     const struct eval_row **budget; /* service rows of the report month, known */
     size_t nbudget;
     uint32_t trend_row, severity_row, ttr_row, budget_row; /* header rows */
+    uint32_t worst_budget_row;   /* the block the budget chart draws past BUDGET_WORST */
     const struct eval_result *r; /* for the commitments' targets and budgets */
 };
 
@@ -297,6 +301,7 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
     p->severity_row = p->trend_row + (uint32_t)p->nmonths + 2;
     p->ttr_row = p->severity_row + (uint32_t)(p->nentities * (p->nmonths + 2));
     p->budget_row = p->ttr_row + (uint32_t)p->nttr + 2;
+    p->worst_budget_row = p->budget_row + (uint32_t)p->nbudget + 2;
     return SL_OK;
 }
 
@@ -497,7 +502,14 @@ budget_chart(struct xlsx_book *book, const struct plan *p)
         .value_min = 0.0,
         .value_max = NAN,
     };
-    return block_chart(book, &spec, p->budget_row, p->nbudget, BUDGET_COUNT, budget_colours);
+    if (p->nbudget <= BUDGET_WORST)
+        return block_chart(book, &spec, p->budget_row, p->nbudget, BUDGET_COUNT, budget_colours);
+    size_t len = strlen(title);
+    snprintf(title + len, sizeof title - len,
+             ": the %d services that spent the most, the other %zu summed", BUDGET_WORST,
+             p->nbudget - BUDGET_WORST);
+    return block_chart(book, &spec, p->worst_budget_row, BUDGET_WORST + 1, BUDGET_COUNT,
+                       budget_colours);
 }
 
 enum sl_status
@@ -669,6 +681,62 @@ write_budget(struct xlsx_sheet *sh, const struct plan *p)
     }
 }
 
+/* The downtime service i spent of its budget. */
+static double
+budget_spent(const struct plan *p, size_t i)
+{
+    struct budget_basis bb;
+    budget_basis_of(p->r, p->budget[i], &bb);
+    return bb.budget.consumed_seconds;
+}
+
+/* Past BUDGET_WORST services, the block the budget chart draws: the ones
+ * that spent the most, worst first (the first listed on a tie), then the
+ * others summed; the table above keeps every service. */
+static void
+write_budget_worst(struct xlsx_sheet *sh, const struct plan *p)
+{
+    if (p->nbudget <= BUDGET_WORST)
+        return;
+    uint32_t header = p->worst_budget_row;
+    xlsx_text(sh, header, 0, "Service (the chart's: the most spent, then the rest)", XLSX_HEADER);
+    for (int m = 0; m < BUDGET_COUNT; m++)
+        xlsx_text(sh, header, (uint16_t)(1 + m), budget_titles[m], XLSX_HEADER);
+    double rest[BUDGET_COUNT] = {0, 0};
+    uint32_t row[BUDGET_WORST];
+    for (size_t i = 0; i < p->nbudget; i++) {
+        size_t worse = 0;
+        double spent = budget_spent(p, i);
+        for (size_t m = 0; m < p->nbudget; m++) {
+            double other = budget_spent(p, m);
+            worse += other > spent || (other == spent && m < i);
+        }
+        struct budget_basis bb;
+        budget_basis_of(p->r, p->budget[i], &bb);
+        if (worse >= BUDGET_WORST) {
+            rest[BUDGET_ALLOWED] += bb.budget.allowed_seconds / 60.0;
+            rest[BUDGET_USED] += bb.budget.consumed_seconds / 60.0;
+        } else {
+            row[worse] = (uint32_t)i;
+        }
+    }
+    /* Rows in order, worst first: constant memory writes them so. */
+    for (size_t w = 0; w < BUDGET_WORST; w++) {
+        struct budget_basis bb;
+        budget_basis_of(p->r, p->budget[row[w]], &bb);
+        uint32_t y = header + 1 + (uint32_t)w;
+        xlsx_text(sh, y, 0, p->budget[row[w]]->service, XLSX_PLAIN);
+        xlsx_number(sh, y, 1 + BUDGET_ALLOWED, bb.budget.allowed_seconds / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, y, 1 + BUDGET_USED, bb.budget.consumed_seconds / 60.0, XLSX_DECIMAL1);
+    }
+    char label[64];
+    uint32_t y = header + 1 + BUDGET_WORST;
+    snprintf(label, sizeof label, "Other %zu services (summed)", p->nbudget - BUDGET_WORST);
+    xlsx_text(sh, y, 0, label, XLSX_PLAIN);
+    xlsx_number(sh, y, 1 + BUDGET_ALLOWED, rest[BUDGET_ALLOWED], XLSX_DECIMAL1);
+    xlsx_number(sh, y, 1 + BUDGET_USED, rest[BUDGET_USED], XLSX_DECIMAL1);
+}
+
 enum sl_status
 chart_monthly_data_write(struct xlsx_book *book, const struct eval_result *r,
                          const struct report_info *info, struct sl_diag *diag)
@@ -689,6 +757,7 @@ chart_monthly_data_write(struct xlsx_book *book, const struct eval_result *r,
     write_severity(sh, &p);
     write_ttr(sh, &p);
     write_budget(sh, &p);
+    write_budget_worst(sh, &p);
     st = xlsx_status(book, diag);
 out:
     plan_release(&p);

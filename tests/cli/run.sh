@@ -1953,6 +1953,14 @@ has "charts: every service on Chart data" "$TMP/bigdata.cells" '^BI3	regional-ma
 has "charts: the rest's column" "$TMP/bigdata.cells" '	Other 52 services \(pooled\)$'
 # The 52 least-down services pool 1378 of 52 × 44,640 minutes in October.
 has "charts: the rest pooled" "$TMP/bigdata.cells" '	0\.99940636'
+# The budget: the 15 that spent the most (60 down to 46 minutes), then the
+# other 45 summed: 1 + 2 + ... + 45 = 1035 minutes.
+unzip -p "$TMP/big.xlsx" xl/charts/chart2.xml >"$TMP/bigchart2.xml"
+has "charts: the budget's worst 15 and the rest, said" "$TMP/bigchart2.xml" ': the 15 services that spent the most, the other 45 summed</a:t>'
+has "charts: the budget draws 16 categories" "$TMP/bigchart2.xml" "<c:f>'Chart data'!\\\$A\\\$76:\\\$A\\\$91</c:f>"
+has "charts: the worst first" "$TMP/bigdata.cells" '^A76	regional-managed-service-60-asia-pacific-southeast$'
+has "charts: the rest summed" "$TMP/bigdata.cells" '^A91	Other 45 services \(summed\)$'
+same "charts: the rest's downtime" "$(awk -F'\t' '$1 == "C91" { print $2 }' "$TMP/bigdata.cells")" 1035
 # With nimbus's SLA imported, its services' budgets are the contract
 # measure's: the burn-down and the budget chart say so.
 cp "$DB" "$TMP/dsla.db"
