@@ -58,8 +58,10 @@ void cli_print_eval_table(const struct eval_result *r, bool entities_only,
  * only by invisible characters (engine/base/termsafe.h): the tables show
  * them as two rows that read alike. */
 void cli_warn_twin_names(const struct eval_result *r);
-/* Prints the contract rows (when any): attainment, credit, budget and alerts. */
-void cli_print_contract_table(const struct eval_result *r);
+/* Prints the contract rows (when any): attainment, credit, budget and
+ * alerts; only the windows holding the last day of month, and a count of the rest, when
+ * month is not NULL. */
+void cli_print_contract_table(const struct eval_result *r, const struct window *month);
 /* GPU capacity beside the service-level figure, and nodes with repeated
  * hardware faults; nothing when neither was evaluated or found. */
 void cli_print_capacity_table(const struct eval_result *r);

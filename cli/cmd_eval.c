@@ -217,7 +217,7 @@ eval_command(struct cli *cli, struct eval_params *pp, const struct eval_own *own
         strbuf_release(&sb);
     } else {
         cli_print_eval_table(&r, false, NULL);
-        cli_print_contract_table(&r);
+        cli_print_contract_table(&r, NULL);
         cli_print_capacity_table(&r);
     }
     /* After the output: the results are shown even when they cannot be

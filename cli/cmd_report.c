@@ -193,7 +193,7 @@ cmd_report(struct cli *cli, int argc, char **argv)
                format, table_dir);
     else if (!tables && !msg_quiet()) {
         cli_print_eval_table(&res.eval, true, &w);
-        cli_print_contract_table(&res.eval);
+        cli_print_contract_table(&res.eval, &w);
         printf("\nwrote %s\n", res.path);
     }
 out:

@@ -200,10 +200,10 @@ cli_print_eval_table(const struct eval_result *r, bool entities_only, const stru
 }
 
 void
-cli_print_contract_table(const struct eval_result *r)
+cli_print_contract_table(const struct eval_result *r, const struct window *month)
 {
     struct strbuf sb = STRBUF_INIT;
-    print_rendered(&sb, term_table_contract(&sb, r));
+    print_rendered(&sb, term_table_contract(&sb, r, month));
 }
 
 void

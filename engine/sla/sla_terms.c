@@ -2,6 +2,7 @@
 #include "engine/sla/sla_terms.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -259,6 +260,46 @@ sla_terms_line_text(const struct sla_terms *t, long n)
     if (n < 1 || (size_t)n > t->nsource_lines)
         return NULL;
     return t->source_lines[n - 1];
+}
+
+size_t
+sla_line_words(const char *line, char *buf, size_t size)
+{
+    const char *p = line + strspn(line, " \t");
+    size_t len = 0;
+    buf[0] = '\0';
+    if (*p != '|') {
+        size_t m = strlen(p);
+        while (m && (p[m - 1] == ' ' || p[m - 1] == '\r'))
+            m--;
+        len = m < size ? m : size - 1;
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+        return len;
+    }
+    /* A table row: each cell trimmed, the empty ones (the row's ends) and
+     * the rules under a header left out. */
+    while (*p == '|') {
+        const char *cell = p + 1, *end = strchr(cell, '|');
+        if (!end)
+            end = cell + strlen(cell);
+        cell += strspn(cell, " \t");
+        const char *stop = end;
+        while (stop > cell && (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == '\r'))
+            stop--;
+        bool rule = strspn(cell, "-: ") >= (size_t)(stop - cell); /* |---|:--| */
+        if (stop > cell && !rule) {
+            const char *sep = len ? " \xe2\x80\x94 " : "";
+            int n = snprintf(buf + len, size - len, "%s%.*s", sep, (int)(stop - cell), cell);
+            if (n < 0 || (size_t)n >= size - len) {
+                len = strlen(buf);
+                break;
+            }
+            len += (size_t)n;
+        }
+        p = end;
+    }
+    return len;
 }
 
 static const char *const unit_names[] = {

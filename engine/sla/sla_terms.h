@@ -311,5 +311,10 @@ double sla_claim_deadline_days(const struct sla_terms *t);
 const struct sla_clause *sla_terms_clause(const struct sla_terms *t, enum sla_clause_kind k);
 /* The text of document line n (1-based), or NULL when unknown. */
 const char *sla_terms_line_text(const struct sla_terms *t, long n);
+/* A document line as a reader quotes it, into buf (size > 0 bytes, cut
+ * there): its blanks at either end dropped, and a Markdown table row
+ * ("| Less than 99.9% | 10% |") as its cells joined by " — ", without the
+ * pipes. Returns the length written. */
+size_t sla_line_words(const char *line, char *buf, size_t size);
 
 #endif

@@ -162,12 +162,12 @@ audit_book_write(const char *path, const struct audit_result *r, const struct au
             row++;
             xlsx_number(es, row, E_FINDING, (double)(i + 1), XLSX_INTEGER);
             xlsx_text(es, row, E_RULE, f->rule_id, XLSX_PLAIN);
-            xlsx_text(es, row, E_KIND, e->kind, XLSX_PLAIN);
-            xlsx_text(es, row, E_REF, e->ref, XLSX_PLAIN);
-            xlsx_text(es, row, E_DETAIL, e->detail, XLSX_PLAIN);
+            xlsx_text(es, row, E_KIND, e->kind, XLSX_WRAP);
+            xlsx_text(es, row, E_REF, e->ref, XLSX_WRAP);
+            xlsx_text(es, row, E_DETAIL, e->detail, XLSX_WRAP);
             xlsx_instant(es, row, E_START, e->start, NULL);
             xlsx_instant(es, row, E_END, e->end, NULL);
-            xlsx_text(es, row, E_FILE, e->file, XLSX_PLAIN);
+            xlsx_text(es, row, E_FILE, e->file, XLSX_WRAP);
             if (e->line)
                 xlsx_number(es, row, E_LINE, (double)e->line, XLSX_INTEGER);
         }
@@ -181,11 +181,11 @@ audit_book_write(const char *path, const struct audit_result *r, const struct au
         xlsx_text(rs, rr, R_ID, s->rule->id, XLSX_PLAIN);
         xlsx_text(rs, rr, R_SCOPE, rules_scope_text(s->rule->scope), XLSX_PLAIN);
         xlsx_text(rs, rr, R_SEVERITY, finding_severity_name(s->rule->severity), XLSX_PLAIN);
-        xlsx_text(rs, rr, R_REGIMES, s->rule->regimes ? s->rule->regimes : "—", XLSX_PLAIN);
+        xlsx_text(rs, rr, R_REGIMES, s->rule->regimes ? s->rule->regimes : "—", XLSX_WRAP);
         xlsx_text(rs, rr, R_CHECK, s->rule->check_text, XLSX_WRAP);
-        xlsx_text(rs, rr, R_CLAUSE, s->rule->clause, XLSX_PLAIN);
+        xlsx_text(rs, rr, R_CLAUSE, s->rule->clause, XLSX_WRAP);
         xlsx_text(rs, rr, R_STATE, audit_rule_state_name(s->state), XLSX_PLAIN);
-        xlsx_text(rs, rr, R_WHY, s->why, XLSX_PLAIN);
+        xlsx_text(rs, rr, R_WHY, s->why, XLSX_WRAP);
         xlsx_number(rs, rr, R_COUNT, (double)s->findings, XLSX_INTEGER);
     }
     struct report_info sources = {

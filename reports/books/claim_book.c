@@ -143,7 +143,7 @@ write_credit_row(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *
     } else {
         xlsx_text(sh, row, C_FEE, "not stated", XLSX_MUTED);
         claim_amount_text(r, cr, text, sizeof text);
-        xlsx_text(sh, row, C_AMOUNT, text, XLSX_MUTED);
+        xlsx_text(sh, row, C_AMOUNT, text, XLSX_MUTED_WRAP);
     }
     xlsx_text(sh, row, C_CURRENCY, cm->currency ? cm->currency : "", XLSX_PLAIN);
     claim_deadline_text(r, cr, text, sizeof text);
@@ -156,9 +156,9 @@ write_credit_row(struct xlsx_sheet *sh, uint32_t row, const struct eval_result *
 #define WORDS_COL 3 /* after a narrow gap, so a figure never touches its words */
 
 /* One line of the Claim sheet: label, value (a number in style, or text),
- * and the words it rests on. Words that fit one line stand beside the
- * value; longer ones wrap on the row below, made tall enough for them, so
- * that no row mixes a tall wrapped cell with a label read at its foot. */
+ * and the words it rests on, all on one row: the words wrap and the row
+ * grows to fit them (cells are top aligned, so the label and the value
+ * read beside the words' first line). */
 static void
 line(struct xlsx_sheet *sh, uint32_t *row, const char *what, double value, enum xlsx_style style,
      const char *text_value, const char *words)
@@ -168,14 +168,8 @@ line(struct xlsx_sheet *sh, uint32_t *row, const char *what, double value, enum 
         xlsx_text(sh, *row, 1, text_value, XLSX_PLAIN);
     else
         xlsx_number(sh, *row, 1, value, style);
-    /* A column of width N holds about 1.2 N characters of body text. */
-    size_t fits = WORDS_WIDTH * 6 / 5;
-    if (words && strlen(words) <= fits) {
-        xlsx_text(sh, *row, WORDS_COL, words, XLSX_PLAIN);
-    } else if (words) {
-        (*row)++;
-        xlsx_text(sh, *row, WORDS_COL, words, XLSX_WRAP); /* the row grows to fit */
-    }
+    if (words)
+        xlsx_text(sh, *row, WORDS_COL, words, XLSX_WRAP);
     (*row)++;
 }
 

@@ -51,13 +51,10 @@ claim_quote(const struct claim_book_info *info, size_t k, long n, char *buf, siz
         last++;
     size_t len = (size_t)snprintf(buf, size, first == last ? "line %ld: \"" : "lines %ld-%ld: \"",
                                   first, last);
-    for (long i = first; i <= last && len < size; i++) {
-        const char *l = sla_terms_line_text(t, i);
-        l += strspn(l, " \t");
-        size_t m = strlen(l);
-        while (m && (l[m - 1] == ' ' || l[m - 1] == '\r'))
-            m--;
-        len += (size_t)snprintf(buf + len, size - len, "%s%.*s", i > first ? " " : "", (int)m, l);
+    for (long i = first; i <= last && len + 1 < size; i++) {
+        if (i > first)
+            buf[len++] = ' ';
+        len += sla_line_words(sla_terms_line_text(t, i), buf + len, size - len);
     }
     if (len < size)
         snprintf(buf + len, size - len, "\"");
@@ -263,10 +260,14 @@ add_item(struct strbuf *sb, const struct claim *c, const struct claim_item *it,
                     s->s.ineligible ? "; maintenance that did not qualify counts as downtime" : "");
         for (size_t j = 0; j < s->nev; j++) {
             const struct claim_evidence *e = &s->ev[j];
+            /* The file by its name: the letter goes to the provider, to
+             * whom the folders of this machine mean nothing. */
+            const char *file = e->path ? e->path : "?";
+            const char *name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
             if (e->line > 0)
-                strbuf_addf(sb, "      %s:%ld", e->path ? e->path : "?", e->line);
+                strbuf_addf(sb, "      %s:%ld", name, e->line);
             else
-                strbuf_addf(sb, "      %s", e->path ? e->path : "?");
+                strbuf_addf(sb, "      %s", name);
             strbuf_addf(sb, " %s %s%s%s", claim_evidence_name(e->kind), e->ref ? e->ref : "",
                         e->ref ? " " : "", e->detail ? e->detail : "");
             if (e->kind == CLAIM_EV_MAINTENANCE) {

@@ -20,8 +20,10 @@ static const struct xlsx_column flag_columns[] = {
     {"Line", 7}, {"Quote", 90},    {NULL, 0},
 };
 
+/* The terms' labels run to 35 characters ("Claim needs the customer's
+ * evidence"): whole on one line, and wrapped should a longer one come. */
 static const struct xlsx_column term_columns[] = {
-    {"Term", 26}, {"Value", 40}, {"Line", 7}, {"Text", 90}, {NULL, 0},
+    {"Term", 38}, {"Value", 40}, {"Line", 7}, {"Text", 90}, {NULL, 0},
 };
 
 static const struct xlsx_column allowed_columns[] = {
@@ -49,13 +51,27 @@ static const struct xlsx_column replay_columns[] = {
     {NULL, 0},
 };
 
+/* The document as a reader names it: the name it was stored under, else
+ * the file's name without the folders it was read from. */
+static const char *
+document_name(const struct sla_terms *t, const struct scorecard_info *info)
+{
+    const char *d = t->document && *t->document ? t->document : info->document;
+    const char *slash = d ? strrchr(d, '/') : NULL;
+    return slash ? slash + 1 : d ? d : "";
+}
+
 static void
-write_criteria(struct xlsx_book *book, const struct sla_scorecard *sc,
+write_criteria(struct xlsx_book *book, const struct sla_terms *t, const struct sla_scorecard *sc,
                const struct scorecard_info *info)
 {
     struct xlsx_sheet *sh = xlsx_add_sheet(book, "Scorecard");
     char title[300];
-    snprintf(title, sizeof title, "%s: %.0f / 100", info->document, sc->total);
+    if (t->provider && *t->provider)
+        snprintf(title, sizeof title, "%s \xe2\x80\x94 %s: %.0f / 100", t->provider,
+                 document_name(t, info), sc->total);
+    else
+        snprintf(title, sizeof title, "%s: %.0f / 100", document_name(t, info), sc->total);
     xlsx_text(sh, 0, 0, title, XLSX_BOLD);
     xlsx_header(sh, 2, criteria_columns, (uint32_t)sc->ncriteria);
     for (size_t i = 0; i < sc->ncriteria; i++) {
@@ -96,18 +112,36 @@ write_flags(struct xlsx_book *book, const struct sla_scorecard *sc)
     }
 }
 
+/* The Terms sheet as it is written: the next row, and the document line
+ * quoted last, which the rows right after it do not quote again (several
+ * exclusions read from one paragraph). */
+struct term_rows {
+    struct xlsx_sheet *sh;
+    const struct sla_terms *t;
+    uint32_t r;
+    long quoted;
+};
+
 static void
-term_row(struct xlsx_sheet *sh, uint32_t *r, const struct sla_terms *t, const char *term,
-         const char *value, long line)
+term_row(struct term_rows *tr, const char *term, const char *value, long line)
 {
-    xlsx_text(sh, *r, 0, term, XLSX_PLAIN);
-    xlsx_text(sh, *r, 1, value, XLSX_PLAIN);
+    struct xlsx_sheet *sh = tr->sh;
+    xlsx_text(sh, tr->r, 0, term, XLSX_WRAP);
+    xlsx_text(sh, tr->r, 1, value, XLSX_WRAP);
     if (line)
-        xlsx_number(sh, *r, 2, (double)line, XLSX_INTEGER);
-    const char *text = sla_terms_line_text(t, line);
-    if (text)
-        xlsx_text(sh, *r, 3, text, XLSX_WRAP);
-    (*r)++;
+        xlsx_number(sh, tr->r, 2, (double)line, XLSX_INTEGER);
+    const char *text = sla_terms_line_text(tr->t, line);
+    char words[1024];
+    size_t n = text ? sla_line_words(text, words, sizeof words) : 0;
+    /* A line that says no more than the value (an exclusion listed on a
+     * line of its own) is not written out twice. */
+    bool said = n && strstr(words, value) && n <= strlen(value) + 4;
+    if (line > 0 && line == tr->quoted)
+        xlsx_text(sh, tr->r, 3, "the same line as above", XLSX_MUTED);
+    else if (n && !said)
+        xlsx_text(sh, tr->r, 3, words, XLSX_WRAP);
+    tr->quoted = text ? line : 0;
+    tr->r++;
 }
 
 static void
@@ -152,14 +186,14 @@ write_terms(struct xlsx_book *book, const struct sla_terms *t)
     struct xlsx_sheet *sh = xlsx_add_sheet(book, "Terms");
     size_t rows = t->ntargets + t->ntiers + t->nexclusions + t->nresponse_times + t->nclauses + 16;
     xlsx_header(sh, 0, term_columns, (uint32_t)rows);
-    uint32_t r = 1;
+    struct term_rows tr = {sh, t, 1, 0};
     char v[200], lo[32], hi[32];
-    term_row(sh, &r, t, "Provider", t->provider ? t->provider : "", 0);
-    term_row(sh, &r, t, "Service", t->service ? t->service : "", 0);
+    term_row(&tr, "Provider", t->provider ? t->provider : "", 0);
+    term_row(&tr, "Service", t->service ? t->service : "", 0);
     for (size_t i = 0; i < t->ntargets; i++) {
         snprintf(v, sizeof v, "%g%% per %s", t->targets[i].percent,
                  sla_window_name(t->targets[i].window));
-        term_row(sh, &r, t, "Uptime target", v, t->targets[i].line);
+        term_row(&tr, "Uptime target", v, t->targets[i].line);
     }
     for (size_t i = 0; i < t->ntiers; i++) {
         const struct sla_credit_tier *c = &t->tiers[i];
@@ -169,28 +203,28 @@ write_terms(struct xlsx_book *book, const struct sla_terms *t)
         sla_credit_unit_tier_text(c, credit, sizeof credit);
         snprintf(v, sizeof v, "%s%s, %s%s → %s", c->lower_inclusive ? "[" : "(", lo, hi,
                  c->upper_inclusive ? "]" : ")", credit);
-        term_row(sh, &r, t, "Credit tier", v, c->line);
+        term_row(&tr, "Credit tier", v, c->line);
     }
     bound(v, sizeof v, t->credit_cap_percent);
-    term_row(sh, &r, t, "Credit cap", isnan(t->credit_cap_percent) ? "not stated" : v, 0);
+    term_row(&tr, "Credit cap", isnan(t->credit_cap_percent) ? "not stated" : v, 0);
     if (t->claim_deadline_days >= 0)
         snprintf(v, sizeof v, "%ld days", t->claim_deadline_days);
     else
         snprintf(v, sizeof v, "%s", t->claim_deadline_text ? t->claim_deadline_text : "not stated");
-    term_row(sh, &r, t, "Claim deadline", v, 0);
-    term_row(sh, &r, t, "Maintenance excluded", t->maintenance_excluded ? "yes" : "no", 0);
+    term_row(&tr, "Claim deadline", v, 0);
+    term_row(&tr, "Maintenance excluded", t->maintenance_excluded ? "yes" : "no", 0);
     if (isnan(t->maintenance_notice_hours))
         snprintf(v, sizeof v, "not stated");
     else
         snprintf(v, sizeof v, "%g hours", t->maintenance_notice_hours);
-    term_row(sh, &r, t, "Maintenance notice", v, 0);
-    term_row(sh, &r, t, "Support coverage",
+    term_row(&tr, "Maintenance notice", v, 0);
+    term_row(&tr, "Support coverage",
              t->support_coverage == SLA_COVERAGE_UNKNOWN ? "not stated"
                                                          : sla_coverage_name(t->support_coverage),
              0);
-    term_row(sh, &r, t, "Credits are the sole remedy", t->sole_remedy ? "yes" : "no", 0);
-    term_row(sh, &r, t, "Termination for chronic failure",
-             t->chronic_failure_termination ? "yes" : "no", 0);
+    term_row(&tr, "Credits are the sole remedy", t->sole_remedy ? "yes" : "no", 0);
+    term_row(&tr, "Termination for chronic failure", t->chronic_failure_termination ? "yes" : "no",
+             0);
     const struct {
         const char *term, *unit;
         double value;
@@ -205,23 +239,23 @@ write_terms(struct xlsx_book *book, const struct sla_terms *t)
             snprintf(v, sizeof v, "not stated");
         else
             snprintf(v, sizeof v, "%g %s", x, optional[i].unit);
-        term_row(sh, &r, t, optional[i].term, v, 0);
+        term_row(&tr, optional[i].term, v, 0);
     }
     for (size_t i = 0; i < t->nresponse_times; i++) {
         const struct sla_response_time *x = &t->response_times[i];
         snprintf(v, sizeof v, "%s: %g min%s", x->severity ? x->severity : "", x->minutes,
                  x->business_hours ? " (business)" : "");
-        term_row(sh, &r, t, x->resolution ? "Resolution target" : "Response target", v, x->line);
+        term_row(&tr, x->resolution ? "Resolution target" : "Response target", v, x->line);
     }
     for (size_t i = 0; i < t->nexclusions; i++)
-        term_row(sh, &r, t, "Exclusion", t->exclusions[i].text, t->exclusions[i].line);
+        term_row(&tr, "Exclusion", t->exclusions[i].text, t->exclusions[i].line);
     for (size_t i = 0; i < t->nclauses; i++) {
         const struct sla_clause *c = &t->clauses[i];
         if (isnan(c->value))
             snprintf(v, sizeof v, "yes");
         else
             snprintf(v, sizeof v, "%g", c->value);
-        term_row(sh, &r, t, clause_label(c->kind), v, c->line);
+        term_row(&tr, clause_label(c->kind), v, c->line);
     }
 }
 
@@ -297,18 +331,18 @@ scorecard_write(const char *path, const struct sla_terms *t, const struct sla_sc
 {
     struct xlsx_book *book = NULL;
     char title[300];
-    snprintf(title, sizeof title, "slaudit SLA scorecard: %s", info->document);
+    snprintf(title, sizeof title, "slaudit SLA scorecard: %s", document_name(t, info));
     struct xlsx_props props = {
         .title = title,
         .subject = "Pre-signing scorecard, red flags and replay of an SLA",
         .comments = info->version,
-        .created = 0,             /* never the clock: the same document gives the same bytes */
-        .period = info->document, /* what every page is about */
+        .created = 0, /* never the clock: the same document gives the same bytes */
+        .period = document_name(t, info), /* what every page is about */
     };
     enum sl_status s = xlsx_open(&book, path, &props, diag);
     if (s)
         return s;
-    write_criteria(book, sc, info);
+    write_criteria(book, t, sc, info);
     write_flags(book, sc);
     write_terms(book, t);
     write_allowed(book, sc);

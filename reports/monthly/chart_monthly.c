@@ -17,14 +17,23 @@
 #define MAX_MONTHS 12
 #define NSEV 6        /* sev1..sev5, then no severity */
 #define MAX_TARGETS 4 /* target lines on the trend; more distinct targets draw none */
+/* An entity with more services than this draws the ones with the most
+ * downtime over the months shown, and the others pooled as one line, so the
+ * legend fits beside the plot; the Chart data sheet has every service. */
+#define TREND_WORST 8
+/* More services than this: the budget chart draws the ones that spent the
+ * most and the others summed as one pair of columns. */
+#define BUDGET_WORST 15
 
 /* Chart placement on the Charts sheet: two across (an entity's trend beside
  * its incidents), as many down as it takes. */
-#define CHART_W 720
-#define CHART_H 400
+/* Two across fit a landscape page at 75 % (xlgrid_end), so the text in and
+ * around them prints at 8 points or more, two rows of charts a page. */
+#define CHART_W 600
+#define CHART_H 340
 #define CHART_ROW0 3
-#define CHART_ROWS 22 /* rows one chart takes, with a gap below */
-#define CHART_COL1 12
+#define CHART_ROWS 19 /* rows one chart takes, with a gap below */
+#define CHART_COL1 10 /* past 640 px of default columns */
 /* TTR in minutes up to this, in hours beyond. */
 #define TTR_HOURS_FROM_MINUTES 300.0
 
@@ -59,6 +68,15 @@ struct plan {
     size_t *first_service, *nservices_of;
     long (*severity)[NSEV];
     double *trend; /* nservices × nmonths availability; NAN where unknown */
+    /* Per service its downtime over the months shown and whether its
+     * entity's trend draws it (TREND_WORST); per entity how many it pools
+     * as "the rest", and their pooled availability per month (rest[e ×
+     * nmonths + month], NAN where unknown) from their downtime and eligible
+     * time, as the entity row pools its services. */
+    double *downtime;
+    bool *drawn;
+    size_t *nrest_of;
+    double *rest, *rest_down, *rest_eligible;
     /* The distinct targets of the services, in the order first met, each
      * drawn as a line; none when there are more than MAX_TARGETS. */
     double target_percent[MAX_TARGETS];
@@ -69,6 +87,7 @@ struct plan {
     const struct eval_row **budget; /* service rows of the report month, known */
     size_t nbudget;
     uint32_t trend_row, severity_row, ttr_row, budget_row; /* header rows */
+    uint32_t worst_budget_row;   /* the block the budget chart draws past BUDGET_WORST */
     const struct eval_result *r; /* for the commitments' targets and budgets */
 };
 
@@ -134,8 +153,51 @@ plan_release(struct plan *p)
     free(p->nservices_of);
     free(p->severity);
     free(p->trend);
+    free(p->downtime);
+    free(p->drawn);
+    free(p->nrest_of);
+    free(p->rest);
+    free(p->rest_down);
+    free(p->rest_eligible);
     free(p->ttr);
     free(p->budget);
+}
+
+/* Marks the services each entity's trend draws: all of them, or its
+ * TREND_WORST with the most downtime (the first listed on a tie), the rest
+ * pooled month by month. */
+static void
+plan_worst(struct plan *p, const struct eval_result *r)
+{
+    for (size_t e = 0; e < p->nentities; e++) {
+        size_t first = p->first_service[e], n = p->nservices_of[e];
+        for (size_t k = first; k < first + n; k++) {
+            size_t worse = 0;
+            for (size_t m = first; m < first + n; m++)
+                worse +=
+                    p->downtime[m] > p->downtime[k] || (p->downtime[m] == p->downtime[k] && m < k);
+            p->drawn[k] = worse < TREND_WORST;
+        }
+        p->nrest_of[e] = n > TREND_WORST ? n - TREND_WORST : 0;
+    }
+    for (size_t i = 0, k = 0, e = 0; i < r->nrows; i++) {
+        const struct eval_row *row = &r->rows[i];
+        long j = is_month_row(row) ? month_index(p, &row->window) : -1;
+        if (j < 0 || !row->service)
+            continue;
+        while (e < p->nentities && strcmp(p->entities[e], row->entity) != 0)
+            e++;
+        while (k < p->nservices && !same_service(p->services[k], row))
+            k++;
+        if (e == p->nentities || k == p->nservices)
+            break;
+        if (p->drawn[k] || row->coverage == AVAIL_COVERAGE_INSUFFICIENT)
+            continue;
+        p->rest_down[e * p->nmonths + (size_t)j] += row->avail.downtime_seconds;
+        p->rest_eligible[e * p->nmonths + (size_t)j] += (double)row->avail.eligible_seconds;
+    }
+    for (size_t c = 0; c < p->nentities * p->nmonths; c++)
+        p->rest[c] = p->rest_eligible[c] > 0 ? 1.0 - p->rest_down[c] / p->rest_eligible[c] : NAN;
 }
 
 static enum sl_status
@@ -180,6 +242,15 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
         return SL_ERR_NOMEM;
     for (size_t k = 0; k < p->nservices * p->nmonths; k++)
         p->trend[k] = NAN;
+    size_t cells = p->nentities * p->nmonths + 1;
+    p->downtime = calloc(p->nservices + 1, sizeof *p->downtime);
+    p->drawn = calloc(p->nservices + 1, sizeof *p->drawn);
+    p->nrest_of = calloc(p->nentities + 1, sizeof *p->nrest_of);
+    p->rest = malloc(cells * sizeof *p->rest);
+    p->rest_down = calloc(cells, sizeof *p->rest_down);
+    p->rest_eligible = calloc(cells, sizeof *p->rest_eligible);
+    if (!p->downtime || !p->drawn || !p->nrest_of || !p->rest || !p->rest_down || !p->rest_eligible)
+        return SL_ERR_NOMEM;
     bool too_many_targets = false;
 
     for (size_t i = 0, k = 0, e = 0; i < r->nrows; i++) {
@@ -209,6 +280,7 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
             break; /* not sorted as eval.h promises; draw what was found */
         if (eval_row_shows_availability(row))
             p->trend[k * p->nmonths + (size_t)j] = row->avail.availability;
+        p->downtime[k] += row->avail.downtime_seconds;
         size_t t = 0;
         while (t < p->ntargets && !target_same(row->target_percent, p->target_percent[t]))
             t++;
@@ -224,10 +296,12 @@ plan_build(struct plan *p, const struct eval_result *r, const struct report_info
 
     if (too_many_targets)
         p->ntargets = 0;
+    plan_worst(p, r);
     p->trend_row = 2;
     p->severity_row = p->trend_row + (uint32_t)p->nmonths + 2;
     p->ttr_row = p->severity_row + (uint32_t)(p->nentities * (p->nmonths + 2));
     p->budget_row = p->ttr_row + (uint32_t)p->nttr + 2;
+    p->worst_budget_row = p->budget_row + (uint32_t)p->nbudget + 2;
     return SL_OK;
 }
 
@@ -240,10 +314,13 @@ trend_axis_min(const struct plan *p, size_t e)
     unsigned targets = 0;
     for (size_t k = p->first_service[e]; k < p->first_service[e] + p->nservices_of[e]; k++) {
         targets |= p->service_targets[k];
-        for (size_t j = 0; j < p->nmonths; j++)
+        for (size_t j = 0; j < p->nmonths && p->drawn[k]; j++)
             if (!isnan(p->trend[k * p->nmonths + j]) && p->trend[k * p->nmonths + j] < lo)
                 lo = p->trend[k * p->nmonths + j];
     }
+    for (size_t j = 0; j < p->nmonths && p->nrest_of[e]; j++)
+        if (!isnan(p->rest[e * p->nmonths + j]) && p->rest[e * p->nmonths + j] < lo)
+            lo = p->rest[e * p->nmonths + j];
     for (size_t t = 0; t < p->ntargets; t++)
         if ((targets & (1u << t)) && target_fraction(p->target_percent[t]) < lo)
             lo = target_fraction(p->target_percent[t]);
@@ -271,10 +348,17 @@ target_label(const struct plan *p, size_t t, char *out, size_t size)
         snprintf(out, size, "Target %g %%", p->target_percent[t]);
 }
 
+/* The Chart data column of entity e's pooled rest, after the targets. */
+static uint16_t
+rest_col(const struct plan *p, size_t e)
+{
+    return (uint16_t)(1 + p->nservices + trend_targets(p) + e);
+}
+
 static enum sl_status
 plan_check(const struct plan *p, struct sl_diag *diag)
 {
-    if (p->nservices + 1 + MAX_TARGETS > XLSX_MAX_COL)
+    if (p->nservices + 1 + MAX_TARGETS + p->nentities > XLSX_MAX_COL)
         return diag_set(diag, SL_ERR_LIMIT, "", 0,
                         "%zu services are more columns than a chart's data sheet holds",
                         p->nservices);
@@ -302,9 +386,15 @@ block_chart(struct xlsx_book *book, const struct xlsx_chart_spec *spec, uint32_t
 static struct xlsx_chart *
 trend_chart(struct xlsx_book *book, const struct plan *p, size_t e)
 {
-    char title[256];
-    snprintf(title, sizeof title, "Availability of %s, last %zu months", p->entities[e],
-             p->nmonths);
+    char title[320];
+    if (p->nrest_of[e])
+        snprintf(title, sizeof title,
+                 "Availability of %s, last %zu months: the %d services with the most downtime, "
+                 "the other %zu pooled",
+                 p->entities[e], p->nmonths, TREND_WORST, p->nrest_of[e]);
+    else
+        snprintf(title, sizeof title, "Availability of %s, last %zu months", p->entities[e],
+                 p->nmonths);
     struct xlsx_chart_spec spec = {
         .kind = XLSX_CHART_LINE,
         .title = title,
@@ -318,9 +408,12 @@ trend_chart(struct xlsx_book *book, const struct plan *p, size_t e)
     uint32_t first = p->trend_row + 1, last = p->trend_row + (uint32_t)p->nmonths;
     unsigned targets = 0;
     for (size_t k = p->first_service[e]; k < p->first_service[e] + p->nservices_of[e]; k++) {
-        xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, (uint16_t)(1 + k), 0);
+        if (p->drawn[k])
+            xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, (uint16_t)(1 + k), 0);
         targets |= p->service_targets[k];
     }
+    if (p->nrest_of[e])
+        xlsx_chart_series(c, DATA_SHEET, p->trend_row, first, last, 0, rest_col(p, e), 0x7030A0);
     static const uint32_t target_colours[MAX_TARGETS] = {0x404040, 0x7F7F7F, 0xA5A5A5, 0xBFBFBF};
     for (size_t t = 0; t < trend_targets(p); t++) {
         if (!(targets & (1u << t)))
@@ -332,9 +425,17 @@ trend_chart(struct xlsx_book *book, const struct plan *p, size_t e)
     return c;
 }
 
+/* NULL when the entity had no incident in any month shown: no chart of
+ * zeros on empty axes. */
 static struct xlsx_chart *
 severity_chart(struct xlsx_book *book, const struct plan *p, size_t e)
 {
+    long any = 0;
+    for (size_t j = 0; j < p->nmonths; j++)
+        for (int s = 0; s < NSEV; s++)
+            any += p->severity[e * p->nmonths + j][s];
+    if (any == 0)
+        return NULL;
     char title[256];
     snprintf(title, sizeof title, "Incidents of %s by severity per month", p->entities[e]);
     struct xlsx_chart_spec spec = {
@@ -401,7 +502,14 @@ budget_chart(struct xlsx_book *book, const struct plan *p)
         .value_min = 0.0,
         .value_max = NAN,
     };
-    return block_chart(book, &spec, p->budget_row, p->nbudget, BUDGET_COUNT, budget_colours);
+    if (p->nbudget <= BUDGET_WORST)
+        return block_chart(book, &spec, p->budget_row, p->nbudget, BUDGET_COUNT, budget_colours);
+    size_t len = strlen(title);
+    snprintf(title + len, sizeof title - len,
+             ": the %d services that spent the most, the other %zu summed", BUDGET_WORST,
+             p->nbudget - BUDGET_WORST);
+    return block_chart(book, &spec, p->worst_budget_row, BUDGET_WORST + 1, BUDGET_COUNT,
+                       budget_colours);
 }
 
 enum sl_status
@@ -440,7 +548,9 @@ chart_monthly_write(struct xlsx_book *book, const struct eval_result *r,
         snprintf(note, sizeof note, "%s: no monitored service, no availability to show.",
                  p.entities[e]);
         xlgrid_place(sh, &g, p.nservices_of[e] ? trend_chart(book, &p, e) : NULL, note);
-        xlgrid_place(sh, &g, severity_chart(book, &p, e), "");
+        snprintf(note, sizeof note, "%s: no incident in these months, no incidents to show.",
+                 p.entities[e]);
+        xlgrid_place(sh, &g, severity_chart(book, &p, e), note);
     }
     xlgrid_new_row(&g);
     xlgrid_place(sh, &g, ttr_chart(book, &p), "No resolved incident this month: no TTR to show.");
@@ -473,12 +583,21 @@ write_trend(struct xlsx_sheet *sh, const struct plan *p)
     xlsx_text(sh, p->trend_row - 1, 0, "Entity", XLSX_BOLD);
     for (size_t k = 0; k < p->nservices; k++)
         xlsx_text(sh, p->trend_row - 1, (uint16_t)(1 + k), p->services[k]->entity, XLSX_MUTED);
+    for (size_t e = 0; e < p->nentities; e++)
+        if (p->nrest_of[e])
+            xlsx_text(sh, p->trend_row - 1, rest_col(p, e), p->entities[e], XLSX_MUTED);
     xlsx_text(sh, p->trend_row, 0, "Month", XLSX_HEADER);
     for (size_t k = 0; k < p->nservices; k++)
         xlsx_text(sh, p->trend_row, (uint16_t)(1 + k), p->services[k]->service, XLSX_HEADER);
     for (size_t t = 0; t < trend_targets(p); t++) {
         target_label(p, t, label, sizeof label);
         xlsx_text(sh, p->trend_row, (uint16_t)(1 + p->nservices + t), label, XLSX_HEADER);
+    }
+    for (size_t e = 0; e < p->nentities; e++) {
+        if (!p->nrest_of[e])
+            continue;
+        snprintf(label, sizeof label, "Other %zu services (pooled)", p->nrest_of[e]);
+        xlsx_text(sh, p->trend_row, rest_col(p, e), label, XLSX_HEADER);
     }
     for (size_t j = 0; j < p->nmonths; j++) {
         uint32_t row = p->trend_row + 1 + (uint32_t)j;
@@ -488,6 +607,9 @@ write_trend(struct xlsx_sheet *sh, const struct plan *p)
         for (size_t t = 0; t < trend_targets(p); t++)
             xlsx_number(sh, row, (uint16_t)(1 + p->nservices + t),
                         target_fraction(p->target_percent[t]), XLSX_PERCENT);
+        for (size_t e = 0; e < p->nentities; e++)
+            if (p->nrest_of[e])
+                xlsx_number(sh, row, rest_col(p, e), p->rest[e * p->nmonths + j], XLSX_PERCENT);
     }
 }
 
@@ -559,6 +681,62 @@ write_budget(struct xlsx_sheet *sh, const struct plan *p)
     }
 }
 
+/* The downtime service i spent of its budget. */
+static double
+budget_spent(const struct plan *p, size_t i)
+{
+    struct budget_basis bb;
+    budget_basis_of(p->r, p->budget[i], &bb);
+    return bb.budget.consumed_seconds;
+}
+
+/* Past BUDGET_WORST services, the block the budget chart draws: the ones
+ * that spent the most, worst first (the first listed on a tie), then the
+ * others summed; the table above keeps every service. */
+static void
+write_budget_worst(struct xlsx_sheet *sh, const struct plan *p)
+{
+    if (p->nbudget <= BUDGET_WORST)
+        return;
+    uint32_t header = p->worst_budget_row;
+    xlsx_text(sh, header, 0, "Service (the chart's: the most spent, then the rest)", XLSX_HEADER);
+    for (int m = 0; m < BUDGET_COUNT; m++)
+        xlsx_text(sh, header, (uint16_t)(1 + m), budget_titles[m], XLSX_HEADER);
+    double rest[BUDGET_COUNT] = {0, 0};
+    uint32_t row[BUDGET_WORST];
+    for (size_t i = 0; i < p->nbudget; i++) {
+        size_t worse = 0;
+        double spent = budget_spent(p, i);
+        for (size_t m = 0; m < p->nbudget; m++) {
+            double other = budget_spent(p, m);
+            worse += other > spent || (other == spent && m < i);
+        }
+        struct budget_basis bb;
+        budget_basis_of(p->r, p->budget[i], &bb);
+        if (worse >= BUDGET_WORST) {
+            rest[BUDGET_ALLOWED] += bb.budget.allowed_seconds / 60.0;
+            rest[BUDGET_USED] += bb.budget.consumed_seconds / 60.0;
+        } else {
+            row[worse] = (uint32_t)i;
+        }
+    }
+    /* Rows in order, worst first: constant memory writes them so. */
+    for (size_t w = 0; w < BUDGET_WORST; w++) {
+        struct budget_basis bb;
+        budget_basis_of(p->r, p->budget[row[w]], &bb);
+        uint32_t y = header + 1 + (uint32_t)w;
+        xlsx_text(sh, y, 0, p->budget[row[w]]->service, XLSX_PLAIN);
+        xlsx_number(sh, y, 1 + BUDGET_ALLOWED, bb.budget.allowed_seconds / 60.0, XLSX_DECIMAL1);
+        xlsx_number(sh, y, 1 + BUDGET_USED, bb.budget.consumed_seconds / 60.0, XLSX_DECIMAL1);
+    }
+    char label[64];
+    uint32_t y = header + 1 + BUDGET_WORST;
+    snprintf(label, sizeof label, "Other %zu services (summed)", p->nbudget - BUDGET_WORST);
+    xlsx_text(sh, y, 0, label, XLSX_PLAIN);
+    xlsx_number(sh, y, 1 + BUDGET_ALLOWED, rest[BUDGET_ALLOWED], XLSX_DECIMAL1);
+    xlsx_number(sh, y, 1 + BUDGET_USED, rest[BUDGET_USED], XLSX_DECIMAL1);
+}
+
 enum sl_status
 chart_monthly_data_write(struct xlsx_book *book, const struct eval_result *r,
                          const struct report_info *info, struct sl_diag *diag)
@@ -579,6 +757,7 @@ chart_monthly_data_write(struct xlsx_book *book, const struct eval_result *r,
     write_severity(sh, &p);
     write_ttr(sh, &p);
     write_budget(sh, &p);
+    write_budget_worst(sh, &p);
     st = xlsx_status(book, diag);
 out:
     plan_release(&p);

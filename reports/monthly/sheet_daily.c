@@ -20,11 +20,15 @@
 #define TABLE_ROW 2             /* on DATA_SHEET: service labels, then the header */
 #define STRIP_HEADER 3          /* the row of day numbers */
 #define DAY_COL0 2              /* the column of the first day */
-#define DAY_WIDTH 4.5
-#define CHART_W 640
+/* The strip and the burn-downs print one page across at 8 points or more
+ * (xlgrid_end): the columns' 1,271 px fit a landscape page at 73 %. */
+#define ENTITY_WIDTH 12  /* wrapped: a long name takes a second line */
+#define SERVICE_WIDTH 22 /* wrapped */
+#define DAY_WIDTH 4.0    /* "1440" minutes, whole */
+#define CHART_W 560
 #define CHART_H 320
 #define CHART_ROWS 18 /* rows a chart takes, with a gap below */
-#define CHART_COL1 10 /* the second chart across: past 640 px of the columns before */
+#define CHART_COL1 12 /* the second chart across: past 578 px of the columns before */
 /* Minutes up to this, hours beyond: a burn-down of 0.5 to 7 h reads in hours. */
 #define HOURS_FROM_MINUTES 300.0
 
@@ -114,8 +118,8 @@ write_strip(struct xlsx_sheet *sh, const struct daily_plan *p)
     for (size_t k = 0; k < p->n; k++) {
         const struct eval_row *row = p->v[k].row;
         uint32_t y = STRIP_HEADER + 1 + (uint32_t)k;
-        xlsx_text(sh, y, 0, row->entity, XLSX_PLAIN);
-        xlsx_text(sh, y, 1, row->service, XLSX_PLAIN);
+        xlsx_text(sh, y, 0, row->entity, XLSX_WRAP);
+        xlsx_text(sh, y, 1, row->service, XLSX_WRAP);
         for (size_t d = 0; d < row->daily.n; d++) {
             const struct daily_day *day = &row->daily.day[d];
             unsigned s = (unsigned)day->worst < SVC_STATUS_COUNT ? (unsigned)day->worst : 0;
@@ -275,8 +279,8 @@ sheet_daily_write(struct xlsx_book *book, const struct eval_result *r,
               "Each service's days, coloured by the worst status of the day; below, the error "
               "budget left at each day's end. Definitions on the Definitions sheet.",
               XLSX_MUTED);
-    xlsx_column_width(sh, 0, 0, 16);
-    xlsx_column_width(sh, 1, 1, 40);
+    xlsx_column_width(sh, 0, 0, ENTITY_WIDTH);
+    xlsx_column_width(sh, 1, 1, SERVICE_WIDTH);
     xlsx_column_width(sh, DAY_COL0, (uint16_t)(DAY_COL0 + (p.ndays ? p.ndays - 1 : 0)), DAY_WIDTH);
     write_strip(sh, &p);
     write_legend(sh, &p, &r->params.avail);

@@ -102,7 +102,8 @@ write_row(struct xlsx_sheet *sh, uint32_t *row, const char *item, const char *va
           const char *text)
 {
     xlsx_text(sh, *row, 0, item, XLSX_BOLD);
-    xlsx_text(sh, *row, 1, value, XLSX_PLAIN);
+    /* wrapped: a formula or the command line never runs under the next column */
+    xlsx_text(sh, *row, 1, value, XLSX_WRAP);
     xlsx_text(sh, *row, 2, text, XLSX_WRAP);
     (*row)++;
 }

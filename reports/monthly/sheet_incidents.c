@@ -64,7 +64,7 @@ write_incident(struct xlsx_sheet *sh, uint32_t row, const struct eval_incident *
         if (s != INCIDENT_NO_DURATION)
             xlsx_number(sh, row, (uint16_t)(COL_TTD + m), (double)s / 60.0, XLSX_DECIMAL1);
     }
-    xlsx_text(sh, row, COL_POSTMORTEM, inc->postmortem, XLSX_PLAIN);
+    xlsx_text(sh, row, COL_POSTMORTEM, inc->postmortem, XLSX_WRAP); /* the last column */
     xlsx_text(sh, row, COL_MERGED, inc->merged ? "yes" : "no", XLSX_PLAIN);
 }
 

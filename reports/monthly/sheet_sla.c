@@ -194,7 +194,7 @@ write_response(struct xlsx_sheet *sh, uint32_t row, const struct eval_contract_r
     }
     if (c->nresponse)
         xlsx_text(sh, row, COL_RESPONSE, rc ? "(out of memory for the response targets)" : text.buf,
-                  XLSX_PLAIN);
+                  XLSX_WRAP);
     strbuf_release(&text);
 }
 
@@ -221,7 +221,7 @@ write_note(struct xlsx_sheet *sh, uint32_t row, const struct eval_contract_row *
         snprintf(text + len, sizeof text - len,
                  "%sservices pooled; credits and burn alerts are per service", len ? "; " : "");
     if (text[0])
-        xlsx_text(sh, row, COL_NOTE, text, XLSX_MUTED);
+        xlsx_text(sh, row, COL_NOTE, text, XLSX_MUTED_WRAP);
 }
 
 static void

@@ -411,8 +411,9 @@ write_findings(const struct summary_out *o, uint32_t row, const char *entity,
  * and rule (the first of them, and how many more like it), so that one
  * rule failed many times does not hide the others. */
 static enum sl_status
-write_top_findings(struct xlsx_sheet *sh, uint32_t row, const struct report_info *info)
+write_top_findings(struct xlsx_sheet *sh, uint32_t *at, const struct report_info *info)
 {
+    uint32_t row = *at;
     const struct finding **v = NULL, *shown[SUMMARY_TOP_FINDINGS];
     size_t n = 0, nshown = 0, more[SUMMARY_TOP_FINDINGS] = {0};
     if (!info->audits)
@@ -447,10 +448,26 @@ write_top_findings(struct xlsx_sheet *sh, uint32_t row, const struct report_info
     if (n) {
         char text[96];
         snprintf(text, sizeof text, "%zu findings in all: see the Findings sheet", n);
-        xlsx_text(sh, row, 0, text, XLSX_MUTED);
+        xlsx_text(sh, row++, 0, text, XLSX_MUTED);
     }
     free(v);
+    *at = row;
     return SL_OK;
+}
+
+/* What the RAG column's words mean, with the amber band the run used, so a
+ * printed Summary reads without the Definitions sheet. */
+static void
+write_rag_legend(struct xlsx_sheet *sh, uint32_t row, const struct report_info *info)
+{
+    char text[400];
+    snprintf(text, sizeof text,
+             "RAG: green, the target met; amber, missed by at most %g error budgets (the downtime "
+             "the target allows); red, missed by more; grey, below the minimum monitoring "
+             "coverage, no figure. The Definitions sheet has the rules.",
+             sheet_amber_budgets(info));
+    xlsx_text(sh, row, 0, "Legend", XLSX_BOLD);
+    xlsx_text_across(sh, row, 1, MAIN_COLS - 1, text, XLSX_MUTED_WRAP);
 }
 
 static void
@@ -545,7 +562,9 @@ sheet_summary_write(struct xlsx_book *book, const struct eval_result *r,
             xlsx_text(o.sheet[k], row, 0, "no entity has results for this month", XLSX_MUTED);
         row++;
     }
-    if (write_top_findings(o.sheet[MAIN], row + 1, info))
+    row++;
+    if (write_top_findings(o.sheet[MAIN], &row, info))
         return diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory for the top findings");
+    write_rag_legend(o.sheet[MAIN], row + 1, info);
     return xlsx_status(book, diag);
 }

@@ -99,14 +99,50 @@ term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_on
     return tb.status;
 }
 
+/* A contract window is listed when no month is asked for, or when it holds
+ * the month's last day: the month itself, the rolling window ending with
+ * it, the quarter or year it closes or falls in. */
+static bool
+listed(const struct window *w, const struct window *month)
+{
+    return !month || (w->start < month->end && w->end >= month->end);
+}
+
+/* One line for the windows left out: how many, the first day one ends on,
+ * and how they came out. */
+static void
+earlier_note(struct textbuf *t, const struct eval_result *r, const struct window *month)
+{
+    size_t n = 0, met = 0, missed = 0;
+    int64_t first_end = SLTIME_NONE;
+    for (size_t i = 0; i < r->ncontract; i++) {
+        const struct eval_contract_row *c = &r->contract[i];
+        if (listed(&c->window, month))
+            continue;
+        n++;
+        if (first_end == SLTIME_NONE || c->window.end < first_end)
+            first_end = c->window.end;
+        if (c->attainment.known && c->coverage != AVAIL_COVERAGE_INSUFFICIENT)
+            c->attainment.met ? met++ : missed++;
+    }
+    if (n == 0)
+        return;
+    char day[16];
+    sltime_format_date(first_end - 1, r->params.zone, day);
+    textbuf_printf(t,
+                   "not shown: %zu rows of earlier windows, the first ending %s: %zu met, "
+                   "%zu missed, %zu unknown; eval lists every window\n",
+                   n, day, met, missed, n - met - missed);
+}
+
 /* The credits per commitment and window: the amounts where the fee is
  * known, and what is unpriced as a percent of each service's own fee. */
 static void
-credits_table(struct textbuf *t, const struct eval_result *r)
+credits_table(struct textbuf *t, const struct eval_result *r, const struct window *month)
 {
     bool header = false;
     for (size_t i = 0; i < r->ncontract; i++) {
-        if (!eval_credits_first_window(r, i))
+        if (!eval_credits_first_window(r, i) || !listed(&r->contract[i].window, month))
             continue;
         const struct eval_contract_row *c = &r->contract[i];
         const struct eval_commitment *cm = &r->params.commitments[c->commitment];
@@ -142,7 +178,7 @@ credits_table(struct textbuf *t, const struct eval_result *r)
 }
 
 enum sl_status
-term_table_contract(struct strbuf *sb, const struct eval_result *r)
+term_table_contract(struct strbuf *sb, const struct eval_result *r, const struct window *month)
 {
     struct textbuf tb = {sb, SL_OK}, *t = &tb;
     if (r->ncontract == 0)
@@ -153,6 +189,8 @@ term_table_contract(struct strbuf *sb, const struct eval_result *r)
     for (size_t i = 0; i < r->ncontract; i++) {
         const struct eval_contract_row *c = &r->contract[i];
         const struct contract_attainment *at = &c->attainment;
+        if (!listed(&c->window, month))
+            continue;
         char label[48], credit[96], claim[16] = "-";
         window_label(&c->window, label);
         textbuf_printf(t, "%-22.22s %-20.20s %-8s", TERMSAFE_LINE(c->entity),
@@ -198,7 +236,8 @@ term_table_contract(struct strbuf *sb, const struct eval_result *r)
     if (pooled)
         textbuf_printf(t, "(all): the services pooled; credits and burn alerts are per service, "
                           "on the service rows\n");
-    credits_table(t, r);
+    earlier_note(t, r, month);
+    credits_table(t, r, month);
     return tb.status;
 }
 

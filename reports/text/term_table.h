@@ -23,8 +23,11 @@
 enum sl_status term_table_eval(struct strbuf *sb, const struct eval_result *r, bool entities_only,
                                const struct window *window);
 /* The contract rows (nothing when there are none): attainment, target,
- * margin, credit, amount, burn rate, alerts, claim deadline, chronic. */
-enum sl_status term_table_contract(struct strbuf *sb, const struct eval_result *r);
+ * margin, credit, amount, burn rate, alerts, claim deadline, chronic. With
+ * month not NULL only the windows holding its last day, and one line
+ * counting the rest (met, missed, unknown). */
+enum sl_status term_table_contract(struct strbuf *sb, const struct eval_result *r,
+                                   const struct window *month);
 /* GPU capacity beside the service-level figure, and nodes with repeated
  * hardware faults; nothing when neither was evaluated or found. */
 enum sl_status term_table_capacity(struct strbuf *sb, const struct eval_result *r);

@@ -59,16 +59,16 @@ sheet_findings_table(struct xlsx_book *book, const char *name, const struct find
         xlsx_text(sh, row, F_SEVERITY, finding_severity_name(f->severity),
                   f->severity >= FSEV_HIGH ? XLSX_TEXT_RED : XLSX_BOLD);
         xlsx_text(sh, row, F_RULE, f->rule_id, XLSX_PLAIN);
-        xlsx_text(sh, row, F_ENTITY, f->entity, XLSX_PLAIN);
+        xlsx_text(sh, row, F_ENTITY, f->entity, XLSX_WRAP);
         xlsx_text(sh, row, F_SERVICE, f->service ? f->service : "(all services)",
-                  f->service ? XLSX_PLAIN : XLSX_MUTED);
+                  f->service ? XLSX_WRAP : XLSX_MUTED);
         /* the window as it was computed: a month of the profile's zone
          * reads from its first midnight there */
         xlsx_instant(sh, row, F_FROM, f->window_start, f->zone);
         xlsx_instant(sh, row, F_TO, f->window_end, f->zone);
-        xlsx_text(sh, row, F_SUBJECT, f->subject, XLSX_PLAIN);
+        xlsx_text(sh, row, F_SUBJECT, f->subject, XLSX_WRAP);
         xlsx_text(sh, row, F_MESSAGE, f->message, XLSX_WRAP);
-        xlsx_text(sh, row, F_CLAUSE, f->clause, XLSX_PLAIN);
+        xlsx_text(sh, row, F_CLAUSE, f->clause, XLSX_WRAP);
         xlsx_number(sh, row, F_EVIDENCE, (double)f->nevidence, XLSX_INTEGER);
         xlsx_text(sh, row, F_ZONE, f->zone ? f->zone : "UTC", XLSX_PLAIN);
     }

@@ -36,7 +36,11 @@ void xlgrid_place(struct xlsx_sheet *sh, struct xlgrid *g, struct xlsx_chart *ch
 void xlgrid_new_row(struct xlgrid *g);
 
 /* Ends the grid: a blank cell at column 0 of the row below the last row of
- * charts, so the printed range holds them whole. Nothing may be placed
+ * charts, so the printed range holds them whole, and the sheet's printing:
+ * landscape, one page across at a fixed scale (xlpage_scale of the sheet's
+ * or the charts' width, whichever is wider), and a page break wherever the
+ * next row of charts would not fit whole on the page: before the grid when
+ * its first row does not fit under what is above it. Nothing may be placed
  * after. */
 void xlgrid_end(struct xlsx_sheet *sh, struct xlgrid *g);
 

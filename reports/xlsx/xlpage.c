@@ -2,6 +2,7 @@
  * prints; the workbook writer applies them (reports/xlsx/xlpage.h). */
 #include "reports/xlsx/xlpage.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -112,6 +113,39 @@ bool
 xlpage_landscape(double total_width)
 {
     return total_width > XLPAGE_PORTRAIT_WIDTH;
+}
+
+unsigned
+xlpage_pages_across(double total_width, double key_width, bool landscape, bool *repeat_key)
+{
+    double page = (landscape ? XLPAGE_LANDSCAPE_WIDTH : XLPAGE_PORTRAIT_WIDTH) / XLPAGE_MIN_SCALE;
+    *repeat_key = key_width > 0 && key_width < page / 2;
+    if (total_width <= page)
+        return 1;
+    double key = *repeat_key ? key_width : 0.0;
+    return (unsigned)ceil((total_width - key) / (page - key));
+}
+
+double
+xlpage_column_px(double width)
+{
+    return floor(width * 7.0 + 5.0);
+}
+
+unsigned
+xlpage_scale(double width_px)
+{
+    double s = width_px > 0 ? 100.0 * XLPAGE_LANDSCAPE_PX_W / width_px : 100.0;
+    double least = ceil(100.0 * XLPAGE_MIN_SCALE);
+    if (s > 100.0)
+        s = 100.0;
+    return (unsigned)(s < least ? least : floor(s));
+}
+
+unsigned
+xlpage_rows_per_page(unsigned scale)
+{
+    return (unsigned)floor(XLPAGE_LANDSCAPE_PX_H * 100.0 / (double)scale / XLPAGE_ROW_PX);
 }
 
 void

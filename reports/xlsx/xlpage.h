@@ -20,6 +20,11 @@
 /* Above this many column units a sheet is printed landscape: what a
  * portrait page holds across at full size. */
 #define XLPAGE_PORTRAIT_WIDTH 90.0
+/* What a landscape page holds across at full size (A4 and Letter less
+ * their margins: 9.7 in against 7.2 in portrait). */
+#define XLPAGE_LANDSCAPE_WIDTH 121.0
+/* The smallest scale a printed page may take: the 11-point text at 8 points. */
+#define XLPAGE_MIN_SCALE (8.0 / 11.0)
 #define XLPAGE_DEFAULT_WIDTH 8.43 /* a column whose width was never set */
 /* The printable height of a portrait page inside Excel's default margins
  * (0.75 in top and bottom) on US Letter, the shorter of Letter and A4. */
@@ -45,6 +50,32 @@ double xlpage_word_width(const char *text, bool bold);
 
 /* True when a sheet total_width units wide is printed landscape. */
 bool xlpage_landscape(double total_width);
+
+/* How many pages across a sheet total_width units wide is fitted to, so
+ * that no text prints under 8 points (XLPAGE_MIN_SCALE): 1 when it fits one
+ * page at that scale, else enough pages with the key_width units of the key
+ * columns repeated on each; *repeat_key says whether they are (not when
+ * wider than half a page: they would crowd out the columns they name). */
+unsigned xlpage_pages_across(double total_width, double key_width, bool landscape,
+                             bool *repeat_key);
+
+/* A landscape page's printable area in screen pixels (96 a inch) at full
+ * size: Letter's width less margins, A4's height less margins, header and
+ * footer (the smaller of each), and the height of a default row. */
+#define XLPAGE_LANDSCAPE_PX_W 931.0
+#define XLPAGE_LANDSCAPE_PX_H 640.0
+#define XLPAGE_ROW_PX 20.0
+
+/* The pixels a column width units wide takes on screen and at full print
+ * size (Calibri 11: 7 a unit and 5 of padding). */
+double xlpage_column_px(double width);
+
+/* The print scale, in percent, at which a sheet width_px pixels wide fills
+ * one landscape page across: at most 100, at least XLPAGE_MIN_SCALE's. */
+unsigned xlpage_scale(double width_px);
+
+/* The rows of default height one landscape page holds at scale percent. */
+unsigned xlpage_rows_per_page(unsigned scale);
 
 /* The footer of every printed page, as Excel's header/footer codes, into buf
  * (XLPAGE_FOOTER_SIZE bytes): centred, "<sheet name> — <period> — page N of

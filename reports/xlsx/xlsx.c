@@ -428,6 +428,39 @@ fit_height(struct xlsx_sheet *sh, uint32_t row, uint16_t col, const char *text,
         fit_height_width(sh, row, col_width(sh, col), text, style);
 }
 
+/* Orientation and pages across: as the sheet asked (xlsx_print_fit), else
+ * landscape when wide and one page across; never so few pages that the
+ * text prints under 8 points. A sheet split across pages repeats its key
+ * column (the first, unless xlsx_print_titles named others) on each. */
+static void
+print_width(struct xlsx_sheet *sh)
+{
+    double total = 0, key = 0;
+    uint16_t key_cols = sh->key_cols ? sh->key_cols : 1;
+    for (uint16_t c = 0; c < sh->ncols; c++) {
+        total += col_width(sh, c);
+        if (c < key_cols)
+            key += col_width(sh, c);
+    }
+    bool landscape = sh->print_set ? sh->landscape : xlpage_landscape(total);
+    unsigned pages = sh->print_set ? sh->pages_wide : 1;
+    if (landscape)
+        worksheet_set_landscape(sh->ws);
+    if (sh->scale) {
+        worksheet_set_print_scale(sh->ws, (uint16_t)sh->scale);
+        return;
+    }
+    if (pages == 0)
+        return;
+    bool repeat_key;
+    unsigned legible = xlpage_pages_across(total, key, landscape, &repeat_key);
+    if (legible > pages)
+        pages = legible;
+    worksheet_fit_to_pages(sh->ws, (uint16_t)pages, 0);
+    if (pages > 1 && repeat_key && !sh->key_cols)
+        xlsx_check(sh, worksheet_repeat_columns(sh->ws, 0, 0), 0, 0);
+}
+
 /* What every sheet gets at close: its row heights, and unless the sheet set
  * them itself, landscape when wide, one page across, its header row on every
  * page; and the book's footer. */
@@ -440,14 +473,7 @@ sheet_layout(struct xlsx_sheet *sh)
     for (uint32_t row = 0; row < sh->nheights; row++)
         if (sh->heights[row] > 0)
             set_height(sh, row, sh->heights[row]);
-    if (!sh->print_set) {
-        double total = 0;
-        for (uint16_t c = 0; c < sh->ncols; c++)
-            total += col_width(sh, c);
-        if (xlpage_landscape(total))
-            worksheet_set_landscape(sh->ws);
-        worksheet_fit_to_pages(sh->ws, 1, 0);
-    }
+    print_width(sh);
     if (!sh->titles_set && sh->has_header)
         xlsx_check(sh, worksheet_repeat_rows(sh->ws, sh->header_row, sh->header_row),
                    sh->header_row, 0);
@@ -760,10 +786,48 @@ xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide)
     if (!xlsx_in_grid(sh, 0, 0))
         return;
     sh->print_set = true;
-    if (landscape)
-        worksheet_set_landscape(sh->ws);
-    if (pages_wide > 0)
-        worksheet_fit_to_pages(sh->ws, pages_wide, 0);
+    sh->landscape = landscape;
+    sh->pages_wide = pages_wide;
+}
+
+void
+xlsx_print_scale(struct xlsx_sheet *sh, unsigned percent)
+{
+    if (!xlsx_in_grid(sh, 0, 0))
+        return;
+    sh->print_set = true;
+    sh->landscape = true;
+    sh->pages_wide = 0;
+    sh->scale = percent;
+}
+
+void
+xlsx_page_breaks(struct xlsx_sheet *sh, const uint32_t *rows, size_t n)
+{
+    enum { MAX_BREAKS = 1023 };
+    lxw_row_t breaks[MAX_BREAKS + 1];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < MAX_BREAKS; i++)
+        if (rows[i] > 0)
+            breaks[k++] = rows[i];
+    breaks[k] = 0;
+    if (k && xlsx_in_grid(sh, 0, 0))
+        xlsx_check(sh, worksheet_set_h_pagebreaks(sh->ws, breaks), breaks[0], 0);
+}
+
+double
+xlsx_left_px(const struct xlsx_sheet *sh, uint16_t col)
+{
+    double px = 0;
+    for (uint16_t c = 0; c < col; c++)
+        px += xlpage_column_px(col_width(sh, c));
+    return px;
+}
+
+double
+xlsx_width_px(const struct xlsx_sheet *sh)
+{
+    return xlsx_left_px(sh, sh->ncols);
 }
 
 void
@@ -783,6 +847,7 @@ xlsx_print_titles(struct xlsx_sheet *sh, uint32_t first_row, uint32_t last_row, 
     if (!xlsx_in_grid(sh, last_row, label_cols) || first_row > last_row)
         return;
     sh->titles_set = true;
+    sh->key_cols = label_cols;
     xlsx_check(sh, worksheet_repeat_rows(sh->ws, first_row, last_row), first_row, 0);
     if (label_cols > 0)
         xlsx_check(sh, worksheet_repeat_columns(sh->ws, 0, (lxw_col_t)(label_cols - 1)), first_row,

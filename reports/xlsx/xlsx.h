@@ -213,20 +213,34 @@ struct xlsx_sheet *xlsx_table_row(struct xlsx_table *t, uint32_t *row);
  * column's width before writing wrapped text into it.
  *
  * At close every sheet is made to print: landscape when its columns are
- * wider than a portrait page, scaled to one page across, the first header
+ * wider than a portrait page, scaled to one page across (or, where that
+ * would print under 8 points, to as many pages across as keep 8 points, the
+ * key column repeated on each: xlpage_pages_across), the first header
  * row (xlsx_header) repeated on every page, and a centred footer "<sheet> —
  * <period> — page N of M" (xlsx_props.period). xlsx_print_fit() and
  * xlsx_print_titles() replace the first three for a sheet that wants
  * otherwise. */
 
 /* Prints the sheet landscape (or portrait), scaled to pages_wide pages
- * across and as many down as it takes; pages_wide 0: not scaled, as many
- * pages across as it takes. */
+ * across (more where fewer would print under 8 points) and as many down as
+ * it takes; pages_wide 0: not scaled, as many pages across as it takes. */
 void xlsx_print_fit(struct xlsx_sheet *sh, bool landscape, uint16_t pages_wide);
 /* Prints cells A1 to (last_row, last_col) alone, portrait, scaled to one
  * page: for a memo whose writer keeps it within a page at a legible size
  * (xlpage.h estimates its height). */
 void xlsx_print_page(struct xlsx_sheet *sh, uint32_t last_row, uint16_t last_col);
+/* Prints the sheet landscape at a fixed scale (percent) rather than fitted,
+ * so that the page breaks xlsx_page_breaks() sets are kept (a fitted sheet
+ * drops them). */
+void xlsx_print_scale(struct xlsx_sheet *sh, unsigned percent);
+/* A page starts at each of rows[0..n) (0-based, ascending; row 0 and
+ * breaks past Excel's 1023 are left out). */
+void xlsx_page_breaks(struct xlsx_sheet *sh, const uint32_t *rows, size_t n);
+/* The pixels from the sheet's left edge to the left of column col, and the
+ * width in pixels of every column written or sized. */
+double xlsx_left_px(const struct xlsx_sheet *sh, uint16_t col);
+double xlsx_width_px(const struct xlsx_sheet *sh);
+
 /* Print titles: rows first_row..last_row at the top of every printed page
  * and the first label_cols columns (0: none) at the left of every page, so
  * a page that continues a table still says what its rows and columns are. */

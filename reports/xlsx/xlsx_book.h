@@ -31,6 +31,11 @@ struct xlsx_sheet {
     double pending_height; /* constant memory: of current_row */
     bool has_header, print_set, titles_set;
     uint32_t header_row;
+    /* xlsx_print_fit: orientation and pages across asked for (print_set);
+     * xlsx_print_titles: the key columns already repeated. */
+    bool landscape;
+    uint16_t pages_wide, key_cols;
+    unsigned scale; /* xlsx_print_scale: percent; 0: fitted */
 };
 
 struct xlsx_chart {

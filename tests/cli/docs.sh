@@ -6,6 +6,7 @@
 #     command's --help lists (its usage lines and option lines);
 #   - the command reference of docs/user-guide.md is each --help as printed;
 #   - every source file the documentation names by path exists;
+#   - the README's counts of formats and rules are what the binary lists;
 #   - nothing in the project cites a design page outside it.
 # Prints FAIL: lines and exits 1 on any difference.
 # Run from the top of the tree: sh tests/cli/docs.sh build/slaudit
@@ -82,6 +83,23 @@ for doc in README.md sample-data/README.md man/slaudit.1 docs/*.md; do
     done
 done 2>"$TMP/missing"
 if [ -s "$TMP/missing" ]; then cat "$TMP/missing" >&2; fail "the documentation names files that are gone (above)"; fi
+
+# --- the README's counts are the binary's ----------------------------------------
+formats=$("$BIN" formats | grep -c '^  reads:')
+said=$(tr '\n' ' ' <README.md | grep -oE '`slaudit formats` +lists the [0-9]+ it reads' | grep -oE '[0-9]+')
+[ "${said:-}" = "$formats" ] ||
+    fail "README.md says slaudit formats lists ${said:-no number of} formats; the binary reads $formats"
+rules=$("$BIN" rules | tail -n 1)
+said=$(tr '\n' ' ' <README.md | grep -oE '`slaudit rules`; +[0-9]+ of +its [0-9]+ rules implemented' |
+    sed -E 's/.*; +([0-9]+) of +its ([0-9]+) rules.*/\1 of \2 rules implemented/')
+[ "${said:-}" = "$rules" ] || fail "README.md says '${said:-no count of rules}'; slaudit rules says '$rules'"
+for doc in docs/user-guide.md man/slaudit.1; do
+    tr '\n' ' ' <"$doc" | grep -oE '[0-9]+ of( its)? [0-9]+ rules implemented' | sed 's/ its//' |
+        while read -r n; do
+            [ "$n" = "$rules" ] || echo "FAIL: docs: $doc says '$n'; slaudit rules says '$rules'" >&2
+        done
+done 2>"$TMP/counts"
+if [ -s "$TMP/counts" ]; then cat "$TMP/counts" >&2; fail "a document's count of rules is not the binary's (above)"; fi
 
 # --- citations stay inside the project -----------------------------------------
 if grep -rln 'DESIGN[.]md' README.md docs man cli engine parsers reports tests sample-data \

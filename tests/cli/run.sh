@@ -1236,6 +1236,13 @@ expect "eval a rolling objective" 0 "$BIN" --db "$SDB" --json eval --month 2026-
 has "eval: the rolling 28 days to the month's end" "$TMP/out" '"window":\{"kind":"rolling","start":"2026-10-04T00:00:00Z","end":"2026-11-01T00:00:00Z"\},"measure":"contract","availability":0.99107'
 expect "eval text names the rolling window" 0 "$BIN" --db "$SDB" eval --month 2026-10 --entity team:hpc
 has "eval text: rolling 28d" "$TMP/out" 'scheduler +rolling 28d to 2026-10-31 +99\.107% +99\.50%'
+# The report's console shows the windows of the month asked for and counts
+# the earlier ones in one line.
+expect "report with rolling objectives" 0 "$BIN" --db "$SDB" report --month 2026-10 -o "$TMP/slo.xlsx"
+has "report: the rolling window ending with the month" "$TMP/out" '^team:hpc +scheduler +rolling 28d to 2026-10-31 +99\.107%'
+hasnt "report: no window ending before the month's last day" "$TMP/out" 'rolling [0-9]+d to 2026-(09-|10-[0-2])'
+has "report: the earlier windows counted" "$TMP/out" '^not shown: 2 rows of earlier windows, the first ending 2026-09-05: 1 met, 0 missed, 1 unknown; eval lists every window$'
+same "report: one row per commitment in the credits" "$(grep -c 'fee unknown' "$TMP/out")" 2
 
 # --- workbook colours and the trend at a glance -----------------------------------
 # The fill of a cell and its number, read from the zip with the standard
@@ -1812,7 +1819,13 @@ same "claim: claim by" "$(beside claimsheet 'Claim by')" 2026-11-30
 same "claim: the commitment as a fraction, shown as a percent" "$(beside claimsheet 'Commitment')" 0.999
 same "claim: the tier's credit as a fraction" "$(beside claimsheet 'Tier credit')" 0.1
 has "claim: the commitment quoted with its lines" "$TMP/claimsheet.cells" 'lines 9-11: "Nimbus will use commercially reasonable efforts to make each Covered Service available with a Monthly Uptime Percentage of at least 99\.9% during any calendar month\."'
-has "claim: the tier quoted with its line" "$TMP/claimsheet.cells" 'line 27: "\| Less than 99\.9% but equal to or greater than 99\.0% \| 10% \|"'
+has "claim: the tier quoted with its line, no table pipes" "$TMP/claimsheet.cells" 'line 27: "Less than 99\.9% but equal to or greater than 99\.0% — 10%"'
+hasnt "claim: no Markdown pipe quoted" "$TMP/claimsheet.cells" '"[^"]*\|'
+# Each value beside its label: the words a figure rests on share its row.
+awk -F'\t' '{ row = substr($1, 2) + 0; col = substr($1, 1, 1); if (col == "A") a[row] = 1; if (col == "D") d[row] = 1 }
+    END { for (r in d) if (!(r in a)) print r }' "$TMP/claimsheet.cells" >"$TMP/claim-alone"
+same "claim: no words on a row without their label" "$(cat "$TMP/claim-alone")" ""
+hasnt "claim: the letter names no folder" "$CT" '[^ ]*/[^ ]*\.csv'
 cells_of "$CX" Excluded claimexcl
 has "claim: a short outage forgiven, with the document's line" "$TMP/claimexcl.cells" 'shorter than the 5 consecutive minutes the document requires \(line 15\)'
 has "claim: partial service set aside, with the line" "$TMP/claimexcl.cells" 'partial service, which the document says is not downtime \(line 16\)'
@@ -1888,12 +1901,19 @@ for book in "$X" "$TMP/audit.xlsx" "$TMP/score.xlsx" "$TMP/decision0.xlsx"; do
     while IFS= read -r name; do
         n=$((n + 1))
         unzip -p "$book" "xl/worksheets/sheet$n.xml" >"$TMP/lay.xml"
-        has "layout: $(basename "$book") '$name' fits one page across" "$TMP/lay.xml" '<pageSetUpPr fitToPage="1"/>'
+        has "layout: $(basename "$book") '$name' fits one page across, or a fixed scale" "$TMP/lay.xml" '<pageSetUpPr fitToPage="1"/>|<pageSetup scale="(7[3-9]|[89][0-9]|100)"'
         has "layout: $(basename "$book") '$name' footer" "$TMP/lay.xml" "<oddFooter>&amp;C&amp;A — .* — page &amp;P of &amp;N</oddFooter>"
     done <"$TMP/lay-names"
 done
 has "layout: the month in the monthly footer" "$TMP/sheet1.xml" '<oddFooter>&amp;C&amp;A — 2026-10 — page'
 has "layout: wide Summary detail printed landscape" "$TMP/sheet2.xml" 'orientation="landscape"'
+# Charts whole: a fixed scale of 73 % or more (fitting would drop the page
+# breaks), and a break wherever a row of charts would cross a page: at 75 %
+# a page holds 42 rows, the title and two rows of charts (19 rows each).
+has "layout: the Charts sheet at a fixed scale" "$TMP/sheet3.xml" '<pageSetup scale="75" orientation="landscape"/>'
+has "layout: a page break after two rows of charts" "$TMP/sheet3.xml" '<rowBreaks count="1" manualBreakCount="1"><brk id="41" max="16383" man="1"/></rowBreaks>'
+has "layout: the Daily sheet one page across at 8 pt" "$TMP/sheet4.xml" '<pageSetup scale="7[3-9]" orientation="landscape"/>'
+has "layout: burn-downs break between rows of charts" "$TMP/sheet4.xml" '<rowBreaks count="2" manualBreakCount="2"><brk id="41" [^>]*/><brk id="77" [^>]*/></rowBreaks>'
 has "layout: definitions rows as tall as their text" "$TMP/sheet12.xml" '<row r="[0-9]+"[^>]* ht="[0-9.]+" customHeight="1"'
 sheet_of "$TMP/audit.xlsx" Cover lcover
 has "layout: the audit's footer names entity and days" "$TMP/lcover.xml" '<oddFooter>&amp;C&amp;A — team:platform, 2026-[0-9-]+ to 2026-[0-9-]+ — page'
@@ -1924,6 +1944,21 @@ expect "layout: score the sample SLA" 0 "$BIN" -q sla score sample-data/nimbus-s
 unzip -p "$TMP/lay-score.xlsx" xl/sharedStrings.xml >"$TMP/lay-ss.xml"
 has "layout: a clause labelled in words" "$TMP/lay-ss.xml" '<t>Minimum countable outage \(min\)</t>'
 hasnt "layout: no clause key where a label belongs" "$TMP/lay-ss.xml" '<t>[a-z]+_[a-z_]+</t>'
+# The scorecard says whose document it is, by its name, not by the folder it
+# was read from; the Terms sheet quotes a line once, without table pipes,
+# and its labels fit their column.
+expect "layout: score by an absolute path" 0 "$BIN" -q sla score "$(pwd)/tests/data/sla/tarn-network.txt" -o "$TMP/lay-tarn.xlsx"
+cells_of "$TMP/lay-tarn.xlsx" Scorecard laytarn
+has "layout: scorecard titled with provider and document" "$TMP/laytarn.cells" '^A1	[^	/]+ — tarn-network\.txt: [0-9]+ / 100$'
+sheet_of "$TMP/lay-tarn.xlsx" Scorecard laytarn1
+has "layout: scorecard footer names the document" "$TMP/laytarn1.xml" '<oddFooter>&amp;C&amp;A — tarn-network\.txt — page'
+cells_of "$TMP/lay-tarn.xlsx" Terms laytterms
+same "layout: one paragraph quoted once" "$(grep -c '	the same line as above$' "$TMP/laytterms.cells")" 1
+hasnt "layout: no table pipes in the Terms" "$TMP/laytterms.cells" '	\|'
+sheet_of "$TMP/lay-tarn.xlsx" Terms laytterms1
+has "layout: the Terms' labels fit" "$TMP/laytterms1.xml" '<col min="1" max="1" width="38'
+cells_of "$TMP/lay-score.xlsx" Terms laysterms
+has "layout: a credit tier row without its pipes" "$TMP/laysterms.cells" '	Less than 99\.9% but equal to or greater than 99\.0% — 10%$'
 
 # --- report: the Daily sheet (status strip, burn-downs) and the charts per entity ---
 DX=$TMP/daily.xlsx
@@ -1955,6 +1990,40 @@ has "charts: one trend per entity" "$TMP/dchart1.xml" '<a:t>Availability of prov
 has "charts: incidents per entity" "$TMP/dchart2.xml" '<a:t>Incidents of provider:coreline by severity per month</a:t>'
 has "charts: TTR in hours past 300 minutes" "$TMP/dchart7.xml" '<a:t>Hours</a:t>'
 has "charts: the budget names its measure" "$TMP/dchart8.xml" '<a:t>Error budget this month, neutral measure, 99\.9 % default</a:t>'
+# A provider's history the size of a public cloud's: 60 services with long
+# names over two months, service k down k minutes on 10 September and k
+# more on 10 October. The trend draws the 8 with the most downtime and the
+# other 52 as one pooled line; Chart data keeps every service.
+awk 'BEGIN { print "entity,service,start,end,status"
+    for (k = 1; k <= 60; k++) {
+        s = sprintf("regional-managed-service-%02d-asia-pacific-southeast", k)
+        for (m = 9; m <= 10; m++) {
+            printf "provider:bigcloud,%s,2026-%02d-01T00:00:00Z,2026-%02d-10T00:00:00Z,up\n", s, m, m
+            t = sprintf("2026-%02d-10T%02d:%02d:00Z", m, int(k / 60), k % 60)
+            printf "provider:bigcloud,%s,2026-%02d-10T00:00:00Z,%s,down\n", s, m, t
+            printf "provider:bigcloud,%s,%s,%s,up\n", s, t, m == 9 ? "2026-10-01T00:00:00Z" : "2026-11-01T00:00:00Z"
+        } } }' >"$TMP/bigcloud.csv"
+BIG=$TMP/bigcloud.db
+expect "charts: a 60-service history" 0 "$BIN" --db "$BIG" -q ingest "$TMP/bigcloud.csv"
+expect "charts: its report" 0 "$BIN" --db "$BIG" -q report --month 2026-10 -o "$TMP/big.xlsx"
+unzip -p "$TMP/big.xlsx" xl/charts/chart1.xml >"$TMP/bigchart1.xml"
+has "charts: the worst 8 and the rest, said in the title" "$TMP/bigchart1.xml" '<a:t>Availability of provider:bigcloud, last 2 months: the 8 services with the most downtime, the other 52 pooled</a:t>'
+same "charts: 8 services and the pooled line" "$(grep -o '<c:ser>' "$TMP/bigchart1.xml" | wc -l)" 10
+has "charts: the worst service drawn" "$TMP/bigchart1.xml" "<c:f>'Chart data'!\\\$BI\\\$3</c:f>"
+hasnt "charts: a service of the rest not drawn" "$TMP/bigchart1.xml" "<c:f>'Chart data'!\\\$B\\\$3</c:f>"
+cells_of "$TMP/big.xlsx" "Chart data" bigdata
+has "charts: every service on Chart data" "$TMP/bigdata.cells" '^BI3	regional-managed-service-60-asia-pacific-southeast$'
+has "charts: the rest's column" "$TMP/bigdata.cells" '	Other 52 services \(pooled\)$'
+# The 52 least-down services pool 1378 of 52 × 44,640 minutes in October.
+has "charts: the rest pooled" "$TMP/bigdata.cells" '	0\.99940636'
+# The budget: the 15 that spent the most (60 down to 46 minutes), then the
+# other 45 summed: 1 + 2 + ... + 45 = 1035 minutes.
+unzip -p "$TMP/big.xlsx" xl/charts/chart2.xml >"$TMP/bigchart2.xml"
+has "charts: the budget's worst 15 and the rest, said" "$TMP/bigchart2.xml" ': the 15 services that spent the most, the other 45 summed</a:t>'
+has "charts: the budget draws 16 categories" "$TMP/bigchart2.xml" "<c:f>'Chart data'!\\\$A\\\$76:\\\$A\\\$91</c:f>"
+has "charts: the worst first" "$TMP/bigdata.cells" '^A76	regional-managed-service-60-asia-pacific-southeast$'
+has "charts: the rest summed" "$TMP/bigdata.cells" '^A91	Other 45 services \(summed\)$'
+same "charts: the rest's downtime" "$(awk -F'\t' '$1 == "C91" { print $2 }' "$TMP/bigdata.cells")" 1035
 # With nimbus's SLA imported, its services' budgets are the contract
 # measure's: the burn-down and the budget chart say so.
 cp "$DB" "$TMP/dsla.db"

@@ -114,8 +114,11 @@ while read -r part; do
     *" $part "*)
         grep -qF -- "--db $PG_SHOWN " "$TMP/pg/named/$part" ||
             fail "$part does not name the store as $PG_SHOWN"
-        put_back "--db $PG_SHOWN " "--db $SQ " "$TMP/pg/named/$part" >"$TMP/part.pg"
-        put_back x x "$TMP/sqlite/named/$part" >"$TMP/part.sqlite"
+        # The command line wraps in its cell: the row holding it is as tall
+        # as the store's name is long, so row heights are left out here.
+        put_back "--db $PG_SHOWN " "--db $SQ " "$TMP/pg/named/$part" |
+            sed 's/ ht="[0-9.]*" customHeight="1"//g' >"$TMP/part.pg"
+        put_back x x "$TMP/sqlite/named/$part" | sed 's/ ht="[0-9.]*" customHeight="1"//g' >"$TMP/part.sqlite"
         ;;
     *)
         cp "$TMP/pg/named/$part" "$TMP/part.pg"

@@ -45,7 +45,7 @@ static const struct quote_case {
      "lines 6-7: \"- \"Downtime\" means five consecutive minutes of errors. Degraded service is "
      "not Downtime.\""},
     {"a list item that is the last", 8, "line 8: \"- Maintenance is announced 48 hours ahead.\""},
-    {"a table row stands alone", 11, "line 11: \"| < 99.9% | 10% |\""},
+    {"a table row stands alone, without its pipes", 11, "line 11: \"< 99.9% — 10%\""},
 };
 
 Test(claim_letter, a_line_is_quoted_with_what_it_stands_in)

@@ -222,6 +222,19 @@ Test(month_colours, the_default_setting_on_the_definitions_sheet)
     cr_assert(strstr(sheet, "<t>Amber up to (error budgets)</t></is></c><c r=\"B"));
     cr_assert(strstr(sheet, "<t>Change vs the month before</t>"));
     cr_assert(strstr(sheet, "<t>Availability year to date</t>"));
+    /* The formulas and the command line wrap in their column: never cut by
+     * the Definition beside them. */
+    char *styles = zip_part(path, "xl/styles.xml");
+    const char *formula = strstr(sheet, "<t>A = 1 − Σ w·|interval ∩ W′| / |W′|</t>");
+    cr_assert_not_null(formula, "%s", sheet);
+    const char *c = formula;
+    while (c > sheet && strncmp(c, "<c ", 3) != 0)
+        c--;
+    const char *xf = nth(styles, "<cellXfs", "<xf ", attr(c, "s"));
+    cr_assert(strncmp(xf, "<xf ", 4) == 0 && strstr(xf, "wrapText=\"1\"") &&
+                  strstr(xf, "wrapText=\"1\"") < strstr(xf, "</xf>"),
+              "%.200s", xf);
+    free(styles);
     free(sheet);
 }
 

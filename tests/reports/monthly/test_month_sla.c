@@ -236,6 +236,13 @@ Test(month_sla, summary_credits_due_and_top_findings)
     assert_text(sheet, "D7", "sev1 incident INC-1 has no postmortem (and 1 more like it)");
     assert_text(sheet, "C8", "OPS-001");
     assert_text(sheet, "A9", "3 findings in all: see the Findings sheet");
+    /* The RAG legend below, with the amber band the run used. */
+    assert_text(sheet, "A11", "Legend");
+    char *legend = cell_text(sheet, NULL, "B11");
+    cr_assert(legend && strstr(legend, "RAG: green, the target met; amber, missed by at most 2 "
+                                       "error budgets"),
+              "%s", legend ? legend : "(none)");
+    free(legend);
     free(sheet);
 }
 

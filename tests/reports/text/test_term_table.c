@@ -72,7 +72,7 @@ Test(term_table, every_row_without_filters_and_unknown_spelled_out)
 Test(term_table, no_contract_rows_no_contract_table)
 {
     struct strbuf sb = STRBUF_INIT;
-    cr_assert_eq(term_table_contract(&sb, &result), SL_OK);
+    cr_assert_eq(term_table_contract(&sb, &result, NULL), SL_OK);
     cr_assert_eq(sb.len, 0);
     cr_assert_eq(term_table_capacity(&sb, &result), SL_OK);
     cr_assert_eq(sb.len, 0, "no capacity evaluated and no faulty nodes: nothing");

@@ -76,6 +76,22 @@ Test(xlpage, landscape_when_wider_than_portrait)
     cr_assert(xlpage_landscape(XLPAGE_PORTRAIT_WIDTH + 1));
 }
 
+Test(xlpage, pages_across_keep_eight_points)
+{
+    bool key;
+    /* One landscape page holds 121 units at full size, 166 at 8 of 11 points. */
+    cr_assert_eq(xlpage_pages_across(150, 20, true, &key), 1);
+    cr_assert(key);
+    cr_assert_eq(xlpage_pages_across(XLPAGE_LANDSCAPE_WIDTH / XLPAGE_MIN_SCALE + 1, 20, true, &key),
+                 2);
+    /* 320 units with a 20-unit key on each page: 300 over 146 a page. */
+    cr_assert_eq(xlpage_pages_across(320, 20, true, &key), 3);
+    /* A key wider than half a page is not repeated. */
+    cr_assert_eq(xlpage_pages_across(320, 100, true, &key), 2);
+    cr_assert(!key);
+    cr_assert_eq(xlpage_pages_across(200, 10, false, &key), 2, "portrait holds less");
+}
+
 Test(xlpage, footer_names_sheet_period_and_page)
 {
     char f[XLPAGE_FOOTER_SIZE];
@@ -125,6 +141,8 @@ teardown(void)
 static const struct xlsx_column narrow_columns[] = {
     {"Name", 10}, {"Unmonitored time (h)", 4}, {"Message", 20}, {NULL, 0}};
 static const struct xlsx_column wide_columns[] = {{"Name", 40}, {"Message", 60}, {NULL, 0}};
+static const struct xlsx_column very_wide_columns[] = {
+    {"Service", 20}, {"Reason", 100}, {"Evidence", 100}, {NULL, 0}};
 
 #define LONG_MESSAGE "one two three four five six seven eight nine ten eleven twelve"
 
@@ -151,6 +169,9 @@ write_book(bool constant_memory, const char *period)
     struct xlsx_sheet *wide = xlsx_add_sheet(book, "Wide");
     xlsx_header(wide, 0, wide_columns, 1);
     xlsx_text(wide, 1, 1, LONG_MESSAGE, XLSX_WRAP);
+    struct xlsx_sheet *very_wide = xlsx_add_sheet(book, "Very wide");
+    xlsx_header(very_wide, 0, very_wide_columns, 1);
+    xlsx_text(very_wide, 1, 2, LONG_MESSAGE, XLSX_WRAP);
     cr_assert_eq(xlsx_close(book, &diag), SL_OK, "%s", diag.message);
 }
 
@@ -236,6 +257,12 @@ Test(layout, every_sheet_prints, .init = setup, .fini = teardown)
                              "&amp;N</oddFooter>"),
               "%s", narrow);
     cr_assert(strstr(wide, "<oddFooter>&amp;C&amp;A — March 2026 — page"), "%s", wide);
+    cr_assert_null(strstr(wide, "fitToWidth="), "one page across: %s", wide);
+    /* 220 units would print at 6 points on one page: two pages across,
+     * each beginning with the key column. */
+    char *very_wide = sheet_xml(path, "Very wide");
+    cr_assert(strstr(very_wide, "fitToWidth=\"2\""), "%s", very_wide);
+    free(very_wide);
     free(narrow);
     free(wide);
     /* Each sheet's header row on every page. */
@@ -245,6 +272,9 @@ Test(layout, every_sheet_prints, .init = setup, .fini = teardown)
               "%s", wb);
     cr_assert(strstr(wb, "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"1\">"
                          "Wide!$1:$1</definedName>"),
+              "%s", wb);
+    cr_assert(strstr(wb, "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"2\">"
+                         "'Very wide'!$A:$A,'Very wide'!$1:$1</definedName>"),
               "%s", wb);
     free(wb);
 }
