@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/grow.h"
 #include "engine/time/sltime.h"
 #include "parsers/formats/registry.h"
 
@@ -54,7 +55,7 @@ pull_first_request(const struct pull_options *opt, struct strbuf *url)
     struct pull_step at = {0};
     bool done;
     struct sl_diag ignored;
-    enum sl_status s = opt->kind->next(&opt->q, &at, NULL, 0, url, &done, "", &ignored);
+    enum sl_status s = pull_next(opt->kind, &opt->q, &at, NULL, 0, url, &done, "", &ignored);
     if (!s && done)
         strbuf_reset(url);
     return s;
@@ -62,7 +63,7 @@ pull_first_request(const struct pull_options *opt, struct strbuf *url)
 
 struct answers {
     struct ingest_pull_answer *list;
-    size_t n;
+    size_t n, alloc;
 };
 
 static void
@@ -84,7 +85,7 @@ fetch_all(const struct pull_options *opt, const char *const *headers, int nh, st
     struct strbuf url = STRBUF_INIT, body = STRBUF_INIT;
     const char *shown = "";
     bool done = false;
-    enum sl_status s = opt->kind->next(&opt->q, &at, NULL, 0, &url, &done, shown, diag);
+    enum sl_status s = pull_next(opt->kind, &opt->q, &at, NULL, 0, &url, &done, shown, diag);
     while (!s && !done) {
         if (at.request >= opt->max_pages) {
             s = diag_set(diag, SL_ERR_LIMIT, url.buf, 0,
@@ -94,12 +95,10 @@ fetch_all(const struct pull_options *opt, const char *const *headers, int nh, st
         }
         if (opt->progress)
             opt->progress(opt->progress_ctx, at.request + 1, url.buf);
-        struct ingest_pull_answer *grown = realloc(a->list, (a->n + 1) * sizeof *grown);
-        if (!grown) {
+        if (grow_reserve((void **)&a->list, &a->alloc, a->n + 1, sizeof *a->list)) {
             s = diag_set(diag, SL_ERR_NOMEM, url.buf, 0, "out of memory");
             break;
         }
-        a->list = grown;
         if ((s = http_get(url.buf, headers, nh, &opt->limits, &body, diag)))
             break;
         struct ingest_pull_answer *one = &a->list[a->n];
@@ -115,7 +114,8 @@ fetch_all(const struct pull_options *opt, const char *const *headers, int nh, st
         at.request++;
         out->requests++;
         out->bytes += (long long)one->len;
-        s = opt->kind->next(&opt->q, &at, one->body, one->len, &url, &done, one->request, diag);
+        s = pull_next(opt->kind, &opt->q, &at, one->body, one->len, &url, &done, one->request,
+                      diag);
     }
     strbuf_release(&url);
     strbuf_release(&body);

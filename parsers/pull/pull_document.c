@@ -6,14 +6,8 @@
 #include "parsers/pull/pull_kinds.h"
 
 static enum sl_status
-next(const struct pull_query *q, struct pull_step *at, const char *body, size_t len,
-     struct strbuf *url, bool *done, const char *url_shown, struct sl_diag *diag)
+request(const struct pull_query *q, struct pull_step *at, struct strbuf *url, bool *done)
 {
-    (void)body;
-    (void)len;
-    (void)url_shown;
-    (void)diag;
-    strbuf_reset(url);
     *done = at->request > 0;
     return *done ? SL_OK : strbuf_addstr(url, q->url);
 }
@@ -23,12 +17,12 @@ const struct pull_kind pull_gcp_status = {
     .format = "gcp-status",
     .about = "Google Cloud's published incident history (incidents.json)",
     .default_url = "https://status.cloud.google.com/incidents.json",
-    .next = next,
+    .request = request,
 };
 
 const struct pull_kind pull_aws_health = {
     .name = "aws-health",
     .format = "aws-health",
     .about = "the AWS Health Dashboard's published event history (its JSON document)",
-    .next = next,
+    .request = request,
 };

@@ -10,9 +10,10 @@
 #define IO_PAGE_SIZE 250
 
 static enum sl_status
-advance(struct pull_step *at, const char *body, size_t len, bool *done, const char *url_shown,
-        struct sl_diag *diag)
+advance(const struct pull_query *q, struct pull_step *at, const char *body, size_t len, bool *done,
+        const char *url_shown, struct sl_diag *diag)
 {
+    (void)q;
     struct json_node *root;
     enum sl_status s = jsondoc_load_buffer(body, len, url_shown, 1, &root, diag);
     if (s)
@@ -31,15 +32,10 @@ advance(struct pull_step *at, const char *body, size_t len, bool *done, const ch
 }
 
 static enum sl_status
-next(const struct pull_query *q, struct pull_step *at, const char *body, size_t len,
-     struct strbuf *url, bool *done, const char *url_shown, struct sl_diag *diag)
+request(const struct pull_query *q, struct pull_step *at, struct strbuf *url, bool *done)
 {
-    strbuf_reset(url);
     *done = false;
-    enum sl_status s = body ? advance(at, body, len, done, url_shown, diag) : SL_OK;
-    if (s || *done)
-        return s;
-    s = strbuf_addf(url, "%s/v2/incidents?page_size=%d", q->url, IO_PAGE_SIZE);
+    enum sl_status s = strbuf_addf(url, "%s/v2/incidents?page_size=%d", q->url, IO_PAGE_SIZE);
     if (!s && at->after[0] && !(s = strbuf_addstr(url, "&after=")))
         s = pull_add_escaped(url, at->after);
     return s;
@@ -52,5 +48,6 @@ const struct pull_kind pull_incidentio = {
     .default_url = "https://api.incident.io",
     .auth = "Authorization: Bearer ",
     .needs_token = true,
-    .next = next,
+    .advance = advance,
+    .request = request,
 };

@@ -21,6 +21,18 @@ pull_kind_by_name(const char *name)
 }
 
 enum sl_status
+pull_next(const struct pull_kind *k, const struct pull_query *q, struct pull_step *at,
+          const char *body, size_t len, struct strbuf *url, bool *done, const char *url_shown,
+          struct sl_diag *diag)
+{
+    strbuf_reset(url);
+    *done = false;
+    enum sl_status s =
+        body && k->advance ? k->advance(q, at, body, len, done, url_shown, diag) : SL_OK;
+    return s || *done ? s : k->request(q, at, url, done);
+}
+
+enum sl_status
 pull_add_escaped(struct strbuf *url, const char *text)
 {
     static const char hex[] = "0123456789ABCDEF";

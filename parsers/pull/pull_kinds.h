@@ -1,7 +1,7 @@
 /* pull_kinds.h — the APIs `slaudit pull` reads: one row per kind, one file
  * per kind with how it asks. A kind names the format whose parser reads its
  * answers (parsers/formats/registry.h), so a pulled record is read exactly
- * as an exported file of the same bytes; its next() gives the request after
+ * as an exported file of the same bytes; pull_next gives the request after
  * an answer (the page, offset, cursor or chunk that follows), or says the
  * pull is done. */
 #ifndef SLAUDIT_PULL_KINDS_H
@@ -42,13 +42,16 @@ struct pull_kind {
     const char *accept; /* an Accept header, or NULL */
     bool windowed;      /* asks for [since, until): keeps a cursor */
     bool query;         /* takes --query and --step */
-    /* The next request's URL into url (reset first), from body[0..len),
-     * the answer to the request before (NULL before the first): *done when
-     * there is none. An answer that does not say how to go on is
-     * SL_ERR_INPUT with url_shown as its file. */
-    enum sl_status (*next)(const struct pull_query *q, struct pull_step *at, const char *body,
-                           size_t len, struct strbuf *url, bool *done, const char *url_shown,
-                           struct sl_diag *diag);
+    /* Reads the answer to the request before, body[0..len): where the
+     * pull goes on from (at), or *done when it says there is no more. An
+     * answer that does not say how to go on is SL_ERR_INPUT with url_shown
+     * as its file. NULL: the kind's answers say nothing of what follows. */
+    enum sl_status (*advance)(const struct pull_query *q, struct pull_step *at, const char *body,
+                              size_t len, bool *done, const char *url_shown, struct sl_diag *diag);
+    /* The URL of the request at (at->request made so far: 0 for the first)
+     * into url, which is empty; *done when there is none. */
+    enum sl_status (*request)(const struct pull_query *q, struct pull_step *at, struct strbuf *url,
+                              bool *done);
 };
 
 extern const struct pull_kind pull_statuspage, pull_pagerduty, pull_opsgenie, pull_incidentio,
@@ -58,6 +61,12 @@ extern const struct pull_kind pull_statuspage, pull_pagerduty, pull_opsgenie, pu
 extern const struct pull_kind *const pull_kind_table[];
 const struct pull_kind *pull_kind_by_name(const char *name);
 
+/* The next request's URL of kind k into url (reset first), from the answer
+ * body[0..len) to the request before (NULL before the first): *done when
+ * there is none. Errors: those of k->advance, SL_ERR_NOMEM. */
+enum sl_status pull_next(const struct pull_kind *k, const struct pull_query *q,
+                         struct pull_step *at, const char *body, size_t len, struct strbuf *url,
+                         bool *done, const char *url_shown, struct sl_diag *diag);
 /* Appends text to url percent-encoded as a query value. */
 enum sl_status pull_add_escaped(struct strbuf *url, const char *text);
 /* Appends t as RFC 3339 UTC ("2026-10-01T00:00:00Z"), percent-encoded. */

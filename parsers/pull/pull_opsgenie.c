@@ -11,9 +11,10 @@
 #define OG_LIMIT 100
 
 static enum sl_status
-advance(struct pull_step *at, const char *body, size_t len, bool *done, const char *url_shown,
-        struct sl_diag *diag)
+advance(const struct pull_query *q, struct pull_step *at, const char *body, size_t len, bool *done,
+        const char *url_shown, struct sl_diag *diag)
 {
+    (void)q;
     struct json_node *root;
     enum sl_status s = jsondoc_load_buffer(body, len, url_shown, 1, &root, diag);
     if (s)
@@ -29,18 +30,13 @@ advance(struct pull_step *at, const char *body, size_t len, bool *done, const ch
 }
 
 static enum sl_status
-next(const struct pull_query *q, struct pull_step *at, const char *body, size_t len,
-     struct strbuf *url, bool *done, const char *url_shown, struct sl_diag *diag)
+request(const struct pull_query *q, struct pull_step *at, struct strbuf *url, bool *done)
 {
-    strbuf_reset(url);
     *done = false;
-    enum sl_status s = body ? advance(at, body, len, done, url_shown, diag) : SL_OK;
-    if (s || *done)
-        return s;
     char search[96];
     snprintf(search, sizeof search, "createdAt>=%lld AND createdAt<%lld",
              (long long)q->since * 1000, (long long)q->until * 1000);
-    s = strbuf_addf(url, "%s/v2/alerts?query=", q->url);
+    enum sl_status s = strbuf_addf(url, "%s/v2/alerts?query=", q->url);
     if (!s)
         s = pull_add_escaped(url, search);
     if (!s)
@@ -56,5 +52,6 @@ const struct pull_kind pull_opsgenie = {
     .auth = "Authorization: GenieKey ",
     .needs_token = true,
     .windowed = true,
-    .next = next,
+    .advance = advance,
+    .request = request,
 };

@@ -19,9 +19,10 @@ window_end(const struct pull_query *q, int64_t from)
 /* From the answer before: the next offset in its window, else the next
  * window. */
 static enum sl_status
-advance(const struct pull_query *q, struct pull_step *at, const char *body, size_t len,
+advance(const struct pull_query *q, struct pull_step *at, const char *body, size_t len, bool *done,
         const char *url_shown, struct sl_diag *diag)
 {
+    (void)done;
     struct json_node *root;
     enum sl_status s = jsondoc_load_buffer(body, len, url_shown, 1, &root, diag);
     if (s)
@@ -43,20 +44,14 @@ advance(const struct pull_query *q, struct pull_step *at, const char *body, size
 }
 
 static enum sl_status
-next(const struct pull_query *q, struct pull_step *at, const char *body, size_t len,
-     struct strbuf *url, bool *done, const char *url_shown, struct sl_diag *diag)
+request(const struct pull_query *q, struct pull_step *at, struct strbuf *url, bool *done)
 {
-    strbuf_reset(url);
-    enum sl_status s = SL_OK;
-    if (!body)
+    if (at->request == 0)
         at->from = q->since;
-    else if ((s = advance(q, at, body, len, url_shown, diag)))
-        return s;
     *done = at->from >= q->until;
     if (*done)
         return SL_OK;
-    if (!s)
-        s = strbuf_addf(url, "%s/incidents?since=", q->url);
+    enum sl_status s = strbuf_addf(url, "%s/incidents?since=", q->url);
     if (!s)
         s = pull_add_time(url, at->from);
     if (!s)
@@ -78,5 +73,6 @@ const struct pull_kind pull_pagerduty = {
     .needs_token = true,
     .accept = "Accept: application/vnd.pagerduty+json;version=2",
     .windowed = true,
-    .next = next,
+    .advance = advance,
+    .request = request,
 };

@@ -16,20 +16,27 @@ point_from(int64_t t, int64_t step)
     return (t + step - 1) / step * step;
 }
 
+/* The chunk after the one answered. */
 static enum sl_status
-next(const struct pull_query *q, struct pull_step *at, const char *body, size_t len,
-     struct strbuf *url, bool *done, const char *url_shown, struct sl_diag *diag)
+advance(const struct pull_query *q, struct pull_step *at, const char *body, size_t len, bool *done,
+        const char *url_shown, struct sl_diag *diag)
 {
+    (void)body;
     (void)len;
+    (void)done;
     (void)url_shown;
     (void)diag;
-    strbuf_reset(url);
+    at->from += PROM_POINTS * q->step;
+    return SL_OK;
+}
+
+static enum sl_status
+request(const struct pull_query *q, struct pull_step *at, struct strbuf *url, bool *done)
+{
     int64_t last = (q->until - 1) / q->step * q->step; /* the last point before until */
     int64_t span = (PROM_POINTS - 1) * q->step;
-    if (!body)
+    if (at->request == 0)
         at->from = point_from(q->since, q->step);
-    else
-        at->from += span + q->step;
     *done = at->from > last;
     if (*done)
         return SL_OK;
@@ -50,5 +57,6 @@ const struct pull_kind pull_prometheus = {
     .auth = "Authorization: Bearer ",
     .windowed = true,
     .query = true,
-    .next = next,
+    .advance = advance,
+    .request = request,
 };

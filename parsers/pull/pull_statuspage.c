@@ -12,14 +12,8 @@ static const char *const documents[] = {
 };
 
 static enum sl_status
-next(const struct pull_query *q, struct pull_step *at, const char *body, size_t len,
-     struct strbuf *url, bool *done, const char *url_shown, struct sl_diag *diag)
+request(const struct pull_query *q, struct pull_step *at, struct strbuf *url, bool *done)
 {
-    (void)body;
-    (void)len;
-    (void)url_shown;
-    (void)diag;
-    strbuf_reset(url);
     *done = at->request >= (int)(sizeof documents / sizeof *documents);
     if (*done)
         return SL_OK;
@@ -31,5 +25,5 @@ const struct pull_kind pull_statuspage = {
     .name = "statuspage",
     .format = "statuspage-json",
     .about = "a public status page's API v2: incidents, scheduled maintenances, components",
-    .next = next,
+    .request = request,
 };

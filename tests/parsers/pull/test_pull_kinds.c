@@ -19,8 +19,8 @@ ask(const struct pull_kind *k, const struct pull_query *q, struct pull_step *at,
     struct strbuf *url)
 {
     bool done;
-    cr_assert_eq(k->next(q, at, body, body ? strlen(body) : 0, url, &done, "answer", &diag), SL_OK,
-                 "%s", diag.message);
+    cr_assert_eq(pull_next(k, q, at, body, body ? strlen(body) : 0, url, &done, "answer", &diag),
+                 SL_OK, "%s", diag.message);
     if (!done)
         at->request++;
     return done ? "" : url->buf;
@@ -43,8 +43,9 @@ Test(pull_kinds, pagerduty_offsets_while_more_then_the_next_window)
     cr_assert_str_eq(ask(&pull_pagerduty, &q, &at, "{\"incidents\":[{}],\"more\":false}", &url),
                      "");
     bool done;
-    cr_assert_eq(pull_pagerduty.next(&q, &at, "{\"error\":1}", 11, &url, &done, "answer", &diag),
-                 SL_ERR_INPUT);
+    cr_assert_eq(
+        pull_next(&pull_pagerduty, &q, &at, "{\"error\":1}", 11, &url, &done, "answer", &diag),
+        SL_ERR_INPUT);
     strbuf_release(&url);
 }
 
