@@ -7,7 +7,10 @@
 #
 # writes OUTDIR/NAME.pdf and OUTDIR/NAME-N.png for pages FIRST..LAST (all
 # pages by default) at DPI dots per inch (60 by default). Needs soffice
-# (libreoffice-calc) and pdftoppm (poppler-utils); exits 77 with a plain
+# (libreoffice-calc) and pdftoppm (poppler-utils), and a font with Calibri's
+# metrics (fonts-crosextra-carlito): without one LibreOffice sets the text in
+# a wider font, every column grows, and a page laid out for the workbook's
+# own widths no longer holds what it should. Exits 77 with a plain
 # message when either is missing, so a test can skip, 1 when the render fails.
 set -eu
 usage() { echo "usage: scripts/render.sh WORKBOOK.xlsx OUTDIR [DPI] [FIRST LAST]" >&2; exit 2; }

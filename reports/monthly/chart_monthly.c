@@ -529,10 +529,14 @@ chart_monthly_write(struct xlsx_book *book, const struct eval_result *r,
     window_label(&info->month, month);
     snprintf(title, sizeof title, "Charts %s (%s)", month, info->zone ? info->zone : "UTC");
     xlsx_text(sh, 0, 0, title, XLSX_BOLD);
+    /* Two lines, each within the printed width of the charts. */
     xlsx_text(sh, 1, 0,
               "Per entity, the availability of its services and its incidents; then time to "
-              "resolve and the error budget. The figures are on the Chart data sheet, the "
-              "month day by day on the Daily sheet, definitions on the Definitions sheet.",
+              "resolve and the error budget.",
+              XLSX_MUTED);
+    xlsx_text(sh, 2, 0,
+              "The figures are on the Chart data sheet, the month day by day on the Daily "
+              "sheet, definitions on the Definitions sheet.",
               XLSX_MUTED);
     struct xlgrid g = {.row0 = CHART_ROW0,
                        .rows = CHART_ROWS,
