@@ -179,7 +179,8 @@ differs(struct search *s, const struct decide_change *c, double value)
 {
     s->q = *s->p;
     s->t = *s->team;
-    memcpy(s->pv, s->prov, s->p->nproviders * sizeof *s->pv);
+    if (s->p->nproviders) /* a profile may name none: prov is then NULL */
+        memcpy(s->pv, s->prov, s->p->nproviders * sizeof *s->pv);
     decide_change_apply(c, value, &s->q, &s->t, s->pv);
     decide_policy(&s->q, &s->t, s->pv, s->scratch);
     return !same_answer(s->now, s->scratch);
