@@ -21,7 +21,7 @@ trap 'rm -rf "$TMP"' EXIT
 bounded() {
     name=$1 rc=$2 mib=$3 secs=$4
     shift 4
-    prlimit --as=$((mib * 1048576)) -- timeout "$secs" "$@" >"$TMP/out" 2>"$TMP/err"
+    capped "$mib" timeout "$secs" "$@" >"$TMP/out" 2>"$TMP/err"
     got=$?
     if [ "$got" -eq "$rc" ]; then pass; else
         fail "$name: exit $got, expected $rc"
@@ -103,10 +103,10 @@ if command -v python3 >/dev/null 2>&1; then
 s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1] + "/.s.PGSQL.5432"); s.listen(4); time.sleep(8)' "$TMP/sock" &
     listener=$!
     sleep 0.5
-    prlimit --as=$((512 * 1048576)) -- timeout 20 "$BIN" --db "host=$TMP/sock dbname=x password=secret42 connect_timeout=4" eval \
+    timeout 20 "$BIN" --db "host=$TMP/sock dbname=x password=secret42 connect_timeout=4" eval \
         >"$TMP/out" 2>"$TMP/err" &
     pid=$!
-    # $pid is timeout's (prlimit execs it), whose own argv holds the password
+    # $pid is timeout's, whose own argv holds the password
     # it was given: the command line to read is its child's, slaudit's, once
     # it is connecting (up to 3 s on a loaded machine).
     : >"$TMP/cmdline"
