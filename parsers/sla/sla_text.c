@@ -3,6 +3,7 @@
 #include "parsers/sla/sla_text.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,8 @@ struct sla_builder {
     int heading;
     int level;
     bool header;
+    const char *path; /* the document, for a reader's refusal */
+    struct sl_diag *diag;
 };
 
 static enum sl_status
@@ -90,6 +93,16 @@ names_a_file(const char *title)
             return true;
     }
     return false;
+}
+
+enum sl_status
+sla_builder_refuse(struct sla_builder *b, long line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    enum sl_status s = diag_vset(b->diag, SL_ERR_LIMIT, b->path, line, fmt, ap);
+    va_end(ap);
+    return s;
 }
 
 enum sl_status
@@ -549,9 +562,10 @@ doc_kind(const char *d, size_t n)
 
 static enum sl_status
 build_units(const char *data, size_t len, enum doc_kind kind, bool html, struct line_list *lines,
-            struct sla_text *t)
+            struct sla_text *t, const char *path, struct sl_diag *diag)
 {
-    struct sla_builder b = {.t = t, .text = STRBUF_INIT, .table = -1, .heading = -1};
+    struct sla_builder b = {
+        .t = t, .text = STRBUF_INIT, .table = -1, .heading = -1, .path = path, .diag = diag};
     enum sl_status s = kind == DOC_PDF ? sla_builder_lines(&b, lines, 0, lines->n, false, 0)
                        : html          ? sla_html_read(data, len, 1, &b)
                                        : sla_markdown_read(data, len, lines, &b);
@@ -639,7 +653,8 @@ cover_unit_lines(struct sla_text *t)
 static enum sl_status
 read_docx(const char *data, size_t len, const char *path, struct sla_text *t, struct sl_diag *diag)
 {
-    struct sla_builder b = {.t = t, .text = STRBUF_INIT, .table = -1, .heading = -1};
+    struct sla_builder b = {
+        .t = t, .text = STRBUF_INIT, .table = -1, .heading = -1, .path = path, .diag = diag};
     long nlines = 0;
     enum sl_status s = sla_docx_read(data, len, path, &b, &nlines, diag);
     if (!s)
@@ -729,7 +744,7 @@ sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *
         }
     if (!out->html && kind == DOC_TEXT)
         read_front_matter(data, len, out);
-    s = build_units(data, len, kind, out->html, &lines, out);
+    s = build_units(data, len, kind, out->html, &lines, out, path, diag);
     if (!s)
         s = cover_unit_lines(out);
 out:

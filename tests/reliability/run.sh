@@ -602,6 +602,23 @@ if "$BIN" sla --help >/dev/null 2>&1; then
     note "SLA document of ${sz} MiB: exit $rc in $(($(now_ms) - t0)) ms, peak RSS $(($(tail -1 "$TMP/rss") / 1024)) MiB: $(head -c 200 "$TMP/err")"
     case $rc in 0 | 3) pass ;; *) fail "50 MB SLA document: exit $rc" ;; esac
     rm -f "$TMP/big-sla.md"
+    # Hostile documents: each refused with its limit named, exit 3, within
+    # 1 GiB of address space and 30 s.
+    doc_refused() {
+        name=$1 pat=$2 file=$3
+        expect "$name" 3 timeout 30 prlimit --as=1073741824 "$BIN" sla extract "$file"
+        has "$name: message" "$TMP/err" "$pat"
+        rm -f "$file"
+    }
+    awk 'BEGIN { printf "# SLA\n\n"; for (i = 0; i < 200000; i++) printf ">"; print " x" }' >"$TMP/quotes.md"
+    doc_refused "Markdown: 200,000 nested block quotes" "quotes.md:3: Markdown nested deeper than 256 levels" "$TMP/quotes.md"
+    awk 'BEGIN { printf "# SLA\n\n"; for (i = 0; i < 100000; i++) printf "- "; print "x" }' >"$TMP/items.md"
+    doc_refused "Markdown: 100,000 nested list items" "items.md:3: Markdown nested deeper than 256 levels" "$TMP/items.md"
+    awk 'BEGIN { printf "# SLA\n\n"; for (i = 0; i < 5000; i++) printf "|a"; print "|";
+        for (i = 0; i < 5000; i++) printf "|-"; print "|"; for (i = 0; i < 5000; i++) print "x" }' >"$TMP/wide.md"
+    doc_refused "Markdown: table of 5,000 x 5,000 cells" "wide.md:3: Markdown tables of more than 100000 cells" "$TMP/wide.md"
+    awk 'BEGIN { printf "# SLA\n\n"; for (i = 0; i < 300000; i++) printf "![[]()"; print "" }' >"$TMP/images.md"
+    doc_refused "Markdown: 300,000 images of links" "images.md:3: Markdown paragraph with more than 10000 brackets" "$TMP/images.md"
 else
     note "SLA document: no 'sla' command in this build, 50 MB document not tried"
 fi
