@@ -683,6 +683,38 @@ read_docx(const char *data, size_t len, const char *path, struct sla_text *t, st
     return SL_OK;
 }
 
+/* The lines as read, for quoting: line numbers of HTML are its source's,
+ * and the pieces one source line holds (HTML blocks on one line) are joined
+ * by a space, each appended once, so that the time stays linear. */
+static enum sl_status
+quoted_lines(const struct line_list *lines, struct sla_text *out)
+{
+    size_t last = lines->n ? (size_t)lines->v[lines->n - 1].line : 0;
+    struct strbuf *joined = calloc(last + 1, sizeof *joined);
+    out->lines = calloc(last + 1, sizeof *out->lines);
+    enum sl_status s = joined && out->lines ? SL_OK : SL_ERR_NOMEM;
+    if (!s)
+        out->nlines = last;
+    for (size_t i = 0; i < lines->n && !s; i++) {
+        size_t k = (size_t)lines->v[i].line - 1;
+        char *clean = sla_lines_clean_inline(lines->v[i].text);
+        if (!clean)
+            s = SL_ERR_NOMEM;
+        else if (!joined[k].alloc) /* the line's first piece, even an empty one */
+            s = strbuf_grow(&joined[k], 0) ? SL_ERR_NOMEM : strbuf_addstr(&joined[k], clean);
+        else if (*clean)
+            s = strbuf_addch(&joined[k], ' ') ? SL_ERR_NOMEM : strbuf_addstr(&joined[k], clean);
+        free(clean);
+    }
+    for (size_t k = 0; k < last && !s; k++)
+        if (!(out->lines[k] = strbuf_detach(&joined[k])))
+            s = SL_ERR_NOMEM;
+    for (size_t k = 0; joined && k < last; k++)
+        strbuf_release(&joined[k]);
+    free(joined);
+    return s;
+}
+
 enum sl_status
 sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *out,
                struct sl_diag *diag)
@@ -710,38 +742,9 @@ sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *
         if (s)
             goto out;
     }
-    /* The lines as read, for quoting: line numbers of HTML are its source's. */
-    long last = lines.n ? lines.v[lines.n - 1].line : 0;
-    out->lines = calloc((size_t)last + 1, sizeof *out->lines);
-    if (!out->lines) {
-        s = SL_ERR_NOMEM;
+    s = quoted_lines(&lines, out);
+    if (s)
         goto out;
-    }
-    out->nlines = (size_t)last;
-    for (size_t i = 0; i < lines.n; i++) {
-        size_t k = (size_t)lines.v[i].line - 1;
-        char *clean = sla_lines_clean_inline(lines.v[i].text);
-        if (!clean) {
-            s = SL_ERR_NOMEM;
-            goto out;
-        }
-        if (out->lines[k] && *clean) {
-            struct strbuf sb = STRBUF_INIT;
-            strbuf_addf(&sb, "%s %s", out->lines[k], clean);
-            free(out->lines[k]);
-            free(clean);
-            out->lines[k] = strbuf_detach(&sb);
-        } else if (!out->lines[k]) {
-            out->lines[k] = clean;
-        } else {
-            free(clean);
-        }
-    }
-    for (size_t k = 0; k < out->nlines; k++)
-        if (!out->lines[k] && !(out->lines[k] = strdup(""))) {
-            s = SL_ERR_NOMEM;
-            goto out;
-        }
     if (!out->html && kind == DOC_TEXT)
         read_front_matter(data, len, out);
     s = build_units(data, len, kind, out->html, &lines, out, path, diag);
