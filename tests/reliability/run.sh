@@ -626,6 +626,8 @@ if "$BIN" sla --help >/dev/null 2>&1; then
     awk 'BEGIN { print "<html><body><h1>SLA</h1><p>Monthly Uptime Percentage of at least 99.9%.</p><ul>"; for (i = 0; i < 200000; i++) printf "<li>x"; print "</ul></body></html>" }' >"$TMP/items.html"
     expect "HTML: 200,000 items on one line" 0 timeout 30 prlimit --as=1073741824 "$BIN" sla extract "$TMP/items.html"
     rm -f "$TMP/items.html"
+    python3 "$(dirname "$0")/noop_pdf.py" "$TMP/noop.pdf"
+    doc_refused "PDF: 40 pages sharing 64 MiB of no-op operators" "noop.pdf: PDF takes longer than 10 s to read" "$TMP/noop.pdf"
     doc_refused "Markdown: 300,000 images of links" "images.md:3: Markdown paragraph with more than 10000 brackets" "$TMP/images.md"
 else
     note "SLA document: no 'sla' command in this build, 50 MB document not tried"
