@@ -88,7 +88,7 @@ sla_markdown_scan(const struct line_list *lines, struct sla_builder *b)
          * whatever the row holds: the header and each line up to a blank one. */
         for (table_end = i + 1; table_end < lines->n && !blank(lines->v[table_end].text);)
             table_end++;
-        size_t rows = table_end - i + 1;
+        size_t rows = table_end - i; /* the header and the rows under the delimiter */
         if (cols > SLA_MD_MAX_TABLE_CELLS / rows || (cells += cols * rows) > SLA_MD_MAX_TABLE_CELLS)
             return sla_builder_refuse(b, lines->v[i - 1].line,
                                       "Markdown tables of more than %d cells "
