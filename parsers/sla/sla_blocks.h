@@ -32,6 +32,10 @@ enum sl_status sla_builder_block(struct sla_builder *b, enum sla_unit_kind kind,
 enum sl_status sla_builder_row(struct sla_builder *b, char *const *cells, size_t ncells, long line,
                                bool header);
 void sla_builder_table_end(struct sla_builder *b);
+/* A reader's refusal of the document past one of its limits, at line (0:
+ * none): sets the document's diag and returns SL_ERR_LIMIT. */
+enum sl_status sla_builder_refuse(struct sla_builder *b, long line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* The title the document gives itself (a PDF's or DOCX's properties), taken
  * as YAML front matter's "title:" is; ignored when blank or when it is the
  * name of a file ("Microsoft Word - draft.doc"). */
@@ -43,14 +47,30 @@ enum sl_status sla_builder_title(struct sla_builder *b, const char *title);
 enum sl_status sla_builder_lines(struct sla_builder *b, const struct line_list *lines, size_t from,
                                  size_t to, bool first_item, int level);
 
+/* How deep a document's tree may nest (Markdown block quotes, lists and
+ * inlines; HTML elements): the readers walk it by recursion. */
+#define SLA_MAX_NESTING 256
+/* Cells of a document's GFM tables, columns times rows as cmark-gfm makes
+ * them (every row as wide as the header). */
+#define SLA_MD_MAX_TABLE_CELLS 100000
+/* Brackets '[' in one Markdown paragraph: cmark-gfm takes time quadratic in
+ * them (link and image openers). */
+#define SLA_MD_MAX_BRACKETS 10000
+
+/* Refuses (sla_builder_refuse) Markdown source lines past
+ * SLA_MD_MAX_TABLE_CELLS or SLA_MD_MAX_BRACKETS, before cmark-gfm is given
+ * them; SL_OK otherwise. */
+enum sl_status sla_markdown_scan(const struct line_list *lines, struct sla_builder *b);
 /* Markdown (or plain text) in d[0..n) into blocks; lines are its source
- * lines. Errors: SL_ERR_NOMEM. */
+ * lines. Errors: SL_ERR_NOMEM, SL_ERR_LIMIT (sla_markdown_scan's limits, or
+ * nested deeper than SLA_MAX_NESTING). */
 enum sl_status sla_markdown_read(const char *d, size_t n, const struct line_list *lines,
                                  struct sla_builder *b);
 /* HTML in d[0..n) into blocks, its first line being source line first_line.
  * Entities are decoded, <br> breaks a line, rowspan and colspan are expanded
  * into every cell they cover; no network access. Errors: SL_ERR_NOMEM,
- * SL_ERR_INPUT (not readable as HTML). */
+ * SL_ERR_INPUT (not readable as HTML), SL_ERR_LIMIT (elements nested deeper
+ * than SLA_MAX_NESTING). */
 enum sl_status sla_html_read(const char *d, size_t n, long first_line, struct sla_builder *b);
 
 #define SLA_DOCX_MAX_XML ((size_t)32 << 20) /* a member expanding past this is refused */

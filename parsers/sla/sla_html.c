@@ -24,6 +24,7 @@ struct hw {
     long line;
     enum sla_unit_kind kind;
     int level;
+    int lists; /* the <ul> and <ol> the walk is inside */
     bool pending_break;
 };
 
@@ -231,20 +232,42 @@ walk(struct hw *w, const xmlNode *n)
         return;
     }
     if (!strcasecmp(name, "li")) {
-        int depth = 0;
-        for (const xmlNode *p = n->parent; p; p = p->parent)
-            if (p->type == XML_ELEMENT_NODE && (!strcasecmp((const char *)p->name, "ul") ||
-                                                !strcasecmp((const char *)p->name, "ol")))
-                depth++;
-        block(w, n, SLA_UNIT_ITEM, depth ? depth : 1);
+        block(w, n, SLA_UNIT_ITEM, w->lists ? w->lists : 1);
         return;
     }
     if (name_in(n, blocks)) {
+        bool list = !strcasecmp(name, "ul") || !strcasecmp(name, "ol");
+        w->lists += list;
         block(w, n, SLA_UNIT_PARAGRAPH, 0);
+        w->lists -= list;
         return;
     }
     for (const xmlNode *c = n->children; c && !w->status; c = c->next)
         walk(w, c);
+}
+
+/* The line of the first node nested deeper than SLA_MAX_NESTING, found
+ * without recursion; 0 when none is. */
+static long
+too_deep(xmlNode *top)
+{
+    int depth = 0;
+    for (xmlNode *n = top; n;) {
+        if (n->children) {
+            n = n->children;
+            if (++depth > SLA_MAX_NESTING) {
+                long line = (long)xmlGetLineNo(n);
+                return line > 0 ? line : 1;
+            }
+            continue;
+        }
+        while (n != top && !n->next) {
+            n = n->parent;
+            depth--;
+        }
+        n = n == top ? NULL : n->next;
+    }
+    return 0;
 }
 
 enum sl_status
@@ -258,6 +281,10 @@ sla_html_read(const char *d, size_t n, long first_line, struct sla_builder *b)
     if (!doc)
         return n ? SL_ERR_INPUT : SL_OK;
     struct hw w = {.b = b, .base = first_line - 1, .text = STRBUF_INIT, .kind = SLA_UNIT_PARAGRAPH};
+    long deep = too_deep((xmlNode *)doc);
+    if (deep)
+        w.status = sla_builder_refuse(b, first_line - 1 + deep, "HTML nested deeper than %d levels",
+                                      SLA_MAX_NESTING);
     for (const xmlNode *c = doc->children; c && !w.status; c = c->next)
         walk(&w, c);
     flush(&w);

@@ -182,10 +182,38 @@ read_block(struct md *m, cmark_node *n, int depth, bool first_in_item)
         read_block(m, c, depth, false);
 }
 
+/* The line of the first node nested deeper than SLA_MAX_NESTING, found
+ * without recursion; 0 when none is. */
+static long
+too_deep(cmark_node *doc)
+{
+    int depth = 0;
+    for (cmark_node *n = doc; n;) {
+        cmark_node *child = cmark_node_first_child(n);
+        if (child) {
+            n = child;
+            if (++depth > SLA_MAX_NESTING) {
+                long line = cmark_node_get_start_line(n);
+                return line > 0 ? line : 1;
+            }
+            continue;
+        }
+        while (n != doc && !cmark_node_next(n)) {
+            n = cmark_node_parent(n);
+            depth--;
+        }
+        n = n == doc ? NULL : cmark_node_next(n);
+    }
+    return 0;
+}
+
 enum sl_status
 sla_markdown_read(const char *d, size_t n, const struct line_list *lines, struct sla_builder *b)
 {
     struct md m = {.lines = lines, .b = b};
+    enum sl_status s = sla_markdown_scan(lines, b);
+    if (s)
+        return s;
     /* YAML front matter is no Markdown: the parser sees blank lines instead,
      * so that every later line keeps its number. */
     char *copy = malloc(n + 1);
@@ -211,8 +239,12 @@ sla_markdown_read(const char *d, size_t n, const struct line_list *lines, struct
         cmark_parser_attach_syntax_extension(p, table);
     cmark_parser_feed(p, copy, n);
     cmark_node *doc = cmark_parser_finish(p);
+    long deep = doc ? too_deep(doc) : 0;
     if (!doc)
         m.status = SL_ERR_NOMEM;
+    else if (deep)
+        m.status =
+            sla_builder_refuse(b, deep, "Markdown nested deeper than %d levels", SLA_MAX_NESTING);
     else
         read_block(&m, doc, 0, false);
     if (doc)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <poppler.h>
 
@@ -19,6 +20,9 @@
 
 #define MAX_PAGES 2000
 #define MAX_CHARS ((size_t)2 << 20)
+/* The time one document may take poppler, checked before each page it
+ * reads: a page's content can be millions of operators that draw nothing. */
+#define MAX_SECONDS 10
 
 struct glyph {
     double x1, y1, x2, y2;
@@ -627,10 +631,32 @@ read_page(PopplerPage *page, double body, struct line_list *out)
     return s;
 }
 
+static double
+seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* SL_ERR_LIMIT (diag set) once the document has taken MAX_SECONDS since
+ * start, at the page it would read next (0-based); SL_OK before. */
+static enum sl_status
+within_time(double start, int page, const char *path, struct sl_diag *diag)
+{
+    if (seconds_now() - start <= MAX_SECONDS)
+        return SL_OK;
+    return diag_set(diag, SL_ERR_LIMIT, path, 0,
+                    "PDF takes longer than %d s to read (stopped before page %d): "
+                    "its pages draw too much",
+                    MAX_SECONDS, page + 1);
+}
+
 enum sl_status
 sla_pdf_lines(const char *d, size_t n, const char *path, struct line_list *out,
               struct sl_diag *diag)
 {
+    double start = seconds_now();
     GError *err = NULL;
     GBytes *bytes = g_bytes_new_static(d, n);
     PopplerDocument *doc = poppler_document_new_from_bytes(bytes, NULL, &err);
@@ -656,7 +682,7 @@ sla_pdf_lines(const char *d, size_t n, const char *path, struct line_list *out,
      * alone is still read as headings. */
     struct glyph *all = NULL;
     size_t nall = 0;
-    for (int i = 0; i < pages && !s; i++) {
+    for (int i = 0; i < pages && !s && !(s = within_time(start, i, path, diag)); i++) {
         PopplerPage *page = poppler_document_get_page(doc, i);
         if (!page)
             continue;
@@ -686,7 +712,7 @@ sla_pdf_lines(const char *d, size_t n, const char *path, struct line_list *out,
     free(all);
     if (!s && !nall)
         s = diag_set(diag, SL_ERR_INPUT, path, 0, "PDF without text (scanned pages are not read)");
-    for (int i = 0; i < pages && !s; i++) {
+    for (int i = 0; i < pages && !s && !(s = within_time(start, i, path, diag)); i++) {
         PopplerPage *page = poppler_document_get_page(doc, i);
         if (page) {
             s = read_page(page, body, out);

@@ -3,6 +3,7 @@
 #include "parsers/sla/sla_text.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,8 @@ struct sla_builder {
     int heading;
     int level;
     bool header;
+    const char *path; /* the document, for a reader's refusal */
+    struct sl_diag *diag;
 };
 
 static enum sl_status
@@ -90,6 +93,16 @@ names_a_file(const char *title)
             return true;
     }
     return false;
+}
+
+enum sl_status
+sla_builder_refuse(struct sla_builder *b, long line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    enum sl_status s = diag_vset(b->diag, SL_ERR_LIMIT, b->path, line, fmt, ap);
+    va_end(ap);
+    return s;
 }
 
 enum sl_status
@@ -549,9 +562,10 @@ doc_kind(const char *d, size_t n)
 
 static enum sl_status
 build_units(const char *data, size_t len, enum doc_kind kind, bool html, struct line_list *lines,
-            struct sla_text *t)
+            struct sla_text *t, const char *path, struct sl_diag *diag)
 {
-    struct sla_builder b = {.t = t, .text = STRBUF_INIT, .table = -1, .heading = -1};
+    struct sla_builder b = {
+        .t = t, .text = STRBUF_INIT, .table = -1, .heading = -1, .path = path, .diag = diag};
     enum sl_status s = kind == DOC_PDF ? sla_builder_lines(&b, lines, 0, lines->n, false, 0)
                        : html          ? sla_html_read(data, len, 1, &b)
                                        : sla_markdown_read(data, len, lines, &b);
@@ -639,7 +653,8 @@ cover_unit_lines(struct sla_text *t)
 static enum sl_status
 read_docx(const char *data, size_t len, const char *path, struct sla_text *t, struct sl_diag *diag)
 {
-    struct sla_builder b = {.t = t, .text = STRBUF_INIT, .table = -1, .heading = -1};
+    struct sla_builder b = {
+        .t = t, .text = STRBUF_INIT, .table = -1, .heading = -1, .path = path, .diag = diag};
     long nlines = 0;
     enum sl_status s = sla_docx_read(data, len, path, &b, &nlines, diag);
     if (!s)
@@ -666,6 +681,38 @@ read_docx(const char *data, size_t len, const char *path, struct sla_text *t, st
         if (!t->lines[k] && !(t->lines[k] = strdup("")))
             return SL_ERR_NOMEM;
     return SL_OK;
+}
+
+/* The lines as read, for quoting: line numbers of HTML are its source's,
+ * and the pieces one source line holds (HTML blocks on one line) are joined
+ * by a space, each appended once, so that the time stays linear. */
+static enum sl_status
+quoted_lines(const struct line_list *lines, struct sla_text *out)
+{
+    size_t last = lines->n ? (size_t)lines->v[lines->n - 1].line : 0;
+    struct strbuf *joined = calloc(last + 1, sizeof *joined);
+    out->lines = calloc(last + 1, sizeof *out->lines);
+    enum sl_status s = joined && out->lines ? SL_OK : SL_ERR_NOMEM;
+    if (!s)
+        out->nlines = last;
+    for (size_t i = 0; i < lines->n && !s; i++) {
+        size_t k = (size_t)lines->v[i].line - 1;
+        char *clean = sla_lines_clean_inline(lines->v[i].text);
+        if (!clean)
+            s = SL_ERR_NOMEM;
+        else if (!joined[k].alloc) /* the line's first piece, even an empty one */
+            s = strbuf_grow(&joined[k], 0) ? SL_ERR_NOMEM : strbuf_addstr(&joined[k], clean);
+        else if (*clean)
+            s = strbuf_addch(&joined[k], ' ') ? SL_ERR_NOMEM : strbuf_addstr(&joined[k], clean);
+        free(clean);
+    }
+    for (size_t k = 0; k < last && !s; k++)
+        if (!(out->lines[k] = strbuf_detach(&joined[k])))
+            s = SL_ERR_NOMEM;
+    for (size_t k = 0; joined && k < last; k++)
+        strbuf_release(&joined[k]);
+    free(joined);
+    return s;
 }
 
 enum sl_status
@@ -695,41 +742,12 @@ sla_text_parse(const char *data, size_t len, const char *path, struct sla_text *
         if (s)
             goto out;
     }
-    /* The lines as read, for quoting: line numbers of HTML are its source's. */
-    long last = lines.n ? lines.v[lines.n - 1].line : 0;
-    out->lines = calloc((size_t)last + 1, sizeof *out->lines);
-    if (!out->lines) {
-        s = SL_ERR_NOMEM;
+    s = quoted_lines(&lines, out);
+    if (s)
         goto out;
-    }
-    out->nlines = (size_t)last;
-    for (size_t i = 0; i < lines.n; i++) {
-        size_t k = (size_t)lines.v[i].line - 1;
-        char *clean = sla_lines_clean_inline(lines.v[i].text);
-        if (!clean) {
-            s = SL_ERR_NOMEM;
-            goto out;
-        }
-        if (out->lines[k] && *clean) {
-            struct strbuf sb = STRBUF_INIT;
-            strbuf_addf(&sb, "%s %s", out->lines[k], clean);
-            free(out->lines[k]);
-            free(clean);
-            out->lines[k] = strbuf_detach(&sb);
-        } else if (!out->lines[k]) {
-            out->lines[k] = clean;
-        } else {
-            free(clean);
-        }
-    }
-    for (size_t k = 0; k < out->nlines; k++)
-        if (!out->lines[k] && !(out->lines[k] = strdup(""))) {
-            s = SL_ERR_NOMEM;
-            goto out;
-        }
     if (!out->html && kind == DOC_TEXT)
         read_front_matter(data, len, out);
-    s = build_units(data, len, kind, out->html, &lines, out);
+    s = build_units(data, len, kind, out->html, &lines, out, path, diag);
     if (!s)
         s = cover_unit_lines(out);
 out:

@@ -602,6 +602,33 @@ if "$BIN" sla --help >/dev/null 2>&1; then
     note "SLA document of ${sz} MiB: exit $rc in $(($(now_ms) - t0)) ms, peak RSS $(($(tail -1 "$TMP/rss") / 1024)) MiB: $(head -c 200 "$TMP/err")"
     case $rc in 0 | 3) pass ;; *) fail "50 MB SLA document: exit $rc" ;; esac
     rm -f "$TMP/big-sla.md"
+    # Hostile documents: each refused with its limit named, exit 3, within
+    # 1 GiB of address space and 30 s.
+    doc_refused() {
+        name=$1 pat=$2 file=$3
+        expect "$name" 3 timeout 30 prlimit --as=1073741824 "$BIN" sla extract "$file"
+        has "$name: message" "$TMP/err" "$pat"
+        rm -f "$file"
+    }
+    awk 'BEGIN { printf "# SLA\n\n"; for (i = 0; i < 200000; i++) printf ">"; print " x" }' >"$TMP/quotes.md"
+    doc_refused "Markdown: 200,000 nested block quotes" "quotes.md:3: Markdown nested deeper than 256 levels" "$TMP/quotes.md"
+    awk 'BEGIN { printf "# SLA\n\n"; for (i = 0; i < 100000; i++) printf "- "; print "x" }' >"$TMP/items.md"
+    doc_refused "Markdown: 100,000 nested list items" "items.md:3: Markdown nested deeper than 256 levels" "$TMP/items.md"
+    awk 'BEGIN { printf "# SLA\n\n"; for (i = 0; i < 5000; i++) printf "|a"; print "|";
+        for (i = 0; i < 5000; i++) printf "|-"; print "|"; for (i = 0; i < 5000; i++) print "x" }' >"$TMP/wide.md"
+    doc_refused "Markdown: table of 5,000 x 5,000 cells" "wide.md:3: Markdown tables of more than 100000 cells" "$TMP/wide.md"
+    awk 'BEGIN { printf "# SLA\n\n"; for (i = 0; i < 300000; i++) printf "![[]()"; print "" }' >"$TMP/images.md"
+    awk 'BEGIN { print "<html><body><h1>SLA</h1>"; for (i = 0; i < 200000; i++) printf "<ul><li>x"; print "" }' >"$TMP/lists.html"
+    doc_refused "HTML: 200,000 nested lists" "lists.html:2: HTML nested deeper than 256 levels" "$TMP/lists.html"
+    awk 'BEGIN { print "# SLA"; print ""; print "<div>"; for (i = 0; i < 200000; i++) printf "<ul><li>x"; print ""; print "</div>" }' >"$TMP/lists.md"
+    doc_refused "Markdown: an HTML block of 200,000 nested lists" "lists.md:4: HTML nested deeper than 256 levels" "$TMP/lists.md"
+    # 200,000 items on one line, one list: read, in linear time.
+    awk 'BEGIN { print "<html><body><h1>SLA</h1><p>Monthly Uptime Percentage of at least 99.9%.</p><ul>"; for (i = 0; i < 200000; i++) printf "<li>x"; print "</ul></body></html>" }' >"$TMP/items.html"
+    expect "HTML: 200,000 items on one line" 0 timeout 30 prlimit --as=1073741824 "$BIN" sla extract "$TMP/items.html"
+    rm -f "$TMP/items.html"
+    python3 "$(dirname "$0")/noop_pdf.py" "$TMP/noop.pdf"
+    doc_refused "PDF: 40 pages sharing 64 MiB of no-op operators" "noop.pdf: PDF takes longer than 10 s to read" "$TMP/noop.pdf"
+    doc_refused "Markdown: 300,000 images of links" "images.md:3: Markdown paragraph with more than 10000 brackets" "$TMP/images.md"
 else
     note "SLA document: no 'sla' command in this build, 50 MB document not tried"
 fi
