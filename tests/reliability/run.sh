@@ -606,7 +606,7 @@ if "$BIN" sla --help >/dev/null 2>&1; then
     # 1 GiB of address space and 30 s.
     doc_refused() {
         name=$1 pat=$2 file=$3
-        expect "$name" 3 timeout 30 prlimit --as=1073741824 "$BIN" sla extract "$file"
+        expect "$name" 3 capped 1024 timeout 30 "$BIN" sla extract "$file"
         has "$name: message" "$TMP/err" "$pat"
         rm -f "$file"
     }
@@ -624,7 +624,7 @@ if "$BIN" sla --help >/dev/null 2>&1; then
     doc_refused "Markdown: an HTML block of 200,000 nested lists" "lists.md:4: HTML nested deeper than 256 levels" "$TMP/lists.md"
     # 200,000 items on one line, one list: read, in linear time.
     awk 'BEGIN { print "<html><body><h1>SLA</h1><p>Monthly Uptime Percentage of at least 99.9%.</p><ul>"; for (i = 0; i < 200000; i++) printf "<li>x"; print "</ul></body></html>" }' >"$TMP/items.html"
-    expect "HTML: 200,000 items on one line" 0 timeout 30 prlimit --as=1073741824 "$BIN" sla extract "$TMP/items.html"
+    expect "HTML: 200,000 items on one line" 0 capped 1024 timeout 30 "$BIN" sla extract "$TMP/items.html"
     rm -f "$TMP/items.html"
     python3 "$(dirname "$0")/noop_pdf.py" "$TMP/noop.pdf"
     doc_refused "PDF: 40 pages sharing 64 MiB of no-op operators" "noop.pdf: PDF takes longer than 10 s to read" "$TMP/noop.pdf"
