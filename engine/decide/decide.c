@@ -402,8 +402,8 @@ excluded(const struct team_profile *p, const struct decide_option *o, char *why,
         return false;
     static const char *const because[TEAM_CONSTRAINT_COUNT] = {
         "nobody outside an air gap can operate it",
-        "its data and hardware must stay on the team's own site, and a cloud runs them on the "
-        "provider's",
+        ("its data and hardware must stay on the team's own site, and a cloud runs them on the "
+         "provider's"),
         "it needs hardware a cloud does not rent",
         "it needs customisation a managed service does not offer",
     };
