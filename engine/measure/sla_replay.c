@@ -256,9 +256,7 @@ sla_replay_run_scope(struct store *st, const struct sla_terms *t, const char *zo
      * and up where no record says otherwise; the rest of its windows is
      * unknown, as eval counts it. */
     int64_t last = c.last;
-    struct sl_civil fc;
-    sltime_to_civil(c.first, zone, &fc, NULL);
-    int64_t first_day = sltime_days_from_civil(fc.year, fc.month, fc.day);
+    int64_t first_day = window_local_day(c.first, zone);
     push(&c, c.first, last, SVC_UP);
     if (c.failed) {
         s = diag_set(diag, SL_ERR_NOMEM, "", 0, "out of memory");

@@ -94,6 +94,14 @@ window_rolling(int64_t end, int days, const char *zone)
 }
 
 int64_t
+window_local_day(int64_t t, const char *zone)
+{
+    struct sl_civil c;
+    sltime_to_civil(t, zone, &c, NULL);
+    return sltime_days_from_civil(c.year, c.month, c.day);
+}
+
+int64_t
 window_day_start(int64_t d, const char *zone)
 {
     struct sl_civil c;
@@ -105,11 +113,10 @@ window_day_start(int64_t d, const char *zone)
 struct window
 window_days_of(int64_t t, int64_t first_day, int days, const char *zone)
 {
-    struct sl_civil c, last;
+    struct sl_civil last;
     if (days < 1)
         days = 1;
-    sltime_to_civil(t, zone, &c, NULL);
-    int64_t k = sltime_days_from_civil(c.year, c.month, c.day) - first_day;
+    int64_t k = window_local_day(t, zone) - first_day;
     int64_t n = k >= 0 ? k / days : -((-k + days - 1) / days);
     int64_t d0 = first_day + n * days;
     struct window w = {
@@ -121,18 +128,10 @@ window_days_of(int64_t t, int64_t first_day, int days, const char *zone)
     return w;
 }
 
-static int64_t
-local_day(int64_t t, const char *zone)
-{
-    struct sl_civil c;
-    sltime_to_civil(t, zone, &c, NULL);
-    return sltime_days_from_civil(c.year, c.month, c.day);
-}
-
 struct window
 window_days_between(int64_t from, int64_t to, const char *zone)
 {
-    int64_t first = local_day(from, zone), end = local_day(to, zone);
+    int64_t first = window_local_day(from, zone), end = window_local_day(to, zone);
     return window_days_of(from, first, end > first ? (int)(end - first) : 1, zone);
 }
 

@@ -43,6 +43,8 @@ struct window window_days_of(int64_t t, int64_t first_day, int days, const char 
  * (the caller checks start and end). A span of its own, as `eval --from
  * --to` evaluates one that is not whole calendar windows. */
 struct window window_days_between(int64_t from, int64_t to, const char *zone);
+/* The day number (sltime_days_from_civil) of instant t's local day in zone. */
+int64_t window_local_day(int64_t t, const char *zone);
 /* Local midnight of day number d (sltime_days_from_civil) in zone. */
 int64_t window_day_start(int64_t d, const char *zone);
 /* The calendar month holding instant t in zone. */

@@ -232,6 +232,24 @@ teardown(void)
 #define OCT INT64_C(1790812800) /* 2026-10-01T00:00:00Z */
 #define NOV INT64_C(1793491200) /* 2026-11-01T00:00:00Z */
 
+/* Stores the intervals of provider:x's api as one source of the fixture:
+ * the history a replay reads. */
+static void
+store_history(const struct interval *v, size_t n)
+{
+    struct sl_diag d = {0};
+    bool already;
+    cr_assert_eq(store_source_begin(fx.st, "h.csv", "h1", "interval-csv", 1, &already, &d), SL_OK);
+    for (size_t i = 0; i < n; i++) {
+        struct interval iv = v[i];
+        iv.entity = "provider:x";
+        iv.service = "api";
+        cr_assert_eq(store_add_interval(fx.st, &iv, &d), SL_OK, "%s", d.message);
+    }
+    struct source_counts c = {(long)n, (long)n, 0, 0};
+    cr_assert_eq(store_source_finish(fx.st, &c, &d), SL_OK);
+}
+
 Test(sla_replay, contract_rules_per_window, .init = setup, .fini = teardown)
 {
     struct sl_diag d = {0};
@@ -313,25 +331,12 @@ Test(sla_replay, contract_rules_per_window, .init = setup, .fini = teardown)
 Test(sla_replay, thin_coverage_is_no_verdict, .init = setup, .fini = teardown)
 {
     struct sl_diag d = {0};
-    bool already;
-    cr_assert_eq(store_source_begin(fx.st, "h.csv", "h1", "interval-csv", 1, &already, &d), SL_OK);
-    struct interval up = {.entity = "provider:x",
-                          .service = "api",
-                          .start = OCT + 23 * 86400,
-                          .end = NOV + 30 * 86400,
-                          .status = SVC_UP};
-    struct interval oct_down = up, nov_down = up;
-    oct_down.start = OCT + 24 * 86400;
-    oct_down.end = oct_down.start + 6 * 3600;
-    oct_down.status = SVC_DOWN;
-    nov_down.start = NOV + 86400;
-    nov_down.end = nov_down.start + 3600;
-    nov_down.status = SVC_DOWN;
-    cr_assert_eq(store_add_interval(fx.st, &up, &d), SL_OK);
-    cr_assert_eq(store_add_interval(fx.st, &oct_down, &d), SL_OK);
-    cr_assert_eq(store_add_interval(fx.st, &nov_down, &d), SL_OK);
-    struct source_counts c = {3, 3, 0, 0};
-    cr_assert_eq(store_source_finish(fx.st, &c, &d), SL_OK);
+    const struct interval history[] = {
+        {.start = OCT + 23 * 86400, .end = NOV + 30 * 86400, .status = SVC_UP},
+        {.start = OCT + 24 * 86400, .end = OCT + 24 * 86400 + 6 * 3600, .status = SVC_DOWN},
+        {.start = NOV + 86400, .end = NOV + 86400 + 3600, .status = SVC_DOWN},
+    };
+    store_history(history, sizeof history / sizeof *history);
 
     struct sla_terms t;
     sla_terms_init(&t);
@@ -366,20 +371,11 @@ Test(sla_replay, thin_coverage_is_no_verdict, .init = setup, .fini = teardown)
 Test(sla_replay, covers_span_clips_the_history, .init = setup, .fini = teardown)
 {
     struct sl_diag d = {0};
-    bool already;
-    cr_assert_eq(store_source_begin(fx.st, "h.csv", "h1", "interval-csv", 1, &already, &d), SL_OK);
-    struct interval before = {.entity = "provider:x",
-                              .service = "api",
-                              .start = OCT + 86400,
-                              .end = OCT + 86400 + 3600,
-                              .status = SVC_DOWN};
-    struct interval inside = before;
-    inside.start = OCT + 19 * 86400;
-    inside.end = inside.start + 3600;
-    cr_assert_eq(store_add_interval(fx.st, &before, &d), SL_OK);
-    cr_assert_eq(store_add_interval(fx.st, &inside, &d), SL_OK);
-    struct source_counts c = {2, 2, 0, 0};
-    cr_assert_eq(store_source_finish(fx.st, &c, &d), SL_OK);
+    const struct interval history[] = {
+        {.start = OCT + 86400, .end = OCT + 86400 + 3600, .status = SVC_DOWN},
+        {.start = OCT + 19 * 86400, .end = OCT + 19 * 86400 + 3600, .status = SVC_DOWN},
+    };
+    store_history(history, sizeof history / sizeof *history);
 
     struct sla_terms t;
     sla_terms_init(&t);
