@@ -40,9 +40,14 @@ read_measured(void *data, unsigned char *buffer, size_t size, size_t *size_read)
     struct yamldoc_stream *s = data;
     size_t n = fread(buffer, 1, size, s->f);
     *size_read = n;
-    if (n == 0 && ferror(s->f)) {
-        s->read_errno = errno ? errno : EIO;
-        return 0;
+    /* A read that fails after handing over part of what was asked still
+     * fails the stream: libyaml may finish a document on those bytes and
+     * never ask again (yamldoc_next checks). */
+    if (ferror(s->f)) {
+        if (!s->read_errno)
+            s->read_errno = errno ? errno : EIO;
+        if (n == 0)
+            return 0;
     }
     s->bytes += n;
     if (s->bytes > YAMLDOC_MAX_BYTES)
@@ -107,6 +112,12 @@ yamldoc_next(struct yamldoc_stream *s, struct yamldoc **out, struct sl_diag *dia
         free(d);
         s->ended = true;
         return rc;
+    }
+    if (s->read_errno) {
+        yaml_document_delete(&d->doc);
+        free(d);
+        s->ended = true;
+        return infile_read_error(diag, s->path, s->nest.line, s->read_errno);
     }
     if (!yaml_document_get_root_node(&d->doc)) {
         yaml_document_delete(&d->doc);
